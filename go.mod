@@ -1,0 +1,3 @@
+module github.com/plainsight/plainsight
+
+go 1.26

@@ -1,0 +1,316 @@
+package scan
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/plainsight/plainsight/internal/ucd"
+	"github.com/plainsight/plainsight/internal/whatwg"
+)
+
+// charClass is a §2 class as a small integer, for the hot loop.
+type charClass uint8
+
+const (
+	noClass charClass = iota
+	zeroWidth
+	bidiControl
+	unicodeTag
+	controlChar
+	privateUse
+	unassigned
+)
+
+var charClassNames = [...]Class{
+	zeroWidth:   ZeroWidth,
+	bidiControl: BidiControl,
+	unicodeTag:  UnicodeTag,
+	controlChar: ControlChar,
+	privateUse:  PrivateUse,
+	unassigned:  UnassignedCodepoint,
+}
+
+// asciiClass classifies the ASCII range: §2 control_char is U+0000–U+001F
+// except tab, line feed and carriage return, and U+007F.
+var asciiClass = func() (t [utf8.RuneSelf]charClass) {
+	for b := range t {
+		if (b < 0x20 && b != '\t' && b != '\n' && b != '\r') || b == 0x7F {
+			t[b] = controlChar
+		}
+	}
+	return t
+}()
+
+// classOf returns the §2 class of r. The ranges are checked in the order
+// below, so a codepoint in two of them belongs to the first: U+E0000 and
+// U+E0002–U+E001F are unassigned but lie in the tag block, and are
+// unicode_tag.
+func classOf(r rune) charClass {
+	if r < utf8.RuneSelf {
+		return asciiClass[r]
+	}
+	if r <= 0x9F {
+		return controlChar // the C1 controls
+	}
+	p := ucd.Lookup(r)
+	// Every codepoint of a §2 class has General_Category Cc, Cf, Co, Cs or
+	// Cn, so everything printable leaves here (TestClassesAreNonPrinting).
+	if p&ucd.NonPrinting == 0 {
+		return noClass
+	}
+	switch {
+	case r == 0x200B, r == 0x200C, r == 0x200D, r == 0xFEFF, r == 0x2060:
+		return zeroWidth
+	case 0x202A <= r && r <= 0x202E, 0x2066 <= r && r <= 0x2069:
+		return bidiControl
+	case 0xE0000 <= r && r <= 0xE007F:
+		return unicodeTag
+	case 0xE000 <= r && r <= 0xF8FF, 0xF0000 <= r && r <= 0xFFFFD, 0x100000 <= r && r <= 0x10FFFD:
+		return privateUse
+	case p&(ucd.Unassigned|ucd.Surrogate) != 0:
+		// Cn, which includes the noncharacters, and lone surrogates (only
+		// UTF-16 input can carry them).
+		return unassigned
+	}
+	return noClass
+}
+
+// decodeAt decodes the codepoint at s[i:]. An ill-formed sequence is one
+// U+FFFD spanning its maximal subpart (ok false), except that with isWTF8 a
+// three-byte encoded surrogate is that surrogate.
+func decodeAt(s string, i int, isWTF8 bool) (r rune, size int, ok bool) {
+	r, size, ok = whatwg.DecodeRune(s[i:])
+	if !ok && isWTF8 && i+2 < len(s) && s[i] == 0xED && s[i+1]&0xE0 == 0xA0 && s[i+2]&0xC0 == 0x80 {
+		return rune(s[i+1]&0x3F)<<6 | rune(s[i+2]&0x3F) | 0xD000, 3, true
+	}
+	return r, size, ok
+}
+
+// charScan is one pass over a text finding the runs of §2 and building the
+// sanitized copy of §6.
+type charScan struct {
+	s      string
+	isWTF8 bool
+	max    int // findings to keep; < 0: all
+
+	findings  []Finding
+	count     int // every run, kept or not
+	invalid   []InvalidSequence
+	truncated bool
+
+	// The run being extended, if run.class != noClass.
+	run struct {
+		class                 charClass
+		start, byteStart, u16 int
+		cps                   [12]rune
+		ncps                  int
+	}
+
+	// The sanitized copy, started at the first edit; s[last:] is not yet
+	// copied into it.
+	sb     strings.Builder
+	edited bool
+	last   int
+}
+
+func newCharScan(s string, isWTF8 bool, max int) *charScan {
+	return &charScan{s: s, isWTF8: isWTF8, max: max}
+}
+
+func (c *charScan) keep(n int) bool {
+	if c.max >= 0 && n >= c.max {
+		c.truncated = true
+		return false
+	}
+	return true
+}
+
+func (c *charScan) scan() {
+	s := c.s
+	i, cp, u16 := 0, 0, 0
+	for i < len(s) {
+		var (
+			r    rune
+			size int
+			k    charClass
+		)
+		b := s[i]
+		switch {
+		case b < utf8.RuneSelf:
+			if asciiClass[b] == noClass {
+				// Clean ASCII: skip as much of it as there is.
+				if c.run.class != noClass {
+					c.endRun(i, cp, u16)
+				}
+				j := skipClean(s, i+1)
+				cp += j - i
+				u16 += j - i
+				i = j
+				continue
+			}
+			r, size, k = rune(b), 1, controlChar
+		case 0xC2 <= b && b < 0xE0 && i+1 < len(s) && s[i+1]&0xC0 == 0x80:
+			// Two-byte sequences, decoded inline for speed.
+			r, size = rune(b&0x1F)<<6|rune(s[i+1]&0x3F), 2
+			k = classOf(r)
+		case 0xE0 <= b && b < 0xF0 && i+2 < len(s) && s[i+1]&0xC0 == 0x80 && s[i+2]&0xC0 == 0x80 &&
+			(b != 0xE0 || s[i+1] >= 0xA0) && (b != 0xED || s[i+1] < 0xA0):
+			// Three-byte sequences (not overlong, not a surrogate).
+			r, size = rune(b&0x0F)<<12|rune(s[i+1]&0x3F)<<6|rune(s[i+2]&0x3F), 3
+			k = classOf(r)
+		default:
+			var ok bool
+			r, size, ok = decodeAt(s, i, c.isWTF8)
+			if ok {
+				k = classOf(r)
+			} else {
+				c.replace(i, size, cp)
+			}
+		}
+		if k != noClass {
+			c.extendRun(k, r, i, cp, u16)
+			c.remove(i, size)
+		} else if c.run.class != noClass {
+			c.endRun(i, cp, u16)
+		}
+		cp++
+		u16++
+		if r >= 0x10000 {
+			u16++
+		}
+		i += size
+	}
+	c.endRun(i, cp, u16)
+}
+
+func (c *charScan) extendRun(k charClass, r rune, i, cp, u16 int) {
+	run := &c.run
+	if run.class != k {
+		c.endRun(i, cp, u16)
+		run.class, run.start, run.byteStart, run.u16, run.ncps = k, cp, i, u16, 0
+	}
+	if run.ncps == len(run.cps) {
+		return
+	}
+	for _, seen := range run.cps[:run.ncps] {
+		if seen == r {
+			return
+		}
+	}
+	run.cps[run.ncps] = r
+	run.ncps++
+}
+
+// endRun closes the run being extended, if any, at the given offsets.
+func (c *charScan) endRun(i, cp, u16 int) {
+	run := &c.run
+	if run.class == noClass {
+		return
+	}
+	c.count++
+	if c.keep(len(c.findings)) {
+		cps := make([]string, run.ncps)
+		for j, r := range run.cps[:run.ncps] {
+			cps[j] = codepointString(r)
+		}
+		c.findings = append(c.findings, Finding{
+			Class:      charClassNames[run.class],
+			Start:      run.start,
+			End:        cp,
+			Codepoints: cps,
+			ByteStart:  run.byteStart,
+			ByteEnd:    i,
+			UTF16Start: run.u16,
+			UTF16End:   u16,
+		})
+	}
+	run.class = noClass
+}
+
+// remove drops s[i:i+size] from the sanitized copy (§6).
+func (c *charScan) remove(i, size int) {
+	c.edit(i, size, "")
+}
+
+// replace records the ill-formed sequence s[i:i+size] and writes it into the
+// sanitized copy as the U+FFFD the scan read it as.
+func (c *charScan) replace(i, size, cp int) {
+	if c.keep(len(c.invalid)) {
+		c.invalid = append(c.invalid, InvalidSequence{Start: cp, ByteStart: i, ByteEnd: i + size})
+	}
+	c.edit(i, size, "\uFFFD")
+}
+
+func (c *charScan) edit(i, size int, with string) {
+	if !c.edited {
+		c.edited = true
+		c.sb.Grow(len(c.s))
+	}
+	c.sb.WriteString(c.s[c.last:i])
+	c.sb.WriteString(with)
+	c.last = i + size
+}
+
+func (c *charScan) sanitized() string {
+	if !c.edited {
+		return c.s
+	}
+	c.sb.WriteString(c.s[c.last:])
+	c.last = len(c.s)
+	return c.sb.String()
+}
+
+// codepointString formats r as "U+" and at least four uppercase hex digits.
+func codepointString(r rune) string {
+	const hex = "0123456789ABCDEF"
+	var b [8]byte
+	n := len(b)
+	for v := uint32(r); v > 0 || n > len(b)-4; v >>= 4 {
+		n--
+		b[n] = hex[v&0xF]
+	}
+	n -= 2
+	b[n], b[n+1] = 'U', '+'
+	return string(b[n:])
+}
+
+// asciiClean marks the bytes that need no attention: printable ASCII, tab,
+// line feed and carriage return.
+var asciiClean = func() (t [256]bool) {
+	for b := range utf8.RuneSelf {
+		t[b] = asciiClass[b] == noClass
+	}
+	return t
+}()
+
+// skipClean returns the first index at or after i whose byte is not clean
+// ASCII. It tests eight bytes at a time for a byte that is non-ASCII, below
+// 0x20 or equal to 0x7F; a word that has one (tab, line feed and carriage
+// return included) is finished byte by byte.
+func skipClean(s string, i int) int {
+	const (
+		ones = 0x0101010101010101
+		high = 0x8080808080808080
+	)
+	for {
+		for ; i+8 <= len(s); i += 8 {
+			w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+				uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+			below20 := (w - 0x20*ones) &^ w
+			del := w ^ 0x7F*ones
+			is7F := (del - ones) &^ del
+			if (w|below20|is7F)&high != 0 {
+				break
+			}
+		}
+		end := min(i+8, len(s))
+		for ; i < end; i++ {
+			if !asciiClean[s[i]] {
+				return i
+			}
+		}
+		if i == len(s) {
+			return i
+		}
+	}
+}

@@ -1,0 +1,264 @@
+package scan
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/plainsight/plainsight/internal/ucd"
+)
+
+// UnicodeVersion is the version of the Unicode Character Database whose
+// properties (General_Category Cn, Default_Ignorable_Code_Point, names) the
+// scan uses, whatever version the Go toolchain's unicode package has.
+const UnicodeVersion = ucd.Version
+
+// Note is the honesty line every Result carries (§1, §12): evidence, never a
+// verdict. Its wording is this package's; the specification requires the
+// statement, not the words.
+const Note = "A clean status means none of the classes of the agent-safety formats were found; it is never a finding that the text is safe."
+
+// DefaultMaxFindings is the number of findings a Result holds when
+// Options.MaxFindings is zero. Hostile input can produce one finding every
+// two codepoints; the cap keeps a scan's memory proportional to its input
+// while the counts and the status stay exact.
+const DefaultMaxFindings = 1000
+
+// ErrUnknownContext is returned (wrapped) for an Options.Context that is not
+// one of the contexts this package implements.
+var ErrUnknownContext = errors.New("unknown scan context")
+
+// Class names a finding class of §2–§5 exactly as the wire format spells it.
+type Class string
+
+// The classes of §2 (deterministic, defined by codepoint ranges).
+const (
+	ZeroWidth           Class = "zero_width"
+	BidiControl         Class = "bidi_control"
+	UnicodeTag          Class = "unicode_tag"
+	ControlChar         Class = "control_char"
+	PrivateUse          Class = "private_use"
+	UnassignedCodepoint Class = "unassigned_codepoint"
+)
+
+// Status is the overall verdict-free state of a Result (§1).
+type Status string
+
+// The three statuses of §1.
+const (
+	// Flagged: at least one deterministic finding.
+	Flagged Status = "flagged"
+	// Noted: only heuristic findings.
+	Noted Status = "noted"
+	// Clean: no finding of any class in the specification. It is never a
+	// finding that the text is safe.
+	Clean Status = "clean"
+)
+
+// Context says where the text came from; it changes what the sanitized copy
+// does with some findings (§6).
+type Context string
+
+// The contexts of §6.
+const (
+	// Text is plain text: the default.
+	Text Context = "text"
+	// EmailHTML is the body of an HTML email. For the §2 classes it behaves
+	// exactly as Text.
+	EmailHTML Context = "email_html"
+)
+
+// Options configures a scan. The zero value scans in the Text context with
+// DefaultMaxFindings.
+type Options struct {
+	// Context is Text when empty.
+	Context Context
+	// MaxFindings caps len(Result.Findings) and len(Result.InvalidUTF8):
+	// zero means DefaultMaxFindings, a negative value means no cap. The
+	// findings kept are the first ones in Result order.
+	MaxFindings int
+}
+
+// Finding is one finding of §1: a run of consecutive codepoints of one class.
+type Finding struct {
+	// Class is the finding class.
+	Class Class `json:"class"`
+	// Start and End are codepoint offsets, [Start, End).
+	Start int `json:"start"`
+	End   int `json:"end"`
+	// Heuristic is false for every class of §2.
+	Heuristic bool `json:"heuristic"`
+	// Excerpt is the passage around the finding with every invisible or
+	// non-printing codepoint written as ⟨U+XXXX NAME⟩ (see the package doc).
+	Excerpt string `json:"excerpt"`
+	// Codepoints lists up to 12 distinct codepoints of the run as "U+XXXX",
+	// in order of first appearance.
+	Codepoints []string `json:"codepoints,omitempty"`
+
+	// ByteStart and ByteEnd are the span in bytes of the input as given:
+	// UTF-8 for a string (an ill-formed subsequence counts its own length),
+	// and for UTF-16 input the span in its UTF-8 encoding with a lone
+	// surrogate counted as three bytes (as WTF-8 encodes it).
+	ByteStart int `json:"byte_start"`
+	ByteEnd   int `json:"byte_end"`
+	// UTF16Start and UTF16End are the span in UTF-16 code units.
+	UTF16Start int `json:"utf16_start"`
+	UTF16End   int `json:"utf16_end"`
+}
+
+// Heuristic reports whether c is one of the heuristic classes of §5.
+func (c Class) Heuristic() bool {
+	return c == "mixed_script_confusable" || c == "instruction_like"
+}
+
+// InvalidSequence is one ill-formed UTF-8 subsequence of a string input,
+// which the scan read as a single U+FFFD (see the package doc). It is an
+// extension of the wire format: invalid UTF-8 is not a class of the
+// specification, but it is never passed over silently.
+type InvalidSequence struct {
+	// Start is the codepoint offset of the U+FFFD that replaced it.
+	Start int `json:"start"`
+	// ByteStart and ByteEnd are its span in the input.
+	ByteStart int `json:"byte_start"`
+	ByteEnd   int `json:"byte_end"`
+}
+
+// Result is the scan result object of §1.
+type Result struct {
+	// Status is Flagged, Noted or Clean.
+	Status Status `json:"status"`
+	// Findings are sorted by Start, then End, then Class; at most
+	// Options.MaxFindings of them.
+	Findings []Finding `json:"findings"`
+	// DeterministicCount and HeuristicCount count every finding, including
+	// those beyond Options.MaxFindings.
+	DeterministicCount int `json:"deterministic_count"`
+	HeuristicCount     int `json:"heuristic_count"`
+	// Sanitized is the text with the §2 classes removed (§6). Ill-formed
+	// UTF-8 appears in it as U+FFFD, so it is always valid UTF-8.
+	Sanitized string `json:"sanitized"`
+	// Note is the honesty line, always Note.
+	Note string `json:"note"`
+
+	// Truncated reports that Findings or InvalidUTF8 were cut at
+	// Options.MaxFindings. An extension of the wire format.
+	Truncated bool `json:"truncated,omitempty"`
+	// InvalidUTF8 lists the ill-formed UTF-8 subsequences of a string
+	// input, in order. An extension of the wire format.
+	InvalidUTF8 []InvalidSequence `json:"invalid_utf8,omitempty"`
+}
+
+// Scan scans text, a Go string that should hold UTF-8. Ill-formed UTF-8 is
+// read as the WHATWG decoder reads it (one U+FFFD per maximal subpart) and
+// reported in Result.InvalidUTF8. The only error is an unknown
+// Options.Context; opts may be nil.
+func Scan(text string, opts *Options) (*Result, error) {
+	o, err := opts.resolve()
+	if err != nil {
+		return nil, err
+	}
+	return run(text, false, o), nil
+}
+
+// ScanUTF16 scans text given as UTF-16 code units, the way hosts with UTF-16
+// strings (and JSON's \uXXXX escapes) hold it. Surrogate pairs join; a lone
+// surrogate is a codepoint of the class unassigned_codepoint (§2). Byte
+// offsets in the result count the text's UTF-8 encoding, a lone surrogate
+// taking three bytes. The only error is an unknown Options.Context.
+func ScanUTF16(text []uint16, opts *Options) (*Result, error) {
+	o, err := opts.resolve()
+	if err != nil {
+		return nil, err
+	}
+	return run(wtf8(text), true, o), nil
+}
+
+// options is Options with defaults applied.
+type options struct {
+	context     Context
+	maxFindings int // < 0: no cap
+}
+
+func (o *Options) resolve() (options, error) {
+	r := options{context: Text, maxFindings: DefaultMaxFindings}
+	if o == nil {
+		return r, nil
+	}
+	switch o.Context {
+	case "":
+	case Text, EmailHTML:
+		r.context = o.Context
+	default:
+		return r, fmt.Errorf("scan: context %q: %w", o.Context, ErrUnknownContext)
+	}
+	if o.MaxFindings != 0 {
+		r.maxFindings = o.MaxFindings
+	}
+	return r, nil
+}
+
+// run scans s. With isWTF8, s was made by wtf8 and its three-byte surrogate
+// sequences are lone surrogates, not ill-formed UTF-8.
+func run(s string, isWTF8 bool, o options) *Result {
+	c := newCharScan(s, isWTF8, o.maxFindings)
+	c.scan()
+	res := &Result{
+		Findings:           c.findings,
+		DeterministicCount: c.count,
+		Sanitized:          c.sanitized(),
+		Note:               Note,
+		Truncated:          c.truncated,
+		InvalidUTF8:        c.invalid,
+	}
+	sortFindings(res.Findings)
+	for i := range res.Findings {
+		res.Findings[i].Excerpt = excerpt(s, isWTF8, &res.Findings[i])
+	}
+	if res.Findings == nil {
+		res.Findings = []Finding{}
+	}
+	switch {
+	case res.DeterministicCount > 0:
+		res.Status = Flagged
+	case res.HeuristicCount > 0:
+		res.Status = Noted
+	default:
+		res.Status = Clean
+	}
+	return res
+}
+
+// sortFindings puts findings in wire order: by start, then end, then class.
+func sortFindings(f []Finding) {
+	sort.SliceStable(f, func(i, j int) bool {
+		a, b := &f[i], &f[j]
+		if a.Start != b.Start {
+			return a.Start < b.Start
+		}
+		if a.End != b.End {
+			return a.End < b.End
+		}
+		return a.Class < b.Class
+	})
+}
+
+// wtf8 encodes UTF-16 code units as UTF-8, writing a lone surrogate as the
+// three bytes UTF-8 would give it if it were a scalar value (WTF-8).
+func wtf8(u []uint16) string {
+	b := make([]byte, 0, len(u)+len(u)/2)
+	for i := 0; i < len(u); i++ {
+		r := rune(u[i])
+		if utf16.IsSurrogate(r) && r < 0xDC00 && i+1 < len(u) && u[i+1] >= 0xDC00 && u[i+1] <= 0xDFFF {
+			r = utf16.DecodeRune(r, rune(u[i+1]))
+			i++
+		}
+		if utf16.IsSurrogate(r) {
+			b = append(b, 0xE0|byte(r>>12), 0x80|byte(r>>6)&0x3F, 0x80|byte(r)&0x3F)
+			continue
+		}
+		b = utf8.AppendRune(b, r)
+	}
+	return string(b)
+}
