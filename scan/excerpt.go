@@ -16,7 +16,8 @@ const (
 	excerptMaxLen     = 600 // the whole excerpt (§8: evidence excerpts are at most 600 characters)
 )
 
-// ellipsis marks a side where the text goes on, or a finding cut short.
+// ellipsis marks a side where the line goes on past the context, or a
+// finding cut short.
 const ellipsis = "…"
 
 // excerpt renders the passage around f: up to 30 codepoints of context on
@@ -86,7 +87,7 @@ func excerpt(s string, isWTF8 bool, f *Finding) string {
 
 	var b strings.Builder
 	fixed := 0
-	if leftStart > 0 {
+	if leftStart > 0 && !isLineBreak(rune(s[leftStart-1])) {
 		b.WriteString(ellipsis)
 		fixed++
 	}
@@ -97,7 +98,8 @@ func excerpt(s string, isWTF8 bool, f *Finding) string {
 	for _, r := range right {
 		after += renderLen(r)
 	}
-	if rightEnd < len(s) {
+	cutRight := rightEnd < len(s) && !isLineBreak(rune(s[rightEnd]))
+	if cutRight {
 		after++
 	}
 	fixed += after
@@ -130,7 +132,7 @@ func excerpt(s string, isWTF8 bool, f *Finding) string {
 	for _, r := range right {
 		render(&b, r)
 	}
-	if rightEnd < len(s) {
+	if cutRight {
 		b.WriteString(ellipsis)
 	}
 	return b.String()

@@ -1,0 +1,70 @@
+// Command plainsight scans text for the hidden content that the
+// agent-safety formats describe and prints what it found.
+//
+// Usage:
+//
+//	plainsight scan [--context text|email_html] [--format text|json|jsonl] [PATH|-]...
+//	plainsight version
+//
+// scan reads each PATH (a file, or a directory walked recursively) or
+// standard input ("-", or no PATH at all), and scans it as the scan package
+// does. A file's leading UTF-8 byte order mark is an encoding signature, not
+// text: it is not a finding, codepoint and UTF-16 offsets count from just
+// after it, and byte offsets count from the start of the file.
+//
+// Formats: text (the default) is for people: one line per finding,
+// path:line:col, the class, and the visible excerpt, in colour on a
+// terminal only. json prints exactly the scan result object for a single
+// input. jsonl prints one {"path": ..., "result": {...}} object per line, for
+// any number of inputs.
+//
+// Exit status: 0 when no input holds a deterministic finding, 1 when one
+// does (or holds ill-formed UTF-8), 2 on a usage or I/O error, with a
+// one-line message on standard error.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+// version is the command's version, set at link time for releases.
+var version = "devel"
+
+const usage = `usage:
+  plainsight scan [--context text|email_html] [--format text|json|jsonl] [PATH|-]...
+  plainsight version
+`
+
+// Exit statuses of the CLI contract.
+const (
+	exitClean = 0
+	exitFound = 1
+	exitError = 2
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run is the whole command, with its environment passed in so that tests
+// can drive it.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, "plainsight: no command (see plainsight help)")
+		return exitError
+	}
+	switch args[0] {
+	case "scan":
+		return runScan(args[1:], stdin, stdout, stderr)
+	case "version":
+		fmt.Fprintln(stdout, "plainsight", version)
+		return exitClean
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, usage)
+		return exitClean
+	}
+	fmt.Fprintf(stderr, "plainsight: unknown command %q (see plainsight help)\n", args[0])
+	return exitError
+}

@@ -1,0 +1,183 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/plainsight/plainsight/scan"
+)
+
+// plainsight runs the command in-process.
+func plainsight(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code = run(args, strings.NewReader(stdin), &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func writeFile(t *testing.T, dir, name, content string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func decodeResult(t *testing.T, s string) *scan.Result {
+	t.Helper()
+	var r scan.Result
+	dec := json.NewDecoder(strings.NewReader(s))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&r); err != nil {
+		t.Fatalf("decoding %q: %v", s, err)
+	}
+	return &r
+}
+
+func TestExitStatus(t *testing.T) {
+	dir := t.TempDir()
+	clean := writeFile(t, dir, "clean.txt", "plain text\n")
+	dirty := writeFile(t, dir, "dirty.txt", "zero\u200bwidth\n")
+	invalid := writeFile(t, dir, "invalid.txt", "bad \xE2\x82 bytes\n")
+	tests := []struct {
+		name string
+		args []string
+		want int
+	}{
+		{"clean file", []string{"scan", clean}, 0},
+		{"finding", []string{"scan", dirty}, 1},
+		{"clean and finding", []string{"scan", "--format", "jsonl", clean, dirty}, 1},
+		{"ill-formed UTF-8", []string{"scan", invalid}, 1},
+		{"missing file", []string{"scan", filepath.Join(dir, "nope")}, 2},
+		{"missing file beside a finding", []string{"scan", "--format", "jsonl", dirty, filepath.Join(dir, "nope")}, 2},
+		{"unknown format", []string{"scan", "--format", "xml", clean}, 2},
+		{"unknown context", []string{"scan", "--context", "pdf", clean}, 2},
+		{"unknown flag", []string{"scan", "--colour", clean}, 2},
+		{"json with two inputs", []string{"scan", "--format", "json", clean, dirty}, 2},
+		{"json with a directory", []string{"scan", "--format", "json", dir}, 2},
+		{"no command", nil, 2},
+		{"unknown command", []string{"frobnicate"}, 2},
+		{"version", []string{"version"}, 0},
+		{"help", []string{"help"}, 0},
+		{"scan help", []string{"scan", "-h"}, 0},
+	}
+	for _, tt := range tests {
+		code, _, stderr := plainsight(t, "", tt.args...)
+		if code != tt.want {
+			t.Errorf("%s: exit %d, want %d (stderr %q)", tt.name, code, tt.want, stderr)
+		}
+		if code == exitError && tt.want == exitError && strings.Count(strings.TrimSpace(stderr), "\n") > 0 && !strings.Contains(tt.name, "beside") {
+			t.Errorf("%s: stderr is not one line: %q", tt.name, stderr)
+		}
+	}
+}
+
+func TestStdin(t *testing.T) {
+	for _, args := range [][]string{{"scan", "--format", "json"}, {"scan", "--format", "json", "-"}} {
+		code, out, _ := plainsight(t, "a\u200bb", args...)
+		res := decodeResult(t, out)
+		if code != 1 || res.DeterministicCount != 1 || res.Findings[0].Start != 1 {
+			t.Errorf("%v: exit %d, result %+v", args, code, res)
+		}
+	}
+}
+
+// A leading byte order mark is an encoding signature: not a finding, not
+// counted by codepoint or UTF-16 offsets, counted by byte offsets.
+func TestLeadingBOM(t *testing.T) {
+	dir := t.TempDir()
+	p := writeFile(t, dir, "bom.txt", "\uFEFFab\u200bc\uFEFF")
+	code, out, _ := plainsight(t, "", "scan", "--format", "json", p)
+	res := decodeResult(t, out)
+	if code != 1 || len(res.Findings) != 2 {
+		t.Fatalf("exit %d, findings %+v", code, res.Findings)
+	}
+	zw, bom := res.Findings[0], res.Findings[1]
+	if zw.Start != 2 || zw.End != 3 || zw.ByteStart != 5 || zw.ByteEnd != 8 || zw.UTF16Start != 2 {
+		t.Errorf("zero-width space after a leading BOM: %+v", zw)
+	}
+	if bom.Start != 4 || bom.ByteStart != 9 || bom.Codepoints[0] != "U+FEFF" {
+		t.Errorf("a BOM at the end is a finding: %+v", bom)
+	}
+	if res.Sanitized != "abc" {
+		t.Errorf("sanitized %q, want %q", res.Sanitized, "abc")
+	}
+
+	code, _, _ = plainsight(t, "", "scan", writeFile(t, dir, "only.txt", "\uFEFFplain"))
+	if code != 0 {
+		t.Errorf("a file whose only oddity is a leading BOM: exit %d, want 0", code)
+	}
+}
+
+func TestDirectory(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "b.txt", "x\u202ey")
+	writeFile(t, dir, "a/c.md", "fine")
+	writeFile(t, dir, ".git/objects/x", "\x00\x01")
+	if err := os.Symlink("/etc/passwd", filepath.Join(dir, "link")); err != nil {
+		t.Fatal(err)
+	}
+	code, out, stderr := plainsight(t, "", "scan", "--format", "jsonl", dir)
+	if code != 1 {
+		t.Errorf("exit %d, want 1 (stderr %q)", code, stderr)
+	}
+	var paths []string
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var rec struct {
+			Path   string          `json:"path"`
+			Result json.RawMessage `json:"result"`
+		}
+		if err := json.Unmarshal([]byte(line), &rec); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, strings.TrimPrefix(rec.Path, dir+"/"))
+	}
+	if got, want := strings.Join(paths, " "), "a/c.md b.txt"; got != want {
+		t.Errorf("walked %q, want %q (lexical order, .git and symlinks skipped)", got, want)
+	}
+}
+
+func TestTextFormat(t *testing.T) {
+	dir := t.TempDir()
+	p := writeFile(t, dir, "f.txt", "line one\r\nsécond \u200b\rthird\u0007\n\xFF")
+	code, out, _ := plainsight(t, "", "scan", p)
+	if code != 1 {
+		t.Fatalf("exit %d", code)
+	}
+	for _, want := range []string{
+		p + ":2:8: zero_width U+200B: sécond ⟨U+200B ZERO WIDTH SPACE⟩\n",
+		p + ":3:6: control_char U+0007: third⟨U+0007 ALERT⟩\n",
+		p + ":4:1: invalid_utf8: FF read as U+FFFD\n",
+		"1 input scanned, 1 with findings, 2 findings.",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("text output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "\x1b[") {
+		t.Errorf("colour written to a non-terminal:\n%s", out)
+	}
+}
+
+func TestFlagsAfterPaths(t *testing.T) {
+	dir := t.TempDir()
+	p := writeFile(t, dir, "f.txt", "a\u200bb")
+	code, out, _ := plainsight(t, "", "scan", p, "--format", "json")
+	if code != 1 || decodeResult(t, out).DeterministicCount != 1 {
+		t.Errorf("flags after the path: exit %d, output %q", code, out)
+	}
+	writeFile(t, dir, "--format", "clean")
+	t.Chdir(dir)
+	code, _, stderr := plainsight(t, "", "scan", "--", "--format")
+	if code != 0 {
+		t.Errorf("a path after --: exit %d (stderr %q)", code, stderr)
+	}
+}

@@ -1,0 +1,338 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/plainsight/plainsight/internal/whatwg"
+	"github.com/plainsight/plainsight/scan"
+)
+
+// maxInputSize bounds what one input may hold: the scan reads an input
+// whole, so an unbounded one could exhaust memory.
+const maxInputSize = 1 << 30
+
+// bom is the UTF-8 encoding signature.
+const bom = "\xEF\xBB\xBF"
+
+// skipDirs are version-control directories that a directory walk skips:
+// their contents are the tool's storage, not text anyone reads.
+var skipDirs = map[string]bool{".git": true, ".hg": true, ".svn": true}
+
+// scanInput is one thing to scan: a file, or standard input.
+type scanInput struct {
+	path  string // as shown in the output; "-" for standard input
+	stdin bool
+}
+
+func runScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fset := flag.NewFlagSet("scan", flag.ContinueOnError)
+	fset.SetOutput(io.Discard)
+	context := fset.String("context", string(scan.Text), "the scan context: text or email_html")
+	format := fset.String("format", "text", "the output format: text, json or jsonl")
+	paths, err := parseInterleaved(fset, args)
+	if err == nil {
+		err = checkScanFlags(*context, *format)
+	}
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, usage)
+			return exitClean
+		}
+		fmt.Fprintf(stderr, "plainsight scan: %v (see plainsight help)\n", err)
+		return exitError
+	}
+	if len(paths) == 0 {
+		paths = []string{"-"}
+	}
+
+	var inputs []scanInput
+	status := exitClean
+	for _, p := range paths {
+		in, err := expand(p)
+		if err != nil {
+			fmt.Fprintf(stderr, "plainsight scan: %v\n", err)
+			status = exitError
+			continue
+		}
+		inputs = append(inputs, in...)
+		if len(paths) == 1 && len(in) != 1 && *format == "json" {
+			fmt.Fprintf(stderr, "plainsight scan: %s is a directory: --format json takes one input; use --format jsonl\n", p)
+			return exitError
+		}
+	}
+	if len(paths) > 1 && *format == "json" {
+		fmt.Fprintln(stderr, "plainsight scan: --format json takes one input; use --format jsonl for several")
+		return exitError
+	}
+
+	out := newScanWriter(*format, stdout)
+	opts := &scan.Options{Context: scan.Context(*context)}
+	for _, in := range inputs {
+		data, err := readInput(in, stdin)
+		if err != nil {
+			fmt.Fprintf(stderr, "plainsight scan: %v\n", err)
+			status = exitError
+			continue
+		}
+		res, err := scanFile(data, opts)
+		if err != nil { // only an unknown context, which the flags exclude
+			fmt.Fprintf(stderr, "plainsight scan: %v\n", err)
+			return exitError
+		}
+		if err := out.write(in.path, data, res); err != nil {
+			fmt.Fprintf(stderr, "plainsight scan: writing output: %v\n", err)
+			return exitError
+		}
+		if (res.DeterministicCount > 0 || len(res.InvalidUTF8) > 0) && status == exitClean {
+			status = exitFound
+		}
+	}
+	if err := out.finish(); err != nil {
+		fmt.Fprintf(stderr, "plainsight scan: writing output: %v\n", err)
+		return exitError
+	}
+	return status
+}
+
+func checkScanFlags(context, format string) error {
+	switch scan.Context(context) {
+	case scan.Text, scan.EmailHTML:
+	default:
+		return fmt.Errorf("--context %q: want text or email_html", context)
+	}
+	switch format {
+	case "text", "json", "jsonl":
+	default:
+		return fmt.Errorf("--format %q: want text, json or jsonl", format)
+	}
+	return nil
+}
+
+// parseInterleaved parses flags that may come before, between or after the
+// positional arguments, which it returns. Everything after "--" is
+// positional.
+func parseInterleaved(fset *flag.FlagSet, args []string) ([]string, error) {
+	var positional, literal []string
+	for i, a := range args {
+		if a == "--" {
+			args, literal = args[:i], args[i+1:]
+			break
+		}
+	}
+	for {
+		if err := fset.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fset.Args()
+		if len(args) == 0 {
+			return append(positional, literal...), nil
+		}
+		positional = append(positional, args[0])
+		args = args[1:]
+	}
+}
+
+// expand turns a path argument into the inputs it names: itself, or for a
+// directory, every regular file below it in lexical order. Symbolic links
+// met in the walk are not followed.
+func expand(p string) ([]scanInput, error) {
+	if p == "-" {
+		return []scanInput{{path: "-", stdin: true}}, nil
+	}
+	info, err := os.Stat(p)
+	if err != nil {
+		return nil, err
+	}
+	if !info.IsDir() {
+		return []scanInput{{path: p}}, nil
+	}
+	var in []scanInput
+	err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && path != p && skipDirs[d.Name()] {
+			return filepath.SkipDir
+		}
+		if d.Type().IsRegular() {
+			in = append(in, scanInput{path: path})
+		}
+		return nil
+	})
+	return in, err
+}
+
+func readInput(in scanInput, stdin io.Reader) ([]byte, error) {
+	var r io.Reader = stdin
+	if !in.stdin {
+		f, err := os.Open(in.path)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		r = f
+	}
+	data, err := io.ReadAll(io.LimitReader(r, maxInputSize+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", in.path, err)
+	}
+	if len(data) > maxInputSize {
+		return nil, fmt.Errorf("%s: larger than %d bytes, the most one input may hold", in.path, maxInputSize)
+	}
+	return data, nil
+}
+
+// scanFile scans a file's contents. A leading byte order mark is not text:
+// the scan starts after it, and byte offsets are moved to count it again.
+func scanFile(data []byte, opts *scan.Options) (*scan.Result, error) {
+	skip := 0
+	if bytes.HasPrefix(data, []byte(bom)) {
+		skip = len(bom)
+	}
+	res, err := scan.Scan(string(data[skip:]), opts)
+	if err != nil || skip == 0 {
+		return res, err
+	}
+	for i := range res.Findings {
+		res.Findings[i].ByteStart += skip
+		res.Findings[i].ByteEnd += skip
+	}
+	for i := range res.InvalidUTF8 {
+		res.InvalidUTF8[i].ByteStart += skip
+		res.InvalidUTF8[i].ByteEnd += skip
+	}
+	return res, nil
+}
+
+// scanWriter writes results in one of the formats.
+type scanWriter struct {
+	format string
+	w      io.Writer
+	color  bool
+	enc    *json.Encoder
+
+	inputs, flagged, findings int
+}
+
+func newScanWriter(format string, w io.Writer) *scanWriter {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return &scanWriter{format: format, w: w, color: isTerminal(w), enc: enc}
+}
+
+func (o *scanWriter) write(path string, data []byte, res *scan.Result) error {
+	o.inputs++
+	o.findings += res.DeterministicCount + res.HeuristicCount
+	if res.Status != scan.Clean || len(res.InvalidUTF8) > 0 {
+		o.flagged++
+	}
+	switch o.format {
+	case "json":
+		return o.enc.Encode(res)
+	case "jsonl":
+		return o.enc.Encode(struct {
+			Path   string       `json:"path"`
+			Result *scan.Result `json:"result"`
+		}{path, res})
+	}
+	return o.writeText(path, data, res)
+}
+
+// writeText prints one line per finding and per ill-formed sequence, in
+// order of position.
+func (o *scanWriter) writeText(path string, data []byte, res *scan.Result) error {
+	type line struct {
+		byteStart int
+		text      string
+	}
+	var lines []line
+	for _, f := range res.Findings {
+		label := string(f.Class)
+		if len(f.Codepoints) > 0 {
+			label += " " + strings.Join(f.Codepoints, " ")
+		}
+		lines = append(lines, line{f.ByteStart, o.paint(label, red) + ": " + o.paintAnnotations(f.Excerpt)})
+	}
+	for _, s := range res.InvalidUTF8 {
+		lines = append(lines, line{s.ByteStart, o.paint("invalid_utf8", red) + fmt.Sprintf(": % X read as U+FFFD", data[s.ByteStart:s.ByteEnd])})
+	}
+	// Findings and ill-formed sequences are each in order; merge them.
+	slices.SortStableFunc(lines, func(a, b line) int { return a.byteStart - b.byteStart })
+	pos := newPositioner(data)
+	for _, l := range lines {
+		ln, col := pos.at(l.byteStart)
+		if _, err := fmt.Fprintf(o.w, "%s: %s\n", o.paint(fmt.Sprintf("%s:%d:%d", path, ln, col), bold), l.text); err != nil {
+			return err
+		}
+	}
+	if res.Truncated {
+		_, err := fmt.Fprintf(o.w, "%s: %d findings in all; only the first %d are shown\n",
+			path, res.DeterministicCount+res.HeuristicCount, len(res.Findings))
+		return err
+	}
+	return nil
+}
+
+func (o *scanWriter) finish() error {
+	if o.format != "text" || o.inputs == 0 {
+		return nil
+	}
+	noun := "inputs"
+	if o.inputs == 1 {
+		noun = "input"
+	}
+	_, err := fmt.Fprintf(o.w, "%d %s scanned, %d with findings, %d findings. %s\n",
+		o.inputs, noun, o.flagged, o.findings, scan.Note)
+	return err
+}
+
+// positioner turns byte offsets, asked for in increasing order, into
+// 1-based line and column numbers: lines end at LF, CR or CRLF, and columns
+// count codepoints as the scan decodes them. A leading byte order mark is
+// not counted.
+type positioner struct {
+	data           []byte
+	off, line, col int
+}
+
+func newPositioner(data []byte) *positioner {
+	p := &positioner{data: data, line: 1, col: 1}
+	if bytes.HasPrefix(data, []byte(bom)) {
+		p.off = len(bom)
+	}
+	return p
+}
+
+func (p *positioner) at(off int) (line, col int) {
+	if off < p.off { // offsets were asked for out of order: start again
+		*p = *newPositioner(p.data)
+	}
+	for p.off < off {
+		switch b := p.data[p.off]; {
+		case b == '\n':
+			p.line, p.col = p.line+1, 1
+			p.off++
+		case b == '\r':
+			p.line, p.col = p.line+1, 1
+			p.off++
+			if p.off < len(p.data) && p.data[p.off] == '\n' {
+				p.off++
+			}
+		default:
+			_, size, _ := whatwg.DecodeRune(string(p.data[p.off:min(len(p.data), p.off+4)]))
+			p.off += size
+			p.col++
+		}
+	}
+	return p.line, p.col
+}

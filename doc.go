@@ -1,0 +1,44 @@
+// Package plainsight is the map of a pure-Go implementation of the published
+// agent-safety formats: the checks an agent runs on text it did not write
+// (MCP tool descriptions, skill files, emails, web pages) and on the tool
+// definitions it trusts.
+//
+// Which package for which job:
+//
+//   - [github.com/plainsight/plainsight/scan]: the invisible-text scan of the
+//     agent-safety formats, version 1: the result shape (§1), the six
+//     codepoint classes (§2) and the sanitized copy (§6). Hidden markup (§3),
+//     base64 (§4) and the heuristics (§5) are not implemented yet.
+//   - [github.com/plainsight/plainsight/vectors]: the language-neutral
+//     conformance corpus, as an [io/fs.FS].
+//   - cmd/plainsight: the command line (plainsight scan).
+//
+// Not yet implemented: the tool-definition fingerprint (§7), flag records
+// (§8), the pre-call check, collisions and change feed (§9–§11),
+// agent-safe.intent/1, skill-package checks, and the Agent-Shield formats.
+//
+// # Unicode
+//
+// Every package uses the character properties of Unicode [UnicodeVersion],
+// from tables generated from the Unicode Character Database, not the
+// (older) version of the Go toolchain's unicode package.
+//
+// # Stability
+//
+// The wire formats (the JSON the scan result marshals to, the vector corpus)
+// follow the specifications and are stable; extension fields are marked as
+// such. The Go API may still change before a tagged v1. The text output
+// of the command line is for people: do not parse it; use --format json.
+//
+// # What none of this claims
+//
+// These formats carry evidence, not verdicts. A clean scan says none of the
+// classes of the specification were found; it is never a finding that a
+// text, a tool or a server is safe.
+package plainsight
+
+import "github.com/plainsight/plainsight/internal/ucd"
+
+// UnicodeVersion is the version of Unicode whose character properties every
+// package uses.
+const UnicodeVersion = ucd.Version

@@ -1,0 +1,84 @@
+// Package scan implements §1, §2 and §6 of the agent-safety formats,
+// version 1: the invisible-text scan of a text field, its result object,
+// and the sanitized copy. The hidden-markup (§3), base64 (§4) and heuristic
+// (§5) classes are not implemented yet; a result never contains them.
+//
+// # Classes (§2)
+//
+// Six classes are defined by codepoint ranges. A codepoint in two ranges
+// belongs to the first listed: U+E0000 and U+E0002–U+E001F are unassigned
+// but lie in the tag block, and are unicode_tag.
+//
+//   - zero_width: U+200B, U+200C, U+200D, U+FEFF, U+2060
+//   - bidi_control: U+202A–U+202E, U+2066–U+2069
+//   - unicode_tag: U+E0000–U+E007F
+//   - control_char: U+0000–U+001F except tab, line feed and carriage
+//     return; U+007F; U+0080–U+009F
+//   - private_use: U+E000–U+F8FF, U+F0000–U+FFFFD, U+100000–U+10FFFD
+//   - unassigned_codepoint: General_Category Cn in Unicode
+//     [UnicodeVersion], which includes the noncharacters, and a lone
+//     surrogate U+D800–U+DFFF
+//
+// Consecutive codepoints of one class are one finding (a run), which lists
+// up to 12 distinct codepoints in order of first appearance. A byte order
+// mark (U+FEFF) is zero_width wherever it is in a string; only the command
+// line, reading files, treats a file's leading one as an encoding signature.
+//
+// # Text and positions (§1)
+//
+// A Go string is read as UTF-8. Ill-formed UTF-8 is decoded as the WHATWG
+// Encoding Standard decodes it (and a JavaScript peer sees it): each maximal
+// subpart of an ill-formed sequence is one U+FFFD, which is not a finding but
+// is listed in Result.InvalidUTF8 so that it is never passed over silently.
+// [ScanUTF16] takes UTF-16 code units; there a lone surrogate is a codepoint
+// of its own.
+//
+// Start and End are codepoint offsets, [Start, End). Each finding also
+// carries the same span in bytes of the input and in UTF-16 code units, so
+// that a Go host, a browser and a JavaScript peer can all point at it.
+//
+// Findings are sorted by Start, then End, then Class.
+//
+// # Sanitized copy (§6)
+//
+// Result.Sanitized is the text with every codepoint of the six classes
+// removed; a U+FFFD read from ill-formed UTF-8 stays. The contexts Text and
+// EmailHTML treat the six classes alike.
+//
+// # Excerpts
+//
+// Each finding's Excerpt shows it in its passage, readable by eye. Lengths
+// below count codepoints.
+//
+//  1. Context: up to 30 codepoints on each side of the finding, cut short at
+//     a line break (line feed or carriage return), which is not included.
+//  2. Every codepoint that is in a §2 class, is Default_Ignorable_Code_Point,
+//     or is otherwise non-printing (General_Category C* or Z*, except U+0020
+//     SPACE) is written ⟨U+XXXX NAME⟩: the Unicode name; for a control, its
+//     control (else figment) name alias; else PRIVATE USE, SURROGATE,
+//     NONCHARACTER or UNASSIGNED. Everything else is written as itself.
+//  3. Each side's context is further cut, from its far end, to at most 150
+//     characters as written.
+//  4. "…" stands at each side where the context was cut by 1 or 3 before
+//     reaching the start or end of its line (or of the text).
+//  5. When the whole would pass 600 characters, the finding itself is cut
+//     after the last whole codepoint (as written) that leaves room for a
+//     closing "…".
+//
+// # Bounds
+//
+// A scan is one linear pass. Hostile input can hold a finding every other
+// codepoint, so a Result holds at most [Options].MaxFindings findings
+// (DefaultMaxFindings unless set), the first in order; the counts and the
+// status stay exact, and Result.Truncated says that some were left out.
+// Memory is then the sanitized copy (at most the input's size) plus the
+// kept findings.
+//
+// # What a result does not claim
+//
+// A finding is a statement about the text, not about whoever sent it;
+// zero-width joiners are legitimate in several scripts and in emoji, and a
+// finding reports presence, never intent. A clean result says none of these
+// classes were found; it is never a finding that the text is safe (§12).
+// Every Result carries [Note] to say so.
+package scan

@@ -1,0 +1,180 @@
+package scan
+
+import (
+	"errors"
+	"runtime"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/plainsight/plainsight/internal/ucd"
+)
+
+// specClass is §2 written out as plainly as the specification states it,
+// to check classOf (which takes a fast path through the Unicode tables)
+// against every codepoint.
+func specClass(r rune) charClass {
+	in := func(lo, hi rune) bool { return lo <= r && r <= hi }
+	switch {
+	case r == 0x200B, r == 0x200C, r == 0x200D, r == 0xFEFF, r == 0x2060:
+		return zeroWidth
+	case in(0x202A, 0x202E), in(0x2066, 0x2069):
+		return bidiControl
+	case in(0xE0000, 0xE007F):
+		return unicodeTag
+	case in(0x0000, 0x001F) && r != 0x09 && r != 0x0A && r != 0x0D, r == 0x7F, in(0x80, 0x9F):
+		return controlChar
+	case in(0xE000, 0xF8FF), in(0xF0000, 0xFFFFD), in(0x100000, 0x10FFFD):
+		return privateUse
+	case in(0xD800, 0xDFFF), ucd.Lookup(r)&ucd.Unassigned != 0:
+		return unassigned
+	}
+	return noClass
+}
+
+func TestClassOfEveryCodepoint(t *testing.T) {
+	for r := rune(0); r <= utf8.MaxRune; r++ {
+		if got, want := classOf(r), specClass(r); got != want {
+			t.Errorf("classOf(U+%04X) = %v, want %v", r, got, want)
+		}
+	}
+}
+
+// The fast path of classOf returns early for printing codepoints; that is
+// only sound if every codepoint of a §2 class is non-printing.
+func TestClassesAreNonPrinting(t *testing.T) {
+	for r := rune(0x80); r <= utf8.MaxRune; r++ {
+		if specClass(r) != noClass && r > 0x9F && ucd.Lookup(r)&ucd.NonPrinting == 0 {
+			t.Errorf("U+%04X is in a §2 class but not NonPrinting", r)
+		}
+	}
+}
+
+func TestUnknownContext(t *testing.T) {
+	_, err := Scan("x", &Options{Context: "pdf"})
+	if !errors.Is(err, ErrUnknownContext) {
+		t.Errorf("Scan with context pdf: got %v, want ErrUnknownContext", err)
+	}
+	_, err = ScanUTF16([]uint16{'x'}, &Options{Context: "pdf"})
+	if !errors.Is(err, ErrUnknownContext) {
+		t.Errorf("ScanUTF16 with context pdf: got %v, want ErrUnknownContext", err)
+	}
+	for _, c := range []Context{"", Text, EmailHTML} {
+		if _, err := Scan("x", &Options{Context: c}); err != nil {
+			t.Errorf("Scan with context %q: %v", c, err)
+		}
+	}
+}
+
+func TestMaxFindings(t *testing.T) {
+	text := strings.Repeat("a\u200b", 5000)
+	tests := []struct {
+		max, want int
+		truncated bool
+	}{
+		{0, DefaultMaxFindings, true},
+		{10, 10, true},
+		{5000, 5000, false},
+		{-1, 5000, false},
+	}
+	for _, tt := range tests {
+		res, err := Scan(text, &Options{MaxFindings: tt.max})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Findings) != tt.want || res.Truncated != tt.truncated {
+			t.Errorf("MaxFindings %d: %d findings, truncated %v; want %d, %v",
+				tt.max, len(res.Findings), res.Truncated, tt.want, tt.truncated)
+		}
+		// The counts and the status stay exact whatever the cap.
+		if res.DeterministicCount != 5000 || res.Status != Flagged {
+			t.Errorf("MaxFindings %d: count %d status %s, want 5000 flagged", tt.max, res.DeterministicCount, res.Status)
+		}
+		// The findings kept are the first ones.
+		if n := len(res.Findings); n > 0 && res.Findings[n-1].Start != 2*n-1 {
+			t.Errorf("MaxFindings %d: last kept finding starts at %d, want %d", tt.max, res.Findings[n-1].Start, 2*n-1)
+		}
+		if res.Sanitized != strings.Repeat("a", 5000) {
+			t.Errorf("MaxFindings %d: sanitized copy is not the 5000 letters", tt.max)
+		}
+	}
+}
+
+func TestInvalidUTF8Capped(t *testing.T) {
+	res, err := Scan(strings.Repeat("\xFF", 50), &Options{MaxFindings: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.InvalidUTF8) != 7 || !res.Truncated || res.Sanitized != strings.Repeat("\uFFFD", 50) {
+		t.Errorf("got %d invalid sequences, truncated %v, sanitized %q", len(res.InvalidUTF8), res.Truncated, res.Sanitized)
+	}
+}
+
+// A hostile text of one finding every two codepoints must cost memory in
+// proportion to the text, not to the number of findings (the 50 MB
+// case).
+func TestHostileMemoryBounded(t *testing.T) {
+	text := strings.Repeat("\u200bx", 50<<20/4) // 50 MiB: 4 bytes a pair
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	res, err := Scan(text, nil)
+	runtime.ReadMemStats(&after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := len(text) / 4; res.DeterministicCount != want || len(res.Findings) != DefaultMaxFindings {
+		t.Errorf("count %d, %d findings kept; want %d, %d", res.DeterministicCount, len(res.Findings), want, DefaultMaxFindings)
+	}
+	// The sanitized copy's buffer is sized to the text once; everything else
+	// is the capped findings and their excerpts. Allow the buffer plus 8 MiB.
+	if got, limit := after.TotalAlloc-before.TotalAlloc, uint64(len(text)+8<<20); got > limit {
+		t.Errorf("scan allocated %d bytes, want at most %d", got, limit)
+	}
+}
+
+func TestCodepointString(t *testing.T) {
+	for r, want := range map[rune]string{0: "U+0000", 0x200B: "U+200B", 0xFFFF: "U+FFFF", 0x10000: "U+10000", 0xE0041: "U+E0041", 0x10FFFF: "U+10FFFF"} {
+		if got := codepointString(r); got != want {
+			t.Errorf("codepointString(%#x) = %q, want %q", r, got, want)
+		}
+	}
+}
+
+func TestSkipClean(t *testing.T) {
+	// Every byte value at every position of a word, against the byte table.
+	for b := range 256 {
+		for pos := range 20 {
+			s := []byte(strings.Repeat("abcdefg ", 3))
+			s[pos] = byte(b)
+			want := len(s)
+			for i, c := range s {
+				if !asciiClean[c] {
+					want = i
+					break
+				}
+			}
+			if got := skipClean(string(s), 0); got != want {
+				t.Errorf("skipClean with %#x at %d = %d, want %d", b, pos, got, want)
+			}
+		}
+	}
+}
+
+func TestWTF8(t *testing.T) {
+	tests := []struct {
+		in   []uint16
+		want string
+	}{
+		{[]uint16{'a', 0xD83D, 0xDE00, 'b'}, "a\U0001F600b"},
+		{[]uint16{0xD800}, "\xED\xA0\x80"},
+		{[]uint16{0xDC00, 0xD800}, "\xED\xB0\x80\xED\xA0\x80"}, // reversed pair: two lone surrogates
+		{[]uint16{0xD800, 'x', 0xDC00}, "\xED\xA0\x80x\xED\xB0\x80"},
+		{[]uint16{0xDBFF, 0xDFFF}, "\U0010FFFF"},
+	}
+	for _, tt := range tests {
+		if got := wtf8(tt.in); got != tt.want {
+			t.Errorf("wtf8(%x) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
