@@ -108,13 +108,10 @@ type charScan struct {
 
 	// The sanitized copy, started at the first edit; s[last:] is not yet
 	// copied into it.
-	sb     strings.Builder
-	edited bool
-	last   int
-}
-
-func newCharScan(s string, isWTF8 bool, max int) *charScan {
-	return &charScan{s: s, isWTF8: isWTF8, max: max}
+	omitSanitized bool
+	sb            strings.Builder
+	edited        bool
+	last          int
 }
 
 func (c *charScan) keep(n int) bool {
@@ -242,6 +239,9 @@ func (c *charScan) replace(i, size, cp int) {
 }
 
 func (c *charScan) edit(i, size int, with string) {
+	if c.omitSanitized {
+		return
+	}
 	if !c.edited {
 		c.edited = true
 		c.sb.Grow(len(c.s))
@@ -252,6 +252,9 @@ func (c *charScan) edit(i, size int, with string) {
 }
 
 func (c *charScan) sanitized() string {
+	if c.omitSanitized {
+		return ""
+	}
 	if !c.edited {
 		return c.s
 	}

@@ -79,6 +79,12 @@ type Options struct {
 	// zero means DefaultMaxFindings, a negative value means no cap. The
 	// findings kept are the first ones in Result order.
 	MaxFindings int
+	// OmitSanitized skips building the sanitized copy and leaves
+	// Result.Sanitized empty, for a caller that needs only the findings and
+	// the status (a gate, a report for people): on a large text with
+	// findings it saves a copy of the text. A Result scanned this way is
+	// not a complete §1 result object; don't send it as one.
+	OmitSanitized bool
 }
 
 // Finding is one finding of §1: a run of consecutive codepoints of one class.
@@ -177,8 +183,9 @@ func ScanUTF16(text []uint16, opts *Options) (*Result, error) {
 
 // options is Options with defaults applied.
 type options struct {
-	context     Context
-	maxFindings int // < 0: no cap
+	context       Context
+	maxFindings   int // < 0: no cap
+	omitSanitized bool
 }
 
 func (o *Options) resolve() (options, error) {
@@ -196,13 +203,14 @@ func (o *Options) resolve() (options, error) {
 	if o.MaxFindings != 0 {
 		r.maxFindings = o.MaxFindings
 	}
+	r.omitSanitized = o.OmitSanitized
 	return r, nil
 }
 
 // run scans s. With isWTF8, s was made by wtf8 and its three-byte surrogate
 // sequences are lone surrogates, not ill-formed UTF-8.
 func run(s string, isWTF8 bool, o options) *Result {
-	c := newCharScan(s, isWTF8, o.maxFindings)
+	c := &charScan{s: s, isWTF8: isWTF8, max: o.maxFindings, omitSanitized: o.omitSanitized}
 	c.scan()
 	res := &Result{
 		Findings:           c.findings,

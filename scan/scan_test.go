@@ -178,3 +178,16 @@ func TestWTF8(t *testing.T) {
 		}
 	}
 }
+
+func TestOmitSanitized(t *testing.T) {
+	text := "a\u200bb\xFFc"
+	full, _ := Scan(text, nil)
+	omit, _ := Scan(text, &Options{OmitSanitized: true})
+	if omit.Sanitized != "" {
+		t.Errorf("OmitSanitized: sanitized %q, want empty", omit.Sanitized)
+	}
+	omit.Sanitized = full.Sanitized
+	if d := diffResults(omit, full); d != "" {
+		t.Errorf("OmitSanitized changed more than the sanitized copy:\n%s", d)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/plainsight/plainsight/scan"
 )
 
@@ -179,5 +180,28 @@ func TestFlagsAfterPaths(t *testing.T) {
 	code, _, stderr := plainsight(t, "", "scan", "--", "--format")
 	if code != 0 {
 		t.Errorf("a path after --: exit %d (stderr %q)", code, stderr)
+	}
+}
+
+// Files of a megabyte or more are mapped, not read; the results must not
+// depend on which.
+func TestLargeFileMapped(t *testing.T) {
+	dir := t.TempDir()
+	text := strings.Repeat("plain prose, line after line.\n", 70000) + "the end\u2066\n"
+	p := writeFile(t, dir, "large.txt", text)
+	code, out, stderr := plainsight(t, "", "scan", "--format", "json", p)
+	if code != 1 {
+		t.Fatalf("exit %d (stderr %q)", code, stderr)
+	}
+	got := decodeResult(t, out)
+	want, err := scan.Scan(text, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff(want.Findings, got.Findings); d != "" || len(got.Findings) != 1 {
+		t.Errorf("findings differ from the in-memory scan's (-want +got):\n%s", d)
+	}
+	if got.Sanitized != want.Sanitized {
+		t.Errorf("sanitized copy differs from the in-memory scan's")
 	}
 }

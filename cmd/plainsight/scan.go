@@ -10,8 +10,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strings"
+	"unicode/utf8"
+	"unsafe"
 
 	"github.com/plainsight/plainsight/internal/whatwg"
 	"github.com/plainsight/plainsight/scan"
@@ -76,24 +79,20 @@ func runScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 
 	out := newScanWriter(*format, stdout)
-	opts := &scan.Options{Context: scan.Context(*context)}
+	// The text format shows findings, never the sanitized copy: don't build
+	// one (on a large file it is a copy of the file).
+	opts := &scan.Options{Context: scan.Context(*context), OmitSanitized: *format == "text"}
 	for _, in := range inputs {
-		data, err := readInput(in, stdin)
-		if err != nil {
+		found, err := scanOne(in, stdin, opts, out)
+		var werr *writeError
+		switch {
+		case errors.As(err, &werr):
+			fmt.Fprintf(stderr, "plainsight scan: %v\n", err)
+			return exitError
+		case err != nil:
 			fmt.Fprintf(stderr, "plainsight scan: %v\n", err)
 			status = exitError
-			continue
-		}
-		res, err := scanFile(data, opts)
-		if err != nil { // only an unknown context, which the flags exclude
-			fmt.Fprintf(stderr, "plainsight scan: %v\n", err)
-			return exitError
-		}
-		if err := out.write(in.path, data, res); err != nil {
-			fmt.Fprintf(stderr, "plainsight scan: writing output: %v\n", err)
-			return exitError
-		}
-		if (res.DeterministicCount > 0 || len(res.InvalidUTF8) > 0) && status == exitClean {
+		case found && status == exitClean:
 			status = exitFound
 		}
 	}
@@ -102,6 +101,46 @@ func runScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	return status
+}
+
+// writeError is a failure to write the output, which ends the command.
+type writeError struct{ err error }
+
+func (e *writeError) Error() string { return "writing output: " + e.err.Error() }
+func (e *writeError) Unwrap() error { return e.err }
+
+// scanOne reads, scans and reports one input, and says whether it holds a
+// deterministic finding or ill-formed UTF-8.
+func scanOne(in scanInput, stdin io.Reader, opts *scan.Options, out *scanWriter) (found bool, err error) {
+	data, release, err := readInput(in, stdin)
+	if err != nil {
+		return false, err
+	}
+	defer release()
+	return scanData(in, data, opts, out)
+}
+
+// scanData scans and reports one input's bytes.
+func scanData(in scanInput, data []byte, opts *scan.Options, out *scanWriter) (found bool, err error) {
+	// A mapped file that shrinks while it is read faults on the pages that
+	// are gone; turn that into an error for this input, not a crash.
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(interface{ Addr() uintptr }); !ok {
+				panic(r)
+			}
+			found, err = false, fmt.Errorf("%s: the file changed while it was read", in.path)
+		}
+	}()
+	res, err := scanFile(data, opts)
+	if err != nil { // only an unknown context, which the flags exclude
+		return false, err
+	}
+	if err := out.write(in.path, data, res); err != nil {
+		return false, &writeError{err}
+	}
+	return res.DeterministicCount > 0 || len(res.InvalidUTF8) > 0, nil
 }
 
 func checkScanFlags(context, format string) error {
@@ -172,24 +211,37 @@ func expand(p string) ([]scanInput, error) {
 	return in, err
 }
 
-func readInput(in scanInput, stdin io.Reader) ([]byte, error) {
+// readInput returns an input's bytes, and a function to call when they are
+// no longer used. A large regular file is mapped into memory rather than
+// copied (where the platform allows), as a fast grep does.
+func readInput(in scanInput, stdin io.Reader) (data []byte, release func(), err error) {
+	release = func() {}
 	var r io.Reader = stdin
+	var buf bytes.Buffer
 	if !in.stdin {
 		f, err := os.Open(in.path)
 		if err != nil {
-			return nil, err
+			return nil, release, err
 		}
 		defer f.Close()
+		if info, err := f.Stat(); err == nil && info.Mode().IsRegular() {
+			if info.Size() > maxInputSize {
+				return nil, release, fmt.Errorf("%s: larger than %d bytes, the most one input may hold", in.path, maxInputSize)
+			}
+			if data, release, ok := mapFile(f, info.Size()); ok {
+				return data, release, nil
+			}
+			buf.Grow(int(info.Size()) + bytes.MinRead) // one allocation
+		}
 		r = f
 	}
-	data, err := io.ReadAll(io.LimitReader(r, maxInputSize+1))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", in.path, err)
+	if _, err := buf.ReadFrom(io.LimitReader(r, maxInputSize+1)); err != nil {
+		return nil, release, fmt.Errorf("%s: %w", in.path, err)
 	}
-	if len(data) > maxInputSize {
-		return nil, fmt.Errorf("%s: larger than %d bytes, the most one input may hold", in.path, maxInputSize)
+	if buf.Len() > maxInputSize {
+		return nil, release, fmt.Errorf("%s: larger than %d bytes, the most one input may hold", in.path, maxInputSize)
 	}
-	return data, nil
+	return buf.Bytes(), release, nil
 }
 
 // scanFile scans a file's contents. A leading byte order mark is not text:
@@ -199,7 +251,7 @@ func scanFile(data []byte, opts *scan.Options) (*scan.Result, error) {
 	if bytes.HasPrefix(data, []byte(bom)) {
 		skip = len(bom)
 	}
-	res, err := scan.Scan(string(data[skip:]), opts)
+	res, err := scan.Scan(bytesToString(data[skip:]), opts)
 	if err != nil || skip == 0 {
 		return res, err
 	}
@@ -212,6 +264,17 @@ func scanFile(data []byte, opts *scan.Options) (*scan.Result, error) {
 		res.InvalidUTF8[i].ByteEnd += skip
 	}
 	return res, nil
+}
+
+// bytesToString returns b as a string without copying it. The caller must
+// not change b afterwards: readInput's buffers and mappings are never
+// written, and an input can be as large as maxInputSize, too large to copy
+// for nothing.
+func bytesToString(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(unsafe.SliceData(b), len(b))
 }
 
 // scanWriter writes results in one of the formats.
@@ -302,7 +365,7 @@ func (o *scanWriter) finish() error {
 // not counted.
 type positioner struct {
 	data           []byte
-	off, line, col int
+	off, line, col int // the position of data[off:]
 }
 
 func newPositioner(data []byte) *positioner {
@@ -314,25 +377,33 @@ func newPositioner(data []byte) *positioner {
 }
 
 func (p *positioner) at(off int) (line, col int) {
-	if off < p.off { // offsets were asked for out of order: start again
+	if off < p.off { // asked out of order: start again
 		*p = *newPositioner(p.data)
 	}
-	for p.off < off {
-		switch b := p.data[p.off]; {
-		case b == '\n':
-			p.line, p.col = p.line+1, 1
-			p.off++
-		case b == '\r':
-			p.line, p.col = p.line+1, 1
-			p.off++
-			if p.off < len(p.data) && p.data[p.off] == '\n' {
-				p.off++
-			}
-		default:
-			_, size, _ := whatwg.DecodeRune(string(p.data[p.off:min(len(p.data), p.off+4)]))
-			p.off += size
-			p.col++
+	seg := p.data[p.off:off]
+	if last := bytes.LastIndexAny(seg, "\r\n"); last >= 0 {
+		breaks := bytes.Count(seg, []byte("\n")) + bytes.Count(seg, []byte("\r")) - bytes.Count(seg, []byte("\r\n"))
+		if p.off > 0 && p.data[p.off-1] == '\r' && seg[0] == '\n' {
+			breaks-- // the LF of a CRLF whose CR ended the last segment
 		}
+		p.line += breaks
+		p.col = 1
+		seg = seg[last+1:]
 	}
+	p.col += codepointCount(seg)
+	p.off = off
 	return p.line, p.col
+}
+
+// codepointCount counts codepoints as the WHATWG decoder produces them.
+func codepointCount(b []byte) int {
+	if utf8.Valid(b) {
+		return utf8.RuneCount(b)
+	}
+	n := 0
+	for s := string(b); s != ""; n++ {
+		_, size, _ := whatwg.DecodeRune(s)
+		s = s[size:]
+	}
+	return n
 }

@@ -1,0 +1,239 @@
+// Package vectortest loads the scan vectors of the conformance corpus for
+// the Go test harnesses, which run each vector through every API surface
+// that can take it (the string API, the UTF-16 API, the command line).
+// It is for tests only.
+package vectortest
+
+import (
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"path"
+	"strings"
+	"testing"
+	"unicode/utf16"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/plainsight/plainsight/vectors"
+)
+
+// knownFlags is the harness's policy for every flag the corpus may use.
+// All of them label valid tests: the result must equal the expected one.
+// A flag missing here fails the run, so a new kind of test can't slip
+// through unexamined.
+var knownFlags = map[string]bool{
+	"AstralOffsets": true,
+	"Bom":           true,
+	"ClassChange":   true,
+	"CodepointCap":  true,
+	"EmojiSequence": true,
+	"ExcerptCut":    true,
+	"InvalidUtf8":   true,
+	"LoneSurrogate": true,
+	"NewerUnicode":  true,
+	"Noncharacter":  true,
+	"RangeBoundary": true,
+}
+
+// Vector is one scan test.
+type Vector struct {
+	// Name is "file/#tcId comment", for subtests.
+	Name    string
+	Context string
+	// Exactly one of Str, UTF16 and Bytes is the input as given; the
+	// others are derived where the input allows: Str for any input that
+	// has no lone surrogate, UTF16 for any input that is not ill-formed
+	// UTF-8.
+	Str      *string
+	UTF16    []uint16
+	Bytes    []byte
+	HasStr   bool
+	HasUTF16 bool
+	// Expected is the spec's result object; Extensions the extension
+	// fields (byte and UTF-16 offsets, invalid UTF-8 spans).
+	Expected   json.RawMessage
+	Extensions Extensions
+}
+
+// Extensions are the extension fields a vector expects.
+type Extensions struct {
+	Findings []struct {
+		ByteStart  int `json:"byte_start"`
+		ByteEnd    int `json:"byte_end"`
+		UTF16Start int `json:"utf16_start"`
+		UTF16End   int `json:"utf16_end"`
+	} `json:"findings"`
+	InvalidUTF8 []struct {
+		Start     int `json:"start"`
+		ByteStart int `json:"byte_start"`
+		ByteEnd   int `json:"byte_end"`
+	} `json:"invalid_utf8"`
+}
+
+type file struct {
+	TestGroups []struct {
+		Type    string `json:"type"`
+		Options struct {
+			Context string `json:"context"`
+		} `json:"options"`
+		Tests []struct {
+			TcID       int             `json:"tcId"`
+			Comment    string          `json:"comment"`
+			Input      *string         `json:"input"`
+			InputUTF16 []uint16        `json:"inputUtf16"`
+			InputHex   *string         `json:"inputHex"`
+			Expected   json.RawMessage `json:"expected"`
+			Extensions json.RawMessage `json:"expected_extensions"`
+			Result     string          `json:"result"`
+			Flags      []string        `json:"flags"`
+		} `json:"tests"`
+	} `json:"testGroups"`
+}
+
+// Scan returns every vector of the scan files in the corpus. It fails the
+// test when the corpus is missing or empty, when a test is not "valid", or
+// when a flag has no policy here.
+func Scan(t testing.TB) []Vector {
+	t.Helper()
+	names, err := fs.Glob(vectors.FS(), "scan/*.json")
+	if err != nil || len(names) == 0 {
+		t.Fatalf("no scan vectors in the corpus (%v)", err)
+	}
+	var out []Vector
+	for _, name := range names {
+		data, err := fs.ReadFile(vectors.FS(), name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var f file
+		if err := json.Unmarshal(data, &f); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		for _, g := range f.TestGroups {
+			if g.Type != "ScanTest" {
+				t.Fatalf("%s: test group type %q has no runner", name, g.Type)
+			}
+			for _, tc := range g.Tests {
+				v := Vector{
+					Name:     fmt.Sprintf("%s/#%d %s", strings.TrimSuffix(path.Base(name), ".json"), tc.TcID, tc.Comment),
+					Context:  g.Options.Context,
+					Expected: tc.Expected,
+				}
+				if tc.Result != "valid" {
+					t.Fatalf("%s: result %q has no policy in this harness", v.Name, tc.Result)
+				}
+				for _, fl := range tc.Flags {
+					if !knownFlags[fl] {
+						t.Fatalf("%s: flag %q has no policy in this harness", v.Name, fl)
+					}
+				}
+				if len(tc.Extensions) > 0 {
+					if err := json.Unmarshal(tc.Extensions, &v.Extensions); err != nil {
+						t.Fatalf("%s: expected_extensions: %v", v.Name, err)
+					}
+				}
+				switch {
+				case tc.Input != nil:
+					v.Str, v.HasStr = tc.Input, true
+					v.UTF16, v.HasUTF16 = utf16.Encode([]rune(*tc.Input)), true
+				case tc.InputUTF16 != nil:
+					v.UTF16, v.HasUTF16 = tc.InputUTF16, true
+					if !hasLoneSurrogate(tc.InputUTF16) {
+						s := string(utf16.Decode(tc.InputUTF16))
+						v.Str, v.HasStr = &s, true
+					}
+				case tc.InputHex != nil:
+					b, err := hex.DecodeString(*tc.InputHex)
+					if err != nil {
+						t.Fatalf("%s: inputHex: %v", v.Name, err)
+					}
+					s := string(b)
+					v.Bytes, v.Str, v.HasStr = b, &s, true
+				default:
+					t.Fatalf("%s: no input", v.Name)
+				}
+				out = append(out, v)
+			}
+		}
+	}
+	return out
+}
+
+func hasLoneSurrogate(u []uint16) bool {
+	for i := 0; i < len(u); i++ {
+		switch {
+		case u[i] >= 0xD800 && u[i] < 0xDC00:
+			if i+1 == len(u) || u[i+1] < 0xDC00 || u[i+1] > 0xDFFF {
+				return true
+			}
+			i++
+		case u[i] >= 0xDC00 && u[i] <= 0xDFFF:
+			return true
+		}
+	}
+	return false
+}
+
+// Check compares a result, as the JSON the implementation writes, with the
+// vector: the spec's fields must equal Expected exactly, and the extension
+// fields must equal Extensions after adding byteShift to every byte offset
+// (the command line counts a leading byte order mark it was given).
+func Check(t testing.TB, v Vector, got []byte, byteShift int) {
+	t.Helper()
+	var gotAll map[string]any
+	if err := json.Unmarshal(got, &gotAll); err != nil {
+		t.Fatalf("result is not JSON: %v\n%s", err, got)
+	}
+	var want map[string]any
+	if err := json.Unmarshal(v.Expected, &want); err != nil {
+		t.Fatalf("expected: %v", err)
+	}
+	// Split the result into the spec's fields and the extensions.
+	var gotExt Extensions
+	extKeys := map[string]bool{"byte_start": true, "byte_end": true, "utf16_start": true, "utf16_end": true}
+	spec := map[string]any{}
+	for k, val := range gotAll {
+		switch k {
+		case "invalid_utf8":
+			b, _ := json.Marshal(val)
+			json.Unmarshal(b, &gotExt.InvalidUTF8)
+		case "truncated":
+			t.Errorf("result is truncated")
+		default:
+			spec[k] = val
+		}
+	}
+	findings, _ := spec["findings"].([]any)
+	for _, f := range findings {
+		m := f.(map[string]any)
+		b, _ := json.Marshal(m)
+		var e struct {
+			ByteStart  int `json:"byte_start"`
+			ByteEnd    int `json:"byte_end"`
+			UTF16Start int `json:"utf16_start"`
+			UTF16End   int `json:"utf16_end"`
+		}
+		json.Unmarshal(b, &e)
+		gotExt.Findings = append(gotExt.Findings, e)
+		for k := range extKeys {
+			delete(m, k)
+		}
+	}
+	if d := cmp.Diff(want, spec); d != "" {
+		t.Errorf("result differs from expected (-want +got):\n%s", d)
+	}
+	wantExt := v.Extensions
+	for i := range wantExt.Findings {
+		wantExt.Findings[i].ByteStart += byteShift
+		wantExt.Findings[i].ByteEnd += byteShift
+	}
+	for i := range wantExt.InvalidUTF8 {
+		wantExt.InvalidUTF8[i].ByteStart += byteShift
+		wantExt.InvalidUTF8[i].ByteEnd += byteShift
+	}
+	if d := cmp.Diff(wantExt, gotExt, cmpopts.EquateEmpty()); d != "" {
+		t.Errorf("extension fields differ (-want +got):\n%s", d)
+	}
+}

@@ -1,0 +1,208 @@
+package scan
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/plainsight/plainsight/internal/scanref"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// fuzzSeeds are inputs beside the vector corpus (added in seedFromVectors).
+var fuzzSeeds = []string{
+	"",
+	"a\u200bb",
+	"\uFEFFx\uFEFF",
+	"\u202e\u2066\u200d\u200c",
+	"\U000E0001\U000E0041\U000E007F\U000E0080",
+	"\x00\x01\t\n\r\x7f\u0080\u009f\u00a0",
+	"\ue000\U000F0000\U0010FFFD\U0010FFFF\ufffe\ufdd0\u0378",
+	"a\xE2\x82b\xED\xA0\x80\xF4\x90\x80\x80\xC0\xAF",
+	"👨\u200d👩\u200d👧 \U0001FAE9",
+}
+
+func FuzzScan(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(s)
+	}
+	seedFromVectors(f, func(s string, _ []uint16) { f.Add(s) })
+	f.Fuzz(func(t *testing.T, s string) {
+		res, err := Scan(s, &Options{MaxFindings: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkInvariants(t, s, false, res)
+		ref, ext := scanref.FromString(s)
+		if d := cmp.Diff(referenceJSON(t, ref, ext), resultJSON(res)); d != "" {
+			t.Fatalf("differs from the reference model (-ref +got):\n%s", d)
+		}
+	})
+}
+
+func FuzzScanUTF16(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(unitsToBytes(utf16Of(s)))
+	}
+	f.Add(unitsToBytes([]uint16{0xD800, 'a', 0xDC00, 0xDC00, 0xD800}))
+	seedFromVectors(f, func(_ string, u []uint16) { f.Add(unitsToBytes(u)) })
+	f.Fuzz(func(t *testing.T, b []byte) {
+		u := make([]uint16, len(b)/2)
+		for i := range u {
+			u[i] = uint16(b[2*i]) | uint16(b[2*i+1])<<8
+		}
+		res, err := ScanUTF16(u, &Options{MaxFindings: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkInvariants(t, wtf8(u), true, res)
+		ref, ext := scanref.FromUTF16(u)
+		if d := cmp.Diff(referenceJSON(t, ref, ext), resultJSON(res)); d != "" {
+			t.Fatalf("differs from the reference model (-ref +got):\n%s", d)
+		}
+		if n := utf16Len(res); n != len(u) {
+			t.Fatalf("UTF-16 length of the input %d, offsets count %d", len(u), n)
+		}
+		// Without lone surrogates, the text is a string like any other,
+		// and both entry points must agree on everything.
+		if !hasLoneSurrogate(u) {
+			want, _ := Scan(string(utf16.Decode(u)), &Options{MaxFindings: -1})
+			if d := diffResults(res, want); d != "" {
+				t.Fatalf("ScanUTF16 and Scan differ: %s", d)
+			}
+		}
+	})
+}
+
+func unitsToBytes(u []uint16) []byte {
+	b := make([]byte, 2*len(u))
+	for i, v := range u {
+		b[2*i], b[2*i+1] = byte(v), byte(v>>8)
+	}
+	return b
+}
+
+func hasLoneSurrogate(u []uint16) bool {
+	for i := 0; i < len(u); i++ {
+		switch {
+		case u[i] >= 0xD800 && u[i] < 0xDC00:
+			if i+1 == len(u) || u[i+1] < 0xDC00 || u[i+1] > 0xDFFF {
+				return true
+			}
+			i++
+		case u[i] >= 0xDC00 && u[i] <= 0xDFFF:
+			return true
+		}
+	}
+	return false
+}
+
+// utf16Len is the text's length in UTF-16 code units as the offsets count
+// it: the end of the last finding plus what follows, recomputed from the
+// sanitized copy and the removed spans.
+func utf16Len(res *Result) int {
+	n := len(utf16.Encode([]rune(res.Sanitized)))
+	for _, f := range res.Findings {
+		n += f.UTF16End - f.UTF16Start
+	}
+	return n
+}
+
+// decoded is the text as the scan reads it, one entry per codepoint.
+type decoded struct {
+	r          rune
+	byteOffset int
+	valid      bool
+}
+
+func decodeText(s string, isWTF8 bool) []decoded {
+	var d []decoded
+	for i := 0; i < len(s); {
+		r, size, ok := decodeAt(s, i, isWTF8)
+		d = append(d, decoded{r, i, ok})
+		i += size
+	}
+	return d
+}
+
+// checkInvariants checks what must hold for any input (STYLE.md): offsets
+// within bounds and ordered, runs maximal and of one class, the sanitized
+// copy free of the classes it removes, and a rescan of it clean.
+func checkInvariants(t *testing.T, s string, isWTF8 bool, res *Result) {
+	t.Helper()
+	text := decodeText(s, isWTF8)
+	byteAt := func(cp int) int {
+		if cp == len(text) {
+			return len(s)
+		}
+		return text[cp].byteOffset
+	}
+	if res.Findings == nil {
+		t.Fatal("Findings is nil, want empty")
+	}
+	if res.DeterministicCount != len(res.Findings) || res.HeuristicCount != 0 || res.Truncated {
+		t.Fatalf("counts %d/%d for %d findings (truncated %v)", res.DeterministicCount, res.HeuristicCount, len(res.Findings), res.Truncated)
+	}
+	wantStatus := Clean
+	if res.DeterministicCount > 0 {
+		wantStatus = Flagged
+	}
+	if res.Status != wantStatus || res.Note != Note {
+		t.Fatalf("status %q note %q", res.Status, res.Note)
+	}
+	prevEnd := 0
+	var kept []rune
+	for i, f := range res.Findings {
+		if f.Start < prevEnd || f.Start >= f.End || f.End > len(text) {
+			t.Fatalf("finding %d span [%d,%d) after %d, text of %d", i, f.Start, f.End, prevEnd, len(text))
+		}
+		if f.ByteStart != byteAt(f.Start) || f.ByteEnd != byteAt(f.End) {
+			t.Fatalf("finding %d bytes [%d,%d), want [%d,%d)", i, f.ByteStart, f.ByteEnd, byteAt(f.Start), byteAt(f.End))
+		}
+		if f.UTF16End-f.UTF16Start < f.End-f.Start || f.UTF16Start < f.Start {
+			t.Fatalf("finding %d UTF-16 span [%d,%d) for [%d,%d)", i, f.UTF16Start, f.UTF16End, f.Start, f.End)
+		}
+		for _, c := range text[prevEnd:f.Start] {
+			if c.valid && classOf(c.r) != noClass {
+				t.Fatalf("U+%04X at byte %d is in a class but in no finding", c.r, c.byteOffset)
+			}
+			kept = append(kept, c.r)
+		}
+		seen := map[string]bool{}
+		for _, c := range text[f.Start:f.End] {
+			if !c.valid || charClassNames[classOf(c.r)] != f.Class || f.Heuristic {
+				t.Fatalf("finding %d (%s) holds U+%04X", i, f.Class, c.r)
+			}
+			seen[codepointString(c.r)] = true
+		}
+		if len(f.Codepoints) != min(12, len(seen)) {
+			t.Fatalf("finding %d lists %d codepoints, run has %d distinct", i, len(f.Codepoints), len(seen))
+		}
+		for _, cp := range f.Codepoints {
+			if !seen[cp] {
+				t.Fatalf("finding %d lists %s, not in the run", i, cp)
+			}
+		}
+		// Runs are maximal: the codepoint just after is not of the class.
+		if f.End < len(text) && text[f.End].valid && charClassNames[classOf(text[f.End].r)] == f.Class {
+			t.Fatalf("finding %d stops before U+%04X of its own class", i, text[f.End].r)
+		}
+		if utf8.RuneCountInString(f.Excerpt) > excerptMaxLen || !utf8.ValidString(f.Excerpt) {
+			t.Fatalf("finding %d excerpt of %d codepoints", i, utf8.RuneCountInString(f.Excerpt))
+		}
+		prevEnd = f.End
+	}
+	for _, c := range text[prevEnd:] {
+		if c.valid && classOf(c.r) != noClass {
+			t.Fatalf("U+%04X at byte %d is in a class but in no finding", c.r, c.byteOffset)
+		}
+		kept = append(kept, c.r)
+	}
+	if res.Sanitized != string(kept) {
+		t.Fatalf("sanitized %q, want %q", res.Sanitized, string(kept))
+	}
+	again, _ := Scan(res.Sanitized, nil)
+	if again.Status != Clean || len(again.Findings) != 0 || again.Sanitized != res.Sanitized || len(again.InvalidUTF8) != 0 {
+		t.Fatalf("rescanning the sanitized copy: %+v", again)
+	}
+}

@@ -1,0 +1,416 @@
+package vectors_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"io/fs"
+	"path"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/plainsight/plainsight/internal/scanref"
+	"github.com/plainsight/plainsight/vectors"
+	"github.com/plainsight/plainsight/vectors/internal/scangen"
+)
+
+// The structs below mirror schemas/scan_test_schema_v1.json; files are decoded strictly, so a
+// field the schema does not know fails the lint.
+
+type file struct {
+	Schema         string          `json:"schema"`
+	Spec           specRef         `json:"spec"`
+	UnicodeVersion string          `json:"unicode_version"`
+	NumberOfTests  int             `json:"numberOfTests"`
+	Header         []string        `json:"header"`
+	Notes          map[string]note `json:"notes"`
+	TestGroups     []group         `json:"testGroups"`
+}
+
+type specRef struct {
+	Name     string   `json:"name"`
+	Version  string   `json:"version"`
+	Sections []string `json:"sections"`
+}
+
+type note struct {
+	Description string `json:"description"`
+	Effect      string `json:"effect"`
+}
+
+type group struct {
+	Type    string `json:"type"`
+	Options struct {
+		Context string `json:"context"`
+	} `json:"options"`
+	Tests []test `json:"tests"`
+}
+
+type test struct {
+	TcID               int             `json:"tcId"`
+	Comment            string          `json:"comment"`
+	Spec               []string        `json:"spec"`
+	Input              json.RawMessage `json:"input"`
+	InputUTF16         []uint16        `json:"inputUtf16"`
+	InputHex           *string         `json:"inputHex"`
+	Expected           result          `json:"expected"`
+	ExpectedExtensions extensions      `json:"expected_extensions"`
+	Result             string          `json:"result"`
+	Error              string          `json:"error"`
+	Flags              []string        `json:"flags"`
+}
+
+type result struct {
+	Status             string    `json:"status"`
+	Findings           []finding `json:"findings"`
+	DeterministicCount int       `json:"deterministic_count"`
+	HeuristicCount     int       `json:"heuristic_count"`
+	Sanitized          string    `json:"sanitized"`
+	Note               string    `json:"note"`
+}
+
+type finding struct {
+	Class      string   `json:"class"`
+	Start      int      `json:"start"`
+	End        int      `json:"end"`
+	Heuristic  bool     `json:"heuristic"`
+	Excerpt    string   `json:"excerpt"`
+	Codepoints []string `json:"codepoints"`
+}
+
+type extensions struct {
+	Findings []struct {
+		ByteStart  int `json:"byte_start"`
+		ByteEnd    int `json:"byte_end"`
+		UTF16Start int `json:"utf16_start"`
+		UTF16End   int `json:"utf16_end"`
+	} `json:"findings"`
+	InvalidUTF8 []struct {
+		Start     int `json:"start"`
+		ByteStart int `json:"byte_start"`
+		ByteEnd   int `json:"byte_end"`
+	} `json:"invalid_utf8"`
+}
+
+var (
+	classes    = []string{"zero_width", "bidi_control", "unicode_tag", "control_char", "private_use", "unassigned_codepoint"}
+	codepoint  = regexp.MustCompile(`^U\+(?:[0-9A-F]{4}|[1-9A-F][0-9A-F]{4}|10[0-9A-F]{4})$`)
+	hexBytes   = regexp.MustCompile(`^(?:[0-9a-f]{2})*$`)
+	escapeUnit = regexp.MustCompile(`\\u([0-9a-fA-F]{4})`)
+)
+
+// scanFiles returns the vector files of the corpus; a missing corpus fails the test.
+func scanFiles(t *testing.T) []string {
+	t.Helper()
+	names, err := fs.Glob(vectors.FS(), "scan/*.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(names) == 0 {
+		t.Fatal("no vector files in vectors.FS(): the corpus is missing")
+	}
+	return names
+}
+
+func TestLint(t *testing.T) {
+	for _, name := range scanFiles(t) {
+		t.Run(path.Base(name), func(t *testing.T) {
+			raw, err := fs.ReadFile(vectors.FS(), name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			dec := json.NewDecoder(bytes.NewReader(raw))
+			dec.DisallowUnknownFields()
+			var f file
+			if err := dec.Decode(&f); err != nil {
+				t.Fatalf("strict decode: %v", err)
+			}
+			lintFile(t, f)
+		})
+	}
+}
+
+func lintFile(t *testing.T, f file) {
+	if f.Schema != "scan_test_schema_v1.json" {
+		t.Errorf("schema: got %q", f.Schema)
+	}
+	if f.Spec.Name != "agent-safety-formats" || f.Spec.Version == "" || len(f.Spec.Sections) == 0 {
+		t.Errorf("spec: got %+v", f.Spec)
+	}
+	if f.UnicodeVersion != "17.0.0" {
+		t.Errorf("unicode_version: got %q, want 17.0.0", f.UnicodeVersion)
+	}
+	for name, n := range f.Notes {
+		if n.Description == "" {
+			t.Errorf("note %s: empty description", name)
+		}
+	}
+	count, lastID := 0, 0
+	usedFlags := map[string]bool{}
+	for _, g := range f.TestGroups {
+		if g.Type != "ScanTest" {
+			t.Errorf("group type: got %q", g.Type)
+		}
+		if g.Options.Context != "text" && g.Options.Context != "email_html" {
+			t.Errorf("group context: got %q", g.Options.Context)
+		}
+		for _, tc := range g.Tests {
+			count++
+			if tc.TcID <= lastID {
+				t.Errorf("tcId %d after %d: tcIds must be unique and ascending", tc.TcID, lastID)
+			}
+			lastID = tc.TcID
+			for _, fl := range tc.Flags {
+				usedFlags[fl] = true
+				if _, ok := f.Notes[fl]; !ok {
+					t.Errorf("#%d: flag %q not declared in notes", tc.TcID, fl)
+				}
+			}
+			lintTest(t, tc)
+		}
+	}
+	if count != f.NumberOfTests {
+		t.Errorf("numberOfTests: got %d, file has %d", f.NumberOfTests, count)
+	}
+	for name := range f.Notes {
+		if !usedFlags[name] {
+			t.Errorf("note %q is declared but no test uses it", name)
+		}
+	}
+}
+
+func lintTest(t *testing.T, tc test) {
+	id := "#" + strconv.Itoa(tc.TcID)
+	inputs := 0
+	if tc.Input != nil {
+		inputs++
+		if hasLoneSurrogateEscape(tc.Input) {
+			t.Errorf("%s: input holds a lone surrogate escape; use inputUtf16", id)
+		}
+		var s string
+		if err := json.Unmarshal(tc.Input, &s); err != nil {
+			t.Errorf("%s: input is not a JSON string: %v", id, err)
+		}
+	}
+	if tc.InputUTF16 != nil {
+		inputs++
+	}
+	if tc.InputHex != nil {
+		inputs++
+		if !hexBytes.MatchString(*tc.InputHex) {
+			t.Errorf("%s: inputHex %q is not lowercase hex bytes", id, *tc.InputHex)
+		}
+	}
+	if inputs != 1 {
+		t.Errorf("%s: %d of input/inputUtf16/inputHex, want exactly one", id, inputs)
+	}
+	if tc.Comment == "" {
+		t.Errorf("%s: empty comment", id)
+	}
+	if len(tc.Spec) == 0 {
+		t.Errorf("%s: no spec sections", id)
+	}
+	for _, s := range tc.Spec {
+		if !strings.HasPrefix(s, "§") {
+			t.Errorf("%s: spec section %q", id, s)
+		}
+	}
+	switch tc.Result {
+	case "valid":
+	case "acceptable":
+		if len(tc.Flags) == 0 {
+			t.Errorf("%s: an acceptable result needs a flag", id)
+		}
+	case "invalid":
+		if tc.Error == "" {
+			t.Errorf("%s: an invalid result needs an error", id)
+		}
+	default:
+		t.Errorf("%s: result %q not in valid/invalid/acceptable", id, tc.Result)
+	}
+	if tc.Flags == nil {
+		t.Errorf("%s: flags must be present (an empty array when there are none)", id)
+	}
+
+	e := tc.Expected
+	if e.Findings == nil {
+		t.Errorf("%s: expected.findings must be an array, never null", id)
+	}
+	if len(tc.ExpectedExtensions.Findings) != len(e.Findings) {
+		t.Errorf("%s: %d extension findings for %d findings", id, len(tc.ExpectedExtensions.Findings), len(e.Findings))
+	}
+	det, heur := 0, 0
+	for i, f := range e.Findings {
+		if !slices.Contains(classes, f.Class) {
+			t.Errorf("%s: finding %d: class %q", id, i, f.Class)
+		}
+		if f.Heuristic {
+			heur++
+		} else {
+			det++
+		}
+		if f.Start < 0 || f.End <= f.Start {
+			t.Errorf("%s: finding %d: [%d,%d)", id, i, f.Start, f.End)
+		}
+		if f.Excerpt == "" || utf8.RuneCountInString(f.Excerpt) > 600 {
+			t.Errorf("%s: finding %d: excerpt length %d", id, i, utf8.RuneCountInString(f.Excerpt))
+		}
+		if len(f.Codepoints) == 0 || len(f.Codepoints) > 12 {
+			t.Errorf("%s: finding %d: %d codepoints", id, i, len(f.Codepoints))
+		}
+		for j, c := range f.Codepoints {
+			if !codepoint.MatchString(c) || slices.Contains(f.Codepoints[:j], c) {
+				t.Errorf("%s: finding %d: codepoint %q malformed or repeated", id, i, c)
+			}
+		}
+		if i > 0 {
+			p := e.Findings[i-1]
+			if p.Start > f.Start || p.Start == f.Start && (p.End > f.End || p.End == f.End && p.Class >= f.Class) {
+				t.Errorf("%s: findings %d and %d out of order", id, i-1, i)
+			}
+		}
+		if i < len(tc.ExpectedExtensions.Findings) {
+			x := tc.ExpectedExtensions.Findings[i]
+			if x.ByteEnd <= x.ByteStart || x.UTF16End <= x.UTF16Start {
+				t.Errorf("%s: finding %d: extension offsets %+v", id, i, x)
+			}
+		}
+	}
+	if det != e.DeterministicCount || heur != e.HeuristicCount {
+		t.Errorf("%s: counts %d/%d, findings give %d/%d", id, e.DeterministicCount, e.HeuristicCount, det, heur)
+	}
+	want := "clean"
+	if e.DeterministicCount > 0 {
+		want = "flagged"
+	} else if e.HeuristicCount > 0 {
+		want = "noted"
+	}
+	if e.Status != want {
+		t.Errorf("%s: status %q, counts give %q", id, e.Status, want)
+	}
+	if e.Note == "" {
+		t.Errorf("%s: empty note", id)
+	}
+	if tc.InputHex == nil && tc.ExpectedExtensions.InvalidUTF8 != nil {
+		t.Errorf("%s: invalid_utf8 on an input that is not bytes", id)
+	}
+
+	// The findings and the sanitized copy must account for every codepoint of the input.
+	n := inputLength(t, tc)
+	covered := 0
+	for _, f := range e.Findings {
+		covered += f.End - f.Start
+		if f.End > n {
+			t.Errorf("%s: finding [%d,%d) beyond the input's %d codepoints", id, f.Start, f.End, n)
+		}
+	}
+	if got := utf8.RuneCountInString(e.Sanitized); got != n-covered {
+		t.Errorf("%s: sanitized has %d codepoints, want %d (input) - %d (findings)", id, got, n, covered)
+	}
+}
+
+// inputLength is the number of codepoints the input decodes to.
+func inputLength(t *testing.T, tc test) int {
+	switch {
+	case tc.Input != nil:
+		var s string
+		json.Unmarshal(tc.Input, &s)
+		return utf8.RuneCountInString(s)
+	case tc.InputUTF16 != nil:
+		return len(scanref.DecodeUTF16(tc.InputUTF16))
+	case tc.InputHex != nil:
+		b := make([]byte, len(*tc.InputHex)/2)
+		for i := range b {
+			v, _ := strconv.ParseUint((*tc.InputHex)[2*i:2*i+2], 16, 8)
+			b[i] = byte(v)
+		}
+		return len(scanref.DecodeBytes(b))
+	}
+	return 0
+}
+
+// hasLoneSurrogateEscape reports whether a raw JSON string holds a \uD800–\uDFFF escape that is
+// not half of a high-low pair. encoding/json would silently decode it to U+FFFD.
+func hasLoneSurrogateEscape(raw []byte) bool {
+	s := string(raw)
+	locs := escapeUnit.FindAllStringSubmatchIndex(s, -1)
+	for i := 0; i < len(locs); i++ {
+		// An escape preceded by an odd number of backslashes is a real escape.
+		start := locs[i][0]
+		k := start
+		for k > 0 && s[k-1] == '\\' {
+			k--
+		}
+		if (start-k)%2 == 1 {
+			continue
+		}
+		u, _ := strconv.ParseUint(s[locs[i][2]:locs[i][3]], 16, 16)
+		switch {
+		case 0xD800 <= u && u <= 0xDBFF:
+			if i+1 < len(locs) && locs[i+1][0] == locs[i][1] {
+				v, _ := strconv.ParseUint(s[locs[i+1][2]:locs[i+1][3]], 16, 16)
+				if 0xDC00 <= v && v <= 0xDFFF {
+					i++
+					continue
+				}
+			}
+			return true
+		case 0xDC00 <= u && u <= 0xDFFF:
+			return true
+		}
+	}
+	return false
+}
+
+func TestLoneSurrogateEscape(t *testing.T) {
+	for raw, want := range map[string]bool{
+		`"a\u200bb"`:           false,
+		`"\udb40\udc01"`:       false,
+		`"\uD83D\uDE00"`:       false,
+		`"\ud800"`:             true,
+		`"\udc00"`:             true,
+		`"\udc00\ud800"`:       true,
+		`"\ud800a\udc00"`:      true,
+		`"\\ud800"`:            false, // an escaped backslash, then text
+		`"\\\ud800"`:           true,
+		`"\ud83d\ude00\ud83d"`: true,
+	} {
+		if got := hasLoneSurrogateEscape([]byte(raw)); got != want {
+			t.Errorf("hasLoneSurrogateEscape(%s): got %v, want %v", raw, got, want)
+		}
+	}
+}
+
+// TestGenerated regenerates the corpus from its cases and compares it byte for byte with the
+// embedded file, so the committed corpus cannot drift from its generator.
+func TestGenerated(t *testing.T) {
+	want, err := scangen.Generate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := fs.ReadFile(vectors.FS(), scangen.Path)
+	if err != nil {
+		t.Fatalf("%v (run go generate ./vectors)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from what vectors/gen produces; run go generate ./vectors", scangen.Path)
+	}
+}
+
+// TestSchemasParse checks that every schema is well-formed JSON.
+func TestSchemasParse(t *testing.T) {
+	names, err := fs.Glob(vectors.FS(), "schemas/*.json")
+	if err != nil || len(names) == 0 {
+		t.Fatalf("no schemas: %v", err)
+	}
+	for _, name := range names {
+		b, _ := fs.ReadFile(vectors.FS(), name)
+		var v map[string]any
+		if err := json.Unmarshal(b, &v); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
