@@ -149,12 +149,16 @@ func (c *charScan) scan() {
 		case 0xC2 <= b && b < 0xE0 && i+1 < len(s) && s[i+1]&0xC0 == 0x80:
 			// Two-byte sequences, decoded inline for speed.
 			r, size = rune(b&0x1F)<<6|rune(s[i+1]&0x3F), 2
-			k = classOf(r)
+			if ucd.Lookup(r)&ucd.NonPrinting != 0 { // inlined fast path of classOf
+				k = classOf(r)
+			}
 		case 0xE0 <= b && b < 0xF0 && i+2 < len(s) && s[i+1]&0xC0 == 0x80 && s[i+2]&0xC0 == 0x80 &&
 			(b != 0xE0 || s[i+1] >= 0xA0) && (b != 0xED || s[i+1] < 0xA0):
 			// Three-byte sequences (not overlong, not a surrogate).
 			r, size = rune(b&0x0F)<<12|rune(s[i+1]&0x3F)<<6|rune(s[i+2]&0x3F), 3
-			k = classOf(r)
+			if ucd.Lookup(r)&ucd.NonPrinting != 0 {
+				k = classOf(r)
+			}
 		default:
 			var ok bool
 			r, size, ok = decodeAt(s, i, c.isWTF8)

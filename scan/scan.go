@@ -4,8 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
-	"unicode/utf16"
-	"unicode/utf8"
+	"strings"
 
 	"github.com/plainsight/plainsight/internal/ucd"
 )
@@ -255,18 +254,38 @@ func sortFindings(f []Finding) {
 // wtf8 encodes UTF-16 code units as UTF-8, writing a lone surrogate as the
 // three bytes UTF-8 would give it if it were a scalar value (WTF-8).
 func wtf8(u []uint16) string {
-	b := make([]byte, 0, len(u)+len(u)/2)
-	for i := 0; i < len(u); i++ {
-		r := rune(u[i])
-		if utf16.IsSurrogate(r) && r < 0xDC00 && i+1 < len(u) && u[i+1] >= 0xDC00 && u[i+1] <= 0xDFFF {
-			r = utf16.DecodeRune(r, rune(u[i+1]))
-			i++
-		}
-		if utf16.IsSurrogate(r) {
-			b = append(b, 0xE0|byte(r>>12), 0x80|byte(r>>6)&0x3F, 0x80|byte(r)&0x3F)
-			continue
-		}
-		b = utf8.AppendRune(b, r)
+	isPair := func(i int) bool {
+		return u[i]&0xFC00 == 0xD800 && i+1 < len(u) && u[i+1]&0xFC00 == 0xDC00
 	}
-	return string(b)
+	n := 0
+	for i := 0; i < len(u); i++ {
+		switch c := u[i]; {
+		case c < 0x80:
+			n++
+		case c < 0x800:
+			n += 2
+		case isPair(i):
+			n += 4
+			i++
+		default: // the rest of the BMP, and lone surrogates
+			n += 3
+		}
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for i := 0; i < len(u); i++ {
+		switch c := u[i]; {
+		case c < 0x80:
+			b.WriteByte(byte(c))
+		case c < 0x800:
+			b.Write([]byte{0xC0 | byte(c>>6), 0x80 | byte(c)&0x3F})
+		case isPair(i):
+			r := 0x10000 + (rune(c)-0xD800)<<10 + rune(u[i+1]) - 0xDC00
+			b.Write([]byte{0xF0 | byte(r>>18), 0x80 | byte(r>>12)&0x3F, 0x80 | byte(r>>6)&0x3F, 0x80 | byte(r)&0x3F})
+			i++
+		default:
+			b.Write([]byte{0xE0 | byte(c>>12), 0x80 | byte(c>>6)&0x3F, 0x80 | byte(c)&0x3F})
+		}
+	}
+	return b.String()
 }
