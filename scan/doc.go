@@ -71,8 +71,9 @@
 // codepoint, so a Result holds at most [Options].MaxFindings findings
 // (DefaultMaxFindings unless set), the first in order; the counts and the
 // status stay exact, and Result.Truncated says that some were left out.
-// Memory is then the sanitized copy (at most the input's size) plus the
-// kept findings.
+// Memory is then the sanitized copy (at most the input's size; up to three
+// times it for input that is nothing but ill-formed UTF-8, each byte of
+// which becomes a three-byte U+FFFD) plus the kept findings.
 //
 // # What a result does not claim
 //
