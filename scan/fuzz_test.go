@@ -5,6 +5,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/plainsight/plainsight/internal/scanref"
+	"github.com/plainsight/plainsight/internal/vectortest"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -65,7 +66,7 @@ func FuzzScanUTF16(f *testing.F) {
 		}
 		// Without lone surrogates, the text is a string like any other,
 		// and both entry points must agree on everything.
-		if !hasLoneSurrogate(u) {
+		if !vectortest.HasLoneSurrogate(u) {
 			want, _ := Scan(string(utf16.Decode(u)), &Options{MaxFindings: -1})
 			if d := diffResults(res, want); d != "" {
 				t.Fatalf("ScanUTF16 and Scan differ: %s", d)
@@ -80,21 +81,6 @@ func unitsToBytes(u []uint16) []byte {
 		b[2*i], b[2*i+1] = byte(v), byte(v>>8)
 	}
 	return b
-}
-
-func hasLoneSurrogate(u []uint16) bool {
-	for i := 0; i < len(u); i++ {
-		switch {
-		case u[i] >= 0xD800 && u[i] < 0xDC00:
-			if i+1 == len(u) || u[i+1] < 0xDC00 || u[i+1] > 0xDFFF {
-				return true
-			}
-			i++
-		case u[i] >= 0xDC00 && u[i] <= 0xDFFF:
-			return true
-		}
-	}
-	return false
 }
 
 // utf16Len is the text's length in UTF-16 code units as the offsets count

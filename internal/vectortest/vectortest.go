@@ -140,7 +140,7 @@ func Scan(t testing.TB) []Vector {
 					v.UTF16, v.HasUTF16 = utf16.Encode([]rune(*tc.Input)), true
 				case tc.InputUTF16 != nil:
 					v.UTF16, v.HasUTF16 = tc.InputUTF16, true
-					if !hasLoneSurrogate(tc.InputUTF16) {
+					if !HasLoneSurrogate(tc.InputUTF16) {
 						s := string(utf16.Decode(tc.InputUTF16))
 						v.Str, v.HasStr = &s, true
 					}
@@ -161,7 +161,9 @@ func Scan(t testing.TB) []Vector {
 	return out
 }
 
-func hasLoneSurrogate(u []uint16) bool {
+// HasLoneSurrogate reports whether u holds a surrogate that is not part of
+// a high-low pair: text no well-formed string can carry.
+func HasLoneSurrogate(u []uint16) bool {
 	for i := 0; i < len(u); i++ {
 		switch {
 		case u[i] >= 0xD800 && u[i] < 0xDC00:
