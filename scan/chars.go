@@ -1,11 +1,14 @@
 package scan
 
 import (
+	"math"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/plainsight/plainsight/internal/ucd"
 	"github.com/plainsight/plainsight/internal/whatwg"
+	"github.com/plainsight/plainsight/markup"
 )
 
 // charClass is a §2 class as a small integer, for the hot loop.
@@ -107,11 +110,66 @@ type charScan struct {
 	}
 
 	// The sanitized copy, started at the first edit; s[last:] is not yet
-	// copied into it.
+	// copied into it. cuts are byte ranges to leave out besides the §2
+	// codepoints (the §3 constructs); cuts[nc:] are not yet applied.
 	omitSanitized bool
 	sb            strings.Builder
 	edited        bool
 	last          int
+	cuts          []span
+	nc            int
+
+	// offsets resolves the byte offsets of §3 constructs to codepoint and
+	// UTF-16 offsets as the pass goes by them.
+	offsets offsets
+}
+
+// span is a byte range [start, end).
+type span struct{ start, end int }
+
+// position is an offset in codepoints and in UTF-16 code units.
+type position struct{ cp, u16 int }
+
+// offsets maps byte offsets, all at codepoint boundaries, to positions.
+// bytes is sorted, without duplicates, and ends with a sentinel that no
+// offset reaches; pos[i] is the position of bytes[i] once the pass has
+// reached it, and next is the first not yet reached.
+type offsets struct {
+	bytes []int
+	pos   []position
+	next  int
+}
+
+// noOffsets is the offsets of a text without markup: the sentinel alone.
+var noOffsets = []int{math.MaxInt}
+
+func newOffsets(marks []markup.Construct) offsets {
+	if len(marks) == 0 {
+		return offsets{bytes: noOffsets}
+	}
+	b := make([]int, 0, 2*len(marks)+1)
+	for _, m := range marks {
+		b = append(b, m.Start, m.End)
+	}
+	slices.Sort(b)
+	b = append(slices.Compact(b), math.MaxInt)
+	return offsets{bytes: b, pos: make([]position, len(b)-1)}
+}
+
+// at returns the position of byte offset b, which must be one of those the
+// offsets were made for.
+func (o *offsets) at(b int) position {
+	i, _ := slices.BinarySearch(o.bytes, b)
+	return o.pos[i]
+}
+
+// reach records the positions of the offsets before end, for a stretch of
+// single-byte codepoints from byte i at position (cp, u16).
+func (o *offsets) reach(i, end, cp, u16 int) {
+	for ; o.bytes[o.next] < end; o.next++ {
+		d := max(0, o.bytes[o.next]-i)
+		o.pos[o.next] = position{cp + d, u16 + d}
+	}
 }
 
 func (c *charScan) keep(n int) bool {
@@ -125,7 +183,14 @@ func (c *charScan) keep(n int) bool {
 func (c *charScan) scan() {
 	s := c.s
 	i, cp, u16 := 0, 0, 0
+	if c.offsets.bytes == nil {
+		c.offsets = newOffsets(nil)
+	}
+	off := &c.offsets
 	for i < len(s) {
+		if off.bytes[off.next] <= i {
+			off.reach(i, i+1, cp, u16)
+		}
 		var (
 			r    rune
 			size int
@@ -140,6 +205,9 @@ func (c *charScan) scan() {
 					c.endRun(i, cp, u16)
 				}
 				j := skipClean(s, i+1)
+				if off.bytes[off.next] < j {
+					off.reach(i, j, cp, u16)
+				}
 				cp += j - i
 				u16 += j - i
 				i = j
@@ -182,6 +250,7 @@ func (c *charScan) scan() {
 		i += size
 	}
 	c.endRun(i, cp, u16)
+	off.reach(i, i+1, cp, u16)
 }
 
 func (c *charScan) extendRun(k charClass, r rune, i, cp, u16 int) {
@@ -246,19 +315,41 @@ func (c *charScan) edit(i, size int, with string) {
 	if c.omitSanitized {
 		return
 	}
+	c.applyCuts(i)
+	if i < c.last {
+		return // inside a cut
+	}
+	c.startEdits()
+	c.sb.WriteString(c.s[c.last:i])
+	c.sb.WriteString(with)
+	c.last = i + size
+}
+
+// applyCuts leaves out of the sanitized copy the cuts that start at or
+// before byte upTo.
+func (c *charScan) applyCuts(upTo int) {
+	for ; c.nc < len(c.cuts) && c.cuts[c.nc].start <= upTo; c.nc++ {
+		cut := c.cuts[c.nc]
+		c.startEdits()
+		if cut.start > c.last {
+			c.sb.WriteString(c.s[c.last:cut.start])
+		}
+		c.last = max(c.last, cut.end)
+	}
+}
+
+func (c *charScan) startEdits() {
 	if !c.edited {
 		c.edited = true
 		c.sb.Grow(len(c.s))
 	}
-	c.sb.WriteString(c.s[c.last:i])
-	c.sb.WriteString(with)
-	c.last = i + size
 }
 
 func (c *charScan) sanitized() string {
 	if c.omitSanitized {
 		return ""
 	}
+	c.applyCuts(math.MaxInt)
 	if !c.edited {
 		return c.s
 	}

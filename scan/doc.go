@@ -1,6 +1,7 @@
-// Package scan implements §1, §2 and §6 of the agent-safety formats,
+// Package scan implements §1, §2, §3 and §6 of the agent-safety formats,
 // version 1: the invisible-text scan of a text field, its result object,
-// and the sanitized copy. The hidden-markup (§3), base64 (§4) and heuristic
+// and the sanitized copy. Hidden markup (§3) is found by package
+// [github.com/plainsight/plainsight/markup]. The base64 (§4) and heuristic
 // (§5) classes are not implemented yet; a result never contains them.
 //
 // # Classes (§2)
@@ -37,13 +38,30 @@
 // carries the same span in bytes of the input and in UTF-16 code units, so
 // that a Go host, a browser and a JavaScript peer can all point at it.
 //
-// Findings are sorted by Start, then End, then Class.
+// Findings are sorted by Start, then End, then Class, then Kind. Findings
+// of different classes may overlap: a zero-width space inside an HTML
+// comment is a zero_width finding inside a hidden_markup one, and both are
+// reported.
+//
+// # Hidden markup (§3)
+//
+// A hidden_markup finding names its construct's Kind (html_comment,
+// markdown_comment, css_hide_rule, hidden_element) and, for a rule or an
+// element, the Reason it hides. The rules are in the markup package's
+// documentation. Markup detection runs in every context.
 //
 // # Sanitized copy (§6)
 //
 // Result.Sanitized is the text with every codepoint of the six classes
-// removed; a U+FFFD read from ill-formed UTF-8 stays. The contexts Text and
-// EmailHTML treat the six classes alike.
+// removed and every hidden-markup construct removed (the union of their
+// spans: a hidden element through its end tag when it has one); a U+FFFD
+// read from ill-formed UTF-8 stays. The removals can themselves build
+// markup that was not there ("<\u200b!-- x -->" holds no comment until its
+// zero-width space goes), so constructs found in the result are removed
+// too, round after round; after 8 rounds (only text built to defeat the
+// sanitizer gets there) every '<' and '[' is removed as well. So scanning
+// a sanitized copy again finds nothing. The contexts Text and EmailHTML
+// treat these classes alike.
 //
 // # Excerpts
 //

@@ -1,11 +1,12 @@
 package scan
 
 import (
+	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
 	"github.com/plainsight/plainsight/internal/scanref"
 	"github.com/plainsight/plainsight/internal/vectortest"
+	"github.com/plainsight/plainsight/markup"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -35,7 +36,7 @@ func FuzzScan(f *testing.F) {
 		}
 		checkInvariants(t, s, false, res)
 		ref, ext := scanref.FromString(s)
-		if d := cmp.Diff(referenceJSON(t, ref, ext), resultJSON(res)); d != "" {
+		if d := diffReference(referenceJSON(t, ref, ext), res); d != "" {
 			t.Fatalf("differs from the reference model (-ref +got):\n%s", d)
 		}
 	})
@@ -58,11 +59,8 @@ func FuzzScanUTF16(f *testing.F) {
 		}
 		checkInvariants(t, wtf8(u), true, res)
 		ref, ext := scanref.FromUTF16(u)
-		if d := cmp.Diff(referenceJSON(t, ref, ext), resultJSON(res)); d != "" {
+		if d := diffReference(referenceJSON(t, ref, ext), res); d != "" {
 			t.Fatalf("differs from the reference model (-ref +got):\n%s", d)
-		}
-		if n := utf16Len(res); n != len(u) {
-			t.Fatalf("UTF-16 length of the input %d, offsets count %d", len(u), n)
 		}
 		// Without lone surrogates, the text is a string like any other,
 		// and both entry points must agree on everything.
@@ -81,17 +79,6 @@ func unitsToBytes(u []uint16) []byte {
 		b[2*i], b[2*i+1] = byte(v), byte(v>>8)
 	}
 	return b
-}
-
-// utf16Len is the text's length in UTF-16 code units as the offsets count
-// it: the end of the last finding plus what follows, recomputed from the
-// sanitized copy and the removed spans.
-func utf16Len(res *Result) int {
-	n := len(utf16.Encode([]rune(res.Sanitized)))
-	for _, f := range res.Findings {
-		n += f.UTF16End - f.UTF16Start
-	}
-	return n
 }
 
 // decoded is the text as the scan reads it, one entry per codepoint.
@@ -123,6 +110,13 @@ func checkInvariants(t *testing.T, s string, isWTF8 bool, res *Result) {
 		}
 		return text[cp].byteOffset
 	}
+	u16At := make([]int, len(text)+1)
+	for i, c := range text {
+		u16At[i+1] = u16At[i] + 1
+		if c.r >= 0x10000 {
+			u16At[i+1]++
+		}
+	}
 	if res.Findings == nil {
 		t.Fatal("Findings is nil, want empty")
 	}
@@ -136,45 +130,68 @@ func checkInvariants(t *testing.T, s string, isWTF8 bool, res *Result) {
 	if res.Status != wantStatus || res.Note != Note {
 		t.Fatalf("status %q note %q", res.Status, res.Note)
 	}
-	prevEnd := 0
-	var kept []rune
+	// Every finding: in bounds, its three spans agreeing, in wire order.
+	removed := make([]bool, len(text))
 	for i, f := range res.Findings {
-		if f.Start < prevEnd || f.Start >= f.End || f.End > len(text) {
-			t.Fatalf("finding %d span [%d,%d) after %d, text of %d", i, f.Start, f.End, prevEnd, len(text))
+		if f.Start >= f.End || f.End > len(text) {
+			t.Fatalf("finding %d span [%d,%d), text of %d", i, f.Start, f.End, len(text))
 		}
 		if f.ByteStart != byteAt(f.Start) || f.ByteEnd != byteAt(f.End) {
 			t.Fatalf("finding %d bytes [%d,%d), want [%d,%d)", i, f.ByteStart, f.ByteEnd, byteAt(f.Start), byteAt(f.End))
 		}
-		if f.UTF16End-f.UTF16Start < f.End-f.Start || f.UTF16Start < f.Start {
-			t.Fatalf("finding %d UTF-16 span [%d,%d) for [%d,%d)", i, f.UTF16Start, f.UTF16End, f.Start, f.End)
+		if f.UTF16Start != u16At[f.Start] || f.UTF16End != u16At[f.End] {
+			t.Fatalf("finding %d UTF-16 [%d,%d), want [%d,%d)", i, f.UTF16Start, f.UTF16End, u16At[f.Start], u16At[f.End])
+		}
+		if i > 0 {
+			p := res.Findings[i-1]
+			if p.Start > f.Start || p.Start == f.Start && (p.End > f.End || p.End == f.End && p.Class > f.Class) {
+				t.Fatalf("findings %d and %d out of order", i-1, i)
+			}
+		}
+		if utf8.RuneCountInString(f.Excerpt) > excerptMaxLen || !utf8.ValidString(f.Excerpt) || f.Excerpt == "" {
+			t.Fatalf("finding %d excerpt of %d codepoints", i, utf8.RuneCountInString(f.Excerpt))
+		}
+		if f.Heuristic {
+			t.Fatalf("finding %d is heuristic", i)
+		}
+		for j := f.Start; j < f.End; j++ {
+			removed[j] = true
+		}
+		if f.Class == HiddenMarkup {
+			checkMarkupFinding(t, s, f)
+		}
+	}
+	// §2 runs: each codepoint of a class is in exactly one, runs are maximal.
+	prevEnd := 0
+	for i, f := range res.Findings {
+		if f.Class == HiddenMarkup {
+			continue
+		}
+		if f.Start < prevEnd {
+			t.Fatalf("finding %d overlaps the run before it", i)
 		}
 		for _, c := range text[prevEnd:f.Start] {
 			if c.valid && classOf(c.r) != noClass {
 				t.Fatalf("U+%04X at byte %d is in a class but in no finding", c.r, c.byteOffset)
 			}
-			kept = append(kept, c.r)
 		}
 		seen := map[string]bool{}
 		for _, c := range text[f.Start:f.End] {
-			if !c.valid || charClassNames[classOf(c.r)] != f.Class || f.Heuristic {
+			if !c.valid || charClassNames[classOf(c.r)] != f.Class {
 				t.Fatalf("finding %d (%s) holds U+%04X", i, f.Class, c.r)
 			}
 			seen[codepointString(c.r)] = true
 		}
-		if len(f.Codepoints) != min(12, len(seen)) {
-			t.Fatalf("finding %d lists %d codepoints, run has %d distinct", i, len(f.Codepoints), len(seen))
+		if len(f.Codepoints) != min(12, len(seen)) || f.Kind != 0 || f.Reason != 0 {
+			t.Fatalf("finding %d lists %d codepoints, run has %d distinct; kind %v", i, len(f.Codepoints), len(seen), f.Kind)
 		}
 		for _, cp := range f.Codepoints {
 			if !seen[cp] {
 				t.Fatalf("finding %d lists %s, not in the run", i, cp)
 			}
 		}
-		// Runs are maximal: the codepoint just after is not of the class.
 		if f.End < len(text) && text[f.End].valid && charClassNames[classOf(text[f.End].r)] == f.Class {
 			t.Fatalf("finding %d stops before U+%04X of its own class", i, text[f.End].r)
-		}
-		if utf8.RuneCountInString(f.Excerpt) > excerptMaxLen || !utf8.ValidString(f.Excerpt) {
-			t.Fatalf("finding %d excerpt of %d codepoints", i, utf8.RuneCountInString(f.Excerpt))
 		}
 		prevEnd = f.End
 	}
@@ -182,13 +199,41 @@ func checkInvariants(t *testing.T, s string, isWTF8 bool, res *Result) {
 		if c.valid && classOf(c.r) != noClass {
 			t.Fatalf("U+%04X at byte %d is in a class but in no finding", c.r, c.byteOffset)
 		}
-		kept = append(kept, c.r)
 	}
-	if res.Sanitized != string(kept) {
-		t.Fatalf("sanitized %q, want %q", res.Sanitized, string(kept))
+	// The sanitized copy: the text without what the findings cover (then
+	// without any markup that removal rebuilt), free of every class.
+	var kept []rune
+	for i, c := range text {
+		if !removed[i] {
+			kept = append(kept, c.r)
+		}
+	}
+	if want := removeRebuiltMarkup(string(kept)); res.Sanitized != want {
+		t.Fatalf("sanitized %q, want %q", res.Sanitized, want)
 	}
 	again, _ := Scan(res.Sanitized, nil)
 	if again.Status != Clean || len(again.Findings) != 0 || again.Sanitized != res.Sanitized || len(again.InvalidUTF8) != 0 {
-		t.Fatalf("rescanning the sanitized copy: %+v", again)
+		t.Fatalf("rescanning the sanitized copy %q: %+v", res.Sanitized, again)
+	}
+}
+
+// checkMarkupFinding checks what the text at a hidden_markup finding must
+// look like for its kind.
+func checkMarkupFinding(t *testing.T, s string, f Finding) {
+	t.Helper()
+	body := s[f.ByteStart:f.ByteEnd]
+	ok := false
+	switch f.Kind {
+	case markup.HTMLComment:
+		ok = strings.HasPrefix(body, "<!--") && f.Reason == 0
+	case markup.MarkdownComment:
+		ok = strings.Contains(body, "]:") && !strings.ContainsAny(body, "\r\n") && f.Reason == 0
+	case markup.CSSHideRule:
+		ok = f.Reason >= markup.DisplayNone && f.Reason <= markup.ColorMatchesBackground
+	case markup.HiddenElement:
+		ok = body[0] == '<' && f.Reason != markup.Visible
+	}
+	if !ok || f.Codepoints != nil {
+		t.Fatalf("hidden_markup finding %s/%s over %q", f.Kind, f.Reason, body)
 	}
 }

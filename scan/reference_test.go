@@ -3,6 +3,7 @@ package scan
 import (
 	"encoding/json"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -38,6 +39,49 @@ func resultJSON(res *Result) map[string]any {
 	b, _ := json.Marshal(res)
 	json.Unmarshal(b, &m)
 	return m
+}
+
+// charsJSON is the part of a result that the reference model of §2 knows:
+// without hidden-markup findings, whose spans the sanitized copy then does
+// not leave out, and with their count taken off. (With no markup in the
+// text it is the whole result.)
+func charsJSON(res *Result) map[string]any {
+	if !slices.ContainsFunc(res.Findings, func(f Finding) bool { return f.Class == HiddenMarkup }) {
+		return resultJSON(res)
+	}
+	var chars []Finding
+	for _, f := range res.Findings {
+		if f.Class != HiddenMarkup {
+			chars = append(chars, f)
+		}
+	}
+	m := resultJSON(res)
+	b, _ := json.Marshal(chars)
+	var fs any = []any{}
+	if len(chars) > 0 {
+		json.Unmarshal(b, &fs)
+	}
+	m["findings"] = fs
+	m["deterministic_count"] = float64(len(chars))
+	if len(chars) == 0 {
+		m["status"] = string(Clean)
+	}
+	delete(m, "sanitized")
+	return m
+}
+
+// diffReference compares a result with the reference model's, on what the
+// reference model knows (see charsJSON).
+func diffReference(ref map[string]any, res *Result) string {
+	got := charsJSON(res)
+	if _, ok := got["sanitized"]; !ok {
+		delete(ref, "sanitized")
+	} else if san, ok := ref["sanitized"].(string); ok {
+		// Removing §2 codepoints can build markup ("<\u200b!--"), which
+		// the sanitized copy then loses too (§6, see removeRebuiltMarkup).
+		ref["sanitized"] = removeRebuiltMarkup(san)
+	}
+	return cmp.Diff(ref, got)
 }
 
 // diffResults compares two results field by field.
@@ -92,7 +136,7 @@ func TestAgainstReference(t *testing.T) {
 			t.Fatal(err)
 		}
 		ref, ext := scanref.FromString(s)
-		if d := cmp.Diff(referenceJSON(t, ref, ext), resultJSON(got)); d != "" {
+		if d := diffReference(referenceJSON(t, ref, ext), got); d != "" {
 			t.Fatalf("Scan(%+q) differs from the reference (-ref +got):\n%s", s, d)
 		}
 		u := utf16Of(s)
@@ -104,7 +148,7 @@ func TestAgainstReference(t *testing.T) {
 			t.Fatal(err)
 		}
 		ref, ext = scanref.FromUTF16(u)
-		if d := cmp.Diff(referenceJSON(t, ref, ext), resultJSON(got)); d != "" {
+		if d := diffReference(referenceJSON(t, ref, ext), got); d != "" {
 			t.Fatalf("ScanUTF16(%x) differs from the reference (-ref +got):\n%s", u, d)
 		}
 	}

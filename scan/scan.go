@@ -3,10 +3,11 @@ package scan
 import (
 	"errors"
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/plainsight/plainsight/internal/ucd"
+	"github.com/plainsight/plainsight/markup"
 )
 
 // UnicodeVersion is the version of the Unicode Character Database whose
@@ -41,6 +42,10 @@ const (
 	PrivateUse          Class = "private_use"
 	UnassignedCodepoint Class = "unassigned_codepoint"
 )
+
+// HiddenMarkup is the class of the hidden-markup constructs of §3; a
+// finding of it names its markup.Kind.
+const HiddenMarkup Class = "hidden_markup"
 
 // Status is the overall verdict-free state of a Result (§1).
 type Status string
@@ -101,6 +106,11 @@ type Finding struct {
 	// Codepoints lists up to 12 distinct codepoints of the run as "U+XXXX",
 	// in order of first appearance.
 	Codepoints []string `json:"codepoints,omitempty"`
+	// Kind is the construct kind of a hidden_markup finding (§3), and
+	// Reason, for a hidden element or a CSS rule, the test that found it
+	// hidden; both are zero (and absent from JSON) for other classes.
+	Kind   markup.Kind   `json:"kind,omitempty"`
+	Reason markup.Reason `json:"reason,omitempty"`
 
 	// ByteStart and ByteEnd are the span in bytes of the input as given:
 	// UTF-8 for a string (an ill-formed subsequence counts its own length),
@@ -209,17 +219,50 @@ func (o *Options) resolve() (options, error) {
 // run scans s. With isWTF8, s was made by wtf8 and its three-byte surrogate
 // sequences are lone surrogates, not ill-formed UTF-8.
 func run(s string, isWTF8 bool, o options) *Result {
+	// §3 first: its spans are removed from the sanitized copy, and the pass
+	// over the codepoints resolves their offsets.
+	marks := markup.Find(s)
+	kept := marks
+	truncated := false
+	if o.maxFindings >= 0 && len(kept) > o.maxFindings {
+		kept, truncated = kept[:o.maxFindings], true
+	}
 	c := &charScan{s: s, isWTF8: isWTF8, max: o.maxFindings, omitSanitized: o.omitSanitized}
+	c.cuts = cutsOf(marks)
+	c.offsets = newOffsets(kept)
 	c.scan()
+
+	findings := c.findings
+	for _, m := range kept {
+		start, end := c.offsets.at(m.Start), c.offsets.at(m.End)
+		findings = append(findings, Finding{
+			Class:      HiddenMarkup,
+			Start:      start.cp,
+			End:        end.cp,
+			Kind:       m.Kind,
+			Reason:     m.Reason,
+			ByteStart:  m.Start,
+			ByteEnd:    m.End,
+			UTF16Start: start.u16,
+			UTF16End:   end.u16,
+		})
+	}
+	sortFindings(findings)
+	if o.maxFindings >= 0 && len(findings) > o.maxFindings {
+		findings, truncated = findings[:o.maxFindings], true
+	}
+	sanitized := c.sanitized()
+	if c.edited {
+		sanitized = removeRebuiltMarkup(sanitized)
+	}
 	res := &Result{
-		Findings:           c.findings,
-		DeterministicCount: c.count,
-		Sanitized:          c.sanitized(),
+		Findings:           findings,
+		DeterministicCount: c.count + len(marks),
+		Sanitized:          sanitized,
 		Note:               Note,
-		Truncated:          c.truncated,
+		Truncated:          truncated || c.truncated,
 		InvalidUTF8:        c.invalid,
 	}
-	sortFindings(res.Findings)
 	for i := range res.Findings {
 		res.Findings[i].Excerpt = excerpt(s, isWTF8, &res.Findings[i])
 	}
@@ -237,18 +280,79 @@ func run(s string, isWTF8 bool, o options) *Result {
 	return res
 }
 
-// sortFindings puts findings in wire order: by start, then end, then class.
+// sortFindings puts findings in wire order: by start, then end, then class,
+// then kind.
 func sortFindings(f []Finding) {
-	sort.SliceStable(f, func(i, j int) bool {
-		a, b := &f[i], &f[j]
+	slices.SortStableFunc(f, func(a, b Finding) int {
 		if a.Start != b.Start {
-			return a.Start < b.Start
+			return a.Start - b.Start
 		}
 		if a.End != b.End {
-			return a.End < b.End
+			return a.End - b.End
 		}
-		return a.Class < b.Class
+		if a.Class != b.Class {
+			return strings.Compare(string(a.Class), string(b.Class))
+		}
+		return int(a.Kind) - int(b.Kind)
 	})
+}
+
+// maxSanitizeRounds bounds the rounds of removeRebuiltMarkup.
+const maxSanitizeRounds = 8
+
+// removeRebuiltMarkup removes from a sanitized copy the hidden markup that
+// the removals themselves built: "<\u200b!-- x -->" holds no comment, but
+// without its zero-width space it does, and so does "<<!-- -->!-- x -->"
+// without its comment. Round after round it removes the constructs it
+// finds, until there are none. Ordinary text needs no round; text built to
+// defeat the sanitizer may need many, so after maxSanitizeRounds every '<'
+// and '[' (without which no construct of §3 can exist) is removed as well.
+// Removing markup never builds a §2 codepoint.
+func removeRebuiltMarkup(s string) string {
+	for range maxSanitizeRounds {
+		marks := markup.Find(s)
+		if len(marks) == 0 {
+			return s
+		}
+		s = removeSpans(s, cutsOf(marks))
+	}
+	if len(markup.Find(s)) == 0 {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		if r == '<' || r == '[' {
+			return -1
+		}
+		return r
+	}, s)
+}
+
+// removeSpans returns s without the sorted, disjoint byte ranges cuts.
+func removeSpans(s string, cuts []span) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	last := 0
+	for _, c := range cuts {
+		b.WriteString(s[last:c.start])
+		last = c.end
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// cutsOf returns the union of the constructs' spans as sorted, disjoint
+// byte ranges: what the sanitized copy leaves out (§6). marks are sorted by
+// start.
+func cutsOf(marks []markup.Construct) []span {
+	var cuts []span
+	for _, m := range marks {
+		if n := len(cuts); n > 0 && m.Start <= cuts[n-1].end {
+			cuts[n-1].end = max(cuts[n-1].end, m.End)
+			continue
+		}
+		cuts = append(cuts, span{m.Start, m.End})
+	}
+	return cuts
 }
 
 // wtf8 encodes UTF-16 code units as UTF-8, writing a lone surrogate as the

@@ -2,6 +2,7 @@ package vectors_test
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"io/fs"
 	"path"
@@ -79,6 +80,8 @@ type finding struct {
 	Heuristic  bool     `json:"heuristic"`
 	Excerpt    string   `json:"excerpt"`
 	Codepoints []string `json:"codepoints"`
+	Kind       string   `json:"kind"`
+	Reason     string   `json:"reason"`
 }
 
 type extensions struct {
@@ -97,6 +100,10 @@ type extensions struct {
 
 var (
 	classes    = []string{"zero_width", "bidi_control", "unicode_tag", "control_char", "private_use", "unassigned_codepoint"}
+	markup     = "hidden_markup"
+	kinds      = []string{"html_comment", "markdown_comment", "css_hide_rule", "hidden_element"}
+	styleWhy   = []string{"display_none", "visibility_hidden", "font_size_zero", "color_matches_background"}
+	elementWhy = append(slices.Clip(styleWhy), "hidden_attribute", "hidden_class")
 	codepoint  = regexp.MustCompile(`^U\+(?:[0-9A-F]{4}|[1-9A-F][0-9A-F]{4}|10[0-9A-F]{4})$`)
 	hexBytes   = regexp.MustCompile(`^(?:[0-9a-f]{2})*$`)
 	escapeUnit = regexp.MustCompile(`\\u([0-9a-fA-F]{4})`)
@@ -244,7 +251,7 @@ func lintTest(t *testing.T, tc test) {
 	}
 	det, heur := 0, 0
 	for i, f := range e.Findings {
-		if !slices.Contains(classes, f.Class) {
+		if !slices.Contains(classes, f.Class) && f.Class != markup {
 			t.Errorf("%s: finding %d: class %q", id, i, f.Class)
 		}
 		if f.Heuristic {
@@ -258,8 +265,15 @@ func lintTest(t *testing.T, tc test) {
 		if f.Excerpt == "" || utf8.RuneCountInString(f.Excerpt) > 600 {
 			t.Errorf("%s: finding %d: excerpt length %d", id, i, utf8.RuneCountInString(f.Excerpt))
 		}
-		if len(f.Codepoints) == 0 || len(f.Codepoints) > 12 {
-			t.Errorf("%s: finding %d: %d codepoints", id, i, len(f.Codepoints))
+		if f.Class == markup {
+			lintMarkupFinding(t, id, i, f)
+		} else {
+			if f.Kind != "" || f.Reason != "" {
+				t.Errorf("%s: finding %d: a %s finding with kind %q, reason %q", id, i, f.Class, f.Kind, f.Reason)
+			}
+			if len(f.Codepoints) == 0 || len(f.Codepoints) > 12 {
+				t.Errorf("%s: finding %d: %d codepoints", id, i, len(f.Codepoints))
+			}
 		}
 		for j, c := range f.Codepoints {
 			if !codepoint.MatchString(c) || slices.Contains(f.Codepoints[:j], c) {
@@ -268,8 +282,9 @@ func lintTest(t *testing.T, tc test) {
 		}
 		if i > 0 {
 			p := e.Findings[i-1]
-			if p.Start > f.Start || p.Start == f.Start && (p.End > f.End || p.End == f.End && p.Class >= f.Class) {
-				t.Errorf("%s: findings %d and %d out of order", id, i-1, i)
+			if c := cmp.Or(cmp.Compare(p.Start, f.Start), cmp.Compare(p.End, f.End),
+				cmp.Compare(p.Class, f.Class), cmp.Compare(p.Kind, f.Kind)); c >= 0 {
+				t.Errorf("%s: findings %d and %d out of order (or equal) by start, end, class, kind", id, i-1, i)
 			}
 		}
 		if i < len(tc.ExpectedExtensions.Findings) {
@@ -298,38 +313,105 @@ func lintTest(t *testing.T, tc test) {
 		t.Errorf("%s: invalid_utf8 on an input that is not bytes", id)
 	}
 
-	// The findings and the sanitized copy must account for every codepoint of the input.
-	n := inputLength(t, tc)
-	covered := 0
-	for _, f := range e.Findings {
-		covered += f.End - f.Start
-		if f.End > n {
-			t.Errorf("%s: finding [%d,%d) beyond the input's %d codepoints", id, f.Start, f.End, n)
+	// The findings and the sanitized copy must account for every codepoint of the input: the
+	// sanitized copy is the input without the union of the finding spans (or, when that removal
+	// built new markup, flag RebuiltMarkup, less than that). Findings of the six
+	// codepoint classes never overlap one another; markup findings may overlap anything.
+	in := inputRunes(tc)
+	n := len(in)
+	removed := make([]bool, n)
+	owner := make([]int, n) // 1 + index of the §2 finding covering each codepoint
+	for i, f := range e.Findings {
+		if f.Start < 0 || f.End > n || f.End <= f.Start {
+			t.Errorf("%s: finding [%d,%d) outside the input's %d codepoints", id, f.Start, f.End, n)
+			continue
+		}
+		for k := f.Start; k < f.End; k++ {
+			removed[k] = true
+			if f.Class == markup {
+				continue
+			}
+			if owner[k] != 0 {
+				t.Errorf("%s: findings %d and %d of the codepoint classes overlap", id, owner[k]-1, i)
+			}
+			owner[k] = i + 1
 		}
 	}
-	if got := utf8.RuneCountInString(e.Sanitized); got != n-covered {
-		t.Errorf("%s: sanitized has %d codepoints, want %d (input) - %d (findings)", id, got, n, covered)
+	var san []rune
+	for k, r := range in {
+		if !removed[k] {
+			san = append(san, r)
+		}
+	}
+	switch {
+	case !slices.Contains(tc.Flags, "RebuiltMarkup"):
+		if string(san) != e.Sanitized {
+			t.Errorf("%s: sanitized is %q, the input without the findings' spans is %q", id, e.Sanitized, string(san))
+		}
+	case string(san) == e.Sanitized || !isSubsequence(e.Sanitized, string(san)):
+		// Removal built markup, which later rounds remove: what is left
+		// is less than the first removal left, and drawn from it.
+		t.Errorf("%s: sanitized %q is not a strict part of the first removal's %q", id, e.Sanitized, string(san))
 	}
 }
 
-// inputLength is the number of codepoints the input decodes to.
-func inputLength(t *testing.T, tc test) int {
+// isSubsequence reports whether the codepoints of a appear in b in order.
+func isSubsequence(a, b string) bool {
+	br := []rune(b)
+	j := 0
+	for _, r := range a {
+		for j < len(br) && br[j] != r {
+			j++
+		}
+		if j == len(br) {
+			return false
+		}
+		j++
+	}
+	return true
+}
+
+// lintMarkupFinding checks the shape of a hidden_markup finding.
+func lintMarkupFinding(t *testing.T, id string, i int, f finding) {
+	if f.Codepoints != nil {
+		t.Errorf("%s: finding %d: a hidden_markup finding has no codepoints", id, i)
+	}
+	switch f.Kind {
+	case "html_comment", "markdown_comment":
+		if f.Reason != "" {
+			t.Errorf("%s: finding %d: %s with reason %q", id, i, f.Kind, f.Reason)
+		}
+	case "css_hide_rule":
+		if !slices.Contains(styleWhy, f.Reason) {
+			t.Errorf("%s: finding %d: css_hide_rule reason %q", id, i, f.Reason)
+		}
+	case "hidden_element":
+		if !slices.Contains(elementWhy, f.Reason) {
+			t.Errorf("%s: finding %d: hidden_element reason %q", id, i, f.Reason)
+		}
+	default:
+		t.Errorf("%s: finding %d: kind %q not in %v", id, i, f.Kind, kinds)
+	}
+}
+
+// inputRunes is the text the input decodes to, as codepoints (a lone surrogate kept as one).
+func inputRunes(tc test) []rune {
 	switch {
 	case tc.Input != nil:
 		var s string
 		json.Unmarshal(tc.Input, &s)
-		return utf8.RuneCountInString(s)
+		return []rune(s)
 	case tc.InputUTF16 != nil:
-		return len(scanref.DecodeUTF16(tc.InputUTF16))
+		return scanref.DecodeUTF16(tc.InputUTF16).Runes()
 	case tc.InputHex != nil:
 		b := make([]byte, len(*tc.InputHex)/2)
 		for i := range b {
 			v, _ := strconv.ParseUint((*tc.InputHex)[2*i:2*i+2], 16, 8)
 			b[i] = byte(v)
 		}
-		return len(scanref.DecodeBytes(b))
+		return scanref.DecodeBytes(b).Runes()
 	}
-	return 0
+	return nil
 }
 
 // hasLoneSurrogateEscape reports whether a raw JSON string holds a \uD800–\uDFFF escape that is
@@ -384,19 +466,41 @@ func TestLoneSurrogateEscape(t *testing.T) {
 	}
 }
 
-// TestGenerated regenerates the corpus from its cases and compares it byte for byte with the
-// embedded file, so the committed corpus cannot drift from its generator.
+// TestGenerated regenerates every file of the corpus from its cases and compares it byte for
+// byte with the embedded file, so the committed corpus cannot drift from its generator; and
+// every file in scan/ must be a generated one.
 func TestGenerated(t *testing.T) {
-	want, err := scangen.Generate()
-	if err != nil {
-		t.Fatal(err)
+	generated := map[string]bool{}
+	for _, o := range scangen.Outputs {
+		generated[o.Path] = true
+		t.Run(path.Base(o.Path), func(t *testing.T) {
+			want, err := o.Generate()
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := fs.ReadFile(vectors.FS(), o.Path)
+			if err != nil {
+				t.Fatalf("%v (run go generate ./vectors)", err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("%s differs from what vectors/gen produces; run go generate ./vectors", o.Path)
+			}
+		})
 	}
-	got, err := fs.ReadFile(vectors.FS(), scangen.Path)
-	if err != nil {
-		t.Fatalf("%v (run go generate ./vectors)", err)
+	for _, name := range scanFiles(t) {
+		if !generated[name] {
+			t.Errorf("%s is not produced by vectors/gen", name)
+		}
 	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from what vectors/gen produces; run go generate ./vectors", scangen.Path)
+}
+
+// TestBothFiles makes sure the lint runs over both files of the corpus.
+func TestBothFiles(t *testing.T) {
+	names := scanFiles(t)
+	for _, want := range []string{"scan/invisible_chars.json", "scan/hidden_markup.json"} {
+		if !slices.Contains(names, want) {
+			t.Errorf("%s missing from the corpus", want)
+		}
 	}
 }
 

@@ -324,6 +324,12 @@ func (o *scanWriter) writeText(path string, data []byte, res *scan.Result) error
 		if len(f.Codepoints) > 0 {
 			label += " " + strings.Join(f.Codepoints, " ")
 		}
+		if f.Kind != 0 {
+			label += " " + f.Kind.String()
+		}
+		if f.Reason != 0 {
+			label += " (" + f.Reason.String() + ")"
+		}
 		lines = append(lines, line{f.ByteStart, o.paint(label, red) + ": " + o.paintAnnotations(f.Excerpt)})
 	}
 	for _, s := range res.InvalidUTF8 {

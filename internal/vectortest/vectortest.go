@@ -35,6 +35,21 @@ var knownFlags = map[string]bool{
 	"NewerUnicode":  true,
 	"Noncharacter":  true,
 	"RangeBoundary": true,
+	// Hidden markup (§3).
+	"HtmlComment":         true,
+	"MarkdownComment":     true,
+	"StyleTest":           true,
+	"HiddenElement":       true,
+	"CssHideRule":         true,
+	"SpecOverHtml5":       true,
+	"SpecOverCss":         true,
+	"SpecOverCommonMark":  true,
+	"Unclosed":            true,
+	"EntityDecoded":       true,
+	"OverlappingFindings": true,
+	"RawText":             true,
+	"LineEnding":          true,
+	"RebuiltMarkup":       true,
 }
 
 // Vector is one scan test.

@@ -1,6 +1,6 @@
-// Command gen writes the scan vectors (vectors/scan/invisible_chars.json) after checking every
-// hand-written case against the reference model. Run it with `go generate ./vectors` or
-// `go run ./vectors/gen` from the module root.
+// Command gen writes the scan vectors (vectors/scan/invisible_chars.json and
+// vectors/scan/hidden_markup.json) after checking every hand-written case. Run it with
+// `go generate ./vectors` or `go run ./vectors/gen` from the module root.
 package main
 
 import (
@@ -14,20 +14,27 @@ import (
 
 func main() {
 	log.SetFlags(0)
-	out, err := scangen.Generate()
-	if err != nil {
-		log.Fatal(err)
-	}
 	dir := "."
 	if _, err := os.Stat("vectors.go"); err != nil {
 		dir = "vectors" // run from the module root
 	}
-	path := filepath.Join(dir, filepath.FromSlash(scangen.Path))
-	if err := os.WriteFile(path, out, 0o644); err != nil {
-		log.Fatal(err)
+	// Generate every file before writing any, so that a failing case leaves the corpus as it was.
+	outs := make([][]byte, len(scangen.Outputs))
+	for i, o := range scangen.Outputs {
+		out, err := o.Generate()
+		if err != nil {
+			log.Fatal(err)
+		}
+		outs[i] = out
 	}
-	for _, line := range scangen.Summary() {
-		fmt.Fprintln(os.Stderr, line)
+	for i, o := range scangen.Outputs {
+		path := filepath.Join(dir, filepath.FromSlash(o.Path))
+		if err := os.WriteFile(path, outs[i], 0o644); err != nil {
+			log.Fatal(err)
+		}
+		for _, line := range o.Summary() {
+			fmt.Fprintln(os.Stderr, line)
+		}
+		fmt.Fprintf(os.Stderr, "wrote %s\n", path)
 	}
-	fmt.Fprintf(os.Stderr, "wrote %s\n", path)
 }

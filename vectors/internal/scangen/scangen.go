@@ -1,6 +1,7 @@
 // Package scangen holds the hand-written cases of the scan vectors and the code that turns them
-// into vectors/scan/invisible_chars.json. It is shared by the generator (vectors/gen) and by the
-// lint test, which regenerates the file in memory and compares it with the committed one.
+// into vectors/scan/invisible_chars.json (§2) and vectors/scan/hidden_markup.json (§3). It is
+// shared by the generator (vectors/gen) and by the lint test, which regenerates the files in
+// memory and compares them with the committed ones.
 //
 // Each case carries the truth derived by hand from the specification text: the findings (class,
 // start, end, codepoints) and, for many cases, the sanitized copy and excerpts. Generate runs
@@ -23,8 +24,21 @@ import (
 	"github.com/plainsight/plainsight/internal/ucd"
 )
 
-// Path is the path of the generated file, relative to the vectors directory.
+// Path is the path of the generated file of §2 vectors, relative to the vectors directory.
 const Path = "scan/invisible_chars.json"
+
+// Output is one generated file.
+type Output struct {
+	Path     string // relative to the vectors directory
+	Generate func() ([]byte, error)
+	Summary  func() []string
+}
+
+// Outputs lists every generated file.
+var Outputs = []Output{
+	{Path: Path, Generate: Generate, Summary: Summary},
+	{Path: MarkupPath, Generate: GenerateMarkup, Summary: MarkupSummary},
+}
 
 // Case is one hand-written scan case.
 type Case struct {
@@ -186,7 +200,7 @@ type Test struct {
 	Input              *string            `json:"input,omitempty"`
 	InputUTF16         []uint16           `json:"inputUtf16,omitempty"`
 	InputHex           *string            `json:"inputHex,omitempty"`
-	Expected           scanref.Result     `json:"expected"`
+	Expected           any                `json:"expected"` // scanref.Result or MarkupResult
 	ExpectedExtensions scanref.Extensions `json:"expected_extensions"`
 	Result             string             `json:"result"`
 	Flags              []string           `json:"flags"`

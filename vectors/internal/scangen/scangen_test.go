@@ -55,3 +55,70 @@ func TestEscapeInvisible(t *testing.T) {
 		t.Errorf("got %s, want %s", got, want)
 	}
 }
+
+// TestMarkupCheckCatches makes sure the markup checks fail on a wrong truth: a miscounted span,
+// a sanitized copy that does not follow from the spans, a wrong excerpt, a missing §2 finding.
+func TestMarkupCheckCatches(t *testing.T) {
+	good := MCase{Comment: "probe", Spec: s36, In: "a<!--b\u200bc-->d",
+		Marks: marks(hc(1, 11).x("a<!--b" + aZWSP + "c-->d")), Chars: []Want{w(zw, 6, 7, 0x200B)}, San: sp("ad")}
+	if _, errs := markupTest(good); len(errs) != 0 {
+		t.Fatalf("the right truth was refused: %v", errs)
+	}
+	for name, bad := range map[string]func(c *MCase){
+		"start":       func(c *MCase) { c.Marks = marks(hc(2, 11)) },
+		"end":         func(c *MCase) { c.Marks = marks(hc(1, 10)) },
+		"kind":        func(c *MCase) { c.Marks = marks(mdc(1, 11)) },
+		"reason":      func(c *MCase) { c.Marks = marks(Mark{Kind: kComment, Reason: rDisplay, Start: 1, End: 11}) },
+		"sanitized":   func(c *MCase) { c.San = sp("a\u200bd") },
+		"no san":      func(c *MCase) { c.San = nil },
+		"excerpt":     func(c *MCase) { c.Marks = marks(hc(1, 11).x("a<!--bc-->d")) },
+		"§2 missing":  func(c *MCase) { c.Chars = nil },
+		"beyond text": func(c *MCase) { c.Marks = marks(hc(1, 13)) },
+	} {
+		c := good
+		bad(&c)
+		if _, errs := markupTest(c); len(errs) == 0 {
+			t.Errorf("%s: a wrong truth was accepted", name)
+		}
+	}
+}
+
+// TestSpanCheck probes the mechanical span check of each kind.
+func TestSpanCheck(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		m    Mark
+		ok   bool
+	}{
+		{"a<!--x", hc(1, 6), true},
+		{"a<!--x-->b", hc(1, 8), false},
+		{"a\n[x]: # (y)\nb", mdc(2, 12), true},
+		{"a\n[x]: # (y)\nb", mdc(2, 11), false},
+		{"a\n[x]: # (y)\nb", mdc(1, 12), false},
+		{"<style>.x{display:none}</style>", rule(rDisplay, 7, 23), true},
+		{"<style>.x{display:none}</style>", rule(rDisplay, 6, 23), false},
+		{"<style>.x{display:none}</style>", rule(rAttr, 7, 23), false},
+		{".x{display:none}", rule(rDisplay, 0, 16), false},
+		{"<p hidden>x</p>", elem(rAttr, 0, 15), true},
+		{"<p hidden>x</b>", elem(rAttr, 0, 15), false},
+		{"<p hidden>x</p>", elem(rAttr, 0, 14), false},
+		// The start tag alone passes: whether an element is unclosed is the hand truth's call.
+		{"<p hidden>x</p>", elem(rAttr, 0, 10), true},
+		{"<br hidden>x", elem(rAttr, 0, 11), true},
+	} {
+		err := spanCheck([]rune(c.text), c.m)
+		if (err == nil) != c.ok {
+			t.Errorf("spanCheck(%q, %+v): %v, want ok=%v", c.text, c.m, err, c.ok)
+		}
+	}
+}
+
+func TestMarkupCasesDistinctComments(t *testing.T) {
+	seen := map[string]bool{}
+	for _, c := range MarkupCases() {
+		if seen[c.Comment] {
+			t.Errorf("two markup cases share the comment %q", c.Comment)
+		}
+		seen[c.Comment] = true
+	}
+}

@@ -1,0 +1,231 @@
+package markup
+
+import (
+	"strings"
+
+	"golang.org/x/net/html"
+)
+
+// voidElements have no end tag (HTML: "void elements").
+var voidElements = map[string]bool{
+	"area": true, "base": true, "br": true, "col": true, "embed": true, "hr": true, "img": true,
+	"input": true, "link": true, "meta": true, "source": true, "track": true, "wbr": true,
+	"param": true, "keygen": true,
+}
+
+// openElement is an element whose start tag may hide it, waiting for its
+// end tag.
+type openElement struct {
+	name          string
+	start, tagEnd int
+	depth         int // how many elements of its name were open, itself included
+	reason        Reason
+	classes       []string
+}
+
+// classCandidate is an element that hides only if one of its classes is
+// hidden by a css_hide_rule, which may come later in the text.
+type classCandidate struct {
+	start, end int
+	name       string
+	classes    []string
+}
+
+// elements is the state of one pass of the HTML tokenizer over the text.
+type elements struct {
+	out        []Construct
+	candidates []classCandidate
+	hidden     map[classSelector]bool
+	// Tag names are numbered in order of appearance; count and open are
+	// indexed by that number.
+	names  map[string]int
+	nameOf []string
+	count  []int           // elements of the name open now
+	open   [][]openElement // the ones among them whose start tag may hide them
+}
+
+// appendElements finds the css_hide_rule and hidden_element constructs of
+// §3 with an HTML tokenizer (so that tags inside comments, <script> or
+// <style> are not elements), starting at from, the first '<'.
+//
+// An element's span runs from its start tag through the matching end tag,
+// found by counting the start and end tags of its name: an element is
+// "simply nested" (§6) when such an end tag follows. A void element, and an
+// element with no matching end tag, spans its start tag alone. A "/>" on a
+// non-void element is ignored, as HTML ignores it.
+func appendElements(out []Construct, text string, from int) []Construct {
+	e := &elements{out: out, hidden: map[classSelector]bool{}, names: map[string]int{}}
+	z := html.NewTokenizer(strings.NewReader(text[from:]))
+	off := from
+	inStyle := false
+	for {
+		tt := z.Next()
+		if tt == html.ErrorToken {
+			break // the end of the text: the tokenizer reads from memory
+		}
+		n := len(z.Raw())
+		switch tt {
+		case html.TextToken:
+			if inStyle {
+				styleRules(text[off:off+n], off, func(c Construct, sels []classSelector) {
+					e.out = append(e.out, c)
+					for _, s := range sels {
+						e.hidden[s] = true
+					}
+				})
+			}
+			inStyle = false
+		case html.StartTagToken, html.SelfClosingTagToken:
+			// The text after <style> is its stylesheet; "<style/>" opens
+			// one too, as HTML ignores the slash.
+			inStyle = e.startTag(z, off, off+n) == "style"
+		default:
+			inStyle = false
+			if tt == html.EndTagToken {
+				e.endTag(z, off+n)
+			}
+		}
+		off += n
+	}
+	for _, stack := range e.open {
+		for _, el := range stack {
+			e.closed(el, el.tagEnd) // no end tag: the start tag alone
+		}
+	}
+	for _, c := range e.candidates {
+		if e.hiddenByClass(c) {
+			e.out = append(e.out, Construct{Kind: HiddenElement, Reason: HiddenClass, Start: c.start, End: c.end})
+		}
+	}
+	return e.out
+}
+
+// id returns the number of a tag name, and the name as a string; only a
+// name not seen before costs an allocation.
+func (e *elements) id(name []byte) (int, string) {
+	if id, ok := e.names[string(name)]; ok {
+		return id, e.nameOf[id]
+	}
+	id := len(e.count)
+	s := string(name)
+	e.names[s] = id
+	e.nameOf = append(e.nameOf, s)
+	e.count = append(e.count, 0)
+	e.open = append(e.open, nil)
+	return id, s
+}
+
+// startTag reads a start tag at [start, end) and returns its name.
+func (e *elements) startTag(z *html.Tokenizer, start, end int) string {
+	// Only three attributes matter; a tag that names none of them (most
+	// tags) need not have its attributes copied out of the tokenizer.
+	hasAttr := mayHaveAttr(z.Raw())
+	rawName, more := z.TagName()
+	hasAttr = hasAttr && more
+	id, name := e.id(rawName)
+	reason := Visible
+	hiddenAttr := false
+	var classes []string
+	for hasAttr {
+		var key, val []byte
+		key, val, hasAttr = z.TagAttr() // val is entity-decoded, as a browser reads it
+		switch string(key) {
+		case "style":
+			reason = StyleTest(string(val))
+		case "hidden":
+			hiddenAttr = true
+		case "class":
+			classes = strings.Fields(string(val))
+		}
+	}
+	if reason == Visible && hiddenAttr {
+		reason = HiddenAttribute
+	}
+	// The tokenizer lowercases names and keeps the first of duplicated
+	// attributes, as HTML does.
+	el := openElement{name: name, start: start, tagEnd: end, reason: reason, classes: classes}
+	if voidElements[name] {
+		e.closed(el, end)
+		return name
+	}
+	e.count[id]++
+	if reason != Visible || len(classes) > 0 {
+		el.depth = e.count[id]
+		e.open[id] = append(e.open[id], el)
+	}
+	return name
+}
+
+func (e *elements) endTag(z *html.Tokenizer, end int) {
+	rawName, _ := z.TagName()
+	id, ok := e.names[string(rawName)]
+	if !ok || e.count[id] == 0 {
+		return // an end tag that closes nothing
+	}
+	depth := e.count[id]
+	e.count[id]--
+	stack := e.open[id]
+	if len(stack) > 0 && stack[len(stack)-1].depth == depth {
+		el := stack[len(stack)-1]
+		e.open[id] = stack[:len(stack)-1]
+		e.closed(el, end)
+	}
+}
+
+// mayHaveAttr reports whether a raw start tag may carry a style, hidden or
+// class attribute: whether it holds one of those words in any case.
+func mayHaveAttr(raw []byte) bool {
+	for i := 0; i+5 <= len(raw); i++ {
+		switch raw[i] | 0x20 {
+		case 's':
+			if asciiFoldEqual(raw[i:i+5], "style") {
+				return true
+			}
+		case 'c':
+			if asciiFoldEqual(raw[i:i+5], "class") {
+				return true
+			}
+		case 'h':
+			if i+6 <= len(raw) && asciiFoldEqual(raw[i:i+6], "hidden") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// asciiFoldEqual reports whether b equals the lowercase ASCII word w,
+// ignoring ASCII case.
+func asciiFoldEqual(b []byte, w string) bool {
+	for i := range len(w) {
+		if b[i]|0x20 != w[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// closed records an element that spans [el.start, end): a hidden one as a
+// construct, one with classes as a candidate for the class rules.
+func (e *elements) closed(el openElement, end int) {
+	switch {
+	case el.reason != Visible:
+		e.out = append(e.out, Construct{Kind: HiddenElement, Reason: el.reason, Start: el.start, End: end})
+	case len(el.classes) > 0:
+		e.candidates = append(e.candidates, classCandidate{start: el.start, end: end, name: el.name, classes: el.classes})
+	}
+}
+
+// hiddenByClass reports whether one of c's classes is hidden by a plain
+// class selector that, if it names a type, names c's.
+func (e *elements) hiddenByClass(c classCandidate) bool {
+	if len(e.hidden) == 0 {
+		return false
+	}
+	for _, class := range c.classes {
+		if e.hidden[classSelector{class: class}] || e.hidden[classSelector{typ: c.name, class: class}] {
+			return true
+		}
+	}
+	return false
+}

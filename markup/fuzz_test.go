@@ -1,0 +1,52 @@
+package markup
+
+import (
+	"strings"
+	"testing"
+)
+
+func FuzzFind(f *testing.F) {
+	for _, s := range []string{
+		"a<!-- x -->b<!--->c-->d<!-- open",
+		"[//]: # (hidden)\n[x]: #anchor\n   [c]: # \"q\"\r\n[d]: # bare text\n",
+		`<div hidden><div>a</div>b</div><span style="color:#FFF;background:white url(x)">w</span><img hidden src=x><p hidden>open`,
+		`<style>/* c */ @media screen { .h, p.q { display:none !important } } .a .b{display:none}</style><i class="h">x</i><p class=q>yes</p>`,
+		`<span style="display&#58;none">e</span> a < b and c > d <!-- <div hidden> -->`,
+		`<script>"<b hidden>"</script><textarea hidden>x</textarea><style>{{"}"</style>`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		cs := Find(text)
+		if !strings.Contains(text, "<") && !strings.Contains(text, "]:") && len(cs) != 0 {
+			t.Fatalf("constructs in a text with no '<' and no \"]:\": %+v", cs)
+		}
+		for i, c := range cs {
+			if c.Start < 0 || c.Start >= c.End || c.End > len(text) {
+				t.Fatalf("construct %d span [%d,%d) in %d bytes", i, c.Start, c.End, len(text))
+			}
+			if i > 0 && (cs[i-1].Start > c.Start || cs[i-1].Start == c.Start && cs[i-1].End > c.End) {
+				t.Fatalf("constructs %d and %d out of order", i-1, i)
+			}
+			body := text[c.Start:c.End]
+			ok := false
+			switch c.Kind {
+			case HTMLComment:
+				ok = c.Reason == Visible && strings.HasPrefix(body, "<!--") &&
+					(strings.HasSuffix(body, "-->") && len(body) >= 7 || c.End == len(text)) &&
+					!strings.Contains(body[4:max(4, len(body)-3)], "-->")
+			case MarkdownComment:
+				ok = c.Reason == Visible && isMarkdownComment(body) &&
+					(c.Start == 0 || text[c.Start-1] == '\n' || text[c.Start-1] == '\r') &&
+					(c.End == len(text) || text[c.End] == '\n' || text[c.End] == '\r')
+			case CSSHideRule:
+				ok = c.Reason >= DisplayNone && c.Reason <= ColorMatchesBackground
+			case HiddenElement:
+				ok = c.Reason != Visible && body[0] == '<'
+			}
+			if !ok {
+				t.Fatalf("construct %d: %v %v over %q", i, c.Kind, c.Reason, body)
+			}
+		}
+	})
+}

@@ -1,0 +1,150 @@
+package markup
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Kind is one of the four construct kinds of §3.
+type Kind uint8
+
+// The construct kinds of §3.
+const (
+	// HTMLComment is the text from <!-- to the next -->.
+	HTMLComment Kind = iota + 1
+	// MarkdownComment is a reference-style comment line: [label]: # (...).
+	MarkdownComment
+	// CSSHideRule is a class rule inside a <style> element whose
+	// declarations hide its elements.
+	CSSHideRule
+	// HiddenElement is an element hidden by its style attribute, its hidden
+	// attribute, or a class that a CSSHideRule hides.
+	HiddenElement
+)
+
+var kindNames = [...]string{
+	HTMLComment:     "html_comment",
+	MarkdownComment: "markdown_comment",
+	CSSHideRule:     "css_hide_rule",
+	HiddenElement:   "hidden_element",
+}
+
+// String returns the kind as the wire format spells it, such as
+// "html_comment".
+func (k Kind) String() string {
+	if int(k) < len(kindNames) && kindNames[k] != "" {
+		return kindNames[k]
+	}
+	return fmt.Sprintf("Kind(%d)", uint8(k))
+}
+
+// MarshalText implements encoding.TextMarshaler with the wire spelling.
+func (k Kind) MarshalText() ([]byte, error) {
+	if int(k) < len(kindNames) && kindNames[k] != "" {
+		return []byte(kindNames[k]), nil
+	}
+	return nil, fmt.Errorf("markup: unknown kind %d", uint8(k))
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (k *Kind) UnmarshalText(b []byte) error {
+	if i := slices.Index(kindNames[:], string(b)); i > 0 {
+		*k = Kind(i)
+		return nil
+	}
+	return fmt.Errorf("markup: unknown kind %q", b)
+}
+
+// Reason says why an element or a rule hides: which test of §3 it met.
+type Reason uint8
+
+// The reasons. The first four are the style test's.
+const (
+	// Visible is the zero Reason: nothing hides.
+	Visible Reason = iota
+	// DisplayNone: the declaration display: none.
+	DisplayNone
+	// VisibilityHidden: the declaration visibility: hidden.
+	VisibilityHidden
+	// FontSizeZero: a font-size of zero (0, 0.0…, with px, pt, em, rem or %).
+	FontSizeZero
+	// ColorMatchesBackground: the color equals the background's, after
+	// normalization.
+	ColorMatchesBackground
+	// HiddenAttribute: the element carries the hidden attribute.
+	HiddenAttribute
+	// HiddenClass: the element carries a class that a CSSHideRule hides.
+	HiddenClass
+)
+
+var reasonNames = [...]string{
+	DisplayNone:            "display_none",
+	VisibilityHidden:       "visibility_hidden",
+	FontSizeZero:           "font_size_zero",
+	ColorMatchesBackground: "color_matches_background",
+	HiddenAttribute:        "hidden_attribute",
+	HiddenClass:            "hidden_class",
+}
+
+// String returns the reason as the wire format spells it, such as
+// "display_none", or "visible".
+func (r Reason) String() string {
+	if r == Visible {
+		return "visible"
+	}
+	if int(r) < len(reasonNames) {
+		return reasonNames[r]
+	}
+	return fmt.Sprintf("Reason(%d)", uint8(r))
+}
+
+// MarshalText implements encoding.TextMarshaler with the wire spelling.
+func (r Reason) MarshalText() ([]byte, error) {
+	if r != Visible && int(r) < len(reasonNames) {
+		return []byte(reasonNames[r]), nil
+	}
+	return nil, fmt.Errorf("markup: reason %d has no wire spelling", uint8(r))
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (r *Reason) UnmarshalText(b []byte) error {
+	if i := slices.Index(reasonNames[:], string(b)); i > 0 {
+		*r = Reason(i)
+		return nil
+	}
+	return fmt.Errorf("markup: unknown reason %q", b)
+}
+
+// Construct is one hidden-markup construct: its kind, why it hides (for
+// CSSHideRule and HiddenElement), and its span in bytes of the text,
+// [Start, End).
+type Construct struct {
+	Kind       Kind
+	Reason     Reason
+	Start, End int
+}
+
+// Find returns every hidden-markup construct of §3 in text, sorted by
+// Start, then End, then Kind. It takes time and memory linear in the
+// length of text, and returns at once for text with no '<' and no "]:".
+func Find(text string) []Construct {
+	var out []Construct
+	if lt := strings.IndexByte(text, '<'); lt >= 0 {
+		out = appendHTMLComments(out, text, lt)
+		out = appendElements(out, text, lt)
+	}
+	if strings.Contains(text, "]:") {
+		out = appendMarkdownComments(out, text)
+	}
+	slices.SortFunc(out, func(a, b Construct) int {
+		if a.Start != b.Start {
+			return a.Start - b.Start
+		}
+		if a.End != b.End {
+			return a.End - b.End
+		}
+		return int(a.Kind) - int(b.Kind)
+	})
+	return out
+}

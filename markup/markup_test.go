@@ -1,0 +1,202 @@
+package markup
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// found is a construct as the tests write it: kind, reason and the text it
+// spans.
+type found struct {
+	Kind   Kind
+	Reason Reason
+	Text   string
+}
+
+func find(text string) []found {
+	var out []found
+	for _, c := range Find(text) {
+		out = append(out, found{c.Kind, c.Reason, text[c.Start:c.End]})
+	}
+	return out
+}
+
+func TestFind(t *testing.T) {
+	tests := []struct {
+		why  string
+		text string
+		want []found
+	}{
+		{"no markup", "plain text, a < b and c > d", nil},
+		{"a comment", "a<!-- x -->b", []found{{HTMLComment, Visible, "<!-- x -->"}}},
+		{"the next --> closes, not HTML5's <!-->", "<!-->x-->y", []found{{HTMLComment, Visible, "<!-->x-->"}}},
+		{"<!---> does not close itself either", "<!--->x-->", []found{{HTMLComment, Visible, "<!--->x-->"}}},
+		{"the empty comment", "<!---->", []found{{HTMLComment, Visible, "<!---->"}}},
+		{"--!> does not close a comment", "<!-- a --!> b -->", []found{{HTMLComment, Visible, "<!-- a --!> b -->"}}},
+		{"unterminated: to the end", "a<!-- b\nc", []found{{HTMLComment, Visible, "<!-- b\nc"}}},
+		{"a comment in an attribute value counts", `<p title="<!-- x -->">t</p>`, []found{{HTMLComment, Visible, "<!-- x -->"}}},
+		{"markdown, parentheses", "[//]: # (hidden)", []found{{MarkdownComment, Visible, "[//]: # (hidden)"}}},
+		{"markdown, double quotes, three spaces", "   [a]: # \"x\"\n", []found{{MarkdownComment, Visible, `   [a]: # "x"`}}},
+		{"markdown, single quotes, CRLF", "x\r\n[a]: # 'y'\r\nz", []found{{MarkdownComment, Visible, "[a]: # 'y'"}}},
+		{"markdown, bare, CR", "[a]: # bare words\rz", []found{{MarkdownComment, Visible, "[a]: # bare words"}}},
+		{"markdown, empty target", "[a]: #", []found{{MarkdownComment, Visible, "[a]: #"}}},
+		{"markdown, no space after the colon", "[a]:# (x)", []found{{MarkdownComment, Visible, "[a]:# (x)"}}},
+		{"markdown, four spaces is code", "    [a]: # (x)", nil},
+		{"markdown, #anchor is a link", "[a]: #anchor", nil},
+		{"markdown, text after the title", "[a]: # (x) y", nil},
+		{"markdown, unclosed title", "[a]: # (x", nil},
+		{"markdown, empty label", "[]: # (x)", nil},
+		{"markdown, a URL", "[a]: https://example.com", nil},
+		{"markdown, an inline link", "[a](#b) and [c]: d", nil},
+		{"inline style", `<span style="display:none">x</span>`, []found{{HiddenElement, DisplayNone, `<span style="display:none">x</span>`}}},
+		{"entity-decoded style", `<span style="display&#58;none">x</span>`, []found{{HiddenElement, DisplayNone, `<span style="display&#58;none">x</span>`}}},
+		{"upper-case tag and property", `<DIV STYLE="DISPLAY: NONE">x</div>`, []found{{HiddenElement, DisplayNone, `<DIV STYLE="DISPLAY: NONE">x</div>`}}},
+		{"the hidden attribute", `<p hidden>x</p>`, []found{{HiddenElement, HiddenAttribute, `<p hidden>x</p>`}}},
+		{"hidden=until-found", `<p hidden="until-found">x</p>`, []found{{HiddenElement, HiddenAttribute, `<p hidden="until-found">x</p>`}}},
+		{"the style reason comes before the attribute", `<p hidden style="visibility:hidden">x</p>`, []found{{HiddenElement, VisibilityHidden, `<p hidden style="visibility:hidden">x</p>`}}},
+		{"nested same-name elements close in order", `<div hidden><div>a</div>b</div>c`, []found{{HiddenElement, HiddenAttribute, `<div hidden><div>a</div>b</div>`}}},
+		{"nested hidden elements are both reported", `<div hidden><b hidden>a</b></div>`, []found{
+			{HiddenElement, HiddenAttribute, `<div hidden><b hidden>a</b></div>`},
+			{HiddenElement, HiddenAttribute, `<b hidden>a</b>`}}},
+		{"unclosed: the start tag alone", `<p hidden>x`, []found{{HiddenElement, HiddenAttribute, `<p hidden>`}}},
+		{"a void element", `<img hidden src=x>y`, []found{{HiddenElement, HiddenAttribute, `<img hidden src=x>`}}},
+		{"/> on a non-void element is ignored", `<span hidden/>x</span>`, []found{{HiddenElement, HiddenAttribute, `<span hidden/>x</span>`}}},
+		{"input type=hidden is no hidden attribute", `<input type="hidden" value="x">`, nil},
+		{"tags in a comment are no elements", `<!-- <b hidden>x</b> -->`, []found{{HTMLComment, Visible, `<!-- <b hidden>x</b> -->`}}},
+		{"tags in a script are no elements", `<script>"<b hidden>x</b>"</script>`, nil},
+		{"an end tag that closes nothing", `</b><b hidden>x</b></b>`, []found{{HiddenElement, HiddenAttribute, `<b hidden>x</b>`}}},
+		{"a class rule and its element", `<style>.h{display:none}</style><i class="a h">x</i>`, []found{
+			{CSSHideRule, DisplayNone, `.h{display:none}`},
+			{HiddenElement, HiddenClass, `<i class="a h">x</i>`}}},
+		{"the rule may come after the element", `<i class=h>x</i><style>.h{font-size:0}</style>`, []found{
+			{HiddenElement, HiddenClass, `<i class=h>x</i>`},
+			{CSSHideRule, FontSizeZero, `.h{font-size:0}`}}},
+		{"a type in the selector must match", `<style>span.h{display:none}</style><div class=h>a</div><span class=h>b</span>`, []found{
+			{CSSHideRule, DisplayNone, `span.h{display:none}`},
+			{HiddenElement, HiddenClass, `<span class=h>b</span>`}}},
+		{"class names are case-sensitive", `<style>.H{display:none}</style><i class=h>x</i>`, []found{{CSSHideRule, DisplayNone, `.H{display:none}`}}},
+		{"a selector list with one plain class selector", `<style>#x, .h {visibility:hidden}</style>`, []found{{CSSHideRule, VisibilityHidden, `#x, .h {visibility:hidden}`}}},
+		{"descendant, id and type selectors are no class rules", `<style>.a .b{display:none} #c{display:none} p{display:none} .d:hover{display:none}</style>`, nil},
+		{"rules in @media count, comments are ignored", `<style>/* .x{display:none} */ @media screen { .h { display: none !important } }</style>`, []found{
+			{CSSHideRule, DisplayNone, `.h { display: none !important }`}}},
+		{"@font-face is skipped", `<style>@font-face{display:none} .h{color:#fff;background:white}</style>`, []found{
+			{CSSHideRule, ColorMatchesBackground, `.h{color:#fff;background:white}`}}},
+		{"a style inside a comment is no style", `<!-- <style>.h{display:none}</style> --><i class=h>x</i>`, []found{
+			{HTMLComment, Visible, `<!-- <style>.h{display:none}</style> -->`}}},
+		{"CSS ignores <!-- and --> around rules", `<style><!-- .h{display:none} --></style>`, []found{
+			{HTMLComment, Visible, `<!-- .h{display:none} -->`},
+			{CSSHideRule, DisplayNone, `.h{display:none}`}}},
+		{"*.name is a plain class selector", `<style>*.h{display:none}</style><b class=h>x</b>`, []found{
+			{CSSHideRule, DisplayNone, `*.h{display:none}`},
+			{HiddenElement, HiddenClass, `<b class=h>x</b>`}}},
+		{"duplicate attributes: the first counts, as in HTML", `<b style="color:red" style="display:none">x</b>`, nil},
+		{"tags in a textarea are no elements", `<textarea><b hidden>x</b></textarea>`, nil},
+		{"an unclosed rule runs to the end of the stylesheet", `<style>.h{display:none</style>`, []found{{CSSHideRule, DisplayNone, `.h{display:none`}}},
+	}
+	for _, tt := range tests {
+		if d := cmp.Diff(tt.want, find(tt.text)); d != "" {
+			t.Errorf("%s: Find(%q) (-want +got):\n%s", tt.why, tt.text, d)
+		}
+	}
+}
+
+func TestStyleTest(t *testing.T) {
+	tests := []struct {
+		decls string
+		want  Reason
+	}{
+		{"display:none", DisplayNone},
+		{" Display : NONE ; color: red", DisplayNone},
+		{"display:none!important", DisplayNone},
+		{"display: none !IMPORTANT", DisplayNone},
+		{"display:none;display:block", Visible}, // the last declaration wins
+		{"display:block;display:none", DisplayNone},
+		{"display:inline", Visible},
+		{"visibility:hidden", VisibilityHidden},
+		{"visibility:collapse", Visible}, // not in §3's list
+		{"font-size:0", FontSizeZero},
+		{"font-size:0px", FontSizeZero},
+		{"font-size:0.0em", FontSizeZero},
+		{"font-size:0.000rem", FontSizeZero},
+		{"font-size:0%", FontSizeZero},
+		{"font-size:0pt", FontSizeZero},
+		{"font-size:0.5px", Visible},
+		{"font-size:0vw", Visible}, // a unit §3 does not list
+		{"font-size:.0", Visible},
+		{"font-size:00", Visible},
+		{"font-size:0.px", Visible},
+		{"font-size:1px", Visible},
+		{"color:#fff;background-color:white", ColorMatchesBackground},
+		{"color:#FFFFFF;background:#fff", ColorMatchesBackground},
+		{"color:white;background:white url(x.png) no-repeat", ColorMatchesBackground},
+		{"color:rgb(255, 255, 255);background:rgb(255,255,255) url(x)", ColorMatchesBackground},
+		{"color:gray;background:grey", ColorMatchesBackground},
+		{"color:transparent;background:rgba(0, 0, 0, 0)", ColorMatchesBackground},
+		{"color:white;background:black;background-color:white", ColorMatchesBackground}, // the later background wins
+		{"color:white;background-color:white;background:black", Visible},
+		{"color:rgb(255,255,255);background:white", Visible}, // only named and #rgb forms are resolved
+		{"color:red;background:blue", Visible},
+		{"color:white", Visible}, // no background declared
+		{"background:white", Visible},
+		{"display", Visible},
+		{"", Visible},
+		{"display:none ! important", DisplayNone}, // CSS allows space after the "!"
+		{"display:none important", Visible},
+		{"display:\u00a0none", Visible}, // no-break space is not CSS whitespace
+		{"color:;background:", Visible}, // declarations without values are dropped
+		{"color: ;background-color:\t", Visible},
+		{"color:inherit;background:inherit", ColorMatchesBackground}, // equal after normalization, taken literally
+		{"display:none;visibility:hidden", DisplayNone},              // reasons in §3's order
+		{"font-size:0;visibility:hidden", VisibilityHidden},
+	}
+	for _, tt := range tests {
+		if got := StyleTest(tt.decls); got != tt.want {
+			t.Errorf("StyleTest(%q) = %v, want %v", tt.decls, got, tt.want)
+		}
+	}
+}
+
+func TestTextMarshaling(t *testing.T) {
+	for k := HTMLComment; k <= HiddenElement; k++ {
+		b, err := k.MarshalText()
+		var back Kind
+		if err != nil || back.UnmarshalText(b) != nil || back != k || string(b) != k.String() {
+			t.Errorf("kind %d: %q %v, back %v", k, b, err, back)
+		}
+	}
+	for r := DisplayNone; r <= HiddenClass; r++ {
+		b, err := r.MarshalText()
+		var back Reason
+		if err != nil || back.UnmarshalText(b) != nil || back != r || string(b) != r.String() {
+			t.Errorf("reason %d: %q %v, back %v", r, b, err, back)
+		}
+	}
+	if _, err := Visible.MarshalText(); err == nil {
+		t.Error("Visible has a wire spelling")
+	}
+	var k Kind
+	if k.UnmarshalText([]byte("html_commentary")) == nil {
+		t.Error("an unknown kind unmarshaled")
+	}
+}
+
+// Hostile inputs must stay linear: these only check the results; the time
+// is measured by BenchmarkFindHostile.
+func TestHostile(t *testing.T) {
+	n := 1 << 16
+	if got := len(Find(strings.Repeat("<div hidden>", n))); got != n {
+		t.Errorf("%d unclosed hidden elements, want %d", got, n)
+	}
+	if got := Find(strings.Repeat("<!--", n)); len(got) != 1 || got[0].End != 4*n {
+		t.Errorf("an unterminated comment: %+v", got)
+	}
+	if got := len(Find(strings.Repeat("<b hidden>x</b>", n))); got != n {
+		t.Errorf("%d closed hidden elements, want %d", got, n)
+	}
+	long := `<div style="` + strings.Repeat("a;", 50000) + `display:none">x</div>`
+	if got := find(long); len(got) != 1 || got[0].Reason != DisplayNone {
+		t.Errorf("a 100 KB style attribute: %+v", got)
+	}
+}

@@ -1,0 +1,149 @@
+package markup
+
+import "strings"
+
+// StyleTest applies the style test of §3 to a CSS declaration list (the
+// value of a style attribute, or the body of a rule) and returns why it
+// hides, or Visible.
+//
+// Declarations are "property: value" pairs separated by semicolons,
+// compared case-insensitively; a trailing !important is ignored and, as in
+// CSS, the last declaration of a property wins. The list hides when
+// display is none, visibility is hidden, font-size is zero (0, optionally
+// .0…, optionally px, pt, em, rem or %), or color equals the background
+// (background-color, or the first token of the background shorthand)
+// after normalization; the reasons are checked in that order.
+func StyleTest(declarations string) Reason {
+	var display, visibility, fontSize, color, background string
+	var hasColor, hasBackground bool
+	for decl := range strings.SplitSeq(declarations, ";") {
+		prop, value, ok := strings.Cut(decl, ":")
+		if !ok {
+			continue
+		}
+		prop = strings.ToLower(strings.Trim(prop, cssSpace))
+		value = stripImportant(strings.ToLower(strings.Trim(value, cssSpace)))
+		if value == "" {
+			continue // CSS drops a declaration without a value
+		}
+		switch prop {
+		case "display":
+			display = value
+		case "visibility":
+			visibility = value
+		case "font-size":
+			fontSize = value
+		case "color":
+			color, hasColor = value, true
+		case "background-color":
+			background, hasBackground = value, true
+		case "background":
+			background, hasBackground = firstToken(value), true
+		}
+	}
+	switch {
+	case display == "none":
+		return DisplayNone
+	case visibility == "hidden":
+		return VisibilityHidden
+	case isZeroFontSize(fontSize):
+		return FontSizeZero
+	case hasColor && hasBackground && normalizeColor(color) == normalizeColor(background):
+		return ColorMatchesBackground
+	}
+	return Visible
+}
+
+// cssSpace is what CSS counts as whitespace.
+const cssSpace = " \t\n\r\f"
+
+// stripImportant removes a trailing "!important" (CSS allows whitespace
+// after the "!") from a lowercased value.
+func stripImportant(v string) string {
+	rest, ok := strings.CutSuffix(v, "important")
+	if !ok {
+		return v
+	}
+	rest, ok = strings.CutSuffix(strings.TrimRight(rest, cssSpace), "!")
+	if !ok {
+		return v
+	}
+	return strings.TrimRight(rest, cssSpace)
+}
+
+// isZeroFontSize reports whether v is 0, optionally followed by a fraction
+// of zeros (.0, .00, …), optionally followed by px, pt, em, rem or %.
+func isZeroFontSize(v string) bool {
+	v, ok := strings.CutPrefix(v, "0")
+	if !ok {
+		return false
+	}
+	if rest, ok := strings.CutPrefix(v, "."); ok {
+		zeros := len(rest) - len(strings.TrimLeft(rest, "0"))
+		if zeros == 0 {
+			return false
+		}
+		v = rest[zeros:]
+	}
+	switch v {
+	case "", "px", "pt", "em", "rem", "%":
+		return true
+	}
+	return false
+}
+
+// firstToken returns the first whitespace-separated token of a value,
+// keeping whitespace inside parentheses: "rgb(1, 2, 3) url(x)" gives
+// "rgb(1, 2, 3)".
+func firstToken(v string) string {
+	depth := 0
+	for i := 0; i < len(v); i++ {
+		switch c := v[i]; {
+		case c == '(':
+			depth++
+		case c == ')' && depth > 0:
+			depth--
+		case depth == 0 && isSpace(c):
+			return v[:i]
+		}
+	}
+	return v
+}
+
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'
+}
+
+// namedColors are the names §3 resolves.
+var namedColors = map[string]string{
+	"white": "#ffffff", "black": "#000000", "red": "#ff0000", "lime": "#00ff00",
+	"blue": "#0000ff", "yellow": "#ffff00", "gray": "#808080", "grey": "#808080",
+	"silver": "#c0c0c0", "maroon": "#800000", "green": "#008000", "navy": "#000080",
+	"purple": "#800080", "teal": "#008080", "aqua": "#00ffff", "fuchsia": "#ff00ff",
+	"olive": "#808000", "transparent": "rgba(0,0,0,0)",
+}
+
+// normalizeColor lowercases a colour, strips its whitespace, expands #rgb
+// to #rrggbb and resolves the named colours of §3.
+func normalizeColor(v string) string {
+	v = strings.ToLower(strings.Join(strings.FieldsFunc(v, func(r rune) bool {
+		return r < 0x80 && isSpace(byte(r))
+	}), ""))
+	if hex, ok := namedColors[v]; ok {
+		return hex
+	}
+	if len(v) == 4 && v[0] == '#' && isHex(v[1:]) {
+		return string([]byte{'#', v[1], v[1], v[2], v[2], v[3], v[3]})
+	}
+	return v
+}
+
+func isHex(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			return false
+		}
+	}
+	return true
+}
