@@ -26,22 +26,25 @@ type openElement struct {
 // classCandidate is an element that hides only if one of its classes is
 // hidden by a css_hide_rule, which may come later in the text.
 type classCandidate struct {
-	start, end int
-	name       string
-	classes    []string
+	start, end    int
+	name          string
+	classes       []string
+	selfContained bool
 }
 
 // elements is the state of one pass of the HTML tokenizer over the text.
 type elements struct {
 	out        []Construct
 	candidates []classCandidate
+	comments   [][2]int // the comment tokens, as the tokenizer reads them
 	hidden     map[classSelector]bool
 	// Tag names are numbered in order of appearance; count and open are
 	// indexed by that number.
-	names  map[string]int
-	nameOf []string
-	count  []int           // elements of the name open now
-	open   [][]openElement // the ones among them whose start tag may hide them
+	names   map[string]int
+	nameOf  []string
+	nameBuf []byte
+	count   []int           // elements of the name open now
+	open    [][]openElement // the ones among them whose start tag may hide them
 }
 
 // appendElements finds the css_hide_rule and hidden_element constructs of
@@ -65,9 +68,13 @@ func appendElements(out []Construct, text string, from int) []Construct {
 		}
 		n := len(z.Raw())
 		switch tt {
+		case html.CommentToken:
+			e.comments = append(e.comments, [2]int{off, off + n})
+			inStyle = false
 		case html.TextToken:
 			if inStyle {
 				styleRules(text[off:off+n], off, func(c Construct, sels []classSelector) {
+					c.SelfContained = true // a whole rule, between rules
 					e.out = append(e.out, c)
 					for _, s := range sels {
 						e.hidden[s] = true
@@ -94,10 +101,28 @@ func appendElements(out []Construct, text string, from int) []Construct {
 	}
 	for _, c := range e.candidates {
 		if e.hiddenByClass(c) {
-			e.out = append(e.out, Construct{Kind: HiddenElement, Reason: HiddenClass, Start: c.start, End: c.end})
+			e.out = append(e.out, Construct{Kind: HiddenElement, Reason: HiddenClass, Start: c.start, End: c.end, SelfContained: c.selfContained})
+		}
+	}
+	// A literal comment that is also one comment token of the tokenizer
+	// starts and ends between tokens in the data state.
+	tokens := map[[2]int]bool{}
+	for _, c := range e.comments {
+		tokens[c] = true
+	}
+	for i := range e.out {
+		if c := &e.out[i]; c.Kind == HTMLComment && tokens[[2]int{c.Start, c.End}] {
+			c.SelfContained = true
 		}
 	}
 	return e.out
+}
+
+// rawTextElements are those whose start tag makes the HTML tokenizer read
+// what follows as text up to their end tag.
+var rawTextElements = map[string]bool{
+	"script": true, "style": true, "textarea": true, "title": true, "xmp": true,
+	"iframe": true, "noembed": true, "noframes": true, "noscript": true, "plaintext": true,
 }
 
 // id returns the number of a tag name, and the name as a string; only a
@@ -119,9 +144,9 @@ func (e *elements) id(name []byte) (int, string) {
 func (e *elements) startTag(z *html.Tokenizer, start, end int) string {
 	// Only three attributes matter; a tag that names none of them (most
 	// tags) need not have its attributes copied out of the tokenizer.
-	hasAttr := mayHaveAttr(z.Raw())
-	rawName, more := z.TagName()
-	hasAttr = hasAttr && more
+	raw := z.Raw()
+	hasAttr := mayHaveAttr(raw)
+	rawName := e.tagName(z, raw)
 	id, name := e.id(rawName)
 	reason := Visible
 	hiddenAttr := false
@@ -129,6 +154,9 @@ func (e *elements) startTag(z *html.Tokenizer, start, end int) string {
 	for hasAttr {
 		var key, val []byte
 		key, val, hasAttr = z.TagAttr() // val is entity-decoded, as a browser reads it
+		if key == nil {
+			break
+		}
 		switch string(key) {
 		case "style":
 			reason = StyleTest(string(val))
@@ -157,7 +185,7 @@ func (e *elements) startTag(z *html.Tokenizer, start, end int) string {
 }
 
 func (e *elements) endTag(z *html.Tokenizer, end int) {
-	rawName, _ := z.TagName()
+	rawName := e.tagName(z, z.Raw())
 	id, ok := e.names[string(rawName)]
 	if !ok || e.count[id] == 0 {
 		return // an end tag that closes nothing
@@ -170,6 +198,35 @@ func (e *elements) endTag(z *html.Tokenizer, end int) {
 		e.open[id] = stack[:len(stack)-1]
 		e.closed(el, end)
 	}
+}
+
+// tagName returns the lowercased name of the current tag token, read from
+// its raw text as the tokenizer reads it (up to whitespace, '/' or '>'),
+// into a buffer reused from tag to tag; only a name with a NUL byte, which
+// the tokenizer rewrites, is asked of the tokenizer.
+func (e *elements) tagName(z *html.Tokenizer, raw []byte) []byte {
+	i := 1 // past '<'
+	if i < len(raw) && raw[i] == '/' {
+		i++
+	}
+	j := i
+name:
+	for ; j < len(raw); j++ {
+		switch raw[j] {
+		case ' ', '\n', '\r', '\t', '\f', '/', '>':
+			break name
+		case 0:
+			name, _ := z.TagName()
+			return name
+		}
+	}
+	e.nameBuf = append(e.nameBuf[:0], raw[i:j]...)
+	for k, c := range e.nameBuf {
+		if 'A' <= c && c <= 'Z' {
+			e.nameBuf[k] = c + 'a' - 'A'
+		}
+	}
+	return e.nameBuf
 }
 
 // mayHaveAttr reports whether a raw start tag may carry a style, hidden or
@@ -208,11 +265,14 @@ func asciiFoldEqual(b []byte, w string) bool {
 // closed records an element that spans [el.start, end): a hidden one as a
 // construct, one with classes as a candidate for the class rules.
 func (e *elements) closed(el openElement, end int) {
+	// Closed by its end tag, or a start tag alone that opens no raw text:
+	// the tokenizer is between tokens in its data state on both sides.
+	self := end != el.tagEnd || !rawTextElements[el.name]
 	switch {
 	case el.reason != Visible:
-		e.out = append(e.out, Construct{Kind: HiddenElement, Reason: el.reason, Start: el.start, End: end})
+		e.out = append(e.out, Construct{Kind: HiddenElement, Reason: el.reason, Start: el.start, End: end, SelfContained: self})
 	case len(el.classes) > 0:
-		e.candidates = append(e.candidates, classCandidate{start: el.start, end: end, name: el.name, classes: el.classes})
+		e.candidates = append(e.candidates, classCandidate{start: el.start, end: end, name: el.name, classes: el.classes, selfContained: self})
 	}
 }
 

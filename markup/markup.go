@@ -123,6 +123,16 @@ type Construct struct {
 	Kind       Kind
 	Reason     Reason
 	Start, End int
+	// SelfContained reports that removing the construct cannot change how
+	// the rest of the text reads as markup: it begins and ends where an
+	// HTML tokenizer is between tokens in its data state (a comment the
+	// tokenizer also reads as one comment, an element closed by its end
+	// tag, a void element, an unclosed element that does not open raw
+	// text), or it is a whole CSS rule between rules. Markdown comments and
+	// comments inside tags or raw text are not. A sanitizer may skip looking
+	// for rebuilt markup after removing only self-contained constructs from
+	// places not preceded by '<'.
+	SelfContained bool
 }
 
 // Find returns every hidden-markup construct of §3 in text, sorted by

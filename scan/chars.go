@@ -118,6 +118,7 @@ type charScan struct {
 	last          int
 	cuts          []span
 	nc            int
+	charEdited    bool // a §2 codepoint or an ill-formed byte outside the cuts was edited
 
 	// offsets resolves the byte offsets of §3 constructs to codepoint and
 	// UTF-16 offsets as the pass goes by them.
@@ -319,6 +320,7 @@ func (c *charScan) edit(i, size int, with string) {
 	if i < c.last {
 		return // inside a cut
 	}
+	c.charEdited = true
 	c.startEdits()
 	c.sb.WriteString(c.s[c.last:i])
 	c.sb.WriteString(with)

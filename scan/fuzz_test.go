@@ -22,6 +22,11 @@ var fuzzSeeds = []string{
 	"\ue000\U000F0000\U0010FFFD\U0010FFFF\ufffe\ufdd0\u0378",
 	"a\xE2\x82b\xED\xA0\x80\xF4\x90\x80\x80\xC0\xAF",
 	"👨\u200d👩\u200d👧 \U0001FAE9",
+	"a<!-- x -->b<div hidden><div>c</div></div><p hidden>d",
+	"<style>.h{display:none}</style><i class=h>x</i><b<!-- -->hidden>y</b>",
+	"[x]: #<b hidden>y</b> (z)\n<<!-- a -->!-- b -->",
+	"<textarea hidden>x<b hidden>y</b><script><!-- </script> --><i hidden>z</i>",
+	"<span style=\"color:#fff;background:white\">w</span>\u200b<!-- -->",
 }
 
 func FuzzScan(f *testing.F) {
@@ -236,4 +241,35 @@ func checkMarkupFinding(t *testing.T, s string, f Finding) {
 	if !ok || f.Codepoints != nil {
 		t.Fatalf("hidden_markup finding %s/%s over %q", f.Kind, f.Reason, body)
 	}
+}
+
+// markupTokens are the pieces FuzzScanMarkup builds texts from: enough of
+// HTML, CSS and markdown for removals to build markup out of what is left.
+var markupTokens = []string{
+	"<", ">", "!--", "-->", "<!--", "<b hidden>", "</b>", "<b", " hidden", "<div>", "</div>",
+	"<div hidden>", "<style>", "</style>", ".h{display:none}", "<i class=h>", "</i>", "[x]: # ",
+	"[x]:", "#", " (y)", "\n", "\r\n", "\u200b", "\u202e", "<script>", "</script>", "<textarea>",
+	"</textarea>", "x", " ", "<img hidden>", "<p style=display:none>", "</p>", "/*", "*/", "{", "}",
+	"<br>", "\xff", "<title>", "</title>",
+}
+
+// FuzzScanMarkup checks the invariants on texts made of markupTokens, one
+// token per byte of the fuzzer's input: the rescan of every sanitized copy
+// must be clean, whichever removals built what.
+func FuzzScanMarkup(f *testing.F) {
+	f.Add([]byte{0, 2, 3, 29, 5, 29, 6})
+	f.Add([]byte{7, 21, 17, 18, 19, 20})
+	f.Add([]byte{12, 14, 13, 15, 29, 16, 0, 0, 4, 3})
+	f.Fuzz(func(t *testing.T, b []byte) {
+		var sb strings.Builder
+		for _, c := range b {
+			sb.WriteString(markupTokens[int(c)%len(markupTokens)])
+		}
+		s := sb.String()
+		res, err := Scan(s, &Options{MaxFindings: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkInvariants(t, s, false, res)
+	})
 }

@@ -252,7 +252,7 @@ func run(s string, isWTF8 bool, o options) *Result {
 		findings, truncated = findings[:o.maxFindings], true
 	}
 	sanitized := c.sanitized()
-	if c.edited {
+	if c.edited && mayRebuild(s, sanitized, marks, c.cuts, c.charEdited) {
 		sanitized = removeRebuiltMarkup(sanitized)
 	}
 	res := &Result{
@@ -325,6 +325,32 @@ func removeRebuiltMarkup(s string) string {
 		}
 		return r
 	}, s)
+}
+
+// mayRebuild reports whether the removals that made sanitized out of s may
+// have built markup, so that removeRebuiltMarkup must look. They cannot
+// when they removed no codepoint of §2 (which may sit inside a tag or a
+// comment's "<!--") and no ill-formed byte, only self-contained constructs
+// (see markup.Construct), none of them just after a '<' (which could start a
+// tag with what follows the cut), and when the result holds no "]:" (a
+// markdown comment is a line, and a cut may have changed one). Ordinary
+// HTML, such as an email with a hidden preheader, passes; then the second
+// look, a whole second pass of the HTML tokenizer, is saved.
+func mayRebuild(s, sanitized string, marks []markup.Construct, cuts []span, charEdited bool) bool {
+	if charEdited || strings.Contains(sanitized, "]:") {
+		return true
+	}
+	for _, m := range marks {
+		if !m.SelfContained {
+			return true
+		}
+	}
+	for _, c := range cuts {
+		if strings.IndexByte(s[max(0, c.start-3):c.start], '<') >= 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // removeSpans returns s without the sorted, disjoint byte ranges cuts.
