@@ -106,12 +106,18 @@ func appendElements(out []Construct, text string, from int) []Construct {
 	}
 	// A literal comment that is also one comment token of the tokenizer
 	// starts and ends between tokens in the data state.
-	tokens := map[[2]int]bool{}
-	for _, c := range e.comments {
-		tokens[c] = true
-	}
+	// Both lists are in order of start: the literal comments lead e.out,
+	// and the tokens came in order.
+	k := 0
 	for i := range e.out {
-		if c := &e.out[i]; c.Kind == HTMLComment && tokens[[2]int{c.Start, c.End}] {
+		c := &e.out[i]
+		if c.Kind != HTMLComment {
+			continue
+		}
+		for k < len(e.comments) && e.comments[k][0] < c.Start {
+			k++
+		}
+		if k < len(e.comments) && e.comments[k] == [2]int{c.Start, c.End} {
 			c.SelfContained = true
 		}
 	}
