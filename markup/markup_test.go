@@ -1,6 +1,7 @@
 package markup
 
 import (
+	"runtime"
 	"strings"
 	"testing"
 
@@ -198,5 +199,23 @@ func TestHostile(t *testing.T) {
 	long := `<div style="` + strings.Repeat("a;", 50000) + `display:none">x</div>`
 	if got := find(long); len(got) != 1 || got[0].Reason != DisplayNone {
 		t.Errorf("a 100 KB style attribute: %+v", got)
+	}
+}
+
+// 10 MB of nested <div>s hold nothing hidden, and must cost memory that
+// does not grow with their depth (only hidden or classed elements are
+// remembered until their end tag).
+func TestNestedDivs(t *testing.T) {
+	text := strings.Repeat("<div>", 10<<20/5)
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	got := Find(text)
+	runtime.ReadMemStats(&after)
+	if len(got) != 0 {
+		t.Errorf("%d constructs in nested visible divs", len(got))
+	}
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 1<<20 {
+		t.Errorf("Find allocated %d bytes for 10 MB of nested divs, want at most 1 MiB", alloc)
 	}
 }

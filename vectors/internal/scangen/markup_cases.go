@@ -448,6 +448,8 @@ func MarkupCases() []MCase {
 		styled("a declaration without a value is dropped: color:;background: is visible", "color:;background:", "", fCss),
 		MCase{Cat: "decisions", Comment: "duplicate attributes: the first counts, as in HTML", Spec: s3,
 			In: `<b style="color:red" style="display:none">x</b>`, San: sp(`<b style="color:red" style="display:none">x</b>`), Flags: fl(fEl, fSty)},
+		MCase{Cat: "decisions", Comment: "mis-nested tags: the span ends at the end tag of its own name, whatever is open inside", Spec: s36,
+			In: "<b hidden><i>x</b>y</i>", Marks: marks(elem(rAttr, 0, 18)), San: sp("y</i>"), Flags: fl(fEl, fH5)},
 		MCase{Cat: "decisions", Comment: "tags inside a textarea are text, not elements", Spec: s3,
 			In: `<textarea><b hidden>x</b></textarea>`, San: sp(`<textarea><b hidden>x</b></textarea>`), Flags: fl(fEl, fRaw)},
 		MCase{Cat: "sanitizer", Comment: "removing a zero-width space builds a comment, which the sanitized copy removes too", Spec: s236,
