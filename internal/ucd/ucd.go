@@ -107,3 +107,12 @@ func Name(r rune) string {
 	}
 	return ""
 }
+
+// IsLetterMarkNumber reports whether r has General_Category L*, M* or N*
+// (letters, marks and numbers). A value outside 0..0x10FFFF has none.
+func IsLetterMarkNumber(r rune) bool {
+	if uint32(r) > 0x10FFFF {
+		return false
+	}
+	return lmnStage2[int(lmnStage1[r>>lmnBlockShift])<<lmnBlockShift|int(r)&(1<<lmnBlockShift-1)] != 0
+}

@@ -303,3 +303,40 @@ func BenchmarkLookup(b *testing.B) {
 		b.Fatal("no properties")
 	}
 }
+
+func TestIsLetterMarkNumber(t *testing.T) {
+	for r, want := range map[rune]bool{
+		'A': true, 'z': true, '0': true, 'é': true, 'ж': true, '中': true,
+		0x0301: true,  // COMBINING ACUTE ACCENT, Mn
+		0x2160: true,  // ROMAN NUMERAL ONE, Nl
+		0x00B2: true,  // SUPERSCRIPT TWO, No
+		0x10940: true, // a letter of Sidetic, new in 17.0
+		' ': false, '.': false, '-': false, '\t': false, 0x2019: false, 0x00B7: false,
+		0x1F600: false, // an emoji, So
+		0x0378: false,  // unassigned
+		0x200B: false,  // Cf
+		-1: false, 0x110000: false,
+	} {
+		if got := IsLetterMarkNumber(r); got != want {
+			t.Errorf("IsLetterMarkNumber(U+%04X) = %v, want %v", r, got, want)
+		}
+	}
+}
+
+// Go's unicode package (15.0) and these tables (17.0) agree on L, M and N
+// for every codepoint Go knows, but for those whose category changed since.
+func TestIsLetterMarkNumberAgainstGo(t *testing.T) {
+	lmn := []*unicode.RangeTable{unicode.L, unicode.M, unicode.N}
+	differ := 0
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		if unicode.Is(unicode.C, r) && !unicode.In(r, unicode.Cc, unicode.Cf, unicode.Co, unicode.Cs) {
+			continue // unassigned in 15.0
+		}
+		if unicode.In(r, lmn...) != IsLetterMarkNumber(r) {
+			differ++
+		}
+	}
+	if differ > 0 {
+		t.Errorf("%d codepoints assigned in Unicode 15.0 differ in L/M/N", differ)
+	}
+}
