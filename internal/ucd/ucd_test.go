@@ -307,15 +307,15 @@ func BenchmarkLookup(b *testing.B) {
 func TestIsLetterMarkNumber(t *testing.T) {
 	for r, want := range map[rune]bool{
 		'A': true, 'z': true, '0': true, 'é': true, 'ж': true, '中': true,
-		0x0301: true,  // COMBINING ACUTE ACCENT, Mn
-		0x2160: true,  // ROMAN NUMERAL ONE, Nl
-		0x00B2: true,  // SUPERSCRIPT TWO, No
+		0x0301:  true, // COMBINING ACUTE ACCENT, Mn
+		0x2160:  true, // ROMAN NUMERAL ONE, Nl
+		0x00B2:  true, // SUPERSCRIPT TWO, No
 		0x10940: true, // a letter of Sidetic, new in 17.0
-		' ': false, '.': false, '-': false, '\t': false, 0x2019: false, 0x00B7: false,
+		' ':     false, '.': false, '-': false, '\t': false, 0x2019: false, 0x00B7: false,
 		0x1F600: false, // an emoji, So
-		0x0378: false,  // unassigned
-		0x200B: false,  // Cf
-		-1: false, 0x110000: false,
+		0x0378:  false, // unassigned
+		0x200B:  false, // Cf
+		-1:      false, 0x110000: false,
 	} {
 		if got := IsLetterMarkNumber(r); got != want {
 			t.Errorf("IsLetterMarkNumber(U+%04X) = %v, want %v", r, got, want)
