@@ -7,11 +7,13 @@
 //
 //   - [github.com/plainsight/plainsight/scan]: the invisible-text scan of the
 //     agent-safety formats, version 1: the result shape (§1), the six
-//     codepoint classes (§2), hidden markup (§3) and the sanitized copy
-//     (§6). Base64 (§4) and the heuristics (§5) are not implemented yet.
+//     codepoint classes (§2), hidden markup (§3), base64 payloads (§4) and
+//     the sanitized copy (§6). The heuristics (§5) are not implemented yet.
 //   - [github.com/plainsight/plainsight/markup]: the hidden-markup constructs
 //     of §3 (HTML and markdown comments, CSS hide rules, hidden elements)
 //     and the style test, for callers that want them without a scan.
+//   - [github.com/plainsight/plainsight/b64]: the base64 payloads of §4,
+//     with their decoded text, likewise.
 //   - [github.com/plainsight/plainsight/vectors]: the language-neutral
 //     conformance corpus, as an [io/fs.FS].
 //   - cmd/plainsight: the command line (plainsight scan).

@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"encoding/base64"
 	"strings"
 	"testing"
 )
@@ -74,3 +75,21 @@ body { font-family: Arial, sans-serif; color: #333; }
 }()
 
 func BenchmarkScanEmailHTML(b *testing.B) { benchmarkScan(b, benchEmail) }
+
+// benchBase64 is half base64 (an attachment wrapped at 76 columns), half
+// prose, about 1 MiB.
+var benchBase64 = func() string {
+	blob := base64.StdEncoding.EncodeToString([]byte(strings.Repeat("Attachment content: quarterly figures, see the table. ", 40)))
+	var b strings.Builder
+	for b.Len() < 1<<20 {
+		b.WriteString("Here is the attachment you asked for, encoded as the mail client sent it:\n")
+		for i := 0; i < len(blob); i += 76 {
+			b.WriteString(blob[i:min(i+76, len(blob))])
+			b.WriteString("\r\n")
+		}
+		b.WriteString(strings.Repeat("Regards, and thank you for the quick reply to my question. ", 30))
+	}
+	return b.String()
+}()
+
+func BenchmarkScanBase64Heavy(b *testing.B) { benchmarkScan(b, benchBase64) }

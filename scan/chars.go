@@ -118,15 +118,20 @@ type charScan struct {
 	last          int
 	cuts          []span
 	nc            int
-	charEdited    bool // a §2 codepoint or an ill-formed byte outside the cuts was edited
+	base64Hint    bool // the text may hold a base64 token (see skipClean)
+	charEdited    bool // more than self-contained markup was taken out: a §2 codepoint, an ill-formed byte, a blob
 
 	// offsets resolves the byte offsets of §3 constructs to codepoint and
 	// UTF-16 offsets as the pass goes by them.
 	offsets offsets
 }
 
-// span is a byte range [start, end).
-type span struct{ start, end int }
+// span is a byte range [start, end), and what replaces it in the
+// sanitized copy (nothing, or Placeholder).
+type span struct {
+	start, end int
+	with       string
+}
 
 // position is an offset in codepoints and in UTF-16 code units.
 type position struct{ cp, u16 int }
@@ -205,7 +210,7 @@ func (c *charScan) scan() {
 				if c.run.class != noClass {
 					c.endRun(i, cp, u16)
 				}
-				j := skipClean(s, i+1)
+				j := skipClean(s, i+1, &c.base64Hint)
 				if off.bytes[off.next] < j {
 					off.reach(i, j, cp, u16)
 				}
@@ -336,6 +341,10 @@ func (c *charScan) applyCuts(upTo int) {
 		if cut.start > c.last {
 			c.sb.WriteString(c.s[c.last:cut.start])
 		}
+		if cut.with != "" {
+			c.sb.WriteString(cut.with)
+			c.charEdited = true // text was written, not only markup removed
+		}
 		c.last = max(c.last, cut.end)
 	}
 }
@@ -387,12 +396,22 @@ var asciiClean = func() (t [256]bool) {
 // ASCII. It tests eight bytes at a time for a byte that is non-ASCII, below
 // 0x20 or equal to 0x7F; a word that has one (tab, line feed and carriage
 // return included) is finished byte by byte.
-func skipClean(s string, i int) int {
+//
+// On the way it sets *base64Hint when two words in a row hold no byte below
+// 0x2B, the lowest of the base64 alphabet of §4 (space and most
+// punctuation are below it): a token of 24 alphabet characters or more,
+// the shortest §4 can report, covers two such words of any sweep (words run from where the sweep
+// starts, and the sweep covers every byte of a clean run but the one
+// before it; 23 bytes hold two whole words). Prose, whose words are
+// shorter and spaced, seldom sets it; then the text need not be searched
+// for base64 at all.
+func skipClean(s string, i int, base64Hint *bool) int {
 	const (
 		ones = 0x0101010101010101
 		high = 0x8080808080808080
 	)
 	for {
+		prev := uint64(high) // the last word could not start a run
 		for ; i+8 <= len(s); i += 8 {
 			w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
 				uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
@@ -402,6 +421,13 @@ func skipClean(s string, i int) int {
 			if (w|below20|is7F)&high != 0 {
 				break
 			}
+			// Printable ASCII only, so a byte below 0x2B borrows into its
+			// high bit: cur is zero when none is.
+			cur := (w - 0x2B*ones) &^ w & high
+			if prev|cur == 0 {
+				*base64Hint = true
+			}
+			prev = cur
 		}
 		end := min(i+8, len(s))
 		for ; i < end; i++ {

@@ -1,8 +1,9 @@
-// Package scan implements §1, §2, §3 and §6 of the agent-safety formats,
-// version 1: the invisible-text scan of a text field, its result object,
-// and the sanitized copy. Hidden markup (§3) is found by package
-// [github.com/plainsight/plainsight/markup]. The base64 (§4) and heuristic
-// (§5) classes are not implemented yet; a result never contains them.
+// Package scan implements §1, §2, §3, §4 and §6 of the agent-safety
+// formats, version 1: the invisible-text scan of a text field, its result
+// object, and the sanitized copy. Hidden markup (§3) is found by package
+// [github.com/plainsight/plainsight/markup], base64 payloads (§4) by
+// package [github.com/plainsight/plainsight/b64]. The heuristic classes
+// (§5) are not implemented yet; a result never contains them.
 //
 // # Classes (§2)
 //
@@ -50,6 +51,15 @@
 // element, the Reason it hides. The rules are in the markup package's
 // documentation. Markup detection runs in every context.
 //
+// # Base64 (§4)
+//
+// A base64_blob finding says whether the blob is Opaque; one that is not
+// carries the Decoded text and DecodedFindings, the findings of the §2
+// classes in the decoded text (the rescan is one level deep: no markup, no
+// base64), with offsets relative to it. Nested findings do not count in
+// the Result's counts; the blob does. The rules are in the b64 package's
+// documentation.
+//
 // # Sanitized copy (§6)
 //
 // Result.Sanitized is the text with every codepoint of the six classes
@@ -59,9 +69,15 @@
 // markup that was not there ("<\u200b!-- x -->" holds no comment until its
 // zero-width space goes), so constructs found in the result are removed
 // too, round after round; after 8 rounds (only text built to defeat the
-// sanitizer gets there) every '<' and '[' is removed as well. So scanning
-// a sanitized copy again finds nothing. The contexts Text and EmailHTML
-// treat these classes alike.
+// sanitizer gets there) every '<' and '[' becomes U+FFFD. So scanning
+// a sanitized copy again finds nothing it removes.
+//
+// Base64 blobs stay in the sanitized copy of a Text scan. In an EmailHTML
+// scan each blob is replaced by [Placeholder], "[base64_blob]"; a blob that
+// overlaps or touches markup is replaced together with it by one
+// placeholder. There the rounds above look for blobs that the removals
+// joined together, too, and after 8 rounds any blob left becomes
+// "(base64_blob)". The contexts differ in nothing else.
 //
 // # Excerpts
 //

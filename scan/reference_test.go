@@ -42,16 +42,18 @@ func resultJSON(res *Result) map[string]any {
 }
 
 // charsJSON is the part of a result that the reference model of §2 knows:
-// without hidden-markup findings, whose spans the sanitized copy then does
-// not leave out, and with their count taken off. (With no markup in the
-// text it is the whole result.)
+// without hidden-markup and base64 findings, with their count taken off,
+// and without the sanitized copy when markup was cut from it (in the text
+// context, blobs stay in it). With neither in the text it is the whole
+// result.
 func charsJSON(res *Result) map[string]any {
-	if !slices.ContainsFunc(res.Findings, func(f Finding) bool { return f.Class == HiddenMarkup }) {
+	notChars := func(f Finding) bool { return f.Class == HiddenMarkup || f.Class == Base64Blob }
+	if !slices.ContainsFunc(res.Findings, notChars) {
 		return resultJSON(res)
 	}
 	var chars []Finding
 	for _, f := range res.Findings {
-		if f.Class != HiddenMarkup {
+		if !notChars(f) {
 			chars = append(chars, f)
 		}
 	}
@@ -66,7 +68,9 @@ func charsJSON(res *Result) map[string]any {
 	if len(chars) == 0 {
 		m["status"] = string(Clean)
 	}
-	delete(m, "sanitized")
+	if slices.ContainsFunc(res.Findings, func(f Finding) bool { return f.Class == HiddenMarkup }) {
+		delete(m, "sanitized") // the reference model removes no markup
+	}
 	return m
 }
 

@@ -6,6 +6,9 @@ import (
 	"slices"
 	"strings"
 
+	"unicode/utf8"
+
+	"github.com/plainsight/plainsight/b64"
 	"github.com/plainsight/plainsight/internal/ucd"
 	"github.com/plainsight/plainsight/markup"
 )
@@ -46,6 +49,10 @@ const (
 // HiddenMarkup is the class of the hidden-markup constructs of §3; a
 // finding of it names its markup.Kind.
 const HiddenMarkup Class = "hidden_markup"
+
+// Base64Blob is the class of the base64 payloads of §4; a finding of it
+// says whether it is opaque and, if not, what it decodes to.
+const Base64Blob Class = "base64_blob"
 
 // Status is the overall verdict-free state of a Result (§1).
 type Status string
@@ -111,6 +118,15 @@ type Finding struct {
 	// hidden; both are zero (and absent from JSON) for other classes.
 	Kind   markup.Kind   `json:"kind,omitempty"`
 	Reason markup.Reason `json:"reason,omitempty"`
+	// Opaque, for a base64_blob finding, reports that the blob does not
+	// decode to printable UTF-8 text (§4). Decoded is the text it decodes
+	// to when it does, and DecodedFindings the findings of that text's
+	// rescan, one level deep, with offsets relative to Decoded; they are not
+	// counted in the Result's counts. In JSON the three appear only on
+	// base64_blob findings (see MarshalJSON).
+	Opaque          bool      `json:"-"`
+	Decoded         string    `json:"-"`
+	DecodedFindings []Finding `json:"-"`
 
 	// ByteStart and ByteEnd are the span in bytes of the input as given:
 	// UTF-8 for a string (an ill-formed subsequence counts its own length),
@@ -222,18 +238,34 @@ func run(s string, isWTF8 bool, o options) *Result {
 	// §3 first: its spans are removed from the sanitized copy, and the pass
 	// over the codepoints resolves their offsets.
 	marks := markup.Find(s)
-	kept := marks
+	keptMarks := marks
 	truncated := false
-	if o.maxFindings >= 0 && len(kept) > o.maxFindings {
-		kept, truncated = kept[:o.maxFindings], true
+	if o.maxFindings >= 0 && len(keptMarks) > o.maxFindings {
+		keptMarks, truncated = keptMarks[:o.maxFindings], true
+	}
+	// §4: in email_html the blobs are cut from the sanitized copy, so they
+	// are needed before the pass; in text only their findings are, and the
+	// pass says whether the text holds a run of alphabet characters long
+	// enough to look (see skipClean).
+	var blobs []b64.Blob
+	blobsFound := o.context == EmailHTML || len(s) < shortText
+	if blobsFound {
+		blobs = b64.Find(s)
 	}
 	c := &charScan{s: s, isWTF8: isWTF8, max: o.maxFindings, omitSanitized: o.omitSanitized}
-	c.cuts = cutsOf(marks)
-	c.offsets = newOffsets(kept)
+	if o.context == EmailHTML {
+		c.cuts = cutsOf(marks, blobs) // §6: blobs give way to Placeholder
+	} else {
+		c.cuts = cutsOf(marks, nil) // §6: blobs stay in the text context
+	}
+	c.offsets = newOffsets(keptMarks)
 	c.scan()
+	if !blobsFound && c.base64Hint {
+		blobs = b64.Find(s)
+	}
 
 	findings := c.findings
-	for _, m := range kept {
+	for _, m := range keptMarks {
 		start, end := c.offsets.at(m.Start), c.offsets.at(m.End)
 		findings = append(findings, Finding{
 			Class:      HiddenMarkup,
@@ -247,17 +279,22 @@ func run(s string, isWTF8 bool, o options) *Result {
 			UTF16End:   end.u16,
 		})
 	}
+	keptBlobs := blobs
+	if o.maxFindings >= 0 && len(keptBlobs) > o.maxFindings {
+		keptBlobs, truncated = keptBlobs[:o.maxFindings], true
+	}
+	findings = appendBlobs(findings, s, isWTF8, keptBlobs, o)
 	sortFindings(findings)
 	if o.maxFindings >= 0 && len(findings) > o.maxFindings {
 		findings, truncated = findings[:o.maxFindings], true
 	}
 	sanitized := c.sanitized()
-	if c.edited && mayRebuild(s, sanitized, marks, c.cuts, c.charEdited) {
-		sanitized = removeRebuiltMarkup(sanitized)
+	if c.edited {
+		sanitized = removeRebuilt(sanitized, o.context == EmailHTML, mayRebuild(s, sanitized, marks, c.cuts, c.charEdited))
 	}
 	res := &Result{
 		Findings:           findings,
-		DeterministicCount: c.count + len(marks),
+		DeterministicCount: c.count + len(marks) + len(blobs),
 		Sanitized:          sanitized,
 		Note:               Note,
 		Truncated:          truncated || c.truncated,
@@ -269,15 +306,93 @@ func run(s string, isWTF8 bool, o options) *Result {
 	if res.Findings == nil {
 		res.Findings = []Finding{}
 	}
-	switch {
-	case res.DeterministicCount > 0:
-		res.Status = Flagged
-	case res.HeuristicCount > 0:
-		res.Status = Noted
-	default:
-		res.Status = Clean
-	}
+	res.Status = statusOf(res.DeterministicCount, res.HeuristicCount)
 	return res
+}
+
+// shortText is the length below which a text is searched for base64
+// without waiting for the pass over its codepoints to say it may hold some.
+const shortText = 256
+
+func statusOf(deterministic, heuristic int) Status {
+	switch {
+	case deterministic > 0:
+		return Flagged
+	case heuristic > 0:
+		return Noted
+	}
+	return Clean
+}
+
+// appendBlobs turns base64 blobs into findings. A blob's span is ASCII, so
+// only its start needs the codepoint and UTF-16 offsets that one pass over
+// the text before it gives. A blob that decodes to text carries it and the
+// findings of its rescan: exactly one level deep, the §2 classes only, with
+// offsets relative to the decoded text (§4).
+func appendBlobs(findings []Finding, s string, isWTF8 bool, blobs []b64.Blob, o options) []Finding {
+	if len(blobs) == 0 {
+		return findings
+	}
+	starts := make([]int, len(blobs))
+	for i, b := range blobs {
+		starts[i] = b.Start
+	}
+	pos := positionsAt(s, isWTF8, starts)
+	for i, b := range blobs {
+		n := b.End - b.Start
+		f := Finding{
+			Class:      Base64Blob,
+			Start:      pos[i].cp,
+			End:        pos[i].cp + n,
+			Opaque:     b.Opaque,
+			ByteStart:  b.Start,
+			ByteEnd:    b.End,
+			UTF16Start: pos[i].u16,
+			UTF16End:   pos[i].u16 + n,
+		}
+		if !b.Opaque {
+			f.Decoded = b.Decoded
+			f.DecodedFindings = rescan(b.Decoded, o)
+		}
+		findings = append(findings, f)
+	}
+	return findings
+}
+
+// rescan scans decoded text one level deep (§4): the §2 classes, never
+// markup or base64, so that a blob inside a blob is not decoded twice.
+func rescan(text string, o options) []Finding {
+	c := &charScan{s: text, max: o.maxFindings, omitSanitized: true}
+	c.scan()
+	for i := range c.findings {
+		c.findings[i].Excerpt = excerpt(text, false, &c.findings[i])
+	}
+	if c.findings == nil {
+		return []Finding{}
+	}
+	return c.findings
+}
+
+// positionsAt returns the codepoint and UTF-16 offsets of the given byte
+// offsets (sorted, each at a codepoint boundary) of s.
+func positionsAt(s string, isWTF8 bool, offsets []int) []position {
+	out := make([]position, len(offsets))
+	i, cp, u16 := 0, 0, 0
+	for k, off := range offsets {
+		for i < off {
+			if s[i] < utf8.RuneSelf {
+				i, cp, u16 = i+1, cp+1, u16+1
+				continue
+			}
+			r, size, _ := decodeAt(s, i, isWTF8)
+			i, cp, u16 = i+size, cp+1, u16+1
+			if r >= 0x10000 {
+				u16++
+			}
+		}
+		out[k] = position{cp, u16}
+	}
+	return out
 }
 
 // sortFindings puts findings in wire order: by start, then end, then class,
@@ -297,35 +412,61 @@ func sortFindings(f []Finding) {
 	})
 }
 
-// maxSanitizeRounds bounds the rounds of removeRebuiltMarkup.
+// maxSanitizeRounds bounds the rounds of removeRebuilt.
 const maxSanitizeRounds = 8
 
-// removeRebuiltMarkup removes from a sanitized copy the hidden markup that
-// the removals themselves built: "<\u200b!-- x -->" holds no comment, but
-// without its zero-width space it does, and so does "<<!-- -->!-- x -->"
-// without its comment. Round after round it removes the constructs it
-// finds, until there are none. Ordinary text needs no round; text built to
-// defeat the sanitizer may need many, so after maxSanitizeRounds every '<'
-// and '[' (without which no construct of §3 can exist) is removed as well.
-// Removing markup never builds a §2 codepoint.
-func removeRebuiltMarkup(s string) string {
+// removeRebuilt removes from a sanitized copy what the removals themselves
+// built: "<\u200b!-- x -->" holds no comment, but without its zero-width
+// space it does, and so does "<<!-- -->!-- x -->" without its comment; in
+// email_html, where blobs give way to Placeholder, so does a hex digest
+// split by a control character, once joined, make a blob. Round after round
+// it removes the markup (and in email_html replaces the blobs) it finds,
+// until there is none. markup says whether the first round must look for
+// markup at all (see mayRebuild); in email_html it always looks for blobs,
+// which costs little. Ordinary text needs no round; text built to defeat
+// the sanitizer may need many, so after maxSanitizeRounds every '<' and '['
+// (without which no construct of §3 exists) becomes U+FFFD, and in
+// email_html each blob left becomes "(base64_blob)": neither can join
+// alphabet characters into a new blob. Removing markup never builds a §2
+// codepoint.
+func removeRebuilt(s string, email, markupToo bool) string {
 	for range maxSanitizeRounds {
-		marks := markup.Find(s)
-		if len(marks) == 0 {
+		var marks []markup.Construct
+		if markupToo {
+			marks = markup.Find(s)
+		}
+		var blobs []b64.Blob
+		if email {
+			blobs = b64.Find(s)
+		}
+		if len(marks) == 0 && len(blobs) == 0 {
 			return s
 		}
-		s = removeSpans(s, cutsOf(marks))
+		s = removeSpans(s, cutsOf(marks, blobs))
+		markupToo = true // what changed may have built anything
 	}
-	if len(markup.Find(s)) == 0 {
+	if len(markup.Find(s)) == 0 && (!email || len(b64.Find(s)) == 0) {
 		return s
 	}
-	return strings.Map(func(r rune) rune {
+	s = strings.Map(func(r rune) rune {
 		if r == '<' || r == '[' {
-			return -1
+			return utf8.RuneError
 		}
 		return r
 	}, s)
+	if email {
+		cuts := cutsOf(nil, b64.Find(s))
+		for i := range cuts {
+			cuts[i].with = "(base64_blob)"
+		}
+		s = removeSpans(s, cuts)
+	}
+	return s
 }
+
+// removeRebuiltMarkup is removeRebuilt for the text context, where only
+// markup is looked for.
+func removeRebuiltMarkup(s string) string { return removeRebuilt(s, false, true) }
 
 // mayRebuild reports whether the removals that made sanitized out of s may
 // have built markup, so that removeRebuiltMarkup must look. They cannot
@@ -360,23 +501,44 @@ func removeSpans(s string, cuts []span) string {
 	last := 0
 	for _, c := range cuts {
 		b.WriteString(s[last:c.start])
+		b.WriteString(c.with)
 		last = c.end
 	}
 	b.WriteString(s[last:])
 	return b.String()
 }
 
-// cutsOf returns the union of the constructs' spans as sorted, disjoint
-// byte ranges: what the sanitized copy leaves out (§6). marks are sorted by
-// start.
-func cutsOf(marks []markup.Construct) []span {
+// Placeholder stands in the sanitized copy of an email_html scan where a
+// base64 blob was (§6): visible, and naming the finding class, so that a
+// reader sees that encoded content was there and can look up the finding.
+const Placeholder = "[base64_blob]"
+
+// cutsOf returns what the sanitized copy leaves out (§6) as sorted,
+// disjoint byte ranges: the union of the markup constructs' spans and the
+// blobs' spans (blobs are given only for email_html). Overlapping or
+// touching spans merge; a range that holds a blob is replaced by
+// Placeholder. marks and blobs are each sorted by start.
+func cutsOf(marks []markup.Construct, blobs []b64.Blob) []span {
 	var cuts []span
-	for _, m := range marks {
-		if n := len(cuts); n > 0 && m.Start <= cuts[n-1].end {
-			cuts[n-1].end = max(cuts[n-1].end, m.End)
-			continue
+	add := func(sp span) {
+		if n := len(cuts); n > 0 && sp.start <= cuts[n-1].end {
+			cuts[n-1].end = max(cuts[n-1].end, sp.end)
+			if sp.with != "" {
+				cuts[n-1].with = sp.with
+			}
+			return
 		}
-		cuts = append(cuts, span{m.Start, m.End})
+		cuts = append(cuts, sp)
+	}
+	i, j := 0, 0
+	for i < len(marks) || j < len(blobs) {
+		if j == len(blobs) || i < len(marks) && marks[i].Start <= blobs[j].Start {
+			add(span{start: marks[i].Start, end: marks[i].End})
+			i++
+		} else {
+			add(span{start: blobs[j].Start, end: blobs[j].End, with: Placeholder})
+			j++
+		}
 	}
 	return cuts
 }

@@ -154,7 +154,8 @@ func TestSkipClean(t *testing.T) {
 					break
 				}
 			}
-			if got := skipClean(string(s), 0); got != want {
+			var hint bool
+			if got := skipClean(string(s), 0, &hint); got != want {
 				t.Errorf("skipClean with %#x at %d = %d, want %d", b, pos, got, want)
 			}
 		}

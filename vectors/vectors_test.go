@@ -3,6 +3,7 @@ package vectors_test
 import (
 	"bytes"
 	"cmp"
+	"encoding/base64"
 	"encoding/json"
 	"io/fs"
 	"path"
@@ -74,14 +75,17 @@ type result struct {
 }
 
 type finding struct {
-	Class      string   `json:"class"`
-	Start      int      `json:"start"`
-	End        int      `json:"end"`
-	Heuristic  bool     `json:"heuristic"`
-	Excerpt    string   `json:"excerpt"`
-	Codepoints []string `json:"codepoints"`
-	Kind       string   `json:"kind"`
-	Reason     string   `json:"reason"`
+	Class           string     `json:"class"`
+	Start           int        `json:"start"`
+	End             int        `json:"end"`
+	Heuristic       bool       `json:"heuristic"`
+	Excerpt         string     `json:"excerpt"`
+	Codepoints      []string   `json:"codepoints"`
+	Kind            string     `json:"kind"`
+	Reason          string     `json:"reason"`
+	Opaque          *bool      `json:"opaque"`
+	Decoded         *string    `json:"decoded"`
+	DecodedFindings *[]finding `json:"decoded_findings"`
 }
 
 type extensions struct {
@@ -101,6 +105,7 @@ type extensions struct {
 var (
 	classes    = []string{"zero_width", "bidi_control", "unicode_tag", "control_char", "private_use", "unassigned_codepoint"}
 	markup     = "hidden_markup"
+	blobClass  = "base64_blob"
 	kinds      = []string{"html_comment", "markdown_comment", "css_hide_rule", "hidden_element"}
 	styleWhy   = []string{"display_none", "visibility_hidden", "font_size_zero", "color_matches_background"}
 	elementWhy = append(slices.Clip(styleWhy), "hidden_attribute", "hidden_class")
@@ -176,7 +181,7 @@ func lintFile(t *testing.T, f file) {
 					t.Errorf("#%d: flag %q not declared in notes", tc.TcID, fl)
 				}
 			}
-			lintTest(t, tc)
+			lintTest(t, tc, g.Options.Context)
 		}
 	}
 	if count != f.NumberOfTests {
@@ -189,7 +194,7 @@ func lintFile(t *testing.T, f file) {
 	}
 }
 
-func lintTest(t *testing.T, tc test) {
+func lintTest(t *testing.T, tc test, context string) {
 	id := "#" + strconv.Itoa(tc.TcID)
 	inputs := 0
 	if tc.Input != nil {
@@ -251,7 +256,7 @@ func lintTest(t *testing.T, tc test) {
 	}
 	det, heur := 0, 0
 	for i, f := range e.Findings {
-		if !slices.Contains(classes, f.Class) && f.Class != markup {
+		if !slices.Contains(classes, f.Class) && f.Class != markup && f.Class != blobClass {
 			t.Errorf("%s: finding %d: class %q", id, i, f.Class)
 		}
 		if f.Heuristic {
@@ -265,9 +270,15 @@ func lintTest(t *testing.T, tc test) {
 		if f.Excerpt == "" || utf8.RuneCountInString(f.Excerpt) > 600 {
 			t.Errorf("%s: finding %d: excerpt length %d", id, i, utf8.RuneCountInString(f.Excerpt))
 		}
-		if f.Class == markup {
+		if f.Class != blobClass && (f.Opaque != nil || f.Decoded != nil || f.DecodedFindings != nil) {
+			t.Errorf("%s: finding %d: a %s finding with opaque, decoded or decoded_findings", id, i, f.Class)
+		}
+		switch f.Class {
+		case markup:
 			lintMarkupFinding(t, id, i, f)
-		} else {
+		case blobClass:
+			// Checked below, against the input.
+		default:
 			if f.Kind != "" || f.Reason != "" {
 				t.Errorf("%s: finding %d: a %s finding with kind %q, reason %q", id, i, f.Class, f.Kind, f.Reason)
 			}
@@ -313,35 +324,69 @@ func lintTest(t *testing.T, tc test) {
 		t.Errorf("%s: invalid_utf8 on an input that is not bytes", id)
 	}
 
-	// The findings and the sanitized copy must account for every codepoint of the input: the
-	// sanitized copy is the input without the union of the finding spans (or, when that removal
-	// built new markup, flag RebuiltMarkup, less than that). Findings of the six
-	// codepoint classes never overlap one another; markup findings may overlap anything.
+	// The findings and the sanitized copy must account for every codepoint of the input. In the
+	// text context the sanitized copy is the input without the §2 runs and the markup spans
+	// (base64 blobs stay); in the email_html context the markup and blob spans merge where they
+	// overlap or touch, and each merged range holding a blob becomes the placeholder
+	// [base64_blob]. When the removal built new markup (flag RebuiltMarkup), the sanitized copy
+	// is less than that. Findings of the six codepoint classes never overlap one another; markup
+	// and blob findings may overlap anything.
 	in := inputRunes(tc)
 	n := len(in)
 	removed := make([]bool, n)
 	owner := make([]int, n) // 1 + index of the §2 finding covering each codepoint
+	type rng struct {
+		s, e int
+		blob bool
+	}
+	var ranges []rng // markup spans, and blob spans in email_html, in order of start
 	for i, f := range e.Findings {
 		if f.Start < 0 || f.End > n || f.End <= f.Start {
 			t.Errorf("%s: finding [%d,%d) outside the input's %d codepoints", id, f.Start, f.End, n)
 			continue
 		}
+		switch {
+		case f.Class == blobClass:
+			lintBlobFinding(t, id, i, f, in)
+			if context == "email_html" {
+				ranges = append(ranges, rng{f.Start, f.End, true})
+			}
+			continue
+		case f.Class == markup:
+			ranges = append(ranges, rng{f.Start, f.End, false})
+			continue
+		}
 		for k := f.Start; k < f.End; k++ {
 			removed[k] = true
-			if f.Class == markup {
-				continue
-			}
 			if owner[k] != 0 {
 				t.Errorf("%s: findings %d and %d of the codepoint classes overlap", id, owner[k]-1, i)
 			}
 			owner[k] = i + 1
 		}
 	}
-	var san []rune
-	for k, r := range in {
-		if !removed[k] {
-			san = append(san, r)
+	var merged []rng
+	for _, r := range ranges {
+		if k := len(merged); k > 0 && r.s <= merged[k-1].e {
+			merged[k-1].e = max(merged[k-1].e, r.e)
+			merged[k-1].blob = merged[k-1].blob || r.blob
+		} else {
+			merged = append(merged, r)
 		}
+	}
+	var san []rune
+	for k := 0; k < n; {
+		if len(merged) > 0 && merged[0].s == k {
+			if merged[0].blob {
+				san = append(san, []rune("[base64_blob]")...)
+			}
+			k = merged[0].e
+			merged = merged[1:]
+			continue
+		}
+		if !removed[k] {
+			san = append(san, in[k])
+		}
+		k++
 	}
 	switch {
 	case !slices.Contains(tc.Flags, "RebuiltMarkup"):
@@ -355,12 +400,90 @@ func lintTest(t *testing.T, tc test) {
 	}
 }
 
-// isSubsequence reports whether the codepoints of a appear in b in order.
+// isB64 reports whether r is in the base64 alphabet of §4, URL-safe characters included.
+func isB64(r rune) bool {
+	return 'A' <= r && r <= 'Z' || 'a' <= r && r <= 'z' || '0' <= r && r <= '9' || strings.ContainsRune("+/=-_", r)
+}
+
+// lintBlobFinding checks a base64_blob finding against the input in: the span holds only
+// alphabet characters and the whitespace that joins tokens, and starts and ends with a token; the
+// key presence rules of opaque, decoded and decoded_findings; decoded is what the span decodes
+// to; decoded_findings are the §2 findings of the decoded text (the reference model's), with
+// offsets inside it.
+func lintBlobFinding(t *testing.T, id string, i int, f finding, in []rune) {
+	if f.Codepoints != nil || f.Kind != "" || f.Reason != "" {
+		t.Errorf("%s: finding %d: a base64_blob finding with codepoints, kind or reason", id, i)
+	}
+	span := in[f.Start:f.End]
+	if !isB64(span[0]) || !isB64(span[len(span)-1]) {
+		t.Errorf("%s: finding %d: the span does not start and end with a token", id, i)
+	}
+	var joined strings.Builder
+	for _, r := range span {
+		switch {
+		case r == '-':
+			joined.WriteRune('+')
+		case r == '_':
+			joined.WriteRune('/')
+		case isB64(r):
+			joined.WriteRune(r)
+		case !strings.ContainsRune("\t\n\f\r ", r):
+			t.Errorf("%s: finding %d: %U inside the span of a blob", id, i, r)
+		}
+	}
+	if f.Start > 0 && isB64(in[f.Start-1]) || f.End < len(in) && isB64(in[f.End]) {
+		t.Errorf("%s: finding %d: the span cuts a token", id, i)
+	}
+	if f.Opaque == nil {
+		t.Errorf("%s: finding %d: a base64_blob finding without opaque", id, i)
+		return
+	}
+	if *f.Opaque {
+		if f.Decoded != nil || f.DecodedFindings != nil {
+			t.Errorf("%s: finding %d: an opaque blob with decoded or decoded_findings", id, i)
+		}
+		return
+	}
+	if f.Decoded == nil || f.DecodedFindings == nil {
+		t.Errorf("%s: finding %d: a blob that is not opaque needs decoded and decoded_findings", id, i)
+		return
+	}
+	raw, err := base64.RawStdEncoding.DecodeString(strings.TrimRight(joined.String(), "="))
+	if err != nil || string(raw) != *f.Decoded {
+		t.Errorf("%s: finding %d: the span decodes to %q (%v), decoded is %q", id, i, raw, err, *f.Decoded)
+	}
+	dec := []rune(*f.Decoded)
+	model, _ := scanref.FromString(*f.Decoded)
+	nested := *f.DecodedFindings
+	if len(nested) != len(model.Findings) {
+		t.Errorf("%s: finding %d: %d decoded_findings, the rescan of decoded gives %d", id, i, len(nested), len(model.Findings))
+	}
+	for j, g := range nested {
+		if !slices.Contains(classes, g.Class) {
+			t.Errorf("%s: finding %d: nested finding %d of class %q (the rescan is §2 only)", id, i, j, g.Class)
+		}
+		if g.Heuristic || g.Kind != "" || g.Reason != "" || g.Opaque != nil || g.Decoded != nil || g.DecodedFindings != nil {
+			t.Errorf("%s: finding %d: nested finding %d has a field of another shape", id, i, j)
+		}
+		if g.Start < 0 || g.End <= g.Start || g.End > len(dec) {
+			t.Errorf("%s: finding %d: nested finding %d [%d,%d) outside the decoded text of %d codepoints", id, i, j, g.Start, g.End, len(dec))
+		}
+		if j < len(model.Findings) {
+			m := model.Findings[j]
+			if m.Class != g.Class || m.Start != g.Start || m.End != g.End || m.Excerpt != g.Excerpt || !slices.Equal(m.Codepoints, g.Codepoints) {
+				t.Errorf("%s: finding %d: nested finding %d is %+v, the rescan gives %+v", id, i, j, g, m)
+			}
+		}
+	}
+}
+
+// isSubsequence reports whether the codepoints of a appear in b in order. A U+FFFD of a may
+// stand for a '<' or '[' of b: after 8 rounds of removal, those become U+FFFD.
 func isSubsequence(a, b string) bool {
 	br := []rune(b)
 	j := 0
 	for _, r := range a {
-		for j < len(br) && br[j] != r {
+		for j < len(br) && br[j] != r && !(r == '\uFFFD' && (br[j] == '<' || br[j] == '[')) {
 			j++
 		}
 		if j == len(br) {
@@ -494,10 +617,10 @@ func TestGenerated(t *testing.T) {
 	}
 }
 
-// TestBothFiles makes sure the lint runs over both files of the corpus.
-func TestBothFiles(t *testing.T) {
+// TestAllFiles makes sure the lint runs over every file of the corpus.
+func TestAllFiles(t *testing.T) {
 	names := scanFiles(t)
-	for _, want := range []string{"scan/invisible_chars.json", "scan/hidden_markup.json"} {
+	for _, want := range []string{"scan/invisible_chars.json", "scan/hidden_markup.json", "scan/base64.json"} {
 		if !slices.Contains(names, want) {
 			t.Errorf("%s missing from the corpus", want)
 		}

@@ -330,6 +330,9 @@ func (o *scanWriter) writeText(path string, data []byte, res *scan.Result) error
 		if f.Reason != 0 {
 			label += " (" + f.Reason.String() + ")"
 		}
+		if f.Class == scan.Base64Blob {
+			label += base64Label(f)
+		}
 		lines = append(lines, line{f.ByteStart, o.paint(label, red) + ": " + o.paintAnnotations(f.Excerpt)})
 	}
 	for _, s := range res.InvalidUTF8 {
@@ -350,6 +353,25 @@ func (o *scanWriter) writeText(path string, data []byte, res *scan.Result) error
 		return err
 	}
 	return nil
+}
+
+// base64Label says what a blob decodes to, quoted and cut short, or that
+// it is opaque.
+func base64Label(f scan.Finding) string {
+	if f.Opaque {
+		return " (opaque)"
+	}
+	const most = 80
+	dec := []rune(f.Decoded)
+	more := ""
+	if len(dec) > most {
+		dec, more = dec[:most], "…"
+	}
+	label := fmt.Sprintf(" decodes to %q%s", string(dec), more)
+	if n := len(f.DecodedFindings); n > 0 {
+		label += fmt.Sprintf(" with %d findings inside", n)
+	}
+	return label
 }
 
 func (o *scanWriter) finish() error {

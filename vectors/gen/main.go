@@ -1,6 +1,7 @@
-// Command gen writes the scan vectors (vectors/scan/invisible_chars.json and
-// vectors/scan/hidden_markup.json) after checking every hand-written case. Run it with
-// `go generate ./vectors` or `go run ./vectors/gen` from the module root.
+// Command gen writes the scan vectors (vectors/scan/invisible_chars.json,
+// vectors/scan/hidden_markup.json and vectors/scan/base64.json) after checking every
+// hand-written case. Run it with `go generate ./vectors` or `go run ./vectors/gen` from the
+// module root.
 package main
 
 import (

@@ -13,7 +13,7 @@ var markupHeader = []string{
 // markupNotes documents every flag the hidden-markup file uses.
 var markupNotes = map[string]Note{
 	"RebuiltMarkup": {
-		Description: "Removing findings from the text builds markup that was not there: \"<\\u200b!-- x -->\" holds no comment until the zero-width space goes, and \"<<!-- a -->!-- b -->\" holds a second comment once the first goes. The sanitized copy removes such markup too, round after round; if markup is still left after 8 rounds, every '<' and '[' is removed as well.",
+		Description: "Removing findings from the text builds markup that was not there: \"<\\u200b!-- x -->\" holds no comment until the zero-width space goes, and \"<<!-- a -->!-- b -->\" holds a second comment once the first goes. The sanitized copy removes such markup too, round after round; if markup is still left after 8 rounds, every '<' and '[' becomes U+FFFD (replacing rather than removing them joins nothing).",
 		Effect:      "A one-pass sanitizer hands a reader a copy that still hides text; scanning the sanitized copy again then finds markup.",
 	},
 	"HtmlComment": {

@@ -1,5 +1,6 @@
 // Package scangen holds the hand-written cases of the scan vectors and the code that turns them
-// into vectors/scan/invisible_chars.json (§2) and vectors/scan/hidden_markup.json (§3). It is
+// into vectors/scan/invisible_chars.json (§2), vectors/scan/hidden_markup.json (§3) and
+// vectors/scan/base64.json (§4). It is
 // shared by the generator (vectors/gen) and by the lint test, which regenerates the files in
 // memory and compares them with the committed ones.
 //
@@ -38,6 +39,7 @@ type Output struct {
 var Outputs = []Output{
 	{Path: Path, Generate: Generate, Summary: Summary},
 	{Path: MarkupPath, Generate: GenerateMarkup, Summary: MarkupSummary},
+	{Path: B64Path, Generate: GenerateB64, Summary: B64Summary},
 }
 
 // Case is one hand-written scan case.

@@ -1,8 +1,11 @@
 package scangen
 
 import (
+	"encoding/hex"
 	"strings"
 	"testing"
+
+	"github.com/plainsight/plainsight/internal/scanref"
 )
 
 // TestCheckCatches makes sure the generator's check fails on a wrong truth: a generator that
@@ -120,5 +123,137 @@ func TestMarkupCasesDistinctComments(t *testing.T) {
 			t.Errorf("two markup cases share the comment %q", c.Comment)
 		}
 		seen[c.Comment] = true
+	}
+}
+
+// TestB64CheckCatches makes sure the base64 checks fail on a wrong truth: a miscounted span, a
+// wrong opaque value or cause, a wrong decoded text, ratio or nested finding, a missing short-band
+// token, a reason for silence that does not hold, a sanitized copy that does not follow.
+func TestB64CheckCatches(t *testing.T) {
+	e36 := "VGhlIGxpYnJhcnkgb3BlbnMgYXQgbmluZSBvbiBTdW5kYXku" // "The library opens at nine on Sunday."
+	good := BCase{Comment: "probe", Spec: s46, In: "key: " + e36 + "\u200b",
+		Blobs: []Blob{blob(5, 53).dec(t36).ratio("36/36")}, Chars: []Want{w(zw, 53, 54, 0x200B)}, San: sp("key: " + e36)}
+	good = good.email("key: [base64_blob]")
+	for _, email := range []bool{false, true} {
+		if _, errs := b64Test(good, email); len(errs) != 0 {
+			t.Fatalf("the right truth was refused (email %v): %v", email, errs)
+		}
+	}
+	for name, bad := range map[string]func(c *BCase){
+		"start":      func(c *BCase) { c.Blobs = []Blob{blob(4, 53)} },
+		"end":        func(c *BCase) { c.Blobs = []Blob{blob(5, 54)} },
+		"opaque":     func(c *BCase) { c.Blobs = []Blob{opaque(5, 53, "utf8")} },
+		"short":      func(c *BCase) { c.Blobs = []Blob{shortBlob(5, 53)} },
+		"decoded":    func(c *BCase) { c.Blobs = []Blob{blob(5, 53).dec("The library")} },
+		"ratio":      func(c *BCase) { c.Blobs = []Blob{blob(5, 53).ratio("35/36")} },
+		"inner":      func(c *BCase) { c.Blobs = []Blob{blob(5, 53).inner(w(zw, 0, 1, 0x200B))} },
+		"missing":    func(c *BCase) { c.Blobs = nil },
+		"why":        func(c *BCase) { c.Why = []Why{why(5, 53, "hex")} },
+		"sanitized":  func(c *BCase) { c.San = sp("key: ") },
+		"§2 missing": func(c *BCase) { c.Chars = nil },
+		"beyond":     func(c *BCase) { c.Blobs = []Blob{blob(5, 60)} },
+	} {
+		c := good
+		bad(&c)
+		if _, errs := b64Test(c, false); len(errs) == 0 {
+			t.Errorf("%s: a wrong truth was accepted", name)
+		}
+	}
+	c := good.email("key: " + e36)
+	if _, errs := b64Test(c, true); len(errs) == 0 {
+		t.Error("email sanitized copy without the placeholder was accepted")
+	}
+}
+
+// TestB64Model probes the pieces of the model of §4 on small texts.
+func TestB64Model(t *testing.T) {
+	if got := b64Chains([]rune("ab cd\u00a0ef\f\tgh.ij")); len(got) != 3 || len(got[0]) != 2 || len(got[1]) != 2 || len(got[2]) != 1 {
+		t.Errorf("chains: %v", got)
+	}
+	if got := b64Trim([]span{{0, 3}, {4, 44}, {45, 50}, {51, 91}, {92, 95}}); len(got) != 3 || got[0].s != 4 || got[2].e != 91 {
+		t.Errorf("trim: %v", got)
+	}
+	for text, want := range map[string]bool{
+		"data:image/png;base64,X":      true,
+		"DaTa:ImAgE/svg+xml;BaSe64,X":  true,
+		"data:image/;base64,X":         false,
+		"data:image/png;base64X":       false,
+		"data:image/p_g;base64,X":      false,
+		"xdata:image/png;base64,X":     true, // the declaration may follow anything
+		"data:text/png;base64,X":       false,
+		"data:image/png;ba\u017fe64,X": false,
+		"data:image/x.y-z+1;base64,X":  true,
+		"data:image/png;base64, \t\nX": true,
+	} {
+		r := []rune(text)
+		if got := b64Declared(r, len(r)-1); got != want {
+			t.Errorf("declared %q: %v", text, got)
+		}
+	}
+	for tok, want := range map[string]bool{
+		"a-b-c-d": true, "a-b-c": false, "---": true, "abcdefghijklmnop/b/c/d": true,
+		"abcdefghijklmnopq/b/c/d": false, "a_b/c-d": true, "a=b-c-d-e": true,
+	} {
+		if got := b64Slug([]rune(tok)); got != want {
+			t.Errorf("slug %q: %v", tok, got)
+		}
+	}
+	for s, want := range map[string]string{
+		"QQ==": "", "QQ": "", "QQ=": "", "QR==": "noncanonical", "Q": "noncanonical", "QQ=Q": "noncanonical",
+		"Pz8-": "", "Pz8_": "", "-w==": "utf8", "gA==": "utf8", "": "",
+	} {
+		r := []rune(s)
+		if _, got := b64Decode(r, []span{{0, len(r)}}); got != want {
+			t.Errorf("decode %q: %q, want %q", s, got, want)
+		}
+	}
+	if p, n := b64Printable("a\t\x01\x7f\u0085\r"); p != 4 || n != 6 {
+		t.Errorf("printable: %d/%d", p, n)
+	}
+	if o, n, err := b64Ordinary("Ab9 ’{é\u200b"); err != nil || o != 6 || n != 8 {
+		t.Errorf("ordinary: %d/%d %v", o, n, err)
+	}
+}
+
+func TestB64CasesHoldTogether(t *testing.T) {
+	cases, errs := B64Cases()
+	for _, e := range errs {
+		t.Error(e)
+	}
+	seen := map[string]bool{}
+	for _, c := range cases {
+		if seen[c.Comment] {
+			t.Errorf("two base64 cases share the comment %q", c.Comment)
+		}
+		seen[c.Comment] = true
+	}
+}
+
+// TestOtherFilesHoldNoBlob makes sure that the inputs of the §2 and §3 files hold nothing §4
+// would report: those files state no base64_blob finding.
+func TestOtherFilesHoldNoBlob(t *testing.T) {
+	var texts []string
+	for _, c := range Cases() {
+		switch {
+		case c.In.Str != nil:
+			texts = append(texts, *c.In.Str)
+		case c.In.UTF16 != nil:
+			texts = append(texts, string(scanref.DecodeUTF16(c.In.UTF16).Runes()))
+		default:
+			b, _ := hex.DecodeString(c.In.Hex)
+			texts = append(texts, string(scanref.DecodeBytes(b).Runes()))
+		}
+	}
+	for _, c := range MarkupCases() {
+		texts = append(texts, c.In)
+	}
+	for _, s := range texts {
+		blobs, _, err := b64Scan([]rune(s))
+		if err != nil {
+			t.Errorf("%.40q: %v", s, err)
+		}
+		if len(blobs) > 0 {
+			t.Errorf("%.40q holds a base64 blob at [%d,%d)", s, blobs[0].s, blobs[0].e)
+		}
 	}
 }

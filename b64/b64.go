@@ -1,0 +1,367 @@
+package b64
+
+import (
+	"encoding/base64"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/plainsight/plainsight/internal/ucd"
+)
+
+// The thresholds of §4, in characters.
+const (
+	// BlobMin is the length from which a single token is a blob.
+	BlobMin = 48
+	// ChainTokenMin is the length every token of a multi-token blob needs,
+	// and from which a token causes shorter ones to be trimmed.
+	ChainTokenMin = 40
+	// ShortMin is the shortest token of the short band (ShortMin to
+	// BlobMin-1 characters).
+	ShortMin = 24
+	// imageWindow is how close before a payload a data:image declaration
+	// must end.
+	imageWindow = 48
+	// slugSegmentMax is the longest segment of a slug chain.
+	slugSegmentMax = 16
+)
+
+// Blob is one base64_blob of §4: a span of the text, in bytes (every byte of
+// it is ASCII, so these are also character counts within it), whether it is
+// opaque, and the decoded text when it is not.
+type Blob struct {
+	Start, End int
+	// Opaque reports that the blob does not decode canonically to UTF-8
+	// text that is at least 85% printable.
+	Opaque bool
+	// Decoded is the decoded text of a blob that is not opaque.
+	Decoded string
+}
+
+// alphabet marks the base64 alphabet of §4: A–Z a–z 0–9 + / = and the
+// URL-safe - and _.
+var alphabet = func() (t [256]bool) {
+	for c := 'A'; c <= 'Z'; c++ {
+		t[c], t[c+'a'-'A'] = true, true
+	}
+	for c := '0'; c <= '9'; c++ {
+		t[c] = true
+	}
+	for _, c := range "+/=-_" {
+		t[c] = true
+	}
+	return t
+}()
+
+// isSpace reports ASCII whitespace as WHATWG defines it: the whitespace
+// that joins tokens into a chain.
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'
+}
+
+// token is a span [start, end) of alphabet characters.
+type token struct{ start, end int }
+
+func (t token) len() int { return t.end - t.start }
+
+// Find returns the base64_blob constructs of §4 in text, in order. It takes
+// time linear in the length of text and, for text without a run of 24
+// alphabet characters, looks at about one byte in 20.
+func Find(text string) []Blob {
+	var out []Blob
+	var toks []token // reused from chain to chain
+	for i := 0; ; {
+		t, ok := nextLongToken(text, i)
+		if !ok {
+			return out
+		}
+		toks = chainAround(text, t, toks[:0])
+		out = appendChain(out, text, toks)
+		i = toks[len(toks)-1].end
+	}
+}
+
+// nextLongToken finds the first token of at least ShortMin characters that
+// starts at or after i. It tests the byte ShortMin-1 ahead: a token of
+// ShortMin characters starting at or before i+ShortMin-1... covers it, so
+// when that byte is not in the alphabet the search jumps past it.
+func nextLongToken(text string, i int) (token, bool) {
+	for i+ShortMin <= len(text) {
+		p := i + ShortMin - 1
+		if !alphabet[text[p]] {
+			i = p + 1
+			continue
+		}
+		// Walk back from p: if the run reaches i, [i, p] is a run of
+		// ShortMin; else restart just after the byte that broke it.
+		q := p - 1
+		for q >= i && alphabet[text[q]] {
+			q--
+		}
+		if q >= i {
+			i = q + 1
+			continue
+		}
+		// A long run from i (or before i, but tokens before i were
+		// handled): extend it to the token's end.
+		start := i
+		for start > 0 && alphabet[text[start-1]] {
+			start--
+		}
+		end := p + 1
+		for end < len(text) && alphabet[text[end]] {
+			end++
+		}
+		return token{start, end}, true
+	}
+	return token{}, false
+}
+
+// chainAround returns the tokens of the chain that holds t: tokens joined
+// by whitespace, extended both ways as far as they go.
+func chainAround(text string, t token, toks []token) []token {
+	// Leftwards, collected in reverse.
+	for pos := t.start; ; {
+		j := pos
+		for j > 0 && isSpace(text[j-1]) {
+			j--
+		}
+		if j == pos || j == 0 || !alphabet[text[j-1]] {
+			break
+		}
+		end := j
+		for j > 0 && alphabet[text[j-1]] {
+			j--
+		}
+		toks = append(toks, token{j, end})
+		pos = j
+	}
+	for l, r := 0, len(toks)-1; l < r; l, r = l+1, r-1 {
+		toks[l], toks[r] = toks[r], toks[l]
+	}
+	toks = append(toks, t)
+	for pos := t.end; ; {
+		j := pos
+		for j < len(text) && isSpace(text[j]) {
+			j++
+		}
+		if j == pos || j == len(text) || !alphabet[text[j]] {
+			break
+		}
+		start := j
+		for j < len(text) && alphabet[text[j]] {
+			j++
+		}
+		toks = append(toks, token{start, j})
+		pos = j
+	}
+	return toks
+}
+
+// appendChain applies §4 to one chain: trimming, the exclusions, the blob
+// test, and for a chain that is no blob the short band token by token.
+func appendChain(out []Blob, text string, chain []token) []Blob {
+	toks := trim(chain)
+	if !excluded(text, toks) && isBlob(toks) {
+		return append(out, decodeBlob(text, toks))
+	}
+	for _, t := range chain {
+		if n := t.len(); n < ShortMin || n >= BlobMin {
+			continue
+		}
+		one := []token{t}
+		if excluded(text, one) {
+			continue
+		}
+		if dec, ok := decodeCanonical(text, one); ok && utf8.ValidString(dec) && mostlyOrdinary(dec) {
+			out = append(out, Blob{Start: t.start, End: t.end, Decoded: dec})
+		}
+	}
+	return out
+}
+
+// trim drops tokens shorter than ChainTokenMin from both ends of a chain
+// that holds a token of ChainTokenMin or more (§4), keeping positions
+// exact.
+func trim(toks []token) []token {
+	long := false
+	for _, t := range toks {
+		long = long || t.len() >= ChainTokenMin
+	}
+	if !long {
+		return toks
+	}
+	for toks[0].len() < ChainTokenMin {
+		toks = toks[1:]
+	}
+	for toks[len(toks)-1].len() < ChainTokenMin {
+		toks = toks[:len(toks)-1]
+	}
+	return toks
+}
+
+// isBlob is the blob test of §4: a token of BlobMin or more, or at least two
+// tokens, each of ChainTokenMin or more, together BlobMin or more.
+func isBlob(toks []token) bool {
+	total := 0
+	all := true
+	for _, t := range toks {
+		if t.len() >= BlobMin {
+			return true
+		}
+		total += t.len()
+		all = all && t.len() >= ChainTokenMin
+	}
+	return len(toks) >= 2 && all && total >= BlobMin
+}
+
+// excluded applies the three exclusions of §4 to a (trimmed) chain: all
+// hexadecimal, a declared data:image payload, a single-token slug chain.
+func excluded(text string, toks []token) bool {
+	return isHex(text, toks) || declaredImage(text, toks[0].start) ||
+		len(toks) == 1 && isSlug(text[toks[0].start:toks[0].end])
+}
+
+func isHex(text string, toks []token) bool {
+	for _, t := range toks {
+		for i := t.start; i < t.end; i++ {
+			c := text[i]
+			if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// declaredImage reports whether a "data:image/<type>;base64," declaration
+// ends within the imageWindow characters before the payload at start.
+func declaredImage(text string, start int) bool {
+	// Walk back imageWindow codepoints (UTF-8 lead bytes) at most,
+	// looking for the declaration's comma.
+	chars := 0
+	for i := start - 1; i >= 0 && chars < imageWindow; i-- {
+		c := text[i]
+		if c&0xC0 != 0x80 {
+			chars++
+		}
+		if c == ',' && isImageDeclaration(text[:i+1]) {
+			return true
+		}
+	}
+	return false
+}
+
+// isImageDeclaration reports whether s ends with
+// "data:image/<type>;base64," (ASCII case ignored), type being one or more
+// of A–Z a–z 0–9 . + -.
+func isImageDeclaration(s string) bool {
+	const suffix, prefix = ";base64,", "data:image/"
+	if len(s) < len(suffix) || !strings.EqualFold(s[len(s)-len(suffix):], suffix) {
+		return false
+	}
+	s = s[:len(s)-len(suffix)]
+	i := len(s)
+	for i > 0 && isTypeChar(s[i-1]) {
+		i--
+	}
+	return i < len(s) && i >= len(prefix) && strings.EqualFold(s[i-len(prefix):i], prefix)
+}
+
+func isTypeChar(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '.' || c == '+' || c == '-'
+}
+
+// isSlug reports whether a token is a slug chain: segments of at most 16
+// characters joined by at least three of - / _.
+func isSlug(tok string) bool {
+	seps, seg := 0, 0
+	for i := 0; i < len(tok); i++ {
+		switch tok[i] {
+		case '-', '/', '_':
+			seps++
+			seg = 0
+		default:
+			if seg++; seg > slugSegmentMax {
+				return false
+			}
+		}
+	}
+	return seps >= 3
+}
+
+// decodeCanonical decodes the tokens joined without whitespace, URL-safe
+// characters mapped to the standard alphabet, trailing padding stripped. ok
+// is false unless the decode is canonical: no '=' left, and re-encoding the
+// bytes gives back the same characters.
+func decodeCanonical(text string, toks []token) (string, bool) {
+	var b strings.Builder
+	for _, t := range toks {
+		b.WriteString(text[t.start:t.end])
+	}
+	in := strings.TrimRight(b.String(), "=")
+	if strings.IndexByte(in, '=') >= 0 {
+		return "", false
+	}
+	in = strings.Map(func(r rune) rune {
+		switch r {
+		case '-':
+			return '+'
+		case '_':
+			return '/'
+		}
+		return r
+	}, in)
+	raw, err := base64.RawStdEncoding.DecodeString(in)
+	if err != nil || base64.RawStdEncoding.EncodeToString(raw) != in {
+		return "", false
+	}
+	return string(raw), true
+}
+
+// decodeBlob decodes a blob: opaque unless it decodes canonically to valid
+// UTF-8 of which at least 85% is printable.
+func decodeBlob(text string, toks []token) Blob {
+	blob := Blob{Start: toks[0].start, End: toks[len(toks)-1].end, Opaque: true}
+	dec, ok := decodeCanonical(text, toks)
+	if ok && utf8.ValidString(dec) && mostlyPrintable(dec) {
+		blob.Opaque, blob.Decoded = false, dec
+	}
+	return blob
+}
+
+// mostlyPrintable reports whether at least 85% of the codepoints of s are
+// printable as §4 defines it: tab, line feed, carriage return, or U+0020
+// and above except U+007F. (Counted in integers: 100·printable ≥ 85·all.)
+// An empty s — a token of padding alone, such as a line of 48 '=' under a
+// markdown heading — holds nothing that is not printable: such a blob
+// decodes to the empty text, and is not opaque.
+func mostlyPrintable(s string) bool {
+	n, ok := 0, 0
+	for _, r := range s {
+		n++
+		if r == '\t' || r == '\n' || r == '\r' || r >= 0x20 && r != 0x7F {
+			ok++
+		}
+	}
+	return 100*ok >= 85*n
+}
+
+// ordinary are the punctuation characters that §4's short band counts as
+// ordinary, beside letters, marks, numbers, space, tab, LF and CR.
+const ordinary = ".,;:!?'’‘“”-–—()…·"
+
+// mostlyOrdinary reports whether at least 90% of the codepoints of s are
+// ordinary: General_Category L, M or N, space, tab, line feed, carriage
+// return, or one of the punctuation characters of ordinary. An empty s is
+// not: the short band reports a token "only for what it decodes to", and a
+// token of padding alone decodes to nothing.
+func mostlyOrdinary(s string) bool {
+	n, ok := 0, 0
+	for _, r := range s {
+		n++
+		if r == ' ' || r == '\t' || r == '\n' || r == '\r' || ucd.IsLetterMarkNumber(r) || strings.ContainsRune(ordinary, r) {
+			ok++
+		}
+	}
+	return n > 0 && 10*ok >= 9*n
+}
