@@ -411,24 +411,52 @@ func skipClean(s string, i int, base64Hint *bool) int {
 		high = 0x8080808080808080
 	)
 	for {
-		prev := uint64(high) // the last word could not start a run
-		for ; i+8 <= len(s); i += 8 {
+		if i < len(s) && !asciiClean[s[i]] {
+			return i // a short run, as between words of other scripts
+		}
+		// Sixteen bytes a turn while both words are clean. A token of 24
+		// or more covers two words in a row, so it covers the first word of
+		// some turn: only when that word holds no byte below 0x2B (seldom,
+		// in prose) are its neighbours looked at.
+		prevW := uint64(0x20 * ones) // a word of spaces: no run before the first
+		for ; i+16 <= len(s); i += 16 {
 			w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
 				uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
-			below20 := (w - 0x20*ones) &^ w
-			del := w ^ 0x7F*ones
-			is7F := (del - ones) &^ del
-			if (w|below20|is7F)&high != 0 {
-				break
+			// A high bit in w: non-ASCII. A borrow into one from w-0x20: a
+			// byte below 0x20. A carry into one from w+1: 0x7F (bytes at or
+			// above 0x80, whose +1 may carry further, are caught by w).
+			if (w|(w-0x20*ones)&^w|(w+ones))&high != 0 {
+				goto bytewise
 			}
-			// Printable ASCII only, so a byte below 0x2B borrows into its
-			// high bit: cur is zero when none is.
-			cur := (w - 0x2B*ones) &^ w & high
-			if prev|cur == 0 {
+			w2 := uint64(s[i+8]) | uint64(s[i+9])<<8 | uint64(s[i+10])<<16 | uint64(s[i+11])<<24 |
+				uint64(s[i+12])<<32 | uint64(s[i+13])<<40 | uint64(s[i+14])<<48 | uint64(s[i+15])<<56
+			if (w2|(w2-0x20*ones)&^w2|(w2+ones))&high != 0 {
+				// The run may end in w2: w and the word before it count.
+				if (w-0x2B*ones)&^w&high == 0 && (prevW-0x2B*ones)&^prevW&high == 0 {
+					*base64Hint = true
+				}
+				i += 8
+				goto bytewise
+			}
+			// A byte below 0x2B borrows into its high bit.
+			if (w-0x2B*ones)&^w&high == 0 && ((prevW-0x2B*ones)&^prevW&high == 0 || (w2-0x2B*ones)&^w2&high == 0) {
 				*base64Hint = true
 			}
-			prev = cur
+			prevW = w2
 		}
+		// Fewer than sixteen bytes are left: eight a turn, then the rest.
+		if prev := (prevW - 0x2B*ones) &^ prevW & high; i+8 <= len(s) {
+			w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+				uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+			if (w|(w-0x20*ones)&^w|(w+ones))&high != 0 {
+				goto bytewise
+			}
+			if prev|(w-0x2B*ones)&^w&high == 0 {
+				*base64Hint = true
+			}
+			i += 8
+		}
+	bytewise:
 		end := min(i+8, len(s))
 		for ; i < end; i++ {
 			if !asciiClean[s[i]] {

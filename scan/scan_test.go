@@ -2,6 +2,7 @@ package scan
 
 import (
 	"errors"
+	"math/rand/v2"
 	"runtime"
 	"strings"
 	"testing"
@@ -191,4 +192,57 @@ func TestOmitSanitized(t *testing.T) {
 	if d := diffResults(omit, full); d != "" {
 		t.Errorf("OmitSanitized changed more than the sanitized copy:\n%s", d)
 	}
+}
+
+// hasLongRun reports whether s holds 24 or more base64 alphabet characters
+// in a row: what skipClean's hint must never miss.
+func hasLongRun(s string) bool {
+	run := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || strings.IndexByte("+/=-_", c) >= 0 {
+			if run++; run >= 24 {
+				return true
+			}
+		} else {
+			run = 0
+		}
+	}
+	return false
+}
+
+// checkHint fails when the pass over s misses a run that the hint is for.
+func checkHint(t *testing.T, s string) {
+	t.Helper()
+	c := &charScan{s: s, max: -1, omitSanitized: true}
+	c.scan()
+	if hasLongRun(s) && !c.base64Hint {
+		t.Fatalf("a run of 24 alphabet characters in %q, and no hint", s)
+	}
+}
+
+func TestBase64Hint(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	pieces := []string{" ", "\n", "\t", "\r\n", ".", "é", "中", "\x01", "word", "ab", "x", "<", "]"}
+	for range 20000 {
+		var b strings.Builder
+		for b.Len() < rng.IntN(120) {
+			if rng.IntN(4) == 0 {
+				n := 20 + rng.IntN(10)
+				for range n {
+					b.WriteByte("ABCxyz019+/=-_"[rng.IntN(14)])
+				}
+				continue
+			}
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		checkHint(t, b.String())
+	}
+}
+
+func FuzzBase64Hint(f *testing.F) {
+	f.Add(strings.Repeat("Q", 24))
+	f.Add("é" + strings.Repeat("Q", 24) + "\n")
+	f.Add("a b c d e f g h i j k l m n o p q r s t u v w x y z " + strings.Repeat("Q", 24))
+	f.Fuzz(func(t *testing.T, s string) { checkHint(t, s) })
 }
