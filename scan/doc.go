@@ -101,13 +101,20 @@
 //
 // # Bounds
 //
-// A scan is one linear pass. Hostile input can hold a finding every other
-// codepoint, so a Result holds at most [Options].MaxFindings findings
-// (DefaultMaxFindings unless set), the first in order; the counts and the
-// status stay exact, and Result.Truncated says that some were left out.
-// Memory is then the sanitized copy (at most the input's size; up to three
-// times it for input that is nothing but ill-formed UTF-8, each byte of
-// which becomes a three-byte U+FFFD) plus the kept findings.
+// A scan takes time linear in its input: one pass over the codepoints, one
+// over the markup (only for text with '<' or "]:"), one over base64
+// candidates (only for text that may hold them), and, when removals may
+// have built new markup or blobs, at most 8 more rounds over the sanitized
+// copy. Hostile input can hold a finding every other codepoint, so a Result
+// holds at most [Options].MaxFindings findings (DefaultMaxFindings unless
+// set), the first in order, and as many findings of each blob's rescan; the
+// counts and the status stay exact, and Result.Truncated says that some
+// were left out. Memory is the sanitized copy (at most the input's size;
+// up to three times it for input that is nothing but ill-formed UTF-8, each
+// byte of which becomes a three-byte U+FFFD), the kept findings with the
+// decoded text of their blobs (less than the input), and the spans of every
+// markup construct while the scan runs (a few words each; at most one per
+// six bytes of input).
 //
 // # What a result does not claim
 //
