@@ -86,7 +86,8 @@ const (
 type Options struct {
 	// Context is Text when empty.
 	Context Context
-	// MaxFindings caps len(Result.Findings) and len(Result.InvalidUTF8):
+	// MaxFindings caps len(Result.Findings), len(Result.InvalidUTF8) and
+	// the DecodedFindings of each base64 finding:
 	// zero means DefaultMaxFindings, a negative value means no cap. The
 	// findings kept are the first ones in Result order.
 	MaxFindings int
@@ -173,8 +174,9 @@ type Result struct {
 	// Note is the honesty line, always Note.
 	Note string `json:"note"`
 
-	// Truncated reports that Findings or InvalidUTF8 were cut at
-	// Options.MaxFindings. An extension of the wire format.
+	// Truncated reports that Findings, InvalidUTF8 or the DecodedFindings
+	// of a blob were cut at Options.MaxFindings. An extension of the wire
+	// format.
 	Truncated bool `json:"truncated,omitempty"`
 	// InvalidUTF8 lists the ill-formed UTF-8 subsequences of a string
 	// input, in order. An extension of the wire format.
@@ -283,7 +285,8 @@ func run(s string, isWTF8 bool, o options) *Result {
 	if o.maxFindings >= 0 && len(keptBlobs) > o.maxFindings {
 		keptBlobs, truncated = keptBlobs[:o.maxFindings], true
 	}
-	findings = appendBlobs(findings, s, isWTF8, keptBlobs, o)
+	findings, nestedCut := appendBlobs(findings, s, isWTF8, keptBlobs, o)
+	truncated = truncated || nestedCut
 	sortFindings(findings)
 	if o.maxFindings >= 0 && len(findings) > o.maxFindings {
 		findings, truncated = findings[:o.maxFindings], true
@@ -329,9 +332,9 @@ func statusOf(deterministic, heuristic int) Status {
 // the text before it gives. A blob that decodes to text carries it and the
 // findings of its rescan: exactly one level deep, the §2 classes only, with
 // offsets relative to the decoded text (§4).
-func appendBlobs(findings []Finding, s string, isWTF8 bool, blobs []b64.Blob, o options) []Finding {
+func appendBlobs(findings []Finding, s string, isWTF8 bool, blobs []b64.Blob, o options) (_ []Finding, truncated bool) {
 	if len(blobs) == 0 {
-		return findings
+		return findings, false
 	}
 	starts := make([]int, len(blobs))
 	for i, b := range blobs {
@@ -351,26 +354,29 @@ func appendBlobs(findings []Finding, s string, isWTF8 bool, blobs []b64.Blob, o 
 			UTF16End:   pos[i].u16 + n,
 		}
 		if !b.Opaque {
+			var cut bool
 			f.Decoded = b.Decoded
-			f.DecodedFindings = rescan(b.Decoded, o)
+			f.DecodedFindings, cut = rescan(b.Decoded, o)
+			truncated = truncated || cut
 		}
 		findings = append(findings, f)
 	}
-	return findings
+	return findings, truncated
 }
 
 // rescan scans decoded text one level deep (§4): the §2 classes, never
 // markup or base64, so that a blob inside a blob is not decoded twice.
-func rescan(text string, o options) []Finding {
+// It reports whether the findings were cut at Options.MaxFindings.
+func rescan(text string, o options) ([]Finding, bool) {
 	c := &charScan{s: text, max: o.maxFindings, omitSanitized: true}
 	c.scan()
 	for i := range c.findings {
 		c.findings[i].Excerpt = excerpt(text, false, &c.findings[i])
 	}
 	if c.findings == nil {
-		return []Finding{}
+		return []Finding{}, c.truncated
 	}
-	return c.findings
+	return c.findings, c.truncated
 }
 
 // positionsAt returns the codepoint and UTF-16 offsets of the given byte

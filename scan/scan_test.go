@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"encoding/base64"
 	"errors"
 	"math/rand/v2"
 	"runtime"
@@ -245,4 +246,20 @@ func FuzzBase64Hint(f *testing.F) {
 	f.Add("é" + strings.Repeat("Q", 24) + "\n")
 	f.Add("a b c d e f g h i j k l m n o p q r s t u v w x y z " + strings.Repeat("Q", 24))
 	f.Fuzz(func(t *testing.T, s string) { checkHint(t, s) })
+}
+
+// A blob's rescan is capped like the scan, and says so.
+func TestRescanCapped(t *testing.T) {
+	hidden := strings.Repeat("a\u200b", 20) // 20 findings once decoded
+	text := base64.StdEncoding.EncodeToString([]byte(hidden + strings.Repeat(" padding", 8)))
+	res, err := Scan(text, &Options{MaxFindings: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Findings) != 1 || res.Findings[0].Class != Base64Blob {
+		t.Fatalf("findings %+v", res.Findings)
+	}
+	if n := len(res.Findings[0].DecodedFindings); n != 5 || !res.Truncated {
+		t.Errorf("%d nested findings, truncated %v; want 5, true", n, res.Truncated)
+	}
 }
