@@ -7,7 +7,9 @@
 // It writes random multilingual texts (with every class mixed in) to files,
 // scans them all with one `plainsight scan --format jsonl DIR`, and compares
 // classes, offsets (codepoint and UTF-16), codepoint lists and the sanitized
-// copy. Excerpts are not compared: their rules are plainsight's own.
+// copy. Excerpts are not compared: their rules are plainsight's own. Only
+// §2 is compared; findings of §3 and §4 that a random text happens to hold
+// are left out.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -94,8 +96,12 @@ try {
     const got = JSON.parse(line).result;
     const want = scan(texts[t]);
     const strip = (f) => ({ class: f.class, start: f.start, end: f.end, utf16_start: f.utf16_start, utf16_end: f.utf16_end, codepoints: f.codepoints });
-    const a = JSON.stringify({ f: got.findings.map(strip), s: got.sanitized, n: got.deterministic_count });
-    const b = JSON.stringify({ f: want.findings.map(strip), s: want.sanitized, n: want.findings.length });
+    // Only §2 is compared: §3 and §4 findings are left out, and so is the
+    // sanitized copy of a text with markup (which it loses).
+    const chars = got.findings.filter((f) => f.class !== "hidden_markup" && f.class !== "base64_blob");
+    const markup = got.findings.some((f) => f.class === "hidden_markup");
+    const a = JSON.stringify({ f: chars.map(strip), s: markup ? "" : got.sanitized, n: chars.length });
+    const b = JSON.stringify({ f: want.findings.map(strip), s: markup ? "" : want.sanitized, n: want.findings.length });
     if (a !== b) { if (bad++ < 5) console.log(`text ${t} differs:\n plainsight ${a}\n reference  ${b}`); }
   });
   console.log(`${texts.length} texts, ${bad} differ (Node ${process.version}, Unicode ${unicode})`);
