@@ -12,6 +12,10 @@
 // text: it is not a finding, codepoint and UTF-16 offsets count from just
 // after it, and byte offsets count from the start of the file.
 //
+// --context email_html replaces base64 blobs in the sanitized copy with
+// "[base64_blob]"; text (the default) leaves them. Findings do not depend on
+// the context.
+//
 // Formats: text (the default) is for people: one line per finding,
 // path:line:col, the class, and the visible excerpt, in colour on a
 // terminal only. json prints exactly the scan result object for a single
