@@ -1,0 +1,288 @@
+package canon
+
+import (
+	"cmp"
+	"math"
+	"slices"
+	"unicode/utf8"
+)
+
+// Marshal writes the canonical form of v: the bytes JavaScript's
+// JSON.stringify writes for v with its object keys in order, as UTF-8 (a
+// lone surrogate is escaped, so the output is always well-formed UTF-8).
+// There is no whitespace; strings escape `"`, `\`, \b, \f, \n, \r, \t, the
+// other controls and lone surrogates as \u with lowercase hex, and nothing
+// else (not U+2028, not "<"); numbers are written as ECMAScript's
+// Number::toString writes them ("-0" as 0, 1e21 as 1e+21, 1e-7 as 1e-7).
+//
+// Marshal checks v against lim, and checks what Parse and FromGo guarantee
+// but a hand-built Value may lack: every number finite (ErrInvalidNumber),
+// every string WTF-8 (ErrInvalidUTF8). Of repeated keys in an object, the
+// last member is written. Marshal panics if order is not SortedUTF16 or
+// JSObject.
+func Marshal(v Value, order Order, lim Limits) ([]byte, error) {
+	e := encoder{lim: lim, maxDepth: lim.maxDepth(), scratch: make([]*Member, 0, 32)}
+	switch order {
+	case SortedUTF16:
+		e.compare = compareUTF16
+	case JSObject:
+		e.compare = compareJS
+	default:
+		panic("canon: Marshal with invalid order " + order.String())
+	}
+	if lim.RequireObject && v.Kind != KindObject {
+		return nil, &Error{Err: ErrNotObject, Path: "$", Offset: -1}
+	}
+	buf, err := e.value(make([]byte, 0, 1024), &v, 0)
+	if err != nil {
+		return nil, err.finish()
+	}
+	if lim.MaxBytes > 0 && len(buf) > lim.MaxBytes {
+		return nil, &Error{Err: ErrTooLarge, Path: "$", Offset: -1}
+	}
+	return buf, nil
+}
+
+// walkError is an error found during a recursive walk; its path is collected
+// leaf first as the walk unwinds.
+type walkError struct {
+	err   error
+	cause error
+	segs  []segment
+}
+
+func (w *walkError) at(s segment) *walkError {
+	w.segs = append(w.segs, s)
+	return w
+}
+
+func (w *walkError) finish() *Error {
+	slices.Reverse(w.segs)
+	return &Error{Err: w.err, Path: formatPath(w.segs), Offset: -1, Cause: w.cause}
+}
+
+type encoder struct {
+	lim      Limits
+	maxDepth int
+	entries  int
+	compare  func(a, b string) int
+	scratch  []*Member // the members of the objects being written
+}
+
+func (e *encoder) value(buf []byte, v *Value, depth int) ([]byte, *walkError) {
+	if depth > e.maxDepth {
+		return buf, &walkError{err: ErrTooDeep}
+	}
+	switch v.Kind {
+	case KindNull:
+		return append(buf, "null"...), nil
+	case KindBool:
+		if v.Bool {
+			return append(buf, "true"...), nil
+		}
+		return append(buf, "false"...), nil
+	case KindNumber:
+		if math.IsInf(v.Num, 0) || math.IsNaN(v.Num) {
+			return buf, &walkError{err: ErrInvalidNumber}
+		}
+		return appendNumber(buf, v.Num), nil
+	case KindString:
+		buf, err := appendString(buf, v.Str)
+		if err != nil {
+			return buf, &walkError{err: err}
+		}
+		return buf, nil
+	case KindArray:
+		if e.lim.MaxArrayLen > 0 && len(v.Elems) > e.lim.MaxArrayLen {
+			return buf, &walkError{err: ErrArrayTooLarge}
+		}
+		buf = append(buf, '[')
+		for i := range v.Elems {
+			if e.entries++; e.lim.MaxEntries > 0 && e.entries > e.lim.MaxEntries {
+				return buf, (&walkError{err: ErrTooComplex}).at(segment{index: i})
+			}
+			if i > 0 {
+				buf = append(buf, ',')
+			}
+			var err *walkError
+			if buf, err = e.value(buf, &v.Elems[i], depth+1); err != nil {
+				return buf, err.at(segment{index: i})
+			}
+		}
+		return append(buf, ']'), nil
+	case KindObject:
+		return e.object(buf, v, depth)
+	}
+	return buf, &walkError{err: ErrUnsupported}
+}
+
+func (e *encoder) object(buf []byte, v *Value, depth int) ([]byte, *walkError) {
+	base := len(e.scratch)
+	for i := range v.Members {
+		e.scratch = append(e.scratch, &v.Members[i])
+	}
+	defer func() { e.scratch = e.scratch[:base] }()
+	ms := e.scratch[base:]
+	byKey := func(a, b *Member) int { return e.compare(a.Key, b.Key) }
+	if !slices.IsSortedFunc(ms, byKey) {
+		slices.SortStableFunc(ms, byKey)
+	}
+	buf = append(buf, '{')
+	first := true
+	for i := range ms {
+		// e.scratch may move as nested objects use it; index it afresh.
+		m := e.scratch[base+i]
+		if i+1 < len(ms) && e.scratch[base+i+1].Key == m.Key {
+			continue // a later member has the same key
+		}
+		seg := segment{key: true, name: m.Key}
+		if e.lim.RejectUnsafeKeys && unsafeKey(m.Key) {
+			return buf, (&walkError{err: ErrUnsafeKey}).at(seg)
+		}
+		if e.entries++; e.lim.MaxEntries > 0 && e.entries > e.lim.MaxEntries {
+			return buf, (&walkError{err: ErrTooComplex}).at(seg)
+		}
+		if !first {
+			buf = append(buf, ',')
+		}
+		first = false
+		var err error
+		if buf, err = appendString(buf, m.Key); err != nil {
+			return buf, (&walkError{err: err}).at(seg)
+		}
+		buf = append(buf, ':')
+		var werr *walkError
+		if buf, werr = e.value(buf, &m.Value, depth+1); werr != nil {
+			return buf, werr.at(seg)
+		}
+	}
+	return append(buf, '}'), nil
+}
+
+// compareJS orders keys as JavaScript orders the properties of an object:
+// array indexes first, by value, then the rest by UTF-16 code units. (The
+// rest would be in insertion order; inserting them sorted makes it this.)
+func compareJS(a, b string) int {
+	ia, aok := arrayIndex(a)
+	ib, bok := arrayIndex(b)
+	switch {
+	case aok && bok:
+		return cmp.Compare(ia, ib)
+	case aok:
+		return -1
+	case bok:
+		return 1
+	}
+	return compareUTF16(a, b)
+}
+
+// arrayIndex reports whether k is an array index (ECMAScript §6.1.7: a
+// canonical numeric string of an integer 0 … 2³²−2) and its value.
+func arrayIndex(k string) (uint32, bool) {
+	if len(k) == 0 || len(k) > 10 || (k[0] == '0' && len(k) > 1) {
+		return 0, false
+	}
+	var n uint64
+	for i := 0; i < len(k); i++ {
+		c := k[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + uint64(c-'0')
+	}
+	if n > math.MaxUint32-1 {
+		return 0, false
+	}
+	return uint32(n), true
+}
+
+// compareUTF16 compares two WTF-8 strings by their UTF-16 code units, the
+// order of JavaScript's default sort. UTF-8 byte order is code point order,
+// which agrees with it except where an astral character (a surrogate pair
+// in UTF-16) meets U+E000–U+FFFF or a lone surrogate.
+func compareUTF16(a, b string) int {
+	n := min(len(a), len(b))
+	i := 0
+	for i < n && a[i] == b[i] {
+		i++
+	}
+	if i == n {
+		return cmp.Compare(len(a), len(b))
+	}
+	if a[i] < utf8.RuneSelf && b[i] < utf8.RuneSelf {
+		return cmp.Compare(a[i], b[i])
+	}
+	// Back up to the start of the code point that differs: the common
+	// prefix ends with the same code points in both strings.
+	for i > 0 && a[i]&0xC0 == 0x80 {
+		i--
+	}
+	ra, rb := unitReader{s: a[i:]}, unitReader{s: b[i:]}
+	for {
+		ua, oka := ra.next()
+		ub, okb := rb.next()
+		switch {
+		case !oka || !okb:
+			return cmp.Compare(btoi(oka), btoi(okb))
+		case ua != ub:
+			return cmp.Compare(ua, ub)
+		}
+	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// unitReader reads the UTF-16 code units of a WTF-8 string.
+type unitReader struct {
+	s       string
+	low     uint16 // second unit of a pair, when pending
+	pending bool
+}
+
+func (r *unitReader) next() (uint16, bool) {
+	if r.pending {
+		r.pending = false
+		return r.low, true
+	}
+	if len(r.s) == 0 {
+		return 0, false
+	}
+	var u [2]uint16
+	n, size := units(r.s, &u)
+	r.s = r.s[size:]
+	if n == 2 {
+		r.low, r.pending = u[1], true
+	}
+	return u[0], true
+}
+
+// units decodes the first code point of the non-empty WTF-8 string s into
+// UTF-16 code units; it returns their count and the code point's length in
+// bytes. Ill-formed bytes count as one unit each (Marshal rejects them).
+func units(s string, u *[2]uint16) (n, size int) {
+	c := s[0]
+	if c < utf8.RuneSelf {
+		u[0] = uint16(c)
+		return 1, 1
+	}
+	if c == 0xED && len(s) >= 3 && s[1] >= 0xA0 && s[1] <= 0xBF && s[2]&0xC0 == 0x80 {
+		u[0] = 0xD000 | uint16(s[1]&0x3F)<<6 | uint16(s[2]&0x3F)
+		return 1, 3
+	}
+	r, size := utf8.DecodeRuneInString(s)
+	if r >= 0x10000 {
+		r -= 0x10000
+		u[0], u[1] = 0xD800+uint16(r>>10), 0xDC00+uint16(r&0x3FF)
+		return 2, size
+	}
+	u[0] = uint16(r)
+	if r == utf8.RuneError && size == 1 {
+		u[0] = 0xFFFF
+	}
+	return 1, size
+}
