@@ -16,11 +16,15 @@
 //     with their decoded text, likewise.
 //   - [github.com/plainsight/plainsight/vectors]: the language-neutral
 //     conformance corpus, as an [io/fs.FS].
-//   - cmd/plainsight: the command line (plainsight scan).
+//   - [github.com/plainsight/plainsight/intent]: the agent-safe.intent/1
+//     canonical form and binding hash.
+//   - cmd/plainsight: the command line (plainsight scan, plainsight intent
+//     hash).
 //
-// Not yet implemented: the tool-definition fingerprint (§7), flag records
-// (§8), the pre-call check, collisions and change feed (§9–§11),
-// agent-safe.intent/1, skill-package checks, and the Agent-Shield formats.
+// Not yet implemented: the heuristics (§5), the tool-definition
+// fingerprint (§7), flag records (§8), the pre-call check, collisions and
+// change feed (§9–§11), the agent-safe.intent/1 typed binding and
+// executor's re-check, skill-package checks, and the Agent-Shield formats.
 //
 // # Unicode
 //

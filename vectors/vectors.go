@@ -28,9 +28,10 @@ import (
 
 //go:generate go run ./gen
 
-//go:embed scan/*.json schemas/*.json
+//go:embed scan/*.json schemas/*.json intent/upstream/*.json intent/upstream/PROVENANCE.md
 var corpus embed.FS
 
-// FS returns the corpus: the directories scan (vector files) and schemas (JSON Schemas). The
-// file system is read-only and safe for concurrent use.
+// FS returns the corpus: the directories scan (vector files), schemas (JSON Schemas) and
+// intent/upstream (the published agent-safe.intent/1 vectors, with PROVENANCE.md). The file
+// system is read-only and safe for concurrent use.
 func FS() fs.FS { return corpus }

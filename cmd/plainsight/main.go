@@ -4,6 +4,7 @@
 // Usage:
 //
 //	plainsight scan [--context text|email_html] [--format text|json|jsonl] [PATH|-]...
+//	plainsight intent hash [--canonical] [FILE|-]
 //	plainsight version
 //
 // scan reads each PATH (a file, or a directory walked recursively) or
@@ -22,9 +23,13 @@
 // input. jsonl prints one {"path": ..., "result": {...}} object per line, for
 // any number of inputs.
 //
+// intent hash prints the agent-safe.intent/1 hash ("sha256:" and hex) of a
+// binding given as JSON, or with --canonical its canonical JSON; a binding
+// the reference would refuse exits 1 with its error code on stderr.
+//
 // Exit status: 0 when no input holds a deterministic finding, 1 when one
-// does (or holds ill-formed UTF-8), 2 on a usage or I/O error, with a
-// one-line message on standard error.
+// does (or holds ill-formed UTF-8) or a binding is refused, 2 on a usage or
+// I/O error, with a one-line message on standard error.
 package main
 
 import (
@@ -38,6 +43,7 @@ var version = "devel"
 
 const usage = `usage:
   plainsight scan [--context text|email_html] [--format text|json|jsonl] [PATH|-]...
+  plainsight intent hash [--canonical] [FILE|-]
   plainsight version
 `
 
@@ -62,6 +68,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "scan":
 		return runScan(args[1:], stdin, stdout, stderr)
+	case "intent":
+		return runIntent(args[1:], stdin, stdout, stderr)
 	case "version":
 		fmt.Fprintln(stdout, "plainsight", version)
 		return exitClean

@@ -205,3 +205,25 @@ func TestLargeFileMapped(t *testing.T) {
 		t.Errorf("sanitized copy differs from the in-memory scan's")
 	}
 }
+
+func TestIntentHash(t *testing.T) {
+	binding := `{"b":1,"10":2,"9":{"z":-0,"a":1e21}}`
+	code, out, stderr := plainsight(t, binding, "intent", "hash", "--canonical")
+	if code != 0 || out != `{"9":{"a":1e+21,"z":0},"10":2,"b":1}`+"\n" {
+		t.Errorf("--canonical: exit %d, %q (stderr %q)", code, out, stderr)
+	}
+	code, out, _ = plainsight(t, `{"amount":-0}`, "intent", "hash", "-")
+	// The upstream vector negative-zero.json.
+	if code != 0 || out != "sha256:e6a312b1d452aa705e11d045f19ba9f7097fbbc3a7ef956573c98e6d81203b6a\n" {
+		t.Errorf("hash: exit %d, %q", code, out)
+	}
+	code, _, stderr = plainsight(t, `{"__proto__":1}`, "intent", "hash")
+	if code != 1 || !strings.Contains(stderr, "UNSAFE_INTENT_KEY") {
+		t.Errorf("a refused binding: exit %d, stderr %q", code, stderr)
+	}
+	for _, args := range [][]string{{"intent"}, {"intent", "verify"}, {"intent", "hash", "a", "b"}, {"intent", "hash", "/nonexistent"}} {
+		if code, _, _ := plainsight(t, "", args...); code != 2 {
+			t.Errorf("%v: exit %d, want 2", args, code)
+		}
+	}
+}

@@ -1,0 +1,67 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/plainsight/plainsight/intent"
+)
+
+// runIntent is `plainsight intent hash [--canonical] [FILE|-]`: it prints
+// the binding's "sha256:" hash, or with --canonical its canonical JSON.
+// A refused binding exits 1 with its error code on stderr.
+func runIntent(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] != "hash" {
+		fmt.Fprintln(stderr, "plainsight intent: want the subcommand hash (see plainsight help)")
+		return exitError
+	}
+	fset := flag.NewFlagSet("intent hash", flag.ContinueOnError)
+	fset.SetOutput(io.Discard)
+	canonical := fset.Bool("canonical", false, "print the canonical JSON instead of the hash")
+	paths, err := parseInterleaved(fset, args[1:])
+	if err == nil && len(paths) > 1 {
+		err = errors.New("one FILE at most")
+	}
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, usage)
+			return exitClean
+		}
+		fmt.Fprintf(stderr, "plainsight intent hash: %v (see plainsight help)\n", err)
+		return exitError
+	}
+	in := scanInput{path: "-", stdin: true}
+	if len(paths) == 1 && paths[0] != "-" {
+		in = scanInput{path: paths[0]}
+	}
+	data, release, err := readInput(in, stdin)
+	if err != nil {
+		fmt.Fprintf(stderr, "plainsight intent hash: %v\n", err)
+		return exitError
+	}
+	defer release()
+	var out []byte
+	if *canonical {
+		out, err = intent.Canonical(data)
+	} else {
+		var h string
+		h, err = intent.Hash(data)
+		out = []byte(h)
+	}
+	var refused *intent.Error
+	switch {
+	case errors.As(err, &refused):
+		fmt.Fprintf(stderr, "plainsight intent hash: %v\n", err)
+		return exitFound
+	case err != nil:
+		fmt.Fprintf(stderr, "plainsight intent hash: %v\n", err)
+		return exitError
+	}
+	if _, err := fmt.Fprintf(stdout, "%s\n", out); err != nil {
+		fmt.Fprintf(stderr, "plainsight intent hash: writing output: %v\n", err)
+		return exitError
+	}
+	return exitClean
+}

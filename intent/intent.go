@@ -1,0 +1,155 @@
+// Package intent implements the binding hash of agent-safe.intent/1: the
+// canonical form of an intent binding (objects rebuilt with JavaScript's
+// Object.keys().sort() order, then JSON.stringify, encoded as UTF-8) and
+// its "sha256:" hash, byte-compatible with the Apache-2.0 reference
+// implementation, so that a Go executor can check an intent that a
+// JavaScript agent captured, and the other way round.
+//
+// A binding is given as JSON text ([Canonical], [Hash]) or as Go values
+// ([CanonicalValue], [HashValue]: maps with string keys, slices, strings,
+// numbers, bools, nil and json.Marshalers). The reference's limits apply:
+// depth 20, 5,000 entries, arrays of 1,000 elements, 102,400 canonical
+// bytes, no prototype keys, finite numbers, an object at the root, no
+// cycles. A binding that breaks one is refused with an [*Error] carrying
+// the reference's error code; test the class with errors.Is against the
+// Err… sentinels.
+//
+// Unicode is not normalized: composed and decomposed strings hash
+// differently. Lone surrogates written as JSON escapes ("\ud800") are kept
+// and serialized as JSON.stringify writes them.
+//
+// # What a hash does not claim
+//
+// A hash establishes a binding; it does not authenticate the proposal nor
+// authorize its execution, and passing the vectors shows byte compatibility
+// for those cases, not a security review.
+//
+// Not implemented yet: the typed binding, the executor's re-check
+// (expiry, replay, changed parameters) and the intent vectors of the
+// corpus.
+package intent
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+
+	"github.com/plainsight/plainsight/internal/canon"
+)
+
+// ProtocolVersion is the protocol this package implements.
+const ProtocolVersion = "agent-safe.intent/1"
+
+// The error classes: the reference implementation's codes, and
+// INVALID_JSON for text that is no JSON at all (the reference takes parsed
+// objects, so it has no code for that).
+var (
+	ErrTooDeep       = errors.New("INTENT_TOO_DEEP")
+	ErrTooComplex    = errors.New("INTENT_TOO_COMPLEX")
+	ErrArrayTooLarge = errors.New("INTENT_ARRAY_TOO_LARGE")
+	ErrTooLarge      = errors.New("INTENT_TOO_LARGE")
+	ErrUnsafeKey     = errors.New("UNSAFE_INTENT_KEY")
+	ErrInvalidNumber = errors.New("INVALID_NUMBER")
+	ErrCyclic        = errors.New("CYCLIC_INTENT")
+	ErrNotObject     = errors.New("INVALID_JSON_OBJECT")
+	ErrInvalidJSON   = errors.New("INVALID_JSON")
+	ErrUnsupportedGo = errors.New("UNSUPPORTED_VALUE")
+	classOf          = map[error]error{
+		canon.ErrTooDeep:       ErrTooDeep,
+		canon.ErrTooComplex:    ErrTooComplex,
+		canon.ErrArrayTooLarge: ErrArrayTooLarge,
+		canon.ErrTooLarge:      ErrTooLarge,
+		canon.ErrUnsafeKey:     ErrUnsafeKey,
+		canon.ErrInvalidNumber: ErrInvalidNumber,
+		canon.ErrCyclic:        ErrCyclic,
+		canon.ErrNotObject:     ErrNotObject,
+		canon.ErrSyntax:        ErrInvalidJSON,
+		canon.ErrInvalidUTF8:   ErrInvalidJSON,
+		canon.ErrUnsupported:   ErrUnsupportedGo,
+	}
+)
+
+// Error is a refused binding: the class (one of the Err… sentinels, whose
+// message is the reference's code), where in the binding, and why.
+type Error struct {
+	// Code is the class, such as ErrTooDeep.
+	Code error
+	// Path is the JSON path of the value that broke the rule, "$" for the
+	// root.
+	Path string
+	// Err is the underlying error.
+	Err error
+}
+
+// Error returns "intent: CODE at PATH: detail".
+func (e *Error) Error() string {
+	return fmt.Sprintf("intent: %v at %s: %v", e.Code, e.Path, e.Err)
+}
+
+// Unwrap returns the class and the underlying error.
+func (e *Error) Unwrap() []error { return []error{e.Code, e.Err} }
+
+// refused turns an error of the canonical JSON into an *Error.
+func refused(err error) error {
+	var ce *canon.Error
+	if !errors.As(err, &ce) {
+		return err
+	}
+	code, ok := classOf[ce.Err]
+	if !ok {
+		code = ErrInvalidJSON
+	}
+	return &Error{Code: code, Path: ce.Path, Err: err}
+}
+
+// Canonical returns the canonical form of a binding given as JSON text.
+func Canonical(binding []byte) ([]byte, error) {
+	v, err := canon.Parse(binding, canon.ReferenceLimits)
+	if err != nil {
+		return nil, refused(err)
+	}
+	return marshal(v)
+}
+
+// CanonicalValue returns the canonical form of a binding given as Go values.
+func CanonicalValue(binding any) ([]byte, error) {
+	v, err := canon.FromGo(binding, canon.ReferenceLimits)
+	if err != nil {
+		return nil, refused(err)
+	}
+	return marshal(v)
+}
+
+func marshal(v canon.Value) ([]byte, error) {
+	b, err := canon.Marshal(v, canon.JSObject, canon.ReferenceLimits)
+	if err != nil {
+		return nil, refused(err)
+	}
+	return b, nil
+}
+
+// Hash returns "sha256:" and the lowercase hex SHA-256 of the canonical form
+// of a binding given as JSON text.
+func Hash(binding []byte) (string, error) {
+	c, err := Canonical(binding)
+	if err != nil {
+		return "", err
+	}
+	return HashCanonical(c), nil
+}
+
+// HashValue is Hash for a binding given as Go values.
+func HashValue(binding any) (string, error) {
+	c, err := CanonicalValue(binding)
+	if err != nil {
+		return "", err
+	}
+	return HashCanonical(c), nil
+}
+
+// HashCanonical returns the hash of bytes that are already canonical.
+func HashCanonical(canonical []byte) string {
+	sum := sha256.Sum256(canonical)
+	return "sha256:" + hex.EncodeToString(sum[:])
+}
