@@ -24,9 +24,13 @@
 // authorize its execution, and passing the vectors shows byte compatibility
 // for those cases, not a security review.
 //
-// Not implemented yet: the typed binding, the executor's re-check
-// (expiry, replay, changed parameters) and the intent vectors of the
-// corpus.
+// # The executor's re-check
+//
+// [Verifier.Verify] checks a binding against the hash captured with it
+// before the executor commits: a changed field changes the hash, an
+// expired intent is refused (against an injected clock), and a second
+// execution is refused through a pluggable [ReplayGuard] ([MemoryGuard] for
+// one process).
 package intent
 
 import (
