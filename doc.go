@@ -17,14 +17,13 @@
 //   - [github.com/plainsight/plainsight/vectors]: the language-neutral
 //     conformance corpus, as an [io/fs.FS].
 //   - [github.com/plainsight/plainsight/intent]: the agent-safe.intent/1
-//     canonical form and binding hash.
+//     canonical form, binding hash and the executor's re-check.
 //   - cmd/plainsight: the command line (plainsight scan, plainsight intent
-//     hash).
+//     hash and verify).
 //
 // Not yet implemented: the heuristics (§5), the tool-definition
 // fingerprint (§7), flag records (§8), the pre-call check, collisions and
-// change feed (§9–§11), the agent-safe.intent/1 typed binding and
-// executor's re-check, skill-package checks, and the Agent-Shield formats.
+// change feed (§9–§11), skill-package checks, and the Agent-Shield formats.
 //
 // # Unicode
 //

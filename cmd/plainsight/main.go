@@ -5,6 +5,7 @@
 //
 //	plainsight scan [--context text|email_html] [--format text|json|jsonl] [PATH|-]...
 //	plainsight intent hash [--canonical] [FILE|-]
+//	plainsight intent verify --hash sha256:... [--now TIME] [FILE|-]
 //	plainsight version
 //
 // scan reads each PATH (a file, or a directory walked recursively) or
@@ -25,7 +26,10 @@
 //
 // intent hash prints the agent-safe.intent/1 hash ("sha256:" and hex) of a
 // binding given as JSON, or with --canonical its canonical JSON; a binding
-// the reference would refuse exits 1 with its error code on stderr.
+// the reference would refuse exits 1 with its error code on stderr. intent
+// verify checks a binding against its captured hash and its expiry (at
+// --now, an RFC 3339 time, if given); a refused binding exits 1 with the
+// code (INTENT_HASH_MISMATCH, INTENT_EXPIRED, …) on stderr.
 //
 // Exit status: 0 when no input holds a deterministic finding, 1 when one
 // does (or holds ill-formed UTF-8) or a binding is refused, 2 on a usage or
@@ -44,6 +48,7 @@ var version = "devel"
 const usage = `usage:
   plainsight scan [--context text|email_html] [--format text|json|jsonl] [PATH|-]...
   plainsight intent hash [--canonical] [FILE|-]
+  plainsight intent verify --hash sha256:... [--now TIME] [FILE|-]
   plainsight version
 `
 

@@ -221,9 +221,33 @@ func TestIntentHash(t *testing.T) {
 	if code != 1 || !strings.Contains(stderr, "UNSAFE_INTENT_KEY") {
 		t.Errorf("a refused binding: exit %d, stderr %q", code, stderr)
 	}
-	for _, args := range [][]string{{"intent"}, {"intent", "verify"}, {"intent", "hash", "a", "b"}, {"intent", "hash", "/nonexistent"}} {
+	for _, args := range [][]string{{"intent"}, {"intent", "frob"}, {"intent", "verify"}, {"intent", "hash", "a", "b"}, {"intent", "hash", "/nonexistent"}} {
 		if code, _, _ := plainsight(t, "", args...); code != 2 {
 			t.Errorf("%v: exit %d, want 2", args, code)
+		}
+	}
+}
+
+func TestIntentVerify(t *testing.T) {
+	binding := `{"protocol_version":"agent-safe.intent/1","intent_id":"i1","expires_at":"2026-08-14T10:01:00.000Z","action":{"parameters":{"amountMinor":35000}}}`
+	_, hash, _ := plainsight(t, binding, "intent", "hash")
+	hash = strings.TrimSpace(hash)
+	tests := []struct {
+		why, binding string
+		args         []string
+		code         int
+		stderr       string
+	}{
+		{"valid", binding, []string{"--hash", hash, "--now", "2026-08-14T10:00:30Z"}, 0, ""},
+		{"expired", binding, []string{"--hash", hash, "--now", "2026-08-14T10:01:00Z"}, 1, "INTENT_EXPIRED"},
+		{"changed parameter", strings.Replace(binding, "35000", "35001", 1), []string{"--hash", hash, "--now", "2026-08-14T10:00:30Z"}, 1, "INTENT_HASH_MISMATCH"},
+		{"no hash", binding, nil, 2, ""},
+		{"bad --now", binding, []string{"--hash", hash, "--now", "soon"}, 2, ""},
+	}
+	for _, tt := range tests {
+		code, _, stderr := plainsight(t, tt.binding, append([]string{"intent", "verify"}, tt.args...)...)
+		if code != tt.code || !strings.Contains(stderr, tt.stderr) {
+			t.Errorf("%s: exit %d, stderr %q; want %d, %q", tt.why, code, stderr, tt.code, tt.stderr)
 		}
 	}
 }
