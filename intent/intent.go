@@ -108,8 +108,14 @@ func refused(err error) error {
 }
 
 // Canonical returns the canonical form of a binding given as JSON text.
+//
+// The reference's limits apply to the binding as JSON.parse leaves it: of
+// a repeated key only the last value is kept, so an earlier value that
+// breaks a limit is dropped, not refused. The text is therefore parsed
+// within looser bounds (parseLimits) and the limits are checked on the
+// result.
 func Canonical(binding []byte) ([]byte, error) {
-	v, err := canon.Parse(binding, canon.ReferenceLimits)
+	v, err := canon.Parse(binding, parseLimits)
 	if err != nil {
 		return nil, refused(err)
 	}
@@ -123,6 +129,19 @@ func CanonicalValue(binding any) ([]byte, error) {
 		return nil, refused(err)
 	}
 	return marshal(v)
+}
+
+// parseLimits bound the work of parsing a binding: ten times the
+// reference's entries and array length, so that a text that repeats keys
+// (whose dropped values the reference never sees) still parses, while a
+// hostile one cannot make the parse take memory out of proportion. A text
+// beyond them is refused as the reference would refuse its result, or
+// (with more than 50,000 entries, duplicates counted) as too complex where
+// the reference, deduplicating first, might not.
+var parseLimits = canon.Limits{
+	MaxDepth:    canon.DefaultMaxDepth,
+	MaxEntries:  10 * canon.ReferenceLimits.MaxEntries,
+	MaxArrayLen: 10 * canon.ReferenceLimits.MaxArrayLen,
 }
 
 func marshal(v canon.Value) ([]byte, error) {

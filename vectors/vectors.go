@@ -2,7 +2,8 @@
 // formats and exposes it as a read-only [fs.FS].
 //
 // The corpus is a set of JSON files in the style of Wycheproof and C2SP CCTV: scan/*.json hold
-// test groups of vectors (input, expected result, extension fields, flags), and schemas/*.json
+// test groups of vectors (input, expected result, extension fields, flags), intent/*.json the
+// canonical binding hashes and refusals of agent-safe.intent/1, and schemas/*.json
 // hold the JSON Schemas that describe them. README.md in this directory explains the format, the
 // invariants and how to write a runner in any language; an implementation in another language
 // can vendor this directory on its own.
@@ -28,10 +29,11 @@ import (
 
 //go:generate go run ./gen
 
-//go:embed scan/*.json schemas/*.json intent/upstream/*.json intent/upstream/PROVENANCE.md
+//go:embed scan/*.json schemas/*.json intent/*.json intent/upstream/*.json intent/upstream/PROVENANCE.md
 var corpus embed.FS
 
-// FS returns the corpus: the directories scan (vector files), schemas (JSON Schemas) and
-// intent/upstream (the published agent-safe.intent/1 vectors, with PROVENANCE.md). The file
+// FS returns the corpus: the directories scan (vector files), schemas (JSON Schemas), intent
+// (intent_hash.json, the agent-safe.intent/1 vectors generated here) and intent/upstream (the
+// published agent-safe.intent/1 vectors, with PROVENANCE.md). The file
 // system is read-only and safe for concurrent use.
 func FS() fs.FS { return corpus }

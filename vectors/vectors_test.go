@@ -16,6 +16,7 @@ import (
 
 	"github.com/plainsight/plainsight/internal/scanref"
 	"github.com/plainsight/plainsight/vectors"
+	"github.com/plainsight/plainsight/vectors/internal/intentgen"
 	"github.com/plainsight/plainsight/vectors/internal/scangen"
 )
 
@@ -594,23 +595,34 @@ func TestLoneSurrogateEscape(t *testing.T) {
 // every file in scan/ must be a generated one.
 func TestGenerated(t *testing.T) {
 	generated := map[string]bool{}
+	type output struct {
+		path     string
+		generate func() ([]byte, error)
+	}
+	var outputs []output
 	for _, o := range scangen.Outputs {
-		generated[o.Path] = true
-		t.Run(path.Base(o.Path), func(t *testing.T) {
-			want, err := o.Generate()
+		outputs = append(outputs, output{o.Path, o.Generate})
+	}
+	for _, o := range intentgen.Outputs {
+		outputs = append(outputs, output{o.Path, o.Generate})
+	}
+	for _, o := range outputs {
+		generated[o.path] = true
+		t.Run(path.Base(o.path), func(t *testing.T) {
+			want, err := o.generate()
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, err := fs.ReadFile(vectors.FS(), o.Path)
+			got, err := fs.ReadFile(vectors.FS(), o.path)
 			if err != nil {
 				t.Fatalf("%v (run go generate ./vectors)", err)
 			}
 			if !bytes.Equal(got, want) {
-				t.Errorf("%s differs from what vectors/gen produces; run go generate ./vectors", o.Path)
+				t.Errorf("%s differs from what vectors/gen produces; run go generate ./vectors", o.path)
 			}
 		})
 	}
-	for _, name := range scanFiles(t) {
+	for _, name := range append(scanFiles(t), intentFiles(t)...) {
 		if !generated[name] {
 			t.Errorf("%s is not produced by vectors/gen", name)
 		}
@@ -620,7 +632,8 @@ func TestGenerated(t *testing.T) {
 // TestAllFiles makes sure the lint runs over every file of the corpus.
 func TestAllFiles(t *testing.T) {
 	names := scanFiles(t)
-	for _, want := range []string{"scan/invisible_chars.json", "scan/hidden_markup.json", "scan/base64.json"} {
+	names = append(names, intentFiles(t)...)
+	for _, want := range []string{"scan/invisible_chars.json", "scan/hidden_markup.json", "scan/base64.json", "intent/intent_hash.json"} {
 		if !slices.Contains(names, want) {
 			t.Errorf("%s missing from the corpus", want)
 		}
@@ -639,5 +652,177 @@ func TestSchemasParse(t *testing.T) {
 		if err := json.Unmarshal(b, &v); err != nil {
 			t.Errorf("%s: %v", name, err)
 		}
+	}
+}
+
+// The structs below mirror schemas/intent_test_schema_v1.json.
+
+type intentFile struct {
+	Schema        string          `json:"schema"`
+	Spec          intentSpec      `json:"spec"`
+	NumberOfTests int             `json:"numberOfTests"`
+	Header        []string        `json:"header"`
+	Notes         map[string]note `json:"notes"`
+	TestGroups    []struct {
+		Type  string       `json:"type"`
+		Tests []intentTest `json:"tests"`
+	} `json:"testGroups"`
+}
+
+type intentSpec struct {
+	Name    string `json:"name"`
+	Version string `json:"version"`
+}
+
+type intentTest struct {
+	TcID        int      `json:"tcId"`
+	Comment     string   `json:"comment"`
+	BindingJSON *string  `json:"bindingJson"`
+	BindingHex  *string  `json:"bindingHex"`
+	Result      string   `json:"result"`
+	Canonical   *string  `json:"canonical"`
+	Hash        *string  `json:"hash"`
+	Error       *string  `json:"error"`
+	Flags       []string `json:"flags"`
+}
+
+var intentHash = regexp.MustCompile(`^sha256:[0-9a-f]{64}$`)
+
+// intentFiles returns the generated agent-safe.intent/1 vector files (not the upstream ones).
+func intentFiles(t *testing.T) []string {
+	t.Helper()
+	names, err := fs.Glob(vectors.FS(), "intent/*.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(names) == 0 {
+		t.Fatal("no intent vector files in vectors.FS(): the corpus is missing")
+	}
+	return names
+}
+
+func TestIntentLint(t *testing.T) {
+	for _, name := range intentFiles(t) {
+		t.Run(path.Base(name), func(t *testing.T) {
+			raw, err := fs.ReadFile(vectors.FS(), name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			dec := json.NewDecoder(bytes.NewReader(raw))
+			dec.DisallowUnknownFields()
+			var f intentFile
+			if err := dec.Decode(&f); err != nil {
+				t.Fatalf("strict decode: %v", err)
+			}
+			lintIntentFile(t, f)
+		})
+	}
+}
+
+func lintIntentFile(t *testing.T, f intentFile) {
+	if f.Schema != "intent_test_schema_v1.json" {
+		t.Errorf("schema: got %q", f.Schema)
+	}
+	if f.Spec != (intentSpec{Name: "agent-safe.intent", Version: "1"}) {
+		t.Errorf("spec: got %+v", f.Spec)
+	}
+	if len(f.Header) == 0 {
+		t.Error("no header")
+	}
+	for name, n := range f.Notes {
+		if n.Description == "" || n.Effect == "" {
+			t.Errorf("note %s: empty description or effect", name)
+		}
+	}
+	count, lastID := 0, 0
+	usedFlags := map[string]bool{}
+	for _, g := range f.TestGroups {
+		if g.Type != "IntentHashTest" {
+			t.Errorf("group type: got %q", g.Type)
+		}
+		for _, tc := range g.Tests {
+			count++
+			id := "#" + strconv.Itoa(tc.TcID)
+			if tc.TcID <= lastID {
+				t.Errorf("tcId %d after %d: tcIds must be unique and ascending", tc.TcID, lastID)
+			}
+			lastID = tc.TcID
+			if tc.Comment == "" {
+				t.Errorf("%s: empty comment", id)
+			}
+			if tc.Flags == nil {
+				t.Errorf("%s: flags must be present (an empty array when there are none)", id)
+			}
+			for j, fl := range tc.Flags {
+				usedFlags[fl] = true
+				if _, ok := f.Notes[fl]; !ok {
+					t.Errorf("%s: flag %q not declared in notes", id, fl)
+				}
+				if slices.Contains(tc.Flags[:j], fl) {
+					t.Errorf("%s: flag %q repeated", id, fl)
+				}
+			}
+			if (tc.BindingJSON == nil) == (tc.BindingHex == nil) {
+				t.Errorf("%s: want exactly one of bindingJson and bindingHex", id)
+			}
+			if tc.BindingHex != nil && (*tc.BindingHex == "" || !hexBytes.MatchString(*tc.BindingHex)) {
+				t.Errorf("%s: bindingHex %q is not lowercase hex bytes", id, *tc.BindingHex)
+			}
+			switch tc.Result {
+			case "valid":
+				if tc.Canonical == nil || tc.Hash == nil || tc.Error != nil {
+					t.Errorf("%s: a valid test needs canonical and hash, and no error", id)
+					continue
+				}
+				if !intentHash.MatchString(*tc.Hash) {
+					t.Errorf("%s: hash %q is not sha256: and 64 lowercase hex digits", id, *tc.Hash)
+				}
+				if got := intentgen.HashOf(*tc.Canonical); got != *tc.Hash {
+					t.Errorf("%s: hash %s, sha256 of canonical is %s", id, *tc.Hash, got)
+				}
+				if !utf8.ValidString(*tc.Canonical) || !json.Valid([]byte(*tc.Canonical)) {
+					t.Errorf("%s: canonical is not well-formed JSON", id)
+				}
+				if len(*tc.Canonical) > 102400 {
+					t.Errorf("%s: canonical of %d bytes is above the size limit", id, len(*tc.Canonical))
+				}
+			case "invalid":
+				if tc.Error == nil || tc.Canonical != nil || tc.Hash != nil {
+					t.Errorf("%s: an invalid test needs an error, and no canonical or hash", id)
+					continue
+				}
+				if !slices.Contains(intentgen.Errors, *tc.Error) {
+					t.Errorf("%s: error %q not in %v", id, *tc.Error, intentgen.Errors)
+				}
+			default:
+				t.Errorf("%s: result %q not in valid/invalid", id, tc.Result)
+			}
+		}
+	}
+	if count != f.NumberOfTests {
+		t.Errorf("numberOfTests: got %d, file has %d", f.NumberOfTests, count)
+	}
+	for name := range f.Notes {
+		if !usedFlags[name] {
+			t.Errorf("note %q is declared but no test uses it", name)
+		}
+	}
+}
+
+// TestIntentReferenceHash ties the generator's copy of the published hash to the upstream
+// vector shipped in the corpus.
+func TestIntentReferenceHash(t *testing.T) {
+	raw, err := fs.ReadFile(vectors.FS(), "intent/upstream/agent-safe-intent-v1.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v struct {
+		IntentHash string `json:"intent_hash"`
+	}
+	if err := json.Unmarshal(raw, &v); err != nil {
+		t.Fatal(err)
+	}
+	if v.IntentHash != intentgen.ReferenceHash {
+		t.Errorf("upstream intent_hash %s, intentgen.ReferenceHash %s", v.IntentHash, intentgen.ReferenceHash)
 	}
 }

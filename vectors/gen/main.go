@@ -1,6 +1,6 @@
 // Command gen writes the scan vectors (vectors/scan/invisible_chars.json,
-// vectors/scan/hidden_markup.json and vectors/scan/base64.json) after checking every
-// hand-written case. Run it with `go generate ./vectors` or `go run ./vectors/gen` from the
+// vectors/scan/hidden_markup.json and vectors/scan/base64.json) and the agent-safe.intent/1
+// vectors (vectors/intent/intent_hash.json) after checking every hand-written case. Run it with `go generate ./vectors` or `go run ./vectors/gen` from the
 // module root.
 package main
 
@@ -10,8 +10,27 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/plainsight/plainsight/vectors/internal/intentgen"
 	"github.com/plainsight/plainsight/vectors/internal/scangen"
 )
+
+// output is one generated file, from any of the generator packages.
+type output struct {
+	path     string
+	generate func() ([]byte, error)
+	summary  func() []string
+}
+
+func outputs() []output {
+	var all []output
+	for _, o := range scangen.Outputs {
+		all = append(all, output{o.Path, o.Generate, o.Summary})
+	}
+	for _, o := range intentgen.Outputs {
+		all = append(all, output{o.Path, o.Generate, o.Summary})
+	}
+	return all
+}
 
 func main() {
 	log.SetFlags(0)
@@ -20,20 +39,21 @@ func main() {
 		dir = "vectors" // run from the module root
 	}
 	// Generate every file before writing any, so that a failing case leaves the corpus as it was.
-	outs := make([][]byte, len(scangen.Outputs))
-	for i, o := range scangen.Outputs {
-		out, err := o.Generate()
+	all := outputs()
+	outs := make([][]byte, len(all))
+	for i, o := range all {
+		out, err := o.generate()
 		if err != nil {
 			log.Fatal(err)
 		}
 		outs[i] = out
 	}
-	for i, o := range scangen.Outputs {
-		path := filepath.Join(dir, filepath.FromSlash(o.Path))
+	for i, o := range all {
+		path := filepath.Join(dir, filepath.FromSlash(o.path))
 		if err := os.WriteFile(path, outs[i], 0o644); err != nil {
 			log.Fatal(err)
 		}
-		for _, line := range o.Summary() {
+		for _, line := range o.summary() {
 			fmt.Fprintln(os.Stderr, line)
 		}
 		fmt.Fprintf(os.Stderr, "wrote %s\n", path)
