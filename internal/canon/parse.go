@@ -62,8 +62,9 @@ type frame struct {
 	index map[string]int
 }
 
-// indexFrom is the member count at which an object gets a key index.
-const indexFrom = 16
+// indexFrom is the member count at which an object gets a key index;
+// below it a linear search for a repeated key costs less than a map.
+const indexFrom = 64
 
 type parser struct {
 	data []byte
