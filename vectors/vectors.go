@@ -2,7 +2,7 @@
 // formats and exposes it as a read-only [fs.FS].
 //
 // The corpus is a set of JSON files in the style of Wycheproof and C2SP CCTV: scan/*.json hold
-// test groups of vectors (input, expected result, extension fields, flags), intent/*.json the
+// test groups of vectors (input, expected result, extension fields, flags), intent/*.json intent/verify/*.json the
 // canonical binding hashes and refusals of agent-safe.intent/1, and schemas/*.json
 // hold the JSON Schemas that describe them. README.md in this directory explains the format, the
 // invariants and how to write a runner in any language; an implementation in another language
@@ -29,7 +29,7 @@ import (
 
 //go:generate go run ./gen
 
-//go:embed scan/*.json schemas/*.json intent/*.json intent/upstream/*.json intent/upstream/PROVENANCE.md
+//go:embed scan/*.json schemas/*.json intent/*.json intent/verify/*.json intent/upstream/*.json intent/upstream/PROVENANCE.md
 var corpus embed.FS
 
 // FS returns the corpus: the directories scan (vector files), schemas (JSON Schemas), intent
