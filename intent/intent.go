@@ -45,34 +45,48 @@ import (
 // ProtocolVersion is the protocol this package implements.
 const ProtocolVersion = "agent-safe.intent/1"
 
-// The error classes: the reference implementation's codes, and
-// INVALID_JSON for text that is no JSON at all (the reference takes parsed
-// objects, so it has no code for that).
+// The error classes. Each message is the reference implementation's code
+// (which the command line prints), and INVALID_JSON is plainsight's, for
+// text that is no JSON at all: the reference takes parsed objects, so it
+// has no code for that.
 var (
-	ErrTooDeep       = errors.New("INTENT_TOO_DEEP")
-	ErrTooComplex    = errors.New("INTENT_TOO_COMPLEX")
+	// ErrTooDeep: a value deeper than 20 (the root is at depth 0).
+	ErrTooDeep = errors.New("INTENT_TOO_DEEP")
+	// ErrTooComplex: more than 5,000 object keys and array elements.
+	ErrTooComplex = errors.New("INTENT_TOO_COMPLEX")
+	// ErrArrayTooLarge: an array of more than 1,000 elements.
 	ErrArrayTooLarge = errors.New("INTENT_ARRAY_TOO_LARGE")
-	ErrTooLarge      = errors.New("INTENT_TOO_LARGE")
-	ErrUnsafeKey     = errors.New("UNSAFE_INTENT_KEY")
+	// ErrTooLarge: a canonical form of more than 102,400 bytes.
+	ErrTooLarge = errors.New("INTENT_TOO_LARGE")
+	// ErrUnsafeKey: a key __proto__, constructor or prototype.
+	ErrUnsafeKey = errors.New("UNSAFE_INTENT_KEY")
+	// ErrInvalidNumber: a number that is not finite.
 	ErrInvalidNumber = errors.New("INVALID_NUMBER")
-	ErrCyclic        = errors.New("CYCLIC_INTENT")
-	ErrNotObject     = errors.New("INVALID_JSON_OBJECT")
-	ErrInvalidJSON   = errors.New("INVALID_JSON")
+	// ErrCyclic: a Go value that contains itself.
+	ErrCyclic = errors.New("CYCLIC_INTENT")
+	// ErrNotObject: a binding that is not a JSON object.
+	ErrNotObject = errors.New("INVALID_JSON_OBJECT")
+	// ErrInvalidJSON: text that is not JSON, or not UTF-8.
+	ErrInvalidJSON = errors.New("INVALID_JSON")
+	// ErrUnsupportedGo: a Go value with no JSON form (a struct, a channel,
+	// a map with keys that are not strings).
 	ErrUnsupportedGo = errors.New("UNSUPPORTED_VALUE")
-	classOf          = map[error]error{
-		canon.ErrTooDeep:       ErrTooDeep,
-		canon.ErrTooComplex:    ErrTooComplex,
-		canon.ErrArrayTooLarge: ErrArrayTooLarge,
-		canon.ErrTooLarge:      ErrTooLarge,
-		canon.ErrUnsafeKey:     ErrUnsafeKey,
-		canon.ErrInvalidNumber: ErrInvalidNumber,
-		canon.ErrCyclic:        ErrCyclic,
-		canon.ErrNotObject:     ErrNotObject,
-		canon.ErrSyntax:        ErrInvalidJSON,
-		canon.ErrInvalidUTF8:   ErrInvalidJSON,
-		canon.ErrUnsupported:   ErrUnsupportedGo,
-	}
 )
+
+// classOf maps the classes of the canonical JSON to these.
+var classOf = map[error]error{
+	canon.ErrTooDeep:       ErrTooDeep,
+	canon.ErrTooComplex:    ErrTooComplex,
+	canon.ErrArrayTooLarge: ErrArrayTooLarge,
+	canon.ErrTooLarge:      ErrTooLarge,
+	canon.ErrUnsafeKey:     ErrUnsafeKey,
+	canon.ErrInvalidNumber: ErrInvalidNumber,
+	canon.ErrCyclic:        ErrCyclic,
+	canon.ErrNotObject:     ErrNotObject,
+	canon.ErrSyntax:        ErrInvalidJSON,
+	canon.ErrInvalidUTF8:   ErrInvalidJSON,
+	canon.ErrUnsupported:   ErrUnsupportedGo,
+}
 
 // Error is a refused binding: the class (one of the Err… sentinels, whose
 // message is the reference's code), where in the binding, and why.
