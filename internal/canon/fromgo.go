@@ -206,6 +206,7 @@ func (c *converter) marshaled(b []byte, depth int) (Value, *walkError) {
 	p := newParser(b, c.lim)
 	p.maxDepth, p.depth0, p.entries = c.maxDepth, depth, c.entries
 	v, err := p.run()
+	p.release()
 	c.entries = p.entries
 	if err != nil {
 		// The parser's path is relative to this value; the walk adds the

@@ -1,9 +1,11 @@
 package canon
 
 import (
+	"bytes"
 	"cmp"
 	"math"
 	"slices"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -21,26 +23,50 @@ import (
 // last member is written. Marshal panics if order is not SortedUTF16 or
 // JSObject.
 func Marshal(v Value, order Order, lim Limits) ([]byte, error) {
-	e := encoder{lim: lim, maxDepth: lim.maxDepth(), scratch: make([]*Member, 0, 32)}
+	w := workPool.Get().(*work)
+	defer w.put()
+	e := encoder{lim: lim, maxDepth: lim.maxDepth(), scratch: w.scratch[:0]}
 	switch order {
 	case SortedUTF16:
-		e.compare = compareUTF16
 	case JSObject:
-		e.compare = compareJS
+		e.js = true
 	default:
 		panic("canon: Marshal with invalid order " + order.String())
 	}
 	if lim.RequireObject && v.Kind != KindObject {
 		return nil, &Error{Err: ErrNotObject, Path: "$", Offset: -1}
 	}
-	buf, err := e.value(make([]byte, 0, 1024), &v, 0)
+	buf, err := e.value(w.buf[:0], &v, 0)
+	w.buf, w.scratch = buf[:0], e.scratch[:0]
 	if err != nil {
 		return nil, err.finish()
 	}
 	if lim.MaxBytes > 0 && len(buf) > lim.MaxBytes {
 		return nil, &Error{Err: ErrTooLarge, Path: "$", Offset: -1}
 	}
-	return buf, nil
+	return bytes.Clone(buf), nil
+}
+
+// work is Marshal's working memory, reused across calls: the output is
+// built in buf and copied out at its final length.
+type work struct {
+	buf     []byte
+	scratch []*Member
+}
+
+var workPool = sync.Pool{New: func() any {
+	return &work{buf: make([]byte, 0, 1024), scratch: make([]*Member, 0, 32)}
+}}
+
+// maxPooledBuf bounds the output buffer kept for reuse.
+const maxPooledBuf = 64 << 10
+
+func (w *work) put() {
+	clear(w.scratch[:cap(w.scratch)]) // drop references for the collector
+	if cap(w.buf) > maxPooledBuf || cap(w.scratch) > maxPooled {
+		return
+	}
+	workPool.Put(w)
 }
 
 // walkError is an error found during a recursive walk; its path is collected
@@ -65,7 +91,7 @@ type encoder struct {
 	lim      Limits
 	maxDepth int
 	entries  int
-	compare  func(a, b string) int
+	js       bool      // the order is JSObject, else SortedUTF16
 	scratch  []*Member // the members of the objects being written
 }
 
@@ -123,9 +149,11 @@ func (e *encoder) object(buf []byte, v *Value, depth int) ([]byte, *walkError) {
 	}
 	defer func() { e.scratch = e.scratch[:base] }()
 	ms := e.scratch[base:]
-	byKey := func(a, b *Member) int { return e.compare(a.Key, b.Key) }
-	if !slices.IsSortedFunc(ms, byKey) {
-		slices.SortStableFunc(ms, byKey)
+	if e.js && slices.ContainsFunc(v.Members, isIndexMember) {
+		sortMembers(ms, compareJS)
+	} else {
+		// Without array-index keys, compareJS is compareUTF16.
+		sortMembers(ms, compareUTF16)
 	}
 	buf = append(buf, '{')
 	first := true
@@ -174,6 +202,28 @@ func compareJS(a, b string) int {
 		return 1
 	}
 	return compareUTF16(a, b)
+}
+
+// sortMembers sorts ms stably by key: an insertion sort for the small
+// objects that are most of them.
+func sortMembers(ms []*Member, compare func(a, b string) int) {
+	if len(ms) > 12 {
+		byKey := func(a, b *Member) int { return compare(a.Key, b.Key) }
+		if !slices.IsSortedFunc(ms, byKey) {
+			slices.SortStableFunc(ms, byKey)
+		}
+		return
+	}
+	for i := 1; i < len(ms); i++ {
+		for j := i; j > 0 && compare(ms[j].Key, ms[j-1].Key) < 0; j-- {
+			ms[j], ms[j-1] = ms[j-1], ms[j]
+		}
+	}
+}
+
+func isIndexMember(m Member) bool {
+	_, ok := arrayIndex(m.Key)
+	return ok
 }
 
 // arrayIndex reports whether k is an array index (ECMAScript §6.1.7: a

@@ -1,8 +1,10 @@
 package canon
 
 import (
+	"bytes"
 	"math"
 	"strconv"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -27,6 +29,7 @@ import (
 func Parse(data []byte, lim Limits) (Value, error) {
 	p := newParser(data, lim)
 	v, err := p.run()
+	p.release()
 	if err != nil {
 		return Value{}, err
 	}
@@ -37,15 +40,61 @@ func Parse(data []byte, lim Limits) (Value, error) {
 }
 
 func newParser(data []byte, lim Limits) parser {
+	st := stackPool.Get().(*stacks)
 	return parser{
 		data:     data,
 		src:      string(data),
 		lim:      lim,
 		maxDepth: lim.maxDepth(),
-		frames:   make([]frame, 0, 16),
-		vals:     make([]Value, 0, 32),
-		mems:     make([]Member, 0, 32),
+		stacks:   st,
+		frames:   st.frames[:0],
+		vals:     st.vals[:0],
+		mems:     st.mems[:0],
+		valNext:  8,
 	}
+}
+
+// stacks are the parser's working stacks, reused across parses: they hold
+// only the pending children of open containers, which are copied into the
+// slabs as each container closes.
+type stacks struct {
+	frames []frame
+	vals   []Value
+	mems   []Member
+}
+
+var stackPool = sync.Pool{New: func() any {
+	return &stacks{
+		frames: make([]frame, 0, 16),
+		vals:   make([]Value, 0, 32),
+		mems:   make([]Member, 0, 32),
+	}
+}}
+
+// maxPooled bounds the stacks kept for reuse, so that one large document
+// does not pin its memory.
+const maxPooled = 1024
+
+// release returns the stacks to the pool, cleared of references. The parser
+// must not read or grow them afterwards.
+func (p *parser) release() {
+	st := p.stacks
+	if st == nil {
+		return
+	}
+	p.stacks = nil
+	// Drop references for the collector: closed containers leave their
+	// children in vals and mems up to the high-water marks, and popped
+	// frames keep their keys and indexes.
+	clear(p.frames[:cap(p.frames)])
+	clear(p.vals[:max(len(p.vals), p.valsHigh)])
+	clear(p.mems[:max(len(p.mems), p.memsHigh)])
+	if cap(p.frames) > maxPooled || cap(p.vals) > maxPooled || cap(p.mems) > maxPooled {
+		return
+	}
+	st.frames, st.vals, st.mems = p.frames[:0], p.vals[:0], p.mems[:0]
+	p.frames, p.vals, p.mems = nil, nil, nil
+	stackPool.Put(st)
 }
 
 // frame is an open array or object.
@@ -85,10 +134,18 @@ type parser struct {
 	// a few allocations per document rather than one per container.
 	valSlab []Value
 	memSlab []Member
+	valNext int // the size of the next valSlab, growing geometrically
+	// memCounted records that the input was counted for the first memSlab.
+	memCounted bool
+
+	stacks *stacks // where frames, vals and mems came from (nil once released)
+	// The longest vals and mems have been: beyond their lengths, they hold
+	// stale children up to these.
+	valsHigh, memsHigh int
 }
 
-// slab is the size of a fresh valSlab or memSlab.
-const slab = 32
+// maxValSlab bounds the geometric growth of valSlab sizes.
+const maxValSlab = 1024
 
 func (p *parser) fail(err error, at int) *Error {
 	var segs []segment
@@ -302,8 +359,20 @@ func (p *parser) lookup(f *frame, k string) int {
 		}
 		return -1
 	}
+	if len(k) == 0 {
+		for i := f.start; i < len(p.mems); i++ {
+			if len(p.mems[i].Key) == 0 {
+				return i
+			}
+		}
+		return -1
+	}
+	// Keys of one object often share a prefix ("line_01", "line_02"):
+	// check the length and last byte before comparing the whole.
+	last := k[len(k)-1]
 	for i := f.start; i < len(p.mems); i++ {
-		if p.mems[i].Key == k {
+		mk := p.mems[i].Key
+		if len(mk) == len(k) && mk[len(mk)-1] == last && mk == k {
 			return i
 		}
 	}
@@ -335,7 +404,7 @@ func (p *parser) closeObject() Value {
 	var ms []Member
 	if n := len(p.mems) - f.start; n > 0 {
 		if cap(p.memSlab)-len(p.memSlab) < n {
-			p.memSlab = make([]Member, 0, max(n, slab))
+			p.memSlab = make([]Member, 0, p.memSlabSize(n))
 		}
 		ms = p.memSlab[len(p.memSlab) : len(p.memSlab)+n : len(p.memSlab)+n]
 		p.memSlab = p.memSlab[:len(p.memSlab)+n]
@@ -347,12 +416,40 @@ func (p *parser) closeObject() Value {
 	return Value{Kind: KindObject, Members: ms}
 }
 
+// memSlabSize is the size of a fresh memSlab that must take n members now.
+// The first one is made large enough for every member still to close, so
+// that a document usually needs one: the members pending in open objects,
+// one per open object whose current member's value is being read, and at
+// most one per ':' left in the input (and at most one per four bytes of it:
+// `"":0`). Every slab is bounded by maxMemSlab (and by Limits.MaxEntries),
+// so that hostile input cannot make one allocation out of proportion; the
+// input is counted once, and later slabs grow by doubling.
+func (p *parser) memSlabSize(n int) int {
+	size := 2 * cap(p.memSlab)
+	if !p.memCounted {
+		p.memCounted = true
+		rest := p.data[p.pos:]
+		size = len(p.mems) + len(p.frames) + min(bytes.Count(rest, colon), len(rest)/4+1)
+	}
+	size = min(size, maxMemSlab)
+	if p.lim.MaxEntries > 0 {
+		size = min(size, p.lim.MaxEntries+1)
+	}
+	return max(n, size)
+}
+
+// maxMemSlab bounds the size of one memSlab: 16,384 members, 1.5 MiB.
+const maxMemSlab = 1 << 14
+
+var colon = []byte{':'}
+
 func (p *parser) closeArray() Value {
 	f := &p.frames[len(p.frames)-1]
 	var es []Value
 	if n := len(p.vals) - f.start; n > 0 {
 		if cap(p.valSlab)-len(p.valSlab) < n {
-			p.valSlab = make([]Value, 0, max(n, slab))
+			p.valSlab = make([]Value, 0, max(n, p.valNext))
+			p.valNext = min(2*p.valNext, maxValSlab)
 		}
 		es = p.valSlab[len(p.valSlab) : len(p.valSlab)+n : len(p.valSlab)+n]
 		p.valSlab = p.valSlab[:len(p.valSlab)+n]

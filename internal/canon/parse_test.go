@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -368,5 +369,21 @@ func TestFromGo(t *testing.T) {
 	// A map reached twice without a cycle is not cyclic.
 	if _, err := FromGo(map[string]any{"a": shared, "b": shared}, Limits{}); err != nil {
 		t.Errorf("shared map: %v", err)
+	}
+}
+
+// A document full of ':' inside strings must not make the parser size its
+// member storage by them: memory stays proportional to what is parsed.
+func TestColonsDoNotInflate(t *testing.T) {
+	doc := []byte(`{"a":"` + strings.Repeat(":", 4<<20) + `"}`)
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	if _, err := Parse(doc, Limits{}); err != nil {
+		t.Fatal(err)
+	}
+	runtime.ReadMemStats(&after)
+	if got, limit := after.TotalAlloc-before.TotalAlloc, uint64(3*len(doc)); got > limit {
+		t.Errorf("parsing %d bytes allocated %d, want at most %d", len(doc), got, limit)
 	}
 }
