@@ -1,10 +1,8 @@
 package scangen
 
 import (
-	"bytes"
 	"cmp"
 	"encoding/base64"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -618,14 +616,7 @@ func GenerateB64() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(f); err != nil {
-		return nil, err
-	}
-	return compactNumberArrays(escapeInvisible(buf.Bytes())), nil
+	return encodeFile(f)
 }
 
 func buildB64() (File, error) {

@@ -1,9 +1,7 @@
 package scangen
 
 import (
-	"bytes"
 	"cmp"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"regexp"
@@ -303,14 +301,7 @@ func GenerateMarkup() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(f); err != nil {
-		return nil, err
-	}
-	return compactNumberArrays(escapeInvisible(buf.Bytes())), nil
+	return encodeFile(f)
 }
 
 func buildMarkup() (File, error) {

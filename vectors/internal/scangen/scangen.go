@@ -219,6 +219,12 @@ func Generate() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	return encodeFile(f)
+}
+
+// encodeFile writes a vector file as every generator does: indented, no HTML
+// escaping, invisible codepoints escaped, number arrays on one line.
+func encodeFile(f File) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
