@@ -38,6 +38,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"sync"
 
 	"github.com/plainsight/plainsight/internal/canon"
 )
@@ -129,11 +130,11 @@ func refused(err error) error {
 // within looser bounds (parseLimits) and the limits are checked on the
 // result.
 func Canonical(binding []byte) ([]byte, error) {
-	v, err := canon.Parse(binding, parseLimits)
+	c, err := canon.Canonicalize(nil, binding, canon.JSObject, parseLimits, canon.ReferenceLimits)
 	if err != nil {
 		return nil, refused(err)
 	}
-	return marshal(v)
+	return c, nil
 }
 
 // CanonicalValue returns the canonical form of a binding given as Go values.
@@ -169,12 +170,26 @@ func marshal(v canon.Value) ([]byte, error) {
 // Hash returns "sha256:" and the lowercase hex SHA-256 of the canonical form
 // of a binding given as JSON text.
 func Hash(binding []byte) (string, error) {
-	c, err := Canonical(binding)
+	bp := hashBufs.Get().(*[]byte)
+	c, err := canon.Canonicalize((*bp)[:0], binding, canon.JSObject, parseLimits, canon.ReferenceLimits)
 	if err != nil {
-		return "", err
+		hashBufs.Put(bp)
+		return "", refused(err)
 	}
-	return HashCanonical(c), nil
+	h := HashCanonical(c)
+	if cap(c) <= maxPooledBuf {
+		*bp = c[:0]
+		hashBufs.Put(bp)
+	}
+	return h, nil
 }
+
+// hashBufs are Hash's buffers for the canonical form, reused across calls.
+var hashBufs = sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b }}
+
+// maxPooledBuf bounds the buffers kept in hashBufs: every canonical form
+// the reference accepts fits.
+const maxPooledBuf = 128 << 10
 
 // HashValue is Hash for a binding given as Go values.
 func HashValue(binding any) (string, error) {
@@ -188,5 +203,11 @@ func HashValue(binding any) (string, error) {
 // HashCanonical returns the hash of bytes that are already canonical.
 func HashCanonical(canonical []byte) string {
 	sum := sha256.Sum256(canonical)
-	return "sha256:" + hex.EncodeToString(sum[:])
+	var b [len(hashPrefix) + 2*sha256.Size]byte
+	copy(b[:], hashPrefix)
+	hex.Encode(b[len(hashPrefix):], sum[:])
+	return string(b[:])
 }
+
+// hashPrefix starts every intent hash.
+const hashPrefix = "sha256:"

@@ -4,13 +4,15 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"testing"
 	"unicode/utf8"
 )
 
 // FuzzParse checks, for any input: no panic; Parse accepts exactly the
 // JSON texts encoding/json accepts that are UTF-8 and within bounds; and the
-// canonical form is well-formed UTF-8, parses, and is a fixed point.
+// canonical form is well-formed UTF-8, parses, and is a fixed point; and
+// Canonicalize writes what Marshal(Parse(…)) writes, or fails as it fails.
 func FuzzParse(f *testing.F) {
 	for _, vec := range loadUpstream(f) {
 		f.Add(vec.binding)
@@ -24,6 +26,7 @@ func FuzzParse(f *testing.F) {
 	lim := Limits{MaxDepth: 64}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		v, err := Parse(data, lim)
+		checkCanonicalize(t, data, v, err)
 		if err != nil {
 			var e *Error
 			if !errors.As(err, &e) || e.Offset < 0 || e.Offset > len(data) {
@@ -55,4 +58,27 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 	})
+}
+
+// checkCanonicalize checks that Canonicalize of data, in both orders and
+// with ReferenceLimits checked after parsing, agrees with Marshal of the
+// value (v, perr) that Parse gave, and keeps the buffer's prefix.
+func checkCanonicalize(t *testing.T, data []byte, v Value, perr error) {
+	t.Helper()
+	lim := Limits{MaxDepth: 64}
+	prefix := []byte("prefix:")
+	for _, order := range []Order{SortedUTF16, JSObject} {
+		want, werr := Marshal(v, order, ReferenceLimits)
+		if perr != nil {
+			want, werr = nil, perr
+		}
+		got, gerr := Canonicalize(bytes.Clone(prefix), data, order, lim, ReferenceLimits)
+		if !bytes.HasPrefix(got, prefix) {
+			t.Fatalf("Canonicalize(%q, %v) = %q: lost the prefix", data, order, got)
+		}
+		got = got[len(prefix):]
+		if fmt.Sprint(gerr) != fmt.Sprint(werr) || !bytes.Equal(got, want) {
+			t.Fatalf("Canonicalize(%q, %v) = %q, %v; Marshal(Parse(…)) = %q, %v", data, order, got, gerr, want, werr)
+		}
+	}
 }

@@ -25,6 +25,38 @@ import (
 func Marshal(v Value, order Order, lim Limits) ([]byte, error) {
 	w := workPool.Get().(*work)
 	defer w.put()
+	buf, err := w.marshal(w.buf[:0], &v, order, lim)
+	if err != nil {
+		return nil, err
+	}
+	w.buf = buf[:0]
+	return bytes.Clone(buf), nil
+}
+
+// Canonicalize appends to dst the canonical form of the JSON text data, as
+// Marshal(Parse(data, parseLim), order, lim) would write it, and returns the
+// extended buffer. The parsed value is not kept, so its memory is reused by
+// the next call: apart from dst's growth, Canonicalize allocates only for
+// strings with escapes, on error, and for documents larger than its pools.
+// data must not change during the call.
+func Canonicalize(dst, data []byte, order Order, parseLim, lim Limits) ([]byte, error) {
+	p := newScratchParser(data, parseLim)
+	v, err := p.run()
+	if err == nil && parseLim.RequireObject && v.Kind != KindObject {
+		err = &Error{Err: ErrNotObject, Path: "$", Offset: 0}
+	}
+	if err == nil {
+		w := workPool.Get().(*work)
+		dst, err = w.marshal(dst, &v, order, lim)
+		w.put()
+	}
+	p.release()
+	return dst, err
+}
+
+// marshal appends the canonical form of v to dst; on error it returns dst
+// unchanged.
+func (w *work) marshal(dst []byte, v *Value, order Order, lim Limits) ([]byte, error) {
 	e := encoder{lim: lim, maxDepth: lim.maxDepth(), scratch: w.scratch[:0]}
 	switch order {
 	case SortedUTF16:
@@ -34,17 +66,18 @@ func Marshal(v Value, order Order, lim Limits) ([]byte, error) {
 		panic("canon: Marshal with invalid order " + order.String())
 	}
 	if lim.RequireObject && v.Kind != KindObject {
-		return nil, &Error{Err: ErrNotObject, Path: "$", Offset: -1}
+		return dst, &Error{Err: ErrNotObject, Path: "$", Offset: -1}
 	}
-	buf, err := e.value(w.buf[:0], &v, 0)
-	w.buf, w.scratch = buf[:0], e.scratch[:0]
+	start := len(dst)
+	buf, err := e.value(dst, v, 0)
+	w.scratch = e.scratch[:0]
 	if err != nil {
-		return nil, err.finish()
+		return buf[:start], err.finish()
 	}
-	if lim.MaxBytes > 0 && len(buf) > lim.MaxBytes {
-		return nil, &Error{Err: ErrTooLarge, Path: "$", Offset: -1}
+	if lim.MaxBytes > 0 && len(buf)-start > lim.MaxBytes {
+		return buf[:start], &Error{Err: ErrTooLarge, Path: "$", Offset: -1}
 	}
-	return bytes.Clone(buf), nil
+	return buf, nil
 }
 
 // work is Marshal's working memory, reused across calls: the output is

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"sync"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // Parse reads one JSON text (RFC 8259) the way JavaScript's JSON.parse reads
@@ -54,6 +55,18 @@ func newParser(data []byte, lim Limits) parser {
 	}
 }
 
+// newScratchParser is newParser for a value that is dropped before data
+// changes and before release: its strings share data's memory instead of a
+// copy of it, and its slabs come from the pool and go back to it.
+func newScratchParser(data []byte, lim Limits) parser {
+	p := newParser(nil, lim)
+	p.data = data
+	p.src = unsafe.String(unsafe.SliceData(data), len(data))
+	p.scratch = true
+	p.valSlab, p.memSlab = p.stacks.valSlab[:0], p.stacks.memSlab[:0]
+	return p
+}
+
 // stacks are the parser's working stacks, reused across parses: they hold
 // only the pending children of open containers, which are copied into the
 // slabs as each container closes.
@@ -61,6 +74,9 @@ type stacks struct {
 	frames []frame
 	vals   []Value
 	mems   []Member
+	// The slabs of a scratch parse (see newScratchParser).
+	valSlab []Value
+	memSlab []Member
 }
 
 var stackPool = sync.Pool{New: func() any {
@@ -74,6 +90,9 @@ var stackPool = sync.Pool{New: func() any {
 // maxPooled bounds the stacks kept for reuse, so that one large document
 // does not pin its memory.
 const maxPooled = 1024
+
+// maxPooledSlab bounds the slabs kept for reuse by scratch parses.
+const maxPooledSlab = 4096
 
 // release returns the stacks to the pool, cleared of references. The parser
 // must not read or grow them afterwards.
@@ -89,6 +108,16 @@ func (p *parser) release() {
 	clear(p.frames[:cap(p.frames)])
 	clear(p.vals[:max(len(p.vals), p.valsHigh)])
 	clear(p.mems[:max(len(p.mems), p.memsHigh)])
+	if p.scratch {
+		// The value is gone: the slabs in use (the last of each kind, if a
+		// parse needed more) are kept for the next scratch parse.
+		clear(p.valSlab)
+		clear(p.memSlab)
+		if cap(p.valSlab) <= maxPooledSlab && cap(p.memSlab) <= maxPooledSlab {
+			st.valSlab, st.memSlab = p.valSlab[:0], p.memSlab[:0]
+		}
+		p.valSlab, p.memSlab = nil, nil
+	}
 	if cap(p.frames) > maxPooled || cap(p.vals) > maxPooled || cap(p.mems) > maxPooled {
 		return
 	}
@@ -137,6 +166,9 @@ type parser struct {
 	valNext int // the size of the next valSlab, growing geometrically
 	// memCounted records that the input was counted for the first memSlab.
 	memCounted bool
+	// scratch marks a parse whose value is dropped at release (see
+	// newScratchParser).
+	scratch bool
 
 	stacks *stacks // where frames, vals and mems came from (nil once released)
 	// The longest vals and mems have been: beyond their lengths, they hold
