@@ -160,12 +160,18 @@ func main() {
 
 	names := annotatedNames(full, gc, props)
 
-	// General_Category L*, M* or N*, one byte per codepoint, for the
-	// ordinary characters of §4's short band.
+	// General_Category L*, M* or N* (as 1, 2, 3, the values of ucd.LMN),
+	// one byte per codepoint, for the ordinary characters of §4's short band
+	// and the words of §5.
 	lmn := make([]byte, maxRune+1)
 	for r := range lmn {
-		if c := gc[r][0]; c == 'L' || c == 'M' || c == 'N' {
+		switch gc[r][0] {
+		case 'L':
 			lmn[r] = 1
+		case 'M':
+			lmn[r] = 2
+		case 'N':
+			lmn[r] = 3
 		}
 	}
 

@@ -108,11 +108,31 @@ func Name(r rune) string {
 	return ""
 }
 
+// LMN is the major General_Category of a codepoint as far as the scans
+// distinguish it: L, M, N or none of them.
+type LMN uint8
+
+// The values of LMN.
+const (
+	// NotLMN is any General_Category but L*, M* and N*.
+	NotLMN LMN = iota
+	// Letter is General_Category L* (Lu, Ll, Lt, Lm, Lo).
+	Letter
+	// Mark is General_Category M* (Mn, Mc, Me).
+	Mark
+	// Number is General_Category N* (Nd, Nl, No).
+	Number
+)
+
+// LetterMarkNumber returns the LMN of r. A value outside 0..0x10FFFF is
+// NotLMN.
+func LetterMarkNumber(r rune) LMN {
+	if uint32(r) > 0x10FFFF {
+		return NotLMN
+	}
+	return LMN(lmnStage2[int(lmnStage1[r>>lmnBlockShift])<<lmnBlockShift|int(r)&(1<<lmnBlockShift-1)])
+}
+
 // IsLetterMarkNumber reports whether r has General_Category L*, M* or N*
 // (letters, marks and numbers). A value outside 0..0x10FFFF has none.
-func IsLetterMarkNumber(r rune) bool {
-	if uint32(r) > 0x10FFFF {
-		return false
-	}
-	return lmnStage2[int(lmnStage1[r>>lmnBlockShift])<<lmnBlockShift|int(r)&(1<<lmnBlockShift-1)] != 0
-}
+func IsLetterMarkNumber(r rune) bool { return LetterMarkNumber(r) != NotLMN }
