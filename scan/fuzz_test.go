@@ -9,6 +9,7 @@ import (
 	"github.com/plainsight/plainsight/internal/vectortest"
 	"github.com/plainsight/plainsight/markup"
 	"unicode/utf16"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -50,7 +51,7 @@ func FuzzScan(f *testing.F) {
 		}
 		checkInvariants(t, s, false, EmailHTML, email)
 		ref, ext := scanref.FromString(s)
-		if d := diffReference(referenceJSON(t, ref, ext), res); d != "" {
+		if d := diffReference(referenceJSON(t, ref, ext), withoutHeuristics(res)); d != "" {
 			t.Fatalf("differs from the reference model (-ref +got):\n%s", d)
 		}
 	})
@@ -73,7 +74,7 @@ func FuzzScanUTF16(f *testing.F) {
 		}
 		checkInvariants(t, wtf8(u), true, Text, res)
 		ref, ext := scanref.FromUTF16(u)
-		if d := diffReference(referenceJSON(t, ref, ext), res); d != "" {
+		if d := diffReference(referenceJSON(t, ref, ext), withoutHeuristics(res)); d != "" {
 			t.Fatalf("differs from the reference model (-ref +got):\n%s", d)
 		}
 		// Without lone surrogates, the text is a string like any other,
@@ -134,12 +135,21 @@ func checkInvariants(t *testing.T, s string, isWTF8 bool, ctx Context, res *Resu
 	if res.Findings == nil {
 		t.Fatal("Findings is nil, want empty")
 	}
-	if res.DeterministicCount != len(res.Findings) || res.HeuristicCount != 0 || res.Truncated {
+	heuristic := 0
+	for _, f := range res.Findings {
+		if f.Heuristic {
+			heuristic++
+		}
+	}
+	if res.DeterministicCount != len(res.Findings)-heuristic || res.HeuristicCount != heuristic || res.Truncated {
 		t.Fatalf("counts %d/%d for %d findings (truncated %v)", res.DeterministicCount, res.HeuristicCount, len(res.Findings), res.Truncated)
 	}
 	wantStatus := Clean
-	if res.DeterministicCount > 0 {
+	switch {
+	case res.DeterministicCount > 0:
 		wantStatus = Flagged
+	case res.HeuristicCount > 0:
+		wantStatus = Noted
 	}
 	if res.Status != wantStatus || res.Note != Note {
 		t.Fatalf("status %q note %q", res.Status, res.Note)
@@ -160,17 +170,20 @@ func checkInvariants(t *testing.T, s string, isWTF8 bool, ctx Context, res *Resu
 		}
 		if i > 0 {
 			p := res.Findings[i-1]
-			if p.Start > f.Start || p.Start == f.Start && (p.End > f.End || p.End == f.End && p.Class > f.Class) {
+			if p.Start > f.Start || p.Start == f.Start && (p.End > f.End || p.End == f.End && (p.Class > f.Class ||
+				p.Class == f.Class && p.Pattern > f.Pattern)) {
 				t.Fatalf("findings %d and %d out of order", i-1, i)
 			}
 		}
 		if utf8.RuneCountInString(f.Excerpt) > excerptMaxLen || !utf8.ValidString(f.Excerpt) || f.Excerpt == "" {
 			t.Fatalf("finding %d excerpt of %d codepoints", i, utf8.RuneCountInString(f.Excerpt))
 		}
-		if f.Heuristic {
-			t.Fatalf("finding %d is heuristic", i)
+		if f.Heuristic != f.Class.Heuristic() {
+			t.Fatalf("finding %d of class %s: heuristic %v", i, f.Class, f.Heuristic)
 		}
 		switch f.Class {
+		case MixedScriptConfusable, InstructionLike:
+			checkHeuristicFinding(t, text, f)
 		case HiddenMarkup:
 			checkMarkupFinding(t, s, f)
 			cuts = append(cuts, cpSpan{f.Start, f.End, false})
@@ -188,7 +201,7 @@ func checkInvariants(t *testing.T, s string, isWTF8 bool, ctx Context, res *Resu
 	// §2 runs: each codepoint of a class is in exactly one, runs are maximal.
 	prevEnd := 0
 	for i, f := range res.Findings {
-		if f.Class == HiddenMarkup || f.Class == Base64Blob {
+		if f.Class == HiddenMarkup || f.Class == Base64Blob || f.Heuristic {
 			continue
 		}
 		if f.Start < prevEnd {
@@ -258,9 +271,12 @@ func checkInvariants(t *testing.T, s string, isWTF8 bool, ctx Context, res *Resu
 		t.Fatalf("sanitized %q, want %q", res.Sanitized, want)
 	}
 	// Rescanning the sanitized copy finds nothing it removes; in text, base64
-	// stays, so its blobs may be found again.
+	// stays, so its blobs may be found again; the heuristic findings stay.
 	again, _ := Scan(res.Sanitized, &Options{Context: ctx})
 	for _, f := range again.Findings {
+		if f.Heuristic {
+			continue
+		}
 		if f.Class != Base64Blob || ctx == EmailHTML {
 			t.Fatalf("rescanning the sanitized copy %q: %+v", res.Sanitized, f)
 		}
@@ -364,4 +380,32 @@ func FuzzScanMarkup(f *testing.F) {
 		}
 		checkInvariants(t, s, false, Text, res)
 	})
+}
+
+// checkHeuristicFinding checks the shape of a §5 finding: a mixed-script
+// word starts with a letter or number and lists Latin and another script;
+// an instruction_like finding names a pattern and starts and ends on a
+// letter or number.
+func checkHeuristicFinding(t *testing.T, text []decoded, f Finding) {
+	t.Helper()
+	alnum := func(c decoded) bool { return c.valid && (unicode.IsLetter(c.r) || unicode.IsNumber(c.r) || c.r > unicode.MaxLatin1) }
+	if !alnum(text[f.Start]) {
+		t.Fatalf("%s finding starts at U+%04X", f.Class, text[f.Start].r)
+	}
+	if f.Kind != 0 || f.Reason != 0 || f.Codepoints != nil {
+		t.Fatalf("%s finding with §2 or §3 fields", f.Class)
+	}
+	switch f.Class {
+	case MixedScriptConfusable:
+		if len(f.Scripts) < 2 || f.Scripts[0] != "Latin" || f.Pattern != "" {
+			t.Fatalf("mixed_script_confusable finding: scripts %v, pattern %q", f.Scripts, f.Pattern)
+		}
+	case InstructionLike:
+		if !slices.Contains(Patterns(), f.Pattern) || f.Scripts != nil {
+			t.Fatalf("instruction_like finding: pattern %q, scripts %v", f.Pattern, f.Scripts)
+		}
+		if !alnum(text[f.End-1]) {
+			t.Fatalf("instruction_like finding ends at U+%04X", text[f.End-1].r)
+		}
+	}
 }

@@ -19,6 +19,8 @@ type wireFinding struct {
 	Codepoints      []string      `json:"codepoints,omitempty"`
 	Kind            markup.Kind   `json:"kind,omitempty"`
 	Reason          markup.Reason `json:"reason,omitempty"`
+	Scripts         []string      `json:"scripts,omitempty"`
+	Pattern         Pattern       `json:"pattern,omitempty"`
 	Opaque          *bool         `json:"opaque,omitempty"`
 	Decoded         *string       `json:"decoded,omitempty"`
 	DecodedFindings *[]Finding    `json:"decoded_findings,omitempty"`
@@ -35,7 +37,7 @@ type wireFinding struct {
 func (f Finding) MarshalJSON() ([]byte, error) {
 	w := wireFinding{
 		Class: f.Class, Start: f.Start, End: f.End, Heuristic: f.Heuristic, Excerpt: f.Excerpt,
-		Codepoints: f.Codepoints, Kind: f.Kind, Reason: f.Reason,
+		Codepoints: f.Codepoints, Kind: f.Kind, Reason: f.Reason, Scripts: f.Scripts, Pattern: f.Pattern,
 		ByteStart: f.ByteStart, ByteEnd: f.ByteEnd, UTF16Start: f.UTF16Start, UTF16End: f.UTF16End,
 	}
 	if f.Class == Base64Blob {
@@ -65,7 +67,7 @@ func (f *Finding) UnmarshalJSON(b []byte) error {
 	}
 	*f = Finding{
 		Class: w.Class, Start: w.Start, End: w.End, Heuristic: w.Heuristic, Excerpt: w.Excerpt,
-		Codepoints: w.Codepoints, Kind: w.Kind, Reason: w.Reason,
+		Codepoints: w.Codepoints, Kind: w.Kind, Reason: w.Reason, Scripts: w.Scripts, Pattern: w.Pattern,
 		ByteStart: w.ByteStart, ByteEnd: w.ByteEnd, UTF16Start: w.UTF16Start, UTF16End: w.UTF16End,
 	}
 	if w.Opaque != nil {

@@ -99,14 +99,15 @@ type Options struct {
 	OmitSanitized bool
 }
 
-// Finding is one finding of §1: a run of consecutive codepoints of one class.
+// Finding is one finding of §1: a run of consecutive codepoints of one §2
+// class, a §3 construct, a §4 blob, or a §5 word or passage.
 type Finding struct {
 	// Class is the finding class.
 	Class Class `json:"class"`
 	// Start and End are codepoint offsets, [Start, End).
 	Start int `json:"start"`
 	End   int `json:"end"`
-	// Heuristic is false for every class of §2.
+	// Heuristic is true for the classes of §5 and false for the others.
 	Heuristic bool `json:"heuristic"`
 	// Excerpt is the passage around the finding with every invisible or
 	// non-printing codepoint written as ⟨U+XXXX NAME⟩ (see the package doc).
@@ -119,6 +120,12 @@ type Finding struct {
 	// hidden; both are zero (and absent from JSON) for other classes.
 	Kind   markup.Kind   `json:"kind,omitempty"`
 	Reason markup.Reason `json:"reason,omitempty"`
+	// Scripts, for a mixed_script_confusable finding, are the scripts its
+	// letters mix: "Latin", then "Greek" and/or "Cyrillic" (§5).
+	Scripts []string `json:"scripts,omitempty"`
+	// Pattern, for an instruction_like finding, is the pattern it matched
+	// (§5).
+	Pattern Pattern `json:"pattern,omitempty"`
 	// Opaque, for a base64_blob finding, reports that the blob does not
 	// decode to printable UTF-8 text (§4). Decoded is the text it decodes
 	// to when it does, and DecodedFindings the findings of that text's
@@ -142,7 +149,7 @@ type Finding struct {
 
 // Heuristic reports whether c is one of the heuristic classes of §5.
 func (c Class) Heuristic() bool {
-	return c == "mixed_script_confusable" || c == "instruction_like"
+	return c == MixedScriptConfusable || c == InstructionLike
 }
 
 // InvalidSequence is one ill-formed UTF-8 subsequence of a string input,
@@ -287,6 +294,9 @@ func run(s string, isWTF8 bool, o options) *Result {
 	}
 	findings, nestedCut := appendBlobs(findings, s, isWTF8, keptBlobs, o)
 	truncated = truncated || nestedCut
+	heur, heurCount := heuristics(s, isWTF8, c.count > 0, o.maxFindings)
+	findings = append(findings, heur...)
+	truncated = truncated || len(heur) < heurCount
 	sortFindings(findings)
 	if o.maxFindings >= 0 && len(findings) > o.maxFindings {
 		findings, truncated = findings[:o.maxFindings], true
@@ -298,6 +308,7 @@ func run(s string, isWTF8 bool, o options) *Result {
 	res := &Result{
 		Findings:           findings,
 		DeterministicCount: c.count + len(marks) + len(blobs),
+		HeuristicCount:     heurCount,
 		Sanitized:          sanitized,
 		Note:               Note,
 		Truncated:          truncated || c.truncated,
@@ -364,19 +375,27 @@ func appendBlobs(findings []Finding, s string, isWTF8 bool, blobs []b64.Blob, o 
 	return findings, truncated
 }
 
-// rescan scans decoded text one level deep (§4): the §2 classes, never
-// markup or base64, so that a blob inside a blob is not decoded twice.
+// rescan scans decoded text one level deep (§4): the §2 and §5 classes,
+// never markup or base64, so that a blob inside a blob is not decoded
+// twice.
 // It reports whether the findings were cut at Options.MaxFindings.
 func rescan(text string, o options) ([]Finding, bool) {
 	c := &charScan{s: text, max: o.maxFindings, omitSanitized: true}
 	c.scan()
-	for i := range c.findings {
-		c.findings[i].Excerpt = excerpt(text, false, &c.findings[i])
+	heur, heurCount := heuristics(text, false, c.count > 0, o.maxFindings)
+	findings := append(c.findings, heur...)
+	truncated := c.truncated || len(heur) < heurCount
+	sortFindings(findings)
+	if o.maxFindings >= 0 && len(findings) > o.maxFindings {
+		findings, truncated = findings[:o.maxFindings], true
 	}
-	if c.findings == nil {
-		return []Finding{}, c.truncated
+	for i := range findings {
+		findings[i].Excerpt = excerpt(text, false, &findings[i])
 	}
-	return c.findings, c.truncated
+	if findings == nil {
+		return []Finding{}, truncated
+	}
+	return findings, truncated
 }
 
 // positionsAt returns the codepoint and UTF-16 offsets of the given byte
@@ -402,7 +421,7 @@ func positionsAt(s string, isWTF8 bool, offsets []int) []position {
 }
 
 // sortFindings puts findings in wire order: by start, then end, then class,
-// then kind.
+// then kind or pattern.
 func sortFindings(f []Finding) {
 	slices.SortStableFunc(f, func(a, b Finding) int {
 		if a.Start != b.Start {
@@ -414,7 +433,10 @@ func sortFindings(f []Finding) {
 		if a.Class != b.Class {
 			return strings.Compare(string(a.Class), string(b.Class))
 		}
-		return int(a.Kind) - int(b.Kind)
+		if a.Kind != b.Kind {
+			return int(a.Kind) - int(b.Kind)
+		}
+		return strings.Compare(string(a.Pattern), string(b.Pattern))
 	})
 }
 

@@ -84,6 +84,8 @@ type finding struct {
 	Codepoints      []string   `json:"codepoints"`
 	Kind            string     `json:"kind"`
 	Reason          string     `json:"reason"`
+	Scripts         []string   `json:"scripts"`
+	Pattern         string     `json:"pattern"`
 	Opaque          *bool      `json:"opaque"`
 	Decoded         *string    `json:"decoded"`
 	DecodedFindings *[]finding `json:"decoded_findings"`
@@ -107,12 +109,17 @@ var (
 	classes    = []string{"zero_width", "bidi_control", "unicode_tag", "control_char", "private_use", "unassigned_codepoint"}
 	markup     = "hidden_markup"
 	blobClass  = "base64_blob"
-	kinds      = []string{"html_comment", "markdown_comment", "css_hide_rule", "hidden_element"}
-	styleWhy   = []string{"display_none", "visibility_hidden", "font_size_zero", "color_matches_background"}
-	elementWhy = append(slices.Clip(styleWhy), "hidden_attribute", "hidden_class")
-	codepoint  = regexp.MustCompile(`^U\+(?:[0-9A-F]{4}|[1-9A-F][0-9A-F]{4}|10[0-9A-F]{4})$`)
-	hexBytes   = regexp.MustCompile(`^(?:[0-9a-f]{2})*$`)
-	escapeUnit = regexp.MustCompile(`\\u([0-9a-fA-F]{4})`)
+	mixedClass = "mixed_script_confusable"
+	instrClass = "instruction_like"
+	patterns   = []string{"ignore_instructions", "keep_secret", "imperative_disclose", "imperative_act", "send_to_address",
+		"own_instructions", "reveal_instructions", "addressed_to_ai", "new_instructions", "before_answering"}
+	kinds       = []string{"html_comment", "markdown_comment", "css_hide_rule", "hidden_element"}
+	styleWhy    = []string{"display_none", "visibility_hidden", "font_size_zero", "color_matches_background"}
+	elementWhy  = append(slices.Clip(styleWhy), "hidden_attribute", "hidden_class")
+	scriptOrder = []string{"Latin", "Greek", "Cyrillic"}
+	codepoint   = regexp.MustCompile(`^U\+(?:[0-9A-F]{4}|[1-9A-F][0-9A-F]{4}|10[0-9A-F]{4})$`)
+	hexBytes    = regexp.MustCompile(`^(?:[0-9a-f]{2})*$`)
+	escapeUnit  = regexp.MustCompile(`\\u([0-9a-fA-F]{4})`)
 )
 
 // scanFiles returns the vector files of the corpus; a missing corpus fails the test.
@@ -257,8 +264,14 @@ func lintTest(t *testing.T, tc test, context string) {
 	}
 	det, heur := 0, 0
 	for i, f := range e.Findings {
-		if !slices.Contains(classes, f.Class) && f.Class != markup && f.Class != blobClass {
+		if !slices.Contains(classes, f.Class) && f.Class != markup && f.Class != blobClass && f.Class != mixedClass && f.Class != instrClass {
 			t.Errorf("%s: finding %d: class %q", id, i, f.Class)
+		}
+		if f.Heuristic != (f.Class == mixedClass || f.Class == instrClass) {
+			t.Errorf("%s: finding %d: a %s finding with heuristic %v", id, i, f.Class, f.Heuristic)
+		}
+		if f.Class != mixedClass && f.Scripts != nil || f.Class != instrClass && f.Pattern != "" {
+			t.Errorf("%s: finding %d: a %s finding with scripts or pattern", id, i, f.Class)
 		}
 		if f.Heuristic {
 			heur++
@@ -279,6 +292,23 @@ func lintTest(t *testing.T, tc test, context string) {
 			lintMarkupFinding(t, id, i, f)
 		case blobClass:
 			// Checked below, against the input.
+		case mixedClass:
+			if len(f.Scripts) < 2 || f.Scripts[0] != "Latin" || !slices.IsSortedFunc(f.Scripts, func(a, b string) int {
+				return cmp.Compare(slices.Index(scriptOrder, a), slices.Index(scriptOrder, b))
+			}) || slices.ContainsFunc(f.Scripts, func(s string) bool { return !slices.Contains(scriptOrder, s) }) ||
+				len(slices.Compact(slices.Clone(f.Scripts))) != len(f.Scripts) {
+				t.Errorf("%s: finding %d: scripts %q", id, i, f.Scripts)
+			}
+			if f.Codepoints != nil || f.Kind != "" || f.Reason != "" {
+				t.Errorf("%s: finding %d: a %s finding with codepoints, kind or reason", id, i, f.Class)
+			}
+		case instrClass:
+			if !slices.Contains(patterns, f.Pattern) {
+				t.Errorf("%s: finding %d: pattern %q", id, i, f.Pattern)
+			}
+			if f.Codepoints != nil || f.Kind != "" || f.Reason != "" {
+				t.Errorf("%s: finding %d: a %s finding with codepoints, kind or reason", id, i, f.Class)
+			}
 		default:
 			if f.Kind != "" || f.Reason != "" {
 				t.Errorf("%s: finding %d: a %s finding with kind %q, reason %q", id, i, f.Class, f.Kind, f.Reason)
@@ -295,8 +325,8 @@ func lintTest(t *testing.T, tc test, context string) {
 		if i > 0 {
 			p := e.Findings[i-1]
 			if c := cmp.Or(cmp.Compare(p.Start, f.Start), cmp.Compare(p.End, f.End),
-				cmp.Compare(p.Class, f.Class), cmp.Compare(p.Kind, f.Kind)); c >= 0 {
-				t.Errorf("%s: findings %d and %d out of order (or equal) by start, end, class, kind", id, i-1, i)
+				cmp.Compare(p.Class, f.Class), cmp.Compare(p.Kind, f.Kind), cmp.Compare(p.Pattern, f.Pattern)); c >= 0 {
+				t.Errorf("%s: findings %d and %d out of order (or equal) by start, end, class, kind, pattern", id, i-1, i)
 			}
 		}
 		if i < len(tc.ExpectedExtensions.Findings) {
@@ -356,6 +386,8 @@ func lintTest(t *testing.T, tc test, context string) {
 		case f.Class == markup:
 			ranges = append(ranges, rng{f.Start, f.End, false})
 			continue
+		case f.Heuristic:
+			continue // §5 findings stay in the sanitized copy
 		}
 		for k := f.Start; k < f.End; k++ {
 			removed[k] = true
@@ -455,13 +487,24 @@ func lintBlobFinding(t *testing.T, id string, i int, f finding, in []rune) {
 	}
 	dec := []rune(*f.Decoded)
 	model, _ := scanref.FromString(*f.Decoded)
-	nested := *f.DecodedFindings
+	// The rescan runs §2 and §5: the §2 findings must be the model's; the
+	// §5 ones (in vectors/scan/heuristics.json's shape) are checked there.
+	var nested []finding
+	for j, g := range *f.DecodedFindings {
+		if g.Class == mixedClass || g.Class == instrClass {
+			if !g.Heuristic || g.Start < 0 || g.End <= g.Start || g.End > len([]rune(*f.Decoded)) {
+				t.Errorf("%s: finding %d: nested heuristic finding %d: %+v", id, i, j, g)
+			}
+			continue
+		}
+		nested = append(nested, g)
+	}
 	if len(nested) != len(model.Findings) {
 		t.Errorf("%s: finding %d: %d decoded_findings, the rescan of decoded gives %d", id, i, len(nested), len(model.Findings))
 	}
 	for j, g := range nested {
 		if !slices.Contains(classes, g.Class) {
-			t.Errorf("%s: finding %d: nested finding %d of class %q (the rescan is §2 only)", id, i, j, g.Class)
+			t.Errorf("%s: finding %d: nested finding %d of class %q (the rescan is §2 and §5 only)", id, i, j, g.Class)
 		}
 		if g.Heuristic || g.Kind != "" || g.Reason != "" || g.Opaque != nil || g.Decoded != nil || g.DecodedFindings != nil {
 			t.Errorf("%s: finding %d: nested finding %d has a field of another shape", id, i, j)

@@ -8,10 +8,11 @@ import (
 
 // ANSI styles for the text format on a terminal.
 const (
-	bold  = "\x1b[1m"
-	red   = "\x1b[31m"
-	cyan  = "\x1b[36m"
-	reset = "\x1b[0m"
+	bold   = "\x1b[1m"
+	red    = "\x1b[31m"
+	cyan   = "\x1b[36m"
+	yellow = "\x1b[33m"
+	reset  = "\x1b[0m"
 )
 
 // isTerminal reports whether w is a terminal that colour may be written to:

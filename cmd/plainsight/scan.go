@@ -333,7 +333,19 @@ func (o *scanWriter) writeText(path string, data []byte, res *scan.Result) error
 		if f.Class == scan.Base64Blob {
 			label += base64Label(f)
 		}
-		lines = append(lines, line{f.ByteStart, o.paint(label, red) + ": " + o.paintAnnotations(f.Excerpt)})
+		color := red
+		if f.Heuristic {
+			// §5: a labelled guess, never a flag.
+			if f.Pattern != "" {
+				label += " " + string(f.Pattern)
+			}
+			if len(f.Scripts) > 0 {
+				label += " " + strings.Join(f.Scripts, "+")
+			}
+			label += " (heuristic)"
+			color = yellow
+		}
+		lines = append(lines, line{f.ByteStart, o.paint(label, color) + ": " + o.paintAnnotations(f.Excerpt)})
 	}
 	for _, s := range res.InvalidUTF8 {
 		lines = append(lines, line{s.ByteStart, o.paint("invalid_utf8", red) + fmt.Sprintf(": % X read as U+FFFD", data[s.ByteStart:s.ByteEnd])})

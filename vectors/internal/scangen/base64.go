@@ -54,9 +54,10 @@ type Blob struct {
 	Decoded *string
 	// Ratio is the hand-counted ratio "p/n": printable codepoints for a blob of the blob test,
 	// ordinary codepoints for a token of the short band. Checked when set.
-	Ratio string
-	Short bool   // reported by the short band (a token of 24–47 characters), not the blob test
-	Inner []Want // hand-derived §2 findings of the decoded text
+	Ratio  string
+	Short  bool    // reported by the short band (a token of 24–47 characters), not the blob test
+	Inner  []Want  // hand-derived §2 findings of the decoded text
+	InnerH []HWant // hand-derived §5 findings of the decoded text
 }
 
 // Why is one hand-derived reason for silence: the chain (after trimming) or the token at
@@ -86,6 +87,12 @@ func (b Blob) dec(s string) Blob {
 // ratio sets the hand-counted ratio.
 func (b Blob) ratio(r string) Blob {
 	b.Ratio = r
+	return b
+}
+
+// innerH sets the hand-derived §5 findings of the decoded text.
+func (b Blob) innerH(ws ...HWant) Blob {
+	b.InnerH = ws
 	return b
 }
 
@@ -403,17 +410,17 @@ func b64Scan(t []rune) ([]mBlob, []Why, error) {
 // hidden_markup finding kind (and reason), a base64_blob finding opaque and, when not opaque,
 // decoded and decoded_findings.
 type B64Finding struct {
-	Class           string             `json:"class"`
-	Start           int                `json:"start"`
-	End             int                `json:"end"`
-	Heuristic       bool               `json:"heuristic"`
-	Excerpt         string             `json:"excerpt"`
-	Codepoints      []string           `json:"codepoints,omitempty"`
-	Kind            string             `json:"kind,omitempty"`
-	Reason          string             `json:"reason,omitempty"`
-	Opaque          *bool              `json:"opaque,omitempty"`
-	Decoded         *string            `json:"decoded,omitempty"`
-	DecodedFindings *[]scanref.Finding `json:"decoded_findings,omitempty"`
+	Class           string      `json:"class"`
+	Start           int         `json:"start"`
+	End             int         `json:"end"`
+	Heuristic       bool        `json:"heuristic"`
+	Excerpt         string      `json:"excerpt"`
+	Codepoints      []string    `json:"codepoints,omitempty"`
+	Kind            string      `json:"kind,omitempty"`
+	Reason          string      `json:"reason,omitempty"`
+	Opaque          *bool       `json:"opaque,omitempty"`
+	Decoded         *string     `json:"decoded,omitempty"`
+	DecodedFindings *[]HFinding `json:"decoded_findings,omitempty"`
 }
 
 // B64Result is the scan result object with findings of every class.
@@ -520,8 +527,17 @@ func b64Test(c BCase, email bool) (Test, []string) {
 			dec := m.decoded
 			inner, _ := scanref.FromString(dec)
 			errs = append(errs, Case{Want: b.Inner}.check(inner)...)
+			heur, herrs := heuristicFindings([]rune(dec), b.InnerH)
+			errs = append(errs, herrs...)
+			innerAll := append(fromModel(inner.Findings), heur...)
+			if err := sortH(innerAll); err != nil {
+				errs = append(errs, err.Error())
+			}
+			if innerAll == nil {
+				innerAll = []HFinding{}
+			}
 			f.Decoded = &dec
-			f.DecodedFindings = &inner.Findings
+			f.DecodedFindings = &innerAll
 		}
 		if i < len(got) && b.Ratio != "" && b.Ratio != got[i].ratio {
 			errs = append(errs, fmt.Sprintf("blob %d ratio: model %s, truth %s", i, got[i].ratio, b.Ratio))

@@ -12,6 +12,7 @@ var b64Header = []string{
 
 // b64Notes documents every flag the base64 file uses.
 var b64Notes = map[string]Note{
+	"InstructionLike": heuristicNotes["InstructionLike"],
 	"Base64Threshold": {
 		Description: "Pins the blob test at its edges: a single token of 48 characters or more, or at least two tokens of 40 or more; a token of 47, tokens of 39 and 40, a short token between tokens of 40.",
 		Effect:      "An implementation with another threshold, or that counts whitespace or the span instead of token lengths, reports blobs that are not there or misses them.",

@@ -40,6 +40,7 @@ var Outputs = []Output{
 	{Path: Path, Generate: Generate, Summary: Summary},
 	{Path: MarkupPath, Generate: GenerateMarkup, Summary: MarkupSummary},
 	{Path: B64Path, Generate: GenerateB64, Summary: B64Summary},
+	{Path: HeuristicPath, Generate: GenerateHeuristics, Summary: HeuristicSummary},
 }
 
 // Case is one hand-written scan case.

@@ -1,0 +1,163 @@
+package heuristic
+
+// anchor is a set of anchor groups: the words a match of a pattern must
+// contain. The prefilter reads every word of the text once, records the
+// groups a passage's words belong to, and runs a pattern's expression on
+// the passage only when the passage holds, for one of the pattern's needs,
+// a word of each of its groups. The groups are derived from the patterns:
+// each need is a conjunction that every match of some alternatives of the
+// pattern satisfies, and together the needs cover every alternative, so
+// the prefilter never hides a match (TestPrefilterComplete checks it).
+type anchor uint32
+
+const (
+	aIgnore anchor = 1 << iota
+	aTell
+	aNeg
+	aLet
+	aKeep
+	aSecret
+	aUser
+	aKnowing
+	aKnow
+	aDisclose
+	aAct
+	aAddress
+	aSend
+	aContent
+	aDest
+	aOwner
+	aPrompt
+	aReveal
+	aAbove
+	aAI
+	aNewTask
+	aNew
+	aNow
+	aBefore
+	aAnswer
+	aIgnoreObj
+	aFrom
+)
+
+// aAt is the group of the character "@", which an email address holds.
+const aAt = aDest
+
+// anchorWords lists the words of each group, lowercase; "'" stands for
+// both apostrophes.
+var anchorWords = map[anchor][]string{
+	aIgnore: {"ignore", "disregard", "forget", "override", "bypass", "ignoring", "disregarding", "forgetting"},
+	aTell: {"tell", "telling", "inform", "informing", "mention", "mentioning", "alert", "alerting", "notify",
+		"notifying", "show", "showing", "disclose", "disclosing", "reveal", "revealing"},
+	aNeg:      {"not", "don't", "dont", "never", "without"},
+	aLet:      {"let"},
+	aKeep:     {"keep"},
+	aSecret:   {"secret", "confidential", "hidden", "private", "between", "yourself"},
+	aUser:     {"user", "user's"},
+	aKnowing:  {"knowing", "noticing", "knowledge", "seeing"},
+	aKnow:     {"know", "see", "told", "find", "notice"},
+	aDisclose: {"send", "forward", "reply", "reveal", "output", "print"},
+	aAct:      {"delete", "erase", "wipe", "transfer", "wire", "pay"},
+	aAddress: {"assistant", "ai", "agent", "model", "llm", "chatbot", "claude", "chatgpt", "gpt", "copilot", "gemini",
+		"you", "your", "immediately", "secretly", "silently", "quietly", "covertly"},
+	aSend: {"send", "forward", "email", "mail", "post", "upload", "submit", "transmit", "exfiltrate", "copy", "relay",
+		"leak", "sending", "forwarding", "mailing", "emailing", "uploading"},
+	aContent: {"data", "contents", "content", "conversations", "conversation", "chats", "chat", "history", "messages",
+		"message", "emails", "email", "mail", "inbox", "files", "file", "documents", "document", "secrets", "secret",
+		"keys", "key", "credentials", "credential", "passwords", "password", "tokens", "token", "cookies", "cookie",
+		"sessions", "session", "env", "environment", "context", "instructions", "instruction", "prompt", "transcripts",
+		"transcript", "logs", "log", "notes", "note", "information", "info", "details", "everything", "summary",
+		"output", "results", "result", "response", "contacts", "contact", "records", "record", "it", "them", "this", "all"},
+	aDest:   {"http", "https", "address", "email", "mail", "url", "endpoint", "webhook", "server", "inbox"},
+	aOwner:  {"your", "assistant's", "ai's", "agent's", "model's", "initial", "original", "hidden", "secret", "system", "given"},
+	aPrompt: {"prompt", "instructions", "directives", "guidelines", "message"},
+	aReveal: {"reveal", "print", "output", "repeat", "show", "display", "disclose", "leak", "dump", "recite", "echo", "share", "list", "write", "tell", "give", "what"},
+	aAbove:  {"above", "before", "far"},
+	aAI: {"ai", "assistant", "assistants", "agent", "agents", "model", "models", "llm", "llms", "language", "chatbot",
+		"chatbots", "claude", "chatgpt", "gpt", "copilot", "gemini", "bot", "bots"},
+	aNewTask: {"instructions", "instruction", "directives", "orders", "prompt", "task", "rules", "goal", "objective", "role"},
+	aNew: {"new", "updated", "revised", "real", "actual", "true", "override", "secret", "hidden", "admin", "priority",
+		"urgent", "additional", "follow"},
+	aNow:  {"now"},
+	aFrom: {"from"},
+	aIgnoreObj: {"instructions", "instruction", "directions", "direction", "directives", "directive", "rules", "rule",
+		"guidelines", "guideline", "prompts", "prompt", "commands", "command", "orders", "order", "guidance",
+		"constraints", "constraint", "context", "messages", "message", "programming", "everything", "anything", "all", "what"},
+	aBefore: {"before", "prior", "then", "after"},
+	aAnswer: {"answering", "responding", "replying", "answer", "respond", "reply", "giving", "generating", "anything", "continue", "doing"},
+}
+
+// The anchor table: open addressing over a hash of the lowercase word.
+const (
+	tableBits   = 10
+	tableSize   = 1 << tableBits
+	maxAnchor   = 16 // no anchor word is longer
+	hashInitial = 2166136261
+	hashPrime   = 16777619
+)
+
+type tableEntry struct {
+	word string
+	bits anchor
+}
+
+var table = func() *[tableSize]tableEntry {
+	var t [tableSize]tableEntry
+	for bit, words := range anchorWords {
+		for _, w := range words {
+			if len(w) > maxAnchor {
+				panic("heuristic: anchor word too long: " + w)
+			}
+			h := uint32(hashInitial)
+			for i := 0; i < len(w); i++ {
+				h = (h ^ uint32(w[i])) * hashPrime
+			}
+			for i := h & (tableSize - 1); ; i = (i + 1) & (tableSize - 1) {
+				if t[i].word == "" || t[i].word == w {
+					t[i].word = w
+					t[i].bits |= bit
+					break
+				}
+			}
+		}
+	}
+	return &t
+}()
+
+// lookup returns the groups of the lowercase word w whose hash is h.
+func lookup(w string, h uint32) anchor {
+	for i := h & (tableSize - 1); ; i = (i + 1) & (tableSize - 1) {
+		e := &table[i]
+		if e.word == "" {
+			return 0
+		}
+		if e.word == w {
+			return e.bits
+		}
+	}
+}
+
+// lookupFold is lookup for a word of ASCII letters in any case, whose
+// lowercase form has the hash h.
+func lookupFold(w string, h uint32) anchor {
+	for i := h & (tableSize - 1); ; i = (i + 1) & (tableSize - 1) {
+		e := &table[i]
+		if e.word == "" {
+			return 0
+		}
+		if len(e.word) == len(w) && equalLower(e.word, w) {
+			return e.bits
+		}
+	}
+}
+
+// equalLower reports whether the ASCII letters w, in any case, are the
+// lowercase word lw.
+func equalLower(lw, w string) bool {
+	for i := 0; i < len(w); i++ {
+		if lw[i] != w[i]|0x20 {
+			return false
+		}
+	}
+	return true
+}

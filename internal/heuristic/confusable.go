@@ -1,0 +1,160 @@
+package heuristic
+
+import (
+	"unicode/utf8"
+
+	"github.com/plainsight/plainsight/internal/ucd"
+)
+
+// Scripts is a set of the scripts a mixed_script_confusable word mixes.
+type Scripts uint8
+
+// The members of Scripts.
+const (
+	Latin Scripts = 1 << iota
+	Greek
+	Cyrillic
+)
+
+// Names returns the Unicode names of the scripts in s, in the order Latin,
+// Greek, Cyrillic.
+func (s Scripts) Names() []string {
+	var out []string
+	for _, x := range [...]struct {
+		bit  Scripts
+		name string
+	}{{Latin, "Latin"}, {Greek, "Greek"}, {Cyrillic, "Cyrillic"}} {
+		if s&x.bit != 0 {
+			out = append(out, x.name)
+		}
+	}
+	return out
+}
+
+var scriptBits = [...]Scripts{ucd.Latin: Latin, ucd.Greek: Greek, ucd.Cyrillic: Cyrillic}
+
+// Confusables appends to dst the mixed_script_confusable words of s (§5): a
+// word is a maximal run of letters, marks, numbers, "_" and "-" from its
+// first letter or number on; it is a finding when it holds at least three
+// letters and mixes Latin letters with Greek or Cyrillic ones, by the
+// Script property of Unicode 17.0. Marks continue a word without counting
+// as letters. Spans are in bytes of s, in order.
+//
+// Only a Greek or Cyrillic letter can make a word a finding, so the search
+// skips to each non-ASCII codepoint and looks at its word only when it is
+// one; each byte is read at most three times.
+func Confusables(s string, dst []Match) []Match {
+	floor := 0 // the end of the last word examined: no word starts before it
+	for i := 0; i < len(s); {
+		// Skip ASCII, a word at a time.
+		for i+8 <= len(s) && load64(s[i:])&0x8080808080808080 == 0 {
+			i += 8
+		}
+		if i >= len(s) {
+			break
+		}
+		if s[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if ucd.LetterMarkNumber(r) != ucd.Letter {
+			i += size
+			continue
+		}
+		if sc := ucd.Lookup(r).Script(); sc != ucd.Greek && sc != ucd.Cyrillic {
+			i += size
+			continue
+		}
+		start := runStart(s, i, floor)
+		m, end := word(s, start)
+		if m.Scripts&Latin != 0 && m.Scripts != Latin && m.End > m.Start {
+			dst = append(dst, m)
+		}
+		floor, i = end, end
+	}
+	return dst
+}
+
+// runStart returns the start of the run of word characters that holds
+// the codepoint at i, looking no further back than floor.
+func runStart(s string, i, floor int) int {
+	for i > floor {
+		r, size := utf8.DecodeLastRuneInString(s[floor:i])
+		if !wordChar(r) {
+			break
+		}
+		i -= size
+	}
+	return i
+}
+
+// word reads the run of word characters at start: it returns the word in
+// it (from its first letter or number) as a match whose Scripts are those
+// of its letters — or an empty match when the run has fewer than three
+// letters — and the end of the run.
+func word(s string, start int) (Match, int) {
+	m := Match{Class: MixedScript, Start: -1}
+	letters := 0
+	i := start
+	for i < len(s) {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
+				letters++
+				m.Scripts |= Latin
+				if m.Start < 0 {
+					m.Start = i
+				}
+			case '0' <= c && c <= '9':
+				if m.Start < 0 {
+					m.Start = i
+				}
+			case c == '_' || c == '-':
+			default:
+				goto done
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch ucd.LetterMarkNumber(r) {
+		case ucd.Letter:
+			letters++
+			if sc := ucd.Lookup(r).Script(); sc != ucd.ScriptOther {
+				m.Scripts |= scriptBits[sc]
+			}
+			if m.Start < 0 {
+				m.Start = i
+			}
+		case ucd.Number:
+			if m.Start < 0 {
+				m.Start = i
+			}
+		case ucd.Mark:
+		default:
+			goto done
+		}
+		i += size
+	}
+done:
+	if letters < 3 || m.Start < 0 {
+		return Match{}, i
+	}
+	m.End = i
+	return m, i
+}
+
+// wordChar reports whether r may be part of a word: a letter, mark or
+// number, "_" or "-".
+func wordChar(r rune) bool {
+	return r == '_' || r == '-' || ucd.IsLetterMarkNumber(r)
+}
+
+// load64 reads 8 bytes of s as a little-endian word.
+func load64(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}

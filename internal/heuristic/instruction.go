@@ -1,0 +1,212 @@
+package heuristic
+
+import "slices"
+
+// Passage bounds. A passage longer than maxPassage is searched in windows
+// of that size that overlap by overlap bytes, so that a phrase of up to
+// overlap bytes is found wherever it falls.
+const (
+	maxPassage = 2048
+	overlap    = 512
+)
+
+// Instructions appends to dst the instruction_like matches of s (§5), in
+// order of passage, then pattern. Spans are in bytes of s.
+//
+// The text is split into passages (see the package documentation). One
+// pass reads every word, ASCII case-folded, and records which anchor
+// groups each passage holds; a pattern's expression runs only on the
+// passages whose groups meet one of the pattern's needs. The pass is
+// linear, and so is each expression (Go's regexp guarantees it), so the
+// whole search is linear in the text, with a constant of at most the ten
+// expressions when every passage is a near miss.
+func Instructions(s string, dst []Match) []Match {
+	f := finder{s: s, dst: dst}
+	start := 0
+	var mask anchor
+	for i := 0; i < len(s); {
+		c := s[i]
+		if lower[c] != 0 {
+			next, bits := readWord(s, i)
+			mask |= bits
+			i = next
+		} else {
+			i++
+			switch c {
+			case '.', '!', '?':
+				if i == len(s) || space(s[i]) {
+					f.passage(start, i, mask)
+					start, mask = i, 0
+				}
+			case '\n':
+				j := i
+				for j < len(s) && (s[j] == ' ' || s[j] == '\t' || s[j] == '\r') {
+					j++
+				}
+				if j < len(s) && s[j] == '\n' {
+					f.passage(start, i, mask) // with its line break
+					start, mask = j, 0
+					i = j
+				}
+			case '@':
+				mask |= aAt
+			}
+		}
+		if i-start >= maxPassage {
+			f.passage(start, i, mask)
+			start = i - overlap
+			for start < i && s[start]&0xC0 == 0x80 {
+				start++ // a codepoint boundary
+			}
+			mask = maskOf(s[start:i])
+		}
+	}
+	f.passage(start, len(s), mask)
+	return f.dst
+}
+
+// finder runs the patterns on passages.
+type finder struct {
+	s       string
+	dst     []Match
+	lastEnd [numPatterns]int // no match of a pattern starts before it: windows overlap
+	buf     []byte
+}
+
+// passage searches s[start:end], whose words hold the anchor groups mask.
+func (f *finder) passage(start, end int, mask anchor) {
+	if mask == 0 || start >= end {
+		return
+	}
+	var text []byte // the passage, lowercased, once a pattern needs it
+	for p := range Patterns {
+		info := &Patterns[p]
+		if !info.needMet(mask) {
+			continue
+		}
+		if text == nil {
+			f.buf = appendLower(f.buf[:0], f.s[start:end])
+			text = f.buf
+		}
+		for _, m := range info.re.FindAllSubmatchIndex(text, -1) {
+			a, b := start+m[2], start+m[3]
+			for b > a && f.s[b-1] < 0x80 && lower[f.s[b-1]] == 0 && !digit(f.s[b-1]) {
+				b-- // trailing punctuation of END and COLON
+			}
+			if a < f.lastEnd[p] {
+				continue
+			}
+			f.lastEnd[p] = b
+			f.dst = append(f.dst, Match{Class: InstructionLike, Start: a, End: b, Pattern: Pattern(p)})
+		}
+	}
+}
+
+func (info *PatternInfo) needMet(mask anchor) bool {
+	return slices.ContainsFunc(info.need, func(n anchor) bool { return mask&n == n })
+}
+
+// readWord reads the word at i, whose first byte is an ASCII letter: a run
+// of ASCII letters, with an apostrophe (' or U+2019) between two letters
+// read as part of it. It returns the end of the word and the anchor groups
+// of the word and, if it holds an apostrophe, of its part before the
+// apostrophe ("user" of "user's").
+func readWord(s string, i int) (int, anchor) {
+	start := i
+	h := uint32(hashInitial)
+	for i < len(s) && lower[s[i]] != 0 {
+		h = (h ^ uint32(lower[s[i]])) * hashPrime
+		i++
+	}
+	if i+1 < len(s) && (s[i] == '\'' || s[i] == 0xE2) {
+		return readApostropheWord(s, start)
+	}
+	if i-start > maxAnchor {
+		return i, 0
+	}
+	return i, lookupFold(s[start:i], h)
+}
+
+// readApostropheWord is readWord for a word that may hold an apostrophe.
+func readApostropheWord(s string, i int) (int, anchor) {
+	var buf [maxAnchor]byte
+	n, stem := 0, 0
+	h, stemHash := uint32(hashInitial), uint32(0)
+	for i < len(s) {
+		c := lower[s[i]]
+		size := 1
+		if c == 0 {
+			switch {
+			case s[i] == '\'' && i+1 < len(s) && lower[s[i+1]] != 0:
+				c = '\''
+			case s[i] == 0xE2 && i+3 < len(s) && s[i+1] == 0x80 && s[i+2] == 0x99 && lower[s[i+3]] != 0:
+				c, size = '\'', 3
+			default:
+				goto done
+			}
+			if stem == 0 {
+				stem, stemHash = n, h
+			}
+		}
+		if n < maxAnchor {
+			buf[n] = c
+			h = (h ^ uint32(c)) * hashPrime
+		}
+		n++
+		i += size
+	}
+done:
+	var bits anchor
+	if n <= maxAnchor {
+		bits = lookup(string(buf[:n]), h)
+	}
+	if stem > 0 && stem <= maxAnchor {
+		bits |= lookup(string(buf[:stem]), stemHash)
+	}
+	return i, bits
+}
+
+// maskOf returns the anchor groups of the words of s.
+func maskOf(s string) anchor {
+	var mask anchor
+	for i := 0; i < len(s); {
+		if lower[s[i]] != 0 {
+			next, bits := readWord(s, i)
+			mask |= bits
+			i = next
+			continue
+		}
+		if s[i] == '@' {
+			mask |= aAt
+		}
+		i++
+	}
+	return mask
+}
+
+// lower maps ASCII letters to lowercase and every other byte to 0.
+var lower = func() (t [256]byte) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c] = byte(c)
+		t[c-'a'+'A'] = byte(c)
+	}
+	return t
+}()
+
+// appendLower appends s with its ASCII letters lowercased.
+func appendLower(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		dst = append(dst, c)
+	}
+	return dst
+}
+
+func space(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
+}
+
+func digit(c byte) bool { return '0' <= c && c <= '9' }

@@ -1,0 +1,173 @@
+package scan
+
+import (
+	"slices"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/plainsight/plainsight/internal/heuristic"
+)
+
+// The heuristic classes of §5. Their findings are labelled heuristic: they
+// make a result Noted when there is no deterministic finding, and never
+// Flagged; they leave the sanitized copy as it is.
+const (
+	// MixedScriptConfusable is a word (letters, marks, numbers, "_" and
+	// "-", from its first letter or number) with at least three letters
+	// that mixes Latin letters with Greek or Cyrillic ones; its finding
+	// lists the scripts.
+	MixedScriptConfusable Class = "mixed_script_confusable"
+	// InstructionLike is a passage matching one of the ten patterns of
+	// agent-directed language; its finding names the Pattern.
+	InstructionLike Class = "instruction_like"
+)
+
+// Pattern is the stable id of one of the ten instruction_like patterns, as
+// the wire format spells it in a finding's `pattern`. The package
+// documentation gives the grammar of each.
+type Pattern string
+
+// The ten patterns, each with the words of §5 it implements. §5 lists nine
+// kinds of language; its third names nine verbs of two kinds, and each kind
+// has its own pattern here.
+const (
+	// IgnoreInstructions: "instructions to ignore or disregard earlier
+	// instructions".
+	IgnoreInstructions Pattern = "ignore_instructions"
+	// KeepSecret: "instructions to keep a secret from the reader".
+	KeepSecret Pattern = "keep_secret"
+	// ImperativeDisclose: "direct imperatives that the reading agent send,
+	// forward, reply, reveal, output, print".
+	ImperativeDisclose Pattern = "imperative_disclose"
+	// ImperativeAct: "direct imperatives that the reading agent … delete,
+	// transfer or pay".
+	ImperativeAct Pattern = "imperative_act"
+	// SendToAddress: "instructions to send content to another address".
+	SendToAddress Pattern = "send_to_address"
+	// OwnInstructions: "references to the agent's own instructions or
+	// system prompt".
+	OwnInstructions Pattern = "own_instructions"
+	// RevealInstructions: "instructions to reveal them".
+	RevealInstructions Pattern = "reveal_instructions"
+	// AddressedToAI: "text addressed to an AI assistant".
+	AddressedToAI Pattern = "addressed_to_ai"
+	// NewInstructions: "a claim that new instructions follow".
+	NewInstructions Pattern = "new_instructions"
+	// BeforeAnswering: "instructions sequencing what the agent must do
+	// before answering".
+	BeforeAnswering Pattern = "before_answering"
+)
+
+// Patterns lists the ten patterns in the order of §5.
+func Patterns() []Pattern {
+	out := make([]Pattern, len(heuristic.Patterns))
+	for i := range heuristic.Patterns {
+		out[i] = Pattern(heuristic.Patterns[i].ID)
+	}
+	return out
+}
+
+// heuristics returns the §5 findings of s, at most max of them in Result
+// order (all when max < 0), and how many there are. With transparent (the
+// pass over the codepoints found some of a §2 class), the search runs on
+// s without its §2 codepoints, so that an invisible character cannot break
+// a word or a phrase apart; the spans are then mapped back onto s, and a
+// span covers the invisible characters inside it. The view costs one copy
+// of the text; mapping back costs a pass over it and no more memory.
+func heuristics(s string, isWTF8, transparent bool, max int) ([]Finding, int) {
+	view := s
+	if transparent {
+		view = withoutClasses(s, isWTF8)
+	}
+	ms := heuristic.Find(view)
+	total := len(ms)
+	if max >= 0 && len(ms) > max {
+		ms = ms[:max]
+	}
+	if len(ms) == 0 {
+		return nil, total
+	}
+	starts := make([]int, 0, len(ms))
+	ends := make([]int, 0, len(ms))
+	for _, m := range ms {
+		starts = append(starts, m.Start)
+		ends = append(ends, m.End)
+	}
+	slices.Sort(starts)
+	slices.Sort(ends)
+	starts, ends = slices.Compact(starts), slices.Compact(ends)
+	startPos := mapBack(s, isWTF8, transparent, starts, true)
+	endPos := mapBack(s, isWTF8, transparent, ends, false)
+	out := make([]Finding, len(ms))
+	for i, m := range ms {
+		start := startPos[sort.SearchInts(starts, m.Start)]
+		end := endPos[sort.SearchInts(ends, m.End)]
+		f := Finding{
+			Class: InstructionLike, Start: start.cp, End: end.cp, Heuristic: true,
+			ByteStart: start.b, ByteEnd: end.b, UTF16Start: start.u16, UTF16End: end.u16,
+		}
+		if m.Class == heuristic.MixedScript {
+			f.Class, f.Scripts = MixedScriptConfusable, m.Scripts.Names()
+		} else {
+			f.Pattern = Pattern(heuristic.Patterns[m.Pattern].ID)
+		}
+		out[i] = f
+	}
+	return out, total
+}
+
+// withoutClasses returns s without its codepoints of the §2 classes.
+func withoutClasses(s string, isWTF8 bool) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); {
+		r, size, ok := decodeAt(s, i, isWTF8)
+		if !ok || classOf(r) == noClass {
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
+}
+
+// textPos is a position in a text: byte, codepoint and UTF-16 offsets.
+type textPos struct{ b, cp, u16 int }
+
+// mapBack returns the positions in s of the sorted byte offsets of a view
+// of s (s itself, or s without its §2 codepoints when transparent). The
+// position of a start is after the §2 codepoints just before it; that of
+// an end, before those just after it.
+func mapBack(s string, isWTF8, transparent bool, offsets []int, start bool) []textPos {
+	out := make([]textPos, len(offsets))
+	i, v, cp, u16 := 0, 0, 0, 0 // v: the offset in the view
+	for k, off := range offsets {
+		for {
+			if v == off {
+				// At the target: an end stops here; a start passes the
+				// removed codepoints first.
+				if !start || i == len(s) {
+					break
+				}
+				r, _, ok := decodeAt(s, i, isWTF8)
+				if !transparent || !ok || classOf(r) == noClass {
+					break
+				}
+			}
+			if c := s[i]; c < utf8.RuneSelf && asciiClass[c] == noClass {
+				i, v, cp, u16 = i+1, v+1, cp+1, u16+1
+				continue
+			}
+			r, size, ok := decodeAt(s, i, isWTF8)
+			if !transparent || !ok || classOf(r) == noClass {
+				v += size
+			}
+			i, cp, u16 = i+size, cp+1, u16+1
+			if r >= 0x10000 {
+				u16++
+			}
+		}
+		out[k] = textPos{i, cp, u16}
+	}
+	return out
+}
