@@ -128,40 +128,60 @@ func readWord(s string, i int) (int, anchor) {
 }
 
 // readApostropheWord is readWord for a word that may hold an apostrophe.
+// The patterns' expressions see a word boundary at an apostrophe, and some
+// of their words hold one ("don't"), so it looks up every run of the
+// word's parts between apostrophes that is short enough to be an anchor:
+// "don't'let" gives "don", "don't", "t", "t'let" and "let", among others.
 func readApostropheWord(s string, i int) (int, anchor) {
-	var buf [maxAnchor]byte
-	n, stem := 0, 0
-	h, stemHash := uint32(hashInitial), uint32(0)
+	type part struct{ start, end int }
+	var partsBuf [16]part
+	parts := partsBuf[:0]
+	start := i
 	for i < len(s) {
-		c := lower[s[i]]
-		size := 1
-		if c == 0 {
-			switch {
-			case s[i] == '\'' && i+1 < len(s) && lower[s[i+1]] != 0:
-				c = '\''
-			case s[i] == 0xE2 && i+3 < len(s) && s[i+1] == 0x80 && s[i+2] == 0x99 && lower[s[i+3]] != 0:
-				c, size = '\'', 3
-			default:
-				goto done
-			}
-			if stem == 0 {
-				stem, stemHash = n, h
-			}
+		if lower[s[i]] != 0 {
+			i++
+			continue
 		}
-		if n < maxAnchor {
-			buf[n] = c
-			h = (h ^ uint32(c)) * hashPrime
+		size := 0
+		switch {
+		case s[i] == '\'' && i+1 < len(s) && lower[s[i+1]] != 0:
+			size = 1
+		case s[i] == 0xE2 && i+3 < len(s) && s[i+1] == 0x80 && s[i+2] == 0x99 && lower[s[i+3]] != 0:
+			size = 3
 		}
-		n++
+		if size == 0 {
+			break
+		}
+		parts = append(parts, part{start, i})
 		i += size
+		start = i
 	}
-done:
+	parts = append(parts, part{start, i})
 	var bits anchor
-	if n <= maxAnchor {
-		bits = lookup(string(buf[:n]), h)
-	}
-	if stem > 0 && stem <= maxAnchor {
-		bits |= lookup(string(buf[:stem]), stemHash)
+	var buf [maxAnchor]byte
+	for a := range parts {
+		n := 0
+		h := uint32(hashInitial)
+		for b := a; b < len(parts); b++ {
+			p := parts[b]
+			if b > a {
+				if n == maxAnchor {
+					break
+				}
+				buf[n] = '\''
+				h = (h ^ '\'') * hashPrime
+				n++
+			}
+			if n+p.end-p.start > maxAnchor {
+				break
+			}
+			for k := p.start; k < p.end; k++ {
+				buf[n] = lower[s[k]]
+				h = (h ^ uint32(buf[n])) * hashPrime
+				n++
+			}
+			bits |= lookup(string(buf[:n]), h)
+		}
 	}
 	return i, bits
 }
