@@ -8,8 +8,8 @@ import (
 	"github.com/plainsight/plainsight/internal/scanref"
 	"github.com/plainsight/plainsight/internal/vectortest"
 	"github.com/plainsight/plainsight/markup"
-	"unicode/utf16"
 	"unicode"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -388,7 +388,9 @@ func FuzzScanMarkup(f *testing.F) {
 // letter or number.
 func checkHeuristicFinding(t *testing.T, text []decoded, f Finding) {
 	t.Helper()
-	alnum := func(c decoded) bool { return c.valid && (unicode.IsLetter(c.r) || unicode.IsNumber(c.r) || c.r > unicode.MaxLatin1) }
+	alnum := func(c decoded) bool {
+		return c.valid && (unicode.IsLetter(c.r) || unicode.IsNumber(c.r) || c.r > unicode.MaxLatin1)
+	}
 	if !alnum(text[f.Start]) {
 		t.Fatalf("%s finding starts at U+%04X", f.Class, text[f.Start].r)
 	}
