@@ -4,13 +4,13 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/plainsight/plainsight/internal/scanref"
 	"github.com/plainsight/plainsight/internal/vectortest"
 	"github.com/plainsight/plainsight/markup"
-	"unicode"
-	"unicode/utf16"
-	"unicode/utf8"
 )
 
 // fuzzSeeds are inputs beside the vector corpus (added in seedFromVectors).
