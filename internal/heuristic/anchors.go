@@ -8,7 +8,7 @@ package heuristic
 // each need is a conjunction that every match of some alternatives of the
 // pattern satisfies, and together the needs cover every alternative, so
 // the prefilter never hides a match (TestPrefilterComplete checks it).
-type anchor uint32
+type anchor uint64
 
 const (
 	aIgnore anchor = 1 << iota
@@ -38,7 +38,24 @@ const (
 	aAnswer
 	aIgnoreObj
 	aFrom
+	aToAt
+
+	// The first-word groups: the words a match of each pattern can begin
+	// with, one group per pattern, in the order of Patterns.
+	firstIgnore
+	firstKeep
+	firstDisclose
+	firstAct
+	firstSend
+	firstOwn
+	firstReveal
+	firstAI
+	firstNew
+	firstBefore
 )
+
+// firstGroups is the union of the first-word groups.
+const firstGroups = firstIgnore | firstKeep | firstDisclose | firstAct | firstSend | firstOwn | firstReveal | firstAI | firstNew | firstBefore
 
 // aAt is the group of the character "@", which an email address holds.
 const aAt = aDest
@@ -80,6 +97,24 @@ var anchorWords = map[anchor][]string{
 		"urgent", "additional", "follow"},
 	aNow:  {"now"},
 	aFrom: {"from"},
+	aToAt: {"to", "at", "into"},
+
+	firstIgnore: {"ignore", "disregard", "forget", "override", "bypass", "ignoring", "disregarding", "forgetting"},
+	firstKeep:   {"do", "don't", "dont", "never", "without", "keep", "before", "the"},
+	firstDisclose: {"assistant", "ai", "agent", "model", "llm", "chatbot", "claude", "chatgpt", "gpt", "copilot", "gemini",
+		"you", "i", "your", "immediately", "secretly", "silently", "quietly", "covertly"},
+	firstAct: {"assistant", "ai", "agent", "model", "llm", "chatbot", "claude", "chatgpt", "gpt", "copilot", "gemini",
+		"you", "i", "your", "immediately", "secretly", "silently", "quietly", "covertly"},
+	firstSend: {"send", "forward", "e", "email", "mail", "post", "upload", "submit", "transmit", "exfiltrate", "copy",
+		"relay", "leak", "sending", "forwarding", "emailing", "uploading"},
+	firstOwn: {"your", "the", "system"},
+	firstReveal: {"reveal", "print", "output", "repeat", "show", "display", "disclose", "leak", "dump", "recite", "echo",
+		"share", "list", "write", "tell", "give", "what"},
+	firstAI: {"dear", "hey", "hi", "hello", "attention", "note", "message", "instructions", "a", "to", "if", "language",
+		"ai", "llm", "llms", "assistant", "assistants", "agent", "agents", "model", "models"},
+	firstNew: {"new", "updated", "revised", "real", "actual", "true", "override", "secret", "hidden", "admin", "priority",
+		"urgent", "additional", "here", "these", "below", "the", "your", "from", "instructions"},
+	firstBefore: {"before", "prior", "only", "and", "after", "then"},
 	aIgnoreObj: {"instructions", "instruction", "directions", "direction", "directives", "directive", "rules", "rule",
 		"guidelines", "guideline", "prompts", "prompt", "commands", "command", "orders", "order", "guidance",
 		"constraints", "constraint", "context", "messages", "message", "programming", "everything", "anything", "all", "what"},

@@ -1,6 +1,17 @@
 package heuristic
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
+
+// nearMiss is prose in which every passage meets the prefilter's needs of
+// several patterns without matching: the slow path on every sentence.
+const nearMiss = `You should not forget the release notes before the server will respond. ` +
+	`Do not show the summary to a reviewer, and keep the secret key in the vault at the office. ` +
+	`The agent model should print the data and email the contents of the file to the team at noon via the address book. ` +
+	`Send the logs and the session history, then we answer questions from the new task force about the system font. ` +
+	`If you are reading this in the language model course, your notes are in the hidden folder from now until Monday. `
 
 func BenchmarkFindGoDocs(b *testing.B) {
 	s := loadBenign(b)
@@ -11,11 +22,29 @@ func BenchmarkFindGoDocs(b *testing.B) {
 	}
 }
 
-func BenchmarkInstructionsGoDocs(b *testing.B) {
-	s := loadBenign(b)
+func benchmarkNearMiss(b *testing.B, size int) {
+	s := strings.Repeat(nearMiss, size/len(nearMiss)+1)[:size]
+	if n := len(Instructions(s, nil)); n != 0 {
+		b.Fatalf("the near-miss text matches %d times", n)
+	}
 	b.SetBytes(int64(len(s)))
 	b.ReportAllocs()
 	for b.Loop() {
-		Instructions(s, nil)
+		Find(s)
+	}
+}
+
+// The two sizes show the search is linear: the same throughput at both.
+func BenchmarkFindNearMiss64K(b *testing.B) { benchmarkNearMiss(b, 64<<10) }
+func BenchmarkFindNearMiss1M(b *testing.B)  { benchmarkNearMiss(b, 1<<20) }
+
+// BenchmarkFindNoPassageEnd is one passage of 1 MiB (no sentence end, no
+// blank line), searched in overlapping windows.
+func BenchmarkFindNoPassageEnd(b *testing.B) {
+	s := strings.Repeat("ignore the send data to the agent your system ", 1<<20/47)
+	b.SetBytes(int64(len(s)))
+	b.ReportAllocs()
+	for b.Loop() {
+		Find(s)
 	}
 }

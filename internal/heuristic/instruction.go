@@ -14,12 +14,15 @@ const (
 // order of passage, then pattern. Spans are in bytes of s.
 //
 // The text is split into passages (see the package documentation). One
-// pass reads every word, ASCII case-folded, and records which anchor
-// groups each passage holds; a pattern's expression runs only on the
-// passages whose groups meet one of the pattern's needs. The pass is
-// linear, and so is each expression (Go's regexp guarantees it), so the
-// whole search is linear in the text, with a constant of at most the ten
-// expressions when every passage is a near miss.
+// pass reads every word, ASCII case-folded, records which anchor groups
+// each passage holds, and notes where the words that can begin a match
+// are. A pattern runs only on a passage whose groups meet one of its
+// needs, and then only from those words, as an anchored expression: its
+// cost is that of the attempts, which end as soon as the words part from
+// the pattern. Reading the words is linear, every attempt is linear in what
+// it reads (Go's regexp guarantees it) and bounded by the window, so the
+// whole search is linear in the text for a bounded number of attempts per
+// word.
 func Instructions(s string, dst []Match) []Match {
 	f := finder{s: s, dst: dst}
 	start := 0
@@ -27,7 +30,7 @@ func Instructions(s string, dst []Match) []Match {
 	for i := 0; i < len(s); {
 		c := s[i]
 		if lower[c] != 0 {
-			next, bits := readWord(s, i)
+			next, bits := readWord(s, i, &f.cands)
 			mask |= bits
 			i = next
 		} else {
@@ -58,24 +61,47 @@ func Instructions(s string, dst []Match) []Match {
 			for start < i && s[start]&0xC0 == 0x80 {
 				start++ // a codepoint boundary
 			}
-			mask = maskOf(s[start:i])
+			mask = 0
+			for k := start; k < i; {
+				if lower[s[k]] != 0 && (k == start || lower[s[k-1]] == 0) {
+					next, bits := readWord(s, k, &f.cands)
+					mask |= bits
+					k = next
+					continue
+				}
+				if s[k] == '@' {
+					mask |= aAt
+				}
+				k++
+			}
 		}
 	}
 	f.passage(start, len(s), mask)
 	return f.dst
 }
 
+// cand is a word that may begin a match: its offset, and its anchor
+// groups (of which the first-word groups say for which patterns).
+type cand struct {
+	at   int
+	bits anchor
+}
+
 // finder runs the patterns on passages.
 type finder struct {
 	s       string
 	dst     []Match
+	cands   []cand           // the candidate words of the passage being read
 	lastEnd [numPatterns]int // no match of a pattern starts before it: windows overlap
 	buf     []byte
 }
 
-// passage searches s[start:end], whose words hold the anchor groups mask.
+// passage searches s[start:end], whose words hold the anchor groups mask
+// and whose candidate words are f.cands, and empties f.cands.
 func (f *finder) passage(start, end int, mask anchor) {
-	if mask == 0 || start >= end {
+	cands := f.cands
+	f.cands = f.cands[:0]
+	if mask == 0 || start >= end || len(cands) == 0 {
 		return
 	}
 	var text []byte // the passage, lowercased, once a pattern needs it
@@ -84,17 +110,24 @@ func (f *finder) passage(start, end int, mask anchor) {
 		if !info.needMet(mask) {
 			continue
 		}
-		if text == nil {
-			f.buf = appendLower(f.buf[:0], f.s[start:end])
-			text = f.buf
-		}
-		for _, m := range info.re.FindAllSubmatchIndex(text, -1) {
-			a, b := start+m[2], start+m[3]
+		for _, c := range cands {
+			if c.bits&info.first == 0 || c.at < start || c.at < f.lastEnd[p] {
+				continue
+			}
+			if c.at > 0 && wordByte(f.s[c.at-1]) {
+				continue // no word boundary before it
+			}
+			if text == nil {
+				f.buf = appendLower(f.buf[:0], f.s[start:end])
+				text = f.buf
+			}
+			m := info.at.FindSubmatchIndex(text[c.at-start:])
+			if m == nil {
+				continue
+			}
+			a, b := c.at+m[2], c.at+m[3]
 			for b > a && f.s[b-1] < 0x80 && lower[f.s[b-1]] == 0 && !digit(f.s[b-1]) {
 				b-- // trailing punctuation of END and COLON
-			}
-			if a < f.lastEnd[p] {
-				continue
 			}
 			f.lastEnd[p] = b
 			f.dst = append(f.dst, Match{Class: InstructionLike, Start: a, End: b, Pattern: Pattern(p)})
@@ -109,9 +142,9 @@ func (info *PatternInfo) needMet(mask anchor) bool {
 // readWord reads the word at i, whose first byte is an ASCII letter: a run
 // of ASCII letters, with an apostrophe (' or U+2019) between two letters
 // read as part of it. It returns the end of the word and the anchor groups
-// of the word and, if it holds an apostrophe, of its part before the
-// apostrophe ("user" of "user's").
-func readWord(s string, i int) (int, anchor) {
+// of the word and of its parts (see readApostropheWord), and appends to
+// cands (when not nil) the word if it may begin a match.
+func readWord(s string, i int, cands *[]cand) (int, anchor) {
 	start := i
 	h := uint32(hashInitial)
 	for i < len(s) && lower[s[i]] != 0 {
@@ -119,12 +152,16 @@ func readWord(s string, i int) (int, anchor) {
 		i++
 	}
 	if i+1 < len(s) && (s[i] == '\'' || s[i] == 0xE2) {
-		return readApostropheWord(s, start)
+		return readApostropheWord(s, start, cands)
 	}
 	if i-start > maxAnchor {
 		return i, 0
 	}
-	return i, lookupFold(s[start:i], h)
+	bits := lookupFold(s[start:i], h)
+	if bits&firstGroups != 0 && cands != nil {
+		*cands = append(*cands, cand{start, bits})
+	}
+	return i, bits
 }
 
 // readApostropheWord is readWord for a word that may hold an apostrophe.
@@ -132,7 +169,8 @@ func readWord(s string, i int) (int, anchor) {
 // of their words hold one ("don't"), so it looks up every run of the
 // word's parts between apostrophes that is short enough to be an anchor:
 // "don't'let" gives "don", "don't", "t", "t'let" and "let", among others.
-func readApostropheWord(s string, i int) (int, anchor) {
+// A run that may begin a match is a candidate at the start of its part.
+func readApostropheWord(s string, i int, cands *[]cand) (int, anchor) {
 	type part struct{ start, end int }
 	var partsBuf [16]part
 	parts := partsBuf[:0]
@@ -162,6 +200,7 @@ func readApostropheWord(s string, i int) (int, anchor) {
 	for a := range parts {
 		n := 0
 		h := uint32(hashInitial)
+		var runBits anchor
 		for b := a; b < len(parts); b++ {
 			p := parts[b]
 			if b > a {
@@ -180,29 +219,19 @@ func readApostropheWord(s string, i int) (int, anchor) {
 				h = (h ^ uint32(buf[n])) * hashPrime
 				n++
 			}
-			bits |= lookup(string(buf[:n]), h)
+			runBits |= lookup(string(buf[:n]), h)
+		}
+		bits |= runBits
+		if runBits&firstGroups != 0 && cands != nil {
+			*cands = append(*cands, cand{parts[a].start, runBits})
 		}
 	}
 	return i, bits
 }
 
-// maskOf returns the anchor groups of the words of s.
-func maskOf(s string) anchor {
-	var mask anchor
-	for i := 0; i < len(s); {
-		if lower[s[i]] != 0 {
-			next, bits := readWord(s, i)
-			mask |= bits
-			i = next
-			continue
-		}
-		if s[i] == '@' {
-			mask |= aAt
-		}
-		i++
-	}
-	return mask
-}
+// wordByte reports whether c is a word character of Go's regexp \b: an
+// ASCII letter, digit or underscore.
+func wordByte(c byte) bool { return lower[c] != 0 || digit(c) || c == '_' }
 
 // lower maps ASCII letters to lowercase and every other byte to 0.
 var lower = func() (t [256]byte) {

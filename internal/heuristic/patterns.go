@@ -51,8 +51,10 @@ type PatternInfo struct {
 	// Spec is the §5 wording the pattern implements.
 	Spec string
 	// re matches the pattern in a lowercased passage; its group 1 is the
-	// finding's span.
-	re *regexp.Regexp
+	// finding's span. at is re anchored at the start of its input: it runs
+	// from the candidate words (first).
+	re, at *regexp.Regexp
+	first  anchor
 	// need is the prefilter: a passage can match only if, for some entry,
 	// it holds a word of every anchor group in the entry's mask.
 	need []anchor
@@ -96,7 +98,7 @@ var Patterns = [numPatterns]PatternInfo{
 		ID:   "send_to_address",
 		Spec: "instructions to send content to another address",
 		re:   compile(`{SEND} (?:{W} ){0,4}{CONTENT} (?:{W} ){0,4}(?:to|at|into) {ADDRESS}`),
-		need: []anchor{aSend | aContent | aDest},
+		need: []anchor{aSend | aContent | aToAt | aDest},
 	},
 	OwnInstructions: {
 		ID:   "own_instructions",
@@ -138,6 +140,16 @@ var Patterns = [numPatterns]PatternInfo{
 			`(?:only then|and then|after that|then) (?:answer|respond|reply)`),
 		need: []anchor{aBefore | aAnswer},
 	},
+}
+
+func init() {
+	for p := range Patterns {
+		info := &Patterns[p]
+		// re is `\b(…)`: the anchored form starts at the candidate word,
+		// whose word boundary the finder checks.
+		info.at = regexp.MustCompile(`^` + strings.TrimPrefix(info.re.String(), `\b`))
+		info.first = firstIgnore << p
+	}
 }
 
 // imperative is the body of the two imperative patterns for the verbs in
