@@ -7,8 +7,8 @@
 //
 //   - [github.com/plainsight/plainsight/scan]: the invisible-text scan of the
 //     agent-safety formats, version 1: the result shape (§1), the six
-//     codepoint classes (§2), hidden markup (§3), base64 payloads (§4) and
-//     the sanitized copy (§6). The heuristics (§5) are not implemented yet.
+//     codepoint classes (§2), hidden markup (§3), base64 payloads (§4), the
+//     heuristic classes (§5) and the sanitized copy (§6).
 //   - [github.com/plainsight/plainsight/markup]: the hidden-markup constructs
 //     of §3 (HTML and markdown comments, CSS hide rules, hidden elements)
 //     and the style test, for callers that want them without a scan.
@@ -21,7 +21,7 @@
 //   - cmd/plainsight: the command line (plainsight scan, plainsight intent
 //     hash and verify).
 //
-// Not yet implemented: the heuristics (§5), the tool-definition
+// Not yet implemented: the tool-definition
 // fingerprint (§7), flag records (§8), the pre-call check, collisions and
 // change feed (§9–§11), skill-package checks, and the Agent-Shield formats.
 //

@@ -1,9 +1,8 @@
-// Package scan implements §1, §2, §3, §4 and §6 of the agent-safety
-// formats, version 1: the invisible-text scan of a text field, its result
-// object, and the sanitized copy. Hidden markup (§3) is found by package
+// Package scan implements §1–§6 of the agent-safety formats, version 1: the
+// invisible-text scan of a text field, its result object, the heuristic
+// classes, and the sanitized copy. Hidden markup (§3) is found by package
 // [github.com/plainsight/plainsight/markup], base64 payloads (§4) by
-// package [github.com/plainsight/plainsight/b64]. The heuristic classes
-// (§5) are not implemented yet; a result never contains them.
+// package [github.com/plainsight/plainsight/b64].
 //
 // # Classes (§2)
 //
@@ -39,7 +38,7 @@
 // carries the same span in bytes of the input and in UTF-16 code units, so
 // that a Go host, a browser and a JavaScript peer can all point at it.
 //
-// Findings are sorted by Start, then End, then Class, then Kind. Findings
+// Findings are sorted by Start, then End, then Class, then Kind or Pattern. Findings
 // of different classes may overlap: a zero-width space inside an HTML
 // comment is a zero_width finding inside a hidden_markup one, and both are
 // reported.
@@ -54,11 +53,151 @@
 // # Base64 (§4)
 //
 // A base64_blob finding says whether the blob is Opaque; one that is not
-// carries the Decoded text and DecodedFindings, the findings of the §2
-// classes in the decoded text (the rescan is one level deep: no markup, no
-// base64), with offsets relative to it. Nested findings do not count in
+// carries the Decoded text and DecodedFindings, the findings of the §2 and
+// §5 classes in the decoded text (the rescan is one level deep: no markup,
+// no base64), with offsets relative to it. Nested findings do not count in
 // the Result's counts; the blob does. The rules are in the b64 package's
 // documentation.
+//
+// # Heuristic classes (§5)
+//
+// Two classes are heuristic: their findings have Heuristic true, make a
+// result Noted when there is nothing deterministic, never Flagged, and
+// leave the sanitized copy as it is. The codepoints of the six §2 classes
+// are transparent to them: they read the text without those codepoints, so
+// that an invisible character cannot split a word or a phrase, and a span
+// (measured in the text as given) covers the invisible codepoints inside
+// it, not those at its edges.
+//
+// mixed_script_confusable: a word is a maximal run of letters, marks and
+// numbers (General_Category L, M, N), "_" and "-", from its first letter or
+// number on. A word with at least three letters is a finding when its
+// letters include one of Script=Latin and one of Script=Greek or
+// Script=Cyrillic (the Script property of Unicode 17.0, not
+// Script_Extensions). Finding.Scripts lists those present, in the order
+// Latin, Greek, Cyrillic. Marks continue a word, as in Unicode's word
+// boundaries, so that a combining mark cannot split a homoglyph name; they
+// are not letters (§5 lists letters, numbers, "_" and "-"; marks are this
+// package's addition).
+//
+// instruction_like: a passage matching one of the ten patterns, each named
+// by a stable [Pattern]. §5 lists nine kinds of language; the third, direct
+// imperatives, names nine verbs of two kinds, and each kind has a pattern
+// here, which makes ten. The text is read in passages: a passage ends after
+// ".", "!" or "?" followed by whitespace, or at a blank line (a line break
+// included in the passage before it). Matching is ASCII case-insensitive;
+// ' and ’ are the same apostrophe; words (letters and numbers, with
+// apostrophes inside) may be separated by any run of other characters
+// within a passage. A finding spans the matched phrase from its first word
+// to its last (trailing punctuation excluded). Each pattern gives its own
+// findings, so one passage may give several; matches of one pattern do not
+// overlap. A passage longer than 2048 bytes is searched in windows of 2048
+// bytes overlapping by 512.
+//
+// In the grammar below, [a | b] is a choice, (x)? optional, FILL{n} up to n
+// words of any kind; a space is a separator; every pattern begins and ends
+// at a word boundary.
+//
+//   - ignore_instructions, "instructions to ignore or disregard earlier
+//     instructions": IGNORE = [ignore | disregard | forget | override |
+//     bypass | ignoring | disregarding | forgetting]. IGNORE, then up to four
+//     words of which at least one is a qualifier [all | any | every |
+//     previous | prior | earlier | above | preceding | original | initial |
+//     old | existing | system | your | those | these | other | developer's |
+//     developers' | the developer's], then a noun [instruction(s) |
+//     direction(s) | directive(s) | rule(s) | guideline(s) | prompt(s) |
+//     command(s) | order(s) | guidance | constraint(s) | context | message(s) |
+//     programming]. Or IGNORE (the)? noun [above | before | so far | given |
+//     you were given | you've been given | you have been given | you
+//     received]. Or IGNORE [everything | anything | all | what] [above |
+//     before | prior | previously | you were told | you have been told |
+//     you've been told | that came before | said before].
+//   - keep_secret, "instructions to keep a secret from the reader": [do not
+//     | don't | dont | never | without] [tell | inform | mention | alert |
+//     notify | show | disclose | reveal, or their -ing forms] FILL{3} [the
+//     user(s) | the human | the reader | the operator | the customer | the
+//     requester | anyone | anybody | them] (the target); or [do not |
+//     don't | dont | never | without] let, the target, FILL{2} know; or keep [this (message | instruction | conversation |
+//     request | task) | these instructions | the following | this | it |
+//     that | these] [a secret | secret | confidential | hidden | private |
+//     between us | to yourself]; or [without | before] the user('s)?
+//     [knowing | noticing | knowledge | seeing]; or the user [must not |
+//     should not | mustn't | shouldn't | cannot | can't | can not] [know |
+//     see | be told | find out | notice].
+//   - imperative_disclose, "direct imperatives that the reading agent send,
+//     forward, reply, reveal, output, print", and imperative_act, the same
+//     for "delete, transfer or pay" (and erase, wipe, wire). The agent is
+//     addressed: [assistant | ai | agent | model | llm | chatbot | claude |
+//     chatgpt | gpt | copilot | gemini] followed by "," or ":" (please)?
+//     VERB; or you [must | should | need to | have to | are to | are
+//     required to | are instructed to | will now | shall] ([now |
+//     immediately | also | first | then | always | silently | secretly |
+//     quietly])? VERB; or [I want you to | I need you to | your task is to
+//     | your job is to | your goal is to | you are to] VERB; or [immediately
+//     | secretly | silently | quietly | covertly] VERB. The span ends at VERB.
+//   - send_to_address, "instructions to send content to another address":
+//     [send | forward | e-mail | email | mail | post | upload | submit |
+//     transmit | exfiltrate | copy | relay | leak | sending | forwarding |
+//     e-mailing | emailing | uploading] FILL{4} CONTENT FILL{4} [to | at |
+//     into] ADDRESS. CONTENT is a word for what is sent (data, content(s),
+//     conversation(s), chat(s), history, message(s), email(s), mail, inbox,
+//     file(s), document(s), secret(s), key(s), credential(s), password(s),
+//     token(s), cookie(s), session(s), env, environment, context,
+//     instruction(s), prompt, transcript(s), log(s), note(s), information,
+//     info, details, everything, summary, output, result(s), response,
+//     contact(s), record(s), it, them, this, all); ADDRESS an email address,
+//     an http(s) URL, or [this | the following | the | an | that | my | our]
+//     (external)? [e-mail address | email address | address | e-mail |
+//     email | url | endpoint | webhook | server | inbox].
+//   - own_instructions, "references to the agent's own instructions or
+//     system prompt": [your | the assistant's | the ai's | the agent's | the
+//     model's] (own)? ([initial | original | hidden | secret | previous |
+//     current])? [system prompt | instructions | prompt | directives |
+//     guidelines]; or the instructions you [were | have been | 've been]
+//     given; or the [initial | original | hidden | secret] [prompt |
+//     instructions]; or system [prompt | message | instructions].
+//   - reveal_instructions, "instructions to reveal them": [reveal | print |
+//     output | repeat | show | display | disclose | leak | dump | recite |
+//     echo | share | list | write out | tell me | give me | what is | what
+//     are | what were] FILL{3} then an own_instructions phrase, or
+//     [everything | all | the text | the words | the content] [above |
+//     before this | so far].
+//   - addressed_to_ai, "text addressed to an AI assistant": [dear | hey | hi
+//     | hello | attention | note to | message to | instructions for | a note
+//     for | to] ([the | any | all])? AI followed by ",", ":", "!", a line
+//     break or the end of the text, where AI is [ai (assistant | agent |
+//     model)? | (large)? language model | assistant | agent | llm | chatbot |
+//     claude | chatgpt | gpt | copilot | gemini | bot], singular or plural;
+//     or if you are [a | an | the] [ai (assistant | agent | model)? | llm |
+//     (large)? language model | assistant | chatbot | agent | automated
+//     agent] ([reading | processing])?; or [(language)? model(s) | ai |
+//     llm(s) | assistant(s) | agent(s)] [reading | processing | parsing |
+//     summarizing | summarising | analyzing | analysing | viewing] [this |
+//     these].
+//   - new_instructions, "a claim that new instructions follow": [new |
+//     updated | revised | real | actual | true | override | secret | hidden
+//     | admin | priority | urgent | additional] [instruction(s) | directives
+//     | orders | prompt | task | rules] followed by ":", "-" or a line break;
+//     or [here are | here is | these are | below are | the following are]
+//     (your)? [new | updated | revised | real | actual] [instructions |
+//     directives | orders]; or (your)? [new | updated | real | actual]
+//     [instructions | task | directives | orders | goal | objective | role]
+//     [is | are | follow | as follows]; or from now on [you | your | ignore
+//     | only | always | respond | act | answer | reply]; or instructions
+//     follow.
+//   - before_answering, "instructions sequencing what the agent must do
+//     before answering": [before | prior to] [answering (the user)? |
+//     responding (to the user)? | replying | you answer | you respond | you
+//     reply | giving [your | an | the | any] [answer | response | reply] |
+//     generating [a | your | the] [response | answer] | you do anything
+//     else | doing anything else | you continue]; or [only then | and then |
+//     after that | then] [answer | respond | reply].
+//
+// These are surface patterns: they find the commonest wordings of each kind
+// and miss paraphrases, and documentation that quotes an attack, or
+// addresses a person with the same words, matches too. The README publishes
+// their precision and recall on a labelled set and their rate on benign
+// technical prose.
 //
 // # Sanitized copy (§6)
 //
@@ -103,18 +242,20 @@
 //
 // A scan takes time linear in its input: one pass over the codepoints, one
 // over the markup (only for text with '<' or "]:"), one over base64
-// candidates (only for text that may hold them), and, when removals may
-// have built new markup or blobs, at most 8 more rounds over the sanitized
-// copy. Hostile input can hold a finding every other codepoint, so a Result
+// candidates (only for text that may hold them), one over the words for
+// §5 (with the patterns tried only from words that can begin them, in
+// passages that hold all the words they need), and, when removals may have
+// built new markup or blobs, at most 8 more rounds over the sanitized copy. Hostile input can hold a finding every other codepoint, so a Result
 // holds at most [Options].MaxFindings findings (DefaultMaxFindings unless
 // set), the first in order, and as many findings of each blob's rescan; the
 // counts and the status stay exact, and Result.Truncated says that some
 // were left out. Memory is the sanitized copy (at most the input's size;
 // up to three times it for input that is nothing but ill-formed UTF-8, each
 // byte of which becomes a three-byte U+FFFD), the kept findings with the
-// decoded text of their blobs (less than the input), and the spans of every
+// decoded text of their blobs (less than the input), the spans of every
 // markup construct while the scan runs (a few words each; at most one per
-// six bytes of input).
+// six bytes of input), and, for a text holding §2 codepoints, a copy of it
+// without them, which the heuristics read.
 //
 // # What a result does not claim
 //
