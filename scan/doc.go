@@ -114,7 +114,7 @@
 //     you've been told | that came before | said before].
 //   - keep_secret, "instructions to keep a secret from the reader": [do not
 //     | don't | dont | never | without] [tell | inform | mention | alert |
-//     notify | show | disclose | reveal, or their -ing forms] FILL{3} [the
+//     notify | show | disclose | reveal, or their -ing forms] FILL{6} [the
 //     user(s) | the human | the reader | the operator | the customer | the
 //     requester | anyone | anybody | them] (the target); or [do not |
 //     don't | dont | never | without] let, the target, FILL{2} know; or keep [this (message | instruction | conversation |
@@ -139,7 +139,8 @@
 //     [send | forward | e-mail | email | mail | post | upload | submit |
 //     transmit | exfiltrate | copy | relay | leak | sending | forwarding |
 //     e-mailing | emailing | uploading] FILL{4} CONTENT FILL{4} [to | at |
-//     into] ADDRESS. CONTENT is a word for what is sent (data, content(s),
+//     into] ADDRESS. CONTENT is a word for what is sent (attachment(s),
+//     invoice(s), copy, data, content(s),
 //     conversation(s), chat(s), history, message(s), email(s), mail, inbox,
 //     file(s), document(s), secret(s), key(s), credential(s), password(s),
 //     token(s), cookie(s), session(s), env, environment, context,
@@ -148,12 +149,14 @@
 //     contact(s), record(s), it, them, this, all); ADDRESS an email address,
 //     an http(s) URL, or [this | the following | the | an | that | my | our]
 //     (external)? [e-mail address | email address | address | e-mail |
-//     email | url | endpoint | webhook | server | inbox].
+//     email | url | endpoint | webhook | server | inbox | sender].
 //   - own_instructions, "references to the agent's own instructions or
 //     system prompt": [your | the assistant's | the ai's | the agent's | the
 //     model's] (own)? ([initial | original | hidden | secret | previous |
-//     current])? [system prompt | instructions | prompt | directives |
-//     guidelines]; or the instructions you [were | have been | 've been]
+//     current | earlier | prior])? [system prompt | instructions | prompt |
+//     directives | guidelines | guidance]; or your [hidden | secret |
+//     original | initial | system] rules; or the instructions you [were |
+//     have been | 've been]
 //     given; or the [initial | original | hidden | secret] [prompt |
 //     instructions]; or system [prompt | message | instructions].
 //   - reveal_instructions, "instructions to reveal them": [reveal | print |
@@ -183,7 +186,8 @@
 //     directives | orders]; or (your)? [new | updated | real | actual]
 //     [instructions | task | directives | orders | goal | objective | role]
 //     [is | are | follow | as follows]; or from now on [you | your | ignore
-//     | only | always | respond | act | answer | reply]; or instructions
+//     | only | always | respond | act | answer | reply]; or your [goal |
+//     task | objective | job] is now; or new system prompt; or instructions
 //     follow.
 //   - before_answering, "instructions sequencing what the agent must do
 //     before answering": [before | prior to] [answering (the user)? |
@@ -191,7 +195,8 @@
 //     reply | giving [your | an | the | any] [answer | response | reply] |
 //     generating [a | your | the] [response | answer] | you do anything
 //     else | doing anything else | you continue]; or [only then | and then |
-//     after that | then] [answer | respond | reply].
+//     after that | then] [answer | respond | reply]; or [answer | respond |
+//     reply] only after.
 //
 // These are surface patterns: they find the commonest wordings of each kind
 // and miss paraphrases, and documentation that quotes an attack, or

@@ -75,7 +75,7 @@ var Patterns = [numPatterns]PatternInfo{
 		ID:   "keep_secret",
 		Spec: "instructions to keep a secret from the reader",
 		re: compile(
-			`{NEG} {TELL} (?:{W} ){0,3}{TARGET}`,
+			`{NEG} {TELL} (?:{W} ){0,6}{TARGET}`,
 			`{NEG} let {TARGET} (?:{W} ){0,2}know`,
 			`keep (?:this message|this instruction|these instructions|this conversation|this request|this task|the following|this|it|that|these) (?:a secret|secret|confidential|hidden|private|between us|to yourself)`,
 			`(?:without|before) the user(?:{'}s)? (?:knowing|noticing|knowledge|seeing)`,
@@ -128,16 +128,19 @@ var Patterns = [numPatterns]PatternInfo{
 			`(?:new|updated|revised|real|actual|true|override|secret|hidden|admin|priority|urgent|additional) (?:instructions|instruction|directives|orders|prompt|task|rules){COLON}`,
 			`(?:here are|here is|these are|below are|the following are) (?:your )?(?:new|updated|revised|real|actual) (?:instructions|directives|orders)`,
 			`(?:your )?(?:new|updated|real|actual) (?:instructions|task|directives|orders|goal|objective|role) (?:is|are|follow|as follows)`,
+			`your (?:goal|task|objective|job) is now`,
+			`new system prompt`,
 			`from now on (?:you|your|ignore|only|always|respond|act|answer|reply)`,
 			`instructions follow`),
-		need: []anchor{aNewTask | aNew, aFrom | aNow},
+		need: []anchor{aNewTask | aNew, aFrom | aNow, aNewTask | aNow},
 	},
 	BeforeAnswering: {
 		ID:   "before_answering",
 		Spec: "instructions sequencing what the agent must do before answering",
 		re: compile(
 			`(?:before|prior to) (?:answering the user|answering|responding to the user|responding|replying|you answer|you respond|you reply|giving (?:your|an|the|any) (?:answer|response|reply)|generating (?:a|your|the) (?:response|answer)|you do anything else|doing anything else|you continue)`,
-			`(?:only then|and then|after that|then) (?:answer|respond|reply)`),
+			`(?:only then|and then|after that|then) (?:answer|respond|reply)`,
+			`(?:answer|respond|reply) only after`),
 		need: []anchor{aBefore | aAnswer},
 	},
 }
@@ -184,9 +187,10 @@ var pieces = map[string]string{
 	"TARGET":   `(?:the users|the user|the human|the reader|the operator|the customer|the requester|anyone|anybody|them)`,
 	"AGENT":    `(?:assistant|ai|agent|model|llm|chatbot|claude|chatgpt|gpt|copilot|gemini)`,
 	"SEND":     `(?:send|forward|e-mail|email|mail|post|upload|submit|transmit|exfiltrate|copy|relay|leak|sending|forwarding|e-mailing|emailing|uploading)`,
-	"CONTENT":  `(?:data|contents|content|conversations|conversation|chats|chat|history|messages|message|emails|email|mail|inbox|files|file|documents|document|secrets|secret|keys|key|credentials|credential|passwords|password|tokens|token|cookies|cookie|sessions|session|env|environment|context|instructions|instruction|prompt|transcripts|transcript|logs|log|notes|note|information|info|details|everything|summary|output|results|result|response|contacts|contact|records|record|it|them|this|all)`,
-	"ADDRESS":  `(?:[a-z0-9._%+\-]+@[a-z0-9\-]+(?:\.[a-z0-9\-]+)+|https?://[^\s<>"')\]]+|(?:this|the following|the|an|that|my|our) (?:external )?(?:e-mail address|email address|address|e-mail|email|url|endpoint|webhook|server|inbox))`,
-	"OWN": `(?:(?:your|the (?:assistant|ai|agent|model){'}s) (?:own )?(?:(?:initial|original|hidden|secret|previous|current) )?(?:system prompt|instructions|prompt|directives|guidelines)` +
+	"CONTENT":  `(?:attachments|attachment|invoices|invoice|copy|data|contents|content|conversations|conversation|chats|chat|history|messages|message|emails|email|mail|inbox|files|file|documents|document|secrets|secret|keys|key|credentials|credential|passwords|password|tokens|token|cookies|cookie|sessions|session|env|environment|context|instructions|instruction|prompt|transcripts|transcript|logs|log|notes|note|information|info|details|everything|summary|output|results|result|response|contacts|contact|records|record|it|them|this|all)`,
+	"ADDRESS":  `(?:[a-z0-9._%+\-]+@[a-z0-9\-]+(?:\.[a-z0-9\-]+)+|https?://[^\s<>"')\]]+|(?:this|the following|the|an|that|my|our) (?:external )?(?:e-mail address|email address|address|e-mail|email|url|endpoint|webhook|server|inbox|sender))`,
+	"OWN": `(?:(?:your|the (?:assistant|ai|agent|model){'}s) (?:own )?(?:(?:initial|original|hidden|secret|previous|current|earlier|prior) )?(?:system prompt|instructions|prompt|directives|guidelines|guidance)` +
+		`|your (?:hidden|secret|original|initial|system) rules` +
 		`|the instructions you(?: were| have been|{'}ve been) given|the (?:initial|original|hidden|secret) (?:prompt|instructions)|system (?:prompt|message|instructions))`,
 	"REVEAL": `(?:reveal|print|output|repeat|show|display|disclose|leak|dump|recite|echo|share|list|write out|tell me|give me|what is|what are|what were)`,
 	"AI":     `(?:ai assistants|ai assistant|ai agents|ai agent|ai models|ai model|large language models|large language model|language models|language model|assistants|assistant|agents|agent|llms|llm|ai|chatbots|chatbot|claude|chatgpt|gpt|copilot|gemini|bots|bot)`,
