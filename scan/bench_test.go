@@ -61,3 +61,13 @@ func BenchmarkScanEmailHTML(b *testing.B) { benchmarkScan(b, benchEmail) }
 var benchBase64 = benchtext.Base64Heavy()
 
 func BenchmarkScanBase64Heavy(b *testing.B) { benchmarkScan(b, benchBase64) }
+
+// BenchmarkScanGoDocs scans real English technical prose: 6 MiB of the Go
+// distribution's comments (benchtext.GoDocs).
+func BenchmarkScanGoDocs(b *testing.B) {
+	s, err := benchtext.GoDocs()
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchmarkScan(b, s)
+}

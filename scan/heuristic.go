@@ -97,8 +97,7 @@ func heuristics(s string, isWTF8, transparent bool, max int) ([]Finding, int) {
 	slices.Sort(starts)
 	slices.Sort(ends)
 	starts, ends = slices.Compact(starts), slices.Compact(ends)
-	startPos := mapBack(s, isWTF8, transparent, starts, true)
-	endPos := mapBack(s, isWTF8, transparent, ends, false)
+	startPos, endPos := mapBack(s, isWTF8, transparent, starts, ends)
 	out := make([]Finding, len(ms))
 	for i, m := range ms {
 		start := startPos[sort.SearchInts(starts, m.Start)]
@@ -121,53 +120,102 @@ func heuristics(s string, isWTF8, transparent bool, max int) ([]Finding, int) {
 func withoutClasses(s string, isWTF8 bool) string {
 	var b strings.Builder
 	b.Grow(len(s))
+	kept := 0 // s[kept:i] is yet to be copied
 	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if asciiClass[c] != noClass {
+				b.WriteString(s[kept:i])
+				kept = i + 1
+			}
+			i++
+			continue
+		}
 		r, size, ok := decodeAt(s, i, isWTF8)
-		if !ok || classOf(r) == noClass {
-			b.WriteString(s[i : i+size])
+		if ok && classOf(r) != noClass {
+			b.WriteString(s[kept:i])
+			kept = i + size
 		}
 		i += size
 	}
+	b.WriteString(s[kept:])
 	return b.String()
 }
 
 // textPos is a position in a text: byte, codepoint and UTF-16 offsets.
 type textPos struct{ b, cp, u16 int }
 
-// mapBack returns the positions in s of the sorted byte offsets of a view
-// of s (s itself, or s without its §2 codepoints when transparent). The
-// position of a start is after the §2 codepoints just before it; that of
-// an end, before those just after it.
-func mapBack(s string, isWTF8, transparent bool, offsets []int, start bool) []textPos {
-	out := make([]textPos, len(offsets))
+// mapBack returns the positions in s of sorted byte offsets of a view of
+// s (s itself, or s without its §2 codepoints when transparent): of the
+// starts, after the §2 codepoints just before each; of the ends, before
+// those just after each. One pass over s up to the last offset.
+func mapBack(s string, isWTF8, transparent bool, starts, ends []int) (startPos, endPos []textPos) {
+	startPos = make([]textPos, len(starts))
+	endPos = make([]textPos, len(ends))
 	i, v, cp, u16 := 0, 0, 0, 0 // v: the offset in the view
-	for k, off := range offsets {
-		for {
-			if v == off {
-				// At the target: an end stops here; a start passes the
-				// removed codepoints first.
-				if !start || i == len(s) {
-					break
-				}
-				r, _, ok := decodeAt(s, i, isWTF8)
-				if !transparent || !ok || classOf(r) == noClass {
-					break
-				}
+	si, ei := 0, 0
+	for si < len(starts) || ei < len(ends) {
+		next := len(s) + 1 // the next offset to resolve
+		if si < len(starts) {
+			next = starts[si]
+		}
+		if ei < len(ends) {
+			next = min(next, ends[ei])
+		}
+		// Clean ASCII eight bytes at a time: one byte, one codepoint, one
+		// unit, and the same in the view.
+		for v+8 <= next && i+8 <= len(s) {
+			w := load64(s[i:])
+			if (w|(w-0x20*ones)&^w|(w+ones))&high != 0 {
+				break
 			}
-			if c := s[i]; c < utf8.RuneSelf && asciiClass[c] == noClass {
-				i, v, cp, u16 = i+1, v+1, cp+1, u16+1
+			i, v, cp, u16 = i+8, v+8, cp+8, u16+8
+		}
+		if v == next {
+			if ei < len(ends) && ends[ei] == v {
+				endPos[ei] = textPos{i, cp, u16}
+				ei++
 				continue
 			}
-			r, size, ok := decodeAt(s, i, isWTF8)
-			if !transparent || !ok || classOf(r) == noClass {
-				v += size
+			// A start passes the removed codepoints first.
+			if i == len(s) {
+				startPos[si] = textPos{i, cp, u16}
+				si++
+				continue
 			}
-			i, cp, u16 = i+size, cp+1, u16+1
-			if r >= 0x10000 {
-				u16++
+			if r, _, ok := decodeAt(s, i, isWTF8); !transparent || !ok || classOf(r) == noClass {
+				startPos[si] = textPos{i, cp, u16}
+				si++
+				continue
 			}
 		}
-		out[k] = textPos{i, cp, u16}
+		if i >= len(s) {
+			break // cannot happen: every offset is within the view
+		}
+		if c := s[i]; c < utf8.RuneSelf && asciiClass[c] == noClass {
+			i, v, cp, u16 = i+1, v+1, cp+1, u16+1
+			continue
+		}
+		r, size, ok := decodeAt(s, i, isWTF8)
+		if !transparent || !ok || classOf(r) == noClass {
+			v += size
+		}
+		i, cp, u16 = i+size, cp+1, u16+1
+		if r >= 0x10000 {
+			u16++
+		}
 	}
-	return out
+	return startPos, endPos
+}
+
+// SWAR constants: a byte of ones, the high bit of every byte.
+const (
+	ones = 0x0101010101010101
+	high = 0x8080808080808080
+)
+
+// load64 reads 8 bytes of s as a little-endian word.
+func load64(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
