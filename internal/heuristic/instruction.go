@@ -1,6 +1,11 @@
 package heuristic
 
-import "slices"
+import (
+	"bytes"
+	"slices"
+	"unicode"
+	"unicode/utf8"
+)
 
 // Passage bounds. A passage longer than maxPassage is searched in windows
 // of that size that overlap by overlap bytes, so that a phrase of up to
@@ -120,6 +125,9 @@ func (f *finder) passage(start, end int, mask anchor) {
 			if text == nil {
 				f.buf = appendLower(f.buf[:0], f.s[start:end])
 				text = f.buf
+			}
+			if Pattern(p) == SendToAddress && !sendPossible(text, c.at-start) {
+				continue
 			}
 			m := info.at.FindSubmatchIndex(text[c.at-start:])
 			if m == nil {
@@ -259,3 +267,83 @@ func space(c byte) bool {
 }
 
 func digit(c byte) bool { return '0' <= c && c <= '9' }
+
+// sendReach bounds, in whole words (runs of letters and numbers joined by
+// apostrophes), how far a send_to_address match can place its content word
+// after its verb and its "to" after its content word: FILL{4} and one word
+// more, with one word of slack for the verb "e-mail", which is two.
+const sendReach = 6
+
+// sendPossible reports whether a send_to_address match can begin at
+// text[at:] (lowercased), by a necessary condition far cheaper than the
+// expression: a content word among the parts of the next sendReach words,
+// and a "to", "at" or "into" among the parts of the sendReach words from
+// one of them. A part is a run of letters and numbers; an expression word is one
+// part or several joined by apostrophes, so a match's words are parts, or
+// runs of parts, of at most as many whole words.
+func sendPossible(text []byte, at int) bool {
+	content := -1 // the whole word holding the latest content part
+	word, part := 0, 0
+	for i := at; i < len(text); {
+		// A part: letters and numbers.
+		start := i
+		for i < len(text) {
+			r, size := rune(text[i]), 1
+			if r >= utf8.RuneSelf {
+				r, size = utf8.DecodeRune(text[i:])
+			}
+			if !unicode.IsLetter(r) && !unicode.IsNumber(r) {
+				break
+			}
+			i += size
+		}
+		if i > start && part > 0 {
+			bits := anchor(0)
+			if i-start <= maxAnchor {
+				h := uint32(hashInitial)
+				for _, c := range text[start:i] {
+					h = (h ^ uint32(c)) * hashPrime
+				}
+				bits = lookup(string(text[start:i]), h)
+			}
+			if content >= 0 && bits&aToAt != 0 && word-content <= sendReach {
+				return true
+			}
+			if bits&aContent != 0 && word <= sendReach {
+				content = word // the latest content word reaches furthest
+			}
+		}
+		if i > start {
+			part++
+		}
+		// Between parts: an apostrophe between two parts keeps the word.
+		joined := false
+		if i < len(text) && (text[i] == '\'' || bytes.HasPrefix(text[i:], []byte("’"))) {
+			size := 1
+			if text[i] != '\'' {
+				size = len("’")
+			}
+			if r, _ := utf8.DecodeRune(text[i+size:]); i > start && (unicode.IsLetter(r) || unicode.IsNumber(r)) {
+				i += size
+				joined = true
+			}
+		}
+		if !joined {
+			for i < len(text) {
+				r, size := rune(text[i]), 1
+				if r >= utf8.RuneSelf {
+					r, size = utf8.DecodeRune(text[i:])
+				}
+				if unicode.IsLetter(r) || unicode.IsNumber(r) {
+					break
+				}
+				i += size
+			}
+			word++
+		}
+		if word > sendReach && (content < 0 || word-content > sendReach) {
+			return false
+		}
+	}
+	return false
+}
