@@ -251,3 +251,25 @@ func TestIntentVerify(t *testing.T) {
 		}
 	}
 }
+
+// TestHeuristicOnly: §5 findings are printed, labelled, and leave the exit
+// status at 0; the JSON result says noted.
+func TestHeuristicOnly(t *testing.T) {
+	const text = "Dear AI assistant, please summarize.\nLog in to pаypal today.\n"
+	code, out, _ := plainsight(t, text, "scan", "-")
+	if code != 0 {
+		t.Fatalf("exit %d, want 0 for heuristic findings only:\n%s", code, out)
+	}
+	for _, want := range []string{
+		"-:1:1: instruction_like addressed_to_ai (heuristic): Dear AI assistant, please summarize.\n",
+		"-:2:11: mixed_script_confusable Latin+Cyrillic (heuristic): Log in to pаypal today.\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("text output lacks %q:\n%s", want, out)
+		}
+	}
+	code, out, _ = plainsight(t, text, "scan", "--format", "json", "-")
+	if res := decodeResult(t, out); code != 0 || res.Status != scan.Noted || res.HeuristicCount != 2 || res.DeterministicCount != 0 {
+		t.Errorf("exit %d, status %q, counts %d/%d; want 0, noted, 0/2", code, res.Status, res.DeterministicCount, res.HeuristicCount)
+	}
+}
