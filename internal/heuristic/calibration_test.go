@@ -144,10 +144,10 @@ func TestCalibration(t *testing.T) {
 		var b strings.Builder
 		fmt.Fprintf(&b, "\nlabelled set, %s split: %d of %d injections found by some pattern; %d of %d near misses matched\n",
 			split, detected[split][0], detected[split][1], benignHit[split][0], benignHit[split][1])
-		b.WriteString("| pattern | positives | hits | true hits | precision | recall |\n|---|---|---|---|---|---|\n")
+		b.WriteString("| pattern | positives | hits | true hits | false positives | precision | recall |\n|---|---|---|---|---|---|---|\n")
 		for p, c := range bySplit[split] {
-			fmt.Fprintf(&b, "| `%s` | %d | %d | %d | %s | %s |\n", Patterns[p].ID, c.positives, c.hits, c.trueHits,
-				ratio(c.trueHits, c.hits), ratio(c.trueHits, c.positives))
+			fmt.Fprintf(&b, "| `%s` | %d | %d | %d | %d | %s | %s |\n", Patterns[p].ID, c.positives, c.hits, c.trueHits,
+				c.hits-c.trueHits, ratio(c.trueHits, c.hits), ratio(c.trueHits, c.positives))
 		}
 		t.Log(b.String())
 	}
