@@ -116,7 +116,8 @@ func heuristics(s string, isWTF8, transparent bool, max int) ([]Finding, int) {
 	return out, total
 }
 
-// withoutClasses returns s without its codepoints of the §2 classes.
+// withoutClasses returns s without its codepoints of the §2 classes, and
+// with U+FFFD for each ill-formed subsequence.
 func withoutClasses(s string, isWTF8 bool) string {
 	var b strings.Builder
 	b.Grow(len(s))
@@ -131,7 +132,16 @@ func withoutClasses(s string, isWTF8 bool) string {
 			continue
 		}
 		r, size, ok := decodeAt(s, i, isWTF8)
-		if ok && classOf(r) != noClass {
+		switch {
+		case !ok:
+			// Ill-formed bytes become U+FFFD, as the scan reads them: left
+			// as they are, the removals could join them into a character
+			// that is not in the text ("\xD3" U+0012 "\xB1" would read
+			// U+04F1).
+			b.WriteString(s[kept:i])
+			b.WriteString(replacement)
+			kept = i + size
+		case classOf(r) != noClass:
 			b.WriteString(s[kept:i])
 			kept = i + size
 		}
@@ -140,6 +150,9 @@ func withoutClasses(s string, isWTF8 bool) string {
 	b.WriteString(s[kept:])
 	return b.String()
 }
+
+// replacement is U+FFFD in UTF-8.
+const replacement = "\uFFFD"
 
 // textPos is a position in a text: byte, codepoint and UTF-16 offsets.
 type textPos struct{ b, cp, u16 int }
@@ -196,7 +209,12 @@ func mapBack(s string, isWTF8, transparent bool, starts, ends []int) (startPos, 
 			continue
 		}
 		r, size, ok := decodeAt(s, i, isWTF8)
-		if !transparent || !ok || classOf(r) == noClass {
+		switch {
+		case !transparent:
+			v += size
+		case !ok:
+			v += len(replacement) // see withoutClasses
+		case classOf(r) == noClass:
 			v += size
 		}
 		i, cp, u16 = i+size, cp+1, u16+1
