@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"math"
 	"slices"
 	"sort"
 	"strings"
@@ -167,7 +168,7 @@ func mapBack(s string, isWTF8, transparent bool, starts, ends []int) (startPos, 
 	i, v, cp, u16 := 0, 0, 0, 0 // v: the offset in the view
 	si, ei := 0, 0
 	for si < len(starts) || ei < len(ends) {
-		next := len(s) + 1 // the next offset to resolve
+		next := math.MaxInt // the next offset to resolve
 		if si < len(starts) {
 			next = starts[si]
 		}
@@ -202,7 +203,16 @@ func mapBack(s string, isWTF8, transparent bool, starts, ends []int) (startPos, 
 			}
 		}
 		if i >= len(s) {
-			break // cannot happen: every offset is within the view
+			// Unreachable: every offset is within the view, which ends
+			// where s does (the fuzzers check spans against the text).
+			// Clamp rather than fail.
+			for ; si < len(starts); si++ {
+				startPos[si] = textPos{i, cp, u16}
+			}
+			for ; ei < len(ends); ei++ {
+				endPos[ei] = textPos{i, cp, u16}
+			}
+			break
 		}
 		if c := s[i]; c < utf8.RuneSelf && asciiClass[c] == noClass {
 			i, v, cp, u16 = i+1, v+1, cp+1, u16+1
