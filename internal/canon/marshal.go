@@ -369,3 +369,7 @@ func units(s string, u *[2]uint16) (n, size int) {
 	}
 	return 1, size
 }
+
+// CompareUTF16 compares two WTF-8 strings by their UTF-16 code units, the
+// order of JavaScript's default Array.prototype.sort and of SortedUTF16.
+func CompareUTF16(a, b string) int { return compareUTF16(a, b) }
