@@ -1,0 +1,59 @@
+// Package probe gathers an MCP server's definitions the way §7 of the
+// agent-safety formats, version 1, probes a server: an initialize request
+// (protocol version 2025-03-26, client name rightshold-integrity-probe), a
+// best-effort notifications/initialized, then tools/list followed across
+// cursors for at most five pages, each call within six seconds.
+//
+// [HTTP] speaks MCP's Streamable HTTP transport (JSON and event-stream
+// responses, Mcp-Session-Id). Whatever goes wrong — a refused connection,
+// an HTTP or JSON-RPC error, a wrong content type, a body over the size
+// cap, an event stream that never answers, a call over its budget — ends
+// the probe with an error, which an integrity check reports as unreachable
+// (never as unchanged).
+package probe
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/plainsight/plainsight/fingerprint"
+)
+
+// The handshake of §7.
+const (
+	// ProtocolVersion is the MCP protocol version the initialize request
+	// asks for.
+	ProtocolVersion = "2025-03-26"
+	// ClientName is the client name the initialize request gives.
+	ClientName = "rightshold-integrity-probe"
+	// MaxPages is the most tools/list pages a probe reads.
+	MaxPages = 5
+	// CallBudget is the time each call of a probe may take.
+	CallBudget = 6 * time.Second
+)
+
+// DefaultMaxBody caps the bytes of one response a probe reads.
+const DefaultMaxBody = 16 << 20
+
+// Prober gathers the definitions of one MCP server.
+type Prober interface {
+	Probe(ctx context.Context) (*fingerprint.Definitions, error)
+}
+
+// The classes of probe errors, for errors.Is. Every error a probe returns
+// wraps one of them.
+var (
+	// ErrTransport: the server could not be reached or spoke no MCP
+	// transport (connection, HTTP status, content type, framing).
+	ErrTransport = errors.New("mcp transport error")
+	// ErrRPC: the server answered a call with a JSON-RPC error.
+	ErrRPC = errors.New("mcp error response")
+	// ErrProtocol: the server's answer is not what the call asks for (a
+	// result of the wrong shape, a tool list that §7 cannot read).
+	ErrProtocol = errors.New("mcp protocol error")
+	// ErrTooLarge: a response is over the size cap.
+	ErrTooLarge = errors.New("mcp response too large")
+	// ErrBudget: a call took longer than CallBudget.
+	ErrBudget = errors.New("mcp call over its time budget")
+)

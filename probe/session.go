@@ -1,0 +1,203 @@
+package probe
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/plainsight/plainsight/fingerprint"
+	"github.com/plainsight/plainsight/internal/canon"
+)
+
+// rpc is one way of making JSON-RPC calls to a server.
+type rpc interface {
+	// call sends a request and returns its result, or an error wrapping
+	// ErrRPC for an error response.
+	call(ctx context.Context, id int, method string, params any) (json.RawMessage, error)
+	// notify sends a notification.
+	notify(ctx context.Context, method string) error
+}
+
+// request is a JSON-RPC request or, without ID, notification.
+type request struct {
+	JSONRPC string `json:"jsonrpc"`
+	ID      *int   `json:"id,omitempty"`
+	Method  string `json:"method"`
+	Params  any    `json:"params,omitempty"`
+}
+
+// response is a JSON-RPC response (or any other message: a request or
+// notification from the server has a method).
+type response struct {
+	ID     json.RawMessage `json:"id"`
+	Method string          `json:"method"`
+	Result json.RawMessage `json:"result"`
+	Error  *struct {
+		Code    int    `json:"code"`
+		Message string `json:"message"`
+	} `json:"error"`
+}
+
+// answer returns the result of r, which answers request id.
+func (r *response) answer() (json.RawMessage, error) {
+	if r.Error != nil {
+		return nil, fmt.Errorf("%w %d: %s", ErrRPC, r.Error.Code, r.Error.Message)
+	}
+	if len(r.Result) == 0 {
+		return nil, fmt.Errorf("%w: a response with neither result nor error", ErrProtocol)
+	}
+	return r.Result, nil
+}
+
+// answers reports whether r is the response to request id.
+func (r *response) answers(id int) bool {
+	var n json.Number
+	if r.Method != "" || json.Unmarshal(r.ID, &n) != nil {
+		return false
+	}
+	return n.String() == fmt.Sprint(id)
+}
+
+type initializeParams struct {
+	ProtocolVersion string         `json:"protocolVersion"`
+	Capabilities    struct{}       `json:"capabilities"`
+	ClientInfo      implementation `json:"clientInfo"`
+}
+
+type implementation struct {
+	Name    string `json:"name"`
+	Version string `json:"version"`
+}
+
+type listParams struct {
+	Cursor string `json:"cursor,omitempty"`
+}
+
+// callBudget is CallBudget; tests of slow servers shorten it.
+var callBudget = CallBudget
+
+// withBudget runs one call within CallBudget.
+func withBudget[T any](ctx context.Context, what string, f func(ctx context.Context) (T, error)) (T, error) {
+	ctx, cancel := context.WithTimeout(ctx, callBudget)
+	defer cancel()
+	v, err := f(ctx)
+	if err != nil && errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		var zero T
+		return zero, fmt.Errorf("probe: %s: %w (%v)", what, ErrBudget, err)
+	}
+	if err != nil {
+		var zero T
+		return zero, fmt.Errorf("probe: %s: %w", what, err)
+	}
+	return v, nil
+}
+
+// handshake runs the §7 probe over r.
+func handshake(ctx context.Context, r rpc) (*fingerprint.Definitions, error) {
+	init, err := withBudget(ctx, "initialize", func(ctx context.Context) (json.RawMessage, error) {
+		return r.call(ctx, 1, "initialize", initializeParams{
+			ProtocolVersion: ProtocolVersion,
+			ClientInfo:      implementation{Name: ClientName, Version: "1"},
+		})
+	})
+	if err != nil {
+		return nil, err
+	}
+	d, err := readInitialize(init)
+	if err != nil {
+		return nil, err
+	}
+	// Best effort: a server that refuses the notification is still probed.
+	_, _ = withBudget(ctx, "notifications/initialized", func(ctx context.Context) (struct{}, error) {
+		return struct{}{}, r.notify(ctx, "notifications/initialized")
+	})
+	cursor := ""
+	for page := range MaxPages {
+		res, err := withBudget(ctx, "tools/list", func(ctx context.Context) (json.RawMessage, error) {
+			return r.call(ctx, 2+page, "tools/list", listParams{Cursor: cursor})
+		})
+		if err != nil {
+			return nil, err
+		}
+		tools, next, err := fingerprint.ParseListResult(res)
+		if err != nil {
+			return nil, fmt.Errorf("probe: tools/list: %w: %w", ErrProtocol, err)
+		}
+		d.Tools = append(d.Tools, tools...)
+		if next == "" {
+			break
+		}
+		cursor = next
+	}
+	if err := fingerprint.SortTools(d.Tools); err != nil {
+		return nil, fmt.Errorf("probe: tools/list: %w: %w", ErrProtocol, err)
+	}
+	return d, nil
+}
+
+// readInitialize reads the server identity, protocol version and
+// instructions from an initialize result. It reads strings as JavaScript
+// does (a lone surrogate escape stays one; encoding/json would replace it),
+// since the server name is part of the fingerprint.
+func readInitialize(raw json.RawMessage) (*fingerprint.Definitions, error) {
+	v, err := canon.Parse(raw, canon.Limits{MaxDepth: 64})
+	if err != nil || v.Kind != canon.KindObject {
+		return nil, fmt.Errorf("probe: initialize: %w: the result is not a JSON object", ErrProtocol)
+	}
+	d := &fingerprint.Definitions{}
+	str := func(v *canon.Value, what string) (*string, error) {
+		switch v.Kind {
+		case canon.KindString:
+			return &v.Str, nil
+		case canon.KindNull:
+			return nil, nil
+		}
+		return nil, fmt.Errorf("probe: initialize: %w: %s is a %v", ErrProtocol, what, v.Kind)
+	}
+	for i := range v.Members {
+		m := &v.Members[i]
+		switch m.Key {
+		case "protocolVersion":
+			s, err := str(&m.Value, "protocolVersion")
+			if err != nil {
+				return nil, err
+			}
+			if s != nil {
+				d.ProtocolVersion = *s
+			}
+		case "instructions":
+			s, err := str(&m.Value, "instructions")
+			if err != nil {
+				return nil, err
+			}
+			if s != nil {
+				d.Instructions = *s
+			}
+		case "serverInfo":
+			if m.Value.Kind != canon.KindObject {
+				return nil, fmt.Errorf("probe: initialize: %w: serverInfo is a %v", ErrProtocol, m.Value.Kind)
+			}
+			for j := range m.Value.Members {
+				f := &m.Value.Members[j]
+				switch f.Key {
+				case "name":
+					s, err := str(&f.Value, "serverInfo.name")
+					if err != nil {
+						return nil, err
+					}
+					if s != nil {
+						d.Server.Name = *s
+					}
+				case "version":
+					s, err := str(&f.Value, "serverInfo.version")
+					if err != nil {
+						return nil, err
+					}
+					d.Server.Version = s
+				}
+			}
+		}
+	}
+	return d, nil
+}
