@@ -16,6 +16,7 @@ import (
 
 	"github.com/plainsight/plainsight/internal/scanref"
 	"github.com/plainsight/plainsight/vectors"
+	"github.com/plainsight/plainsight/vectors/internal/fpgen"
 	"github.com/plainsight/plainsight/vectors/internal/intentgen"
 	"github.com/plainsight/plainsight/vectors/internal/scangen"
 )
@@ -644,6 +645,9 @@ func TestGenerated(t *testing.T) {
 	}
 	var outputs []output
 	for _, o := range scangen.Outputs {
+		outputs = append(outputs, output{o.Path, o.Generate})
+	}
+	for _, o := range fpgen.Outputs {
 		outputs = append(outputs, output{o.Path, o.Generate})
 	}
 	for _, o := range intentgen.Outputs {

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/plainsight/plainsight/vectors/internal/fpgen"
 	"github.com/plainsight/plainsight/vectors/internal/intentgen"
 	"github.com/plainsight/plainsight/vectors/internal/scangen"
 )
@@ -24,6 +25,9 @@ type output struct {
 func outputs() []output {
 	var all []output
 	for _, o := range scangen.Outputs {
+		all = append(all, output{o.Path, o.Generate, o.Summary})
+	}
+	for _, o := range fpgen.Outputs {
 		all = append(all, output{o.Path, o.Generate, o.Summary})
 	}
 	for _, o := range intentgen.Outputs {
