@@ -1,0 +1,165 @@
+package probe
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"sync"
+	"time"
+
+	"github.com/plainsight/plainsight/fingerprint"
+)
+
+// Stdio probes a server it starts as a child process, speaking MCP's stdio
+// transport: one JSON-RPC message per line on the child's standard input
+// and output. The child is killed and reaped when the probe ends, however
+// it ends.
+type Stdio struct {
+	// Command is the program and its arguments.
+	Command []string
+	// Env is the child's environment; nil means the probe's own.
+	Env []string
+	// Dir is the child's working directory; "" means the probe's own.
+	Dir string
+	// MaxBody caps the bytes of one message; 0 means DefaultMaxBody.
+	MaxBody int64
+	// Stderr receives the child's standard error; nil discards it.
+	Stderr io.Writer
+}
+
+// Probe starts the command and runs the §7 probe over its standard input
+// and output.
+func (s *Stdio) Probe(ctx context.Context) (*fingerprint.Definitions, error) {
+	if len(s.Command) == 0 {
+		return nil, fmt.Errorf("probe: %w: no command", ErrTransport)
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, s.Command[0], s.Command[1:]...)
+	cmd.Env, cmd.Dir, cmd.Stderr = s.Env, s.Dir, s.Stderr
+	cmd.WaitDelay = time.Second // the child's pipes are not ours to wait for
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, fmt.Errorf("probe: %w: %v", ErrTransport, err)
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, fmt.Errorf("probe: %w: %v", ErrTransport, err)
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("probe: %w: %v", ErrTransport, err)
+	}
+	max := s.MaxBody
+	if max <= 0 {
+		max = DefaultMaxBody
+	}
+	t := &stdioRPC{in: in, lines: make(chan lineOrErr, 1), done: make(chan struct{})}
+	go t.read(out, max)
+	defer close(t.done)
+	d, err := handshake(ctx, t)
+	// Closing its input asks the child to end; the context's cancellation
+	// kills it if it does not; Wait reaps it.
+	in.Close()
+	cancel()
+	_ = cmd.Wait()
+	return d, err
+}
+
+type lineOrErr struct {
+	line []byte
+	err  error
+}
+
+// stdioRPC is the stdio transport of one probe.
+type stdioRPC struct {
+	mu    sync.Mutex
+	in    io.Writer
+	lines chan lineOrErr
+	done  chan struct{} // closed when the probe no longer reads lines
+}
+
+// read passes the child's output, a message per line, to t.lines until it
+// ends, a line is over max bytes, or nobody reads.
+func (t *stdioRPC) read(out io.Reader, max int64) {
+	br := bufio.NewReaderSize(out, 64<<10)
+	for {
+		var line []byte
+		var err error
+		for {
+			chunk, isPrefix, e := br.ReadLine()
+			line = append(line, chunk...)
+			if int64(len(line)) > max {
+				err = fmt.Errorf("%w: a message over %d bytes", ErrTooLarge, max)
+				break
+			}
+			if e != nil {
+				err = fmt.Errorf("%w: the server's output ended: %v", ErrTransport, e)
+				break
+			}
+			if !isPrefix {
+				break
+			}
+		}
+		select {
+		case t.lines <- lineOrErr{line, err}:
+		case <-t.done:
+			return
+		}
+		if err != nil {
+			close(t.lines)
+			return
+		}
+	}
+}
+
+func (t *stdioRPC) send(msg request) error {
+	b, err := json.Marshal(msg)
+	if err != nil {
+		return err
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if _, err := t.in.Write(append(b, '\n')); err != nil {
+		return fmt.Errorf("%w: %v", ErrTransport, err)
+	}
+	return nil
+}
+
+func (t *stdioRPC) call(ctx context.Context, id int, method string, params any) (json.RawMessage, error) {
+	if err := t.send(request{JSONRPC: "2.0", ID: &id, Method: method, Params: params}); err != nil {
+		return nil, err
+	}
+	for {
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case l, ok := <-t.lines:
+			if !ok {
+				return nil, fmt.Errorf("%w: the server's output ended", ErrTransport)
+			}
+			if l.err != nil {
+				return nil, l.err
+			}
+			if len(l.line) == 0 {
+				continue
+			}
+			res, found, err := findAnswer(l.line, id)
+			if errors.Is(err, ErrProtocol) && !found {
+				// A line that is not JSON-RPC: a server that logs to its
+				// standard output. Passed over.
+				continue
+			}
+			if found || err != nil {
+				return res, err
+			}
+		}
+	}
+}
+
+func (t *stdioRPC) notify(_ context.Context, method string) error {
+	return t.send(request{JSONRPC: "2.0", Method: method})
+}
