@@ -4,6 +4,7 @@
 // Usage:
 //
 //	plainsight scan [--context text|email_html] [--format text|json|jsonl] [PATH|-]...
+//	plainsight fingerprint [--format text|json] URL | -- COMMAND [ARG]... | --from FILE|-
 //	plainsight intent hash [--canonical] [FILE|-]
 //	plainsight intent verify --hash sha256:... [--now TIME] [FILE|-]
 //	plainsight version
@@ -23,6 +24,15 @@
 // terminal only. json prints exactly the scan result object for a single
 // input. jsonl prints one {"path": ..., "result": {...}} object per line, for
 // any number of inputs.
+//
+// fingerprint prints the tool-definition fingerprint of §7: of a live server
+// at URL (probed over MCP Streamable HTTP), of a server started as COMMAND
+// (probed over stdio), or of a saved tools/list result (--from, with the
+// identity given by --server-name and --server-version, the version null
+// when not given). text lists the server, its tools and the fingerprint;
+// json prints {"fingerprint": ..., "input": ...}, input being the
+// fingerprint input in its canonical form. An unreachable server exits 2;
+// a tool list §7 refuses (a tool without a name, two of one name) exits 1.
 //
 // intent hash prints the agent-safe.intent/1 hash ("sha256:" and hex) of a
 // binding given as JSON, or with --canonical its canonical JSON; a binding
@@ -47,6 +57,9 @@ var version = "devel"
 
 const usage = `usage:
   plainsight scan [--context text|email_html] [--format text|json|jsonl] [PATH|-]...
+  plainsight fingerprint [--format text|json] URL
+  plainsight fingerprint [--format text|json] -- COMMAND [ARG]...
+  plainsight fingerprint [--format text|json] --from FILE|- [--server-name N] [--server-version V]
   plainsight intent hash [--canonical] [FILE|-]
   plainsight intent verify --hash sha256:... [--now TIME] [FILE|-]
   plainsight version
@@ -75,6 +88,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runScan(args[1:], stdin, stdout, stderr)
 	case "intent":
 		return runIntent(args[1:], stdin, stdout, stderr)
+	case "fingerprint":
+		return runFingerprint(args[1:], stdin, stdout, stderr)
 	case "version":
 		fmt.Fprintln(stdout, "plainsight", version)
 		return exitClean

@@ -273,3 +273,43 @@ func TestHeuristicOnly(t *testing.T) {
 		t.Errorf("exit %d, status %q, counts %d/%d; want 0, noted, 0/2", code, res.Status, res.DeterministicCount, res.HeuristicCount)
 	}
 }
+
+// TestFingerprintFrom: a saved tools/list result, in the forms the command
+// reads, gives the fingerprint of the §7 vectors' first case (computed by
+// the independent reference there).
+func TestFingerprintFrom(t *testing.T) {
+	const want = "12b99f41b3762f21acf6739c24d7b0cfdc70f799613be6f162d40f6258bdc41d"
+	for _, saved := range []string{
+		`{"tools": [{"name": "echo", "annotations": {"readOnlyHint": true}}]}`,
+		`{"jsonrpc": "2.0", "id": 2, "result": {"tools": [{"name": "echo"}]}}`,
+		`[{"name": "echo", "description": null}]`,
+	} {
+		code, out, errOut := plainsight(t, saved, "fingerprint", "--from", "-", "--server-name", "demo", "--server-version", "1.0.0")
+		if code != 0 || !strings.Contains(out, "fingerprint: "+want+"\n") || !strings.Contains(out, "server: demo 1.0.0\n") {
+			t.Errorf("%s: exit %d\n%s%s", saved, code, out, errOut)
+		}
+	}
+	code, out, _ := plainsight(t, `[{"name": "echo"}]`, "fingerprint", "--format", "json", "--from", "-", "--server-name", "demo", "--server-version", "1.0.0")
+	wantJSON := `{"fingerprint":"` + want + `","input":{"server":{"name":"demo","version":"1.0.0"},"tools":[{"description":"","inputSchema":{},"name":"echo"}]}}` + "\n"
+	if code != 0 || out != wantJSON {
+		t.Errorf("json: exit %d\n got %s\nwant %s", code, out, wantJSON)
+	}
+	// Refused lists exit 1; usage errors and unreachable servers 2.
+	for _, tt := range []struct {
+		stdin string
+		args  []string
+		code  int
+	}{
+		{`[{"description": "no name"}]`, []string{"--from", "-"}, 1},
+		{`[{"name": "a"}, {"name": "a"}]`, []string{"--from", "-"}, 1},
+		{`{"tools": [], "nextCursor": "p2"}`, []string{"--from", "-"}, 1},
+		{"", []string{"ftp://example.com"}, 2},
+		{"", []string{}, 2},
+		{"", []string{"--from", "-", "http://127.0.0.1:1/"}, 2},
+		{"", []string{"http://127.0.0.1:1/mcp"}, 2},
+	} {
+		if code, _, errOut := plainsight(t, tt.stdin, append([]string{"fingerprint"}, tt.args...)...); code != tt.code || errOut == "" {
+			t.Errorf("fingerprint %v: exit %d (%q), want %d", tt.args, code, errOut, tt.code)
+		}
+	}
+}
