@@ -1,7 +1,6 @@
 package fingerprint
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -192,70 +191,67 @@ func Input(d *Definitions) ([]byte, error) {
 	if err := SortTools(tools); err != nil {
 		return nil, err
 	}
-	var b bytes.Buffer
-	b.Grow(64 + 96*len(tools))
-	b.WriteString(`{"server":{"name":`)
-	if err := writeString(&b, d.Server.Name); err != nil {
+	size := 64
+	for i := range tools {
+		size += 48 + len(tools[i].Name) + len(tools[i].Description) + len(tools[i].InputSchema)
+	}
+	b := make([]byte, 0, size)
+	var err error
+	b = append(b, `{"server":{"name":`...)
+	if b, err = canon.AppendString(b, d.Server.Name); err != nil {
 		return nil, fmt.Errorf("fingerprint: server name: %w", err)
 	}
-	b.WriteString(`,"version":`)
+	b = append(b, `,"version":`...)
 	if d.Server.Version == nil {
-		b.WriteString("null")
-	} else if err := writeString(&b, *d.Server.Version); err != nil {
+		b = append(b, "null"...)
+	} else if b, err = canon.AppendString(b, *d.Server.Version); err != nil {
 		return nil, fmt.Errorf("fingerprint: server version: %w", err)
 	}
-	b.WriteString(`},"tools":[`)
+	b = append(b, `},"tools":[`...)
 	for i := range tools {
 		t := &tools[i]
 		if i > 0 {
-			b.WriteByte(',')
+			b = append(b, ',')
 		}
 		// Keys in UTF-16 order: description, inputSchema, name.
-		b.WriteString(`{"description":`)
-		if err := writeString(&b, t.Description); err != nil {
+		b = append(b, `{"description":`...)
+		if b, err = canon.AppendString(b, t.Description); err != nil {
 			return nil, fmt.Errorf("fingerprint: tool %q: description: %w", t.Name, err)
 		}
-		b.WriteString(`,"inputSchema":`)
-		schema, err := canonicalSchema(t.InputSchema)
-		if err != nil {
+		b = append(b, `,"inputSchema":`...)
+		if b, err = appendSchema(b, t.InputSchema); err != nil {
 			return nil, fmt.Errorf("fingerprint: tool %q: %w: inputSchema: %w", t.Name, ErrInvalidTool, err)
 		}
-		b.Write(schema)
-		b.WriteString(`,"name":`)
-		if err := writeString(&b, t.Name); err != nil {
+		b = append(b, `,"name":`...)
+		if b, err = canon.AppendString(b, t.Name); err != nil {
 			return nil, fmt.Errorf("fingerprint: tool %q: name: %w", t.Name, err)
 		}
-		b.WriteByte('}')
+		b = append(b, '}')
 	}
-	b.WriteString("]}")
-	return b.Bytes(), nil
+	b = append(b, "]}"...)
+	return b, nil
 }
 
-// canonicalSchema returns the canonical form of a schema given as JSON: as
-// it is when it already is one (as ParseTools leaves it), else
-// canonicalized. An empty schema is {}.
-func canonicalSchema(schema []byte) ([]byte, error) {
+// appendSchema appends the canonical form of a schema given as JSON (an
+// empty one is {}); it must be an object.
+func appendSchema(dst, schema []byte) ([]byte, error) {
 	if len(schema) == 0 {
-		return emptySchema, nil
+		return append(dst, emptySchema...), nil
 	}
-	c, err := canon.Canonicalize(nil, schema, canon.SortedUTF16, parseLimits, canon.Limits{})
+	n := len(dst)
+	out, err := canon.Canonicalize(dst, schema, canon.SortedUTF16, parseLimits, canon.Limits{})
 	if err != nil {
-		return nil, err
+		return dst[:n], err
 	}
-	if len(c) == 0 || c[0] != '{' {
-		return nil, errors.New("not an object")
+	if out[n] != '{' {
+		return dst[:n], errors.New("not an object")
 	}
-	return c, nil
+	return out, nil
 }
 
-// writeString writes s as a canonical JSON string.
-func writeString(b *bytes.Buffer, s string) error {
-	out, err := canon.Marshal(canon.String(s), canon.SortedUTF16, canon.Limits{})
-	if err != nil {
-		return err
-	}
-	b.Write(out)
-	return nil
+// canonicalSchema returns the canonical form of a schema given as JSON.
+func canonicalSchema(schema []byte) ([]byte, error) {
+	return appendSchema(nil, schema)
 }
 
 // Fingerprint returns the fingerprint of d (§7): the lowercase hex SHA-256

@@ -70,7 +70,7 @@ func definitions(t *testing.T, server, tools json.RawMessage) (*Definitions, err
 	return d, err
 }
 
-func strings(t *testing.T, v *canon.Value) []string {
+func names(t *testing.T, v *canon.Value) []string {
 	t.Helper()
 	out := []string{}
 	for _, e := range v.Elems {
@@ -151,14 +151,14 @@ func TestVectors(t *testing.T) {
 					t.Fatalf("#%d: %v", tc.TcID, err)
 				}
 				wd := member(&exp, "diff")
-				ok := equal(d.ToolsAdded, strings(t, member(wd, "tools_added"))) &&
-					equal(d.ToolsRemoved, strings(t, member(wd, "tools_removed"))) &&
+				ok := equal(d.ToolsAdded, names(t, member(wd, "tools_added"))) &&
+					equal(d.ToolsRemoved, names(t, member(wd, "tools_removed"))) &&
 					d.ServerIdentityChanged == member(wd, "server_identity_changed").Bool
 				changed := member(wd, "tools_changed").Elems
 				ok = ok && len(changed) == len(d.ToolsChanged)
 				for i := 0; ok && i < len(changed); i++ {
 					ok = member(&changed[i], "tool").Str == d.ToolsChanged[i].Tool &&
-						equal(d.ToolsChanged[i].Changes, strings(t, member(&changed[i], "changes")))
+						equal(d.ToolsChanged[i].Changes, names(t, member(&changed[i], "changes")))
 				}
 				if !ok {
 					t.Errorf("#%d %s: diff %+v, want %s", tc.TcID, tc.Comment, d, tc.Expected)

@@ -157,3 +157,15 @@ func appendNumber(buf []byte, f float64) []byte {
 	}
 	return buf
 }
+
+// AppendString appends s, a WTF-8 string, to dst as a canonical JSON string
+// (escaped as JSON.stringify escapes it). It fails with ErrInvalidUTF8 if s
+// is not WTF-8, leaving dst as it was.
+func AppendString(dst []byte, s string) ([]byte, error) {
+	n := len(dst)
+	out, err := appendString(dst, s)
+	if err != nil {
+		return dst[:n], err
+	}
+	return out, nil
+}
