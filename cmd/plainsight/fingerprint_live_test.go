@@ -17,7 +17,9 @@ func TestFingerprintLive(t *testing.T) {
 	s := mcp.NewServer(&mcp.Implementation{Name: "weather", Version: "2.0"}, nil)
 	s.AddTool(&mcp.Tool{Name: "forecast", Description: "The forecast for a city.",
 		InputSchema: json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"}}}`)},
-		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) { return &mcp.CallToolResult{}, nil })
+		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return &mcp.CallToolResult{}, nil
+		})
 	srv := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, nil))
 	defer srv.Close()
 	code, out, errOut := plainsight(t, "", "fingerprint", srv.URL)
