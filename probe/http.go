@@ -42,7 +42,19 @@ func (h *HTTP) Probe(ctx context.Context) (*fingerprint.Definitions, error) {
 	}
 	d, err := handshake(ctx, t)
 	t.close()
-	return d, err
+	if err == nil || !fallsBack(err) {
+		return d, err
+	}
+	// A server of the older HTTP+SSE transport refuses the POST: open its
+	// event stream instead, as MCP clients do.
+	s := &sseRPC{h: h, client: t.client, maxBody: t.maxBody}
+	defer s.close()
+	if _, err := withBudget(ctx, "open the event stream", func(ctx context.Context) (struct{}, error) {
+		return struct{}{}, s.open(ctx)
+	}); err != nil {
+		return nil, fmt.Errorf("probe: %s answered Streamable HTTP with an error, and HTTP+SSE failed: %w", h.URL, err)
+	}
+	return handshake(ctx, s)
 }
 
 // httpRPC is one Streamable HTTP session.
@@ -90,7 +102,7 @@ func (t *httpRPC) call(ctx context.Context, id int, method string, params any) (
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
-		return nil, fmt.Errorf("%w: HTTP %s", ErrTransport, resp.Status)
+		return nil, fmt.Errorf("%w: %w", ErrTransport, &statusError{resp.StatusCode})
 	}
 	mt, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
 	switch mt {

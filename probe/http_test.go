@@ -242,3 +242,36 @@ func TestHTTPHandshake(t *testing.T) {
 		t.Errorf("server %q, version %v", d.Server.Name, d.Server.Version)
 	}
 }
+
+// TestHTTPFallbackSSE: a server of the older HTTP+SSE transport (the SDK's
+// SSE handler) refuses the Streamable HTTP POST, and is probed over its
+// event stream instead.
+func TestHTTPFallbackSSE(t *testing.T) {
+	s := sdkServer(5, 2)
+	srv := httptest.NewServer(mcp.NewSSEHandler(func(*http.Request) *mcp.Server { return s }, nil))
+	t.Cleanup(srv.Close)
+	d, err := (&HTTP{URL: srv.URL}).Probe(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Server.Name != "sdk-test" || len(d.Tools) != 5 || d.Tools[4].Name != "tool_04" {
+		t.Errorf("got %+v", d)
+	}
+}
+
+// TestHTTPFallbackOtherOrigin: an HTTP+SSE server that names an endpoint on
+// another origin is refused, not followed.
+func TestHTTPFallbackOtherOrigin(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/event-stream")
+		io.WriteString(w, "event: endpoint\ndata: http://elsewhere.example/messages\n\n")
+	}))
+	t.Cleanup(srv.Close)
+	if d, err := (&HTTP{URL: srv.URL}).Probe(context.Background()); !errors.Is(err, ErrProtocol) || d != nil {
+		t.Errorf("Probe = %v, %v; want ErrProtocol", d, err)
+	}
+}
