@@ -17,7 +17,9 @@ import (
 // statusError is an HTTP status a server answered a request with.
 type statusError struct{ code int }
 
-func (e *statusError) Error() string { return fmt.Sprintf("HTTP %d %s", e.code, http.StatusText(e.code)) }
+func (e *statusError) Error() string {
+	return fmt.Sprintf("HTTP %d %s", e.code, http.StatusText(e.code))
+}
 
 // fallsBack reports whether err, from a Streamable HTTP initialize, is the
 // answer of a server that speaks only the older HTTP+SSE transport: MCP
