@@ -16,13 +16,16 @@
 //     with their decoded text, likewise.
 //   - [github.com/plainsight/plainsight/vectors]: the language-neutral
 //     conformance corpus, as an [io/fs.FS].
+//   - [github.com/plainsight/plainsight/fingerprint]: the tool-definition
+//     fingerprint of §7, its diff and the integrity check.
+//   - [github.com/plainsight/plainsight/probe]: §7's probe of an MCP server,
+//     over Streamable HTTP (with the HTTP+SSE fallback) or stdio.
 //   - [github.com/plainsight/plainsight/intent]: the agent-safe.intent/1
 //     canonical form, binding hash and the executor's re-check.
-//   - cmd/plainsight: the command line (plainsight scan, plainsight intent
-//     hash and verify).
+//   - cmd/plainsight: the command line (plainsight scan, plainsight
+//     fingerprint, plainsight intent hash and verify).
 //
-// Not yet implemented: the tool-definition
-// fingerprint (§7), flag records (§8), the pre-call check, collisions and
+// Not yet implemented: flag records (§8), the pre-call check, collisions and
 // change feed (§9–§11), skill-package checks, and the Agent-Shield formats.
 //
 // # Unicode
