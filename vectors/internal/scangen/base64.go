@@ -646,39 +646,23 @@ func buildB64() (File, error) {
 	text := Group{Type: "ScanTest", Options: Options{Context: "text"}}
 	email := Group{Type: "ScanTest", Options: Options{Context: "email_html"}}
 	cases, problems := B64Cases()
-	used := map[string]bool{}
+	check := newChecker(b64Notes, problems)
 	for i, c := range cases {
 		t, errs := b64Test(c, false)
-		for _, e := range errs {
-			problems = append(problems, fmt.Sprintf("case %d (%s): %s", i+1, c.Comment, e))
-		}
-		for _, fl := range t.Flags {
-			used[fl] = true
-			if _, ok := b64Notes[fl]; !ok {
-				problems = append(problems, fmt.Sprintf("case %d (%s): flag %q has no note", i+1, c.Comment, fl))
-			}
-		}
+		check.add(i+1, c.Comment, t, errs)
 		t.TcID = i + 1
 		text.Tests = append(text.Tests, t)
 		if c.Email != nil {
 			t, errs := b64Test(c, true)
-			for _, e := range errs {
-				problems = append(problems, fmt.Sprintf("case %d (%s, email_html): %s", i+1, c.Comment, e))
-			}
 			t.Flags = append(t.Flags, "Base64Placeholder")
-			used["Base64Placeholder"] = true
+			check.add(i+1, c.Comment+", email_html", t, errs)
 			t.TcID = emailFirstID + len(email.Tests)
 			t.Comment += " (email_html context)"
 			email.Tests = append(email.Tests, t)
 		}
 	}
-	for name := range b64Notes {
-		if !used[name] {
-			problems = append(problems, fmt.Sprintf("note %q: no case uses the flag", name))
-		}
-	}
-	if len(problems) > 0 {
-		return File{}, fmt.Errorf("scangen: base64 cases do not hold together:\n%s", strings.Join(problems, "\n"))
+	if err := check.err("base64"); err != nil {
+		return File{}, err
 	}
 	if len(text.Tests) >= emailFirstID {
 		return File{}, errors.New("scangen: too many text cases for the email_html tcId range")

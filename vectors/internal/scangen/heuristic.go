@@ -271,29 +271,15 @@ func buildHeuristics() (File, error) {
 		Notes:          heuristicNotes,
 	}
 	group := Group{Type: "ScanTest", Options: Options{Context: "text"}}
-	var problems []string
-	used := map[string]bool{}
+	check := newChecker(heuristicNotes, nil)
 	for i, c := range HeuristicCases() {
 		t, errs := heuristicTest(c)
-		for _, e := range errs {
-			problems = append(problems, fmt.Sprintf("case %d (%s): %s", i+1, c.Comment, e))
-		}
-		for _, fl := range t.Flags {
-			used[fl] = true
-			if _, ok := heuristicNotes[fl]; !ok {
-				problems = append(problems, fmt.Sprintf("case %d (%s): flag %q has no note", i+1, c.Comment, fl))
-			}
-		}
+		check.add(i+1, c.Comment, t, errs)
 		t.TcID = i + 1
 		group.Tests = append(group.Tests, t)
 	}
-	for name := range heuristicNotes {
-		if !used[name] {
-			problems = append(problems, fmt.Sprintf("note %q: no case uses the flag", name))
-		}
-	}
-	if len(problems) > 0 {
-		return File{}, fmt.Errorf("scangen: heuristics cases do not hold together:\n%s", strings.Join(problems, "\n"))
+	if err := check.err("heuristics"); err != nil {
+		return File{}, err
 	}
 	f.TestGroups = []Group{group}
 	f.NumberOfTests = len(group.Tests)

@@ -314,19 +314,10 @@ func buildMarkup() (File, error) {
 	}
 	text := Group{Type: "ScanTest", Options: Options{Context: "text"}}
 	email := Group{Type: "ScanTest", Options: Options{Context: "email_html"}}
-	var problems []string
-	used := map[string]bool{}
+	check := newChecker(markupNotes, nil)
 	for i, c := range MarkupCases() {
 		t, errs := markupTest(c)
-		for _, e := range errs {
-			problems = append(problems, fmt.Sprintf("case %d (%s): %s", i+1, c.Comment, e))
-		}
-		for _, fl := range t.Flags {
-			used[fl] = true
-			if _, ok := markupNotes[fl]; !ok {
-				problems = append(problems, fmt.Sprintf("case %d (%s): flag %q has no note", i+1, c.Comment, fl))
-			}
-		}
+		check.add(i+1, c.Comment, t, errs)
 		t.TcID = i + 1
 		text.Tests = append(text.Tests, t)
 		if c.Email {
@@ -335,13 +326,8 @@ func buildMarkup() (File, error) {
 			email.Tests = append(email.Tests, t)
 		}
 	}
-	for name := range markupNotes {
-		if !used[name] {
-			problems = append(problems, fmt.Sprintf("note %q: no case uses the flag", name))
-		}
-	}
-	if len(problems) > 0 {
-		return File{}, fmt.Errorf("scangen: hidden-markup cases do not hold together:\n%s", strings.Join(problems, "\n"))
+	if err := check.err("hidden-markup"); err != nil {
+		return File{}, err
 	}
 	if len(text.Tests) >= emailFirstID {
 		return File{}, errors.New("scangen: too many text cases for the email_html tcId range")
