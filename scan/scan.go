@@ -168,7 +168,7 @@ type InvalidSequence struct {
 type Result struct {
 	// Status is Flagged, Noted or Clean.
 	Status Status `json:"status"`
-	// Findings are sorted by Start, then End, then Class; at most
+	// Findings are sorted by Start, then End, then Class, then Kind or Pattern; at most
 	// Options.MaxFindings of them.
 	Findings []Finding `json:"findings"`
 	// DeterministicCount and HeuristicCount count every finding, including
