@@ -13,10 +13,9 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
-	"unicode/utf8"
 	"unsafe"
 
-	"github.com/plainsight/plainsight/internal/whatwg"
+	"github.com/plainsight/plainsight/internal/textpos"
 	"github.com/plainsight/plainsight/scan"
 )
 
@@ -352,9 +351,9 @@ func (o *scanWriter) writeText(path string, data []byte, res *scan.Result) error
 	}
 	// Findings and ill-formed sequences are each in order; merge them.
 	slices.SortStableFunc(lines, func(a, b line) int { return a.byteStart - b.byteStart })
-	pos := newPositioner(data)
+	pos := textpos.New(data)
 	for _, l := range lines {
-		ln, col := pos.at(l.byteStart)
+		ln, col := pos.At(l.byteStart)
 		if _, err := fmt.Fprintf(o.w, "%s: %s\n", o.paint(fmt.Sprintf("%s:%d:%d", path, ln, col), bold), l.text); err != nil {
 			return err
 		}
@@ -399,51 +398,3 @@ func (o *scanWriter) finish() error {
 	return err
 }
 
-// positioner turns byte offsets, asked for in increasing order, into
-// 1-based line and column numbers: lines end at LF, CR or CRLF, and columns
-// count codepoints as the scan decodes them. A leading byte order mark is
-// not counted.
-type positioner struct {
-	data           []byte
-	off, line, col int // the position of data[off:]
-}
-
-func newPositioner(data []byte) *positioner {
-	p := &positioner{data: data, line: 1, col: 1}
-	if bytes.HasPrefix(data, []byte(bom)) {
-		p.off = len(bom)
-	}
-	return p
-}
-
-func (p *positioner) at(off int) (line, col int) {
-	if off < p.off { // asked out of order: start again
-		*p = *newPositioner(p.data)
-	}
-	seg := p.data[p.off:off]
-	if last := bytes.LastIndexAny(seg, "\r\n"); last >= 0 {
-		breaks := bytes.Count(seg, []byte("\n")) + bytes.Count(seg, []byte("\r")) - bytes.Count(seg, []byte("\r\n"))
-		if p.off > 0 && p.data[p.off-1] == '\r' && seg[0] == '\n' {
-			breaks-- // the LF of a CRLF whose CR ended the last segment
-		}
-		p.line += breaks
-		p.col = 1
-		seg = seg[last+1:]
-	}
-	p.col += codepointCount(seg)
-	p.off = off
-	return p.line, p.col
-}
-
-// codepointCount counts codepoints as the WHATWG decoder produces them.
-func codepointCount(b []byte) int {
-	if utf8.Valid(b) {
-		return utf8.RuneCount(b)
-	}
-	n := 0
-	for s := string(b); s != ""; n++ {
-		_, size, _ := whatwg.DecodeRune(s)
-		s = s[size:]
-	}
-	return n
-}
