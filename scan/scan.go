@@ -202,6 +202,31 @@ func Scan(text string, opts *Options) (*Result, error) {
 	return run(text, false, o), nil
 }
 
+// ScanFile scans text that is the whole contents of a file. A leading UTF-8
+// byte order mark is an encoding signature, not text: it is not a finding,
+// the scan starts after it (codepoint and UTF-16 offsets count from there,
+// and the sanitized copy does not hold it), and byte offsets count from the
+// start of the file. A U+FEFF anywhere else is a zero_width finding.
+func ScanFile(text string, opts *Options) (*Result, error) {
+	const bom = "\uFEFF"
+	if !strings.HasPrefix(text, bom) {
+		return Scan(text, opts)
+	}
+	res, err := Scan(text[len(bom):], opts)
+	if err != nil {
+		return nil, err
+	}
+	for i := range res.Findings {
+		res.Findings[i].ByteStart += len(bom)
+		res.Findings[i].ByteEnd += len(bom)
+	}
+	for i := range res.InvalidUTF8 {
+		res.InvalidUTF8[i].ByteStart += len(bom)
+		res.InvalidUTF8[i].ByteEnd += len(bom)
+	}
+	return res, nil
+}
+
 // ScanUTF16 scans text given as UTF-16 code units, the way hosts with UTF-16
 // strings (and JSON's \uXXXX escapes) hold it. Surrogate pairs join; a lone
 // surrogate is a codepoint of the class unassigned_codepoint (§2). Byte

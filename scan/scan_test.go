@@ -265,3 +265,26 @@ func TestRescanCapped(t *testing.T) {
 		t.Errorf("%d nested findings, truncated %v; want 5, true", n, res.Truncated)
 	}
 }
+
+// TestScanFile: a byte order mark at the start of a file is a signature,
+// elsewhere a zero_width finding; byte offsets count it, codepoint offsets
+// do not.
+func TestScanFile(t *testing.T) {
+	res, err := ScanFile("\uFEFFab\u200bc\uFEFF", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Findings) != 2 || res.Sanitized != "abc" {
+		t.Fatalf("got %+v", res)
+	}
+	zw, bom := res.Findings[0], res.Findings[1]
+	if zw.Start != 2 || zw.ByteStart != 5 || zw.ByteEnd != 8 {
+		t.Errorf("zero-width space: %+v", zw)
+	}
+	if bom.Start != 4 || bom.ByteStart != 9 || bom.Codepoints[0] != "U+FEFF" {
+		t.Errorf("a BOM at the end: %+v", bom)
+	}
+	if res, _ := ScanFile("ab", nil); res.Status != Clean {
+		t.Errorf("no BOM: %+v", res)
+	}
+}

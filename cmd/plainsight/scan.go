@@ -243,26 +243,10 @@ func readInput(in scanInput, stdin io.Reader) (data []byte, release func(), err 
 	return buf.Bytes(), release, nil
 }
 
-// scanFile scans a file's contents. A leading byte order mark is not text:
-// the scan starts after it, and byte offsets are moved to count it again.
+// scanFile scans a file's contents (see scan.ScanFile: a leading byte
+// order mark is not text).
 func scanFile(data []byte, opts *scan.Options) (*scan.Result, error) {
-	skip := 0
-	if bytes.HasPrefix(data, []byte(bom)) {
-		skip = len(bom)
-	}
-	res, err := scan.Scan(bytesToString(data[skip:]), opts)
-	if err != nil || skip == 0 {
-		return res, err
-	}
-	for i := range res.Findings {
-		res.Findings[i].ByteStart += skip
-		res.Findings[i].ByteEnd += skip
-	}
-	for i := range res.InvalidUTF8 {
-		res.InvalidUTF8[i].ByteStart += skip
-		res.InvalidUTF8[i].ByteEnd += skip
-	}
-	return res, nil
+	return scan.ScanFile(bytesToString(data), opts)
 }
 
 // bytesToString returns b as a string without copying it. The caller must
