@@ -1,0 +1,280 @@
+// Package skill checks an agent skill package — a folder with SKILL.md,
+// references and scripts, which agents read verbatim — for invisible and
+// hidden content, following the skill invisible-characters proposal and the
+// classes of the agent-safety formats, version 1, §2–§5.
+//
+// Every regular file below the folder is read (symbolic links are never
+// followed; .git, .hg and .svn are skipped). A file with a NUL byte in its
+// first 8 KiB is binary: skipped, with an info result. A file over MaxFile
+// bytes is not read whole: only its first MaxFile bytes are checked, and an
+// error result says so, since what lies beyond could hide anything. Each
+// text file is scanned as package scan scans a file: a byte order mark at
+// byte 0 is an encoding signature and no finding; one anywhere else is a
+// zero_width error.
+//
+// Levels: every deterministic finding (zero-width characters, a BOM past
+// byte 0, bidi controls — the proposal's three errors — and tags, controls,
+// private use, unassigned codepoints, hidden markup, base64 blobs) is an
+// error, and so is ill-formed UTF-8; heuristic findings (§5) are warnings;
+// skipped files are info. A package passes when it has no error.
+//
+// A result locates its finding for people and tools: the file (relative to
+// the package, with forward slashes), the 1-based line and column (columns
+// count codepoints; lines end at LF, CR or CRLF), the byte offset, and, for
+// a character class, the codepoint and its name.
+package skill
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/plainsight/plainsight/internal/textpos"
+	"github.com/plainsight/plainsight/internal/ucd"
+	"github.com/plainsight/plainsight/scan"
+)
+
+// MaxFile is the most bytes of one file a check reads.
+const MaxFile = 16 << 20
+
+// Level is the severity of a result.
+type Level string
+
+// The levels.
+const (
+	Error   Level = "error"
+	Warning Level = "warning"
+	Info    Level = "info"
+)
+
+// The classes of results that are not scan classes.
+const (
+	// InvalidUTF8 is ill-formed UTF-8, an error.
+	InvalidUTF8 = "invalid_utf8"
+	// BinaryFile is a file skipped as binary, info.
+	BinaryFile = "binary_file"
+	// FileTooLarge is a file read only in part, an error.
+	FileTooLarge = "file_too_large"
+	// Symlink is a symbolic link not followed, info.
+	Symlink = "symlink"
+	// Unreadable is a file or folder that could not be read, an error.
+	Unreadable = "unreadable"
+)
+
+// Result is one finding in a skill package.
+type Result struct {
+	Level Level `json:"level"`
+	// Class is a scan class (zero_width, hidden_markup, instruction_like,
+	// …) or one of InvalidUTF8, BinaryFile, FileTooLarge, Symlink.
+	Class string `json:"class"`
+	// File is the path relative to the package, with forward slashes.
+	File string `json:"file"`
+	// Line and Column are 1-based; Column counts codepoints.
+	Line   int `json:"line"`
+	Column int `json:"column"`
+	// ByteOffset is the finding's first byte in the file.
+	ByteOffset int `json:"byte_offset"`
+	// Codepoint ("U+200B") and Name are the first codepoint of a character
+	// class's run and its Unicode name; empty for other classes.
+	Codepoint string `json:"codepoint"`
+	Name      string `json:"name"`
+	// Message says what was found, for people.
+	Message string `json:"message"`
+}
+
+// Report is the check of one skill package.
+type Report struct {
+	// Dir is the package's folder, as given.
+	Dir string `json:"skill_dir"`
+	// Passed is true when no result is an error.
+	Passed bool `json:"passed"`
+	// Errors and Warnings count the results of those levels.
+	Errors   int `json:"errors"`
+	Warnings int `json:"warnings"`
+	// Results are in file order (by path), then by byte offset.
+	Results []Result `json:"results"`
+}
+
+// ErrNotDir is returned when the package is not a folder.
+var ErrNotDir = errors.New("not a directory")
+
+// Check checks the skill package in dir. The error is for a package that
+// cannot be read at all (missing, not a folder); files that cannot be read
+// inside it are error results.
+func Check(dir string) (*Report, error) {
+	info, err := os.Stat(dir)
+	if err != nil {
+		return nil, fmt.Errorf("skill: %w", err)
+	}
+	if !info.IsDir() {
+		return nil, fmt.Errorf("skill: %s: %w", dir, ErrNotDir)
+	}
+	r := &Report{Dir: dir, Results: []Result{}}
+	err = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		rel, _ := filepath.Rel(dir, path)
+		rel = filepath.ToSlash(rel)
+		if err != nil {
+			r.add(Result{Level: Error, Class: Unreadable, File: rel, Line: 1, Column: 1, Message: err.Error()})
+			if d != nil && d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		switch {
+		case d.IsDir():
+			if path != dir && (d.Name() == ".git" || d.Name() == ".hg" || d.Name() == ".svn") {
+				return fs.SkipDir
+			}
+			return nil
+		case d.Type()&fs.ModeSymlink != 0:
+			target, _ := os.Readlink(path)
+			r.add(Result{Level: Info, Class: Symlink, File: rel, Line: 1, Column: 1,
+				Message: fmt.Sprintf("symbolic link to %q not followed", target)})
+			return nil
+		case !d.Type().IsRegular():
+			return nil
+		}
+		r.checkFile(path, rel)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("skill: %w", err)
+	}
+	for _, res := range r.Results {
+		switch res.Level {
+		case Error:
+			r.Errors++
+		case Warning:
+			r.Warnings++
+		}
+	}
+	r.Passed = r.Errors == 0
+	return r, nil
+}
+
+func (r *Report) add(res Result) { r.Results = append(r.Results, res) }
+
+// checkFile checks one regular file.
+func (r *Report) checkFile(path, rel string) {
+	f, err := os.Open(path)
+	if err != nil {
+		r.add(Result{Level: Error, Class: Unreadable, File: rel, Line: 1, Column: 1, Message: err.Error()})
+		return
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxFile+1))
+	if err != nil {
+		r.add(Result{Level: Error, Class: Unreadable, File: rel, Line: 1, Column: 1, Message: err.Error()})
+		return
+	}
+	if bytes.IndexByte(data[:min(len(data), 8<<10)], 0) >= 0 {
+		r.add(Result{Level: Info, Class: BinaryFile, File: rel, Line: 1, Column: 1,
+			Message: "binary file (a NUL byte in its first 8 KiB): not checked"})
+		return
+	}
+	tooLarge := len(data) > MaxFile
+	if tooLarge {
+		// Cut at a codepoint boundary, so that the cut makes no ill-formed
+		// UTF-8 of its own.
+		end := MaxFile
+		for k := MaxFile; k > MaxFile-utf8.UTFMax; k-- {
+			if utf8.RuneStart(data[k]) {
+				end = k
+				break
+			}
+		}
+		data = data[:end]
+	}
+	res, err := scan.ScanFile(string(data), &scan.Options{MaxFindings: -1, OmitSanitized: true})
+	if err != nil {
+		r.add(Result{Level: Error, Class: Unreadable, File: rel, Line: 1, Column: 1, Message: err.Error()})
+		return
+	}
+	var out []Result
+	for _, f := range res.Findings {
+		out = append(out, resultOf(rel, f))
+	}
+	for _, s := range res.InvalidUTF8 {
+		out = append(out, Result{Level: Error, Class: InvalidUTF8, File: rel, ByteOffset: s.ByteStart,
+			Message: fmt.Sprintf("ill-formed UTF-8 (% X), read as U+FFFD", data[s.ByteStart:s.ByteEnd])})
+	}
+	slices.SortStableFunc(out, func(a, b Result) int { return a.ByteOffset - b.ByteOffset })
+	pos := textpos.New(data)
+	for i := range out {
+		out[i].Line, out[i].Column = pos.At(out[i].ByteOffset)
+	}
+	r.Results = append(r.Results, out...)
+	if tooLarge {
+		line, col := pos.At(len(data))
+		r.add(Result{Level: Error, Class: FileTooLarge, File: rel, Line: line, Column: col, ByteOffset: len(data),
+			Message: fmt.Sprintf("only the first %d bytes were checked; the rest could hide anything", MaxFile)})
+	}
+}
+
+// resultOf turns a scan finding into a result.
+func resultOf(rel string, f scan.Finding) Result {
+	res := Result{Level: Error, Class: string(f.Class), File: rel, ByteOffset: f.ByteStart}
+	if f.Heuristic {
+		res.Level = Warning
+	}
+	switch {
+	case len(f.Codepoints) > 0:
+		var r rune
+		fmt.Sscanf(f.Codepoints[0], "U+%X", &r)
+		res.Codepoint, res.Name = f.Codepoints[0], ucd.Name(r)
+		n := f.End - f.Start
+		if n == 1 {
+			res.Message = fmt.Sprintf("%s %s (%s)", res.Codepoint, res.Name, f.Class)
+		} else {
+			res.Message = fmt.Sprintf("%d codepoints of class %s: %s", n, f.Class, strings.Join(f.Codepoints, " "))
+		}
+	case f.Class == scan.HiddenMarkup:
+		res.Message = fmt.Sprintf("hidden markup (%s", f.Kind)
+		if f.Reason != 0 {
+			res.Message += ", " + f.Reason.String()
+		}
+		res.Message += "): " + f.Excerpt
+	case f.Class == scan.Base64Blob:
+		if f.Opaque {
+			res.Message = "a base64 blob that decodes to no readable text"
+		} else {
+			res.Message = fmt.Sprintf("a base64 blob that decodes to %q", cut(f.Decoded, 120))
+			if n := countDeterministic(f.DecodedFindings); n > 0 {
+				res.Message += fmt.Sprintf(", with %d hidden-character findings inside", n)
+			}
+		}
+	case f.Class == scan.InstructionLike:
+		res.Message = fmt.Sprintf("agent-directed instruction (%s, heuristic): %s", f.Pattern, f.Excerpt)
+	case f.Class == scan.MixedScriptConfusable:
+		res.Message = fmt.Sprintf("a word mixing %s letters (heuristic): %s", strings.Join(f.Scripts, " and "), f.Excerpt)
+	default:
+		res.Message = f.Excerpt
+	}
+	return res
+}
+
+func countDeterministic(fs []scan.Finding) int {
+	n := 0
+	for _, f := range fs {
+		if !f.Heuristic {
+			n++
+		}
+	}
+	return n
+}
+
+// cut shortens s to at most n codepoints, with "…" where cut.
+func cut(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n]) + "…"
+}
