@@ -4,6 +4,7 @@
 // Usage:
 //
 //	plainsight scan [--context text|email_html] [--format text|json|jsonl] [PATH|-]...
+//	plainsight skill [--format text|json|github|sarif] DIR...
 //	plainsight fingerprint [--format text|json] URL | -- COMMAND [ARG]... | --from FILE|-
 //	plainsight intent hash [--canonical] [FILE|-]
 //	plainsight intent verify --hash sha256:... [--now TIME] [FILE|-]
@@ -24,6 +25,13 @@
 // terminal only. json prints exactly the scan result object for a single
 // input. jsonl prints one {"path": ..., "result": {...}} object per line, for
 // any number of inputs.
+//
+// skill checks each DIR as an agent skill package (see package skill): text
+// is a line per result and a verdict per package; json is one object per
+// package ({"skill_dir", "passed", "errors", "warnings", "results"}, an
+// array of them for several DIRs); github is GitHub Actions workflow
+// commands (::error file=…,line=…,col=…,title=…::…); sarif is one SARIF
+// 2.1.0 log. It exits 1 when a package fails (has an error result).
 //
 // fingerprint prints the tool-definition fingerprint of §7: of a live server
 // at URL (probed over MCP Streamable HTTP), of a server started as COMMAND
@@ -57,6 +65,7 @@ var version = "devel"
 
 const usage = `usage:
   plainsight scan [--context text|email_html] [--format text|json|jsonl] [PATH|-]...
+  plainsight skill [--format text|json|github|sarif] DIR...
   plainsight fingerprint [--format text|json] URL
   plainsight fingerprint [--format text|json] -- COMMAND [ARG]...
   plainsight fingerprint [--format text|json] --from FILE|- [--server-name N] [--server-version V]
@@ -90,6 +99,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runIntent(args[1:], stdin, stdout, stderr)
 	case "fingerprint":
 		return runFingerprint(args[1:], stdin, stdout, stderr)
+	case "skill":
+		return runSkill(args[1:], stdout, stderr)
 	case "version":
 		fmt.Fprintln(stdout, "plainsight", version)
 		return exitClean

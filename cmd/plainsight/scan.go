@@ -381,4 +381,3 @@ func (o *scanWriter) finish() error {
 		o.inputs, noun, o.flagged, o.findings, scan.Note)
 	return err
 }
-

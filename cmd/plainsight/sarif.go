@@ -1,0 +1,172 @@
+package main
+
+import (
+	"encoding/json"
+	"io"
+	"net/url"
+
+	"github.com/plainsight/plainsight/skill"
+)
+
+// sarifRule describes one class of result, a SARIF reportingDescriptor.
+type sarifRule struct {
+	ID                   string        `json:"id"`
+	Name                 string        `json:"name"`
+	ShortDescription     sarifText     `json:"shortDescription"`
+	FullDescription      sarifText     `json:"fullDescription"`
+	Help                 sarifText     `json:"help"`
+	DefaultConfiguration sarifLevelCfg `json:"defaultConfiguration"`
+}
+
+type sarifText struct {
+	Text string `json:"text"`
+}
+
+type sarifLevelCfg struct {
+	Level string `json:"level"`
+}
+
+// sarifRules are the classes a result can have, in a fixed order (a
+// result's ruleIndex points into it).
+var sarifRules = []sarifRule{
+	rule("zero_width", "ZeroWidth", "error", "A zero-width character",
+		"U+200B, U+200C, U+200D, U+2060, or U+FEFF past the start of the file: invisible to a reader, read by the agent (agent-safety formats §2; the skill proposal's first error).",
+		"Remove the character. A byte order mark belongs only at byte 0; emoji sequences use joiners, but a skill file has no need of them."),
+	rule("bidi_control", "BidiControl", "error", "A bidirectional control",
+		"U+202A–U+202E or U+2066–U+2069: text renders in another order than it is stored (§2; the proposal's third error).",
+		"Remove the control characters, and read the text around them as stored."),
+	rule("unicode_tag", "UnicodeTag", "error", "A Unicode tag character",
+		"U+E0000–U+E007F: invisible ASCII look-alikes that can spell hidden instructions (§2).",
+		"Remove the tag characters; decode them first to see what they said."),
+	rule("control_char", "ControlChar", "error", "A control character",
+		"C0 controls other than tab, LF and CR, DEL, and the C1 controls (§2).",
+		"Remove the control characters."),
+	rule("private_use", "PrivateUse", "error", "A private-use codepoint",
+		"U+E000–U+F8FF and the supplementary private-use planes: no agreed meaning or appearance (§2).",
+		"Remove the codepoint or replace it with a standard character."),
+	rule("unassigned_codepoint", "UnassignedCodepoint", "error", "An unassigned codepoint",
+		"General_Category Cn in Unicode 17.0 (noncharacters included), or a lone surrogate (§2).",
+		"Remove the codepoint."),
+	rule("hidden_markup", "HiddenMarkup", "error", "Hidden markup",
+		"An HTML or markdown comment, a CSS rule that hides, or an element hidden by style, attribute or class (§3): text an agent reads and a rendered page does not show.",
+		"Remove the hidden construct, or make its text visible."),
+	rule("base64_blob", "Base64Blob", "error", "A base64 payload",
+		"An encoded run (§4), decoded and scanned in turn: it may carry instructions no reviewer reads.",
+		"Remove the payload, or ship the file it encodes as a file."),
+	rule("mixed_script_confusable", "MixedScriptConfusable", "warning", "A word mixing scripts (heuristic)",
+		"A word with Latin letters and Greek or Cyrillic ones (§5): a homoglyph can make a name look like another.",
+		"Check the word; write it in one script."),
+	rule("instruction_like", "InstructionLike", "warning", "Agent-directed language (heuristic)",
+		"A passage matching one of the ten instruction_like patterns of §5, such as instructions to ignore earlier ones or to send content elsewhere.",
+		"Read the passage as the agent will; remove it if it is not meant as an instruction."),
+	rule(skill.InvalidUTF8, "InvalidUtf8", "error", "Ill-formed UTF-8",
+		"Bytes that are not UTF-8; they are read as U+FFFD, as a browser or JavaScript would read them.",
+		"Save the file as UTF-8."),
+	rule(skill.FileTooLarge, "FileTooLarge", "error", "A file too large to check whole",
+		"Only the first 16 MiB of the file were checked; the rest could hide anything.",
+		"Keep skill files small, or split the file."),
+	rule(skill.Unreadable, "Unreadable", "error", "A file that could not be read",
+		"The file or folder could not be read, so nothing is known of it.",
+		"Fix its permissions, or remove it."),
+	rule(skill.BinaryFile, "BinaryFile", "note", "A binary file, not checked",
+		"A file with a NUL byte in its first 8 KiB is taken as binary and not checked.",
+		"Nothing to do if the file is meant to be binary."),
+	rule(skill.Symlink, "Symlink", "note", "A symbolic link, not followed",
+		"Symbolic links are never followed: what they point to is not part of the package's check.",
+		"Replace the link with the file, if the file is part of the skill."),
+}
+
+func rule(id, name, level, short, full, help string) sarifRule {
+	return sarifRule{ID: id, Name: name, ShortDescription: sarifText{short}, FullDescription: sarifText{full},
+		Help: sarifText{full + " " + help}, DefaultConfiguration: sarifLevelCfg{level}}
+}
+
+type sarifLog struct {
+	Schema  string     `json:"$schema"`
+	Version string     `json:"version"`
+	Runs    []sarifRun `json:"runs"`
+}
+
+type sarifRun struct {
+	Tool    sarifTool     `json:"tool"`
+	Results []sarifResult `json:"results"`
+}
+
+type sarifTool struct {
+	Driver sarifDriver `json:"driver"`
+}
+
+type sarifDriver struct {
+	Name           string      `json:"name"`
+	Version        string      `json:"version"`
+	InformationURI string      `json:"informationUri"`
+	Rules          []sarifRule `json:"rules"`
+}
+
+type sarifResult struct {
+	RuleID    string          `json:"ruleId"`
+	RuleIndex int             `json:"ruleIndex"`
+	Level     string          `json:"level"`
+	Message   sarifText       `json:"message"`
+	Locations []sarifLocation `json:"locations"`
+}
+
+type sarifLocation struct {
+	PhysicalLocation sarifPhysical `json:"physicalLocation"`
+}
+
+type sarifPhysical struct {
+	ArtifactLocation sarifArtifact `json:"artifactLocation"`
+	Region           sarifRegion   `json:"region"`
+}
+
+type sarifArtifact struct {
+	URI string `json:"uri"`
+}
+
+type sarifRegion struct {
+	StartLine   int `json:"startLine"`
+	StartColumn int `json:"startColumn"`
+	ByteOffset  int `json:"byteOffset"`
+}
+
+// toolVersion is the version as SARIF consumers compare it: numeric first.
+func toolVersion() string {
+	if version != "" && '0' <= version[0] && version[0] <= '9' {
+		return version
+	}
+	return "0.0.0-" + version
+}
+
+// writeSARIF writes one SARIF 2.1.0 log of every package's results.
+func writeSARIF(w io.Writer, reports []*skill.Report) error {
+	index := map[string]int{}
+	for i, r := range sarifRules {
+		index[r.ID] = i
+	}
+	run := sarifRun{
+		Tool: sarifTool{Driver: sarifDriver{
+			Name: "plainsight", Version: toolVersion(),
+			InformationURI: "https://github.com/plainsight/plainsight",
+			Rules:          sarifRules,
+		}},
+		Results: []sarifResult{},
+	}
+	for _, r := range reports {
+		for _, res := range r.Results {
+			level := map[skill.Level]string{skill.Error: "error", skill.Warning: "warning", skill.Info: "note"}[res.Level]
+			run.Results = append(run.Results, sarifResult{
+				RuleID: res.Class, RuleIndex: index[res.Class], Level: level,
+				Message: sarifText{res.Message},
+				Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{
+					ArtifactLocation: sarifArtifact{URI: (&url.URL{Path: resultPath(r, res)}).String()},
+					Region:           sarifRegion{StartLine: res.Line, StartColumn: res.Column, ByteOffset: res.ByteOffset},
+				}}},
+			})
+		}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(sarifLog{Schema: "https://json.schemastore.org/sarif-2.1.0.json", Version: "2.1.0", Runs: []sarifRun{run}})
+}
