@@ -74,7 +74,7 @@ func TestSkillSARIF(t *testing.T) {
 				Driver struct {
 					Name, Version string
 					Rules         []struct {
-						ID   string `json:"id"`
+						ID   string                `json:"id"`
 						Help struct{ Text string } `json:"help"`
 					} `json:"rules"`
 				} `json:"driver"`
