@@ -197,12 +197,26 @@ func (r *Report) checkFile(path, rel string) {
 		r.add(Result{Level: Error, Class: Unreadable, File: rel, Line: 1, Column: 1, Message: err.Error()})
 		return
 	}
-	var out []Result
+	out := FileResults(rel, data, res)
+	r.Results = append(r.Results, out...)
+	if tooLarge {
+		line, col := textpos.New(data).At(len(data))
+		r.add(Result{Level: Error, Class: FileTooLarge, File: rel, Line: line, Column: col, ByteOffset: len(data),
+			Message: fmt.Sprintf("only the first %d bytes were checked; the rest could hide anything", MaxFile)})
+	}
+}
+
+// FileResults turns the scan of a file (data, scanned with scan.ScanFile)
+// into located results, sorted by byte offset, at the levels this package
+// gives them: the findings and the ill-formed UTF-8 of the scan. file names
+// the file in the results.
+func FileResults(file string, data []byte, res *scan.Result) []Result {
+	out := make([]Result, 0, len(res.Findings)+len(res.InvalidUTF8))
 	for _, f := range res.Findings {
-		out = append(out, resultOf(rel, f))
+		out = append(out, resultOf(file, f))
 	}
 	for _, s := range res.InvalidUTF8 {
-		out = append(out, Result{Level: Error, Class: InvalidUTF8, File: rel, ByteOffset: s.ByteStart,
+		out = append(out, Result{Level: Error, Class: InvalidUTF8, File: file, ByteOffset: s.ByteStart,
 			Message: fmt.Sprintf("ill-formed UTF-8 (% X), read as U+FFFD", data[s.ByteStart:s.ByteEnd])})
 	}
 	slices.SortStableFunc(out, func(a, b Result) int { return a.ByteOffset - b.ByteOffset })
@@ -210,12 +224,7 @@ func (r *Report) checkFile(path, rel string) {
 	for i := range out {
 		out[i].Line, out[i].Column = pos.At(out[i].ByteOffset)
 	}
-	r.Results = append(r.Results, out...)
-	if tooLarge {
-		line, col := pos.At(len(data))
-		r.add(Result{Level: Error, Class: FileTooLarge, File: rel, Line: line, Column: col, ByteOffset: len(data),
-			Message: fmt.Sprintf("only the first %d bytes were checked; the rest could hide anything", MaxFile)})
-	}
+	return out
 }
 
 // resultOf turns a scan finding into a result.

@@ -17,6 +17,7 @@ import (
 
 	"github.com/plainsight/plainsight/internal/textpos"
 	"github.com/plainsight/plainsight/scan"
+	"github.com/plainsight/plainsight/skill"
 )
 
 // maxInputSize bounds what one input may hold: the scan reads an input
@@ -40,7 +41,7 @@ func runScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fset := flag.NewFlagSet("scan", flag.ContinueOnError)
 	fset.SetOutput(io.Discard)
 	context := fset.String("context", string(scan.Text), "the scan context: text or email_html")
-	format := fset.String("format", "text", "the output format: text, json or jsonl")
+	format := fset.String("format", "text", "the output format: text, json, jsonl, github or sarif")
 	paths, err := parseInterleaved(fset, args)
 	if err == nil {
 		err = checkScanFlags(*context, *format)
@@ -80,7 +81,7 @@ func runScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	out := newScanWriter(*format, stdout)
 	// The text format shows findings, never the sanitized copy: don't build
 	// one (on a large file it is a copy of the file).
-	opts := &scan.Options{Context: scan.Context(*context), OmitSanitized: *format == "text"}
+	opts := &scan.Options{Context: scan.Context(*context), OmitSanitized: *format != "json" && *format != "jsonl"}
 	for _, in := range inputs {
 		found, err := scanOne(in, stdin, opts, out)
 		var werr *writeError
@@ -149,9 +150,9 @@ func checkScanFlags(context, format string) error {
 		return fmt.Errorf("--context %q: want text or email_html", context)
 	}
 	switch format {
-	case "text", "json", "jsonl":
+	case "text", "json", "jsonl", "github", "sarif":
 	default:
-		return fmt.Errorf("--format %q: want text, json or jsonl", format)
+		return fmt.Errorf("--format %q: want text, json, jsonl, github or sarif", format)
 	}
 	return nil
 }
@@ -268,6 +269,7 @@ type scanWriter struct {
 	enc    *json.Encoder
 
 	inputs, flagged, findings int
+	sarif                     skill.Report // the results of every input, for --format sarif
 }
 
 func newScanWriter(format string, w io.Writer) *scanWriter {
@@ -290,6 +292,12 @@ func (o *scanWriter) write(path string, data []byte, res *scan.Result) error {
 			Path   string       `json:"path"`
 			Result *scan.Result `json:"result"`
 		}{path, res})
+	case "github":
+		return writeGitHub(o.w, []*skill.Report{{Results: skill.FileResults(path, data, res)}})
+	case "sarif":
+		// One log for every input, written at the end.
+		o.sarif.Results = append(o.sarif.Results, skill.FileResults(path, data, res)...)
+		return nil
 	}
 	return o.writeText(path, data, res)
 }
@@ -370,6 +378,9 @@ func base64Label(f scan.Finding) string {
 }
 
 func (o *scanWriter) finish() error {
+	if o.format == "sarif" {
+		return writeSARIF(o.w, []*skill.Report{&o.sarif})
+	}
 	if o.format != "text" || o.inputs == 0 {
 		return nil
 	}

@@ -121,3 +121,27 @@ func TestSkillSARIF(t *testing.T) {
 		t.Errorf("first location %+v", first)
 	}
 }
+
+// TestScanGitHubAndSARIF: plainsight scan writes the same located results
+// as workflow commands, or as one SARIF log for every input.
+func TestScanGitHubAndSARIF(t *testing.T) {
+	dir := t.TempDir()
+	p := writeFile(t, dir, "a.md", "ok\r\nsu\u200bdo\n")
+	code, out, _ := plainsight(t, "", "scan", "--format", "github", p)
+	if want := "::error file=" + filepath.ToSlash(p) + ",line=2,col=3,title=zero_width::U+200B ZERO WIDTH SPACE (zero_width)\n"; code != 1 || out != want {
+		t.Errorf("github: exit %d\n got %q\nwant %q", code, out, want)
+	}
+	q := writeFile(t, dir, "b.md", "clean\n")
+	code, out, _ = plainsight(t, "", "scan", "--format", "sarif", p, q)
+	var log struct {
+		Runs []struct {
+			Results []struct {
+				RuleID string `json:"ruleId"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal([]byte(out), &log); err != nil || code != 1 || len(log.Runs) != 1 ||
+		len(log.Runs[0].Results) != 1 || log.Runs[0].Results[0].RuleID != "zero_width" {
+		t.Errorf("sarif: exit %d, %v\n%s", code, err, out)
+	}
+}
