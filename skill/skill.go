@@ -169,7 +169,13 @@ func (r *Report) checkFile(path, rel string) {
 		return
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxFile+1))
+	// Read at most MaxFile+1 bytes (one more says the file is larger),
+	// into a buffer sized from the file's size when it is known.
+	size := 512
+	if info, err := f.Stat(); err == nil && info.Size() > 0 {
+		size = int(min(info.Size(), MaxFile)) + 1
+	}
+	data, err := readBounded(f, size)
 	if err != nil {
 		r.add(Result{Level: Error, Class: Unreadable, File: rel, Line: 1, Column: 1, Message: err.Error()})
 		return
@@ -225,6 +231,26 @@ func FileResults(file string, data []byte, res *scan.Result) []Result {
 		out[i].Line, out[i].Column = pos.At(out[i].ByteOffset)
 	}
 	return out
+}
+
+// readBounded reads r to its end, or to MaxFile+1 bytes, starting with a
+// buffer of size bytes (as os.ReadFile does, but bounded).
+func readBounded(r io.Reader, size int) ([]byte, error) {
+	data := make([]byte, 0, size)
+	for len(data) <= MaxFile {
+		if len(data) == cap(data) {
+			data = append(data, 0)[:len(data)] // grow
+		}
+		n, err := r.Read(data[len(data):min(cap(data), MaxFile+1)])
+		data = data[:len(data)+n]
+		if err == io.EOF {
+			return data, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return data, nil
 }
 
 // resultOf turns a scan finding into a result.
