@@ -20,13 +20,16 @@
 //     fingerprint of §7, its diff and the integrity check.
 //   - [github.com/plainsight/plainsight/probe]: §7's probe of an MCP server,
 //     over Streamable HTTP (with the HTTP+SSE fallback) or stdio.
+//   - [github.com/plainsight/plainsight/skill]: the checks of an agent skill
+//     package, file by file, with located results at error, warning or info
+//     level.
 //   - [github.com/plainsight/plainsight/intent]: the agent-safe.intent/1
 //     canonical form, binding hash and the executor's re-check.
-//   - cmd/plainsight: the command line (plainsight scan, plainsight
-//     fingerprint, plainsight intent hash and verify).
+//   - cmd/plainsight: the command line (plainsight scan, plainsight skill,
+//     plainsight fingerprint, plainsight intent hash and verify).
 //
 // Not yet implemented: flag records (§8), the pre-call check, collisions and
-// change feed (§9–§11), skill-package checks, and the Agent-Shield formats.
+// change feed (§9–§11), and the Agent-Shield formats.
 //
 // # Unicode
 //
