@@ -3,7 +3,7 @@
 //
 // Usage:
 //
-//	plainsight scan [--context text|email_html] [--format text|json|jsonl] [PATH|-]...
+//	plainsight scan [--context text|email_html] [--format text|json|jsonl|github|sarif] [PATH|-]...
 //	plainsight skill [--format text|json|github|sarif] DIR...
 //	plainsight fingerprint [--format text|json] URL | -- COMMAND [ARG]... | --from FILE|-
 //	plainsight intent hash [--canonical] [FILE|-]
@@ -24,7 +24,8 @@
 // path:line:col, the class, and the visible excerpt, in colour on a
 // terminal only. json prints exactly the scan result object for a single
 // input. jsonl prints one {"path": ..., "result": {...}} object per line, for
-// any number of inputs.
+// any number of inputs. github prints GitHub Actions workflow commands, a
+// line per finding; sarif one SARIF 2.1.0 log of every input.
 //
 // skill checks each DIR as an agent skill package (see package skill): text
 // is a line per result and a verdict per package; json is one object per
@@ -64,7 +65,7 @@ import (
 var version = "devel"
 
 const usage = `usage:
-  plainsight scan [--context text|email_html] [--format text|json|jsonl] [PATH|-]...
+  plainsight scan [--context text|email_html] [--format text|json|jsonl|github|sarif] [PATH|-]...
   plainsight skill [--format text|json|github|sarif] DIR...
   plainsight fingerprint [--format text|json] URL
   plainsight fingerprint [--format text|json] -- COMMAND [ARG]...
