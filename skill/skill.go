@@ -116,9 +116,15 @@ func Check(dir string) (*Report, error) {
 	if !info.IsDir() {
 		return nil, fmt.Errorf("skill: %s: %w", dir, ErrNotDir)
 	}
+	// The folder named may itself be a symbolic link: the one link that is
+	// followed, as the person asking named it (WalkDir would not enter it).
+	root, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return nil, fmt.Errorf("skill: %w", err)
+	}
 	r := &Report{Dir: dir, Results: []Result{}}
-	err = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		rel, _ := filepath.Rel(dir, path)
+	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		rel, _ := filepath.Rel(root, path)
 		rel = filepath.ToSlash(rel)
 		if err != nil {
 			r.add(Result{Level: Error, Class: Unreadable, File: rel, Line: 1, Column: 1, Message: err.Error()})
@@ -129,7 +135,7 @@ func Check(dir string) (*Report, error) {
 		}
 		switch {
 		case d.IsDir():
-			if path != dir && (d.Name() == ".git" || d.Name() == ".hg" || d.Name() == ".svn") {
+			if path != root && (d.Name() == ".git" || d.Name() == ".hg" || d.Name() == ".svn") {
 				return fs.SkipDir
 			}
 			return nil

@@ -144,3 +144,21 @@ func TestNotADir(t *testing.T) {
 		t.Error("a missing folder: no error")
 	}
 }
+
+// TestRootSymlink: a package named through a symbolic link is checked (the
+// link named is followed; links inside the package are not).
+func TestRootSymlink(t *testing.T) {
+	real := t.TempDir()
+	write(t, real, "SKILL.md", "su\u200bdo\n")
+	link := filepath.Join(t.TempDir(), "skill")
+	if err := os.Symlink(real, link); err != nil {
+		t.Fatal(err)
+	}
+	r, err := Check(link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Passed || len(r.Results) != 1 || r.Results[0].File != "SKILL.md" || r.Dir != link {
+		t.Errorf("got %+v", r)
+	}
+}
