@@ -313,3 +313,18 @@ func TestFingerprintFrom(t *testing.T) {
 		}
 	}
 }
+
+// TestDirectoryThroughSymlink: a directory named through a symbolic link is
+// scanned, not passed over.
+func TestDirectoryThroughSymlink(t *testing.T) {
+	real := t.TempDir()
+	writeFile(t, real, "f.txt", "a\u200bb")
+	link := filepath.Join(t.TempDir(), "link")
+	if err := os.Symlink(real, link); err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ := plainsight(t, "", "scan", link)
+	if code != 1 || !strings.Contains(out, filepath.Join(link, "f.txt")+":1:2: zero_width") {
+		t.Errorf("exit %d\n%s", code, out)
+	}
+}

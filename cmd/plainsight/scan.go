@@ -195,12 +195,19 @@ func expand(p string) ([]scanInput, error) {
 	if !info.IsDir() {
 		return []scanInput{{path: p}}, nil
 	}
+	// A directory named through a symbolic link is walked: the link named is
+	// followed (a trailing separator makes the walk start inside it), the
+	// links met in the walk are not.
+	root := p
+	if li, err := os.Lstat(p); err == nil && li.Mode()&fs.ModeSymlink != 0 {
+		root = p + string(filepath.Separator)
+	}
 	var in []scanInput
-	err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
+	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
-		if d.IsDir() && path != p && skipDirs[d.Name()] {
+		if d.IsDir() && path != root && skipDirs[d.Name()] {
 			return filepath.SkipDir
 		}
 		if d.Type().IsRegular() {
