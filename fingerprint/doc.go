@@ -18,7 +18,9 @@
 // [Check] answers an integrity check with one of [Unchanged], [Changed]
 // (with a [Diff] in exactly §7's shape) or [Unreachable], which is never
 // reported as unchanged. [NotRegistered] is the pre-call check's fourth
-// answer (§9).
+// answer (§9). [Analyze] says more than the diff, as separate API: tools
+// that look renamed, and changed server instructions, which §7 does not
+// hash although the agent reads them.
 //
 // Decisions where §7 is silent: a tool list with two tools of one name is
 // refused ([ErrDuplicateName]) rather than fingerprinted, as the diff by

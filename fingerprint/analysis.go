@@ -1,0 +1,74 @@
+package fingerprint
+
+import (
+	"bytes"
+	"slices"
+)
+
+// Analysis is what a change says beyond §7's diff, for people deciding
+// whether to trust it again. It is separate API: the §7 wire shape (Diff)
+// never carries it.
+type Analysis struct {
+	// Renamed pairs a removed tool with an added one whose description and
+	// input schema are identical: most likely the same tool under a new
+	// name. The diff still lists both as removed and added.
+	Renamed []Rename `json:"renamed"`
+	// InstructionsChanged reports that the server's instructions to
+	// clients differ. §7 does not hash them, so the fingerprints may be
+	// equal while they changed — and they are text the agent reads.
+	InstructionsChanged bool `json:"instructions_changed"`
+	// ProtocolVersionChanged reports that the server answered with another
+	// MCP protocol version.
+	ProtocolVersionChanged bool `json:"protocol_version_changed"`
+}
+
+// Rename is one tool that appears renamed.
+type Rename struct {
+	From string `json:"from"`
+	To   string `json:"to"`
+}
+
+// Analyze returns the Analysis of the change from before to after. A
+// removed tool matches at most one added tool (the first by name).
+func Analyze(before, after *Definitions) (Analysis, error) {
+	d, err := Compare(before, after)
+	if err != nil {
+		return Analysis{}, err
+	}
+	a := Analysis{
+		Renamed:                []Rename{},
+		InstructionsChanged:    before.Instructions != after.Instructions,
+		ProtocolVersionChanged: before.ProtocolVersion != after.ProtocolVersion,
+	}
+	find := func(tools []Tool, name string) *Tool {
+		i := slices.IndexFunc(tools, func(t Tool) bool { return t.Name == name })
+		if i < 0 {
+			return nil
+		}
+		return &tools[i]
+	}
+	taken := map[string]bool{}
+	for _, removed := range d.ToolsRemoved {
+		old := find(before.Tools, removed)
+		oldSchema, err := canonicalSchema(old.InputSchema)
+		if err != nil {
+			return Analysis{}, err
+		}
+		for _, added := range d.ToolsAdded {
+			if taken[added] {
+				continue
+			}
+			nu := find(after.Tools, added)
+			newSchema, err := canonicalSchema(nu.InputSchema)
+			if err != nil {
+				return Analysis{}, err
+			}
+			if old.Description == nu.Description && bytes.Equal(oldSchema, newSchema) {
+				a.Renamed = append(a.Renamed, Rename{From: removed, To: added})
+				taken[added] = true
+				break
+			}
+		}
+	}
+	return a, nil
+}
