@@ -16,9 +16,8 @@ import (
 
 	"github.com/plainsight/plainsight/internal/scanref"
 	"github.com/plainsight/plainsight/vectors"
-	"github.com/plainsight/plainsight/vectors/internal/fpgen"
+	"github.com/plainsight/plainsight/vectors/internal/generators"
 	"github.com/plainsight/plainsight/vectors/internal/intentgen"
-	"github.com/plainsight/plainsight/vectors/internal/scangen"
 )
 
 // The structs below mirror schemas/scan_test_schema_v1.json; files are decoded strictly, so a
@@ -123,32 +122,42 @@ var (
 	escapeUnit  = regexp.MustCompile(`\\u([0-9a-fA-F]{4})`)
 )
 
-// scanFiles returns the vector files of the corpus; a missing corpus fails the test.
-func scanFiles(t *testing.T) []string {
+// corpusFiles returns the corpus files that match pattern; none fails the
+// test: a missing corpus is a failure, not a pass.
+func corpusFiles(t *testing.T, pattern string) []string {
 	t.Helper()
-	names, err := fs.Glob(vectors.FS(), "scan/*.json")
+	names, err := fs.Glob(vectors.FS(), pattern)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(names) == 0 {
-		t.Fatal("no vector files in vectors.FS(): the corpus is missing")
+		t.Fatalf("no %s in vectors.FS(): the corpus is missing", pattern)
 	}
 	return names
+}
+
+// scanFiles returns the scan vector files.
+func scanFiles(t *testing.T) []string { return corpusFiles(t, "scan/*.json") }
+
+// decodeStrict reads corpus file name into v, refusing unknown fields.
+func decodeStrict(t *testing.T, name string, v any) {
+	t.Helper()
+	raw, err := fs.ReadFile(vectors.FS(), name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		t.Fatalf("%s: strict decode: %v", name, err)
+	}
 }
 
 func TestLint(t *testing.T) {
 	for _, name := range scanFiles(t) {
 		t.Run(path.Base(name), func(t *testing.T) {
-			raw, err := fs.ReadFile(vectors.FS(), name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			dec := json.NewDecoder(bytes.NewReader(raw))
-			dec.DisallowUnknownFields()
 			var f file
-			if err := dec.Decode(&f); err != nil {
-				t.Fatalf("strict decode: %v", err)
-			}
+			decodeStrict(t, name, &f)
 			lintFile(t, f)
 		})
 	}
@@ -639,37 +648,23 @@ func TestLoneSurrogateEscape(t *testing.T) {
 // every file in scan/ must be a generated one.
 func TestGenerated(t *testing.T) {
 	generated := map[string]bool{}
-	type output struct {
-		path     string
-		generate func() ([]byte, error)
-	}
-	var outputs []output
-	for _, o := range scangen.Outputs {
-		outputs = append(outputs, output{o.Path, o.Generate})
-	}
-	for _, o := range fpgen.Outputs {
-		outputs = append(outputs, output{o.Path, o.Generate})
-	}
-	for _, o := range intentgen.Outputs {
-		outputs = append(outputs, output{o.Path, o.Generate})
-	}
-	for _, o := range outputs {
-		generated[o.path] = true
-		t.Run(path.Base(o.path), func(t *testing.T) {
-			want, err := o.generate()
+	for _, o := range generators.All() {
+		generated[o.Path] = true
+		t.Run(path.Base(o.Path), func(t *testing.T) {
+			want, err := o.Generate()
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, err := fs.ReadFile(vectors.FS(), o.path)
+			got, err := fs.ReadFile(vectors.FS(), o.Path)
 			if err != nil {
 				t.Fatalf("%v (run go generate ./vectors)", err)
 			}
 			if !bytes.Equal(got, want) {
-				t.Errorf("%s differs from what vectors/gen produces; run go generate ./vectors", o.path)
+				t.Errorf("%s differs from what vectors/gen produces; run go generate ./vectors", o.Path)
 			}
 		})
 	}
-	for _, name := range append(scanFiles(t), intentFiles(t)...) {
+	for _, name := range append(append(scanFiles(t), intentFiles(t)...), corpusFiles(t, "fingerprint/*.json")...) {
 		if !generated[name] {
 			t.Errorf("%s is not produced by vectors/gen", name)
 		}
@@ -735,32 +730,15 @@ type intentTest struct {
 
 var intentHash = regexp.MustCompile(`^sha256:[0-9a-f]{64}$`)
 
-// intentFiles returns the generated agent-safe.intent/1 vector files (not the upstream ones).
-func intentFiles(t *testing.T) []string {
-	t.Helper()
-	names, err := fs.Glob(vectors.FS(), "intent/*.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(names) == 0 {
-		t.Fatal("no intent vector files in vectors.FS(): the corpus is missing")
-	}
-	return names
-}
+// intentFiles returns the generated agent-safe.intent/1 vector files (not
+// the upstream ones).
+func intentFiles(t *testing.T) []string { return corpusFiles(t, "intent/*.json") }
 
 func TestIntentLint(t *testing.T) {
 	for _, name := range intentFiles(t) {
 		t.Run(path.Base(name), func(t *testing.T) {
-			raw, err := fs.ReadFile(vectors.FS(), name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			dec := json.NewDecoder(bytes.NewReader(raw))
-			dec.DisallowUnknownFields()
 			var f intentFile
-			if err := dec.Decode(&f); err != nil {
-				t.Fatalf("strict decode: %v", err)
-			}
+			decodeStrict(t, name, &f)
 			lintIntentFile(t, f)
 		})
 	}

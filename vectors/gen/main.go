@@ -1,7 +1,8 @@
-// Command gen writes the scan vectors (vectors/scan/invisible_chars.json,
-// vectors/scan/hidden_markup.json and vectors/scan/base64.json) and the agent-safe.intent/1
-// vectors (vectors/intent/intent_hash.json) after checking every hand-written case. Run it with `go generate ./vectors` or `go run ./vectors/gen` from the
-// module root.
+// Command gen writes every generated file of the conformance corpus (the
+// scan vectors of vectors/scan/, the fingerprint vectors of
+// vectors/fingerprint/ and the agent-safe.intent/1 vectors of
+// vectors/intent/) after checking every hand-written case. Run it with
+// `go generate ./vectors` or `go run ./vectors/gen` from the module root.
 package main
 
 import (
@@ -10,31 +11,8 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/plainsight/plainsight/vectors/internal/fpgen"
-	"github.com/plainsight/plainsight/vectors/internal/intentgen"
-	"github.com/plainsight/plainsight/vectors/internal/scangen"
+	"github.com/plainsight/plainsight/vectors/internal/generators"
 )
-
-// output is one generated file, from any of the generator packages.
-type output struct {
-	path     string
-	generate func() ([]byte, error)
-	summary  func() []string
-}
-
-func outputs() []output {
-	var all []output
-	for _, o := range scangen.Outputs {
-		all = append(all, output{o.Path, o.Generate, o.Summary})
-	}
-	for _, o := range fpgen.Outputs {
-		all = append(all, output{o.Path, o.Generate, o.Summary})
-	}
-	for _, o := range intentgen.Outputs {
-		all = append(all, output{o.Path, o.Generate, o.Summary})
-	}
-	return all
-}
 
 func main() {
 	log.SetFlags(0)
@@ -43,21 +21,21 @@ func main() {
 		dir = "vectors" // run from the module root
 	}
 	// Generate every file before writing any, so that a failing case leaves the corpus as it was.
-	all := outputs()
+	all := generators.All()
 	outs := make([][]byte, len(all))
 	for i, o := range all {
-		out, err := o.generate()
+		out, err := o.Generate()
 		if err != nil {
 			log.Fatal(err)
 		}
 		outs[i] = out
 	}
 	for i, o := range all {
-		path := filepath.Join(dir, filepath.FromSlash(o.path))
+		path := filepath.Join(dir, filepath.FromSlash(o.Path))
 		if err := os.WriteFile(path, outs[i], 0o644); err != nil {
 			log.Fatal(err)
 		}
-		for _, line := range o.summary() {
+		for _, line := range o.Summary() {
 			fmt.Fprintln(os.Stderr, line)
 		}
 		fmt.Fprintf(os.Stderr, "wrote %s\n", path)

@@ -16,20 +16,15 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+
+	"github.com/plainsight/plainsight/vectors/internal/corpus"
 )
 
 // Path is the generated file, relative to the vectors directory.
 const Path = "fingerprint/fingerprint.json"
 
-// Output is one generated file.
-type Output struct {
-	Path     string
-	Generate func() ([]byte, error)
-	Summary  func() []string
-}
-
 // Outputs lists every generated file.
-var Outputs = []Output{{Path: Path, Generate: Generate, Summary: Summary}}
+var Outputs = []corpus.Output{{Path: Path, Generate: Generate, Summary: Summary}}
 
 //go:embed cases.json
 var casesJSON []byte

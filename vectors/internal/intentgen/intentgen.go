@@ -22,20 +22,15 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/plainsight/plainsight/vectors/internal/corpus"
 )
 
 // Path is the path of the generated file, relative to the vectors directory.
 const Path = "intent/intent_hash.json"
 
-// Output is one generated file.
-type Output struct {
-	Path     string // relative to the vectors directory
-	Generate func() ([]byte, error)
-	Summary  func() []string
-}
-
 // Outputs lists every generated file.
-var Outputs = []Output{{Path: Path, Generate: Generate, Summary: Summary}}
+var Outputs = []corpus.Output{{Path: Path, Generate: Generate, Summary: Summary}}
 
 // Errors lists the error codes a test may expect, in the order the README gives them.
 var Errors = []string{

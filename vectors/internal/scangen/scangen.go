@@ -23,20 +23,14 @@ import (
 
 	"github.com/plainsight/plainsight/internal/scanref"
 	"github.com/plainsight/plainsight/internal/ucd"
+	"github.com/plainsight/plainsight/vectors/internal/corpus"
 )
 
 // Path is the path of the generated file of §2 vectors, relative to the vectors directory.
 const Path = "scan/invisible_chars.json"
 
-// Output is one generated file.
-type Output struct {
-	Path     string // relative to the vectors directory
-	Generate func() ([]byte, error)
-	Summary  func() []string
-}
-
 // Outputs lists every generated file.
-var Outputs = []Output{
+var Outputs = []corpus.Output{
 	{Path: Path, Generate: Generate, Summary: Summary},
 	{Path: MarkupPath, Generate: GenerateMarkup, Summary: MarkupSummary},
 	{Path: B64Path, Generate: GenerateB64, Summary: B64Summary},
