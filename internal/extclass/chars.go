@@ -1,0 +1,291 @@
+package extclass
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/plainsight/plainsight/internal/ucd"
+)
+
+// Class is an extension class.
+type Class uint8
+
+// The extension classes of characters and references.
+const (
+	// VariationSelector is a run of variation selectors that modify
+	// nothing.
+	VariationSelector Class = iota + 1
+	// InvisibleFormat is a run of invisible format characters outside §2.
+	InvisibleFormat
+	// InvisibleReference is a run of references (HTML character
+	// references, \u escapes) to invisible codepoints.
+	InvisibleReference
+)
+
+var classNames = [...]string{
+	VariationSelector:  "variation_selector",
+	InvisibleFormat:    "invisible_format",
+	InvisibleReference: "invisible_reference",
+}
+
+// String returns the class as the wire format spells it.
+func (c Class) String() string {
+	if int(c) < len(classNames) && classNames[c] != "" {
+		return classNames[c]
+	}
+	return "unknown"
+}
+
+// MaxCodepoints is the number of distinct codepoints a Span lists, as §2
+// lists them for a run.
+const MaxCodepoints = 12
+
+// Span is one finding of an extension class, in bytes of the text.
+type Span struct {
+	Class      Class
+	Start, End int
+	// Codepoints are up to MaxCodepoints distinct codepoints of the run
+	// (for a reference, the codepoints it decodes to), in order of first
+	// appearance.
+	Codepoints []rune
+	// Carried, for a VariationSelector run of two or more selectors all in
+	// U+FE00–U+FE0F and U+E0100–U+E01EF, is the bytes the run carries; nil
+	// otherwise.
+	Carried []byte
+}
+
+func (sp *Span) add(r rune) {
+	if len(sp.Codepoints) == MaxCodepoints {
+		return
+	}
+	for _, c := range sp.Codepoints {
+		if c == r {
+			return
+		}
+	}
+	sp.Codepoints = append(sp.Codepoints, r)
+}
+
+// lead marks the first bytes of the UTF-8 encodings of every selector and
+// invisible format character: U+00AD (C2), U+034F (CD), U+061C (D8),
+// U+115F–U+180F (E1), U+200E–U+206F (E2), U+3164 (E3), U+FE00–U+FFFB (EF),
+// the supplementary planes' ones (F0, F3).
+var lead = func() (t [256]bool) {
+	for _, b := range []byte{0xC2, 0xCD, 0xD8, 0xE1, 0xE2, 0xE3, 0xEF, 0xF0, 0xF3} {
+		t[b] = true
+	}
+	return t
+}()
+
+// TestLead checks the table against ucd; see chars_test.go.
+
+// Chars returns the variation_selector and invisible_format spans of s, in
+// order, at most max of them (max < 0: all), and how many there are in
+// all. Ill-formed UTF-8 is skipped byte by byte.
+func Chars(s string, max int) ([]Span, int) {
+	var out []Span
+	var last Span // the last span found, kept or not
+	total := 0
+	emit := func(sp Span) {
+		total++
+		last = sp
+		if max < 0 || len(out) < max {
+			out = append(out, sp)
+		}
+	}
+	extend := func(i, size int, r rune) bool {
+		if total > 0 && last.Class == InvisibleFormat && last.End == i {
+			last.End = i + size
+			if n := len(out); n > 0 && out[n-1].Start == last.Start {
+				out[n-1].End = last.End
+				out[n-1].add(r)
+			}
+			return true
+		}
+		return false
+	}
+	var lines lineCache
+	for i := 0; i < len(s); {
+		// Eight bytes at a time while they are ASCII.
+		for i+8 <= len(s) {
+			w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+				uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+			if w&0x8080808080808080 != 0 {
+				break
+			}
+			i += 8
+		}
+		if i >= len(s) {
+			break
+		}
+		if !lead[s[i]] {
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		p := ucd.Ext(r)
+		switch {
+		case p&ucd.VariationSelector != 0:
+			sp := Span{Class: VariationSelector, Start: i}
+			carried := make([]byte, 0, 16)
+			decodable := true
+			n := 0
+			j := i
+			for j < len(s) {
+				r2, sz := utf8.DecodeRuneInString(s[j:])
+				if ucd.Ext(r2)&ucd.VariationSelector == 0 {
+					break
+				}
+				n++
+				sp.add(r2)
+				switch {
+				case 0xFE00 <= r2 && r2 <= 0xFE0F:
+					carried = append(carried, byte(r2-0xFE00))
+				case 0xE0100 <= r2 && r2 <= 0xE01EF:
+					carried = append(carried, byte(r2-0xE0100+16))
+				default:
+					decodable = false
+				}
+				j += sz
+			}
+			sp.End = j
+			if n == 1 {
+				prev, _ := utf8.DecodeLastRuneInString(s[:i])
+				if i > 0 && selectorAllowed(prev, r) {
+					i = j
+					continue
+				}
+			} else if decodable {
+				sp.Carried = carried
+			}
+			emit(sp)
+			i = j
+		case p&ucd.Invisible != 0:
+			prev, _ := utf8.DecodeLastRuneInString(s[:i])
+			next, _ := utf8.DecodeRuneInString(s[i+size:])
+			if i > 0 && formatAllowed(prev, r, next, i+size < len(s), func() bool { return lines.rtl(s, i) }) {
+				i += size
+				continue
+			}
+			if !extend(i, size, r) {
+				sp := Span{Class: InvisibleFormat, Start: i, End: i + size}
+				sp.add(r)
+				emit(sp)
+			}
+			i += size
+		default:
+			i += size
+		}
+	}
+	return out, total
+}
+
+// selectorAllowed reports whether the selector vs directly after base
+// (itself no selector) is a variation sequence: a standardized or emoji
+// one, or an ideographic one after a Han ideograph.
+func selectorAllowed(base, vs rune) bool {
+	if ucd.Ext(base)&ucd.VariationSelector != 0 {
+		return false
+	}
+	if 0xE0100 <= vs && vs <= 0xE01EF {
+		return ucd.Ext(base)&ucd.HanIdeograph != 0
+	}
+	return ucd.VariationSequence(base, vs)
+}
+
+// formatAllowed applies the allow-rules of the invisible format characters
+// (see the package doc) to r between prev and next (hasNext false: r ends
+// the text). rtl reports whether r's line holds a right-to-left character.
+func formatAllowed(prev, r, next rune, hasNext bool, rtl func() bool) bool {
+	letterOrMark := func(x rune) bool {
+		k := ucd.LetterMarkNumber(x)
+		return k == ucd.Letter || k == ucd.Mark
+	}
+	switch {
+	case r == 0x00AD:
+		return hasNext && letterOrMark(prev) && ucd.LetterMarkNumber(next) == ucd.Letter
+	case r == 0x034F:
+		return hasNext && letterOrMark(prev) && ucd.LetterMarkNumber(next) == ucd.Mark
+	case r == 0x061C, r == 0x200E, r == 0x200F:
+		return rtl()
+	case r == 0x115F:
+		return hasNext && (0x1160 <= next && next <= 0x11A7 || 0xD7B0 <= next && next <= 0xD7C6)
+	case r == 0x1160:
+		return 0x1100 <= prev && prev <= 0x115F || 0xA960 <= prev && prev <= 0xA97C
+	case r == 0x180E:
+		return hasNext && ucd.Ext(prev)&ucd.Mongolian != 0 && ucd.Ext(next)&ucd.Mongolian != 0
+	case 0x13430 <= r && r <= 0x1343F:
+		egyptian := func(x rune) bool { return ucd.Ext(x)&ucd.Egyptian != 0 }
+		return hasNext && egyptian(prev) && egyptian(next)
+	}
+	return false
+}
+
+// lineCache remembers whether the last line looked at holds a
+// right-to-left character, so that a line is read once however many marks
+// it holds.
+type lineCache struct {
+	start, end int
+	has, valid bool
+}
+
+func (c *lineCache) rtl(s string, i int) bool {
+	if c.valid && c.start <= i && i < c.end {
+		return c.has
+	}
+	start := strings.LastIndexAny(s[:i], "\n\r") + 1
+	end := strings.IndexAny(s[i:], "\n\r")
+	if end < 0 {
+		end = len(s)
+	} else {
+		end += i
+	}
+	c.start, c.end, c.valid, c.has = start, end, true, false
+	for _, r := range s[start:end] {
+		if r >= 0x0590 && ucd.Ext(r)&ucd.RightToLeft != 0 && ucd.IsLetterMarkNumber(r) {
+			c.has = true
+			break
+		}
+	}
+	return c.has
+}
+
+// AllowedJoiner reports whether s[start:end], a zero_width run of §2, is a
+// single U+200C or U+200D that is ordinary typography (see the package
+// doc): between two letters or marks of a script other than Latin, Greek
+// and Cyrillic, or, for U+200D, between two Extended_Pictographic emoji.
+func AllowedJoiner(s string, start, end int) bool {
+	r, size := utf8.DecodeRuneInString(s[start:end])
+	if start+size != end || (r != 0x200C && r != 0x200D) || start == 0 || end == len(s) {
+		return false
+	}
+	prev, _ := utf8.DecodeLastRuneInString(s[:start])
+	next, _ := utf8.DecodeRuneInString(s[end:])
+	return joinerAllowed(prev, r, next, func() rune {
+		before, _ := utf8.DecodeLastRuneInString(s[:start-utf8.RuneLen(prev)])
+		return before
+	})
+}
+
+// joinerAllowed is AllowedJoiner on decoded codepoints; beforePrev returns
+// the codepoint before prev, looked at only when prev is U+FE0F or a skin
+// tone modifier.
+func joinerAllowed(prev, r, next rune, beforePrev func() rune) bool {
+	script := func(x rune) bool {
+		if x < 0x0370 {
+			return false // ASCII and Latin-1, Latin Extended, IPA, combining marks of Latin
+		}
+		k := ucd.LetterMarkNumber(x)
+		return (k == ucd.Letter || k == ucd.Mark) && ucd.Lookup(x).Script() == ucd.ScriptOther
+	}
+	if script(prev) && script(next) {
+		return true
+	}
+	if r != 0x200D || ucd.Ext(next)&ucd.Pictographic == 0 {
+		return false
+	}
+	if prev == 0xFE0F || 0x1F3FB <= prev && prev <= 0x1F3FF {
+		prev = beforePrev()
+	}
+	return ucd.Ext(prev)&ucd.Pictographic != 0
+}

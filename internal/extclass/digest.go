@@ -1,0 +1,66 @@
+package extclass
+
+import (
+	"encoding/base64"
+	"strings"
+)
+
+// digestLens are the hash algorithms of Subresource Integrity and the
+// lockfiles that use its syntax, with their digest lengths in bytes.
+var digestLens = map[string]int{"sha256-": 32, "sha384-": 48, "sha512-": 64}
+
+// DeclaredDigest reports whether s[start:end], a base64 blob of §4, is
+// made of declared digests only: each whitespace-separated token is
+// "sha256-", "sha384-" or "sha512-" (in the token or directly before the
+// span) followed by the padded base64 of exactly that hash's length, as
+// in Subresource Integrity metadata and package lockfiles.
+func DeclaredDigest(s string, start, end int) bool {
+	fields := strings.Fields(s[start:end])
+	if len(fields) == 0 {
+		return false
+	}
+	for i, tok := range fields {
+		if i == 0 && start >= 7 {
+			if _, ok := digestLens[s[start-7:start]]; ok && !hasDigestPrefix(tok) {
+				tok = s[start-7:start] + tok
+			}
+		}
+		if !isDigest(tok) {
+			return false
+		}
+	}
+	return true
+}
+
+func hasDigestPrefix(tok string) bool {
+	return len(tok) >= 7 && digestLens[tok[:7]] != 0
+}
+
+func isDigest(tok string) bool {
+	if !hasDigestPrefix(tok) {
+		return false
+	}
+	n := digestLens[tok[:7]]
+	enc := tok[7:]
+	if len(enc) != base64.StdEncoding.EncodedLen(n) {
+		return false
+	}
+	b, err := base64.StdEncoding.Strict().DecodeString(enc)
+	return err == nil && len(b) == n
+}
+
+// maxURLBack is how far back InURL looks for the start of a URL.
+const maxURLBack = 2048
+
+// InURL reports whether byte offset i of s is inside a URL: the
+// whitespace-delimited word around it holds "://" before i, or begins with
+// "www.".
+func InURL(s string, i int) bool {
+	lo := max(0, i-maxURLBack)
+	w := i
+	for w > lo && !strings.ContainsRune(" \t\r\n\"'<>()[]`", rune(s[w-1])) {
+		w--
+	}
+	word := s[w:i]
+	return strings.Contains(word, "://") || strings.HasPrefix(word, "www.")
+}

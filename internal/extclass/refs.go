@@ -1,0 +1,266 @@
+package extclass
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/plainsight/plainsight/internal/ucd"
+)
+
+// namedInvisible are the HTML named character references (WHATWG HTML,
+// "Named character references") of the invisible codepoints, each written
+// with its semicolon.
+var namedInvisible = map[string]rune{
+	"shy":                   0x00AD,
+	"zwnj":                  0x200C,
+	"zwj":                   0x200D,
+	"lrm":                   0x200E,
+	"rlm":                   0x200F,
+	"ZeroWidthSpace":        0x200B,
+	"NegativeVeryThinSpace": 0x200B,
+	"NegativeThinSpace":     0x200B,
+	"NegativeMediumSpace":   0x200B,
+	"NegativeThickSpace":    0x200B,
+	"NoBreak":               0x2060,
+	"af":                    0x2061,
+	"ApplyFunction":         0x2061,
+	"it":                    0x2062,
+	"InvisibleTimes":        0x2062,
+	"ic":                    0x2063,
+	"InvisibleComma":        0x2063,
+}
+
+// maxNameLen is the length of the longest name in namedInvisible.
+const maxNameLen = len("NegativeVeryThinSpace")
+
+// ref is one reference: its span, and the codepoint it decodes to.
+type ref struct {
+	start, end int
+	r          rune
+}
+
+// nextRef returns the first reference at or after byte i of s, or ok false.
+func nextRef(s string, i int) (ref, bool) {
+	for i < len(s) {
+		j := strings.IndexAny(s[i:], "&\\")
+		if j < 0 {
+			return ref{}, false
+		}
+		i += j
+		var rf ref
+		var ok bool
+		if s[i] == '&' {
+			rf, ok = htmlRef(s, i)
+		} else {
+			rf, ok = escape(s, i)
+			if !ok {
+				i++ // past the backslash; "\\\\u" is handled by escape
+			}
+		}
+		if ok {
+			return rf, true
+		}
+		i++
+	}
+	return ref{}, false
+}
+
+func hexVal(c byte) int {
+	switch {
+	case '0' <= c && c <= '9':
+		return int(c - '0')
+	case 'a' <= c && c <= 'f':
+		return int(c-'a') + 10
+	case 'A' <= c && c <= 'F':
+		return int(c-'A') + 10
+	}
+	return -1
+}
+
+// htmlRef reads an HTML character reference at s[i] == '&'.
+func htmlRef(s string, i int) (ref, bool) {
+	j := i + 1
+	if j < len(s) && s[j] == '#' {
+		j++
+		v, digits := 0, 0
+		if j < len(s) && (s[j] == 'x' || s[j] == 'X') {
+			j++
+			for ; j < len(s) && hexVal(s[j]) >= 0 && digits < 7; j++ {
+				v = v<<4 | hexVal(s[j])
+				digits++
+			}
+		} else {
+			for ; j < len(s) && '0' <= s[j] && s[j] <= '9' && digits < 8; j++ {
+				v = v*10 + int(s[j]-'0')
+				digits++
+			}
+		}
+		if digits == 0 || v > 0x10FFFF {
+			return ref{}, false
+		}
+		if j < len(s) && s[j] == ';' {
+			j++
+		}
+		return ref{i, j, rune(v)}, true
+	}
+	k := j
+	for k < len(s) && k-j <= maxNameLen && ('a' <= s[k] && s[k] <= 'z' || 'A' <= s[k] && s[k] <= 'Z') {
+		k++
+	}
+	if k < len(s) && s[k] == ';' {
+		if r, ok := namedInvisible[s[j:k]]; ok {
+			return ref{i, k + 1, r}, true
+		}
+	}
+	return ref{}, false
+}
+
+// escape reads an escape \uXXXX (with a following low-surrogate escape, a
+// pair), \u{X…} or \UXXXXXXXX at s[i] == '\\' that is not itself escaped
+// (an even number of backslashes before it).
+func escape(s string, i int) (ref, bool) {
+	if i+1 >= len(s) || (s[i+1] != 'u' && s[i+1] != 'U') {
+		return ref{}, false
+	}
+	n := 0
+	for k := i - 1; k >= 0 && s[k] == '\\'; k-- {
+		n++
+	}
+	if n%2 == 1 {
+		return ref{}, false
+	}
+	fixed := func(at, digits int) (int, bool) {
+		if at+digits > len(s) {
+			return 0, false
+		}
+		v := 0
+		for _, c := range []byte(s[at : at+digits]) {
+			h := hexVal(c)
+			if h < 0 {
+				return 0, false
+			}
+			v = v<<4 | h
+		}
+		return v, true
+	}
+	if s[i+1] == 'U' {
+		v, ok := fixed(i+2, 8)
+		if !ok || v > 0x10FFFF {
+			return ref{}, false
+		}
+		return ref{i, i + 10, rune(v)}, true
+	}
+	if i+2 < len(s) && s[i+2] == '{' {
+		j, v, digits := i+3, 0, 0
+		for ; j < len(s) && hexVal(s[j]) >= 0 && digits < 6; j++ {
+			v = v<<4 | hexVal(s[j])
+			digits++
+		}
+		if digits == 0 || j >= len(s) || s[j] != '}' || v > 0x10FFFF {
+			return ref{}, false
+		}
+		return ref{i, j + 1, rune(v)}, true
+	}
+	v, ok := fixed(i+2, 4)
+	if !ok {
+		return ref{}, false
+	}
+	if 0xD800 <= v && v <= 0xDBFF && i+12 <= len(s) && s[i+6] == '\\' && s[i+7] == 'u' {
+		if lo, ok := fixed(i+8, 4); ok && 0xDC00 <= lo && lo <= 0xDFFF {
+			return ref{i, i + 12, rune(0x10000 + (v-0xD800)<<10 + lo - 0xDC00)}, true
+		}
+	}
+	return ref{i, i + 6, rune(v)}, true
+}
+
+// invisible reports whether r is a codepoint that a reference must not
+// hide: one of a §2 class other than control_char (zero_width,
+// bidi_control, unicode_tag, private_use, unassigned_codepoint with lone
+// surrogates), a variation selector, or an invisible format character.
+func invisible(r rune) bool {
+	switch {
+	case r < 0xA0:
+		return false // ASCII and the controls
+	case r == 0x200B, r == 0x200C, r == 0x200D, r == 0xFEFF, r == 0x2060,
+		0x202A <= r && r <= 0x202E, 0x2066 <= r && r <= 0x2069,
+		0xE0000 <= r && r <= 0xE007F, 0xD800 <= r && r <= 0xDFFF:
+		return true
+	}
+	if ucd.Lookup(r)&(ucd.PrivateUse|ucd.Unassigned) != 0 {
+		return true
+	}
+	return ucd.Ext(r)&(ucd.Invisible|ucd.VariationSelector) != 0
+}
+
+// References returns the invisible_reference spans of s, in order: runs of
+// adjacent references that decode to invisible codepoints, each reference
+// judged in the decoded text around it (a reference to U+FE0F right after
+// a reference to U+2764 is an emoji variation sequence, and &shy; between
+// two letters a soft hyphen where it belongs). It keeps at most max spans
+// (max < 0: all) and returns how many there are in all.
+func References(s string, max int) ([]Span, int) {
+	if !strings.ContainsAny(s, "&\\") {
+		return nil, 0
+	}
+	total, lastEnd := 0, -1
+	var out []Span
+	var lines lineCache
+	prevEnd, prevRune := -1, rune(0) // the last reference, decoded
+	for i := 0; ; {
+		rf, ok := nextRef(s, i)
+		if !ok {
+			break
+		}
+		i = rf.end
+		// The decoded codepoints on each side: an adjacent reference's, or
+		// the text's own.
+		prev := prevRune
+		if prevEnd != rf.start {
+			prev, _ = utf8.DecodeLastRuneInString(s[:rf.start])
+		}
+		prevEnd, prevRune = rf.end, rf.r
+		if !invisible(rf.r) {
+			continue
+		}
+		next, hasNext := rune(0), rf.end < len(s)
+		if nr, ok := nextRef(s, rf.end); ok && nr.start == rf.end {
+			next = nr.r
+		} else if hasNext {
+			next, _ = utf8.DecodeRuneInString(s[rf.end:])
+		}
+		if rf.start > 0 && allowedDecoded(prev, rf.r, next, hasNext, func() bool { return lines.rtl(s, rf.start) }) {
+			continue
+		}
+		if total > 0 && lastEnd == rf.start {
+			lastEnd = rf.end
+			if n := len(out); n > 0 && out[n-1].End == rf.start {
+				out[n-1].End = rf.end
+				out[n-1].add(rf.r)
+			}
+			continue
+		}
+		total++
+		lastEnd = rf.end
+		if max < 0 || len(out) < max {
+			sp := Span{Class: InvisibleReference, Start: rf.start, End: rf.end}
+			sp.add(rf.r)
+			out = append(out, sp)
+		}
+	}
+	return out, total
+}
+
+// allowedDecoded applies the rules of Chars and AllowedJoiner to one
+// decoded codepoint r between prev and next.
+func allowedDecoded(prev, r, next rune, hasNext bool, rtl func() bool) bool {
+	p := ucd.Ext(r)
+	switch {
+	case p&ucd.VariationSelector != 0:
+		return selectorAllowed(prev, r) && (!hasNext || ucd.Ext(next)&ucd.VariationSelector == 0)
+	case p&ucd.Invisible != 0:
+		return formatAllowed(prev, r, next, hasNext, rtl)
+	case r == 0x200C || r == 0x200D:
+		return hasNext && joinerAllowed(prev, r, next, func() rune { return 0 })
+	}
+	return false
+}

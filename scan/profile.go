@@ -1,0 +1,314 @@
+package scan
+
+import (
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/plainsight/plainsight/internal/extclass"
+	"github.com/plainsight/plainsight/markup"
+)
+
+// Profile says how far a scan goes beyond the specification.
+type Profile uint8
+
+// The profiles.
+const (
+	// Spec is the specification exactly: the conformance mode, in which
+	// every vector of the corpus's scan files runs. The zero value.
+	Spec Profile = iota
+	// Strict adds the extension classes and allow-rules of the package doc,
+	// "Profiles".
+	Strict
+)
+
+// ErrUnknownProfile is returned (wrapped) for an Options.Profile that is
+// neither Spec nor Strict.
+var ErrUnknownProfile = errors.New("unknown scan profile")
+
+// String returns "spec" or "strict".
+func (p Profile) String() string {
+	switch p {
+	case Spec:
+		return "spec"
+	case Strict:
+		return "strict"
+	}
+	return fmt.Sprintf("Profile(%d)", uint8(p))
+}
+
+// ParseProfile returns the profile named "spec" or "strict".
+func ParseProfile(name string) (Profile, error) {
+	switch name {
+	case "spec":
+		return Spec, nil
+	case "strict":
+		return Strict, nil
+	}
+	return 0, fmt.Errorf("scan: profile %q: %w", name, ErrUnknownProfile)
+}
+
+// The extension classes of the Strict profile. Their findings have
+// Extension true.
+const (
+	// VariationSelector is a run of variation selectors that modify
+	// nothing.
+	VariationSelector Class = "variation_selector"
+	// InvisibleFormat is a run of invisible format characters outside §2.
+	InvisibleFormat Class = "invisible_format"
+	// InvisibleReference is a run of HTML character references or \u
+	// escapes that decode to invisible codepoints.
+	InvisibleReference Class = "invisible_reference"
+)
+
+var extClassNames = [...]Class{
+	extclass.VariationSelector:  VariationSelector,
+	extclass.InvisibleFormat:    InvisibleFormat,
+	extclass.InvisibleReference: InvisibleReference,
+}
+
+var latexKinds = [...]markup.Kind{
+	extclass.LaTeXColor:    markup.LaTeXColor,
+	extclass.LaTeXFontSize: markup.LaTeXFontSize,
+	extclass.LaTeXPhantom:  markup.LaTeXPhantom,
+	extclass.LaTeXScale:    markup.LaTeXScale,
+}
+
+// runProfile is run, then, in Strict, the extension classes and
+// allow-rules.
+func runProfile(s string, isWTF8 bool, o options) *Result {
+	res := run(s, isWTF8, o)
+	if o.profile == Strict {
+		strict(res, s, isWTF8, o)
+	}
+	return res
+}
+
+// extSpan is an extension finding in bytes, before its offsets are
+// resolved.
+type extSpan struct {
+	class      Class
+	kind       markup.Kind
+	start, end int
+	cps        []rune
+	carried    []byte
+	removed    bool // left out of the sanitized copy
+}
+
+// findExtensions returns the extension spans of s, sorted by start, at
+// most max of them (max < 0: all), and how many there are in all.
+func findExtensions(s string, max int) ([]extSpan, int) {
+	var out []extSpan
+	chars, n1 := extclass.Chars(s, max)
+	refs, n2 := extclass.References(s, max)
+	latex, n3 := extclass.LaTeX(s, max)
+	for _, sp := range chars {
+		out = append(out, extSpan{class: extClassNames[sp.Class], start: sp.Start, end: sp.End, cps: sp.Codepoints, carried: sp.Carried, removed: true})
+	}
+	for _, sp := range refs {
+		out = append(out, extSpan{class: extClassNames[sp.Class], start: sp.Start, end: sp.End, cps: sp.Codepoints})
+	}
+	for _, h := range latex {
+		out = append(out, extSpan{class: HiddenMarkup, kind: latexKinds[h.Kind], start: h.Start, end: h.End, removed: true})
+	}
+	slices.SortStableFunc(out, func(a, b extSpan) int { return a.start - b.start })
+	if max >= 0 && len(out) > max {
+		out = out[:max]
+	}
+	return out, n1 + n2 + n3
+}
+
+// strict turns the Spec result res of s into the Strict one: the
+// allow-rules and exclusions take findings of the specification's classes
+// out, the extension findings come in, then the counts, the status and the
+// sanitized copy follow.
+func strict(res *Result, s string, isWTF8 bool, o options) {
+	res.Profile = Strict.String()
+	kept := res.Findings[:0]
+	for _, f := range res.Findings {
+		if allowed(s, isWTF8, &f) {
+			res.Allowed++
+			res.DeterministicCount--
+			continue
+		}
+		kept = append(kept, f)
+	}
+	res.Findings = kept
+
+	ext, total := findExtensions(s, o.maxFindings)
+	if total > len(ext) {
+		res.Truncated = true
+	}
+	if len(ext) > 0 {
+		offs := make([]int, 0, 2*len(ext))
+		for _, e := range ext {
+			offs = append(offs, e.start, e.end)
+		}
+		slices.Sort(offs)
+		offs = slices.Compact(offs)
+		pos := positionsAt(s, isWTF8, offs)
+		at := func(b int) position {
+			i, _ := slices.BinarySearch(offs, b)
+			return pos[i]
+		}
+		for _, e := range ext {
+			start, end := at(e.start), at(e.end)
+			f := Finding{
+				Class: e.class, Kind: e.kind, Start: start.cp, End: end.cp, Extension: true,
+				ByteStart: e.start, ByteEnd: e.end, UTF16Start: start.u16, UTF16End: end.u16,
+			}
+			for _, r := range e.cps {
+				f.Codepoints = append(f.Codepoints, codepointString(r))
+			}
+			if text, ok := printable(e.carried); ok {
+				f.Carried = text
+			}
+			f.Excerpt = extExcerpt(s, isWTF8, &f, e.carried)
+			res.Findings = append(res.Findings, f)
+		}
+		sortFindings(res.Findings)
+		if o.maxFindings >= 0 && len(res.Findings) > o.maxFindings {
+			res.Findings, res.Truncated = res.Findings[:o.maxFindings], true
+		}
+	}
+	res.DeterministicCount += total
+	res.ExtensionCount = total
+	res.Status = statusOf(res.DeterministicCount, res.HeuristicCount)
+	if !o.omitSanitized {
+		res.Sanitized = strictSanitized(s, isWTF8, res.Sanitized, ext, o)
+	}
+}
+
+// allowed reports whether a finding of the specification's classes is
+// left out in Strict: a joiner that is typography in its script, a base64
+// blob that is a declared digest, or an opaque one inside a URL.
+func allowed(s string, isWTF8 bool, f *Finding) bool {
+	switch f.Class {
+	case ZeroWidth:
+		return !isWTF8 && extclass.AllowedJoiner(s, f.ByteStart, f.ByteEnd)
+	case Base64Blob:
+		return extclass.DeclaredDigest(s, f.ByteStart, f.ByteEnd) || (f.Opaque && extclass.InURL(s, f.ByteStart))
+	}
+	return false
+}
+
+// maxStrictRounds bounds the rounds of strictSanitized.
+const maxStrictRounds = 8
+
+// strictSanitized returns the sanitized copy of a Strict scan: the Spec
+// one of the text without its removed extension spans (selectors,
+// invisible format characters, LaTeX hiding), round after round until no
+// removed span is left; specSanitized, the Spec copy of s, is it when s
+// has none.
+func strictSanitized(s string, isWTF8 bool, specSanitized string, ext []extSpan, o options) string {
+	o.profile = Spec
+	for range maxStrictRounds {
+		var cuts []span
+		for _, e := range ext {
+			if !e.removed {
+				continue
+			}
+			if n := len(cuts); n > 0 && e.start <= cuts[n-1].end {
+				cuts[n-1].end = max(cuts[n-1].end, e.end)
+				continue
+			}
+			cuts = append(cuts, span{start: e.start, end: e.end})
+		}
+		if len(cuts) == 0 {
+			return specSanitized
+		}
+		s = removeSpans(s, cuts)
+		specSanitized = run(s, isWTF8, o).Sanitized
+		ext, _ = findExtensions(specSanitized, -1)
+		s = specSanitized
+		isWTF8 = false
+	}
+	return strings.Map(func(r rune) rune {
+		if r == '\\' {
+			return utf8.RuneError
+		}
+		return r
+	}, s)
+}
+
+// printable decodes carried bytes as text when they are UTF-8 and at least
+// 85% of the characters are printable, the test of §4.
+func printable(b []byte) (string, bool) {
+	if len(b) == 0 || !utf8.Valid(b) {
+		return "", false
+	}
+	n, p := 0, 0
+	for _, r := range string(b) {
+		n++
+		if r == '\t' || r == '\n' || r == '\r' || (r >= 0x20 && r != 0x7F && !(r >= 0x80 && r <= 0x9F)) {
+			p++
+		}
+	}
+	return string(b), p*100 >= 85*n
+}
+
+// maxCarriedHex is the number of carried bytes an excerpt shows in hex.
+const maxCarriedHex = 32
+
+// extExcerpt is the excerpt of an extension finding: the ordinary one,
+// except that a selector run that carries bytes is written as what it
+// carries, ⟨N VARIATION SELECTORS CARRYING "text"⟩ or ⟨… CARRYING 0x…⟩.
+func extExcerpt(s string, isWTF8 bool, f *Finding, carried []byte) string {
+	if f.Class != VariationSelector || len(carried) == 0 {
+		return excerpt(s, isWTF8, f)
+	}
+	// The excerpt of a window of s with the run replaced by a marker
+	// codepoint, whose annotation is then replaced by the body. The window
+	// keeps 200 bytes on each side, more than the context can use.
+	const marker = "\U0010FFFF"
+	lo := startBefore(s, f.ByteStart, 200, isWTF8)
+	hi := min(len(s), f.ByteEnd+200)
+	for hi < len(s) && s[hi]&0xC0 == 0x80 {
+		hi++
+	}
+	t := s[lo:f.ByteStart] + marker + s[f.ByteEnd:hi]
+	g := Finding{ByteStart: f.ByteStart - lo, ByteEnd: f.ByteStart - lo + len(marker)}
+	ex := excerpt(t, isWTF8, &g)
+	annotation := "⟨U+10FFFF NONCHARACTER⟩"
+	if strings.Count(ex, annotation) != 1 {
+		return excerpt(s, isWTF8, f)
+	}
+	n := f.End - f.Start
+	room := excerptMaxLen - (utf8.RuneCountInString(ex) - utf8.RuneCountInString(annotation))
+	var body strings.Builder
+	if text, ok := printable(carried); ok {
+		head := fmt.Sprintf("⟨%d VARIATION SELECTORS CARRYING \"", n)
+		budget := room - utf8.RuneCountInString(head) - len("\"⟩") - 1
+		var quoted strings.Builder
+		length := 0
+		cut := false
+		for _, r := range text {
+			w := renderLen(r)
+			if length+w > budget {
+				cut = true
+				break
+			}
+			length += render(&quoted, r)
+		}
+		body.WriteString(head)
+		body.WriteString(quoted.String())
+		if cut {
+			body.WriteString(ellipsis)
+		}
+		body.WriteString("\"⟩")
+	} else {
+		shown := carried[:min(len(carried), maxCarriedHex)]
+		fmt.Fprintf(&body, "⟨%d VARIATION SELECTORS CARRYING 0x%s", n, hex.EncodeToString(shown))
+		if len(shown) < len(carried) {
+			body.WriteString(ellipsis)
+		}
+		body.WriteString("⟩")
+	}
+	if utf8.RuneCountInString(body.String()) > room {
+		return excerpt(s, isWTF8, f)
+	}
+	return strings.Replace(ex, annotation, body.String(), 1)
+}
