@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/plainsight/plainsight/internal/extclass"
+	"github.com/plainsight/plainsight/internal/ucd"
 	"github.com/plainsight/plainsight/markup"
 )
 
@@ -200,12 +201,13 @@ const maxStrictRounds = 8
 
 // strictSanitized returns the sanitized copy of a Strict scan: the Spec
 // one of the text without its removed extension spans (selectors,
-// invisible format characters, LaTeX hiding), round after round until no
-// removed span is left; specSanitized, the Spec copy of s, is it when s
-// has none.
+// invisible format characters, LaTeX hiding), round after round until the
+// copy holds none (the Spec removals can build one: "\\tex\x19tcolor"); after
+// maxStrictRounds every backslash becomes U+FFFD, and selectors and
+// invisible format characters go. specSanitized is the Spec copy of s.
 func strictSanitized(s string, isWTF8 bool, specSanitized string, ext []extSpan, o options) string {
 	o.profile = Spec
-	for range maxStrictRounds {
+	cutsOf := func(ext []extSpan) []span {
 		var cuts []span
 		for _, e := range ext {
 			if !e.removed {
@@ -217,21 +219,37 @@ func strictSanitized(s string, isWTF8 bool, specSanitized string, ext []extSpan,
 			}
 			cuts = append(cuts, span{start: e.start, end: e.end})
 		}
+		return cuts
+	}
+	cuts := cutsOf(ext)
+	for round := range maxStrictRounds {
 		if len(cuts) == 0 {
-			return specSanitized
+			if round == 0 && specSanitized == s {
+				return s // nothing was removed: nothing was built
+			}
+			ext, _ = findExtensions(specSanitized, -1)
+			if cuts = cutsOf(ext); len(cuts) == 0 {
+				return specSanitized
+			}
+			s, isWTF8 = specSanitized, false
 		}
 		s = removeSpans(s, cuts)
 		specSanitized = run(s, isWTF8, o).Sanitized
-		ext, _ = findExtensions(specSanitized, -1)
-		s = specSanitized
-		isWTF8 = false
+		cuts = nil
+	}
+	ext, _ = findExtensions(specSanitized, -1)
+	if len(cutsOf(ext)) == 0 {
+		return specSanitized
 	}
 	return strings.Map(func(r rune) rune {
-		if r == '\\' {
+		switch {
+		case r == '\\':
 			return utf8.RuneError
+		case ucd.Ext(r)&(ucd.VariationSelector|ucd.Invisible) != 0:
+			return -1
 		}
 		return r
-	}, s)
+	}, specSanitized)
 }
 
 // printable decodes carried bytes as text when they are UTF-8 and at least

@@ -100,15 +100,22 @@ type Report struct {
 	Warnings int `json:"warnings"`
 	// Results are in file order (by path), then by byte offset.
 	Results []Result `json:"results"`
+
+	profile scan.Profile
 }
 
 // ErrNotDir is returned when the package is not a folder.
 var ErrNotDir = errors.New("not a directory")
 
-// Check checks the skill package in dir. The error is for a package that
-// cannot be read at all (missing, not a folder); files that cannot be read
-// inside it are error results.
-func Check(dir string) (*Report, error) {
+// Check checks the skill package in dir with the scan's Strict profile
+// (see package scan, "Profiles"). The error is for a package that cannot be
+// read at all (missing, not a folder); files that cannot be read inside it
+// are error results.
+func Check(dir string) (*Report, error) { return CheckProfile(dir, scan.Strict) }
+
+// CheckProfile is Check with the scan profile p: scan.Spec for exactly the
+// specification's classes.
+func CheckProfile(dir string, p scan.Profile) (*Report, error) {
 	info, err := os.Stat(dir)
 	if err != nil {
 		return nil, fmt.Errorf("skill: %w", err)
@@ -122,7 +129,7 @@ func Check(dir string) (*Report, error) {
 	if err != nil {
 		return nil, fmt.Errorf("skill: %w", err)
 	}
-	r := &Report{Dir: dir, Results: []Result{}}
+	r := &Report{Dir: dir, Results: []Result{}, profile: p}
 	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		rel, _ := filepath.Rel(root, path)
 		rel = filepath.ToSlash(rel)
@@ -204,7 +211,10 @@ func (r *Report) checkFile(path, rel string) {
 		}
 		data = data[:end]
 	}
-	res, err := scan.ScanFile(string(data), &scan.Options{MaxFindings: -1, OmitSanitized: true})
+	res, err := scan.ScanFile(string(data), &scan.Options{MaxFindings: -1, OmitSanitized: true, Profile: r.profile})
+	if err == nil && res.Allowed > 0 {
+		err = keepJoiners(data, res)
+	}
 	if err != nil {
 		r.add(Result{Level: Error, Class: Unreadable, File: rel, Line: 1, Column: 1, Message: err.Error()})
 		return
@@ -257,6 +267,31 @@ func readBounded(r io.Reader, size int) ([]byte, error) {
 		}
 	}
 	return data, nil
+}
+
+// keepJoiners puts back into a Strict result the zero-width joiners and
+// non-joiners that the Strict allow-rules left out as typography: the
+// proposal allows no zero-width character in a skill file, whatever the
+// script.
+func keepJoiners(data []byte, res *scan.Result) error {
+	spec, err := scan.ScanFile(string(data), &scan.Options{MaxFindings: -1, OmitSanitized: true})
+	if err != nil {
+		return err
+	}
+	have := map[int]bool{}
+	for _, f := range res.Findings {
+		if f.Class == scan.ZeroWidth {
+			have[f.ByteStart] = true
+		}
+	}
+	for _, f := range spec.Findings {
+		if f.Class == scan.ZeroWidth && !have[f.ByteStart] {
+			res.Findings = append(res.Findings, f)
+			res.DeterministicCount++
+		}
+	}
+	slices.SortStableFunc(res.Findings, func(a, b scan.Finding) int { return a.ByteStart - b.ByteStart })
+	return nil
 }
 
 // resultOf turns a scan finding into a result.

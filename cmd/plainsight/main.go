@@ -3,8 +3,8 @@
 //
 // Usage:
 //
-//	plainsight scan [--context text|email_html] [--format text|json|jsonl|github|sarif] [PATH|-]...
-//	plainsight skill [--format text|json|github|sarif] DIR...
+//	plainsight scan [--profile spec|strict] [--context text|email_html|email] [--format text|json|jsonl|github|sarif] [PATH|-]...
+//	plainsight skill [--profile spec|strict] [--format text|json|github|sarif] DIR...
 //	plainsight fingerprint [--format text|json] URL | -- COMMAND [ARG]... | --from FILE|-
 //	plainsight intent hash [--canonical] [FILE|-]
 //	plainsight intent verify --hash sha256:... [--now TIME] [FILE|-]
@@ -16,9 +16,15 @@
 // text: it is not a finding, codepoint and UTF-16 offsets count from just
 // after it, and byte offsets count from the start of the file.
 //
+// --profile strict (the default) adds the extension classes of package
+// scan's Strict profile to the specification's, with its allow-rules;
+// --profile spec scans by the specification exactly (see package scan,
+// "Profiles"). skill takes --profile too.
+//
 // --context email_html replaces base64 blobs in the sanitized copy with
 // "[base64_blob]"; text (the default) leaves them. Findings do not depend on
-// the context.
+// the context. --context email reads each input as a raw e-mail message and
+// scans its Subject, From name and decoded text parts (scan.ContextEmail).
 //
 // Formats: text (the default) is for people: one line per finding,
 // path:line:col, the class, and the visible excerpt, in colour on a
@@ -65,8 +71,8 @@ import (
 var version = "devel"
 
 const usage = `usage:
-  plainsight scan [--context text|email_html] [--format text|json|jsonl|github|sarif] [PATH|-]...
-  plainsight skill [--format text|json|github|sarif] DIR...
+  plainsight scan [--profile spec|strict] [--context text|email_html|email] [--format text|json|jsonl|github|sarif] [PATH|-]...
+  plainsight skill [--profile spec|strict] [--format text|json|github|sarif] DIR...
   plainsight fingerprint [--format text|json] URL
   plainsight fingerprint [--format text|json] -- COMMAND [ARG]...
   plainsight fingerprint [--format text|json] --from FILE|- [--server-name N] [--server-version V]

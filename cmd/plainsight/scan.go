@@ -40,11 +40,16 @@ type scanInput struct {
 func runScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fset := flag.NewFlagSet("scan", flag.ContinueOnError)
 	fset.SetOutput(io.Discard)
-	context := fset.String("context", string(scan.Text), "the scan context: text or email_html")
+	context := fset.String("context", string(scan.Text), "the scan context: text, email_html or email")
+	profileName := fset.String("profile", "strict", "the scan profile: spec or strict")
 	format := fset.String("format", "text", "the output format: text, json, jsonl, github or sarif")
 	paths, err := parseInterleaved(fset, args)
 	if err == nil {
 		err = checkScanFlags(*context, *format)
+	}
+	var profile scan.Profile
+	if err == nil {
+		profile, err = parseProfileFlag(*profileName)
 	}
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -81,7 +86,7 @@ func runScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	out := newScanWriter(*format, stdout)
 	// The text format shows findings, never the sanitized copy: don't build
 	// one (on a large file it is a copy of the file).
-	opts := &scan.Options{Context: scan.Context(*context), OmitSanitized: *format != "json" && *format != "jsonl"}
+	opts := &scan.Options{Context: scan.Context(*context), OmitSanitized: *format != "json" && *format != "jsonl", Profile: profile}
 	for _, in := range inputs {
 		found, err := scanOne(in, stdin, opts, out)
 		var werr *writeError
@@ -134,8 +139,8 @@ func scanData(in scanInput, data []byte, opts *scan.Options, out *scanWriter) (f
 		}
 	}()
 	res, err := scanFile(data, opts)
-	if err != nil { // only an unknown context, which the flags exclude
-		return false, err
+	if err != nil { // an unknown context, which the flags exclude, or a malformed e-mail
+		return false, fmt.Errorf("%s: %w", in.path, err)
 	}
 	if err := out.write(in.path, data, res); err != nil {
 		return false, &writeError{err}
@@ -145,9 +150,9 @@ func scanData(in scanInput, data []byte, opts *scan.Options, out *scanWriter) (f
 
 func checkScanFlags(context, format string) error {
 	switch scan.Context(context) {
-	case scan.Text, scan.EmailHTML:
+	case scan.Text, scan.EmailHTML, scan.ContextEmail:
 	default:
-		return fmt.Errorf("--context %q: want text or email_html", context)
+		return fmt.Errorf("--context %q: want text, email_html or email", context)
 	}
 	switch format {
 	case "text", "json", "jsonl", "github", "sarif":
@@ -155,6 +160,15 @@ func checkScanFlags(context, format string) error {
 		return fmt.Errorf("--format %q: want text, json, jsonl, github or sarif", format)
 	}
 	return nil
+}
+
+// parseProfileFlag reads --profile.
+func parseProfileFlag(name string) (scan.Profile, error) {
+	p, err := scan.ParseProfile(name)
+	if err != nil {
+		return 0, fmt.Errorf("--profile %q: want spec or strict", name)
+	}
+	return p, nil
 }
 
 // parseInterleaved parses flags that may come before, between or after the

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/plainsight/plainsight/scan"
 	"github.com/plainsight/plainsight/skill"
 )
 
@@ -19,7 +20,12 @@ func runSkill(args []string, stdout, stderr io.Writer) int {
 	fset := flag.NewFlagSet("skill", flag.ContinueOnError)
 	fset.SetOutput(io.Discard)
 	format := fset.String("format", "text", "text, json, github or sarif")
+	profileName := fset.String("profile", "strict", "the scan profile: spec or strict")
 	dirs, err := parseInterleaved(fset, args)
+	var profile scan.Profile
+	if err == nil {
+		profile, err = parseProfileFlag(*profileName)
+	}
 	if err == nil && len(dirs) == 0 {
 		err = errors.New("no DIR")
 	}
@@ -36,7 +42,7 @@ func runSkill(args []string, stdout, stderr io.Writer) int {
 	}
 	var reports []*skill.Report
 	for _, d := range dirs {
-		r, err := skill.Check(d)
+		r, err := skill.CheckProfile(d, profile)
 		if err != nil {
 			fmt.Fprintf(stderr, "plainsight skill: %v\n", err)
 			return exitError

@@ -28,7 +28,7 @@ func TestVectors(t *testing.T) {
 		t.Run(v.Name, func(t *testing.T) {
 			check := func(input []byte, shift int) {
 				t.Helper()
-				code, out, stderr := plainsight(t, string(input), "scan", "--context", v.Context, "--format", "json", "-")
+				code, out, stderr := plainsight(t, string(input), "scan", "--profile", "spec", "--context", v.Context, "--format", "json", "-")
 				if code == exitError {
 					t.Fatalf("exit %d: %s", code, stderr)
 				}

@@ -1,0 +1,104 @@
+package scan
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func glassworm(payload string) string {
+	var b strings.Builder
+	for _, c := range []byte(payload) {
+		if c < 16 {
+			b.WriteRune(0xFE00 + rune(c))
+		} else {
+			b.WriteRune(0xE0100 + rune(c) - 16)
+		}
+	}
+	return b.String()
+}
+
+// TestStrictGlassWorm: a user who gates on Flagged is caught by a
+// GlassWorm-style payload in Strict, and the excerpt shows what it carries.
+func TestStrictGlassWorm(t *testing.T) {
+	in := "const s = `" + glassworm("eval(atob(x))") + "`;"
+	spec, _ := Scan(in, nil)
+	if spec.Status != Clean {
+		t.Fatalf("Spec: status %s, want clean (selectors are no §2 class)", spec.Status)
+	}
+	res, err := Scan(in, &Options{Profile: Strict})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != Flagged || res.DeterministicCount != 1 || res.ExtensionCount != 1 {
+		t.Fatalf("Strict: %s, %d deterministic, %d extension; want flagged, 1, 1", res.Status, res.DeterministicCount, res.ExtensionCount)
+	}
+	f := res.Findings[0]
+	if f.Class != VariationSelector || !f.Extension || f.Carried != "eval(atob(x))" || f.Start != 11 || f.End != 24 {
+		t.Errorf("finding %+v", f)
+	}
+	if want := "const s = `⟨13 VARIATION SELECTORS CARRYING \"eval(atob(x))\"⟩`;"; f.Excerpt != want {
+		t.Errorf("excerpt %q, want %q", f.Excerpt, want)
+	}
+	if res.Sanitized != "const s = ``;" {
+		t.Errorf("sanitized %q", res.Sanitized)
+	}
+}
+
+func TestProfileErrors(t *testing.T) {
+	if _, err := Scan("x", &Options{Profile: 7}); !errors.Is(err, ErrUnknownProfile) {
+		t.Errorf("got %v, want ErrUnknownProfile", err)
+	}
+	if _, err := ParseProfile("lax"); !errors.Is(err, ErrUnknownProfile) {
+		t.Errorf("got %v, want ErrUnknownProfile", err)
+	}
+	for _, p := range []Profile{Spec, Strict} {
+		if q, err := ParseProfile(p.String()); err != nil || q != p {
+			t.Errorf("ParseProfile(%q) = %v, %v", p.String(), q, err)
+		}
+	}
+}
+
+// FuzzStrict checks the Strict result's invariants: offsets within bounds
+// and ordered, extension findings marked, counts at least the findings, and
+// the sanitized copy, scanned again, free of what it removes.
+func FuzzStrict(f *testing.F) {
+	for _, s := range []string{"a\uFE0Fb", "x" + glassworm("hi"), "a\u00AD\u00ADb", "&#x200b;", `\textcolor{white}{x}`, "می\u200cخواهم", "sha512-" + strings.Repeat("A", 86) + "=="} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		res, err := Scan(s, &Options{Profile: Strict})
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := utf8.RuneCountInString(s)
+		ext := 0
+		for i, fd := range res.Findings {
+			if fd.Start < 0 || fd.Start > fd.End || fd.End > n || fd.ByteEnd > len(s) {
+				t.Fatalf("finding %d out of bounds: %+v", i, fd)
+			}
+			if i > 0 && res.Findings[i-1].Start > fd.Start {
+				t.Fatalf("findings out of order at %d", i)
+			}
+			switch fd.Class {
+			case VariationSelector, InvisibleFormat, InvisibleReference:
+				if !fd.Extension {
+					t.Fatalf("extension class without Extension: %+v", fd)
+				}
+			}
+			if fd.Extension {
+				ext++
+			}
+		}
+		if res.ExtensionCount < ext || res.DeterministicCount < res.ExtensionCount {
+			t.Fatalf("counts %d deterministic, %d extension, %d extension findings", res.DeterministicCount, res.ExtensionCount, ext)
+		}
+		again, _ := Scan(res.Sanitized, &Options{Profile: Strict})
+		for _, fd := range again.Findings {
+			if fd.Class == VariationSelector || fd.Class == InvisibleFormat || fd.Kind >= 5 {
+				t.Fatalf("sanitized copy %q holds %s", res.Sanitized, fd.Class)
+			}
+		}
+	})
+}
