@@ -6,7 +6,7 @@ require github.com/google/go-cmp v0.7.0
 
 require golang.org/x/net v0.62.0
 
-require golang.org/x/text v0.43.0 // indirect
+require golang.org/x/text v0.43.0
 
 require (
 	github.com/google/jsonschema-go v0.4.3 // indirect
