@@ -189,7 +189,7 @@ func strict(res *Result, s string, isWTF8 bool, o options) {
 func allowed(s string, isWTF8 bool, f *Finding) bool {
 	switch f.Class {
 	case ZeroWidth:
-		return !isWTF8 && extclass.AllowedJoiner(s, f.ByteStart, f.ByteEnd)
+		return !isWTF8 && extclass.AllowedZeroWidth(s, f.ByteStart, f.ByteEnd)
 	case Base64Blob:
 		return extclass.DeclaredDigest(s, f.ByteStart, f.ByteEnd) || (f.Opaque && extclass.InURL(s, f.ByteStart))
 	}

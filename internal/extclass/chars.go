@@ -1,7 +1,6 @@
 package extclass
 
 import (
-	"strings"
 	"unicode/utf8"
 
 	"github.com/plainsight/plainsight/internal/ucd"
@@ -84,6 +83,7 @@ var lead = func() (t [256]bool) {
 // all. Ill-formed UTF-8 is skipped byte by byte.
 func Chars(s string, max int) ([]Span, int) {
 	var out []Span
+	var rtl rtlCache
 	var last Span // the last span found, kept or not
 	total := 0
 	emit := func(sp Span) {
@@ -104,7 +104,6 @@ func Chars(s string, max int) ([]Span, int) {
 		}
 		return false
 	}
-	var lines lineCache
 	for i := 0; i < len(s); {
 		// Eight bytes at a time while they are ASCII.
 		for i+8 <= len(s) {
@@ -163,7 +162,7 @@ func Chars(s string, max int) ([]Span, int) {
 		case p&ucd.Invisible != 0:
 			prev, _ := utf8.DecodeLastRuneInString(s[:i])
 			next, _ := utf8.DecodeRuneInString(s[i+size:])
-			if i > 0 && formatAllowed(prev, r, next, i+size < len(s), func() bool { return lines.rtl(s, i) }) {
+			if i > 0 && formatAllowed(prev, r, next, i+size < len(s), func() bool { return rtl.in(s) }) {
 				i += size
 				continue
 			}
@@ -195,7 +194,7 @@ func selectorAllowed(base, vs rune) bool {
 
 // formatAllowed applies the allow-rules of the invisible format characters
 // (see the package doc) to r between prev and next (hasNext false: r ends
-// the text). rtl reports whether r's line holds a right-to-left character.
+// the text). rtl reports whether the text holds a right-to-left letter.
 func formatAllowed(prev, r, next rune, hasNext bool, rtl func() bool) bool {
 	letterOrMark := func(x rune) bool {
 		k := ucd.LetterMarkNumber(x)
@@ -221,64 +220,70 @@ func formatAllowed(prev, r, next rune, hasNext bool, rtl func() bool) bool {
 	return false
 }
 
-// lineCache remembers whether the last line looked at holds a
-// right-to-left character, so that a line is read once however many marks
-// it holds.
-type lineCache struct {
-	start, end int
-	has, valid bool
-}
+// rtlCache remembers whether the text holds a right-to-left letter, so
+// that the text is read for one once however many marks it holds.
+type rtlCache struct{ has, valid bool }
 
-func (c *lineCache) rtl(s string, i int) bool {
-	if c.valid && c.start <= i && i < c.end {
-		return c.has
-	}
-	start := strings.LastIndexAny(s[:i], "\n\r") + 1
-	end := strings.IndexAny(s[i:], "\n\r")
-	if end < 0 {
-		end = len(s)
-	} else {
-		end += i
-	}
-	c.start, c.end, c.valid, c.has = start, end, true, false
-	for _, r := range s[start:end] {
-		if r >= 0x0590 && ucd.Ext(r)&ucd.RightToLeft != 0 && ucd.IsLetterMarkNumber(r) {
-			c.has = true
-			break
+func (c *rtlCache) in(s string) bool {
+	if !c.valid {
+		c.valid = true
+		for _, r := range s {
+			if r >= 0x0590 && ucd.Ext(r)&ucd.RightToLeft != 0 && ucd.IsLetterMarkNumber(r) {
+				c.has = true
+				break
+			}
 		}
 	}
 	return c.has
 }
 
-// AllowedJoiner reports whether s[start:end], a zero_width run of §2, is a
-// single U+200C or U+200D that is ordinary typography (see the package
-// doc): between two letters or marks of a script other than Latin, Greek
-// and Cyrillic, or, for U+200D, between two Extended_Pictographic emoji.
-func AllowedJoiner(s string, start, end int) bool {
+// AllowedZeroWidth reports whether s[start:end], a zero_width run of §2,
+// is a single codepoint that is ordinary typography (see the package doc):
+// U+200C or U+200D next to a letter or mark of a script other than Latin,
+// Greek and Cyrillic, or U+200D between two Extended_Pictographic emoji, or
+// U+200B next to a letter or mark of a script written without spaces
+// (Thai, Lao, Tibetan, Myanmar, Khmer, Tai Tham, New Tai Lue, Balinese,
+// Javanese), where it marks word boundaries. A neighbour that is itself a
+// zero-width character does not count.
+func AllowedZeroWidth(s string, start, end int) bool {
 	r, size := utf8.DecodeRuneInString(s[start:end])
-	if start+size != end || (r != 0x200C && r != 0x200D) || start == 0 || end == len(s) {
+	if start+size != end || start == 0 && end == len(s) {
 		return false
 	}
-	prev, _ := utf8.DecodeLastRuneInString(s[:start])
-	next, _ := utf8.DecodeRuneInString(s[end:])
-	return joinerAllowed(prev, r, next, func() rune {
+	prev, next := rune(0), rune(0)
+	if start > 0 {
+		prev, _ = utf8.DecodeLastRuneInString(s[:start])
+	}
+	if end < len(s) {
+		next, _ = utf8.DecodeRuneInString(s[end:])
+	}
+	return zeroWidthAllowed(prev, r, next, func() rune {
 		before, _ := utf8.DecodeLastRuneInString(s[:start-utf8.RuneLen(prev)])
 		return before
 	})
 }
 
-// joinerAllowed is AllowedJoiner on decoded codepoints; beforePrev returns
-// the codepoint before prev, looked at only when prev is U+FE0F or a skin
-// tone modifier.
-func joinerAllowed(prev, r, next rune, beforePrev func() rune) bool {
-	script := func(x rune) bool {
-		if x < 0x0370 {
-			return false // ASCII and Latin-1, Latin Extended, IPA, combining marks of Latin
-		}
+// zeroWidthAllowed is AllowedZeroWidth on decoded codepoints (0 for none);
+// beforePrev returns the codepoint before prev, looked at only when prev is
+// U+FE0F or a skin tone modifier.
+func zeroWidthAllowed(prev, r, next rune, beforePrev func() rune) bool {
+	letterOrMark := func(x rune) bool {
 		k := ucd.LetterMarkNumber(x)
-		return (k == ucd.Letter || k == ucd.Mark) && ucd.Lookup(x).Script() == ucd.ScriptOther
+		return k == ucd.Letter || k == ucd.Mark
 	}
-	if script(prev) && script(next) {
+	switch r {
+	case 0x200B:
+		return unspaced(prev) && letterOrMark(prev) || unspaced(next) && letterOrMark(next)
+	case 0x200C, 0x200D:
+	default:
+		return false
+	}
+	script := func(x rune) bool {
+		// Below U+0370: ASCII, Latin-1, Latin Extended, IPA, and the
+		// combining marks Latin uses.
+		return x >= 0x0370 && letterOrMark(x) && ucd.Lookup(x).Script() == ucd.ScriptOther
+	}
+	if script(prev) || script(next) {
 		return true
 	}
 	if r != 0x200D || ucd.Ext(next)&ucd.Pictographic == 0 {
@@ -288,4 +293,20 @@ func joinerAllowed(prev, r, next rune, beforePrev func() rune) bool {
 		prev = beforePrev()
 	}
 	return ucd.Ext(prev)&ucd.Pictographic != 0
+}
+
+// unspaced reports whether r is in a block of a script written without
+// spaces between words.
+func unspaced(r rune) bool {
+	switch {
+	case 0x0E00 <= r && r <= 0x0FFF: // Thai, Lao, Tibetan
+	case 0x1000 <= r && r <= 0x109F: // Myanmar
+	case 0x1780 <= r && r <= 0x17FF, 0x19E0 <= r && r <= 0x19FF: // Khmer, Khmer Symbols
+	case 0x1980 <= r && r <= 0x19DF, 0x1A20 <= r && r <= 0x1AAF: // New Tai Lue, Tai Tham
+	case 0x1B00 <= r && r <= 0x1B7F, 0xA980 <= r && r <= 0xA9FF: // Balinese, Javanese, Myanmar Extended-B
+	case 0xAA60 <= r && r <= 0xAA7F: // Myanmar Extended-A
+	default:
+		return false
+	}
+	return true
 }

@@ -46,7 +46,8 @@ func TestChars(t *testing.T) {
 		{"a\u2062b", []got{{InvisibleFormat, 1, 4}}, "invisible times"},
 		{"abc\u200Edef", []got{{InvisibleFormat, 3, 6}}, "LRM on a line without right-to-left text"},
 		{"שלום\u200E (1)", nil, "LRM on a Hebrew line"},
-		{"שלום\nabc\u200F", []got{{InvisibleFormat, 12, 15}}, "RLM on the next line, which has no RTL"},
+		{"שלום\nabc\u200F", nil, "RLM in a text that holds Hebrew, even on a line without it"},
+		{"%d\u200F/%m\u200F/%Y", []got{{InvisibleFormat, 2, 5}, {InvisibleFormat, 8, 11}}, "RLM in a text without right-to-left letters"},
 		{"\u1100\u1160", nil, "jungseong filler after a leading jamo"},
 		{"a\u3164b", []got{{InvisibleFormat, 1, 4}}, "Hangul filler"},
 		{"\u1820\u180E\u1821", nil, "Mongolian vowel separator"},
@@ -80,7 +81,7 @@ func TestCap(t *testing.T) {
 	}
 }
 
-func TestAllowedJoiner(t *testing.T) {
+func TestAllowedZeroWidth(t *testing.T) {
 	tests := []struct {
 		in         string
 		start, end int
@@ -93,10 +94,15 @@ func TestAllowedJoiner(t *testing.T) {
 		{"\u2764\uFE0F\u200D\U0001F525", 6, 9, true},
 		{"a\u200D\U0001F4BB", 1, 4, false},
 		{"می\u200c\u200cخواهم", 4, 10, false}, // a run of two
+		{"সিম্\u200c-লিঙ্ক", 12, 15, true},    // after a Bengali virama, before a hyphen
+		{"abc\u200c-def", 3, 6, false},
+		{"ភាសា\u200bខ្មែរ", 12, 15, true}, // Khmer word boundary
+		{"abc\u200bdef", 3, 6, false},
+		{"日本\u200b語", 6, 9, false}, // Han is written without spaces, but not in this list
 	}
 	for _, tt := range tests {
-		if got := AllowedJoiner(tt.in, tt.start, tt.end); got != tt.want {
-			t.Errorf("AllowedJoiner(%+q, %d, %d) = %v, want %v", tt.in, tt.start, tt.end, got, tt.want)
+		if got := AllowedZeroWidth(tt.in, tt.start, tt.end); got != tt.want {
+			t.Errorf("AllowedZeroWidth(%+q, %d, %d) = %v, want %v", tt.in, tt.start, tt.end, got, tt.want)
 		}
 	}
 }
@@ -119,6 +125,9 @@ func TestReferences(t *testing.T) {
 		{`\u001b[0m &#10;`, nil, "control characters written as escapes"},
 		{`&#x41; &amp; &nbsp;`, nil, "visible characters"},
 		{`\U000E0001`, []got{{InvisibleReference, 0, 10}}, "an eight-digit escape"},
+		{`</table>&zwj; <table>`, nil, "a single zero-width reference between tags (e-mail templates)"},
+		{`</td>&zwnj;&zwnj;&zwnj;</td>`, []got{{InvisibleReference, 5, 23}}, "a run of them between tags"},
+		{`</p>&#917576;`, []got{{InvisibleReference, 4, 13}}, "a tag character beside a tag"},
 	}
 	for _, tt := range tests {
 		spans, _ := References(tt.in, -1)

@@ -204,7 +204,7 @@ func References(s string, max int) ([]Span, int) {
 	}
 	total, lastEnd := 0, -1
 	var out []Span
-	var lines lineCache
+	var rtl rtlCache
 	prevEnd, prevRune := -1, rune(0) // the last reference, decoded
 	for i := 0; ; {
 		rf, ok := nextRef(s, i)
@@ -214,21 +214,24 @@ func References(s string, max int) ([]Span, int) {
 		i = rf.end
 		// The decoded codepoints on each side: an adjacent reference's, or
 		// the text's own.
-		prev := prevRune
-		if prevEnd != rf.start {
+		prev, prevIsRef := prevRune, prevEnd == rf.start
+		if !prevIsRef {
 			prev, _ = utf8.DecodeLastRuneInString(s[:rf.start])
 		}
 		prevEnd, prevRune = rf.end, rf.r
 		if !invisible(rf.r) {
 			continue
 		}
-		next, hasNext := rune(0), rf.end < len(s)
+		next, hasNext, nextIsRef := rune(0), rf.end < len(s), false
 		if nr, ok := nextRef(s, rf.end); ok && nr.start == rf.end {
-			next = nr.r
+			next, nextIsRef = nr.r, true
 		} else if hasNext {
 			next, _ = utf8.DecodeRuneInString(s[rf.end:])
 		}
-		if rf.start > 0 && allowedDecoded(prev, rf.r, next, hasNext, func() bool { return lines.rtl(s, rf.start) }) {
+		if rf.start > 0 && allowedDecoded(prev, rf.r, next, hasNext, func() bool { return rtl.in(s) }) {
+			continue
+		}
+		if !nextIsRef && !prevIsRef && zeroWidthOrShy(rf.r) && besideTag(s, rf) {
 			continue
 		}
 		if total > 0 && lastEnd == rf.start {
@@ -259,8 +262,32 @@ func allowedDecoded(prev, r, next rune, hasNext bool, rtl func() bool) bool {
 		return selectorAllowed(prev, r) && (!hasNext || ucd.Ext(next)&ucd.VariationSelector == 0)
 	case p&ucd.Invisible != 0:
 		return formatAllowed(prev, r, next, hasNext, rtl)
-	case r == 0x200C || r == 0x200D:
-		return hasNext && joinerAllowed(prev, r, next, func() rune { return 0 })
+	case r == 0x200B || r == 0x200C || r == 0x200D:
+		return zeroWidthAllowed(prev, r, next, func() rune { return 0 })
 	}
 	return false
+}
+
+// zeroWidthOrShy reports whether r is a zero-width character of §2 or a
+// soft hyphen.
+func zeroWidthOrShy(r rune) bool {
+	return r == 0x200B || r == 0x200C || r == 0x200D || r == 0x2060 || r == 0xFEFF || r == 0x00AD
+}
+
+// besideTag reports whether the reference rf stands directly (spaces and
+// tabs aside) after a '>' or before a '<': the place where e-mail
+// templates put a single &zwj; or &zwnj; between tables and cells.
+func besideTag(s string, rf ref) bool {
+	i := rf.start
+	for i > 0 && (s[i-1] == ' ' || s[i-1] == '\t') {
+		i--
+	}
+	if i > 0 && s[i-1] == '>' {
+		return true
+	}
+	j := rf.end
+	for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
+		j++
+	}
+	return j < len(s) && s[j] == '<'
 }
