@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/plainsight/plainsight/internal/vectortest"
 )
 
 const emailQP = "From: =?utf-8?q?Support=E2=80=8B_Team?= <support@example.com>\r\n" +
@@ -102,6 +104,11 @@ func FuzzEmail(f *testing.F) {
 	f.Add(emailQP)
 	f.Add("Subject: a\r\n\r\nbody\u200b")
 	f.Add("Content-Type: message/rfc822\r\n\r\nSubject: inner\r\n\r\ntext")
+	for _, v := range vectortest.Strict(f) {
+		if v.Context == string(ContextEmail) {
+			f.Add(v.Input)
+		}
+	}
 	f.Fuzz(func(t *testing.T, raw string) {
 		for _, p := range []Profile{Spec, Strict} {
 			res, err := Scan(raw, &Options{Context: ContextEmail, Profile: p})

@@ -184,14 +184,16 @@ func strict(res *Result, s string, isWTF8 bool, o options) {
 }
 
 // allowed reports whether a finding of the specification's classes is
-// left out in Strict: a joiner that is typography in its script, a base64
-// blob that is a declared digest, or an opaque one inside a URL.
+// left out in Strict: a zero-width character that is typography in its
+// script, a base64 blob that is a declared digest, or an opaque one inside
+// a URL none of whose path segments decodes to printable text.
 func allowed(s string, isWTF8 bool, f *Finding) bool {
 	switch f.Class {
 	case ZeroWidth:
-		return !isWTF8 && extclass.AllowedZeroWidth(s, f.ByteStart, f.ByteEnd)
+		return extclass.AllowedZeroWidth(s, f.ByteStart, f.ByteEnd)
 	case Base64Blob:
-		return extclass.DeclaredDigest(s, f.ByteStart, f.ByteEnd) || (f.Opaque && extclass.InURL(s, f.ByteStart))
+		return extclass.DeclaredDigest(s, f.ByteStart, f.ByteEnd) ||
+			f.Opaque && extclass.InURL(s, f.ByteStart) && !extclass.CarriesText(s[f.ByteStart:f.ByteEnd])
 	}
 	return false
 }

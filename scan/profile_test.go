@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/plainsight/plainsight/internal/vectortest"
 )
 
 func glassworm(payload string) string {
@@ -66,6 +68,11 @@ func TestProfileErrors(t *testing.T) {
 func FuzzStrict(f *testing.F) {
 	for _, s := range []string{"a\uFE0Fb", "x" + glassworm("hi"), "a\u00AD\u00ADb", "&#x200b;", `\textcolor{white}{x}`, "می\u200cخواهم", "sha512-" + strings.Repeat("A", 86) + "=="} {
 		f.Add(s)
+	}
+	for _, v := range vectortest.Strict(f) {
+		if v.Context != string(ContextEmail) {
+			f.Add(v.Input)
+		}
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		res, err := Scan(s, &Options{Profile: Strict})

@@ -33,6 +33,28 @@ func TestVectors(t *testing.T) {
 	}
 }
 
+// TestStrictVectors runs the Strict profile's vectors through the string
+// API and, but for e-mail messages (which are bytes), the UTF-16 API.
+func TestStrictVectors(t *testing.T) {
+	for _, v := range vectortest.Strict(t) {
+		t.Run(v.Name, func(t *testing.T) {
+			opts := &Options{Context: Context(v.Context), MaxFindings: -1, Profile: Strict}
+			res, err := Scan(v.Input, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			vectortest.CheckStrict(t, v, mustJSON(t, res), 0)
+			if opts.Context != ContextEmail {
+				res, err := ScanUTF16(utf16Of(v.Input), opts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				vectortest.CheckStrict(t, v, mustJSON(t, res), 0)
+			}
+		})
+	}
+}
+
 func mustJSON(t *testing.T, v any) []byte {
 	t.Helper()
 	b, err := json.Marshal(v)

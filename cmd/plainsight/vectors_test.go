@@ -48,3 +48,21 @@ func TestVectors(t *testing.T) {
 		t.Errorf("only %d vectors could be given to the command line", ran)
 	}
 }
+
+// TestStrictVectors runs the Strict profile's vectors through the command
+// line with its default profile, which is Strict.
+func TestStrictVectors(t *testing.T) {
+	for _, v := range vectortest.Strict(t) {
+		t.Run(v.Name, func(t *testing.T) {
+			code, out, stderr := plainsight(t, v.Input, "scan", "--context", v.Context, "--format", "json", "-")
+			if code == exitError {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			vectortest.CheckStrict(t, v, []byte(out), 0)
+			res := decodeResult(t, out)
+			if want := res.DeterministicCount > 0; (code == exitFound) != want {
+				t.Errorf("exit %d for a result with %d deterministic findings", code, res.DeterministicCount)
+			}
+		})
+	}
+}

@@ -3,6 +3,7 @@ package extclass
 import (
 	"encoding/base64"
 	"strings"
+	"unicode/utf8"
 )
 
 // digestLens are the hash algorithms of Subresource Integrity and the
@@ -63,4 +64,39 @@ func InURL(s string, i int) bool {
 	}
 	word := s[w:i]
 	return strings.Contains(word, "://") || strings.HasPrefix(word, "www.")
+}
+
+// CarriesText reports whether a base64 blob found inside a URL, s, holds a
+// path segment (the text between slashes, 16 characters or more) that
+// decodes, in the standard or URL-safe alphabet, padded or not, to UTF-8
+// text of which at least 85% of the characters are printable (§4's test).
+// The blob of §4 starts wherever the alphabet does, often inside the host
+// name ("com/p/…"), so each segment is tried on its own.
+func CarriesText(s string) bool {
+	for _, seg := range strings.Split(s, "/") {
+		if len(seg) < 16 {
+			continue
+		}
+		for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.RawStdEncoding, base64.URLEncoding, base64.RawURLEncoding} {
+			b, err := enc.Strict().DecodeString(seg)
+			if err == nil && printableText(b) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func printableText(b []byte) bool {
+	if len(b) == 0 || !utf8.Valid(b) {
+		return false
+	}
+	n, p := 0, 0
+	for _, r := range string(b) {
+		n++
+		if r == '\t' || r == '\n' || r == '\r' || r >= 0x20 && r != 0x7F {
+			p++
+		}
+	}
+	return p*100 >= 85*n
 }

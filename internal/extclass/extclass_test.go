@@ -203,3 +203,12 @@ func TestDigest(t *testing.T) {
 		t.Error("InURL: a bare token")
 	}
 }
+
+func TestCarriesText(t *testing.T) {
+	if !CarriesText("com/p/YSBwcmludGFibGUgc2VudGVuY2UgY2FycmllZCBpbiBhIGxvbmcgdXJsIHBhdGg=") {
+		t.Error("a segment that is the base64 of a sentence")
+	}
+	if CarriesText("com/p/BwgJCgsMDQ4PEBESExQVFhcYGRobHB0eHyAhIiMkJSYnKCkqKywtLi8wMTIz") {
+		t.Error("a segment of bytes that are mostly controls")
+	}
+}

@@ -8,12 +8,14 @@ import (
 	"github.com/plainsight/plainsight/vectors/internal/fpgen"
 	"github.com/plainsight/plainsight/vectors/internal/intentgen"
 	"github.com/plainsight/plainsight/vectors/internal/scangen"
+	"github.com/plainsight/plainsight/vectors/internal/strictgen"
 )
 
 // All returns every generated file, in the order vectors/gen writes them.
 func All() []corpus.Output {
 	var all []corpus.Output
 	all = append(all, scangen.Outputs...)
+	all = append(all, strictgen.Outputs...)
 	all = append(all, fpgen.Outputs...)
 	return append(all, intentgen.Outputs...)
 }
