@@ -65,18 +65,44 @@ func (sp *Span) add(r rune) {
 	sp.Codepoints = append(sp.Codepoints, r)
 }
 
-// lead marks the first bytes of the UTF-8 encodings of every selector and
-// invisible format character: U+00AD (C2), U+034F (CD), U+061C (D8),
-// U+115F–U+180F (E1), U+200E–U+206F (E2), U+3164 (E3), U+FE00–U+FFFB (EF),
-// the supplementary planes' ones (F0, F3).
-var lead = func() (t [256]bool) {
-	for _, b := range []byte{0xC2, 0xCD, 0xD8, 0xE1, 0xE2, 0xE3, 0xEF, 0xF0, 0xF3} {
-		t[b] = true
+// second[b], for a byte b that begins the UTF-8 encoding of a selector or
+// an invisible format character, has bit c&0x3F set for every second byte c
+// such an encoding can have: U+00AD (C2 AD), U+034F (CD 8F), U+061C
+// (D8 9C), U+115F–U+1160 (E1 85), U+17B4–U+17B5 (E1 9E), U+180B–U+180F
+// (E1 A0), U+200E–U+206F (E2 80, E2 81), U+3164 (E3 85), U+FE00–U+FE0F
+// (EF B8), U+FFA0 (EF BE), U+FFF9–U+FFFB (EF BF), U+13430–U+1343F (F0 93),
+// U+1BCA0–U+1BCA3 (F0 9B), U+1D173–U+1D17A (F0 9D), U+E0100–U+E01EF
+// (F3 A0). Every other codepoint is passed over undecoded.
+var second = func() (t [256]uint64) {
+	for _, p := range [][2]byte{
+		{0xC2, 0xAD}, {0xCD, 0x8F}, {0xD8, 0x9C},
+		{0xE1, 0x85}, {0xE1, 0x9E}, {0xE1, 0xA0},
+		{0xE2, 0x80}, {0xE2, 0x81}, {0xE3, 0x85},
+		{0xEF, 0xB8}, {0xEF, 0xBE}, {0xEF, 0xBF},
+		{0xF0, 0x93}, {0xF0, 0x9B}, {0xF0, 0x9D}, {0xF3, 0xA0},
+	} {
+		t[p[0]] |= 1 << (p[1] & 0x3F)
 	}
 	return t
 }()
 
-// TestLead checks the table against ucd; see chars_test.go.
+// seqLen is the length of the UTF-8 sequence a lead byte begins (1 for
+// continuation and invalid bytes, which are stepped over one by one).
+var seqLen = func() (t [256]uint8) {
+	for b := range t {
+		switch {
+		case b >= 0xF0 && b < 0xF5:
+			t[b] = 4
+		case b >= 0xE0 && b < 0xF0:
+			t[b] = 3
+		case b >= 0xC2 && b < 0xE0:
+			t[b] = 2
+		default:
+			t[b] = 1
+		}
+	}
+	return t
+}()
 
 // Chars returns the variation_selector and invisible_format spans of s, in
 // order, at most max of them (max < 0: all), and how many there are in
@@ -117,8 +143,13 @@ func Chars(s string, max int) ([]Span, int) {
 		if i >= len(s) {
 			break
 		}
-		if !lead[s[i]] {
+		b := s[i]
+		if b < utf8.RuneSelf {
 			i++
+			continue
+		}
+		if i+1 >= len(s) || second[b]&(1<<(s[i+1]&0x3F)) == 0 || s[i+1]&0xC0 != 0x80 {
+			i += int(seqLen[b]) // not a candidate; an ill-formed sequence resyncs at its next lead byte
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
