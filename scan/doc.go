@@ -243,6 +243,86 @@
 //     after the last whole codepoint (as written) that leaves room for a
 //     closing "…".
 //
+// # Profiles
+//
+// [Options].Profile chooses how far a scan goes. [Spec], the zero value, is
+// the specification exactly: the conformance mode, in which every vector of
+// the corpus's scan files passes. [Strict] adds what real attacks use and
+// §2–§4 do not name, and leaves out a few findings that are ordinary text;
+// the command line and package skill default to it. Its rules are
+// plainsight's, pinned by the vectors in scan/strict-*.json.
+//
+// Extension classes (each finding has Extension true; heuristic false):
+//
+//   - variation_selector: a variation selector that modifies nothing. A
+//     selector is legitimate only alone, directly after a base with which
+//     it forms a standardized or emoji variation sequence
+//     (StandardizedVariants.txt, emoji-variation-sequences.txt), or, for
+//     U+E0100–U+E01EF, after a Han ideograph (the Ideographic Variation
+//     Database). Runs are one finding; a run of two or more is a finding
+//     whole. A run of U+FE00–U+FE0F and U+E0100–U+E01EF is read as the
+//     bytes GlassWorm-style payloads write (U+FE00+b for b < 16, else
+//     U+E0100+b−16): when they are printable text (§4's 85% test) the
+//     finding's Carried holds it, and the excerpt writes the run as
+//     ⟨N VARIATION SELECTORS CARRYING "text"⟩, else as
+//     ⟨N VARIATION SELECTORS CARRYING 0x…⟩ (the first 32 bytes).
+//   - invisible_format: Default_Ignorable_Code_Point or General_Category Cf
+//     outside §2 and the selectors (soft hyphen, U+034F, U+061C, U+115F,
+//     U+1160, U+17B4, U+17B5, U+180E, U+200E, U+200F, U+2061–U+2064,
+//     U+206A–U+206F, U+3164, U+FFA0, U+FFF9–U+FFFB, U+13430–U+1343F,
+//     U+1BCA0–U+1BCA3, U+1D173–U+1D17A), except where the allow-rules of
+//     package internal/extclass find ordinary typography.
+//   - invisible_reference: an HTML character reference or a \u escape in
+//     the text that decodes to a codepoint of a §2 class (but control_char)
+//     or of the two classes above, judged by the same rules in the decoded
+//     text (\u2764\uFE0F is an emoji, &shy; between letters a soft hyphen;
+//     a single &zwj; or &zwnj; between tags is how e-mail templates space
+//     tables). The references stay in the sanitized copy: they are visible
+//     text.
+//   - hidden_markup of the kinds latex_color (\color, \textcolor in the
+//     page's colour), latex_font_size (\fontsize{0…}), latex_phantom
+//     (\phantom and its h, v forms) and latex_scale (\scalebox,
+//     \resizebox to 0.05 or less).
+//
+// Allow-rules and exclusions for the specification's classes: a single
+// U+200C or U+200D beside a letter or mark of a script other than Latin,
+// Greek and Cyrillic, a U+200D inside an emoji ZWJ sequence, and a single
+// U+200B beside a letter of a script written without spaces (Thai, Lao,
+// Tibetan, Myanmar, Khmer, …) are not reported; a base64 blob made of
+// declared digests (sha256-, sha384-, sha512- and the padded base64 of
+// exactly that length: Subresource Integrity, lockfiles) is not reported,
+// nor an opaque blob inside a URL unless one of its path segments decodes
+// to printable text.
+//
+// Status and counts. In Strict, extension findings are deterministic: they
+// count in DeterministicCount and make the status Flagged, so that a caller
+// who gates on Flagged is stopped by a GlassWorm payload exactly as by a
+// zero-width space. Result.ExtensionCount says how many of
+// DeterministicCount are extensions, Result.Allowed how many findings of
+// the specification's classes the rules above left out, and Result.Profile
+// is "strict". The sanitized copy of a Strict scan is the Spec one of the
+// text without the extension codepoints and the LaTeX constructs (round
+// after round, as §6's removals are); like the Spec copy it removes every
+// §2 codepoint, allowed or not.
+//
+// The e-mail context [ContextEmail] is an extension in either profile.
+//
+// Bounds: Strict adds a pass over the text for the extension characters
+// (decoding only the codepoints whose first two bytes can begin one), one
+// over its '&' and '\\' for references, one over its '\\' for LaTeX (each
+// construct looked at up to 4096 bytes ahead), and, when it finds
+// something to remove from the sanitized copy, Spec scans of the text
+// without it, at most 8. It keeps at most MaxFindings extension findings;
+// the counts stay exact. The allow-rules are applied to the findings kept,
+// so a Result cut at MaxFindings may count some allowed findings as
+// reported.
+//
+// What Strict does not claim: its classes are the techniques seen in
+// public attack samples, not every way to hide text; its allow-rules let a
+// single joiner in a Persian word or a right-to-left mark in Arabic text
+// pass, each able to carry a bit. Findings of the rescan of a base64
+// blob's decoded text stay those of the Spec profile.
+//
 // # Bounds
 //
 // A scan takes time linear in its input: one pass over the codepoints, one

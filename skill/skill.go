@@ -10,7 +10,10 @@
 // error result says so, since what lies beyond could hide anything. Each
 // text file is scanned as package scan scans a file: a byte order mark at
 // byte 0 is an encoding signature and no finding; one anywhere else is a
-// zero_width error.
+// zero_width error. [Check] scans with the scan's Strict profile (its
+// extension classes are errors too), [CheckProfile] with the one given;
+// Strict's allow-rules for zero-width characters do not apply here, since
+// the proposal allows none in a skill file, whatever the script.
 //
 // Levels: every deterministic finding (zero-width characters, a BOM past
 // byte 0, bidi controls — the proposal's three errors — and tags, controls,

@@ -25,19 +25,23 @@
 //     message catalogues of /usr/share/locale, see the README, "Profiles"):
 //     a single U+00AD SOFT HYPHEN between a letter or mark and a letter; a
 //     single U+034F COMBINING GRAPHEME JOINER between a letter or mark and
-//     a mark; U+061C, U+200E and U+200F on a line that holds a
-//     right-to-left letter (Bidi_Class R or AL); U+115F followed by a
+//     a mark; U+061C, U+200E and U+200F in a text that holds a
+//     right-to-left letter (Bidi_Class R or AL: translations into Arabic
+//     put them around format strings with no letter of their own); U+115F followed by a
 //     vowel jamo, U+1160 preceded by a leading jamo; U+180E between two
 //     Mongolian characters; U+13430–U+1343F between Egyptian
 //     hieroglyphs (or their controls). Every other codepoint of the class
 //     is a finding; consecutive ones form a run.
-//   - Zero-width joiners and non-joiners in their scripts
-//     ([AllowedJoiner]): §2's zero_width class reports every U+200C and
-//     U+200D. In Strict a single one between two letters or marks of a
-//     script other than Latin, Greek and Cyrillic (Persian
-//     می‌خواهم, Bengali conjuncts, …), and a single U+200D between two
-//     Extended_Pictographic emoji (after an optional U+FE0F or skin tone
-//     modifier), is not reported.
+//   - Zero-width characters of §2 as typography ([AllowedZeroWidth]):
+//     §2's zero_width class reports every U+200B, U+200C and U+200D. In
+//     Strict, a single U+200C or U+200D next to a letter or mark of a
+//     script other than Latin, Greek and Cyrillic (Persian می‌خواهم, Bengali
+//     conjuncts, …), a single U+200D between two Extended_Pictographic
+//     emoji (after an optional U+FE0F or skin tone modifier), and a single
+//     U+200B next to a letter or mark of a script written without spaces
+//     (Thai, Lao, Tibetan, Myanmar, Khmer, Tai Tham, New Tai Lue,
+//     Balinese, Javanese: it marks word boundaries there) are not
+//     reported.
 //   - Invisible characters written as references ([References], class
 //     invisible_reference): an HTML numeric character reference (&#N; or
 //     &#xH;, the semicolon optional as HTML allows), an HTML named
@@ -45,15 +49,22 @@
 //     &ZeroWidthSpace;, …), or an escape \uXXXX (a UTF-16 surrogate pair
 //     of two escapes is one codepoint), \u{X…} or \UXXXXXXXX, that decodes
 //     to a codepoint of a §2 class other than control_char, to a
-//     variation selector or to an invisible format character. Escapes of
-//     control characters (\u001b, &#10;) are how source code and markup
-//     write ordinary control bytes and are not reported. Consecutive
+//     variation selector or to an invisible format character, judged by
+//     the rules above in the decoded text. Escapes of control characters
+//     (\u001b, &#10;) are how source code and markup write ordinary
+//     control bytes and are not reported; nor is a single reference to a
+//     zero-width character or soft hyphen directly after a '>' or before a
+//     '<' (e-mail templates put &zwj; between tables). Consecutive
 //     references form a run.
 //   - LaTeX hiding ([LaTeX], hidden-markup kinds): \color{C} and
 //     \textcolor{C}{…} where C is the page colour (white unless
 //     \pagecolor set another before), \fontsize{0…}, \phantom{…},
 //     \hphantom{…}, \vphantom{…}, and \scalebox or \resizebox to at most
 //     0.05 (of the size, or in any unit for \resizebox).
+//   - Fewer false positives for §4 ([DeclaredDigest], [InURL],
+//     [CarriesText]): declared digests are not blobs; an opaque blob
+//     inside a URL is reported only when a path segment of it decodes to
+//     printable text.
 //
 // # Bounds
 //

@@ -296,7 +296,7 @@ func References(s string, max int) ([]Span, int) {
 	return out, total
 }
 
-// allowedDecoded applies the rules of Chars and AllowedJoiner to one
+// allowedDecoded applies the rules of Chars and AllowedZeroWidth to one
 // decoded codepoint r between prev and next.
 func allowedDecoded(prev, r, next rune, hasNext bool, rtl func() bool) bool {
 	p := ucd.Ext(r)
