@@ -280,7 +280,7 @@
 //     tables). The references stay in the sanitized copy: they are visible
 //     text.
 //   - hidden_markup of the kinds latex_color (\color, \textcolor in the
-//     page's colour), latex_font_size (\fontsize{0…}), latex_phantom
+//     page's colour), latex_font_size (\fontsize under 1pt), latex_phantom
 //     (\phantom and its h, v forms) and latex_scale (\scalebox,
 //     \resizebox to 0.05 or less).
 //

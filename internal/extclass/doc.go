@@ -58,7 +58,7 @@
 //     references form a run.
 //   - LaTeX hiding ([LaTeX], hidden-markup kinds): \color{C} and
 //     \textcolor{C}{…} where C is the page colour (white unless
-//     \pagecolor set another before), \fontsize{0…}, \phantom{…},
+//     \pagecolor set another before), \fontsize under 1pt, \phantom{…},
 //     \hphantom{…}, \vphantom{…}, and \scalebox or \resizebox to at most
 //     0.05 (of the size, or in any unit for \resizebox).
 //   - Fewer false positives for §4 ([DeclaredDigest], [InURL],

@@ -159,6 +159,8 @@ func TestLaTeX(t *testing.T) {
 		{`\pagecolor{black}\color{white}x`, nil},
 		{`{\fontsize{0pt}{0pt}\selectfont x}`, []h{{LaTeXFontSize, 1, 33}}},
 		{`\fontsize{10pt}{12pt}`, nil},
+		{`{\fontsize{0.1pt}{0.1pt}\selectfont x}`, []h{{LaTeXFontSize, 1, 37}}},
+		{`{\fontsize{0.9em}{1em}x}`, nil},
 		{`\phantom{hidden}`, []h{{LaTeXPhantom, 0, 16}}},
 		{`\scalebox{0.01}{x}`, []h{{LaTeXScale, 0, 18}}},
 		{`\scalebox{0.5}{x}`, nil},

@@ -77,7 +77,7 @@ func LaTeX(s string, max int) ([]Hidden, int) {
 				}
 			}
 		case "fontsize":
-			if size, end, ok := group(s, k); ok && tiny(size) {
+			if size, end, ok := group(s, k); ok && tinyFont(size) {
 				if _, e, ok := group(s, end); ok {
 					end = e
 				}
@@ -198,6 +198,31 @@ func tiny(arg string) bool {
 	}
 	f, err := strconv.ParseFloat(arg[:n], 64)
 	return err == nil && f <= nearZero
+}
+
+// tinyFont reports whether a font size is too small to read: under 1pt
+// (in pt, bp, px, dd, sp or no unit), under 0.35mm (about 1pt), or at most
+// nearZero in any other unit (em, ex, cm, in, …).
+func tinyFont(arg string) bool {
+	arg = strings.TrimSpace(arg)
+	n := 0
+	for n < len(arg) && ('0' <= arg[n] && arg[n] <= '9' || arg[n] == '.') {
+		n++
+	}
+	if n == 0 {
+		return false
+	}
+	f, err := strconv.ParseFloat(arg[:n], 64)
+	if err != nil {
+		return false
+	}
+	switch unit := strings.TrimSpace(arg[n:]); unit {
+	case "", "pt", "bp", "px", "dd", "sp":
+		return f < 1
+	case "mm":
+		return f < 0.35
+	}
+	return f <= nearZero
 }
 
 // colorArgs reads the arguments of \color, \textcolor or \pagecolor at

@@ -112,6 +112,8 @@ func latexCases() []Case {
 		{Rule: "latex_color", Comment: "the page colour set by \\pagecolor", In: `\pagecolor{black}{\color{black}x}`, Want: []Want{latex("latex_color", `\color{black}x`)}, San: `\pagecolor{black}{}`},
 		{Rule: "latex_color", Comment: "white on a black page: no finding", In: `\pagecolor{black}\color{white}x`, San: `\pagecolor{black}\color{white}x`},
 		{Rule: "latex_font_size", Comment: "\\fontsize{0pt}", In: `{\fontsize{0pt}{0pt}\selectfont secret}`, Want: []Want{latex("latex_font_size", `\fontsize{0pt}{0pt}\selectfont secret`)}, San: "{}"},
+		{Rule: "latex_font_size", Comment: "\\fontsize{0.1pt}: under 1pt", In: `x {\fontsize{0.1pt}{0.1pt}\selectfont y}`, Want: []Want{latex("latex_font_size", `\fontsize{0.1pt}{0.1pt}\selectfont y`)}, San: "x {}"},
+		{Rule: "latex_font_size", Comment: "\\fontsize{0.9em}: readable", In: `{\fontsize{0.9em}{1em}x}`, San: `{\fontsize{0.9em}{1em}x}`},
 		{Rule: "latex_font_size", Comment: "an ordinary \\fontsize: no finding", In: `\fontsize{10pt}{12pt}`, San: `\fontsize{10pt}{12pt}`},
 		{Rule: "latex_phantom", Comment: "\\phantom{…}", In: `a \phantom{secret} b`, Want: []Want{latex("latex_phantom", `\phantom{secret}`)}, San: "a  b"},
 		{Rule: "latex_scale", Comment: "\\scalebox{0.01}{…}", In: `\scalebox{0.01}{secret}`, Want: []Want{latex("latex_scale", `\scalebox{0.01}{secret}`)}, San: ""},

