@@ -1,6 +1,9 @@
 package scan
 
-import "testing"
+import (
+	"testing"
+	"time"
+)
 
 // BenchmarkProfile compares the profiles on the same texts in the same
 // run: the bound is Strict at most 15% slower than Spec on clean
@@ -24,5 +27,61 @@ func BenchmarkProfile(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// BenchmarkProfileRatio scans each text with Spec and then with Strict in
+// every iteration and reports the ratio of their total times as
+// strict/spec: paired in time, the ratio holds up on a machine whose load
+// drifts, where two separate benchmarks do not.
+func BenchmarkProfileRatio(b *testing.B) {
+	texts := []struct{ name, text string }{
+		{"English", benchEnglish},
+		{"Multilingual", benchMultilingual},
+	}
+	for _, tt := range texts {
+		b.Run(tt.name, func(b *testing.B) {
+			b.SetBytes(int64(2 * len(tt.text)))
+			var spec, strict time.Duration
+			for b.Loop() {
+				t0 := time.Now()
+				if _, err := Scan(tt.text, &Options{Profile: Spec}); err != nil {
+					b.Fatal(err)
+				}
+				t1 := time.Now()
+				if _, err := Scan(tt.text, &Options{Profile: Strict}); err != nil {
+					b.Fatal(err)
+				}
+				spec, strict = spec+t1.Sub(t0), strict+time.Since(t1)
+			}
+			b.ReportMetric(float64(strict)/float64(spec), "strict/spec")
+		})
+	}
+}
+
+// BenchmarkExtensionPass reports, as ext/spec, the time of the passes that
+// Strict adds on clean text (findExtensions) over the time of a Spec scan
+// of the same text, paired in every iteration: on clean text the rest of
+// Strict is a few comparisons, so this is its overhead.
+func BenchmarkExtensionPass(b *testing.B) {
+	texts := []struct{ name, text string }{
+		{"English", benchEnglish},
+		{"Multilingual", benchMultilingual},
+	}
+	for _, tt := range texts {
+		b.Run(tt.name, func(b *testing.B) {
+			b.SetBytes(int64(len(tt.text)))
+			var spec, ext time.Duration
+			for b.Loop() {
+				t0 := time.Now()
+				if _, err := Scan(tt.text, nil); err != nil {
+					b.Fatal(err)
+				}
+				t1 := time.Now()
+				findExtensions(tt.text, DefaultMaxFindings)
+				spec, ext = spec+t1.Sub(t0), ext+time.Since(t1)
+			}
+			b.ReportMetric(float64(ext)/float64(spec), "ext/spec")
+		})
 	}
 }

@@ -86,20 +86,10 @@ var second = func() (t [256]uint64) {
 	return t
 }()
 
-// seqLen is the length of the UTF-8 sequence a lead byte begins (1 for
-// continuation and invalid bytes, which are stepped over one by one).
-var seqLen = func() (t [256]uint8) {
-	for b := range t {
-		switch {
-		case b >= 0xF0 && b < 0xF5:
-			t[b] = 4
-		case b >= 0xE0 && b < 0xF0:
-			t[b] = 3
-		case b >= 0xC2 && b < 0xE0:
-			t[b] = 2
-		default:
-			t[b] = 1
-		}
+// lead marks the bytes that second has entries for.
+var lead = func() (t [256]bool) {
+	for b, m := range second {
+		t[b] = m != 0
 	}
 	return t
 }()
@@ -131,7 +121,9 @@ func Chars(s string, max int) ([]Span, int) {
 		return false
 	}
 	for i := 0; i < len(s); {
-		// Eight bytes at a time while they are ASCII.
+		// To the next byte that can begin a selector or an invisible format
+		// character: eight bytes a turn while they are ASCII, then four a
+		// turn, a table lookup a byte, no decoding.
 		for i+8 <= len(s) {
 			w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
 				uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
@@ -140,16 +132,17 @@ func Chars(s string, max int) ([]Span, int) {
 			}
 			i += 8
 		}
-		if i >= len(s) {
+		for i+4 <= len(s) && !lead[s[i]] && !lead[s[i+1]] && !lead[s[i+2]] && !lead[s[i+3]] {
+			i += 4
+		}
+		for i < len(s) && !lead[s[i]] {
+			i++
+		}
+		if i+1 >= len(s) {
 			break
 		}
-		b := s[i]
-		if b < utf8.RuneSelf {
+		if second[s[i]]&(1<<(s[i+1]&0x3F)) == 0 || s[i+1]&0xC0 != 0x80 {
 			i++
-			continue
-		}
-		if i+1 >= len(s) || second[b]&(1<<(s[i+1]&0x3F)) == 0 || s[i+1]&0xC0 != 0x80 {
-			i += int(seqLen[b]) // not a candidate; an ill-formed sequence resyncs at its next lead byte
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
