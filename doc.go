@@ -8,7 +8,11 @@
 //   - [github.com/plainsight/plainsight/scan]: the invisible-text scan of the
 //     agent-safety formats, version 1: the result shape (§1), the six
 //     codepoint classes (§2), hidden markup (§3), base64 payloads (§4), the
-//     heuristic classes (§5) and the sanitized copy (§6).
+//     heuristic classes (§5) and the sanitized copy (§6). Its Strict
+//     profile (the command line's default; the library's zero value is
+//     Spec, the specification exactly) adds extension classes for attacks
+//     the specification does not name, and its email context reads a raw
+//     e-mail message.
 //   - [github.com/plainsight/plainsight/markup]: the hidden-markup constructs
 //     of §3 (HTML and markdown comments, CSS hide rules, hidden elements)
 //     and the style test, for callers that want them without a scan.
@@ -41,7 +45,9 @@
 //
 // The wire formats (the JSON the scan result marshals to, the vector corpus)
 // follow the specifications and are stable; extension fields are marked as
-// such. The Go API may still change before a tagged v1. The text output
+// such. The Strict profile's classes and allow-rules are plainsight's and
+// may grow: a text clean today may be flagged by a later version. The Go
+// API may still change before a tagged v1. The text output
 // of the command line is for people: do not parse it; use --format json.
 //
 // # What none of this claims
