@@ -96,30 +96,30 @@ type extSpan struct {
 	start, end int
 	cps        []rune
 	carried    []byte
-	removed    bool // left out of the sanitized copy
 }
 
 // findExtensions returns the extension spans of s, sorted by start, at
-// most max of them (max < 0: all), and how many there are in all.
-func findExtensions(s string, max int) ([]extSpan, int) {
+// most max of them (max < 0: all), how many there are in all, and whether
+// any of them is removed from the sanitized copy.
+func findExtensions(s string, max int) (_ []extSpan, total int, removes bool) {
 	var out []extSpan
 	chars, n1 := extclass.Chars(s, max)
 	refs, n2 := extclass.References(s, max)
 	latex, n3 := extclass.LaTeX(s, max)
 	for _, sp := range chars {
-		out = append(out, extSpan{class: extClassNames[sp.Class], start: sp.Start, end: sp.End, cps: sp.Codepoints, carried: sp.Carried, removed: true})
+		out = append(out, extSpan{class: extClassNames[sp.Class], start: sp.Start, end: sp.End, cps: sp.Codepoints, carried: sp.Carried})
 	}
 	for _, sp := range refs {
 		out = append(out, extSpan{class: extClassNames[sp.Class], start: sp.Start, end: sp.End, cps: sp.Codepoints})
 	}
 	for _, h := range latex {
-		out = append(out, extSpan{class: HiddenMarkup, kind: latexKinds[h.Kind], start: h.Start, end: h.End, removed: true})
+		out = append(out, extSpan{class: HiddenMarkup, kind: latexKinds[h.Kind], start: h.Start, end: h.End})
 	}
 	slices.SortStableFunc(out, func(a, b extSpan) int { return a.start - b.start })
 	if max >= 0 && len(out) > max {
 		out = out[:max]
 	}
-	return out, n1 + n2 + n3
+	return out, n1 + n2 + n3, n1+n3 > 0
 }
 
 // strict turns the Spec result res of s into the Strict one: the
@@ -139,7 +139,7 @@ func strict(res *Result, s string, isWTF8 bool, o options) {
 	}
 	res.Findings = kept
 
-	ext, total := findExtensions(s, o.maxFindings)
+	ext, total, removes := findExtensions(s, o.maxFindings)
 	if total > len(ext) {
 		res.Truncated = true
 	}
@@ -179,7 +179,7 @@ func strict(res *Result, s string, isWTF8 bool, o options) {
 	res.ExtensionCount = total
 	res.Status = statusOf(res.DeterministicCount, res.HeuristicCount)
 	if !o.omitSanitized {
-		res.Sanitized = strictSanitized(s, isWTF8, res.Sanitized, ext, o)
+		res.Sanitized = strictSanitized(s, isWTF8, res.Sanitized, removes, o)
 	}
 }
 
@@ -202,56 +202,44 @@ func allowed(s string, isWTF8 bool, f *Finding) bool {
 const maxStrictRounds = 8
 
 // strictSanitized returns the sanitized copy of a Strict scan: the Spec
-// one of the text without its removed extension spans (selectors,
-// invisible format characters, LaTeX hiding), round after round until the
-// copy holds none (the Spec removals can build one: "\\tex\x19tcolor"); after
-// maxStrictRounds every backslash becomes U+FFFD, and selectors and
-// invisible format characters go. specSanitized is the Spec copy of s.
-func strictSanitized(s string, isWTF8 bool, specSanitized string, ext []extSpan, o options) string {
+// copy of the text without its selectors, invisible format characters and
+// LaTeX hiding (extclass.Strip), round after round until the copy holds
+// none (the Spec removals can build one: "\\tex\x19tcolor{white}{x}" holds
+// a LaTeX construct once its control character goes, and removing a soft
+// hyphen can make a letter pair a selector's base); after maxStrictRounds,
+// every backslash, '<', '[', selector and invisible format character left
+// becomes U+FFFD, which builds nothing. specSanitized is the Spec copy of s,
+// and removes whether s holds anything Strip removes.
+func strictSanitized(s string, isWTF8 bool, specSanitized string, removes bool, o options) string {
 	o.profile = Spec
-	cutsOf := func(ext []extSpan) []span {
-		var cuts []span
-		for _, e := range ext {
-			if !e.removed {
-				continue
-			}
-			if n := len(cuts); n > 0 && e.start <= cuts[n-1].end {
-				cuts[n-1].end = max(cuts[n-1].end, e.end)
-				continue
-			}
-			cuts = append(cuts, span{start: e.start, end: e.end})
+	cur := s
+	if !removes {
+		if specSanitized == s {
+			return s // nothing removed, nothing built
 		}
-		return cuts
-	}
-	cuts := cutsOf(ext)
-	for round := range maxStrictRounds {
-		if len(cuts) == 0 {
-			if round == 0 && specSanitized == s {
-				return s // nothing was removed: nothing was built
-			}
-			ext, _ = findExtensions(specSanitized, -1)
-			if cuts = cutsOf(ext); len(cuts) == 0 {
-				return specSanitized
-			}
-			s, isWTF8 = specSanitized, false
+		stripped, removed := extclass.Strip(specSanitized)
+		if !removed {
+			return specSanitized
 		}
-		s = removeSpans(s, cuts)
-		specSanitized = run(s, isWTF8, o).Sanitized
-		cuts = nil
+		cur, isWTF8 = stripped, false
+	} else {
+		cur, _ = extclass.Strip(s)
 	}
-	ext, _ = findExtensions(specSanitized, -1)
-	if len(cutsOf(ext)) == 0 {
-		return specSanitized
+	for range maxStrictRounds {
+		san := run(cur, isWTF8, o).Sanitized
+		isWTF8 = false
+		stripped, removed := extclass.Strip(san)
+		if !removed {
+			return san
+		}
+		cur = stripped
 	}
 	return strings.Map(func(r rune) rune {
-		switch {
-		case r == '\\':
+		if r == '\\' || r == '<' || r == '[' || ucd.Ext(r)&(ucd.VariationSelector|ucd.Invisible) != 0 {
 			return utf8.RuneError
-		case ucd.Ext(r)&(ucd.VariationSelector|ucd.Invisible) != 0:
-			return -1
 		}
 		return r
-	}, specSanitized)
+	}, run(cur, false, o).Sanitized)
 }
 
 // printable decodes carried bytes as text when they are UTF-8 and at least

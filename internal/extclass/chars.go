@@ -1,6 +1,7 @@
 package extclass
 
 import (
+	"strings"
 	"unicode/utf8"
 
 	"github.com/plainsight/plainsight/internal/ucd"
@@ -99,26 +100,26 @@ var lead = func() (t [256]bool) {
 // all. Ill-formed UTF-8 is skipped byte by byte.
 func Chars(s string, max int) ([]Span, int) {
 	var out []Span
-	var rtl rtlCache
-	var last Span // the last span found, kept or not
 	total := 0
-	emit := func(sp Span) {
+	scanChars(s, true, func(sp Span) {
 		total++
-		last = sp
 		if max < 0 || len(out) < max {
 			out = append(out, sp)
 		}
-	}
-	extend := func(i, size int, r rune) bool {
-		if total > 0 && last.Class == InvisibleFormat && last.End == i {
-			last.End = i + size
-			if n := len(out); n > 0 && out[n-1].Start == last.Start {
-				out[n-1].End = last.End
-				out[n-1].add(r)
-			}
-			return true
+	})
+	return out, total
+}
+
+// scanChars calls emit with each span of Chars, in order; with
+// codepoints false, the spans carry no Codepoints and no Carried bytes.
+func scanChars(s string, codepoints bool, emit func(Span)) {
+	var rtl rtlCache
+	var pending Span // a run of invisible format characters not yet emitted
+	flush := func() {
+		if pending.Class != 0 {
+			emit(pending)
+			pending = Span{}
 		}
-		return false
 	}
 	for i := 0; i < len(s); {
 		// To the next byte that can begin a selector or an invisible format
@@ -149,8 +150,9 @@ func Chars(s string, max int) ([]Span, int) {
 		p := ucd.Ext(r)
 		switch {
 		case p&ucd.VariationSelector != 0:
+			flush()
 			sp := Span{Class: VariationSelector, Start: i}
-			carried := make([]byte, 0, 16)
+			var carried []byte
 			decodable := true
 			n := 0
 			j := i
@@ -160,14 +162,17 @@ func Chars(s string, max int) ([]Span, int) {
 					break
 				}
 				n++
-				sp.add(r2)
 				switch {
+				case !codepoints:
 				case 0xFE00 <= r2 && r2 <= 0xFE0F:
 					carried = append(carried, byte(r2-0xFE00))
 				case 0xE0100 <= r2 && r2 <= 0xE01EF:
 					carried = append(carried, byte(r2-0xE0100+16))
 				default:
 					decodable = false
+				}
+				if codepoints {
+					sp.add(r2)
 				}
 				j += sz
 			}
@@ -178,7 +183,7 @@ func Chars(s string, max int) ([]Span, int) {
 					i = j
 					continue
 				}
-			} else if decodable {
+			} else if decodable && codepoints {
 				sp.Carried = carried
 			}
 			emit(sp)
@@ -190,17 +195,55 @@ func Chars(s string, max int) ([]Span, int) {
 				i += size
 				continue
 			}
-			if !extend(i, size, r) {
-				sp := Span{Class: InvisibleFormat, Start: i, End: i + size}
-				sp.add(r)
-				emit(sp)
+			if pending.Class == 0 || pending.End != i {
+				flush()
+				pending = Span{Class: InvisibleFormat, Start: i}
+			}
+			pending.End = i + size
+			if codepoints {
+				pending.add(r)
 			}
 			i += size
 		default:
 			i += size
 		}
 	}
-	return out, total
+	flush()
+}
+
+// Strip returns s without its variation_selector and invisible_format
+// spans and its LaTeX hiding constructs (in that order: the constructs
+// are looked for in the text without the characters), and whether it
+// removed anything. It holds no list of spans.
+func Strip(s string) (string, bool) {
+	var b strings.Builder
+	last := 0
+	scanChars(s, false, func(sp Span) {
+		if last == 0 {
+			b.Grow(len(s))
+		}
+		b.WriteString(s[last:sp.Start])
+		last = sp.End
+	})
+	removed := last > 0
+	if removed {
+		b.WriteString(s[last:])
+		s = b.String()
+	}
+	var c strings.Builder
+	last = 0
+	scanLaTeX(s, func(h Hidden) {
+		if last == 0 {
+			c.Grow(len(s))
+		}
+		c.WriteString(s[last:h.Start])
+		last = h.End
+	})
+	if last > 0 {
+		c.WriteString(s[last:])
+		return c.String(), true
+	}
+	return s, removed
 }
 
 // selectorAllowed reports whether the selector vs directly after base

@@ -214,3 +214,54 @@ func TestCarriesText(t *testing.T) {
 		t.Error("a segment of bytes that are mostly controls")
 	}
 }
+
+// FuzzFind checks every finder on any input: spans within the text, in
+// order, not overlapping, counts at least the spans kept; Strip shorter
+// than its input when it removes (and it does when Chars finds a span),
+// the input itself when not.
+func FuzzFind(f *testing.F) {
+	for _, s := range []string{"a\uFE0Fb", "x" + glassworm("hi"), "a\u00AD\u00ADb", "&#x200b;&zwnj;", `\u{E0041}\uDB40\uDD00`,
+		`\textcolor{white}{x}`, `{\color[rgb]{1,1,1}x}`, `\scalebox{0.01}[1]{x}`, `\resizebox{0pt}{!}{x}`, "\u05D0\u200E", "\\\\u200b"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		type span struct{ start, end int }
+		check := func(name string, spans []span, total int) {
+			if total < len(spans) {
+				t.Fatalf("%s: %d spans, total %d", name, len(spans), total)
+			}
+			last := 0
+			for _, sp := range spans {
+				if sp.start < last || sp.end <= sp.start || sp.end > len(s) {
+					t.Fatalf("%s: span [%d,%d) after %d in %d bytes", name, sp.start, sp.end, last, len(s))
+				}
+				last = sp.end
+			}
+		}
+		chars, n := Chars(s, -1)
+		var sps []span
+		for _, c := range chars {
+			sps = append(sps, span{c.Start, c.End})
+			if len(c.Codepoints) == 0 || len(c.Codepoints) > MaxCodepoints {
+				t.Fatalf("span with %d codepoints", len(c.Codepoints))
+			}
+		}
+		check("Chars", sps, n)
+		refs, n := References(s, -1)
+		sps = sps[:0]
+		for _, r := range refs {
+			sps = append(sps, span{r.Start, r.End})
+		}
+		check("References", sps, n)
+		hs, n := LaTeX(s, -1)
+		sps = sps[:0]
+		for _, h := range hs {
+			sps = append(sps, span{h.Start, h.End})
+		}
+		check("LaTeX", sps, n)
+		out, removed := Strip(s)
+		if removed && len(out) >= len(s) || !removed && out != s || len(chars) > 0 && !removed {
+			t.Fatalf("Strip: %d bytes from %d, removed %v, %d spans", len(out), len(s), removed, len(chars))
+		}
+	})
+}

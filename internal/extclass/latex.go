@@ -1,6 +1,8 @@
 package extclass
 
 import (
+	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -37,12 +39,24 @@ const nearZero = 0.05
 // next \color, or maxGroup bytes on); the others hide their argument. It
 // keeps at most max (max < 0: all) and returns how many there are in all.
 func LaTeX(s string, max int) ([]Hidden, int) {
-	if !strings.Contains(s, "\\") {
-		return nil, 0
-	}
-	total := 0
 	var out []Hidden
+	total := 0
+	scanLaTeX(s, func(h Hidden) {
+		total++
+		if max < 0 || len(out) < max {
+			out = append(out, h)
+		}
+	})
+	return out, total
+}
+
+// scanLaTeX calls emit with each construct of LaTeX, in order.
+func scanLaTeX(s string, emit func(Hidden)) {
+	if strings.IndexByte(s, '\\') < 0 {
+		return
+	}
 	page := "#ffffff"
+	ls := &latexScanner{s: s}
 	for i := 0; i < len(s); {
 		j := strings.IndexByte(s[i:], '\\')
 		if j < 0 {
@@ -61,61 +75,57 @@ func LaTeX(s string, max int) ([]Hidden, int) {
 		found := false
 		switch name {
 		case "pagecolor":
-			if c, end, ok := colorArgs(s, k); ok {
+			if c, end, ok := ls.colorArgs(k); ok {
 				page = c
 				i = end
 				continue
 			}
 		case "color":
-			if c, end, ok := colorArgs(s, k); ok && c == page {
+			if c, end, ok := ls.colorArgs(k); ok && c == page {
 				h, found = Hidden{LaTeXColor, i, scopeEnd(s, end)}, true
 			}
 		case "textcolor":
-			if c, end, ok := colorArgs(s, k); ok && c == page {
-				if _, e, ok := group(s, end); ok {
+			if c, end, ok := ls.colorArgs(k); ok && c == page {
+				if _, e, ok := ls.group(end); ok {
 					h, found = Hidden{LaTeXColor, i, e}, true
 				}
 			}
 		case "fontsize":
-			if size, end, ok := group(s, k); ok && tinyFont(size) {
-				if _, e, ok := group(s, end); ok {
+			if size, end, ok := ls.group(k); ok && tinyFont(size) {
+				if _, e, ok := ls.group(end); ok {
 					end = e
 				}
 				h, found = Hidden{LaTeXFontSize, i, scopeEnd(s, end)}, true
 			}
 		case "phantom", "hphantom", "vphantom":
-			if _, e, ok := group(s, k); ok {
+			if _, e, ok := ls.group(k); ok {
 				h, found = Hidden{LaTeXPhantom, i, e}, true
 			}
 		case "scalebox":
-			if f, end, ok := group(s, k); ok && tiny(f) {
-				if _, e, ok := option(s, end); ok {
+			if f, end, ok := ls.group(k); ok && tiny(f) {
+				if _, e, ok := ls.option(end); ok {
 					end = e
 				}
-				if _, e, ok := group(s, end); ok {
+				if _, e, ok := ls.group(end); ok {
 					h, found = Hidden{LaTeXScale, i, e}, true
 				}
 			}
 		case "resizebox":
-			if w, end, ok := group(s, k); ok {
-				if hh, end2, ok := group(s, end); ok && (tiny(w) || tiny(hh)) {
-					if _, e, ok := group(s, end2); ok {
+			if w, end, ok := ls.group(k); ok {
+				if hh, end2, ok := ls.group(end); ok && (tiny(w) || tiny(hh)) {
+					if _, e, ok := ls.group(end2); ok {
 						h, found = Hidden{LaTeXScale, i, e}, true
 					}
 				}
 			}
 		}
 		if found {
-			total++
-			if max < 0 || len(out) < max {
-				out = append(out, h)
-			}
+			emit(h)
 			i = h.End
 			continue
 		}
 		i = k
 	}
-	return out, total
 }
 
 // skipSpace returns the first index at or after i that is not a space or
@@ -127,37 +137,75 @@ func skipSpace(s string, i int) int {
 	return i
 }
 
-// group reads a brace group at s[i:] (after spaces) and returns its
-// contents and the index after its closing brace.
-func group(s string, i int) (string, int, bool) {
-	return delimited(s, i, '{', '}')
+// latexScanner answers where brace groups close. The answers come from
+// one pass over the text's braces with a stack, made the first time a
+// group is asked for, so that a text of unclosed groups costs linear time
+// (a search from each brace up to maxGroup bytes would cost maxGroup times
+// the text).
+type latexScanner struct {
+	s             string
+	built         bool
+	opens, closes []int32 // each '{' not escaped, in order, and where it closes (-1: never): 8 bytes a brace
 }
 
-// option reads an optional argument [..] at s[i:].
-func option(s string, i int) (string, int, bool) {
-	return delimited(s, i, '[', ']')
-}
-
-func delimited(s string, i int, open, close byte) (string, int, bool) {
-	i = skipSpace(s, i)
-	if i >= len(s) || s[i] != open {
-		return "", i, false
+func (ls *latexScanner) build() {
+	ls.built = true
+	if len(ls.s) > math.MaxInt32 {
+		return // no group is read in a text over 2 GiB
 	}
-	depth := 0
-	for j := i; j < len(s) && j-i < maxGroup; j++ {
-		switch s[j] {
+	var stack []int32 // indexes into opens
+	for j := 0; j < len(ls.s); j++ {
+		switch ls.s[j] {
 		case '\\':
 			j++ // an escaped brace is not a delimiter
-		case open:
-			depth++
-		case close:
-			depth--
-			if depth == 0 {
-				return s[i+1 : j], j + 1, true
+		case '{':
+			stack = append(stack, int32(len(ls.opens)))
+			ls.opens = append(ls.opens, int32(j))
+			ls.closes = append(ls.closes, -1)
+		case '}':
+			if n := len(stack); n > 0 {
+				ls.closes[stack[n-1]] = int32(j)
+				stack = stack[:n-1]
 			}
 		}
 	}
-	return "", i, false
+}
+
+// group reads a brace group at s[i:] (after spaces) and returns its
+// contents and the index after its closing brace; a group longer than
+// maxGroup bytes is not read.
+func (ls *latexScanner) group(i int) (string, int, bool) {
+	s := ls.s
+	i = skipSpace(s, i)
+	if i >= len(s) || s[i] != '{' {
+		return "", i, false
+	}
+	if !ls.built {
+		ls.build()
+	}
+	k, found := slices.BinarySearch(ls.opens, int32(i))
+	if !found || ls.closes[k] < 0 || int(ls.closes[k])-i >= maxGroup {
+		return "", i, false
+	}
+	end := int(ls.closes[k])
+	return s[i+1 : end], end + 1, true
+}
+
+// maxOption is how far option looks for the end of an optional argument.
+const maxOption = 64
+
+// option reads an optional argument [..] at s[i:], at most maxOption bytes.
+func (ls *latexScanner) option(i int) (string, int, bool) {
+	s := ls.s
+	i = skipSpace(s, i)
+	if i >= len(s) || s[i] != '[' {
+		return "", i, false
+	}
+	end := strings.IndexByte(s[i:min(len(s), i+maxOption)], ']')
+	if end < 0 {
+		return "", i, false
+	}
+	return s[i+1 : i+end], i + end + 1, true
 }
 
 // scopeEnd returns where a declaration at s[i:] stops applying: the close
@@ -228,12 +276,12 @@ func tinyFont(arg string) bool {
 // colorArgs reads the arguments of \color, \textcolor or \pagecolor at
 // s[i:]: an optional model and a colour, normalized (see normColor). ok is
 // false when the colour is not one normColor knows.
-func colorArgs(s string, i int) (string, int, bool) {
+func (ls *latexScanner) colorArgs(i int) (string, int, bool) {
 	model := ""
-	if m, end, ok := option(s, i); ok {
+	if m, end, ok := ls.option(i); ok {
 		model, i = m, end
 	}
-	spec, end, ok := group(s, i)
+	spec, end, ok := ls.group(i)
 	if !ok {
 		return "", i, false
 	}
