@@ -11,9 +11,11 @@
 // # Bounds
 //
 // Nesting of multiparts and enclosed messages is at most MaxDepth levels,
-// a message has at most MaxParts parts, and every part's decoded text is
-// at most MaxDecoded bytes, as is the sum of them: what lies beyond is not
-// read, and the Part where a bound was reached says so in its Problem.
+// a message has at most MaxParts parts, and the bytes decoded from the
+// transfer encodings of all its parts are at most MaxDecoded (a charset's
+// decoding can make the text up to three times as long): what lies beyond
+// is not read, and the Part where a bound was reached says so in its
+// Problem.
 // The headers are read by net/mail, which holds them in memory.
 //
 // # What it does not claim
