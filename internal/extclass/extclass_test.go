@@ -171,7 +171,7 @@ func TestLaTeX(t *testing.T) {
 		hs, _ := LaTeX(tt.in, -1)
 		var g []h
 		for _, x := range hs {
-			g = append(g, h{x.Kind, x.Start, x.End})
+			g = append(g, h(x))
 		}
 		if diff := cmp.Diff(tt.want, g); diff != "" {
 			t.Errorf("LaTeX(%q): -want +got:\n%s", tt.in, diff)
