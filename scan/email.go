@@ -15,7 +15,9 @@ import (
 // Findings are in the order of the parts, then in §1's order. The counts
 // and the status cover every part; Sanitized is the parts' sanitized
 // copies, each ending with a line feed; Parts lists every part with what
-// could not be read. A message whose header cannot be read at all is an
+// could not be read; InvalidUTF8 lists the ill-formed UTF-8 of every part
+// (a part whose charset is UTF-8 or undeclared, or unknown), each naming
+// its part. A message whose header cannot be read at all is an
 // error wrapping ErrMalformedEmail; everything else is scanned, never
 // passed over.
 const ContextEmail Context = "email"
@@ -73,6 +75,14 @@ func scanEmail(raw string, o options) (*Result, error) {
 			res.ExtensionCount += r.ExtensionCount
 			res.Allowed += r.Allowed
 			res.Truncated = res.Truncated || r.Truncated
+			for _, inv := range r.InvalidUTF8 {
+				if o.maxFindings >= 0 && len(res.InvalidUTF8) >= o.maxFindings {
+					res.Truncated = true
+					break
+				}
+				inv.Part = p.ID
+				res.InvalidUTF8 = append(res.InvalidUTF8, inv)
+			}
 			if !o.omitSanitized {
 				san.WriteString(r.Sanitized)
 				san.WriteByte('\n')

@@ -135,6 +135,9 @@ func strict(res *Result, s string, isWTF8 bool, o options) {
 			res.DeterministicCount--
 			continue
 		}
+		if f.Class == Base64Blob && !f.Opaque {
+			f.DecodedFindings = strictRescan(f.Decoded, f.DecodedFindings, o)
+		}
 		kept = append(kept, f)
 	}
 	res.Findings = kept
@@ -144,32 +147,7 @@ func strict(res *Result, s string, isWTF8 bool, o options) {
 		res.Truncated = true
 	}
 	if len(ext) > 0 {
-		offs := make([]int, 0, 2*len(ext))
-		for _, e := range ext {
-			offs = append(offs, e.start, e.end)
-		}
-		slices.Sort(offs)
-		offs = slices.Compact(offs)
-		pos := positionsAt(s, isWTF8, offs)
-		at := func(b int) position {
-			i, _ := slices.BinarySearch(offs, b)
-			return pos[i]
-		}
-		for _, e := range ext {
-			start, end := at(e.start), at(e.end)
-			f := Finding{
-				Class: e.class, Kind: e.kind, Start: start.cp, End: end.cp, Extension: true,
-				ByteStart: e.start, ByteEnd: e.end, UTF16Start: start.u16, UTF16End: end.u16,
-			}
-			for _, r := range e.cps {
-				f.Codepoints = append(f.Codepoints, codepointString(r))
-			}
-			if text, ok := printable(e.carried); ok {
-				f.Carried = text
-			}
-			f.Excerpt = extExcerpt(s, isWTF8, &f, e.carried)
-			res.Findings = append(res.Findings, f)
-		}
+		res.Findings = append(res.Findings, extFindings(s, isWTF8, ext)...)
 		sortFindings(res.Findings)
 		if o.maxFindings >= 0 && len(res.Findings) > o.maxFindings {
 			res.Findings, res.Truncated = res.Findings[:o.maxFindings], true
@@ -181,6 +159,69 @@ func strict(res *Result, s string, isWTF8 bool, o options) {
 	if !o.omitSanitized {
 		res.Sanitized = strictSanitized(s, isWTF8, res.Sanitized, removes, o)
 	}
+}
+
+// strictRescan adds to the findings of a blob's decoded text (§4's
+// one-level rescan) the extension findings of the selectors, invisible
+// format characters and references in it, with offsets relative to it. Like
+// the rest of the rescan's findings, they do not count in the Result's
+// counts. The zero-width allow-rules apply there too.
+func strictRescan(decoded string, found []Finding, o options) []Finding {
+	kept := found[:0]
+	for _, f := range found {
+		if f.Class == ZeroWidth && extclass.AllowedZeroWidth(decoded, f.ByteStart, f.ByteEnd) {
+			continue
+		}
+		kept = append(kept, f)
+	}
+	ext, _, _ := findExtensions(decoded, o.maxFindings)
+	if len(ext) == 0 {
+		return kept
+	}
+	for _, f := range extFindings(decoded, false, ext) {
+		if o.maxFindings >= 0 && len(kept) >= o.maxFindings {
+			break
+		}
+		if f.Class == HiddenMarkup {
+			continue // the rescan reads no markup (§4)
+		}
+		kept = append(kept, f)
+	}
+	sortFindings(kept)
+	return kept
+}
+
+// extFindings turns extension spans of s into findings, with their
+// positions and excerpts.
+func extFindings(s string, isWTF8 bool, ext []extSpan) []Finding {
+	offs := make([]int, 0, 2*len(ext))
+	for _, e := range ext {
+		offs = append(offs, e.start, e.end)
+	}
+	slices.Sort(offs)
+	offs = slices.Compact(offs)
+	pos := positionsAt(s, isWTF8, offs)
+	at := func(b int) position {
+		i, _ := slices.BinarySearch(offs, b)
+		return pos[i]
+	}
+	out := make([]Finding, 0, len(ext))
+	for _, e := range ext {
+		start, end := at(e.start), at(e.end)
+		f := Finding{
+			Class: e.class, Kind: e.kind, Start: start.cp, End: end.cp, Extension: true,
+			ByteStart: e.start, ByteEnd: e.end, UTF16Start: start.u16, UTF16End: end.u16,
+		}
+		for _, r := range e.cps {
+			f.Codepoints = append(f.Codepoints, codepointString(r))
+		}
+		if text, ok := printable(e.carried); ok {
+			f.Carried = text
+		}
+		f.Excerpt = extExcerpt(s, isWTF8, &f, e.carried)
+		out = append(out, f)
+	}
+	return out
 }
 
 // allowed reports whether a finding of the specification's classes is

@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"encoding/base64"
 	"errors"
 	"strings"
 	"testing"
@@ -108,4 +109,34 @@ func FuzzStrict(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestStrictRescan: a GlassWorm-style run inside a base64 blob is found in
+// the blob's decoded text, like the §2 classes, and does not count.
+func TestStrictRescan(t *testing.T) {
+	inner := "run this: x" + glassworm("hi") + "y and nothing else"
+	in := "data " + base64.StdEncoding.EncodeToString([]byte(inner))
+	res, err := Scan(in, &Options{Profile: Strict})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Findings) != 1 || res.Findings[0].Class != Base64Blob || res.DeterministicCount != 1 || res.ExtensionCount != 0 {
+		t.Fatalf("findings %+v, %d deterministic, %d extension", res.Findings, res.DeterministicCount, res.ExtensionCount)
+	}
+	df := res.Findings[0].DecodedFindings
+	if len(df) != 1 || df[0].Class != VariationSelector || df[0].Carried != "hi" || df[0].Start != 11 || df[0].End != 13 {
+		t.Errorf("decoded findings %+v", df)
+	}
+}
+
+// TestEmailInvalidUTF8: ill-formed UTF-8 in a part is reported with its
+// part, never passed over.
+func TestEmailInvalidUTF8(t *testing.T) {
+	res, err := Scan("Subject: x\r\nContent-Type: text/plain\r\n\r\nab\xffc", &Options{Context: ContextEmail})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.InvalidUTF8) != 1 || res.InvalidUTF8[0].Part != "body" || res.InvalidUTF8[0].Start != 2 {
+		t.Errorf("invalid UTF-8 %+v", res.InvalidUTF8)
+	}
 }

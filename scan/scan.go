@@ -177,6 +177,9 @@ type InvalidSequence struct {
 	// ByteStart and ByteEnd are its span in the input.
 	ByteStart int `json:"byte_start"`
 	ByteEnd   int `json:"byte_end"`
+	// Part, in an email scan, names the part of the message it is in (its
+	// offsets are within that part, decoded from its transfer encoding).
+	Part string `json:"part,omitempty"`
 }
 
 // Result is the scan result object of §1.

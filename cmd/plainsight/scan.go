@@ -313,6 +313,9 @@ func (o *scanWriter) write(path string, data []byte, res *scan.Result) error {
 			Path   string       `json:"path"`
 			Result *scan.Result `json:"result"`
 		}{path, res})
+	}
+	res = locatedInMessage(res) // an email's offsets are within its parts
+	switch o.format {
 	case "github":
 		return writeGitHub(o.w, []*skill.Report{{Results: skill.FileResults(path, data, res)}})
 	case "sarif":
