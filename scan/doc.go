@@ -320,8 +320,10 @@
 // What Strict does not claim: its classes are the techniques seen in
 // public attack samples, not every way to hide text; its allow-rules let a
 // single joiner in a Persian word or a right-to-left mark in Arabic text
-// pass, each able to carry a bit. Findings of the rescan of a base64
-// blob's decoded text stay those of the Spec profile.
+// pass, each able to carry a bit. The rescan of a base64 blob's decoded
+// text (§4) finds the extension classes too, but no LaTeX (it reads no
+// markup), and applies the zero-width allow-rules; its findings do not
+// count, as §4's do not.
 //
 // # Bounds
 //
