@@ -1,8 +1,9 @@
 // Command profiles measures the findings per MB of the Spec and Strict
 // profiles of package scan, per class, on a corpus built by
 // bench/benigncorpus (or any directory of files), and prints Markdown
-// tables: one per source folder of the corpus, and one per language of the
-// message catalogues (read from the corpus's MANIFEST).
+// tables: one per source folder of the corpus, one per language of the
+// message catalogues (read from the corpus's MANIFEST), and one of what
+// each allow-rule and exclusion of Strict left out on the whole corpus.
 //
 // Usage: go run ./bench/profiles -corpus /tmp/benign
 package main
@@ -34,6 +35,7 @@ type tally struct {
 type group struct {
 	bytes, files int
 	spec, strict tally
+	rules        ruleTally // only for the whole corpus
 }
 
 func newGroup() *group {
@@ -43,11 +45,13 @@ func newGroup() *group {
 func (g *group) add(data []byte) {
 	g.bytes += len(data)
 	g.files++
-	for _, p := range []scan.Profile{scan.Spec, scan.Strict} {
+	var results [2]*scan.Result
+	for i, p := range []scan.Profile{scan.Spec, scan.Strict} {
 		res, err := scan.ScanFile(string(data), &scan.Options{Profile: p, MaxFindings: -1, OmitSanitized: true})
 		if err != nil {
 			log.Fatal(err)
 		}
+		results[i] = res
 		t := &g.spec
 		if p == scan.Strict {
 			t = &g.strict
@@ -63,6 +67,19 @@ func (g *group) add(data []byte) {
 		if res.Status == scan.Flagged {
 			t.flagged++
 		}
+	}
+	if g.rules != nil {
+		text := string(data)
+		if strings.HasPrefix(text, "\uFEFF") {
+			text = text[3:] // ScanFile's offsets count from after a byte order mark
+			for _, r := range results {
+				for i := range r.Findings {
+					r.Findings[i].ByteStart -= 3
+					r.Findings[i].ByteEnd -= 3
+				}
+			}
+		}
+		g.rules.addRules(text, results[0], results[1])
 	}
 }
 
@@ -87,6 +104,7 @@ func main() {
 	folders := map[string]*group{}
 	langs := map[string]*group{}
 	all := newGroup()
+	all.rules = ruleTally{}
 	err := filepath.WalkDir(*corpus, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || !d.Type().IsRegular() || d.Name() == "MANIFEST" {
 			return err
@@ -120,6 +138,8 @@ func main() {
 	print("source", folders)
 	fmt.Println()
 	print("catalogue language", langs)
+	fmt.Println()
+	printRules(all.rules, float64(all.bytes)/mb)
 }
 
 func print(title string, groups map[string]*group) {
