@@ -4,7 +4,9 @@
 // The corpus is a set of JSON files in the style of Wycheproof and C2SP CCTV: scan/*.json hold
 // test groups of vectors (input, expected result, extension fields, flags), intent/*.json intent/verify/*.json the
 // canonical binding hashes and refusals of agent-safe.intent/1, and schemas/*.json
-// hold the JSON Schemas that describe them. README.md in this directory explains the format, the
+// hold the JSON Schemas that describe them. scan/strict-*.json are not the specification's: they
+// pin plainsight's Strict profile (schema scan_strict_test_schema_v1.json), and an implementation
+// of the specification alone skips them. README.md in this directory explains the format, the
 // invariants and how to write a runner in any language; an implementation in another language
 // can vendor this directory on its own.
 //
