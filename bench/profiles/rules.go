@@ -50,6 +50,9 @@ func (t ruleTally) addRules(data string, spec, strict *scan.Result) {
 			}
 		}
 	}
+	if n := extclass.ControlReferences(data); n > 0 {
+		t["control characters written as references"] += n
+	}
 	// Extension characters not covered by a Strict finding.
 	var covered [][2]int
 	for _, f := range strict.Findings {

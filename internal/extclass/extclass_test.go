@@ -265,3 +265,10 @@ func FuzzFind(f *testing.F) {
 		}
 	})
 }
+
+func TestControlReferences(t *testing.T) {
+	// \u001b, &#1; and &#x7F;; &#10; is a line feed, \x01 no reference here.
+	if got := ControlReferences(`\u001b[0m &#10; &#1; \x01 \u200b &#x7F;`); got != 3 {
+		t.Errorf("got %d, want 3", got)
+	}
+}

@@ -334,3 +334,22 @@ func besideTag(s string, rf ref) bool {
 	}
 	return j < len(s) && s[j] == '<'
 }
+
+// ControlReferences counts the references and escapes in s that decode to
+// a control character (C0 but tab, line feed and carriage return; DEL; C1):
+// what References leaves out as ordinary source code and markup. For
+// measuring that rule.
+func ControlReferences(s string) int {
+	n := 0
+	sc := newRefScanner(s)
+	for i := 0; ; {
+		rf, ok := sc.next(i)
+		if !ok {
+			return n
+		}
+		i = rf.end
+		if r := rf.r; r < 0x20 && r != '\t' && r != '\n' && r != '\r' || 0x7F <= r && r <= 0x9F {
+			n++
+		}
+	}
+}
