@@ -129,3 +129,15 @@ func FuzzEmail(f *testing.F) {
 		}
 	})
 }
+
+// TestEmailFileBOM: a message file with a byte order mark is read after
+// it; the offsets stay within the part.
+func TestEmailFileBOM(t *testing.T) {
+	res, err := ScanFile("\uFEFFSubject: a\u200bb\r\n\r\nbody", &Options{Context: ContextEmail})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Findings) != 1 || res.Findings[0].Part != "header:subject" || res.Findings[0].ByteStart != 1 {
+		t.Errorf("findings %+v", res.Findings)
+	}
+}

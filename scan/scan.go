@@ -246,8 +246,8 @@ func ScanFile(text string, opts *Options) (*Result, error) {
 		return Scan(text, opts)
 	}
 	res, err := Scan(text[len(bom):], opts)
-	if err != nil {
-		return nil, err
+	if err != nil || len(res.Parts) > 0 {
+		return res, err // an email's offsets are within its parts, not the file
 	}
 	for i := range res.Findings {
 		res.Findings[i].ByteStart += len(bom)
