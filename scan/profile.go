@@ -126,7 +126,11 @@ func findExtensions(s string, max int) (_ []extSpan, total int, removes bool) {
 // allow-rules and exclusions take findings of the specification's classes
 // out, the extension findings come in, then the counts, the status and the
 // sanitized copy follow.
-func strict(res *Result, s string, isWTF8 bool, o options) {
+//
+// It reports whether the Strict sanitized copy may differ from the Spec one
+// beyond what the Spec copy's own removals build: whether s holds something
+// Strict removes. With o.omitSanitized the copy is left to the caller.
+func strict(res *Result, s string, isWTF8 bool, o options) (removes bool) {
 	res.Profile = Strict.String()
 	kept := res.Findings[:0]
 	for _, f := range res.Findings {
@@ -159,6 +163,7 @@ func strict(res *Result, s string, isWTF8 bool, o options) {
 	if !o.omitSanitized {
 		res.Sanitized = strictSanitized(s, isWTF8, res.Sanitized, removes, o)
 	}
+	return removes
 }
 
 // strictRescan adds to the findings of a blob's decoded text (§4's
