@@ -82,9 +82,10 @@ const (
 )
 
 // Options configures a scan. The zero value scans in the Text context with
-// DefaultMaxFindings.
+// DefaultMaxFindings, in the Spec profile (the specification exactly).
 type Options struct {
-	// Context is Text when empty.
+	// Context is Text when empty; ContextEmail reads the text as a raw
+	// e-mail message (see ContextEmail).
 	Context Context
 	// MaxFindings caps len(Result.Findings), len(Result.InvalidUTF8) and
 	// the DecodedFindings of each base64 finding:
