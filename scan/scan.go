@@ -223,8 +223,10 @@ type Result struct {
 
 // Scan scans text, a Go string that should hold UTF-8. Ill-formed UTF-8 is
 // read as the WHATWG decoder reads it (one U+FFFD per maximal subpart) and
-// reported in Result.InvalidUTF8. The only error is an unknown
-// Options.Context; opts may be nil.
+// reported in Result.InvalidUTF8. The errors are an unknown
+// Options.Context (ErrUnknownContext) or Options.Profile
+// (ErrUnknownProfile), and, in ContextEmail, a message whose header cannot
+// be read (ErrMalformedEmail); opts may be nil.
 func Scan(text string, opts *Options) (*Result, error) {
 	o, err := opts.resolve()
 	if err != nil {
@@ -265,7 +267,9 @@ func ScanFile(text string, opts *Options) (*Result, error) {
 // strings (and JSON's \uXXXX escapes) hold it. Surrogate pairs join; a lone
 // surrogate is a codepoint of the class unassigned_codepoint (§2). Byte
 // offsets in the result count the text's UTF-8 encoding, a lone surrogate
-// taking three bytes. The only error is an unknown Options.Context.
+// taking three bytes. The errors are an unknown Options.Context or
+// Options.Profile, and ContextEmail (a message is bytes, not UTF-16), which
+// is ErrUnknownContext.
 func ScanUTF16(text []uint16, opts *Options) (*Result, error) {
 	o, err := opts.resolve()
 	if err != nil {
