@@ -178,8 +178,7 @@ func scanChars(s string, codepoints bool, emit func(Span)) {
 			}
 			sp.End = j
 			if n == 1 {
-				prev, _ := utf8.DecodeLastRuneInString(s[:i])
-				if i > 0 && selectorAllowed(prev, r) {
+				if selectorAllowed(lastRune(s[:i]), r) {
 					i = j
 					continue
 				}
@@ -189,9 +188,8 @@ func scanChars(s string, codepoints bool, emit func(Span)) {
 			emit(sp)
 			i = j
 		case p&ucd.Invisible != 0:
-			prev, _ := utf8.DecodeLastRuneInString(s[:i])
 			next, _ := utf8.DecodeRuneInString(s[i+size:])
-			if i > 0 && formatAllowed(prev, r, next, i+size < len(s), func() bool { return rtl.in(s) }) {
+			if formatAllowed(lastRune(s[:i]), r, next, i+size < len(s), func() bool { return rtl.in(s) }) {
 				i += size
 				continue
 			}
@@ -244,6 +242,16 @@ func Strip(s string) (string, bool) {
 		return c.String(), true
 	}
 	return s, removed
+}
+
+// lastRune returns the last codepoint of s, or 0 when s is empty: no
+// codepoint, which no rule takes for a letter, a mark or a base.
+func lastRune(s string) rune {
+	if s == "" {
+		return 0
+	}
+	r, _ := utf8.DecodeLastRuneInString(s)
+	return r
 }
 
 // selectorAllowed reports whether the selector vs directly after base

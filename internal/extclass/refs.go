@@ -259,7 +259,7 @@ func References(s string, max int) ([]Span, int) {
 		// the text's own.
 		prev, prevIsRef := prevRune, prevEnd == rf.start
 		if !prevIsRef {
-			prev, _ = utf8.DecodeLastRuneInString(s[:rf.start])
+			prev = lastRune(s[:rf.start])
 		}
 		prevEnd, prevRune = rf.end, rf.r
 		if !invisible(rf.r) {
@@ -271,7 +271,7 @@ func References(s string, max int) ([]Span, int) {
 		} else if hasNext {
 			next, _ = utf8.DecodeRuneInString(s[rf.end:])
 		}
-		if rf.start > 0 && allowedDecoded(prev, rf.r, next, hasNext, func() bool { return rtl.in(s) }) {
+		if allowedDecoded(prev, rf.r, next, hasNext, func() bool { return rtl.in(s) }) {
 			continue
 		}
 		if !nextIsRef && !prevIsRef && zeroWidthOrShy(rf.r) && besideTag(s, rf) {
