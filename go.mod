@@ -6,6 +6,8 @@ require github.com/google/go-cmp v0.7.0
 
 require golang.org/x/net v0.62.0
 
+require github.com/go-jose/go-jose/v4 v4.1.9 // indirect
+
 require (
 	github.com/google/jsonschema-go v0.4.3 // indirect
 	github.com/modelcontextprotocol/go-sdk v1.8.0
