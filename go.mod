@@ -6,7 +6,10 @@ require github.com/google/go-cmp v0.7.0
 
 require golang.org/x/net v0.62.0
 
-require github.com/go-jose/go-jose/v4 v4.1.9 // indirect
+require (
+	github.com/go-jose/go-jose/v4 v4.1.9 // indirect
+	golang.org/x/text v0.43.0 // indirect
+)
 
 require (
 	github.com/google/jsonschema-go v0.4.3 // indirect
@@ -15,7 +18,7 @@ require (
 	github.com/segmentio/encoding v0.5.4 // indirect
 	github.com/yosida95/uritemplate/v3 v3.0.2 // indirect
 	golang.org/x/oauth2 v0.35.0 // indirect
-	golang.org/x/sync v0.20.0 // indirect
+	golang.org/x/sync v0.24.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/time v0.15.0 // indirect
 )

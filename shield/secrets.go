@@ -1,0 +1,16 @@
+package shield
+
+import (
+	"context"
+
+	"github.com/plainsight/plainsight/internal/secret"
+)
+
+// secrets adds the secrets signals: credential formats (see package
+// internal/secret for the rules and the README for their calibration).
+func (s *Scanner) secrets(_ context.Context, text string, c *collector) error {
+	secret.Find(text, func(f secret.Finding) {
+		c.add(hit{class: Secrets, kind: f.Rule, conf: f.Confidence, start: f.Start, end: f.End})
+	})
+	return nil
+}

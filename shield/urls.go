@@ -1,0 +1,460 @@
+package shield
+
+import (
+	"context"
+	"net/netip"
+	"strconv"
+	"strings"
+
+	"golang.org/x/net/idna"
+	"golang.org/x/net/publicsuffix"
+)
+
+// Confidences of the ssrf and known_bad_url signals (see the README's
+// calibration table).
+var urlConfidence = map[string]float64{
+	string(Metadata):     0.95,
+	string(LinkLocal):    0.8,
+	string(Unspecified):  0.7,
+	string(Private):      0.6,
+	string(Loopback):     0.5,
+	string(Reserved):     0.3,
+	"internal_hostname":  0.5,
+	"rebinding_hostname": 0.85,
+	// A non-public address spelled so that a reader or a filter does not
+	// recognise it: an integer, hex or octal IPv4, fewer than four parts,
+	// IPv4 inside IPv6, percent-encoding, full-width digits, or a host
+	// dressed as userinfo.
+	"obfuscated_address": 0.9,
+
+	"known_bad_host":   0.95,
+	"known_bad_domain": 0.9,
+}
+
+// specialSchemes are the URL schemes whose URLs are looked at: those a
+// fetch tool follows, and the classic SSRF gadgets.
+var specialSchemes = map[string]bool{
+	"http": true, "https": true, "ws": true, "wss": true, "ftp": true,
+	"gopher": true, "dict": true, "tftp": true, "ldap": true, "sftp": true,
+	"file": true, "jar": true, "netdoc": true,
+}
+
+// metadataNames are host names of cloud metadata services.
+var metadataNames = map[string]bool{
+	"metadata.google.internal": true, "metadata": true,
+	"metadata.azure.internal": true, "instance-data": true,
+	"instance-data.ec2.internal": true, "metadata.tencentyun.com": true,
+}
+
+// internalSuffixes are name suffixes that resolve only inside a private
+// network (RFC 6762 .local, RFC 8375 home.arpa, ICANN's .internal).
+var internalSuffixes = []string{".internal", ".local", ".localdomain", ".lan", ".intranet", ".corp", ".home.arpa", ".localhost"}
+
+// rebindingDomains answer with the address spelled in the name
+// (10.0.0.1.nip.io resolves to 10.0.0.1).
+var rebindingDomains = []string{"nip.io", "sslip.io", "xip.io", "localtest.me", "lvh.me", "vcap.me", "traefik.me"}
+
+// urls adds the ssrf and known_bad_url signals of every URL in text.
+func (s *Scanner) urls(_ context.Context, text string, c *collector) error {
+	add := func(class Class, kind string, start, end int) {
+		c.add(hit{class: class, kind: kind, conf: urlConfidence[kind], start: start, end: end})
+	}
+	findURLs(text, func(u foundURL) {
+		h := parseHost(u.host)
+		if !h.ok {
+			return
+		}
+		if cat := s.classifyHost(h); cat != "" {
+			add(SSRF, cat, u.start, u.end)
+			if cat != "internal_hostname" && (h.obfuscated || u.userinfoHost) {
+				add(SSRF, "obfuscated_address", u.start, u.end)
+			}
+		}
+		if s.opts.URLs != nil {
+			if kind := s.opts.URLs.match(h); kind != "" {
+				add(KnownBadURL, kind, u.start, u.end)
+			}
+		}
+	})
+	findBareAddresses(text, func(start, end int, a netip.Addr) {
+		if cat := s.opts.Addresses.ClassifyAddr(a); cat == Metadata || cat == LinkLocal {
+			add(SSRF, string(cat), start, end)
+		}
+	})
+	return nil
+}
+
+// classifyHost returns the ssrf kind of a parsed host, "" for none.
+func (s *Scanner) classifyHost(h host) string {
+	if h.addr.IsValid() {
+		return string(s.opts.Addresses.ClassifyAddr(h.addr))
+	}
+	name := h.name
+	if metadataNames[name] {
+		return string(Metadata)
+	}
+	if name == "localhost" || strings.HasSuffix(name, ".localhost") {
+		return string(Loopback)
+	}
+	for _, d := range rebindingDomains {
+		if strings.HasSuffix(name, "."+d) {
+			if a, ok := embeddedAddr(strings.TrimSuffix(name, "."+d)); ok && s.opts.Addresses.ClassifyAddr(a) != Public {
+				return "rebinding_hostname"
+			}
+		}
+	}
+	for _, suf := range internalSuffixes {
+		if strings.HasSuffix(name, suf) {
+			return "internal_hostname"
+		}
+	}
+	return ""
+}
+
+// embeddedAddr finds the IPv4 address at the end of a rebinding name's
+// labels ("app.10.0.0.1", "10-0-0-1", "app-127-0-0-1").
+func embeddedAddr(s string) (netip.Addr, bool) {
+	labels := strings.Split(s, ".")
+	if len(labels) >= 4 {
+		if a, err := netip.ParseAddr(strings.Join(labels[len(labels)-4:], ".")); err == nil {
+			return a, true
+		}
+	}
+	last := labels[len(labels)-1]
+	parts := strings.Split(last, "-")
+	if len(parts) >= 4 {
+		if a, err := netip.ParseAddr(strings.Join(parts[len(parts)-4:], ".")); err == nil {
+			return a, true
+		}
+	}
+	return netip.Addr{}, false
+}
+
+// foundURL is a URL in the text: its span and its host as written.
+type foundURL struct {
+	start, end int
+	host       string
+	// userinfoHost: the userinfo looks like a host ("trusted.com@10.0.0.1"),
+	// the trick of a link that reads as one host and goes to another.
+	userinfoHost bool
+}
+
+func isSchemeChar(b byte) bool { return isAlnum(b) || b == '+' || b == '-' || b == '.' }
+
+// endsAuthority reports whether b ends a URL's authority as a text scanner
+// sees it: the path, query or fragment begin, or the URL ends.
+func endsAuthority(b byte) bool {
+	return b == '/' || b == '\\' || b == '?' || b == '#' || b <= ' ' || b == '"' || b == '\'' ||
+		b == '<' || b == '>' || b == '`' || b == ')' || b == '(' || b == ',' || b == ';' || b == '|' || b == '{' || b == '}' || b == '^' || b == 0x7f
+}
+
+// findURLs finds scheme://authority URLs of a special scheme.
+func findURLs(text string, fn func(foundURL)) {
+	from := 0
+	for {
+		k := strings.Index(text[from:], "://")
+		if k < 0 {
+			return
+		}
+		sep := from + k
+		from = sep + 3
+		s := sep
+		for s > 0 && sep-s < 16 && isSchemeChar(text[s-1]) {
+			s--
+		}
+		for s < sep && !isUpper(text[s]) && !isLower(text[s]) {
+			s++
+		}
+		if s == sep || !specialSchemes[strings.ToLower(text[s:sep])] {
+			continue
+		}
+		a := sep + 3
+		e := a
+		for e < len(text) && e-a < 1024 && !endsAuthority(text[e]) {
+			if text[e] == '[' { // an IPv6 literal may hold ':' and '%'
+				if j := strings.IndexByte(text[e:min(len(text), e+64)], ']'); j > 0 {
+					e += j + 1
+					continue
+				}
+			}
+			e++
+		}
+		auth := text[a:e]
+		// Trailing sentence punctuation is not part of the host.
+		for len(auth) > 0 && strings.IndexByte(".:!]", auth[len(auth)-1]) >= 0 && !strings.HasSuffix(auth, "]") {
+			auth = auth[:len(auth)-1]
+		}
+		u := foundURL{start: s, host: auth}
+		if at := strings.LastIndexByte(auth, '@'); at >= 0 {
+			userinfo := auth[:at]
+			u.host = auth[at+1:]
+			if ui := strings.SplitN(userinfo, ":", 2)[0]; strings.Contains(ui, ".") {
+				u.userinfoHost = true
+			}
+		}
+		u.host = stripPort(u.host)
+		// The URL's span runs to the end of its path.
+		end := e
+		for end < len(text) && end-s < 4096 && text[end] > ' ' && text[end] != '"' && text[end] != '\'' && text[end] != '<' && text[end] != '>' && text[end] != '`' {
+			end++
+		}
+		for end > e && strings.IndexByte(".,;:!?)]}", text[end-1]) >= 0 {
+			end--
+		}
+		u.end = end
+		if u.host != "" {
+			fn(u)
+		}
+		from = max(from, e)
+	}
+}
+
+func stripPort(h string) string {
+	if strings.HasPrefix(h, "[") {
+		if j := strings.IndexByte(h, ']'); j > 0 {
+			return h[:j+1]
+		}
+		return h
+	}
+	if j := strings.LastIndexByte(h, ':'); j >= 0 {
+		return h[:j]
+	}
+	return h
+}
+
+// host is a URL host read as a WHATWG URL parser reads it.
+type host struct {
+	ok         bool
+	name       string     // lower-case ASCII name, no trailing dot (when not an address)
+	addr       netip.Addr // when the host is an address in any spelling
+	obfuscated bool       // spelled other than the canonical dotted quad or RFC 5952 form
+}
+
+var idnaProfile = idna.New(idna.MapForLookup(), idna.Transitional(false), idna.StrictDomainName(false))
+
+// parseHost reads a host as the WHATWG URL Standard's host parser does for
+// a special scheme: percent-decoded, mapped by UTS #46 (full-width digits
+// and ideographic full stops become ASCII), and read as an IPv4 address
+// when its last label is a number, with the IPv4 number forms of that
+// standard (decimal, 0x hex, 0 octal, one to four parts).
+func parseHost(raw string) host {
+	var h host
+	if strings.HasPrefix(raw, "[") {
+		if !strings.HasSuffix(raw, "]") {
+			return h
+		}
+		in := strings.Replace(raw[1:len(raw)-1], "%25", "%", 1)
+		a, err := netip.ParseAddr(in)
+		if err != nil || !a.Is6() {
+			return h
+		}
+		h.ok, h.addr = true, a
+		if a.Is4In6() || a.Zone() != "" {
+			h.obfuscated = true
+		}
+		if v4, ok := embedded4(a); ok {
+			h.addr, h.obfuscated = v4, true
+		}
+		return h
+	}
+	s := raw
+	if strings.IndexByte(s, '%') >= 0 {
+		d, ok := percentDecode(s)
+		if !ok {
+			return h
+		}
+		s, h.obfuscated = d, true
+	}
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			ascii = false
+			break
+		}
+	}
+	if !ascii {
+		m, err := idnaProfile.ToASCII(s)
+		if err != nil {
+			return h
+		}
+		if m != strings.ToLower(s) {
+			h.obfuscated = true
+		}
+		s = m
+	}
+	s = strings.ToLower(s)
+	if a, canonical, isNum, ok := parseIPv4(s); isNum {
+		if !ok {
+			return h // a URL parser refuses it: nothing is fetched
+		}
+		h.ok, h.addr = true, a
+		h.obfuscated = h.obfuscated || !canonical
+		return h
+	}
+	h.name = strings.TrimSuffix(s, ".")
+	h.ok = h.name != ""
+	return h
+}
+
+// embedded4 returns the IPv4 address inside an IPv6 address of the
+// NAT64 (64:ff9b::/96) or IPv4-compatible (::a.b.c.d) forms.
+func embedded4(a netip.Addr) (netip.Addr, bool) {
+	b := a.As16()
+	nat64 := netip.MustParsePrefix("64:ff9b::/96")
+	compat := netip.MustParsePrefix("::/96")
+	if a.Is4In6() || nat64.Contains(a) || compat.Contains(a) && a != netip.IPv6Unspecified() && a != netip.IPv6Loopback() {
+		return netip.AddrFrom4([4]byte{b[12], b[13], b[14], b[15]}), true
+	}
+	return netip.Addr{}, false
+}
+
+func percentDecode(s string) (string, bool) {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '%' {
+			b.WriteByte(s[i])
+			continue
+		}
+		if i+2 >= len(s) {
+			return "", false
+		}
+		v, err := strconv.ParseUint(s[i+1:i+3], 16, 8)
+		if err != nil {
+			return "", false
+		}
+		b.WriteByte(byte(v))
+		i += 2
+	}
+	return b.String(), true
+}
+
+// parseIPv4 is the WHATWG URL Standard's "ends in a number" check and IPv4
+// parser. isNum reports that the host must be read as IPv4; ok that it
+// parsed; canonical that it was written as four decimal parts without
+// leading zeros.
+func parseIPv4(s string) (a netip.Addr, canonical, isNum, ok bool) {
+	parts := strings.Split(s, ".")
+	if parts[len(parts)-1] == "" && len(parts) > 1 {
+		parts = parts[:len(parts)-1]
+	}
+	last := parts[len(parts)-1]
+	if last == "" {
+		return a, false, false, false
+	}
+	if !allDigits(last) {
+		if !(strings.HasPrefix(last, "0x") || strings.HasPrefix(last, "0X")) || !allHex(last[2:]) {
+			return a, false, false, false
+		}
+	}
+	isNum = true
+	if len(parts) > 4 {
+		return a, false, true, false
+	}
+	canonical = len(parts) == 4 && !strings.HasSuffix(s, ".")
+	nums := make([]uint64, len(parts))
+	for i, p := range parts {
+		v, plain, good := ipv4Number(p)
+		if !good {
+			return a, false, true, false
+		}
+		canonical = canonical && plain
+		nums[i] = v
+	}
+	for _, v := range nums[:len(nums)-1] {
+		if v > 255 {
+			return a, false, true, false
+		}
+	}
+	n := len(nums)
+	if nums[n-1] >= 1<<(8*(5-n)) {
+		return a, false, true, false
+	}
+	v := nums[n-1]
+	for i, x := range nums[:n-1] {
+		v += x << (8 * (3 - i))
+	}
+	return netip.AddrFrom4([4]byte{byte(v >> 24), byte(v >> 16), byte(v >> 8), byte(v)}), canonical, true, true
+}
+
+// ipv4Number reads one part: 0x hex, 0 octal or decimal. plain reports a
+// decimal part without leading zeros.
+func ipv4Number(p string) (v uint64, plain, ok bool) {
+	if p == "" {
+		return 0, false, false
+	}
+	base := 10
+	digits := p
+	switch {
+	case strings.HasPrefix(p, "0x") || strings.HasPrefix(p, "0X"):
+		base, digits = 16, p[2:]
+		if digits == "" {
+			return 0, false, true
+		}
+	case len(p) > 1 && p[0] == '0':
+		base, digits = 8, p[1:]
+	}
+	if len(digits) > 12 {
+		return 0, false, false // larger than any IPv4 number: refused
+	}
+	v, err := strconv.ParseUint(digits, base, 64)
+	if err != nil {
+		return 0, false, false
+	}
+	return v, base == 10, true
+}
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isDigit(s[i]) {
+			return false
+		}
+	}
+	return s != ""
+}
+
+func allHex(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i] | 0x20
+		if !isDigit(s[i]) && (c < 'a' || c > 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// findBareAddresses finds dotted-quad IPv4 addresses written outside a
+// URL (a word boundary on both sides, not part of a longer dotted number).
+func findBareAddresses(text string, fn func(start, end int, a netip.Addr)) {
+	for i := 0; i < len(text); i++ {
+		if !isDigit(text[i]) || i > 0 && (isAlnum(text[i-1]) || text[i-1] == '.' || text[i-1] == '/') {
+			continue
+		}
+		j := i
+		for j < len(text) && (isDigit(text[j]) || text[j] == '.') && j-i < 16 {
+			j++
+		}
+		end := j
+		for end > i && text[end-1] == '.' {
+			end--
+		}
+		if j < len(text) && isAlnum(text[j]) || strings.Count(text[i:end], ".") != 3 {
+			i = j
+			continue
+		}
+		if a, err := netip.ParseAddr(text[i:end]); err == nil {
+			fn(i, end, a)
+		}
+		i = j
+	}
+}
+
+// Registrable returns the registrable domain (eTLD+1) of a host name by the
+// Public Suffix List of golang.org/x/net/publicsuffix, or the name itself
+// when it has none.
+func registrable(name string) string {
+	d, err := publicsuffix.EffectiveTLDPlusOne(name)
+	if err != nil {
+		return name
+	}
+	return d
+}
