@@ -15,7 +15,7 @@ var piiConfidence = map[string]float64{
 	"us_ssn":           0.5,
 	"us_ssn_labelled":  0.85,
 	"br_cpf":           0.85,
-	"es_dni":           0.8,
+	"es_dni":           0.85,
 	"cn_resident_id":   0.85,
 	"in_aadhaar":       0.7,
 }

@@ -122,7 +122,7 @@ func at(text string, i int) (Finding, bool) {
 		if f, ok := awsSecret(text, i, "SecretAccessKey"); ok {
 			return f, true
 		}
-		return fixed(text, i, "SK", "twilio_api_key", 32, 32, isLowerHex, 0.7)
+		return fixed(text, i, "SK", "twilio_api_key", 32, 32, isLowerHex, 0.85)
 	case 'n':
 		return checksummed(text, i, "npm_", "npm_token", "")
 	case 'p':
@@ -153,7 +153,7 @@ func fixed(text string, i int, prefix, rule string, min, max int, pred func(byte
 	if n < min || n > max || !endsWord(text, j+n, pred) || !endsWord(text, j+n, isBase62) {
 		return Finding{}, false
 	}
-	if strings.Contains(text[i:j+n], "EXAMPLE") {
+	if strings.Contains(text[i:j+n], "EXAMPLE") || placeholderBody(text[j:j+n]) {
 		return Finding{}, false
 	}
 	return Finding{Rule: rule, Start: i, End: j + n, Confidence: conf}, true
@@ -238,6 +238,28 @@ func stripeConfidence(prefix string) float64 {
 		return 0.95
 	}
 	return 0.7
+}
+
+// placeholderBody reports a token body that documentation writes in place
+// of a real one: "xxxx…", "your_key_here", "0000…", or too few distinct
+// characters for a random string of its length.
+func placeholderBody(b string) bool {
+	lb := strings.ToLower(b)
+	if strings.Contains(lb, "xxxx") || strings.Contains(lb, "your") || strings.Contains(lb, "here") || strings.Contains(lb, "0000000") {
+		return true
+	}
+	if len(b) < 16 {
+		return false
+	}
+	var seen [256]bool
+	distinct := 0
+	for i := 0; i < len(b); i++ {
+		if !seen[b[i]] {
+			seen[b[i]] = true
+			distinct++
+		}
+	}
+	return distinct < 8
 }
 
 const base62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
