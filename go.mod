@@ -4,12 +4,12 @@ go 1.26.0
 
 require github.com/google/go-cmp v0.7.0
 
-require golang.org/x/net v0.62.0
-
 require (
-	github.com/go-jose/go-jose/v4 v4.1.9 // indirect
-	golang.org/x/text v0.43.0 // indirect
+	github.com/go-jose/go-jose/v4 v4.1.9
+	golang.org/x/net v0.62.0
 )
+
+require golang.org/x/text v0.43.0 // indirect
 
 require (
 	github.com/google/jsonschema-go v0.4.3 // indirect

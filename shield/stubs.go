@@ -1,5 +1,0 @@
-package shield
-
-type KeyRing struct{}
-
-func (k *KeyRing) sign(r *Response) (string, error) { return "", nil }
