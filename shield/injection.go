@@ -43,10 +43,10 @@ var injectionConfidence = map[string]float64{
 	"scan:private_use":          0.1,
 	"scan:unassigned_codepoint": 0.15,
 
-	"hidden_markup:" + string(markup.HTMLComment):     0.1,
-	"hidden_markup:" + string(markup.MarkdownComment): 0.2,
-	"hidden_markup:" + string(markup.CSSHideRule):     0.3,
-	"hidden_markup:" + string(markup.HiddenElement):   0.4,
+	"hidden_markup:" + markup.HTMLComment.String():     0.1,
+	"hidden_markup:" + markup.MarkdownComment.String(): 0.2,
+	"hidden_markup:" + markup.CSSHideRule.String():     0.3,
+	"hidden_markup:" + markup.HiddenElement.String():   0.4,
 
 	"base64_text":             0.15,
 	"mixed_script_confusable": 0.25,
@@ -82,13 +82,18 @@ func (s *Scanner) injection(ctx context.Context, text string, c *collector) erro
 	for _, f := range res.Findings {
 		switch {
 		case f.Class == scan.HiddenMarkup:
-			add("hidden_markup:"+string(f.Kind), f.ByteStart, f.ByteEnd)
+			add("hidden_markup:"+f.Kind.String(), f.ByteStart, f.ByteEnd)
 			hidden = append(hidden, [2]int{f.ByteStart, f.ByteEnd})
 		case f.Class == scan.Base64Blob:
 			if f.Opaque {
 				continue // an image or an archive: not text a model reads
 			}
-			add("base64_text", f.ByteStart, f.ByteEnd)
+			// Base64 that decodes to plain text (a JWT's JSON, a data
+			// file) is common and harmless; one whose text holds a
+			// finding is a payload worth a signal.
+			if len(f.DecodedFindings) > 0 {
+				add("base64_text", f.ByteStart, f.ByteEnd)
+			}
 			if instructive(f.DecodedFindings) {
 				add("hidden_instructions", f.ByteStart, f.ByteEnd)
 			}

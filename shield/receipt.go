@@ -339,3 +339,15 @@ func VerifyReceipt(resp Response, keys *PublicKeys) error {
 func ContentMatches(r Receipt, content string) bool {
 	return r.ContentHash == HashContent(content)
 }
+
+// SignResponse returns resp with its receipt signed by ring's current key:
+// for a host that builds or stores responses itself (a Scanner with
+// Options.Keys signs its own).
+func SignResponse(ring *KeyRing, resp Response) (Response, error) {
+	sig, err := ring.sign(&resp)
+	if err != nil {
+		return Response{}, err
+	}
+	resp.Receipt.Signature = sig
+	return resp, nil
+}

@@ -29,7 +29,7 @@ import (
 
 //go:generate go run ./gen
 
-//go:embed scan/*.json schemas/*.json fingerprint/*.json intent/*.json intent/verify/*.json intent/upstream/*.json intent/upstream/PROVENANCE.md
+//go:embed scan/*.json schemas/*.json fingerprint/*.json intent/*.json intent/verify/*.json intent/upstream/*.json intent/upstream/PROVENANCE.md shield/*.json
 var corpus embed.FS
 
 // FS returns the corpus: the directories scan (vector files), schemas (JSON Schemas), intent
