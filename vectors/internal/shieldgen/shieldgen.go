@@ -394,7 +394,9 @@ func GenerateReceipt() ([]byte, error) {
 		}},
 		{"no signature", "ErrUnsigned", func(r *shield.Response) { r.Receipt.Signature = "" }},
 		{"payload attached instead of detached", "ErrMalformedReceipt", func(r *shield.Response) { r.Receipt.Signature = parts[0] + ".e30." + parts[2] }},
-		{"content hash not in the sha256: form", "ErrMalformedReceipt", func(r *shield.Response) { r.Receipt.ContentHash = "2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824" }},
+		{"content hash not in the sha256: form", "ErrMalformedReceipt", func(r *shield.Response) {
+			r.Receipt.ContentHash = "2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824"
+		}},
 		{"signals (an extension) are not signed", "", func(r *shield.Response) {
 			r.Signals = []shield.Signal{{Class: shield.Secrets, Kind: "aws_access_key_id", Confidence: 0.9, Start: 0, End: 20, ByteEnd: 20, UTF16End: 20}}
 		}},
