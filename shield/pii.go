@@ -110,50 +110,69 @@ func findEmails(text string, add func(string, int, int)) {
 // numberToken is a run of digit groups joined by single separators.
 type numberToken struct {
 	start, end int
-	digits     string
-	seps       string // the separators in order
-	groups     []int  // the length of each digit group
+	digits     []byte  // at most 24, separators left out
+	seps       [8]byte // the separators in order
+	nseps      int
+	groups     [9]int // the length of each digit group
+}
+
+// is reports whether the token has exactly these group lengths with sep
+// between each two.
+func (t *numberToken) is(sep byte, groups ...int) bool {
+	if t.nseps != len(groups)-1 {
+		return false
+	}
+	for k, g := range groups {
+		if t.groups[k] != g || k > 0 && t.seps[k-1] != sep {
+			return false
+		}
+	}
+	return true
 }
 
 // findNumbers reads the text's digit groups and tests each token against
 // the numeric formats: card numbers, phone numbers and identifiers.
 func findNumbers(text string, add func(string, int, int)) {
-	var digits []byte
+	var tok numberToken
+	var buf [24]byte
 	for i := 0; i < len(text); {
 		if !isDigit(text[i]) || i > 0 && (isAlnum(text[i-1]) || text[i-1] == '.' || text[i-1] == '_') {
 			i++
 			continue
 		}
-		tok := numberToken{start: i}
-		digits = digits[:0]
-		tok.seps, tok.groups = "", tok.groups[:0]
+		tok = numberToken{start: i, digits: buf[:0]}
 		j := i
 		for {
 			g := j
-			for j < len(text) && isDigit(text[j]) && len(digits) < 24 {
-				digits = append(digits, text[j])
+			for j < len(text) && isDigit(text[j]) {
+				if len(tok.digits) < cap(buf) {
+					tok.digits = append(tok.digits, text[j])
+				}
 				j++
 			}
-			tok.groups = append(tok.groups, j-g)
-			if j+1 < len(text) && (text[j] == ' ' || text[j] == '-' || text[j] == '.') && isDigit(text[j+1]) && len(tok.seps) < 8 {
-				tok.seps += text[j : j+1]
+			tok.groups[tok.nseps] = j - g
+			if j+1 < len(text) && (text[j] == ' ' || text[j] == '-' || text[j] == '.') && isDigit(text[j+1]) && tok.nseps < len(tok.seps) {
+				tok.seps[tok.nseps] = text[j]
+				tok.nseps++
 				j++
 				continue
 			}
 			break
 		}
 		tok.end = j
-		tok.digits = string(digits)
-		plus := i > 0 && text[i-1] == '+'
-		switch {
-		case j < len(text) && isAlnum(text[j]):
-			numberWithLetter(text, tok, add)
-		case plus:
-			if n := len(tok.digits); n >= 8 && n <= 15 && len(tok.groups) >= 2 || n >= 10 && n <= 15 {
-				add("phone_number", i-1, j)
+		// A run longer than any format's is none of them.
+		if j-i <= 32 && len(tok.digits) < cap(buf) {
+			plus := i > 0 && text[i-1] == '+'
+			switch {
+			case j < len(text) && isAlnum(text[j]):
+				numberWithLetter(text, &tok, add)
+			case plus:
+				if n := len(tok.digits); n >= 8 && n <= 15 && tok.nseps >= 1 || n >= 10 && n <= 15 {
+					add("phone_number", i-1, j)
+				}
+			default:
+				classifyNumber(text, &tok, add)
 			}
-		default:
-			classifyNumber(text, tok, add)
 		}
 		i = j
 		for i < len(text) && isAlnum(text[i]) {
@@ -162,25 +181,20 @@ func findNumbers(text string, add func(string, int, int)) {
 	}
 }
 
-func sameSeps(s string) bool {
-	return s == "" || strings.Count(s, s[:1]) == len(s)
-}
-
-func shape(tok numberToken) string {
-	var b strings.Builder
-	for k, g := range tok.groups {
-		if k > 0 {
-			b.WriteByte(tok.seps[k-1])
+// sameSeps reports whether every separator is the same one, and not '.'.
+func (t *numberToken) sameSeps() bool {
+	for k := 0; k < t.nseps; k++ {
+		if t.seps[k] != t.seps[0] || t.seps[k] == '.' {
+			return false
 		}
-		b.WriteString(strings.Repeat("d", g))
 	}
-	return b.String()
+	return true
 }
 
-func classifyNumber(text string, tok numberToken, add func(string, int, int)) {
-	d, sh := tok.digits, shape(tok)
+func classifyNumber(text string, tok *numberToken, add func(string, int, int)) {
+	d := tok.digits
 	switch {
-	case sh == "ddd-dd-dddd":
+	case tok.is('-', 3, 2, 4):
 		if validSSN(d) {
 			if labelled(text, tok.start, "ssn", "social security") {
 				add("us_ssn_labelled", tok.start, tok.end)
@@ -189,51 +203,49 @@ func classifyNumber(text string, tok numberToken, add func(string, int, int)) {
 			}
 		}
 		return
-	case sh == "ddd.ddd.ddd-dd":
+	case tok.nseps == 3 && tok.groups[0] == 3 && tok.groups[1] == 3 && tok.groups[2] == 3 && tok.groups[3] == 2 &&
+		tok.seps[0] == '.' && tok.seps[1] == '.' && tok.seps[2] == '-':
 		if validCPF(d) {
 			add("br_cpf", tok.start, tok.end)
 		}
 		return
-	case sh == "dddd dddd dddd" || sh == "dddd-dddd-dddd":
+	case tok.is(' ', 4, 4, 4) || tok.is('-', 4, 4, 4):
 		if d[0] >= '2' && verhoeff(d) {
 			add("in_aadhaar", tok.start, tok.end)
 			return
 		}
-	case len(tok.groups) == 1 && len(d) == 17:
-		// A Chinese resident identity number whose check character is X
-		// ends in a letter; numberWithLetter handles it.
-	case len(tok.groups) == 1 && len(d) == 18:
+	case tok.nseps == 0 && len(d) == 18:
 		if validRIC(d) {
 			add("cn_resident_id", tok.start, tok.end)
 			return
 		}
 	}
-	if len(d) >= 13 && len(d) <= 19 && sameSeps(tok.seps) && (tok.seps == "" || tok.seps[0] != '.') {
+	if len(d) >= 13 && len(d) <= 19 && tok.sameSeps() {
 		if kind, ok := cardKind(d); ok {
 			add(kind, tok.start, tok.end)
 			return
 		}
 	}
-	if phoneShape(sh) {
+	if tok.is('-', 3, 3, 4) || tok.is('.', 3, 3, 4) || tok.is(' ', 3, 3, 4) {
 		add("phone_number", tok.start, tok.end)
 	}
 }
 
 // numberWithLetter handles a digit token followed by a letter: a Spanish
 // DNI or NIE, or a Chinese resident identity number ending in X.
-func numberWithLetter(text string, tok numberToken, add func(string, int, int)) {
+func numberWithLetter(text string, tok *numberToken, add func(string, int, int)) {
 	j := tok.end
 	if j+1 < len(text) && isAlnum(text[j+1]) {
 		return
 	}
 	d := tok.digits
 	switch {
-	case len(tok.groups) == 1 && len(d) == 8 && isUpper(text[j]):
+	case tok.nseps == 0 && len(d) == 8 && isUpper(text[j]):
 		if dniLetter(d) == text[j] {
 			add("es_dni", tok.start, j+1)
 		}
-	case len(tok.groups) == 1 && len(d) == 17 && (text[j] == 'X' || text[j] == 'x'):
-		if validRIC(d + "X") {
+	case tok.nseps == 0 && len(d) == 17 && (text[j] == 'X' || text[j] == 'x'):
+		if validRIC(append(d, 'X')) {
 			add("cn_resident_id", tok.start, j+1)
 		}
 	}
@@ -258,14 +270,14 @@ func phoneShape(sh string) bool {
 	return sh == "ddd-ddd-dddd" || sh == "ddd.ddd.dddd" || sh == "ddd ddd dddd"
 }
 
-func validSSN(d string) bool {
-	area, group, serial := d[:3], d[3:5], d[5:]
+func validSSN(d []byte) bool {
+	area, group, serial := string(d[:3]), string(d[3:5]), string(d[5:])
 	return area != "000" && area != "666" && area[0] != '9' && group != "00" && serial != "0000"
 }
 
 // luhn reports whether the digits pass the Luhn (mod 10) check of
 // ISO/IEC 7812-1.
-func luhn(d string) bool {
+func luhn(d []byte) bool {
 	sum, double := 0, false
 	for i := len(d) - 1; i >= 0; i-- {
 		v := int(d[i] - '0')
@@ -281,6 +293,15 @@ func luhn(d string) bool {
 	return sum%10 == 0
 }
 
+func allSame(d []byte) bool {
+	for _, c := range d {
+		if c != d[0] {
+			return false
+		}
+	}
+	return true
+}
+
 // testCards are the card numbers that payment processors publish for
 // testing: look-alikes, not anyone's card.
 var testCards = map[string]bool{
@@ -293,8 +314,8 @@ var testCards = map[string]bool{
 
 // cardKind reports whether d is a payment card number: a known issuer
 // prefix (IIN) with a length it issues, and a Luhn check digit.
-func cardKind(d string) (string, bool) {
-	if !luhn(d) || strings.Count(d, d[:1]) == len(d) {
+func cardKind(d []byte) (string, bool) {
+	if !luhn(d) || allSame(d) {
 		return "", false
 	}
 	n := len(d)
@@ -320,15 +341,15 @@ func cardKind(d string) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	if testCards[d] {
+	if testCards[string(d)] {
 		return "card_number_test", true
 	}
 	return "card_number", true
 }
 
 // validCPF checks the two mod-11 check digits of a Brazilian CPF.
-func validCPF(d string) bool {
-	if len(d) != 11 || strings.Count(d, d[:1]) == 11 {
+func validCPF(d []byte) bool {
+	if len(d) != 11 || allSame(d) {
 		return false
 	}
 	for k := 9; k <= 10; k++ {
@@ -345,7 +366,7 @@ func validCPF(d string) bool {
 }
 
 // dniLetter is the check letter of a Spanish DNI number (mod 23).
-func dniLetter(d string) byte {
+func dniLetter(d []byte) byte {
 	n := 0
 	for i := 0; i < len(d); i++ {
 		n = n*10 + int(d[i]-'0')
@@ -356,11 +377,11 @@ func dniLetter(d string) byte {
 // validRIC checks a Chinese resident identity number (GB 11643-1999): a
 // plausible birth date in digits 7–14 and the ISO 7064 MOD 11-2 check
 // character.
-func validRIC(d string) bool {
+func validRIC(d []byte) bool {
 	if len(d) != 18 {
 		return false
 	}
-	y := d[6:10]
+	y := string(d[6:10])
 	m := int(d[10]-'0')*10 + int(d[11]-'0')
 	day := int(d[12]-'0')*10 + int(d[13]-'0')
 	if y < "1900" || y > "2099" || m < 1 || m > 12 || day < 1 || day > 31 {
@@ -395,7 +416,7 @@ var (
 )
 
 // verhoeff reports whether d passes the Verhoeff check (Aadhaar's).
-func verhoeff(d string) bool {
+func verhoeff(d []byte) bool {
 	c := byte(0)
 	for i := 0; i < len(d); i++ {
 		c = verhoeffD[c][verhoeffP[i%8][d[len(d)-1-i]-'0']]

@@ -120,8 +120,17 @@ type Response struct {
 // HashContent returns the receipt's content hash of content: "sha256:" and
 // the lowercase hex SHA-256 of its bytes.
 func HashContent(content string) string {
-	sum := sha256.Sum256([]byte(content))
-	return "sha256:" + hex.EncodeToString(sum[:])
+	// Hashed through a small buffer: converting a large content to
+	// []byte would copy all of it.
+	h := sha256.New()
+	var buf [4096]byte
+	for len(content) > 0 {
+		n := copy(buf[:], content)
+		h.Write(buf[:n])
+		content = content[n:]
+	}
+	var sum [sha256.Size]byte
+	return "sha256:" + hex.EncodeToString(h.Sum(sum[:0]))
 }
 
 var defaultScanner = mustNew()

@@ -22,6 +22,10 @@ type Finding struct {
 // Findings do not overlap: scanning resumes after each one.
 func Find(text string, fn func(Finding)) {
 	for i := 0; i < len(text); {
+		if !maybe(text, i) {
+			i++
+			continue
+		}
 		f, ok := at(text, i)
 		if !ok {
 			i++
@@ -64,6 +68,24 @@ func wordStart(text string, i int) bool {
 // follows.
 func endsWord(text string, j int, pred func(byte) bool) bool {
 	return j >= len(text) || !pred(text[j])
+}
+
+// prefixes2 holds the first two bytes of every rule's prefix, so that
+// most positions are passed over with one table look-up.
+var prefixes2 = func() (t [256][256]bool) {
+	for _, p := range []string{
+		"AK", "AS", "AB", "AC", "AI", "AW", "Ac", "gh", "gi", "gl", "GO", "xo", "ho", "hf",
+		"di", "do", "sk", "sq", "sh", "rk", "wh", "SG", "SK", "Se", "np", "py", "ac", "aw",
+		"ey", "--", ":/", ":A",
+	} {
+		t[p[0]][p[1]] = true
+	}
+	return t
+}()
+
+// maybe reports whether a rule's prefix could start at i.
+func maybe(text string, i int) bool {
+	return i+1 < len(text) && prefixes2[text[i]][text[i+1]]
 }
 
 func at(text string, i int) (Finding, bool) {
