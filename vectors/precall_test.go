@@ -1,6 +1,7 @@
 package vectors_test
 
 import (
+	"encoding/json"
 	"slices"
 	"testing"
 )
@@ -103,6 +104,96 @@ func TestLintPrecallURLs(t *testing.T) {
 		}
 		if !policies[true] || !policies[false] {
 			t.Errorf("%s: both loopback policies need vectors", name)
+		}
+	}
+}
+
+type precallOther struct {
+	Slug               string  `json:"slug"`
+	URL                string  `json:"url"`
+	ServerName         string  `json:"server_name"`
+	LinkedStoreListing *string `json:"linked_store_listing"`
+	PageURL            string  `json:"page_url"`
+}
+
+type precallRecorded struct {
+	Server precallOther      `json:"server"`
+	Tools  []json.RawMessage `json:"tools"`
+}
+
+// precallFile mirrors schemas/precall_collision_test_schema_v1.json and
+// schemas/precall_answer_test_schema_v1.json (the test fields of both).
+type precallFile struct {
+	Schema        string          `json:"schema"`
+	Spec          specRef         `json:"spec"`
+	NumberOfTests int             `json:"numberOfTests"`
+	Header        []string        `json:"header"`
+	Notes         map[string]note `json:"notes"`
+	TestGroups    []struct {
+		Type  string `json:"type"`
+		Tests []struct {
+			TcID    int      `json:"tcId"`
+			Comment string   `json:"comment"`
+			Spec    []string `json:"spec"`
+			// CollisionTest
+			Server *struct {
+				URL   string            `json:"url"`
+				Tools []json.RawMessage `json:"tools"`
+			} `json:"server"`
+			Recorded []precallRecorded `json:"recorded"`
+			// UnregisteredAnswerTest
+			URL   string `json:"url"`
+			Tool  string `json:"tool"`
+			Probe *struct {
+				Unreachable  bool             `json:"unreachable"`
+				EffectiveURL string           `json:"effective_url"`
+				Redirects    []urlRedirect    `json:"redirects"`
+				Served       *json.RawMessage `json:"served"`
+			} `json:"probe"`
+			StandingFlags []string        `json:"standing_flags"`
+			Expected      json.RawMessage `json:"expected"`
+			Result        string          `json:"result"`
+			Flags         []string        `json:"flags"`
+		} `json:"tests"`
+	} `json:"testGroups"`
+}
+
+func TestLintPrecallCollisionsAndAnswers(t *testing.T) {
+	for _, c := range []struct{ name, schema, group string }{
+		{"precall/collisions.json", "precall_collision_test_schema_v1.json", "CollisionTest"},
+		{"precall/answers.json", "precall_answer_test_schema_v1.json", "UnregisteredAnswerTest"},
+	} {
+		var f precallFile
+		decodeStrict(t, c.name, &f)
+		if f.Schema != c.schema || f.Spec.Name != "agent-safety-formats" || len(f.Header) == 0 {
+			t.Errorf("%s: schema %q, spec %+v", c.name, f.Schema, f.Spec)
+		}
+		count, last := 0, 0
+		for _, g := range f.TestGroups {
+			if g.Type != c.group {
+				t.Errorf("%s: group %q", c.name, g.Type)
+			}
+			for _, tc := range g.Tests {
+				count++
+				if tc.TcID <= last || tc.Comment == "" || len(tc.Spec) == 0 || tc.Result != "valid" || len(tc.Expected) == 0 {
+					t.Errorf("%s #%d: tcId order, comment, spec, result and expected", c.name, tc.TcID)
+				}
+				last = tc.TcID
+				if (c.group == "CollisionTest") != (tc.Server != nil) || (c.group != "CollisionTest") != (tc.Probe != nil) {
+					t.Errorf("%s #%d: fields of the other kind of test", c.name, tc.TcID)
+				}
+				if p := tc.Probe; p != nil && p.Unreachable == (p.Served != nil) {
+					t.Errorf("%s #%d: a probe is unreachable or serves definitions", c.name, tc.TcID)
+				}
+				for _, fl := range tc.Flags {
+					if _, ok := f.Notes[fl]; !ok {
+						t.Errorf("%s #%d: flag %q not in notes", c.name, tc.TcID, fl)
+					}
+				}
+			}
+		}
+		if count != f.NumberOfTests || count == 0 {
+			t.Errorf("%s: numberOfTests %d, counted %d", c.name, f.NumberOfTests, count)
 		}
 	}
 }

@@ -56,7 +56,9 @@ func TestMain(m *testing.M) {
 func weather(t *testing.T, instructions string) *httptest.Server {
 	s := mcp.NewServer(&mcp.Implementation{Name: "weather", Version: "2.0"}, &mcp.ServerOptions{Instructions: instructions})
 	s.AddTool(&mcp.Tool{Name: "forecast", Description: "The forecast for a city.", InputSchema: json.RawMessage(`{"type":"object"}`)},
-		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) { return &mcp.CallToolResult{}, nil })
+		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return &mcp.CallToolResult{}, nil
+		})
 	srv := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, nil))
 	t.Cleanup(srv.Close)
 	return srv
