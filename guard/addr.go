@@ -105,6 +105,19 @@ var table6 = []rule6{
 
 var globalUnicast = ssrf.IPv6GlobalUnicast
 
+// table6 split by global unicast, so that a public address is tried
+// against the few prefixes inside 2000::/3 only (order kept).
+var inside6, outside6 = func() (in, out []rule6) {
+	for _, r := range table6 {
+		if globalUnicast.Overlaps(r.p) {
+			in = append(in, r)
+		} else {
+			out = append(out, r)
+		}
+	}
+	return in, out
+}()
+
 // ClassifyAddr says why an address must not be dialed: nil when it may be,
 // otherwise one of the reason sentinels (ErrLoopback for a loopback
 // address — whether loopback is allowed is a [Policy]'s decision, made by
@@ -128,8 +141,12 @@ func classify(a netip.Addr) *Reason {
 	if a.Is4() {
 		return classify4(a)
 	}
-	for i := range table6 {
-		rl := &table6[i]
+	table := outside6
+	if globalUnicast.Contains(a) {
+		table = inside6
+	}
+	for i := range table {
+		rl := &table[i]
 		if !rl.p.Contains(a) {
 			continue
 		}
