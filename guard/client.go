@@ -282,7 +282,8 @@ func policyFrom(ctx context.Context, def Policy) Policy {
 // Trace records where a request landed: the redirect chain and the
 // answering URL of the first request made under a context carrying it
 // (a probe makes several requests to one URL; the first one's chain is
-// the answer's). Safe for concurrent use.
+// the answer's). A request redirected to a server that could not be
+// reached records its chain and no answering URL. Safe for concurrent use.
 type Trace struct {
 	mu        sync.Mutex
 	done      bool

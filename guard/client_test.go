@@ -16,6 +16,8 @@ import (
 	"sync/atomic"
 	"syscall"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // fakeNet is the only network these tests have: an injected resolver, a
@@ -457,5 +459,27 @@ func TestCheck(t *testing.T) {
 	}
 	if len(n.dials()) != 0 {
 		t.Errorf("Check dialed %v", n.dials())
+	}
+}
+
+// A chain that ends at a server that does not answer is kept, with no
+// answering URL.
+func TestTraceOfUnreachableLanding(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dead := "http://" + l.Addr().String() + "/mcp"
+	l.Close()
+	hop := httptest.NewServer(http.RedirectHandler(dead, http.StatusTemporaryRedirect))
+	defer hop.Close()
+	n := newFakeNet(t)
+	tr := &Trace{}
+	if _, err := get(t, n.guard(Policy{AllowLoopback: true}, nil).Client(), WithTrace(context.Background(), tr), hop.URL+"/"); err == nil {
+		t.Fatal("no error from a dead server")
+	}
+	want := []Redirect{{From: hop.URL + "/", To: dead, Status: 307}}
+	if d := cmp.Diff(want, tr.Redirects()); d != "" || tr.EffectiveURL() != "" {
+		t.Errorf("chain (-want +got):\n%s effective %q", d, tr.EffectiveURL())
 	}
 }

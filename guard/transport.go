@@ -39,6 +39,9 @@ func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 				re.URL, re.Hop, re.Redirects = cur.URL.String(), hop, hops
 				return nil, re
 			}
+			if tr, ok := req.Context().Value(traceKey{}).(*Trace); ok && len(hops) > 0 {
+				tr.record(hops, "") // redirected, then landed nowhere
+			}
 			return nil, err
 		}
 		loc := resp.Header.Get("Location")
