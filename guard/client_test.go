@@ -483,3 +483,31 @@ func TestTraceOfUnreachableLanding(t *testing.T) {
 		t.Errorf("chain (-want +got):\n%s effective %q", d, tr.EffectiveURL())
 	}
 }
+
+// A name that resolves to loopback is allowed as an origin on the command
+// line, but a redirect to it (even from itself, over a pooled connection)
+// is refused: the origin was not loopback by its spelling.
+func TestRedirectToSelfResolvingToLoopback(t *testing.T) {
+	n := newFakeNet(t)
+	var srv *httptest.Server
+	srv = httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/again" {
+			http.Redirect(w, r, "https://example.com/other", http.StatusFound)
+			return
+		}
+		io.WriteString(w, "ok")
+	}))
+	defer srv.Close()
+	n.setName("example.com", "127.0.0.1")
+	n.serve("127.0.0.1:443", srv) // never reached for real: the connect hook maps it
+	g := n.guard(Policy{AllowLoopback: true}, srv.Client().Transport.(*http.Transport).TLSClientConfig)
+	c := g.Client()
+	if body, err := get(t, c, context.Background(), "https://example.com/first"); err != nil || body != "ok" {
+		t.Fatalf("origin: %q, %v", body, err)
+	}
+	_, err := get(t, c, context.Background(), "https://example.com/again")
+	re := wantRefused(t, err, ErrLoopback)
+	if re.Hop != 1 {
+		t.Errorf("hop %d", re.Hop)
+	}
+}

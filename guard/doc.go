@@ -73,7 +73,9 @@
 // # Redirects
 //
 // Followed by hand, at most five ([MaxRedirects]); each hop is checked
-// under the same rules before it is sent; the sixth is refused
+// under the same rules before it is sent — its URL, then its name resolved
+// and every address checked, since a pooled connection is not dialed
+// again —; the sixth is refused
 // ([ErrRedirects]). 307 and 308 repeat the method and body, 301, 302 and
 // 303 turn into GET, credentials are dropped on a change of host. The
 // chain is kept: in a [Trace] for the answer, and in a refusal.

@@ -66,9 +66,22 @@ func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		if hop == MaxRedirects {
 			return nil, &RefusedError{URL: next.String(), Hop: hop + 1, Reason: ErrRedirects, Redirects: hops}
 		}
-		if _, rerr := checkURL(next.String(), hopPolicy); rerr != nil {
+		tgt, rerr := checkURL(next.String(), hopPolicy)
+		if rerr != nil {
 			rerr.URL, rerr.Hop, rerr.Redirects = next.String(), hop+1, hops
 			return nil, rerr
+		}
+		// The hop's name is resolved and checked before it is sent: a
+		// pooled connection (opened for an earlier request under the
+		// origin's policy) is never dialed again, so the dial-time check
+		// alone would not see it.
+		if _, err := t.g.resolve(req.Context(), tgt.Host, hopPolicy); err != nil {
+			var re *RefusedError
+			if errors.As(err, &re) {
+				re.URL, re.Hop, re.Redirects = next.String(), hop+1, hops
+				return nil, re
+			}
+			return nil, err
 		}
 		nreq, err := redirected(cur, next, resp.StatusCode)
 		if err != nil {

@@ -21,7 +21,7 @@ import (
 
 // noResolver fails the test on any lookup: these tests name loopback
 // addresses only.
-type noResolver struct{ t *testing.T }
+type noResolver struct{ t testing.TB }
 
 func (r noResolver) LookupNetIP(_ context.Context, _, host string) ([]netip.Addr, error) {
 	r.t.Errorf("asked to resolve %q", host)
@@ -30,7 +30,7 @@ func (r noResolver) LookupNetIP(_ context.Context, _, host string) ([]netip.Addr
 
 // testGuard is the command line's guard (loopback allowed) with a dialer
 // that fails the test when asked for anything outside 127.0.0.0/8 and ::1.
-func testGuard(t *testing.T, p guard.Policy) *guard.Guard {
+func testGuard(t testing.TB, p guard.Policy) *guard.Guard {
 	return &guard.Guard{Policy: p, Resolver: noResolver{t}, Dialer: &net.Dialer{
 		ControlContext: func(_ context.Context, network, address string, _ syscall.RawConn) error {
 			ap, err := netip.ParseAddrPort(address)
@@ -50,7 +50,7 @@ type tool struct{ name, desc, schema string }
 
 // sdkServer serves an MCP server built with the official Go SDK on
 // loopback.
-func sdkServer(t *testing.T, name, version string, opts *mcp.ServerOptions, tools ...tool) *httptest.Server {
+func sdkServer(t testing.TB, name, version string, opts *mcp.ServerOptions, tools ...tool) *httptest.Server {
 	s := mcp.NewServer(&mcp.Implementation{Name: name, Version: version}, opts)
 	for _, tl := range tools {
 		schema := tl.schema
