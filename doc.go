@@ -20,6 +20,12 @@
 //     fingerprint of §7, its diff and the integrity check.
 //   - [github.com/plainsight/plainsight/probe]: §7's probe of an MCP server,
 //     over Streamable HTTP (with the HTTP+SSE fallback) or stdio.
+//   - [github.com/plainsight/plainsight/guard]: the one way to a URL that
+//     someone else names (§9's guard): https only, special-purpose addresses
+//     in every spelling refused with a reason, redirects checked by hand, a
+//     loopback policy the embedding program chooses.
+//   - [github.com/plainsight/plainsight/precall]: the pre-call check of §9
+//     for unregistered servers, and the collision warnings of §10.
 //   - [github.com/plainsight/plainsight/skill]: the checks of an agent skill
 //     package, file by file, with located results at error, warning or info
 //     level.
