@@ -1,6 +1,11 @@
 package shield
 
-import "net/netip"
+import (
+	"errors"
+	"net/netip"
+
+	"github.com/plainsight/plainsight/guard"
+)
 
 // AddressCategory names why an address must not be reached from an agent's
 // action: the categories of the ssrf class. The empty category is a public
@@ -22,7 +27,8 @@ const (
 // AddressClassifier classifies an IP address for the ssrf class. The same
 // rules should decide what an outbound request may dial (DESIGN.md,
 // "Outbound requests"), so that the scanner flags exactly the addresses a
-// guarded client refuses. Implementations must be safe for concurrent use.
+// guarded client refuses; [BuiltinAddresses] is the guard's. Implementations
+// must be safe for concurrent use.
 type AddressClassifier interface {
 	ClassifyAddr(addr netip.Addr) AddressCategory
 }
@@ -34,55 +40,45 @@ type AddressClassifierFunc func(netip.Addr) AddressCategory
 func (f AddressClassifierFunc) ClassifyAddr(a netip.Addr) AddressCategory { return f(a) }
 
 // BuiltinAddresses is the classifier a scanner uses when none is
-// configured: the IANA IPv4 and IPv6 special-purpose address registries
-// (RFC 6890 and its updates), reduced to the categories above, with the
-// metadata addresses of the large clouds.
+// configured: the pre-call guard's address rules ([guard.ClassifyAddr]: the
+// IANA IPv4 and IPv6 special-purpose registries, IPv4-mapped and
+// translation forms judged by the IPv4 they carry), so that the ssrf class
+// flags exactly the addresses the guarded client refuses to dial; the
+// cloud metadata addresses are told apart from the rest of their
+// link-local or private blocks.
 var BuiltinAddresses AddressClassifier = AddressClassifierFunc(classifyBuiltin)
 
 var metadataAddrs = map[netip.Addr]bool{
 	netip.MustParseAddr("169.254.169.254"): true, // AWS, GCP, Azure, OCI, DigitalOcean
 	netip.MustParseAddr("169.254.170.2"):   true, // AWS ECS task metadata
+	netip.MustParseAddr("169.254.170.23"):  true, // AWS EKS pod identity agent
 	netip.MustParseAddr("100.100.100.200"): true, // Alibaba Cloud
 	netip.MustParseAddr("fd00:ec2::254"):   true, // AWS IMDS over IPv6
+	netip.MustParseAddr("fd00:ec2::23"):    true, // AWS EKS pod identity agent over IPv6
 	netip.MustParseAddr("192.0.0.192"):     true, // Oracle Cloud (legacy)
 }
 
-type block struct {
-	p   netip.Prefix
-	cat AddressCategory
-}
-
-var blocks = func() []block {
-	var bs []block
-	add := func(cat AddressCategory, ps ...string) {
-		for _, p := range ps {
-			bs = append(bs, block{netip.MustParsePrefix(p), cat})
-		}
-	}
-	add(Unspecified, "0.0.0.0/8", "::/128")
-	add(Loopback, "127.0.0.0/8", "::1/128")
-	add(Private, "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "100.64.0.0/10", "fc00::/7")
-	add(LinkLocal, "169.254.0.0/16", "fe80::/10")
-	add(Reserved,
-		"192.0.0.0/24", "192.0.2.0/24", "192.88.99.0/24", "198.18.0.0/15",
-		"198.51.100.0/24", "203.0.113.0/24", "224.0.0.0/4", "240.0.0.0/4",
-		"255.255.255.255/32", "100::/64", "2001::/23", "2001:db8::/32",
-		"3fff::/20", "5f00::/16", "ff00::/8", "fec0::/10")
-	return bs
-}()
-
 func classifyBuiltin(a netip.Addr) AddressCategory {
 	a = a.WithZone("")
-	if metadataAddrs[a] {
+	if metadataAddrs[a] || metadataAddrs[a.Unmap()] {
 		return Metadata
 	}
-	if a.Is4In6() {
-		return classifyBuiltin(a.Unmap())
+	return category(guard.ClassifyAddr(a))
+}
+
+// category maps a guard reason to an address category.
+func category(err error) AddressCategory {
+	switch {
+	case err == nil:
+		return Public
+	case errors.Is(err, guard.ErrLoopback):
+		return Loopback
+	case errors.Is(err, guard.ErrPrivate), errors.Is(err, guard.ErrShared):
+		return Private
+	case errors.Is(err, guard.ErrLinkLocal):
+		return LinkLocal
+	case errors.Is(err, guard.ErrUnspecified):
+		return Unspecified
 	}
-	for _, b := range blocks {
-		if b.p.Contains(a) {
-			return b.cat
-		}
-	}
-	return Public
+	return Reserved // documentation, multicast, reserved
 }

@@ -123,35 +123,37 @@ func TestSSRF(t *testing.T) {
 	}
 }
 
-func TestParseIPv4(t *testing.T) {
-	// The WHATWG URL Standard's examples and rules.
+// TestParseHostSpellings checks what the ssrf class adds to the guard's
+// host parser: percent-decoding and the non-canonical-spelling mark.
+func TestParseHostSpellings(t *testing.T) {
 	cases := []struct {
-		in                   string
-		want                 string
-		canonical, isNum, ok bool
+		raw        string
+		addr       string
+		name       string
+		obfuscated bool
 	}{
-		{"127.0.0.1", "127.0.0.1", true, true, true},
-		{"127.1", "127.0.0.1", false, true, true},
-		{"0x7f.1", "127.0.0.1", false, true, true},
-		{"2130706433", "127.0.0.1", false, true, true},
-		{"017700000001", "127.0.0.1", false, true, true},
-		{"0x", "0.0.0.0", false, true, true},
-		{"1.2.3.4.", "1.2.3.4", false, true, true},
-		{"1.2.3.4.5", "", false, true, false},
-		{"256.1", "", false, true, false},
-		{"1.2.3.09", "", false, true, false}, // 09 is not octal
-		{"example.com", "", false, false, false},
-		{"1.2.3.a", "", false, false, false},
-		{"4294967296", "", false, true, false},
+		{"127.0.0.1", "127.0.0.1", "", false},
+		{"127.1", "127.0.0.1", "", true},
+		{"0x7f.0.0.1", "127.0.0.1", "", true},
+		{"2130706433", "127.0.0.1", "", true},
+		{"017700000001", "127.0.0.1", "", true},
+		{"127.0.0.1.", "127.0.0.1", "", false},
+		{"%31%32%37.0.0.1", "127.0.0.1", "", true},
+		{"１２７．０．０．１", "127.0.0.1", "", true},
+		{"[::1]", "::1", "", false},
+		{"[0:0:0:0:0:0:0:1]", "::1", "", true},
+		{"[::ffff:127.0.0.1]", "::ffff:127.0.0.1", "", true},
+		{"Example.COM.", "", "example.com", false},
+		{"1.2.3.256", "", "", false},
 	}
 	for _, c := range cases {
-		a, canonical, isNum, ok := parseIPv4(c.in)
+		h := parseHost(c.raw)
 		got := ""
-		if ok {
-			got = a.String()
+		if h.addr.IsValid() {
+			got = h.addr.String()
 		}
-		if got != c.want || canonical != c.canonical || isNum != c.isNum || ok != c.ok {
-			t.Errorf("parseIPv4(%q) = %s %v %v %v, want %s %v %v %v", c.in, got, canonical, isNum, ok, c.want, c.canonical, c.isNum, c.ok)
+		if got != c.addr || h.name != c.name || h.obfuscated != c.obfuscated {
+			t.Errorf("parseHost(%q) = %s %q %v, want %s %q %v", c.raw, got, h.name, h.obfuscated, c.addr, c.name, c.obfuscated)
 		}
 	}
 }

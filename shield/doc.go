@@ -46,15 +46,21 @@
 //     when labelled), Brazilian CPFs, Spanish DNIs, Chinese resident
 //     identity numbers and Aadhaar numbers (each with its check digit).
 //   - ssrf: URLs (http, https, ws, ftp, gopher, file and other schemes a
-//     fetcher follows) whose host, read as the WHATWG URL parser reads it
-//     (percent-decoding, UTS #46 mapping of full-width digits and dots, the
-//     IPv4 forms of one to four parts in decimal, octal or hex, IPv4
-//     inside IPv6), is a metadata, loopback, private, link-local,
-//     unspecified or reserved address by an [AddressClassifier], or a
-//     metadata, localhost, internal or rebinding name; a non-canonical
-//     spelling of such an address is a signal of its own
-//     (obfuscated_address). Bare dotted quads outside a URL count only for
-//     metadata and link-local addresses.
+//     fetcher follows) whose host, read by the pre-call guard's host parser
+//     (package [github.com/plainsight/plainsight/guard]: the WHATWG URL
+//     parser's IPv4 forms of one to four parts in decimal, octal or hex,
+//     IPv6 in brackets, IDNA's mapping of full-width digits and dots),
+//     after percent-decoding, names an address the guard refuses to dial
+//     (the same rules, through [BuiltinAddresses]: loopback, private,
+//     link-local, unspecified, reserved; the cloud metadata addresses a
+//     category of their own), or a name the guard refuses before resolving
+//     it (localhost, .internal, .local, .corp, .lan, .home.arpa, single
+//     labels), a metadata name or a rebinding name (10.0.0.1.nip.io). A
+//     non-canonical spelling of such an address is a signal of its own
+//     (obfuscated_address). Names under .example, .test and .invalid, which
+//     the guard refuses because it must not resolve them, are no signal:
+//     documentation writes them. Bare dotted quads outside a URL count only
+//     for metadata and link-local addresses.
 //   - known_bad_url: URLs whose host, or whose registrable domain by the
 //     Public Suffix List, is on the operator's [URLList]. None is shipped.
 //

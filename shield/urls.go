@@ -6,8 +6,9 @@ import (
 	"strconv"
 	"strings"
 
-	"golang.org/x/net/idna"
 	"golang.org/x/net/publicsuffix"
+
+	"github.com/plainsight/plainsight/guard"
 )
 
 // Confidences of the ssrf and known_bad_url signals (see the README's
@@ -44,11 +45,8 @@ var metadataNames = map[string]bool{
 	"metadata.google.internal": true, "metadata": true,
 	"metadata.azure.internal": true, "instance-data": true,
 	"instance-data.ec2.internal": true, "metadata.tencentyun.com": true,
+	"metadata.goog": true,
 }
-
-// internalSuffixes are name suffixes that resolve only inside a private
-// network (RFC 6762 .local, RFC 8375 home.arpa, ICANN's .internal).
-var internalSuffixes = []string{".internal", ".local", ".localdomain", ".lan", ".intranet", ".corp", ".home.arpa", ".localhost"}
 
 // rebindingDomains answer with the address spelled in the name
 // (10.0.0.1.nip.io resolves to 10.0.0.1).
@@ -85,6 +83,9 @@ func (s *Scanner) urls(_ context.Context, text string, c *collector) error {
 }
 
 // classifyHost returns the ssrf kind of a parsed host, "" for none.
+// Addresses go to the configured classifier; names are judged by the
+// guard's name rules (special-use suffixes, single labels completed by a
+// resolver's search list), with the metadata and rebinding names besides.
 func (s *Scanner) classifyHost(h host) string {
 	if h.addr.IsValid() {
 		return string(s.opts.Addresses.ClassifyAddr(h.addr))
@@ -93,9 +94,6 @@ func (s *Scanner) classifyHost(h host) string {
 	if metadataNames[name] {
 		return string(Metadata)
 	}
-	if name == "localhost" || strings.HasSuffix(name, ".localhost") {
-		return string(Loopback)
-	}
 	for _, d := range rebindingDomains {
 		if strings.HasSuffix(name, "."+d) {
 			if a, ok := embeddedAddr(strings.TrimSuffix(name, "."+d)); ok && s.opts.Addresses.ClassifyAddr(a) != Public {
@@ -103,12 +101,16 @@ func (s *Scanner) classifyHost(h host) string {
 			}
 		}
 	}
-	for _, suf := range internalSuffixes {
-		if strings.HasSuffix(name, suf) {
-			return "internal_hostname"
-		}
+	switch category((guard.Host{Name: name}).Classify()) {
+	case Public, Reserved:
+		// The guard refuses names under .example, .test, .invalid
+		// because it must not resolve them; in text they are what
+		// documentation writes (RFC 2606), not a way in.
+		return ""
+	case Loopback:
+		return string(Loopback)
 	}
-	return ""
+	return "internal_hostname"
 }
 
 // embeddedAddr finds the IPv4 address at the end of a rebinding name's
@@ -230,74 +232,44 @@ type host struct {
 	obfuscated bool       // spelled other than the canonical dotted quad or RFC 5952 form
 }
 
-var idnaProfile = idna.New(idna.MapForLookup(), idna.Transitional(false), idna.StrictDomainName(false))
-
-// parseHost reads a host as the WHATWG URL Standard's host parser does for
-// a special scheme: percent-decoded, mapped by UTS #46 (full-width digits
-// and ideographic full stops become ASCII), and read as an IPv4 address
-// when its last label is a number, with the IPv4 number forms of that
-// standard (decimal, 0x hex, 0 octal, one to four parts).
+// parseHost reads a host as the pre-call guard does ([guard.ParseHost]:
+// the WHATWG URL host parser's IPv4 forms, IPv6 in brackets, IDNA's
+// mapping of names, so full-width digits and ideographic full stops become
+// ASCII), after percent-decoding it as a URL parser does for a special
+// scheme. It notes a non-canonical spelling: anything but the dotted quad
+// or the RFC 5952 form of an address, IPv4 inside IPv6, or percent-encoding.
 func parseHost(raw string) host {
 	var h host
-	if strings.HasPrefix(raw, "[") {
-		if !strings.HasSuffix(raw, "]") {
-			return h
-		}
-		in := strings.Replace(raw[1:len(raw)-1], "%25", "%", 1)
-		a, err := netip.ParseAddr(in)
-		if err != nil || !a.Is6() {
-			return h
-		}
-		h.ok, h.addr = true, a
-		if a.Is4In6() || a.Zone() != "" {
-			h.obfuscated = true
-		}
-		if v4, ok := embedded4(a); ok {
-			h.addr, h.obfuscated = v4, true
-		}
-		return h
-	}
 	s := raw
-	if strings.IndexByte(s, '%') >= 0 {
+	if strings.IndexByte(s, '%') >= 0 && !strings.HasPrefix(s, "[") {
 		d, ok := percentDecode(s)
 		if !ok {
 			return h
 		}
 		s, h.obfuscated = d, true
 	}
-	ascii := true
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			ascii = false
-			break
-		}
+	gh, err := guard.ParseHost(s)
+	if err != nil {
+		return h // a URL parser refuses it: nothing is fetched
 	}
-	if !ascii {
-		m, err := idnaProfile.ToASCII(s)
-		if err != nil {
-			return h
-		}
-		if m != strings.ToLower(s) {
-			h.obfuscated = true
-		}
-		s = m
-	}
-	s = strings.ToLower(s)
-	if a, canonical, isNum, ok := parseIPv4(s); isNum {
-		if !ok {
-			return h // a URL parser refuses it: nothing is fetched
-		}
-		h.ok, h.addr = true, a
-		h.obfuscated = h.obfuscated || !canonical
+	h.ok = true
+	if !gh.Addr.IsValid() {
+		h.name = gh.Name
 		return h
 	}
-	h.name = strings.TrimSuffix(s, ".")
-	h.ok = h.name != ""
+	h.addr = gh.Addr
+	written := strings.TrimSuffix(strings.ToLower(s), ".")
+	if written != gh.String() || gh.Addr.Is4In6() {
+		h.obfuscated = true
+	}
+	if _, ok := embedded4(gh.Addr); ok {
+		h.obfuscated = true
+	}
 	return h
 }
 
 // embedded4 returns the IPv4 address inside an IPv6 address of the
-// NAT64 (64:ff9b::/96) or IPv4-compatible (::a.b.c.d) forms.
+// IPv4-mapped, NAT64 (64:ff9b::/96) or IPv4-compatible (::a.b.c.d) forms.
 func embedded4(a netip.Addr) (netip.Addr, bool) {
 	b := a.As16()
 	nat64 := netip.MustParsePrefix("64:ff9b::/96")
@@ -326,100 +298,6 @@ func percentDecode(s string) (string, bool) {
 		i += 2
 	}
 	return b.String(), true
-}
-
-// parseIPv4 is the WHATWG URL Standard's "ends in a number" check and IPv4
-// parser. isNum reports that the host must be read as IPv4; ok that it
-// parsed; canonical that it was written as four decimal parts without
-// leading zeros.
-func parseIPv4(s string) (a netip.Addr, canonical, isNum, ok bool) {
-	parts := strings.Split(s, ".")
-	if parts[len(parts)-1] == "" && len(parts) > 1 {
-		parts = parts[:len(parts)-1]
-	}
-	last := parts[len(parts)-1]
-	if last == "" {
-		return a, false, false, false
-	}
-	if !allDigits(last) {
-		if !(strings.HasPrefix(last, "0x") || strings.HasPrefix(last, "0X")) || !allHex(last[2:]) {
-			return a, false, false, false
-		}
-	}
-	isNum = true
-	if len(parts) > 4 {
-		return a, false, true, false
-	}
-	canonical = len(parts) == 4 && !strings.HasSuffix(s, ".")
-	nums := make([]uint64, len(parts))
-	for i, p := range parts {
-		v, plain, good := ipv4Number(p)
-		if !good {
-			return a, false, true, false
-		}
-		canonical = canonical && plain
-		nums[i] = v
-	}
-	for _, v := range nums[:len(nums)-1] {
-		if v > 255 {
-			return a, false, true, false
-		}
-	}
-	n := len(nums)
-	if nums[n-1] >= 1<<(8*(5-n)) {
-		return a, false, true, false
-	}
-	v := nums[n-1]
-	for i, x := range nums[:n-1] {
-		v += x << (8 * (3 - i))
-	}
-	return netip.AddrFrom4([4]byte{byte(v >> 24), byte(v >> 16), byte(v >> 8), byte(v)}), canonical, true, true
-}
-
-// ipv4Number reads one part: 0x hex, 0 octal or decimal. plain reports a
-// decimal part without leading zeros.
-func ipv4Number(p string) (v uint64, plain, ok bool) {
-	if p == "" {
-		return 0, false, false
-	}
-	base := 10
-	digits := p
-	switch {
-	case strings.HasPrefix(p, "0x") || strings.HasPrefix(p, "0X"):
-		base, digits = 16, p[2:]
-		if digits == "" {
-			return 0, false, true
-		}
-	case len(p) > 1 && p[0] == '0':
-		base, digits = 8, p[1:]
-	}
-	if len(digits) > 12 {
-		return 0, false, false // larger than any IPv4 number: refused
-	}
-	v, err := strconv.ParseUint(digits, base, 64)
-	if err != nil {
-		return 0, false, false
-	}
-	return v, base == 10, true
-}
-
-func allDigits(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if !isDigit(s[i]) {
-			return false
-		}
-	}
-	return s != ""
-}
-
-func allHex(s string) bool {
-	for i := 0; i < len(s); i++ {
-		c := s[i] | 0x20
-		if !isDigit(s[i]) && (c < 'a' || c > 'f') {
-			return false
-		}
-	}
-	return true
 }
 
 // findBareAddresses finds dotted-quad IPv4 addresses written outside a
