@@ -7,17 +7,18 @@ import (
 
 // Confidences of the pii signals (see the README's calibration table).
 var piiConfidence = map[string]float64{
-	"email_address":    0.4,
-	"phone_number":     0.35,
-	"card_number":      0.9,
-	"card_number_test": 0.2,
-	"iban":             0.9,
-	"us_ssn":           0.5,
-	"us_ssn_labelled":  0.85,
-	"br_cpf":           0.85,
-	"es_dni":           0.85,
-	"cn_resident_id":   0.85,
-	"in_aadhaar":       0.7,
+	"email_address":           0.4,
+	"phone_number":            0.35,
+	"card_number":             0.9,
+	"card_number_test":        0.2,
+	"card_number_unformatted": 0.5,
+	"iban":                    0.9,
+	"us_ssn":                  0.5,
+	"us_ssn_labelled":         0.85,
+	"br_cpf":                  0.85,
+	"es_dni":                  0.85,
+	"cn_resident_id":          0.85,
+	"in_aadhaar":              0.7,
 }
 
 // pii adds the pii signals: e-mail addresses, phone numbers, payment card
@@ -220,8 +221,14 @@ func classifyNumber(text string, tok *numberToken, add func(string, int, int)) {
 			return
 		}
 	}
-	if len(d) >= 13 && len(d) <= 19 && tok.sameSeps() {
+	if len(d) >= 13 && len(d) <= 19 && tok.sameSeps() && (tok.start == 0 || text[tok.start-1] != '-') {
 		if kind, ok := cardKind(d); ok {
+			// A bare run of digits passes Luhn one time in ten: tables of
+			// numbers in source code hold many. Printed in a card's groups,
+			// or named as a card, it is one.
+			if kind == "card_number" && !cardGroups(tok) && !labelled(text, tok.start, "card", "visa", "mastercard", "amex", "credit", "debit", "payment") {
+				kind = "card_number_unformatted"
+			}
 			add(kind, tok.start, tok.end)
 			return
 		}
@@ -345,6 +352,14 @@ func cardKind(d []byte) (string, bool) {
 		return "card_number_test", true
 	}
 	return "card_number", true
+}
+
+// cardGroups reports whether the token is printed in the groups cards
+// are: 4-4-4-4 (and 4-4-4-4-3 for 19 digits), 4-6-5 (American Express),
+// 4-6-4 (Diners Club).
+func cardGroups(t *numberToken) bool {
+	return t.is(' ', 4, 4, 4, 4) || t.is('-', 4, 4, 4, 4) || t.is(' ', 4, 4, 4, 4, 3) || t.is('-', 4, 4, 4, 4, 3) ||
+		t.is(' ', 4, 6, 5) || t.is('-', 4, 6, 5) || t.is(' ', 4, 6, 4) || t.is('-', 4, 6, 4)
 }
 
 // validCPF checks the two mod-11 check digits of a Brazilian CPF.

@@ -10,7 +10,8 @@
 //
 // Each Finding names its Rule; the rules, and what each checks:
 //
-//   - aws_access_key_id: AKIA, ASIA, ABIA or ACCA and 16 base32 characters;
+//   - aws_access_key_id: AKIA, ASIA, ABIA or ACCA (or A3T and one more
+//     character) and 16 base32 characters;
 //     aws_secret_access_key: a 40-character key after aws_secret_access_key
 //     or SecretAccessKey and "=" or ":".
 //   - github_token: ghp_, gho_, ghu_, ghs_ or ghr_ and 36 base62 characters,
@@ -22,7 +23,8 @@
 //   - npm_token: npm_ and 36 base62 characters with the GitHub checksum.
 //   - pypi_token: pypi-AgEIcHlwaS5vcmc (a macaroon for pypi.org) and 50 or
 //     more base64url characters.
-//   - slack_token: xoxb-, xoxp-, xoxa-, xoxr-, xoxs-, xoxe- and digit groups;
+//   - slack_token: xoxb-, xoxp-, xoxa-, xoxr-, xoxs-, xoxe- and digit groups,
+//     or an app-level xapp- token;
 //     slack_webhook: hooks.slack.com/services/T…/B…/….
 //   - discord_webhook: discord(app).com/api/webhooks/ID/TOKEN.
 //   - telegram_bot_token: 8–10 digits, ":AA" and 33 base64url characters.
@@ -49,6 +51,11 @@
 //     directory scheme (postgres, mysql, mongodb, redis, amqp, mssql, smtp,
 //     ldap, …) with a password in its userinfo that is not a placeholder.
 //   - azure_storage_key: AccountKey= and 86 base64 characters and "==".
+//   - linear_api_key: lin_api_ and 40 base62 characters;
+//     onepassword_service_token: ops_eyJ and a base64url token.
+//   - basic_auth_url: an http or https URL with a password in its userinfo
+//     that is not a placeholder (weaker than a database URL: documentation
+//     writes them).
 //
 // Keys printed in the services' own documentation as examples (AWS's
 // AKIAIOSFODNN7EXAMPLE, the jwt.io example token, values containing

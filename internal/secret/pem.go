@@ -70,6 +70,9 @@ var connectionSchemes = []string{
 	"rediss", "redis", "amqps", "amqp", "mssql", "sqlserver", "clickhouse",
 	"cockroachdb", "couchbase", "neo4j", "nats", "smtps", "smtp", "imaps",
 	"imap", "ldaps", "ldap", "sftp", "ftps", "ftp",
+	// http and https last: a password in their userinfo is basic
+	// authentication, a weaker rule (basic_auth_url).
+	"https", "http",
 }
 
 // placeholders are passwords that documentation writes in place of a real
@@ -152,9 +155,14 @@ func connection(text string, i int) (Finding, bool) {
 	if end == at+1 {
 		return Finding{}, false
 	}
-	conf := 0.85
+	rule, conf := "connection_string_password", 0.85
 	if len(pw) < 6 {
 		conf = 0.6
 	}
-	return Finding{Rule: "connection_string_password", Start: start, End: end, Confidence: conf}, true
+	if s := strings.ToLower(text[start:i]); s == "http" || s == "https" {
+		// Documentation writes user:pass@ URLs more often than anyone
+		// leaks one: below the block threshold.
+		rule, conf = "basic_auth_url", 0.7
+	}
+	return Finding{Rule: rule, Start: start, End: end, Confidence: conf}, true
 }

@@ -74,8 +74,9 @@ func endsWord(text string, j int, pred func(byte) bool) bool {
 // most positions are passed over with one table look-up.
 var prefixes2 = func() (t [256][256]bool) {
 	for _, p := range []string{
-		"AK", "AS", "AB", "AC", "AI", "AW", "Ac", "gh", "gi", "gl", "GO", "xo", "ho", "hf",
+		"AK", "AS", "AB", "AC", "AI", "AW", "A3", "Ac", "gh", "gi", "gl", "GO", "xo", "xa", "ho", "hf",
 		"di", "do", "sk", "sq", "sh", "rk", "wh", "SG", "SK", "Se", "np", "py", "ac", "aw",
+		"li", "op",
 		"ey", "--", ":/", ":A",
 	} {
 		t[p[0]][p[1]] = true
@@ -109,7 +110,14 @@ func at(text string, i int) (Finding, bool) {
 	case 'G':
 		return fixed(text, i, "GOCSPX-", "google_oauth_secret", 28, 28, isB64url, 0.9)
 	case 'x':
+		if f, ok := slackApp(text, i); ok {
+			return f, true
+		}
 		return slack(text, i)
+	case 'l':
+		return fixed(text, i, "lin_api_", "linear_api_key", 40, 40, isBase62, 0.9)
+	case 'o':
+		return fixed(text, i, "ops_eyJ", "onepassword_service_token", 200, 2000, isB64url, 0.9)
 	case 'h':
 		if f, ok := webhook(text, i, "hooks.slack.com/services/", "slack_webhook", 40); ok {
 			return f, true
@@ -184,6 +192,12 @@ func fixed(text string, i int, prefix, rule string, min, max int, pred func(byte
 func aws(text string, i int) (Finding, bool) {
 	for _, p := range []string{"AKIA", "ASIA", "ABIA", "ACCA"} {
 		if f, ok := fixed(text, i, p, "aws_access_key_id", 16, 16, isBase32, 0.9); ok {
+			return f, true
+		}
+	}
+	// A3T and one more character: the older form gitleaks also finds.
+	if strings.HasPrefix(text[i:], "A3T") && i+4 <= len(text) && (isUpper(text[i+3]) || isDigit(text[i+3])) {
+		if f, ok := fixed(text, i, text[i:i+4], "aws_access_key_id", 16, 16, isBase32, 0.9); ok {
 			return f, true
 		}
 	}
@@ -359,6 +373,35 @@ func slack(text string, i int) (Finding, bool) {
 	n := span(text, j, isTok, 256)
 	tok := text[j : j+n]
 	if n < 20 || strings.Count(tok, "-") < 2 || !isDigit(tok[0]) {
+		return Finding{}, false
+	}
+	return Finding{Rule: "slack_token", Start: i, End: j + n, Confidence: 0.95}, true
+}
+
+// slackApp finds an app-level token: xapp-, a digit, "-", an upper-case
+// id, "-", digits, "-", lower-case hex.
+func slackApp(text string, i int) (Finding, bool) {
+	if !strings.HasPrefix(text[i:], "xapp-") || !wordStart(text, i) {
+		return Finding{}, false
+	}
+	j := i + 5
+	if j+2 > len(text) || !isDigit(text[j]) || text[j+1] != '-' {
+		return Finding{}, false
+	}
+	j += 2
+	isID := func(b byte) bool { return isUpper(b) || isDigit(b) }
+	n := span(text, j, isID, 32)
+	if n < 8 || j+n >= len(text) || text[j+n] != '-' {
+		return Finding{}, false
+	}
+	j += n + 1
+	n = span(text, j, isDigit, 20)
+	if n < 8 || j+n >= len(text) || text[j+n] != '-' {
+		return Finding{}, false
+	}
+	j += n + 1
+	n = span(text, j, isLowerHex, 128)
+	if n < 32 || !endsWord(text, j+n, isB64url) {
 		return Finding{}, false
 	}
 	return Finding{Rule: "slack_token", Start: i, End: j + n, Confidence: 0.95}, true
