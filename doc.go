@@ -31,11 +31,17 @@
 //     level.
 //   - [github.com/plainsight/plainsight/intent]: the agent-safe.intent/1
 //     canonical form, binding hash and the executor's re-check.
+//   - [github.com/plainsight/plainsight/shield]: the Agent-Shield protocol
+//     v0.1: the pre-action check (verdict, five per-class scores with their
+//     evidence, a receipt signed as a detached JWS), the enforcer's policy
+//     and decision, the receipt log; [github.com/plainsight/plainsight/shield/mcpguard]
+//     puts it around an MCP client at the protocol's conformance levels.
 //   - cmd/plainsight: the command line (plainsight scan, plainsight skill,
-//     plainsight fingerprint, plainsight intent hash and verify).
+//     plainsight fingerprint, plainsight intent hash and verify, plainsight
+//     shield scan and verify-receipt).
 //
 // Not yet implemented: flag records (§8), the pre-call check, collisions and
-// change feed (§9–§11), and the Agent-Shield formats.
+// change feed (§9–§11), and the Shield method's community signatures.
 //
 // # Unicode
 //

@@ -3,12 +3,14 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/plainsight/plainsight/shield"
+	"github.com/plainsight/plainsight/vectors"
 )
 
 func runCmd(t *testing.T, stdin string, args ...string) (int, string, string) {
@@ -80,5 +82,69 @@ func TestShieldScanUsage(t *testing.T) {
 	}
 	if code, _, _ := runCmd(t, "{}", "shield", "verify-receipt"); code != exitError {
 		t.Errorf("verify without --jwks: exit %d", code)
+	}
+}
+
+// TestShieldScanVectors runs the Agent-Shield scan vectors through the
+// command line: the request's context as flags, the content on standard
+// input.
+func TestShieldScanVectors(t *testing.T) {
+	b, err := fs.ReadFile(vectors.FS(), "shield/shield_scan.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f struct {
+		TestGroups []struct {
+			Options struct {
+				List []string `json:"known_bad_url_list"`
+			} `json:"options"`
+			Tests []struct {
+				TcID     int            `json:"tcId"`
+				Request  shield.Request `json:"request"`
+				Expected *struct {
+					Verdict     shield.Verdict `json:"verdict"`
+					ContentHash string         `json:"content_hash"`
+				} `json:"expected"`
+				Result string `json:"result"`
+			} `json:"tests"`
+		} `json:"testGroups"`
+	}
+	if err := json.Unmarshal(b, &f); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, g := range f.TestGroups {
+		var extra []string
+		if len(g.Options.List) > 0 {
+			list := filepath.Join(t.TempDir(), "list.txt")
+			os.WriteFile(list, []byte(strings.Join(g.Options.List, "\n")+"\n"), 0o600)
+			extra = []string{"--urls", list}
+		}
+		for _, tc := range g.Tests {
+			n++
+			c := tc.Request.Context
+			args := append([]string{"shield", "scan", "--source", string(c.Source), "--direction", string(c.Direction), "--tool", c.Tool}, extra...)
+			code, out, stderr := runCmd(t, tc.Request.Content, append(args, "-")...)
+			if tc.Result == "invalid" {
+				if code != exitError {
+					t.Errorf("#%d: exit %d, want 2", tc.TcID, code)
+				}
+				continue
+			}
+			var r shield.Response
+			if err := json.Unmarshal([]byte(out), &r); err != nil {
+				t.Fatalf("#%d: %v (%s)", tc.TcID, err, stderr)
+			}
+			wantCode := exitClean
+			if tc.Expected.Verdict == shield.Malicious {
+				wantCode = exitFound
+			}
+			if r.Verdict != tc.Expected.Verdict || r.Receipt.ContentHash != tc.Expected.ContentHash || code != wantCode {
+				t.Errorf("#%d: %s %s exit %d, want %s %s exit %d", tc.TcID, r.Verdict, r.Receipt.ContentHash, code, tc.Expected.Verdict, tc.Expected.ContentHash, wantCode)
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no vectors")
 	}
 }
