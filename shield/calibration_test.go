@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -298,7 +299,7 @@ func benignCorpus(t testing.TB) (chunks []string, sources map[string]int) {
 	// first directories.
 	var goFiles []string
 	goBytes := int64(0)
-	_ = filepath.WalkDir(filepath.Join(runtime.GOROOT(), "src"), func(path string, d fs.DirEntry, err error) error {
+	_ = filepath.WalkDir(filepath.Join(goroot(t), "src"), func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return nil
 		}
@@ -339,18 +340,21 @@ func benignCorpus(t testing.TB) (chunks []string, sources map[string]int) {
 	return chunks, sources
 }
 
+// goroot is the GOROOT of the go command that runs the test.
+func goroot(t testing.TB) string {
+	out, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		t.Fatalf("go env GOROOT: %v", err)
+	}
+	return strings.TrimSpace(string(out))
+}
+
 func goModCache() string {
-	if v := os.Getenv("GOMODCACHE"); v != "" {
-		return filepath.Join(v, "cache", "..")
-	}
-	if v := os.Getenv("GOPATH"); v != "" {
-		return filepath.Join(strings.Split(v, string(os.PathListSeparator))[0], "pkg", "mod")
-	}
-	home, err := os.UserHomeDir()
+	out, err := exec.Command("go", "env", "GOMODCACHE").Output()
 	if err != nil {
 		return ""
 	}
-	return filepath.Join(home, "go", "pkg", "mod")
+	return strings.TrimSpace(string(out))
 }
 
 func benignRates(t *testing.T, s *Scanner) {

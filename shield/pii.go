@@ -271,12 +271,6 @@ func labelled(text string, start int, words ...string) bool {
 	return false
 }
 
-// phoneShape accepts the North American shapes ddd-ddd-dddd and
-// ddd.ddd.dddd, and ddd ddd dddd: ten digits in three groups.
-func phoneShape(sh string) bool {
-	return sh == "ddd-ddd-dddd" || sh == "ddd.ddd.dddd" || sh == "ddd ddd dddd"
-}
-
 func validSSN(d []byte) bool {
 	area, group, serial := string(d[:3]), string(d[3:5]), string(d[5:])
 	return area != "000" && area != "666" && area[0] != '9' && group != "00" && serial != "0000"

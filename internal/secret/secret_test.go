@@ -49,7 +49,11 @@ func rules(text string) []string {
 
 func TestFind(t *testing.T) {
 	gh := ghToken("ghp_", "Zq3vT8mW1xR5nB7kL2pD9sF4hJ6gA0")
-	bad := gh[:len(gh)-1] + string("AB"[strings.IndexByte("AB", gh[len(gh)-1])+1&1])
+	last := byte('A')
+	if gh[len(gh)-1] == 'A' {
+		last = 'B'
+	}
+	bad := gh[:len(gh)-1] + string(last) // the checksum's last character changed
 	npm := ghToken("npm_", "k2L9xQ7vR3mN8pT1wZ5yB4cD6fG0hJ")
 	pemBody := strings.Repeat("MIIEowIBAAKCAQEAx3vQ9mL2pR8tW5nB7kJ4hF6gD1sA0zY3cV2bN9mQ8lK7jH6g\n", 4)
 	cases := []struct {
