@@ -3,6 +3,8 @@ package shield
 import (
 	"cmp"
 	"context"
+	"errors"
+	"fmt"
 	"slices"
 	"time"
 )
@@ -51,11 +53,23 @@ type Scanner struct {
 	ids        *idSource
 }
 
+// ErrOptions is returned (wrapped) by New for options it cannot work
+// with: a threshold outside (0,1], a negative content bound.
+var ErrOptions = errors.New("shield: invalid options")
+
 // New returns a scanner configured by opts.
 func New(opts Options) (*Scanner, error) {
 	s := &Scanner{opts: opts, thresholds: DefaultThresholds, ids: newIDSource()}
 	if opts.Thresholds != nil {
+		for _, c := range Classes() {
+			if v := opts.Thresholds.Get(c); !(v > 0 && v <= 1) {
+				return nil, fmt.Errorf("%w: %s threshold %v is not in (0,1]", ErrOptions, c, v)
+			}
+		}
 		s.thresholds = *opts.Thresholds
+	}
+	if opts.MaxContentBytes < 0 {
+		return nil, fmt.Errorf("%w: negative MaxContentBytes", ErrOptions)
 	}
 	if s.opts.MaxContentBytes == 0 {
 		s.opts.MaxContentBytes = DefaultMaxContentBytes
