@@ -189,8 +189,13 @@ func LoadKeyRing(data []byte) (*KeyRing, error) {
 	r := &KeyRing{}
 	for i := len(set.Keys) - 1; i >= 0; i-- {
 		priv, ok := set.Keys[i].Key.(ed25519.PrivateKey)
-		if !ok {
+		if !ok || len(priv) != ed25519.PrivateKeySize {
 			return nil, &ReceiptError{ErrKeySet, fmt.Sprintf("key %d is not an Ed25519 private key", i)}
+		}
+		// A JWK carries the public key (x) beside the seed (d); one whose
+		// x is not the seed's would sign receipts nobody can verify.
+		if !bytes.Equal(ed25519.NewKeyFromSeed(priv.Seed()), priv) {
+			return nil, &ReceiptError{ErrKeySet, fmt.Sprintf("key %d: x is not the public key of d", i)}
 		}
 		if err := r.add(priv); err != nil {
 			return nil, err

@@ -252,3 +252,58 @@ func FuzzVerifyReceipt(f *testing.F) {
 		}
 	})
 }
+
+func TestLoadKeyRingMismatchedKey(t *testing.T) {
+	a, _ := NewKeyRingFromSeed(bytes.Repeat([]byte{4}, 32))
+	b, _ := NewKeyRingFromSeed(bytes.Repeat([]byte{5}, 32))
+	var pa, pb struct {
+		Keys []map[string]any `json:"keys"`
+	}
+	ja, _ := a.MarshalPrivate()
+	jb, _ := b.MarshalPrivate()
+	json.Unmarshal(ja, &pa)
+	json.Unmarshal(jb, &pb)
+	pa.Keys[0]["x"] = pb.Keys[0]["x"] // a's seed with b's public key
+	mixed, _ := json.Marshal(pa)
+	if _, err := LoadKeyRing(mixed); !errors.Is(err, ErrKeySet) {
+		t.Errorf("a key whose x is not d's: %v, want ErrKeySet", err)
+	}
+	if _, err := LoadKeyRing(ja); err != nil {
+		t.Errorf("the stored ring: %v", err)
+	}
+}
+
+func FuzzLoadKeyRing(f *testing.F) {
+	ring, _ := NewKeyRingFromSeed(bytes.Repeat([]byte{3}, 32))
+	priv, _ := ring.MarshalPrivate()
+	pub, _ := ring.JWKS()
+	f.Add(priv)
+	f.Add(pub)
+	f.Add([]byte(`{"keys":[{"kty":"OKP","crv":"Ed25519","x":"AAAA","d":"AAAA","kid":"k"}]}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		r, err := LoadKeyRing(b)
+		if err != nil {
+			if !errors.Is(err, ErrKeySet) {
+				t.Fatalf("error %v is not ErrKeySet", err)
+			}
+			return
+		}
+		// A ring that loads signs receipts that verify with its JWKS.
+		s, _ := New(Options{Keys: r})
+		resp, err := s.Scan(context.Background(), req("x"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		j, err := r.JWKS()
+		if err != nil {
+			t.Fatal(err)
+		}
+		keys, err := ParseJWKS(j)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := VerifyReceipt(resp, keys); err != nil {
+			t.Fatalf("a loaded ring's receipt does not verify: %v", err)
+		}
+	})
+}

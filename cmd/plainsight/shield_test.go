@@ -148,3 +148,43 @@ func TestShieldScanVectors(t *testing.T) {
 		t.Fatal("no vectors")
 	}
 }
+
+// TestShieldReceiptVectors runs the receipt vectors through plainsight
+// shield verify-receipt: exit 0 for a valid receipt, 1 for every other.
+func TestShieldReceiptVectors(t *testing.T) {
+	b, err := fs.ReadFile(vectors.FS(), "shield/shield_receipt.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f struct {
+		JWKS       json.RawMessage `json:"jwks"`
+		TestGroups []struct {
+			Tests []struct {
+				TcID     int             `json:"tcId"`
+				Response json.RawMessage `json:"response"`
+				Result   string          `json:"result"`
+			} `json:"tests"`
+		} `json:"testGroups"`
+	}
+	if err := json.Unmarshal(b, &f); err != nil {
+		t.Fatal(err)
+	}
+	jwks := filepath.Join(t.TempDir(), "jwks.json")
+	os.WriteFile(jwks, f.JWKS, 0o600)
+	n := 0
+	for _, g := range f.TestGroups {
+		for _, tc := range g.Tests {
+			n++
+			want := exitClean
+			if tc.Result == "invalid" {
+				want = exitFound
+			}
+			if code, _, stderr := runCmd(t, string(tc.Response), "shield", "verify-receipt", "--jwks", jwks, "-"); code != want {
+				t.Errorf("#%d: exit %d, want %d (%s)", tc.TcID, code, want, stderr)
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no vectors")
+	}
+}
