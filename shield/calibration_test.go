@@ -227,7 +227,53 @@ func TestCalibration(t *testing.T) {
 			}
 		}
 	}
+	kindReliability(t, s, items)
 	benignRates(t, s)
+}
+
+// kindReliability logs, for each kind of signal seen in the test half, its
+// configured confidence beside the share of the texts holding it that are
+// labelled positive for its class: how well the confidences are
+// calibrated on this set.
+func kindReliability(t *testing.T, s *Scanner, items []labelledText) {
+	type row struct{ n, pos int }
+	rows := map[string]*row{}
+	conf := map[string]float64{}
+	for _, it := range items {
+		if it.Split != "test" {
+			continue
+		}
+		resp, err := s.Scan(context.Background(), req(it.Text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen := map[string]bool{}
+		for _, sg := range resp.Signals {
+			if string(sg.Class) != it.Class || seen[sg.Kind] {
+				continue
+			}
+			seen[sg.Kind] = true
+			key := string(sg.Class) + " " + sg.Kind
+			if rows[key] == nil {
+				rows[key] = &row{}
+			}
+			rows[key].n++
+			if it.Label {
+				rows[key].pos++
+			}
+			conf[key] = sg.Confidence
+		}
+	}
+	keys := make([]string, 0, len(rows))
+	for k := range rows {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	t.Logf("signal kinds on the test split:\n\n| class | kind | confidence | texts with it | of them positive |\n|---|---|---|---|---|")
+	for _, k := range keys {
+		c, kind, _ := strings.Cut(k, " ")
+		t.Logf("| `%s` | `%s` | %.2f | %d | %.2f |", c, kind, conf[k], rows[k].n, ratio(rows[k].pos, rows[k].n))
+	}
 }
 
 // misses lists, with -v, the labelled texts a class gets wrong at its block
