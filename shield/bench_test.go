@@ -69,3 +69,31 @@ func BenchmarkScan(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkScanHostile runs Scan on 1 MiB texts built against each
+// detector's scanning loop: every one must stay linear.
+func BenchmarkScanHostile(b *testing.B) {
+	for _, c := range []struct{ name, unit string }{
+		{"nested-urls", "http://a/"},
+		{"schemes", "postgres://"},
+		{"jwt-prefixes", "eyJ."},
+		{"pem-headers", "-----BEGIN RSA PRIVATE KEY-----\n"},
+		{"digit-groups", "4111 "},
+		{"at-signs", "a@"},
+		{"iban-starts", "DE89"},
+		{"dotted-numbers", "1."},
+		{"brackets", "http://["},
+		{"tag-characters", "\U000E0041"},
+	} {
+		text := strings.Repeat(c.unit, (1<<20)/len(c.unit))
+		r := Request{Content: text, Context: Context{Source: SourceWeb, Direction: Inbound}}
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			for b.Loop() {
+				if _, err := defaultScanner.Scan(context.Background(), r); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

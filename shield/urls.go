@@ -152,7 +152,7 @@ func endsAuthority(b byte) bool {
 
 // findURLs finds scheme://authority URLs of a special scheme.
 func findURLs(text string, fn func(foundURL)) {
-	from := 0
+	from, stop := 0, 0
 	for {
 		k := strings.Index(text[from:], "://")
 		if k < 0 {
@@ -195,11 +195,16 @@ func findURLs(text string, fn func(foundURL)) {
 			}
 		}
 		u.host = stripPort(u.host)
-		// The URL's span runs to the end of its path.
-		end := e
-		for end < len(text) && end-s < 4096 && text[end] > ' ' && text[end] != '"' && text[end] != '\'' && text[end] != '<' && text[end] != '>' && text[end] != '`' {
-			end++
+		// The URL's span runs to the end of its path. A URL inside
+		// another's path ends where that one does: the scan resumes from
+		// the last stop, so that text made of nested URLs is read once.
+		if stop < e {
+			stop = e
+			for stop < len(text) && text[stop] > ' ' && text[stop] != '"' && text[stop] != '\'' && text[stop] != '<' && text[stop] != '>' && text[stop] != '`' {
+				stop++
+			}
 		}
+		end := stop
 		for end > e && strings.IndexByte(".,;:!?)]}", text[end-1]) >= 0 {
 			end--
 		}
