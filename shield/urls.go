@@ -95,8 +95,8 @@ func (s *Scanner) classifyHost(h host) string {
 		return string(Metadata)
 	}
 	for _, d := range rebindingDomains {
-		if strings.HasSuffix(name, "."+d) {
-			if a, ok := embeddedAddr(strings.TrimSuffix(name, "."+d)); ok && s.opts.Addresses.ClassifyAddr(a) != Public {
+		if strings.HasSuffix(name, d) && len(name) > len(d) && name[len(name)-len(d)-1] == '.' {
+			if a, ok := embeddedAddr(name[:len(name)-len(d)-1]); ok && s.opts.Addresses.ClassifyAddr(a) != Public {
 				return "rebinding_hostname"
 			}
 		}
