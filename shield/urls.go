@@ -57,21 +57,42 @@ func (s *Scanner) urls(_ context.Context, text string, c *collector) error {
 	add := func(class Class, kind string, start, end int) {
 		c.add(hit{class: class, kind: kind, conf: urlConfidence[kind], start: start, end: end})
 	}
+	// A page links to few hosts many times: each host is judged once per
+	// scan (up to maxMemo hosts), which also keeps text made of one URL
+	// repeated linear at the cost of a map look-up.
+	type verdict struct {
+		ok         bool
+		ssrf, bad  string
+		obfuscated bool
+	}
+	memo := map[string]verdict{}
+	const maxMemo = 1024
 	findURLs(text, func(u foundURL) {
-		h := parseHost(u.host)
-		if !h.ok {
+		v, seen := memo[u.host]
+		if !seen {
+			h := parseHost(u.host)
+			v.ok = h.ok
+			if h.ok {
+				v.ssrf, v.obfuscated = s.classifyHost(h), h.obfuscated
+				if s.opts.URLs != nil {
+					v.bad = s.opts.URLs.match(h)
+				}
+			}
+			if len(memo) < maxMemo {
+				memo[u.host] = v
+			}
+		}
+		if !v.ok {
 			return
 		}
-		if cat := s.classifyHost(h); cat != "" {
-			add(SSRF, cat, u.start, u.end)
-			if cat != "internal_hostname" && (h.obfuscated || u.userinfoHost) {
+		if v.ssrf != "" {
+			add(SSRF, v.ssrf, u.start, u.end)
+			if v.ssrf != "internal_hostname" && (v.obfuscated || u.userinfoHost) {
 				add(SSRF, "obfuscated_address", u.start, u.end)
 			}
 		}
-		if s.opts.URLs != nil {
-			if kind := s.opts.URLs.match(h); kind != "" {
-				add(KnownBadURL, kind, u.start, u.end)
-			}
+		if v.bad != "" {
+			add(KnownBadURL, v.bad, u.start, u.end)
 		}
 	})
 	findBareAddresses(text, func(start, end int, a netip.Addr) {

@@ -84,6 +84,14 @@ var placeholders = []string{
 	"test", "guest", "postgres", "mysql", "redis", "foo", "bar", "foobar",
 }
 
+var connectionScheme = func() map[string]bool {
+	m := map[string]bool{}
+	for _, s := range connectionSchemes {
+		m[s] = true
+	}
+	return m
+}()
+
 func isPlaceholder(p string) bool {
 	lp := strings.ToLower(p)
 	for _, x := range placeholders {
@@ -111,18 +119,12 @@ func connection(text string, i int) (Finding, bool) {
 	if !strings.HasPrefix(text[i:], "://") {
 		return Finding{}, false
 	}
-	start := -1
-	for _, s := range connectionSchemes {
-		k := i - len(s)
-		if k >= 0 && strings.EqualFold(text[k:i], s) {
-			// Also jdbc:postgresql://…: ':' is not part of a scheme name.
-			if k == 0 || !isBase62(text[k-1]) {
-				start = k
-				break
-			}
-		}
+	// The scheme: the letters (and "+") before "://", at most 12.
+	start := i
+	for start > 0 && i-start < 12 && (isAlpha(text[start-1]) || text[start-1] == '+') {
+		start--
 	}
-	if start < 0 {
+	if start == i || !connectionScheme[strings.ToLower(text[start:i])] {
 		return Finding{}, false
 	}
 	j := i + 3
