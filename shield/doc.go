@@ -9,7 +9,7 @@
 //
 // This is the in-process binding of §3.3: a library call, local, that
 // sends nothing anywhere (§7: operators with strict privacy requirements
-// should use a local scanner).
+// should use a local scanner). mcpguard.AddScanTool is the MCP binding.
 //
 // # Requests (§3.1)
 //

@@ -13,6 +13,9 @@
 // ([mcp.Client.AddSendingMiddleware]), so it covers every session of that
 // client.
 //
+// [AddScanTool] is the other side: the protocol's MCP binding (§3.3), the
+// scan as a tool that an MCP-native agent calls in its own tool loop.
+//
 // # Bounds
 //
 // The text scanned from a call is the string values (and object keys) of
