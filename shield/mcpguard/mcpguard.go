@@ -23,7 +23,10 @@
 // URIs of its resource links and the keys and strings of its structured
 // content; at most
 // shield's content bound (longer text is refused by the scanner, and the
-// unreachable rule decides). JSON is walked to a depth of 64.
+// unreachable rule decides). JSON is walked to a depth of 64. The receipt's
+// content_hash is the hash of that text (each key and string on a line of
+// its own, object keys sorted), which a verifier holding the call can
+// rebuild.
 //
 // # What it does not claim
 //
