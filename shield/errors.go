@@ -29,6 +29,7 @@ type RequestError struct {
 	Err error
 }
 
+// Error says what was refused and why.
 func (e *RequestError) Error() string {
 	return fmt.Sprintf("%v: %s %q", e.Err, e.Field, e.Value)
 }

@@ -2,6 +2,7 @@ package shield
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -29,7 +30,7 @@ type SignatureMatch struct {
 
 // ErrSignatureMatch is returned (wrapped) when a SignatureMatcher reports a
 // match outside the content or with a confidence outside (0,1].
-var ErrSignatureMatch = fmt.Errorf("shield: invalid signature match")
+var ErrSignatureMatch = errors.New("shield: invalid signature match")
 
 // Confidences of the prompt_injection signals, from the calibration (the
 // README's table): how often a text with the signal was an injection in

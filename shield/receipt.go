@@ -41,6 +41,7 @@ type ReceiptError struct {
 	Detail string
 }
 
+// Error says what was refused and why.
 func (e *ReceiptError) Error() string {
 	if e.Detail == "" {
 		return e.Err.Error()

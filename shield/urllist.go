@@ -20,6 +20,7 @@ type URLListError struct {
 	Reason string // what is wrong, without the line's text
 }
 
+// Error says what was refused and why.
 func (e *URLListError) Error() string {
 	if e.Line == 0 {
 		return fmt.Sprintf("%v: %s", ErrURLList, e.Reason)

@@ -59,6 +59,7 @@ type BlockedError struct {
 	ScanID   string // empty when the scanner could not be reached
 }
 
+// Error says what was refused and why.
 func (e *BlockedError) Error() string {
 	return fmt.Sprintf("%v: %q: %s", ErrBlocked, e.Tool, e.Decision.Reason)
 }
