@@ -2,6 +2,7 @@ package shield
 
 import (
 	"context"
+	"encoding/base64"
 	"errors"
 	"net/netip"
 	"slices"
@@ -295,5 +296,17 @@ func TestInjectionHidden(t *testing.T) {
 		if got := mustScan(t, defaultScanner, req(c.text)).Verdict; got != c.want {
 			t.Errorf("%s: verdict %s, want %s", c.name, got, c.want)
 		}
+	}
+}
+
+func TestSecretsInBase64(t *testing.T) {
+	env := "AWS_ACCESS_KEY_ID=AKIAZ3VQ7MXR5NB2KL4P\nREGION=eu-west-1\n"
+	text := "config: " + base64.StdEncoding.EncodeToString([]byte(env))
+	got := kinds(t, defaultScanner, Secrets, text)
+	if diff := cmp.Diff([]string{"base64:aws_access_key_id"}, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	if v := mustScan(t, defaultScanner, req(text)).Verdict; v != Malicious {
+		t.Errorf("verdict %s", v)
 	}
 }

@@ -38,7 +38,8 @@
 //   - secrets: the credential formats of internal/secret (cloud keys, code
 //     host, chat and payment platform tokens, private-key blocks, JWTs,
 //     connection strings with passwords; checksums where the format has
-//     them, documentation example keys excluded).
+//     them, documentation example keys excluded), in the text and in the
+//     decoded text of its base64 payloads (kind "base64:" and the rule).
 //   - pii: e-mail addresses (not at RFC 2606 documentation domains), phone
 //     numbers, payment card numbers (issuer prefix, length and Luhn;
 //     processors' published test numbers are a weaker kind), IBANs (length

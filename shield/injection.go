@@ -89,6 +89,7 @@ func (s *Scanner) injection(ctx context.Context, text string, c *collector) erro
 			if f.Opaque {
 				continue // an image or an archive: not text a model reads
 			}
+			c.decoded = append(c.decoded, decodedBlob{f.ByteStart, f.ByteEnd, f.Decoded})
 			// Base64 that decodes to plain text (a JWT's JSON, a data
 			// file) is common and harmless; one whose text holds a
 			// finding is a payload worth a signal.

@@ -97,10 +97,19 @@ type hit struct {
 	start, end int
 }
 
+// decodedBlob is a base64 payload's span and decoded text.
+type decodedBlob struct {
+	start, end int
+	text       string
+}
+
 // collector gathers the hits of one scan: the strongest confidence of
 // each kind for the scores (so every hit counts), and at most max hits of
 // each class for the response.
 type collector struct {
+	// decoded holds the text of the base64 payloads the injection detector
+	// read, for the secrets detector to look into.
+	decoded   []decodedBlob
 	max       int
 	byKind    map[Class]map[string]float64
 	kept      []hit
