@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/plainsight/plainsight/internal/benchtext"
 )
 
 // benchContent is n bytes of tool output: prose with the things the
@@ -89,6 +91,31 @@ func BenchmarkScanHostile(b *testing.B) {
 		r := Request{Content: text, Context: Context{Source: SourceWeb, Direction: Inbound}}
 		b.Run(c.name, func(b *testing.B) {
 			b.SetBytes(int64(len(text)))
+			for b.Loop() {
+				if _, err := defaultScanner.Scan(context.Background(), r); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkScanCorpora runs Scan (unsigned) on 1 MiB of clean English
+// prose, of multilingual prose, and on the shared HTML email and
+// half-base64 texts of internal/benchtext.
+func BenchmarkScanCorpora(b *testing.B) {
+	multilingual := "Ο πράκτορας διαβάζει το μήνυμα. Агент читает письмо и отвечает. 代理读取邮件并回复。" +
+		"الوكيل يقرأ الرسالة. एजेंट संदेश पढ़ता है। L'agent lit le message 📬 et répond. "
+	for _, c := range []struct{ name, text string }{
+		{"english", benchContent(1 << 20)},
+		{"multilingual", strings.Repeat(multilingual, (1<<20)/len(multilingual))},
+		{"email-html", benchtext.Email()},
+		{"half-base64", benchtext.Base64Heavy()},
+	} {
+		r := Request{Content: c.text, Context: Context{Source: SourceEmail, Direction: Inbound}}
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(c.text)))
+			b.ReportAllocs()
 			for b.Loop() {
 				if _, err := defaultScanner.Scan(context.Background(), r); err != nil {
 					b.Fatal(err)
