@@ -200,6 +200,9 @@ func FuzzClassifyAddr(f *testing.F) {
 		if !agreesWithSSRF(a) {
 			t.Errorf("%v allowed here, refused by ssrf", a)
 		}
+		if got, want := classify(a), classifyRef(a); got != want {
+			t.Errorf("%v: classified %v, the plain reference says %v", a, got, want)
+		}
 		if IsLoopback(a) && !errors.Is(ClassifyAddr(a), ErrLoopback) {
 			t.Errorf("%v is loopback but classified %v", a, ClassifyAddr(a))
 		}
@@ -243,5 +246,69 @@ func BenchmarkSSRFSafeAddr(b *testing.B) {
 				_ = g.SafeAddr(a)
 			}
 		})
+	}
+}
+
+// classifyRef is the rules with netip.Prefix.Contains and nothing
+// precomputed: the masked tables must agree with it.
+func classifyRef(a netip.Addr) *Reason {
+	a = a.WithZone("").Unmap()
+	ref4 := func(a netip.Addr) *Reason {
+		for _, p := range ssrf.IPv4DeniedPrefixes {
+			if p.Contains(a) {
+				if r := reasons4[p]; r != nil {
+					return r
+				}
+				return ErrReserved
+			}
+		}
+		return nil
+	}
+	if a.Is4() {
+		return ref4(a)
+	}
+	for _, rl := range table6 {
+		if !rl.p.Contains(a) {
+			continue
+		}
+		v4, n := embedded(a, rl.embed)
+		for _, x := range v4[:n] {
+			if r := ref4(x); r != nil && r != ErrUnspecified {
+				return r
+			}
+		}
+		return rl.r
+	}
+	if !ssrf.IPv6GlobalUnicast.Contains(a) {
+		return ErrReserved
+	}
+	for _, p := range ssrf.IPv6DeniedPrefixes {
+		if p.Contains(a) {
+			return ErrReserved
+		}
+	}
+	return nil
+}
+
+func TestClassifyMatchesReference(t *testing.T) {
+	for _, c := range addrCases {
+		a := netip.MustParseAddr(c.addr)
+		if got, want := classify(a), classifyRef(a); got != want {
+			t.Errorf("%s: %v, reference %v", c.addr, got, want)
+		}
+	}
+	for _, p := range append(append([]netip.Prefix{}, ssrf.IPv4DeniedPrefixes...), ssrf.IPv6DeniedPrefixes...) {
+		for _, a := range []netip.Addr{p.Addr(), last(p), p.Addr().Prev(), last(p).Next()} {
+			if a.IsValid() && classify(a) != classifyRef(a) {
+				t.Errorf("%v (edge of %v): %v, reference %v", a, p, classify(a), classifyRef(a))
+			}
+		}
+	}
+	for _, r := range table6 {
+		for _, a := range []netip.Addr{r.p.Addr(), last(r.p), r.p.Addr().Prev(), last(r.p).Next()} {
+			if a.IsValid() && classify(a) != classifyRef(a) {
+				t.Errorf("%v (edge of %v): %v, reference %v", a, r.p, classify(a), classifyRef(a))
+			}
+		}
 	}
 }
