@@ -490,8 +490,7 @@ func TestTraceOfUnreachableLanding(t *testing.T) {
 // is refused: the origin was not loopback by its spelling.
 func TestRedirectToSelfResolvingToLoopback(t *testing.T) {
 	n := newFakeNet(t)
-	var srv *httptest.Server
-	srv = httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/again" {
 			http.Redirect(w, r, "https://example.com/other", http.StatusFound)
 			return
