@@ -85,6 +85,21 @@ var addrCases = []struct {
 	{"2001:2::1", ErrReserved, "benchmarking, in 2001::/23"},
 	{"2001:10::1", ErrReserved, "ORCHID, in 2001::/23"},
 	{"2620:4f:8000::1", ErrReserved, "AS112 direct delegation"},
+	{"100:0:0:1::1", ErrReserved, "dummy IPv6 prefix (RFC 9780), outside global unicast"},
+	{"2001:1::1", ErrReserved, "port control protocol anycast, in 2001::/23"},
+	{"2001:1::2", ErrReserved, "TURN anycast, in 2001::/23"},
+	{"2001:1::3", ErrReserved, "DNS-SD service registration anycast, in 2001::/23"},
+	{"2001:3::1", ErrReserved, "AMT, in 2001::/23"},
+	{"2001:4:112::1", ErrReserved, "AS112-v6, in 2001::/23"},
+	{"2001:20::1", ErrReserved, "ORCHIDv2, in 2001::/23"},
+	{"2001:30::1", ErrReserved, "DRIP DET, in 2001::/23"},
+	{"2001:200::1", nil, "just past 2001::/23: assigned to a registry, public"},
+	{"192.0.0.9", ErrReserved, "port control protocol anycast"},
+	{"192.0.0.10", ErrReserved, "TURN anycast"},
+	{"192.88.99.2", ErrReserved, "6a44 relay anycast"},
+	{"169.254.0.0", ErrLinkLocal, "link-local, first"},
+	{"192.167.255.255", nil, "just before 192.168/16"},
+	{"11.0.0.0", nil, "just past 10/8"},
 	{"5f00::1", ErrReserved, "SRv6 SIDs, outside global unicast"},
 	{"4000::1", ErrReserved, "outside 2000::/3"},
 	{"2606:4700:4700::1111", nil, "public"},
@@ -200,6 +215,9 @@ func FuzzClassifyAddr(f *testing.F) {
 		if !agreesWithSSRF(a) {
 			t.Errorf("%v allowed here, refused by ssrf", a)
 		}
+		if got, want := classify(a), classifyRef(a); got != want {
+			t.Errorf("%v: classified %v, the plain reference says %v", a, got, want)
+		}
 		if IsLoopback(a) && !errors.Is(ClassifyAddr(a), ErrLoopback) {
 			t.Errorf("%v is loopback but classified %v", a, ClassifyAddr(a))
 		}
@@ -243,5 +261,69 @@ func BenchmarkSSRFSafeAddr(b *testing.B) {
 				_ = g.SafeAddr(a)
 			}
 		})
+	}
+}
+
+// classifyRef is the rules with netip.Prefix.Contains and nothing
+// precomputed: the masked tables must agree with it.
+func classifyRef(a netip.Addr) *Reason {
+	a = a.WithZone("").Unmap()
+	ref4 := func(a netip.Addr) *Reason {
+		for _, p := range ssrf.IPv4DeniedPrefixes {
+			if p.Contains(a) {
+				if r := reasons4[p]; r != nil {
+					return r
+				}
+				return ErrReserved
+			}
+		}
+		return nil
+	}
+	if a.Is4() {
+		return ref4(a)
+	}
+	for _, rl := range table6 {
+		if !rl.p.Contains(a) {
+			continue
+		}
+		v4, n := embedded(a, rl.embed)
+		for _, x := range v4[:n] {
+			if r := ref4(x); r != nil && r != ErrUnspecified {
+				return r
+			}
+		}
+		return rl.r
+	}
+	if !ssrf.IPv6GlobalUnicast.Contains(a) {
+		return ErrReserved
+	}
+	for _, p := range ssrf.IPv6DeniedPrefixes {
+		if p.Contains(a) {
+			return ErrReserved
+		}
+	}
+	return nil
+}
+
+func TestClassifyMatchesReference(t *testing.T) {
+	for _, c := range addrCases {
+		a := netip.MustParseAddr(c.addr)
+		if got, want := classify(a), classifyRef(a); got != want {
+			t.Errorf("%s: %v, reference %v", c.addr, got, want)
+		}
+	}
+	for _, p := range append(append([]netip.Prefix{}, ssrf.IPv4DeniedPrefixes...), ssrf.IPv6DeniedPrefixes...) {
+		for _, a := range []netip.Addr{p.Addr(), last(p), p.Addr().Prev(), last(p).Next()} {
+			if a.IsValid() && classify(a) != classifyRef(a) {
+				t.Errorf("%v (edge of %v): %v, reference %v", a, p, classify(a), classifyRef(a))
+			}
+		}
+	}
+	for _, r := range table6 {
+		for _, a := range []netip.Addr{r.p.Addr(), last(r.p), r.p.Addr().Prev(), last(r.p).Next()} {
+			if a.IsValid() && classify(a) != classifyRef(a) {
+				t.Errorf("%v (edge of %v): %v, reference %v", a, r.p, classify(a), classifyRef(a))
+			}
+		}
 	}
 }

@@ -17,7 +17,8 @@ import (
 // Bounds, the same as package probe's: one call's time, one response's
 // bytes.
 const (
-	// DefaultTimeout bounds one request, its redirects and its body.
+	// DefaultTimeout bounds one request until its response headers, its
+	// redirects included.
 	DefaultTimeout = 6 * time.Second
 	// DefaultMaxBody caps the bytes of one response body.
 	DefaultMaxBody = 16 << 20
@@ -59,8 +60,10 @@ type Guard struct {
 	// TLSConfig is the TLS client configuration (tests trust their own
 	// certificate through it); nil means the default.
 	TLSConfig *tls.Config
-	// Timeout bounds one request with its redirects and body; 0 means
-	// DefaultTimeout.
+	// Timeout bounds one request until its response headers arrive, its
+	// redirects included; 0 means DefaultTimeout. The body is read under
+	// the caller's context (a probe gives each call six seconds) and the
+	// size cap: an event stream may outlive Timeout.
 	Timeout time.Duration
 	// MaxBody caps one response body; 0 means DefaultMaxBody.
 	MaxBody int64
@@ -120,7 +123,6 @@ func (g *Guard) Client() *http.Client {
 		// The transport follows redirects itself; a 3xx reaching the
 		// client is one it would not follow (no Location).
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
-		Timeout:       g.timeout(),
 	}
 }
 

@@ -16,6 +16,7 @@ import (
 	"sync/atomic"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -489,8 +490,7 @@ func TestTraceOfUnreachableLanding(t *testing.T) {
 // is refused: the origin was not loopback by its spelling.
 func TestRedirectToSelfResolvingToLoopback(t *testing.T) {
 	n := newFakeNet(t)
-	var srv *httptest.Server
-	srv = httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/again" {
 			http.Redirect(w, r, "https://example.com/other", http.StatusFound)
 			return
@@ -509,5 +509,31 @@ func TestRedirectToSelfResolvingToLoopback(t *testing.T) {
 	re := wantRefused(t, err, ErrLoopback)
 	if re.Hop != 1 {
 		t.Errorf("hop %d", re.Hop)
+	}
+}
+
+// The timeout bounds the wait for the answering response's headers; a
+// body (an event stream) may go on past it, under the caller's context.
+func TestTimeout(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/slow" {
+			time.Sleep(300 * time.Millisecond)
+		}
+		io.WriteString(w, "a")
+		w.(http.Flusher).Flush()
+		if r.URL.Path == "/stream" {
+			time.Sleep(300 * time.Millisecond)
+			io.WriteString(w, "b")
+		}
+	}))
+	defer srv.Close()
+	n := newFakeNet(t)
+	g := n.guard(Policy{AllowLoopback: true}, nil)
+	g.Timeout = 100 * time.Millisecond
+	if body, err := get(t, g.Client(), context.Background(), srv.URL+"/stream"); err != nil || body != "ab" {
+		t.Errorf("stream: %q, %v", body, err)
+	}
+	if _, err := get(t, g.Client(), context.Background(), srv.URL+"/slow"); err == nil {
+		t.Errorf("slow headers: no error")
 	}
 }

@@ -91,8 +91,10 @@
 //
 // # Bounds
 //
-// Each request, with its redirects and body, within [DefaultTimeout]
-// (six seconds, as a probe's call); each body at most [DefaultMaxBody]
+// Each request, with its redirects, has its response headers within
+// [DefaultTimeout] (six seconds, as a probe's call); its body is read
+// under the caller's context (a probe gives each call six seconds; an
+// event stream may outlive the request's timeout) and is at most [DefaultMaxBody]
 // (16 MiB, as a probe's); response headers at most 64 KiB; at most four
 // of a name's addresses dialed in turn (all are checked). The address
 // check takes well under a microsecond and does not allocate.

@@ -78,6 +78,8 @@ type RefusedError struct {
 	Redirects []Redirect
 }
 
+// Error describes the refusal for people: the URL, the reason, the
+// address and the hop.
 func (e *RefusedError) Error() string {
 	var b strings.Builder
 	b.WriteString("guard: refused ")

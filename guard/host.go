@@ -243,6 +243,8 @@ var metadataNames = map[string]bool{
 // classifyName says why a name is refused before it is resolved: nil when
 // it must be resolved to know.
 func classifyName(name string) *Reason {
+	// A Host built by hand may keep a trailing dot or capitals.
+	name = strings.ToLower(strings.TrimSuffix(name, "."))
 	if metadataNames[name] {
 		return ErrLinkLocal
 	}
@@ -266,7 +268,8 @@ func (h Host) IsLoopback() bool {
 	if h.Addr.IsValid() {
 		return IsLoopback(h.Addr)
 	}
-	return h.Name == "localhost" || strings.HasSuffix(h.Name, ".localhost")
+	n := strings.ToLower(strings.TrimSuffix(h.Name, "."))
+	return n == "localhost" || strings.HasSuffix(n, ".localhost")
 }
 
 // Classify says why the host is refused without resolving it: nil when

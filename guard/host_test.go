@@ -115,6 +115,8 @@ func TestClassifyNames(t *testing.T) {
 		{"mcp.example.org", nil},
 		{"localhost.example.com", nil},
 		{"internal.example.com", nil},
+		{"Metadata.Google.Internal.", ErrLinkLocal}, // a Host built by hand
+		{"LOCALHOST.", ErrLoopback},
 	} {
 		got := Host{Name: c.name}.Classify()
 		if c.want == nil {

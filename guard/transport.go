@@ -1,11 +1,13 @@
 package guard
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"net/url"
+	"time"
 )
 
 // transport checks each request's URL, follows redirects by hand (§9) and
@@ -25,15 +27,22 @@ func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	// §9 and issue 21: a hop may reach loopback only when the URL first
 	// asked was loopback itself, and the policy allows loopback.
 	hopPolicy := Policy{AllowLoopback: t.g.Policy.AllowLoopback && origin.Host.IsLoopback()}
+	// The timeout runs until the answering response's headers, over every
+	// hop; the body is then the caller's to bound (and cancel releases the
+	// context when it is closed).
+	ctx, cancel := context.WithCancel(req.Context())
+	timer := time.AfterFunc(t.g.timeout(), cancel)
+	stop := func() { timer.Stop(); cancel() }
 	var hops []Redirect
-	cur := req
+	cur := req.WithContext(ctx)
 	for hop := 0; ; hop++ {
 		p := t.g.Policy
 		if hop > 0 {
 			p = hopPolicy
 		}
-		resp, err := t.inner.RoundTrip(cur.WithContext(withPolicy(cur.Context(), p)))
+		resp, err := t.inner.RoundTrip(cur.WithContext(withPolicy(ctx, p)))
 		if err != nil {
+			stop()
 			var re *RefusedError
 			if errors.As(err, &re) {
 				re.URL, re.Hop, re.Redirects = cur.URL.String(), hop, hops
@@ -49,7 +58,12 @@ func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 			if tr, ok := req.Context().Value(traceKey{}).(*Trace); ok {
 				tr.record(hops, cur.URL.String())
 			}
-			resp.Body = &capped{r: resp.Body, n: t.g.maxBody(), max: t.g.maxBody()}
+			if !timer.Stop() {
+				resp.Body.Close()
+				cancel()
+				return nil, fmt.Errorf("guard: no response within %v", t.g.timeout())
+			}
+			resp.Body = &capped{r: resp.Body, n: t.g.maxBody(), max: t.g.maxBody(), done: cancel}
 			if resp.ContentLength > t.g.maxBody() {
 				resp.Body.Close()
 				return nil, fmt.Errorf("%w: content length %d over %d", ErrTooLarge, resp.ContentLength, t.g.maxBody())
@@ -58,34 +72,35 @@ func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		}
 		_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
 		resp.Body.Close()
+		fail := func(err error) (*http.Response, error) { stop(); return nil, err }
 		next, err := cur.URL.Parse(loc)
 		if err != nil {
-			return nil, &RefusedError{URL: loc, Hop: hop + 1, Reason: ErrURL, Detail: "a Location that does not parse", Redirects: hops}
+			return fail(&RefusedError{URL: loc, Hop: hop + 1, Reason: ErrURL, Detail: "a Location that does not parse", Redirects: hops})
 		}
 		hops = append(hops, Redirect{From: cur.URL.String(), To: next.String(), Status: resp.StatusCode})
 		if hop == MaxRedirects {
-			return nil, &RefusedError{URL: next.String(), Hop: hop + 1, Reason: ErrRedirects, Redirects: hops}
+			return fail(&RefusedError{URL: next.String(), Hop: hop + 1, Reason: ErrRedirects, Redirects: hops})
 		}
 		tgt, rerr := checkURL(next.String(), hopPolicy)
 		if rerr != nil {
 			rerr.URL, rerr.Hop, rerr.Redirects = next.String(), hop+1, hops
-			return nil, rerr
+			return fail(rerr)
 		}
 		// The hop's name is resolved and checked before it is sent: a
 		// pooled connection (opened for an earlier request under the
 		// origin's policy) is never dialed again, so the dial-time check
 		// alone would not see it.
-		if _, err := t.g.resolve(req.Context(), tgt.Host, hopPolicy); err != nil {
+		if _, err := t.g.resolve(ctx, tgt.Host, hopPolicy); err != nil {
 			var re *RefusedError
 			if errors.As(err, &re) {
 				re.URL, re.Hop, re.Redirects = next.String(), hop+1, hops
-				return nil, re
+				return fail(re)
 			}
-			return nil, err
+			return fail(err)
 		}
 		nreq, err := redirected(cur, next, resp.StatusCode)
 		if err != nil {
-			return nil, err
+			return fail(err)
 		}
 		cur = nreq
 	}
@@ -150,6 +165,7 @@ func closeBody(r *http.Request) {
 type capped struct {
 	r      io.ReadCloser
 	n, max int64
+	done   func() // called on Close
 }
 
 func (c *capped) Read(p []byte) (int, error) {
@@ -170,7 +186,13 @@ func (c *capped) Read(p []byte) (int, error) {
 	return n, err
 }
 
-func (c *capped) Close() error { return c.r.Close() }
+func (c *capped) Close() error {
+	err := c.r.Close()
+	if c.done != nil {
+		c.done()
+	}
+	return err
+}
 
 // CloseIdleConnections closes the pooled connections (http.Client's
 // method of the same name calls it).

@@ -189,7 +189,7 @@ const (
 	// ScanNoteNotRun is the scan note when nothing could be scanned.
 	ScanNoteNotRun = "The server could not be probed, so nothing was scanned."
 	// FlagsNote qualifies the flags.
-	FlagsNote = "A flag says invisible content was found and attributed; flags are permanent records, and no flag is not a finding of safety."
+	FlagsNote = "A flag says invisible content was found and attributed, and is a permanent record; no standing flag is not a finding that the server is safe."
 	// ReviewsNote qualifies the reviews.
 	ReviewsNote = "Reviews come only from KYA-verified agents and are bound to fingerprint versions; a review is testimony. Zero means none exist."
 	// WarningNote is the note of every collision warning (§10).

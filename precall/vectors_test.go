@@ -1,17 +1,22 @@
 package precall
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
+	"regexp"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/plainsight/plainsight/fingerprint"
 	"github.com/plainsight/plainsight/guard"
+	"github.com/plainsight/plainsight/internal/canon"
 	"github.com/plainsight/plainsight/vectors"
 )
+
+var loneEscape = regexp.MustCompile(`(?i)\\ud[89a-f][0-9a-f]{2}`)
 
 func readVectors(t *testing.T, name string, v any) {
 	t.Helper()
@@ -115,10 +120,10 @@ func TestAnswerVectors(t *testing.T) {
 	var f struct {
 		TestGroups []struct {
 			Tests []struct {
-				TcID    int    `json:"tcId"`
-				Comment string `json:"comment"`
-				URL     string `json:"url"`
-				Tool    string `json:"tool"`
+				TcID    int             `json:"tcId"`
+				Comment string          `json:"comment"`
+				URL     string          `json:"url"`
+				Tool    json.RawMessage `json:"tool"`
 				Probe   struct {
 					Unreachable  bool             `json:"unreachable"`
 					EffectiveURL string           `json:"effective_url"`
@@ -130,14 +135,31 @@ func TestAnswerVectors(t *testing.T) {
 						Tools           json.RawMessage    `json:"tools"`
 					} `json:"served"`
 				} `json:"probe"`
-				Recorded      []recorded     `json:"recorded"`
-				StandingFlags []string       `json:"standing_flags"`
-				Expected      map[string]any `json:"expected"`
-				Flags         []string       `json:"flags"`
+				Recorded      []recorded      `json:"recorded"`
+				StandingFlags []string        `json:"standing_flags"`
+				Expected      map[string]any  `json:"expected"`
+				RawExpected   json.RawMessage `json:"-"`
+				Flags         []string        `json:"flags"`
 			} `json:"tests"`
 		} `json:"testGroups"`
 	}
 	readVectors(t, "precall/answers.json", &f)
+	// encoding/json turns a lone surrogate escape into U+FFFD: the tool
+	// name is read with a decoder that keeps it, and every lone surrogate
+	// escape of a test's expected answer must be in the answer's JSON.
+	var raw struct {
+		TestGroups []struct {
+			Tests []struct {
+				Expected json.RawMessage `json:"expected"`
+			} `json:"tests"`
+		} `json:"testGroups"`
+	}
+	readVectors(t, "precall/answers.json", &raw)
+	for i := range f.TestGroups {
+		for j := range f.TestGroups[i].Tests {
+			f.TestGroups[i].Tests[j].RawExpected = raw.TestGroups[i].Tests[j].Expected
+		}
+	}
 	n := 0
 	for _, g := range f.TestGroups {
 		for _, v := range g.Tests {
@@ -158,7 +180,24 @@ func TestAnswerVectors(t *testing.T) {
 					}
 					defs = &fingerprint.Definitions{Server: s.Server, ProtocolVersion: s.ProtocolVersion, Instructions: s.Instructions, Tools: tools}
 				}
-				a := Unregistered(v.URL, v.Tool, Landing{EffectiveURL: v.Probe.EffectiveURL, Redirects: v.Probe.Redirects}, defs, perr, offersOf(t, v.Recorded), v.StandingFlags)
+				tool := ""
+				if len(v.Tool) > 0 {
+					tv, err := canon.Parse(v.Tool, canon.Limits{})
+					if err != nil || tv.Kind != canon.KindString {
+						t.Fatalf("tool %s: %v", v.Tool, err)
+					}
+					tool = tv.Str
+				}
+				a := Unregistered(v.URL, tool, Landing{EffectiveURL: v.Probe.EffectiveURL, Redirects: v.Probe.Redirects}, defs, perr, offersOf(t, v.Recorded), v.StandingFlags)
+				rawGot, err := json.Marshal(a)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, esc := range loneEscape.FindAll(v.RawExpected, -1) {
+					if !bytes.Contains(bytes.ToLower(rawGot), bytes.ToLower(esc)) {
+						t.Errorf("the answer's JSON lacks %s: %s", esc, rawGot)
+					}
+				}
 				got := toJSON(t, a).(map[string]any)
 				prose(t, got, "note", "answer")
 				for _, k := range []string{"integrity", "scan", "flags", "reviews"} {

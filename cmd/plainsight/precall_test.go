@@ -121,3 +121,10 @@ func TestFingerprintGuarded(t *testing.T) {
 		t.Errorf("localhost: exit %d\n%s%s", code, out, errOut)
 	}
 }
+
+func TestPrecallHelp(t *testing.T) {
+	code, out, errOut := plainsight(t, "", "precall", "--help")
+	if code != exitClean || !strings.Contains(out, "plainsight precall [--tool NAME] [--format text|json] URL") || errOut != "" {
+		t.Errorf("exit %d\n%s%s", code, out, errOut)
+	}
+}
