@@ -4,7 +4,11 @@ go 1.26.0
 
 require github.com/google/go-cmp v0.7.0
 
-require golang.org/x/net v0.62.0
+require (
+	code.dny.dev/ssrf v0.3.0
+	github.com/go-jose/go-jose/v4 v4.1.9
+	golang.org/x/net v0.62.0
+)
 
 require golang.org/x/text v0.43.0
 
