@@ -1,0 +1,5 @@
+package storetest
+
+import "testing"
+
+func testVectors(t *testing.T, o Opener) {}
