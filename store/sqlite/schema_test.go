@@ -141,3 +141,17 @@ func TestReopen(t *testing.T) {
 func itoa(n int) string {
 	return string(rune('0'+n/10)) + string(rune('0'+n%10))
 }
+
+// TestPathWithURLCharacters: a path holding ?, # and % is a file name,
+// not a URI query or fragment.
+func TestPathWithURLCharacters(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "a#b?c%20d")
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "p.db")
+	open(t, path)
+	if _, err := os.Stat(path); err != nil {
+		t.Errorf("the database is not where it was asked for: %v", err)
+	}
+}

@@ -112,8 +112,8 @@ func Open(ctx context.Context, path string, opts *Options) (*Store, error) {
 	if o.MaxReaders <= 0 {
 		o.MaxReaders = 4
 	}
-	if path == "" || strings.ContainsAny(path, "?#") {
-		return nil, store.Errorf(op, store.ErrInvalid, "a database path without ? or #")
+	if path == "" {
+		return nil, store.Errorf(op, store.ErrInvalid, "no database path")
 	}
 	// A newer schema is refused before any connection that could write
 	// (journal_mode=WAL changes the file) is made.
