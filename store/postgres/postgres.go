@@ -251,9 +251,9 @@ func sqlState(err error) string {
 }
 
 const (
-	uniqueViolation     = "23505"
-	integrityViolation  = "23000"
-	flagColumns         = `id, status, artifact_type, artifact_ref, artifact_label, field, finding_class,
+	uniqueViolation    = "23505"
+	integrityViolation = "23000"
+	flagColumns        = `id, status, artifact_type, artifact_ref, artifact_label, field, finding_class,
   evidence_sha256, excerpt, actor_account_id, actor_agent_id, actor_handle, actor_kya_level, actor_kind,
   source, context, dispute_case_id, dispute_case_number, ledger_seq, created_at`
 )
