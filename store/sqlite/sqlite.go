@@ -44,6 +44,7 @@ import (
 	"os"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	msqlite "modernc.org/sqlite"
@@ -91,8 +92,9 @@ type Options struct {
 
 // Store is a SQLite store. It is safe for concurrent use.
 type Store struct {
-	w, r *sql.DB
-	path string
+	w, r   *sql.DB
+	wc, rc stmtCache
+	path   string
 }
 
 var _ store.Store = (*Store)(nil)
@@ -143,7 +145,34 @@ func Open(ctx context.Context, path string, opts *Options) (*Store, error) {
 	}
 	r.SetMaxOpenConns(o.MaxReaders)
 	r.SetMaxIdleConns(o.MaxReaders)
-	return &Store{w: w, r: r, path: path}, nil
+	s := &Store{w: w, r: r, path: path}
+	if err := s.warm(ctx); err != nil {
+		s.Close()
+		return nil, store.Wrap(op, err)
+	}
+	return s, nil
+}
+
+// warm prepares on the writing connection the statements transactions
+// use, so that a transaction finds them cached.
+func (s *Store) warm(ctx context.Context) error {
+	queries := []string{insertFlagSQL, disputeSQL, decideSQL, flagExistsSQL, flagByIDSQL,
+		headSQL, insertEntrySQL, entrySQL, entriesSQL}
+	for _, q := range []store.FlagQuery{
+		// The two look-ups of flag.Service's gate.
+		{ArtifactType: "x", ArtifactRef: "x", Field: "x", Class: "x", EvidenceSHA256: "x", Statuses: []string{"x", "x"}},
+		{Class: "x", EvidenceSHA256: "x", ActorAccountID: "x", Statuses: []string{"x"}},
+		{},
+	} {
+		sql, _ := listFlagsSQL(&q)
+		queries = append(queries, sql)
+	}
+	for _, q := range queries {
+		if _, _, err := s.wc.get(ctx, s.w, q); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func dsn(path, query string) string {
@@ -193,6 +222,8 @@ func migrate(ctx context.Context, db *sql.DB) error {
 
 // Close closes both connection pools.
 func (s *Store) Close() error {
+	s.wc.close()
+	s.rc.close()
 	return errors.Join(s.w.Close(), s.r.Close())
 }
 
@@ -200,17 +231,137 @@ func (s *Store) Close() error {
 // the schema's triggers still apply to what it sends.
 func (s *Store) DB() *sql.DB { return s.w }
 
-// querier is what a *sql.DB and a *sql.Tx share.
-type querier interface {
-	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
-	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+// stmtCache keeps the prepared statements of one pool: preparing
+// (parsing the SQL and the triggers it fires) costs more than running
+// most of these statements.
+type stmtCache struct {
+	mu sync.Mutex
+	m  map[string]*sql.Stmt
 }
 
-// conn implements store.Tx over a reader and a writer: the Store's own
-// methods read from the reading pool, a transaction's from itself.
+// maxCached bounds a cache: ListFlags builds its SQL from the filters it
+// is given, a bounded but large set.
+const maxCached = 256
+
+func (c *stmtCache) get(ctx context.Context, db *sql.DB, query string) (*sql.Stmt, bool, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if st, ok := c.m[query]; ok {
+		return st, true, nil
+	}
+	st, err := db.PrepareContext(ctx, query)
+	if err != nil {
+		return nil, false, err
+	}
+	if len(c.m) >= maxCached {
+		return st, false, nil
+	}
+	if c.m == nil {
+		c.m = map[string]*sql.Stmt{}
+	}
+	c.m[query] = st
+	return st, true, nil
+}
+
+func (c *stmtCache) close() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, st := range c.m {
+		st.Close()
+	}
+	c.m = nil
+}
+
+// conn implements store.Tx: outside a transaction the Store's methods read
+// from the reading pool and write through the writing one; inside, both
+// go through the transaction.
 type conn struct {
-	r, w querier
+	s  *Store
+	tx *sql.Tx
+}
+
+// stmt returns the prepared statement for query, and a release function
+// for one that was prepared only for this call. Inside a transaction a
+// statement missing from the cache is prepared on the transaction itself:
+// the writing pool's only connection is the transaction's.
+func (c *conn) stmt(ctx context.Context, write bool, query string) (*sql.Stmt, func(), error) {
+	if c.tx != nil {
+		c.s.wc.mu.Lock()
+		st, ok := c.s.wc.m[query]
+		c.s.wc.mu.Unlock()
+		if ok {
+			return c.tx.StmtContext(ctx, st), func() {}, nil
+		}
+		st, err := c.tx.PrepareContext(ctx, query)
+		if err != nil {
+			return nil, nil, err
+		}
+		return st, func() { st.Close() }, nil
+	}
+	db, cache := c.s.r, &c.s.rc
+	if write {
+		db, cache = c.s.w, &c.s.wc
+	}
+	st, cached, err := cache.get(ctx, db, query)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !cached {
+		return st, func() { st.Close() }, nil
+	}
+	return st, func() {}, nil
+}
+
+func (c *conn) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	st, release, err := c.stmt(ctx, true, query)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	return st.ExecContext(ctx, args...)
+}
+
+func (c *conn) query(ctx context.Context, query string, args ...any) (*sql.Rows, func(), error) {
+	st, release, err := c.stmt(ctx, false, query)
+	if err != nil {
+		return nil, nil, err
+	}
+	rows, err := st.QueryContext(ctx, args...)
+	if err != nil {
+		release()
+		return nil, nil, err
+	}
+	return rows, release, nil
+}
+
+// row is QueryRow through the cache; its Scan reports sql.ErrNoRows.
+type row struct {
+	rows    *sql.Rows
+	release func()
+	err     error
+}
+
+func (c *conn) queryRow(ctx context.Context, query string, args ...any) *row {
+	rows, release, err := c.query(ctx, query, args...)
+	return &row{rows, release, err}
+}
+
+func (r *row) Scan(dest ...any) error {
+	if r.err != nil {
+		return r.err
+	}
+	defer r.release()
+	defer r.rows.Close()
+	if !r.rows.Next() {
+		if err := r.rows.Err(); err != nil {
+			return err
+		}
+		return sql.ErrNoRows
+	}
+	if err := r.rows.Scan(dest...); err != nil {
+		return err
+	}
+	return r.rows.Close()
 }
 
 // Atomic runs fn in one BEGIN IMMEDIATE transaction on the writing
@@ -226,7 +377,7 @@ func (s *Store) Atomic(ctx context.Context, fn func(store.Tx) error) (err error)
 			tx.Rollback()
 		}
 	}()
-	if err := fn(&conn{r: tx, w: tx}); err != nil {
+	if err := fn(&conn{s: s, tx: tx}); err != nil {
 		done = true
 		tx.Rollback()
 		return err
@@ -238,7 +389,7 @@ func (s *Store) Atomic(ctx context.Context, fn func(store.Tx) error) (err error)
 	return nil
 }
 
-func (s *Store) c() *conn { return &conn{r: s.r, w: s.w} }
+func (s *Store) c() *conn { return &conn{s: s} }
 
 // InsertFlag implements store.Flags.
 func (s *Store) InsertFlag(ctx context.Context, f store.Flag) error { return s.c().InsertFlag(ctx, f) }
@@ -290,13 +441,27 @@ const flagColumns = `id, status, artifact_type, artifact_ref, artifact_label, fi
 
 const timeFormat = "2006-01-02T15:04:05.000000Z07:00"
 
+// The statements; see also listFlagsSQL.
+const (
+	insertFlagSQL = `INSERT INTO flags (` + flagColumns + `)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, ?, ?)`
+	flagByIDSQL = `SELECT ` + flagColumns + ` FROM flags WHERE id = ?`
+	disputeSQL  = `UPDATE flags SET status = ?, dispute_case_id = ?, dispute_case_number = ?
+		WHERE id = ? AND status = ? AND dispute_case_id IS NULL`
+	decideSQL      = `UPDATE flags SET status = ? WHERE id = ? AND status = ?`
+	flagExistsSQL  = `SELECT 1 FROM flags WHERE id = ?`
+	headSQL        = `SELECT seq, type, prev, hash, body FROM ledger ORDER BY seq DESC LIMIT 1`
+	insertEntrySQL = `INSERT INTO ledger (seq, type, prev, hash, body) VALUES (?, ?, ?, ?, ?)`
+	entrySQL       = `SELECT seq, type, prev, hash, body FROM ledger WHERE seq = ?`
+	entriesSQL     = `SELECT seq, type, prev, hash, body FROM ledger WHERE seq >= ? ORDER BY seq`
+)
+
 func (c *conn) InsertFlag(ctx context.Context, f store.Flag) error {
 	const op = "InsertFlag"
 	if err := store.CheckFlag(op, &f); err != nil {
 		return err
 	}
-	_, err := c.w.ExecContext(ctx, `INSERT INTO flags (`+flagColumns+`)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, ?, ?)`,
+	_, err := c.exec(ctx, insertFlagSQL,
 		f.ID, f.Status, f.Artifact.Type, f.Artifact.Ref, f.Artifact.Label, f.Field, f.Class,
 		f.EvidenceSHA256, f.Excerpt, f.Actor.AccountID, f.Actor.AgentID, f.Actor.Handle, f.Actor.KYALevel, f.Actor.Kind,
 		f.Source, f.Context, f.LedgerSeq, f.CreatedAt.UTC().Format(timeFormat))
@@ -330,14 +495,15 @@ func scanFlag(row scanner) (store.Flag, error) {
 }
 
 func (c *conn) Flag(ctx context.Context, id string) (store.Flag, error) {
-	f, err := scanFlag(c.r.QueryRowContext(ctx, `SELECT `+flagColumns+` FROM flags WHERE id = ?`, id))
+	f, err := scanFlag(c.queryRow(ctx, flagByIDSQL, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return f, store.Errorf("Flag", store.ErrNotFound, "flag %q", id)
 	}
 	return f, store.Wrap("Flag", err)
 }
 
-func (c *conn) ListFlags(ctx context.Context, q store.FlagQuery) ([]store.Flag, error) {
+// listFlagsSQL builds the query of q and its arguments.
+func listFlagsSQL(q *store.FlagQuery) (string, []any) {
 	var where []string
 	var args []any
 	for _, p := range []struct{ col, v string }{
@@ -360,11 +526,16 @@ func (c *conn) ListFlags(ctx context.Context, q store.FlagQuery) ([]store.Flag, 
 		query += " WHERE " + strings.Join(where, " AND ")
 	}
 	query += " ORDER BY n LIMIT ? OFFSET ?"
-	args = append(args, q.LimitOrMax(), max(q.Offset, 0))
-	rows, err := c.r.QueryContext(ctx, query, args...)
+	return query, append(args, q.LimitOrMax(), max(q.Offset, 0))
+}
+
+func (c *conn) ListFlags(ctx context.Context, q store.FlagQuery) ([]store.Flag, error) {
+	query, args := listFlagsSQL(&q)
+	rows, release, err := c.query(ctx, query, args...)
 	if err != nil {
 		return nil, store.Wrap("ListFlags", err)
 	}
+	defer release()
 	defer rows.Close()
 	var out []store.Flag
 	for rows.Next() {
@@ -385,11 +556,10 @@ func (c *conn) TransitionFlag(ctx context.Context, t store.Transition) error {
 	var res sql.Result
 	var err error
 	if t.Dispute != nil {
-		res, err = c.w.ExecContext(ctx, `UPDATE flags SET status = ?, dispute_case_id = ?, dispute_case_number = ?
-			WHERE id = ? AND status = ? AND dispute_case_id IS NULL`,
+		res, err = c.exec(ctx, disputeSQL,
 			t.To, t.Dispute.CaseID, t.Dispute.CaseNumber, t.ID, t.From)
 	} else {
-		res, err = c.w.ExecContext(ctx, `UPDATE flags SET status = ? WHERE id = ? AND status = ?`, t.To, t.ID, t.From)
+		res, err = c.exec(ctx, decideSQL, t.To, t.ID, t.From)
 	}
 	if err != nil {
 		return store.Wrap(op, err)
@@ -400,7 +570,7 @@ func (c *conn) TransitionFlag(ctx context.Context, t store.Transition) error {
 		return nil
 	}
 	var one int
-	err = c.w.QueryRowContext(ctx, `SELECT 1 FROM flags WHERE id = ?`, t.ID).Scan(&one)
+	err = c.queryRow(ctx, flagExistsSQL, t.ID).Scan(&one)
 	if errors.Is(err, sql.ErrNoRows) {
 		return store.Errorf(op, store.ErrNotFound, "flag %q", t.ID)
 	} else if err != nil {
@@ -410,7 +580,7 @@ func (c *conn) TransitionFlag(ctx context.Context, t store.Transition) error {
 }
 
 func (c *conn) LedgerHead(ctx context.Context) (store.LedgerEntry, error) {
-	e, err := scanEntry(c.r.QueryRowContext(ctx, `SELECT seq, type, prev, hash, body FROM ledger ORDER BY seq DESC LIMIT 1`))
+	e, err := scanEntry(c.queryRow(ctx, headSQL))
 	if errors.Is(err, sql.ErrNoRows) {
 		return e, store.Errorf("LedgerHead", store.ErrNotFound, "empty ledger")
 	}
@@ -429,7 +599,7 @@ func (c *conn) AppendLedgerEntry(ctx context.Context, e store.LedgerEntry) error
 		return err
 	}
 	// The schema's trigger refuses an entry that does not extend the head.
-	_, err := c.w.ExecContext(ctx, `INSERT INTO ledger (seq, type, prev, hash, body) VALUES (?, ?, ?, ?, ?)`,
+	_, err := c.exec(ctx, insertEntrySQL,
 		e.Seq, e.Type, e.Prev, e.Hash, e.Body)
 	switch code(err) {
 	case 0:
@@ -441,7 +611,7 @@ func (c *conn) AppendLedgerEntry(ctx context.Context, e store.LedgerEntry) error
 }
 
 func (c *conn) LedgerEntry(ctx context.Context, seq int64) (store.LedgerEntry, error) {
-	e, err := scanEntry(c.r.QueryRowContext(ctx, `SELECT seq, type, prev, hash, body FROM ledger WHERE seq = ?`, seq))
+	e, err := scanEntry(c.queryRow(ctx, entrySQL, seq))
 	if errors.Is(err, sql.ErrNoRows) {
 		return e, store.Errorf("LedgerEntry", store.ErrNotFound, "entry %d", seq)
 	}
@@ -449,10 +619,11 @@ func (c *conn) LedgerEntry(ctx context.Context, seq int64) (store.LedgerEntry, e
 }
 
 func (c *conn) LedgerEntries(ctx context.Context, from int64, fn func(store.LedgerEntry) error) error {
-	rows, err := c.r.QueryContext(ctx, `SELECT seq, type, prev, hash, body FROM ledger WHERE seq >= ? ORDER BY seq`, from)
+	rows, release, err := c.query(ctx, entriesSQL, from)
 	if err != nil {
 		return store.Wrap("LedgerEntries", err)
 	}
+	defer release()
 	defer rows.Close()
 	for rows.Next() {
 		e, err := scanEntry(rows)
