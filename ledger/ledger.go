@@ -38,12 +38,14 @@
 package ledger
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/plainsight/plainsight/internal/canon"
@@ -163,18 +165,16 @@ type Report struct {
 
 // Verify walks the whole ledger from entry 1 and checks every link: the
 // sequence numbers count 1, 2, 3, … without gaps; each entry's hash is the
-// SHA-256 of its body; each body names its own seq, type and prev, and prev
-// is the previous entry's hash. The first link that does not hold is
-// returned as a *BrokenError (errors.Is(err, ErrBroken)); a store error is
-// returned as is.
+// SHA-256 of its body; each body is an object that begins with its "at"
+// member and ends with its own prev, seq and type, exactly as the
+// canonical form writes them, and prev is the previous entry's hash. The
+// first link that does not hold is returned as a *BrokenError
+// (errors.Is(err, ErrBroken)); a store error is returned as is. Verify
+// checks the chain, not the payloads: Decode reads an entry's data.
 func Verify(ctx context.Context, l store.Ledger) (Report, error) {
 	var r Report
 	var prev string
-	var body struct {
-		Seq  int64  `json:"seq"`
-		Type string `json:"type"`
-		Prev string `json:"prev"`
-	}
+	var tail []byte
 	err := l.LedgerEntries(ctx, 1, func(e store.LedgerEntry) error {
 		want := r.Entries + 1
 		switch {
@@ -185,11 +185,12 @@ func Verify(ctx context.Context, l store.Ledger) (Report, error) {
 		case Hash(e.Body) != e.Hash:
 			return &BrokenError{Seq: e.Seq, Reason: "hash is not the SHA-256 of the body"}
 		}
-		body.Seq, body.Type, body.Prev = 0, "", ""
-		if err := json.Unmarshal(e.Body, &body); err != nil {
-			return &BrokenError{Seq: e.Seq, Reason: "body is not JSON"}
-		}
-		if body.Seq != e.Seq || body.Type != e.Type || body.Prev != e.Prev {
+		// The canonical body ends with "prev", "seq" and "type", the last
+		// three keys in sorted order; a suffix check binds the columns to
+		// the hashed bytes without decoding them.
+		var err error
+		tail, err = bodyTail(tail[:0], e.Seq, e.Type, e.Prev)
+		if err != nil || !bytes.HasPrefix(e.Body, []byte(`{"at":"`)) || !bytes.HasSuffix(e.Body, tail) {
 			return &BrokenError{Seq: e.Seq, Reason: "body does not name the entry's seq, type and prev"}
 		}
 		r.Entries, prev = e.Seq, e.Hash
@@ -200,4 +201,21 @@ func Verify(ctx context.Context, l store.Ledger) (Report, error) {
 	}
 	r.HeadHash = prev
 	return r, nil
+}
+
+// bodyTail appends to dst the end of the canonical body of an entry:
+// ,"prev":…,"seq":…,"type":…}.
+func bodyTail(dst []byte, seq int64, typ, prev string) ([]byte, error) {
+	dst = append(dst, `,"prev":`...)
+	dst, err := canon.AppendString(dst, prev)
+	if err != nil {
+		return nil, err
+	}
+	dst = append(dst, `,"seq":`...)
+	dst = strconv.AppendInt(dst, seq, 10)
+	dst = append(dst, `,"type":`...)
+	if dst, err = canon.AppendString(dst, typ); err != nil {
+		return nil, err
+	}
+	return append(dst, '}'), nil
 }
