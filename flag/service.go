@@ -144,8 +144,16 @@ func (s *Service) SubmitAll(ctx context.Context, ins []SubmissionInput) ([]Outco
 	}
 	outs := make([]Outcome, len(ins))
 	err := s.Store.Atomic(ctx, func(tx store.Tx) error {
+		all := make([][]Item, len(preps))
 		for i, p := range preps {
-			o, err := s.gate(ctx, tx, p.in, p.items)
+			all[i] = p.items
+		}
+		k, err := prefetch(ctx, tx, all)
+		if err != nil {
+			return err
+		}
+		for i, p := range preps {
+			o, err := s.gate(ctx, tx, k, p.in, p.items)
 			if err != nil {
 				return err
 			}
@@ -191,43 +199,125 @@ func checkInput(in *SubmissionInput) error {
 	return nil
 }
 
-func (s *Service) gate(ctx context.Context, tx store.Tx, in *SubmissionInput, items []Item) (Outcome, error) {
+// known is what a batch's gate knows of the flags that bear on it, read
+// in one query per 500 hashes instead of two per class; complete is false
+// when a hash has too many flags to read at once, and the gate then asks
+// the store for each class.
+type known struct {
+	complete   bool
+	live       map[store.Key]store.Flag
+	overturned map[overturnKey]store.Flag
+}
+
+type overturnKey struct{ hash, class, account string }
+
+func prefetch(ctx context.Context, tx store.Tx, items [][]Item) (*known, error) {
+	k := &known{complete: true, live: map[store.Key]store.Flag{}, overturned: map[overturnKey]store.Flag{}}
+	seen := map[string]bool{}
+	var hashes []string
+	for _, its := range items {
+		for _, it := range its {
+			if !seen[it.Evidence.SHA256] {
+				seen[it.Evidence.SHA256] = true
+				hashes = append(hashes, it.Evidence.SHA256)
+			}
+		}
+	}
+	const chunk = 500
+	for len(hashes) > 0 {
+		n := min(chunk, len(hashes))
+		fs, err := tx.ListFlags(ctx, store.FlagQuery{EvidenceSHA256s: hashes[:n], Limit: store.MaxListLimit})
+		if err != nil {
+			return nil, err
+		}
+		if len(fs) == store.MaxListLimit {
+			return &known{}, nil
+		}
+		for _, f := range fs {
+			switch f.Status {
+			case store.StatusStanding, store.StatusDisputed:
+				k.live[f.Key()] = f
+			case store.StatusOverturned:
+				ok := overturnKey{f.EvidenceSHA256, f.Class, f.Actor.AccountID}
+				if _, dup := k.overturned[ok]; !dup && f.Actor.Kind == KindAccount {
+					k.overturned[ok] = f
+				}
+			}
+		}
+		hashes = hashes[n:]
+	}
+	return k, nil
+}
+
+func (k *known) liveFlag(ctx context.Context, tx store.Tx, key store.Key) (*store.Flag, error) {
+	if k.complete {
+		if f, ok := k.live[key]; ok {
+			return &f, nil
+		}
+		return nil, nil
+	}
+	fs, err := tx.ListFlags(ctx, store.FlagQuery{
+		ArtifactType: key.ArtifactType, ArtifactRef: key.ArtifactRef, Field: key.Field,
+		Class: key.Class, EvidenceSHA256: key.EvidenceSHA256,
+		Statuses: []string{store.StatusStanding, store.StatusDisputed}, Limit: 1,
+	})
+	if err != nil || len(fs) == 0 {
+		return nil, err
+	}
+	return &fs[0], nil
+}
+
+func (k *known) overturnedFlag(ctx context.Context, tx store.Tx, ok overturnKey) (*store.Flag, error) {
+	if k.complete {
+		if f, found := k.overturned[ok]; found {
+			return &f, nil
+		}
+		return nil, nil
+	}
+	fs, err := tx.ListFlags(ctx, store.FlagQuery{
+		Class: ok.class, EvidenceSHA256: ok.hash, ActorAccountID: ok.account,
+		Statuses: []string{store.StatusOverturned}, Limit: 1,
+	})
+	if err != nil || len(fs) == 0 || fs[0].Actor.Kind != KindAccount {
+		return nil, err
+	}
+	return &fs[0], nil
+}
+
+func (s *Service) gate(ctx context.Context, tx store.Tx, k *known, in *SubmissionInput, items []Item) (Outcome, error) {
 	out := Outcome{Status: Clean}
 	for _, it := range items {
 		d := Decision{Class: it.Class}
-		live, err := tx.ListFlags(ctx, store.FlagQuery{
-			ArtifactType: in.Artifact.Type, ArtifactRef: in.Artifact.Ref, Field: in.Field,
-			Class: string(it.Class), EvidenceSHA256: it.Evidence.SHA256,
-			Statuses: []string{store.StatusStanding, store.StatusDisputed}, Limit: 1,
-		})
+		key := store.Key{ArtifactType: in.Artifact.Type, ArtifactRef: in.Artifact.Ref, Field: in.Field,
+			Class: string(it.Class), EvidenceSHA256: it.Evidence.SHA256}
+		live, err := k.liveFlag(ctx, tx, key)
 		if err != nil {
 			return Outcome{}, err
 		}
-		if len(live) > 0 {
-			f := fromStore(&live[0])
+		if live != nil {
+			f := fromStore(live)
 			d.Flag = &f
 			out.Decisions = append(out.Decisions, d)
 			continue
 		}
 		if in.Actor.Kind == KindAccount {
-			prior, err := tx.ListFlags(ctx, store.FlagQuery{
-				Class: string(it.Class), EvidenceSHA256: it.Evidence.SHA256,
-				ActorAccountID: in.Actor.AccountID,
-				Statuses:       []string{store.StatusOverturned}, Limit: 1,
-			})
+			prior, err := k.overturnedFlag(ctx, tx, overturnKey{it.Evidence.SHA256, string(it.Class), in.Actor.AccountID})
 			if err != nil {
 				return Outcome{}, err
 			}
-			if len(prior) > 0 && prior[0].Actor.Kind == KindAccount {
-				f := fromStore(&prior[0])
+			if prior != nil {
+				f := fromStore(prior)
 				d.OverturnedBy = &f
 				out.Decisions = append(out.Decisions, d)
 				continue
 			}
 		}
-		f, err := s.create(ctx, tx, in, it)
+		f, sf, err := s.create(ctx, tx, in, it)
 		if err != nil {
 			return Outcome{}, err
+		}
+		if k.complete {
+			k.live[key] = sf
 		}
 		d.Flag, d.Created = &f, true
 		out.Decisions = append(out.Decisions, d)
@@ -250,10 +340,10 @@ func artifactData(a Artifact) map[string]any {
 	return m
 }
 
-func (s *Service) create(ctx context.Context, tx store.Tx, in *SubmissionInput, it Item) (Flag, error) {
+func (s *Service) create(ctx context.Context, tx store.Tx, in *SubmissionInput, it Item) (Flag, store.Flag, error) {
 	id, err := newID(s.rand())
 	if err != nil {
-		return Flag{}, err
+		return Flag{}, store.Flag{}, err
 	}
 	at := s.now()
 	e, err := ledger.Append(ctx, tx, ledger.TypeFlagged, at, map[string]any{
@@ -263,7 +353,7 @@ func (s *Service) create(ctx context.Context, tx store.Tx, in *SubmissionInput, 
 		"artifact":        artifactData(in.Artifact),
 	})
 	if err != nil {
-		return Flag{}, err
+		return Flag{}, store.Flag{}, err
 	}
 	sf := store.Flag{
 		ID: id, Status: store.StatusStanding,
@@ -273,9 +363,9 @@ func (s *Service) create(ctx context.Context, tx store.Tx, in *SubmissionInput, 
 		LedgerSeq: e.Seq, CreatedAt: at,
 	}
 	if err := tx.InsertFlag(ctx, sf); err != nil {
-		return Flag{}, err
+		return Flag{}, store.Flag{}, err
 	}
-	return fromStore(&sf), nil
+	return fromStore(&sf), sf, nil
 }
 
 // Get returns the flag with id, or ErrNotFound.

@@ -182,10 +182,13 @@ type FlagQuery struct {
 	Field          string
 	Class          string
 	EvidenceSHA256 string
-	ActorAccountID string
-	Statuses       []string // any of these; empty means all
-	Offset         int
-	Limit          int // 0 or more than MaxListLimit means MaxListLimit
+	// EvidenceSHA256s selects flags with any of these hashes (at most
+	// MaxListLimit of them; more is ErrInvalid); empty selects any.
+	EvidenceSHA256s []string
+	ActorAccountID  string
+	Statuses        []string // any of these; empty means all
+	Offset          int
+	Limit           int // 0 or more than MaxListLimit means MaxListLimit
 }
 
 // Transition is one compare-and-set step of the §8 lifecycle.

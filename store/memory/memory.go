@@ -224,6 +224,9 @@ func clone(f *store.Flag) store.Flag {
 
 // ListFlags implements store.Flags.
 func (m *Memory) ListFlags(ctx context.Context, q store.FlagQuery) ([]store.Flag, error) {
+	if len(q.EvidenceSHA256s) > store.MaxListLimit {
+		return nil, store.Errorf("ListFlags", store.ErrInvalid, "more than %d hashes", store.MaxListLimit)
+	}
 	m.mu.RLock()
 	defer m.mu.RUnlock()
 	if m.closed {
@@ -253,6 +256,7 @@ func match(f *store.Flag, q *store.FlagQuery) bool {
 	return eq(q.ArtifactType, f.Artifact.Type) && eq(q.ArtifactRef, f.Artifact.Ref) &&
 		eq(q.Field, f.Field) && eq(q.Class, f.Class) && eq(q.EvidenceSHA256, f.EvidenceSHA256) &&
 		eq(q.ActorAccountID, f.Actor.AccountID) &&
+		(len(q.EvidenceSHA256s) == 0 || slices.Contains(q.EvidenceSHA256s, f.EvidenceSHA256)) &&
 		(len(q.Statuses) == 0 || slices.Contains(q.Statuses, f.Status))
 }
 

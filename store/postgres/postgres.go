@@ -174,7 +174,70 @@ type querier interface {
 	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
 }
 
-type conn struct{ q querier }
+// conn implements store.Tx. In a transaction (tx set) its inserts are
+// queued and sent together, pipelined, before the next statement that
+// reads or at commit: a batch of flag creations costs a few round trips,
+// not several per flag. An error of a queued insert is reported by the
+// call that sends the queue (or by Atomic), with the inserting method's
+// error class.
+type conn struct {
+	q       querier
+	tx      pgx.Tx
+	pending []pending
+	// head is the entry this transaction appended last: the ledger's head
+	// while the transaction holds the advisory lock.
+	head *store.LedgerEntry
+}
+
+type pending struct {
+	op   string // "InsertFlag" or "AppendLedgerEntry"
+	sql  string
+	args []any
+}
+
+// flush sends the queued inserts.
+func (c *conn) flush(ctx context.Context) error {
+	if len(c.pending) == 0 {
+		return nil
+	}
+	b := &pgx.Batch{}
+	for _, p := range c.pending {
+		b.Queue(p.sql, p.args...)
+	}
+	ops := c.pending
+	c.pending = nil
+	br := c.tx.SendBatch(ctx, b)
+	var first error
+	for _, p := range ops {
+		if _, err := br.Exec(); err != nil && first == nil {
+			first = insertError(p.op, err)
+		}
+	}
+	if err := br.Close(); err != nil && first == nil {
+		first = store.Wrap("Atomic", err)
+	}
+	return first
+}
+
+func insertError(op string, err error) error {
+	switch {
+	case err == nil:
+		return nil
+	case op == "InsertFlag" && sqlState(err) == uniqueViolation:
+		return &store.Error{Op: op, Kind: store.ErrDuplicate, Err: err}
+	case op == "AppendLedgerEntry" && (sqlState(err) == uniqueViolation || sqlState(err) == integrityViolation):
+		return &store.Error{Op: op, Kind: store.ErrConflict, Err: err}
+	}
+	return store.Wrap(op, err)
+}
+
+// read sends the queue before a statement that depends on it.
+func (c *conn) read(ctx context.Context) error {
+	if c.tx == nil {
+		return nil
+	}
+	return c.flush(ctx)
+}
 
 // Atomic runs fn in one transaction holding the schema's advisory lock.
 func (s *Store) Atomic(ctx context.Context, fn func(store.Tx) error) error {
@@ -194,7 +257,11 @@ func (s *Store) Atomic(ctx context.Context, fn func(store.Tx) error) error {
 	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1, hashtext(current_schema()))`, lockClass); err != nil {
 		return store.Wrap("Atomic", err)
 	}
-	if err := fn(&conn{q: tx}); err != nil {
+	c := &conn{q: tx, tx: tx}
+	if err := fn(c); err != nil {
+		return err
+	}
+	if err := c.flush(ctx); err != nil {
 		return err
 	}
 	if err := tx.Commit(ctx); err != nil {
@@ -250,6 +317,9 @@ func sqlState(err error) string {
 	return ""
 }
 
+const insertFlagSQL = `INSERT INTO flags (` + flagColumns + `)
+	VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, NULL, NULL, $17, $18)`
+
 const (
 	uniqueViolation    = "23505"
 	integrityViolation = "23000"
@@ -263,15 +333,15 @@ func (c *conn) InsertFlag(ctx context.Context, f store.Flag) error {
 	if err := store.CheckFlag(op, &f); err != nil {
 		return err
 	}
-	_, err := c.q.Exec(ctx, `INSERT INTO flags (`+flagColumns+`)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, NULL, NULL, $17, $18)`,
-		f.ID, f.Status, f.Artifact.Type, f.Artifact.Ref, f.Artifact.Label, f.Field, f.Class,
+	args := []any{f.ID, f.Status, f.Artifact.Type, f.Artifact.Ref, f.Artifact.Label, f.Field, f.Class,
 		f.EvidenceSHA256, f.Excerpt, f.Actor.AccountID, f.Actor.AgentID, f.Actor.Handle, f.Actor.KYALevel, f.Actor.Kind,
-		f.Source, f.Context, f.LedgerSeq, f.CreatedAt.UTC())
-	if sqlState(err) == uniqueViolation {
-		return &store.Error{Op: op, Kind: store.ErrDuplicate, Err: err}
+		f.Source, f.Context, f.LedgerSeq, f.CreatedAt.UTC()}
+	if c.tx != nil {
+		c.pending = append(c.pending, pending{op, insertFlagSQL, args})
+		return nil
 	}
-	return store.Wrap(op, err)
+	_, err := c.q.Exec(ctx, insertFlagSQL, args...)
+	return insertError(op, err)
 }
 
 func scanFlag(row pgx.Row) (store.Flag, error) {
@@ -295,6 +365,9 @@ func scanFlag(row pgx.Row) (store.Flag, error) {
 }
 
 func (c *conn) Flag(ctx context.Context, id string) (store.Flag, error) {
+	if err := c.read(ctx); err != nil {
+		return store.Flag{}, err
+	}
 	f, err := scanFlag(c.q.QueryRow(ctx, `SELECT `+flagColumns+` FROM flags WHERE id = $1`, id))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return f, store.Errorf("Flag", store.ErrNotFound, "flag %q", id)
@@ -302,7 +375,8 @@ func (c *conn) Flag(ctx context.Context, id string) (store.Flag, error) {
 	return f, store.Wrap("Flag", err)
 }
 
-func (c *conn) ListFlags(ctx context.Context, q store.FlagQuery) ([]store.Flag, error) {
+// listFlagsSQL builds the query of q and its arguments.
+func listFlagsSQL(q *store.FlagQuery) (string, []any) {
 	var where []string
 	var args []any
 	arg := func(v any) string {
@@ -317,6 +391,9 @@ func (c *conn) ListFlags(ctx context.Context, q store.FlagQuery) ([]store.Flag, 
 			where = append(where, p.col+" = "+arg(p.v))
 		}
 	}
+	if len(q.EvidenceSHA256s) > 0 {
+		where = append(where, "evidence_sha256 = ANY("+arg(q.EvidenceSHA256s)+")")
+	}
 	if len(q.Statuses) > 0 {
 		var ps []string
 		for _, s := range q.Statuses {
@@ -329,6 +406,17 @@ func (c *conn) ListFlags(ctx context.Context, q store.FlagQuery) ([]store.Flag, 
 		query += " WHERE " + strings.Join(where, " AND ")
 	}
 	query += " ORDER BY n LIMIT " + arg(q.LimitOrMax()) + " OFFSET " + arg(max(q.Offset, 0))
+	return query, args
+}
+
+func (c *conn) ListFlags(ctx context.Context, q store.FlagQuery) ([]store.Flag, error) {
+	if len(q.EvidenceSHA256s) > store.MaxListLimit {
+		return nil, store.Errorf("ListFlags", store.ErrInvalid, "more than %d hashes", store.MaxListLimit)
+	}
+	if err := c.read(ctx); err != nil {
+		return nil, err
+	}
+	query, args := listFlagsSQL(&q)
 	rows, err := c.q.Query(ctx, query, args...)
 	if err != nil {
 		return nil, store.Wrap("ListFlags", err)
@@ -348,6 +436,9 @@ func (c *conn) ListFlags(ctx context.Context, q store.FlagQuery) ([]store.Flag, 
 func (c *conn) TransitionFlag(ctx context.Context, t store.Transition) error {
 	const op = "TransitionFlag"
 	if err := store.CheckTransition(op, &t); err != nil {
+		return err
+	}
+	if err := c.read(ctx); err != nil {
 		return err
 	}
 	var tag pgconn.CommandTag
@@ -382,6 +473,9 @@ func scanEntry(row pgx.Row) (store.LedgerEntry, error) {
 }
 
 func (c *conn) LedgerHead(ctx context.Context) (store.LedgerEntry, error) {
+	if c.head != nil {
+		return *c.head, nil
+	}
 	e, err := scanEntry(c.q.QueryRow(ctx, `SELECT seq, type, prev, hash, body FROM ledger ORDER BY seq DESC LIMIT 1`))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return e, store.Errorf("LedgerHead", store.ErrNotFound, "empty ledger")
@@ -394,16 +488,35 @@ func (c *conn) AppendLedgerEntry(ctx context.Context, e store.LedgerEntry) error
 	if err := store.CheckLedgerEntry(op, &e); err != nil {
 		return err
 	}
-	_, err := c.q.Exec(ctx, `INSERT INTO ledger (seq, type, prev, hash, body) VALUES ($1, $2, $3, $4, $5)`,
-		e.Seq, e.Type, e.Prev, e.Hash, e.Body)
-	switch sqlState(err) {
-	case uniqueViolation, integrityViolation:
-		return &store.Error{Op: op, Kind: store.ErrConflict, Err: err}
+	const insert = `INSERT INTO ledger (seq, type, prev, hash, body) VALUES ($1, $2, $3, $4, $5)`
+	args := []any{e.Seq, e.Type, e.Prev, e.Hash, e.Body}
+	if c.tx != nil {
+		// The head check is made here too, so that a stale entry fails at
+		// once (the schema's trigger checks it again when it is sent).
+		head, err := c.LedgerHead(ctx)
+		var headSeq int64
+		var headHash string
+		switch {
+		case err == nil:
+			headSeq, headHash = head.Seq, head.Hash
+		case !errors.Is(err, store.ErrNotFound):
+			return err
+		}
+		if e.Seq != headSeq+1 || e.Prev != headHash {
+			return store.Errorf(op, store.ErrConflict, "entry %d does not extend the head %d", e.Seq, headSeq)
+		}
+		c.pending = append(c.pending, pending{op, insert, args})
+		c.head = &e
+		return nil
 	}
-	return store.Wrap(op, err)
+	_, err := c.q.Exec(ctx, insert, args...)
+	return insertError(op, err)
 }
 
 func (c *conn) LedgerEntry(ctx context.Context, seq int64) (store.LedgerEntry, error) {
+	if err := c.read(ctx); err != nil {
+		return store.LedgerEntry{}, err
+	}
 	e, err := scanEntry(c.q.QueryRow(ctx, `SELECT seq, type, prev, hash, body FROM ledger WHERE seq = $1`, seq))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return e, store.Errorf("LedgerEntry", store.ErrNotFound, "entry %d", seq)
@@ -414,6 +527,9 @@ func (c *conn) LedgerEntry(ctx context.Context, seq int64) (store.LedgerEntry, e
 // LedgerEntries reads the entries in pages of 10,000, so a long walk holds
 // neither a transaction nor a cursor open.
 func (c *conn) LedgerEntries(ctx context.Context, from int64, fn func(store.LedgerEntry) error) error {
+	if err := c.read(ctx); err != nil {
+		return err
+	}
 	const page = 10000
 	from = max(from, 1)
 	for {

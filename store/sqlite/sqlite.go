@@ -278,6 +278,9 @@ func (c *stmtCache) close() {
 type conn struct {
 	s  *Store
 	tx *sql.Tx
+	// head is the entry this transaction appended last: the ledger's head
+	// while the transaction holds the only writer.
+	head *store.LedgerEntry
 }
 
 // stmt returns the prepared statement for query, and a release function
@@ -515,6 +518,12 @@ func listFlagsSQL(q *store.FlagQuery) (string, []any) {
 			args = append(args, p.v)
 		}
 	}
+	if len(q.EvidenceSHA256s) > 0 {
+		where = append(where, "evidence_sha256 IN (?"+strings.Repeat(", ?", len(q.EvidenceSHA256s)-1)+")")
+		for _, h := range q.EvidenceSHA256s {
+			args = append(args, h)
+		}
+	}
 	if len(q.Statuses) > 0 {
 		where = append(where, "status IN (?"+strings.Repeat(", ?", len(q.Statuses)-1)+")")
 		for _, s := range q.Statuses {
@@ -530,6 +539,9 @@ func listFlagsSQL(q *store.FlagQuery) (string, []any) {
 }
 
 func (c *conn) ListFlags(ctx context.Context, q store.FlagQuery) ([]store.Flag, error) {
+	if len(q.EvidenceSHA256s) > store.MaxListLimit {
+		return nil, store.Errorf("ListFlags", store.ErrInvalid, "more than %d hashes", store.MaxListLimit)
+	}
 	query, args := listFlagsSQL(&q)
 	rows, release, err := c.query(ctx, query, args...)
 	if err != nil {
@@ -580,6 +592,9 @@ func (c *conn) TransitionFlag(ctx context.Context, t store.Transition) error {
 }
 
 func (c *conn) LedgerHead(ctx context.Context) (store.LedgerEntry, error) {
+	if c.head != nil {
+		return *c.head, nil
+	}
 	e, err := scanEntry(c.queryRow(ctx, headSQL))
 	if errors.Is(err, sql.ErrNoRows) {
 		return e, store.Errorf("LedgerHead", store.ErrNotFound, "empty ledger")
@@ -603,6 +618,9 @@ func (c *conn) AppendLedgerEntry(ctx context.Context, e store.LedgerEntry) error
 		e.Seq, e.Type, e.Prev, e.Hash, e.Body)
 	switch code(err) {
 	case 0:
+		if err == nil && c.tx != nil {
+			c.head = &e
+		}
 		return store.Wrap(op, err)
 	case sqlite3.SQLITE_CONSTRAINT_TRIGGER, sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY:
 		return &store.Error{Op: op, Kind: store.ErrConflict, Err: err}

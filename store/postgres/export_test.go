@@ -1,0 +1,3 @@
+package postgres
+
+var listFlagsSQLForTest = listFlagsSQL
