@@ -11,7 +11,7 @@ import (
 )
 
 func BenchmarkSubmit(b *testing.B) {
-	for _, batch := range []int{1, 100} {
+	for _, batch := range []int{1, 100, 1000} {
 		b.Run(fmt.Sprintf("batch=%d", batch), func(b *testing.B) {
 			storetest.BenchSubmit(b, open(b, filepath.Join(b.TempDir(), "b.db")), batch)
 		})

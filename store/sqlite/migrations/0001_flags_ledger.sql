@@ -25,10 +25,11 @@ CREATE TABLE flags (
   created_at          TEXT    NOT NULL               -- RFC 3339, UTC
 );
 
--- At most one live (standing or disputed) flag per §8 identity.
-CREATE UNIQUE INDEX flags_live ON flags (evidence_sha256, finding_class, artifact_type, artifact_ref, field)
-  WHERE status IN ('standing', 'disputed');
--- The gate's look-up of overturned flags, and listing by artifact.
+-- The gate's look-ups by evidence hash (live and overturned flags), and
+-- listing by artifact. At most one live (standing or disputed) flag per §8
+-- identity is enforced by the trigger flags_no_replace below, through this
+-- index: SQLite has one writer at a time, so a check in a trigger cannot
+-- be raced, and no lifecycle step makes a flag live again.
 CREATE INDEX flags_evidence ON flags (evidence_sha256, finding_class);
 CREATE INDEX flags_artifact ON flags (artifact_ref, n);
 
