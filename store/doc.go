@@ -38,7 +38,11 @@
 // the ledger's head check still guard anything written outside it. A write
 // method called on the Store itself is its own one-statement transaction.
 // A Tx must not be used after its function returns, nor from another
-// goroutine, and Atomic must not be called inside Atomic.
+// goroutine, and Atomic must not be called inside Atomic. Inside Atomic a
+// backend may send inserts later than the call that made them (PostgreSQL
+// pipelines them): an insert's error, with its usual sentinel, may then be
+// returned by the next call that reads, or by Atomic itself, and the
+// transaction is rolled back either way.
 //
 // # Errors
 //
