@@ -1,3 +1,0 @@
-package postgres
-
-var listFlagsSQLForTest = listFlagsSQL
