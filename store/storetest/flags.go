@@ -247,7 +247,6 @@ func testGate(t *testing.T, o Opener) {
 	if out, err = svc.Submit(c, submission("plain words", alice)); err != nil || out.Status != flag.Clean {
 		t.Errorf("clean text: %+v, %v", out, err)
 	}
-	// A field with two classes of which only one was overturned: held.
 	mustVerify(t, s, 4)
 }
 
