@@ -31,11 +31,20 @@
 //     level.
 //   - [github.com/plainsight/plainsight/intent]: the agent-safe.intent/1
 //     canonical form, binding hash and the executor's re-check.
+//   - [github.com/plainsight/plainsight/flag]: the security flag record of
+//     §8, the ingestion gate and the flag lifecycle (dispute, award).
+//   - [github.com/plainsight/plainsight/ledger]: the append-only,
+//     hash-chained ledger that anchors flags, and its verification.
+//   - [github.com/plainsight/plainsight/store]: the persistence contracts of
+//     the stateful packages, with the backends store/memory, store/sqlite
+//     (the embedded default) and store/postgres, and the conformance suite
+//     store/storetest. The scanning packages never import it.
 //   - cmd/plainsight: the command line (plainsight scan, plainsight skill,
-//     plainsight fingerprint, plainsight intent hash and verify).
+//     plainsight fingerprint, plainsight intent hash and verify, plainsight
+//     flags list and show, plainsight ledger verify).
 //
-// Not yet implemented: flag records (§8), the pre-call check, collisions and
-// change feed (§9–§11), and the Agent-Shield formats.
+// Not yet implemented: the pre-call check, collisions and change feed
+// (§9–§11), and the Agent-Shield formats.
 //
 // # Unicode
 //
