@@ -35,6 +35,7 @@ type Memory struct {
 	byID   map[string]*store.Flag
 	live   map[store.Key]*store.Flag
 	ledger []store.LedgerEntry
+	r      *registry
 }
 
 var _ store.Store = (*Memory)(nil)
