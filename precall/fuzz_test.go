@@ -58,3 +58,38 @@ func wtf8ToRunes(s string) []rune {
 	}
 	return r
 }
+
+// FuzzDefinitionsRoundTrip: recorded definitions read back fingerprint
+// exactly as what was served (a lone surrogate and all), and any bytes
+// given to the decoder are read or refused, never a panic.
+func FuzzDefinitionsRoundTrip(f *testing.F) {
+	f.Add("srv", "1.0", "search", "Search\u200b the web.", `{"type":"object","properties":{"q":{"type":"string"}}}`, "Use search.")
+	f.Add("\xed\xa0\x80", "", "t\xed\xb0\x80", "", `[1,"\ud800",{"~/":"\ue000"}]`, "\x00")
+	f.Fuzz(func(t *testing.T, name, version, tool, desc, schema, instructions string) {
+		// The decoder alone, on the schema's bytes as a record.
+		decodeDefinitions([]byte(schema))
+		raw, _ := json.Marshal(tool)
+		tools, err := fingerprint.ParseTools([]byte(`[{"name":` + string(raw) + `,"inputSchema":` + schema + `}]`))
+		if err != nil {
+			return
+		}
+		tools[0].Description = desc
+		d := &fingerprint.Definitions{Server: fingerprint.Server{Name: name, Version: &version}, ProtocolVersion: "2025-03-26", Instructions: instructions, Tools: tools}
+		want, err := fingerprint.Fingerprint(d)
+		if err != nil {
+			return
+		}
+		b, err := encodeDefinitions(d)
+		if err != nil {
+			return // not WTF-8: such a string cannot come from a JSON response
+		}
+		back, err := decodeDefinitions(b)
+		if err != nil {
+			t.Fatalf("decode(%s): %v", b, err)
+		}
+		got, err := fingerprint.Fingerprint(back)
+		if err != nil || got != want || back.Instructions != instructions || back.ProtocolVersion != d.ProtocolVersion {
+			t.Fatalf("round trip of %s: fingerprint %s, want %s (%v)", b, got, want, err)
+		}
+	})
+}
