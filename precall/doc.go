@@ -81,7 +81,6 @@
 // been observed yet. A refresh's findings are recorded as flags against
 // the URL even when the definitions did not change.
 //
-//
 // An answer is evidence gathered at one moment, never a guarantee that a
 // tool is safe (§12): a clean scan says none of the classes were found in
 // what was served for this check, a fingerprint says which definitions
