@@ -99,7 +99,12 @@ func (c *Checker) probeURL(ctx context.Context, rawURL string) (*fingerprint.Def
 			err = serr
 		}
 	}
-	return defs, Landing{EffectiveURL: tr.EffectiveURL(), Redirects: tr.Redirects()}, err
+	landing := Landing{EffectiveURL: tr.EffectiveURL(), Redirects: tr.Redirects()}
+	if landing.EffectiveURL == "" && len(landing.Redirects) == 0 && err == nil && defs != nil {
+		// Answered without a redirect: the asked URL answered.
+		landing.EffectiveURL = rawURL
+	}
+	return defs, landing, err
 }
 
 // RegisterInput names a server to register (§9 registration).
