@@ -66,7 +66,9 @@ func ExampleChecker_Check() {
 func ExampleChecker_Register() {
 	// A server on this machine whose tools will change.
 	s := mcp.NewServer(&mcp.Implementation{Name: "notes", Version: "1"}, nil)
-	noop := func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) { return &mcp.CallToolResult{}, nil }
+	noop := func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return &mcp.CallToolResult{}, nil
+	}
 	s.AddTool(&mcp.Tool{Name: "read", Description: "Reads a note.", InputSchema: json.RawMessage(`{"type":"object"}`)}, noop)
 	srv := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, nil))
 	defer srv.Close()
