@@ -378,7 +378,8 @@ func (m *Memory) LedgerEntries(ctx context.Context, from int64, fn func(store.Le
 		n := int64(len(m.ledger))
 		var chunk []store.LedgerEntry
 		if from <= n {
-			chunk = m.ledger[from-1 : min(n, from-1+1024)]
+			// A copy: a rolled-back append frees its slot for the next one.
+			chunk = slices.Clone(m.ledger[from-1 : min(n, from-1+1024)])
 		}
 		m.mu.RUnlock()
 		if len(chunk) == 0 {
