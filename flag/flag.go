@@ -181,7 +181,10 @@ func Items(field []byte, findings []scan.Finding) ([]Item, error) {
 		case !deterministic(f.Class):
 			return nil, &Error{Op: "Items", Err: ErrUnknownClass, Note: fmt.Sprintf("%q", f.Class)}
 		}
-		if !utf8.ValidString(f.Excerpt) || utf8.RuneCountInString(f.Excerpt) > MaxExcerpt {
+		if !utf8.ValidString(f.Excerpt) {
+			return nil, &Error{Op: "Items", Err: ErrInvalid, Note: "an excerpt is not UTF-8"}
+		}
+		if utf8.RuneCountInString(f.Excerpt) > MaxExcerpt {
 			return nil, &Error{Op: "Items", Err: ErrExcerptTooLong}
 		}
 		seen := false

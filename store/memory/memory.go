@@ -66,6 +66,7 @@ func (m *Memory) Atomic(ctx context.Context, fn func(store.Tx) error) (err error
 	defer func() {
 		if p := recover(); p != nil {
 			tx.rollback()
+			tx.done = true
 			panic(p)
 		}
 		if err == nil {
