@@ -31,6 +31,11 @@
 //     level.
 //   - [github.com/plainsight/plainsight/intent]: the agent-safe.intent/1
 //     canonical form, binding hash and the executor's re-check.
+//   - [github.com/plainsight/plainsight/shield]: the Agent-Shield protocol
+//     v0.1: the pre-action check (verdict, five per-class scores with their
+//     evidence, a receipt signed as a detached JWS), the enforcer's policy
+//     and decision, the receipt log; [github.com/plainsight/plainsight/shield/mcpguard]
+//     puts it around an MCP client at the protocol's conformance levels.
 //   - [github.com/plainsight/plainsight/flag]: the security flag record of
 //     §8, the ingestion gate and the flag lifecycle (dispute, award).
 //   - [github.com/plainsight/plainsight/ledger]: the append-only,
@@ -41,10 +46,11 @@
 //     store/storetest. The scanning packages never import it.
 //   - cmd/plainsight: the command line (plainsight scan, plainsight skill,
 //     plainsight fingerprint, plainsight intent hash and verify, plainsight
-//     flags list and show, plainsight ledger verify).
+//     shield scan and verify-receipt, plainsight flags list and show,
+//     plainsight ledger verify).
 //
 // Not yet implemented: the pre-call check, collisions and change feed
-// (§9–§11), and the Agent-Shield formats.
+// (§9–§11), and the Shield method's community signatures.
 //
 // # Unicode
 //

@@ -32,11 +32,12 @@ import (
 
 //go:generate go run ./gen
 
-//go:embed flag/*.json scan/*.json schemas/*.json fingerprint/*.json intent/*.json intent/verify/*.json intent/upstream/*.json intent/upstream/PROVENANCE.md precall/*.json
+//go:embed flag/*.json scan/*.json schemas/*.json fingerprint/*.json intent/*.json intent/verify/*.json intent/upstream/*.json intent/upstream/PROVENANCE.md precall/*.json shield/*.json
 var corpus embed.FS
 
 // FS returns the corpus: the directories scan (vector files), schemas (JSON Schemas), intent
-// (intent_hash.json, the agent-safe.intent/1 vectors generated here) and intent/upstream (the
-// published agent-safe.intent/1 vectors, with PROVENANCE.md). The file
+// (intent_hash.json, the agent-safe.intent/1 vectors generated here), intent/upstream (the
+// published agent-safe.intent/1 vectors, with PROVENANCE.md) and shield (the Agent-Shield
+// protocol's scan and receipt vectors). The file
 // system is read-only and safe for concurrent use.
 func FS() fs.FS { return corpus }

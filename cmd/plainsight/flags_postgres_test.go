@@ -55,11 +55,11 @@ func TestFlagsPostgres(t *testing.T) {
 		t.Fatal(err)
 	}
 	id := out.FlagIDs()[0]
-	code, stdout, stderr := runCmd("flags", "list", "--db", u.String(), "--artifact", ref)
+	code, stdout, stderr := runCmd(t, "", "flags", "list", "--db", u.String(), "--artifact", ref)
 	if code != exitClean || !strings.Contains(stdout, id) {
 		t.Errorf("flags list on PostgreSQL: exit %d\n%s%s", code, stdout, stderr)
 	}
-	code, stdout, stderr = runCmd("ledger", "verify", "--db", u.String())
+	code, stdout, stderr = runCmd(t, "", "ledger", "verify", "--db", u.String())
 	if code != exitClean || !strings.Contains(stdout, "chain intact") {
 		t.Errorf("ledger verify on PostgreSQL: exit %d\n%s%s", code, stdout, stderr)
 	}

@@ -117,6 +117,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runPrecall(args[1:], stdout, stderr)
 	case "skill":
 		return runSkill(args[1:], stdout, stderr)
+	case "shield":
+		return runShield(args[1:], stdin, stdout, stderr)
 	case "flags":
 		return runFlags(args[1:], stdout, stderr)
 	case "registry":

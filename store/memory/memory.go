@@ -67,6 +67,7 @@ func (m *Memory) Atomic(ctx context.Context, fn func(store.Tx) error) (err error
 	defer func() {
 		if p := recover(); p != nil {
 			tx.rollback()
+			tx.done = true
 			panic(p)
 		}
 		if err == nil {
@@ -379,7 +380,8 @@ func (m *Memory) LedgerEntries(ctx context.Context, from int64, fn func(store.Le
 		n := int64(len(m.ledger))
 		var chunk []store.LedgerEntry
 		if from <= n {
-			chunk = m.ledger[from-1 : min(n, from-1+1024)]
+			// A copy: a rolled-back append frees its slot for the next one.
+			chunk = slices.Clone(m.ledger[from-1 : min(n, from-1+1024)])
 		}
 		m.mu.RUnlock()
 		if len(chunk) == 0 {
