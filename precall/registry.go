@@ -436,6 +436,31 @@ func (c *Checker) refresh(ctx context.Context, srv store.Server, claimed bool) (
 		return r, mark()
 	}
 	r.Fingerprint = fp
+	if fp == recFP && len(fieldInputs(srv.URL, srv.Slug, defs, flag.IntegrityRefresh)) == 0 {
+		// The fast path: unchanged, nothing to flag; only the last check
+		// is written (a compare-and-set, no transaction). A concurrent
+		// change recorded since srv was read shows as a lost
+		// compare-and-set, and the slow path below sorts it out.
+		at := now
+		if at.Before(srv.LastChecked) {
+			at = srv.LastChecked
+		}
+		err := error(nil)
+		if !claimed {
+			err = c.Store.MarkChecked(ctx, srv.URL, srv.LastChecked, at)
+		}
+		if err == nil {
+			if !claimed {
+				r.Server.LastChecked = at
+			}
+			r.Status = fingerprint.Unchanged
+			r.Detail = fmt.Sprintf("The definitions served match recorded version %d.", srv.Version)
+			return r, nil
+		}
+		if !errors.Is(err, store.ErrConflict) {
+			return nil, fmt.Errorf("%w: %w", ErrRegistry, err)
+		}
+	}
 	body, err := encodeDefinitions(defs)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrRegistry, err)
