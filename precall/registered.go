@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/plainsight/plainsight/fingerprint"
 	"github.com/plainsight/plainsight/guard"
@@ -211,4 +212,50 @@ func (c *Checker) checkRegistered(ctx context.Context, rawURL, tool string) (*An
 		a.ToolFocus = &ToolFocus{Tool: tool, Offered: &offered, Basis: &b}
 	}
 	return a, nil
+}
+
+// Record is a server's record in the external registry, as the registry
+// shows it: the registration, the current fingerprint and version, the
+// last check, and the §10 warnings over the recorded definitions of every
+// other registered server.
+type Record struct {
+	URL                string       `json:"url"`
+	Registration       Registration `json:"registration"`
+	Fingerprint        string       `json:"fingerprint"`
+	FingerprintVersion int          `json:"fingerprint_version"`
+	ServerName         string       `json:"server_name"`
+	LastChecked        time.Time    `json:"last_checked"`
+	ShadowingWarnings  []Warning    `json:"shadowing_warnings"`
+}
+
+// Records returns the registry records of the servers q selects (§9
+// registration, §10 warnings). It probes nothing.
+func (c *Checker) Records(ctx context.Context, q store.ServerQuery) ([]Record, error) {
+	if c.Store == nil {
+		return nil, ErrNoStore
+	}
+	servers, err := c.Store.ListServers(ctx, q)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrRegistry, err)
+	}
+	reg := StoreRegistry{c.Store}
+	out := make([]Record, 0, len(servers))
+	for i := range servers {
+		s := &servers[i]
+		defs, fp, err := c.recorded(ctx, c.Store, s.URL, s.Version)
+		if err != nil {
+			return nil, err
+		}
+		names := make([]string, len(defs.Tools))
+		for j, t := range defs.Tools {
+			names[j] = t.Name
+		}
+		offers, err := reg.Offers(ctx, names)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %w", ErrRegistry, err)
+		}
+		out = append(out, Record{URL: s.URL, Registration: registrationOf(s), Fingerprint: fp, FingerprintVersion: s.Version,
+			ServerName: defs.Server.Name, LastChecked: s.LastChecked, ShadowingWarnings: Collisions(s.URL, defs.Tools, offers)})
+	}
+	return out, nil
 }

@@ -393,6 +393,17 @@ func TestRegisteredCollisions(t *testing.T) {
 	if d := cmp.Diff(want, ans.ShadowingWarnings); d != "" {
 		t.Errorf("warnings (-want +got):\n%s", d)
 	}
+	// The registry records carry the warnings too, each server's naming the other.
+	recs, err := c.Records(t.Context(), store.ServerQuery{})
+	if err != nil || len(recs) != 2 {
+		t.Fatalf("Records: %v %v", recs, err)
+	}
+	if d := cmp.Diff(want, recs[0].ShadowingWarnings); d != "" || recs[0].URL != a.URL || recs[0].FingerprintVersion != 1 {
+		t.Errorf("a's record (-want +got):\n%s", d)
+	}
+	if w := recs[1].ShadowingWarnings; len(w) != 1 || w[0].Tool != "search" || len(w[0].Others) != 1 || w[0].Others[0].URL != a.URL {
+		t.Errorf("b's record: %+v", w)
+	}
 }
 
 // Two instances refreshing one changed server at once bump its version

@@ -36,7 +36,9 @@ add    probes the server at URL through the guard and registers it:
 check  runs the integrity check of a registered server: unchanged, changed
        (the next fingerprint version and a change event, recorded in one
        transaction) or unreachable (never unchanged).
-list   lists the registered servers in registration order.
+list   lists the registered servers in registration order, each with its
+       §10 warnings: tools another registered server offers under the same
+       name with another definition (JSON: the registry records).
 
 Loopback URLs are allowed here, since you name what to probe; a redirect
 from a server that is not loopback into loopback is refused.
@@ -203,25 +205,24 @@ func runRegistry(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitClean
 	}
-	servers, err := s.ListServers(ctx, q)
+	records, err := c.Records(ctx, q)
 	if err != nil {
 		fmt.Fprintf(stderr, "plainsight %s: %v\n", cmd, err)
 		return exitError
 	}
-	rows := make([]listed, len(servers))
-	for i, sv := range servers {
-		rows[i] = listed{URL: sv.URL, Slug: sv.Slug, PageURL: sv.PageURL, PublisherStatus: sv.PublisherStatus,
-			FingerprintVersion: sv.Version, FirstSeen: sv.FirstSeen, LastChecked: sv.LastChecked}
-		if sv.LinkedStoreListing != "" {
-			l := sv.LinkedStoreListing
-			rows[i].LinkedStoreListing = &l
-		}
-	}
 	if *format == "json" {
-		return writeJSON(stdout, stderr, cmd, rows)
+		return writeJSON(stdout, stderr, cmd, records)
 	}
-	for _, r := range rows {
-		fmt.Fprintf(stdout, "%s %s version %d, %s, last checked %s\n", printable(r.Slug), printable(r.URL), r.FingerprintVersion, r.PublisherStatus, r.LastChecked.Format(time.RFC3339))
+	for _, r := range records {
+		fmt.Fprintf(stdout, "%s %s version %d, %s, last checked %s\n", printable(r.Registration.Slug), printable(r.URL), r.FingerprintVersion,
+			r.Registration.PublisherStatus, r.LastChecked.Format(time.RFC3339))
+		for _, w := range r.ShadowingWarnings {
+			var others []string
+			for _, o := range w.Others {
+				others = append(others, printable(o.URL))
+			}
+			fmt.Fprintf(stdout, "  collision: tool %s is also offered, with another definition, by %s\n", printable(w.Tool), strings.Join(others, ", "))
+		}
 	}
 	return exitClean
 }
@@ -237,18 +238,6 @@ type checkOut struct {
 	Redirects          []guard.Redirect   `json:"redirects"`
 	Detail             string             `json:"detail"`
 	LastChecked        time.Time          `json:"last_checked"`
-}
-
-// listed is one server of registry list.
-type listed struct {
-	URL                string    `json:"url"`
-	Slug               string    `json:"slug"`
-	PageURL            string    `json:"page_url"`
-	PublisherStatus    string    `json:"publisher_status"`
-	LinkedStoreListing *string   `json:"linked_store_listing"`
-	FingerprintVersion int       `json:"fingerprint_version"`
-	FirstSeen          time.Time `json:"first_seen"`
-	LastChecked        time.Time `json:"last_checked"`
 }
 
 const changesUsage = `usage:

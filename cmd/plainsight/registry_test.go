@@ -66,6 +66,19 @@ func TestRegistryCommands(t *testing.T) {
 	if code != exitClean || !strings.HasPrefix(out, "notes "+srv.URL+" version 2, unclaimed, last checked ") {
 		t.Errorf("registry list: exit %d\n%s%s", code, out, errOut)
 	}
+	// Another server offering read with another definition: both records warn.
+	s2 := mcp.NewServer(&mcp.Implementation{Name: "files", Version: "1"}, nil)
+	s2.AddTool(&mcp.Tool{Name: "read", Description: "Reads a file.", InputSchema: json.RawMessage(`{"type":"object"}`)}, noopTool)
+	srv2 := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s2 }, nil))
+	defer srv2.Close()
+	if code, out, errOut := plainsight(t, "", "registry", "add", "--db", db, "--slug", "files", srv2.URL); code != exitClean {
+		t.Fatalf("registry add: exit %d\n%s%s", code, out, errOut)
+	}
+	code, out, errOut = plainsight(t, "", "registry", "list", "--db", db)
+	if code != exitClean || !strings.Contains(out, "  collision: tool read is also offered, with another definition, by "+srv2.URL+"\n") ||
+		!strings.Contains(out, "  collision: tool read is also offered, with another definition, by "+srv.URL+"\n") {
+		t.Errorf("registry list with a collision: exit %d\n%s%s", code, out, errOut)
+	}
 	srv.Close()
 	if code, _, errOut := plainsight(t, "", "registry", "check", "--db", db, srv.URL); code != exitError || !strings.Contains(errOut, "unreachable") {
 		t.Errorf("an unreachable server: exit %d %s", code, errOut)
