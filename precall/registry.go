@@ -153,7 +153,7 @@ func slugOf(raw string) string {
 	if err != nil {
 		return ""
 	}
-	s := strings.Trim(slugJunk.ReplaceAllString(strings.ToLower(u.Hostname()+u.EscapedPath()), "-"), "-")
+	s := strings.Trim(slugJunk.ReplaceAllString(strings.ToLower(u.Host+u.EscapedPath()), "-"), "-")
 	if len(s) > 100 {
 		s = s[:100]
 	}

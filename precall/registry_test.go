@@ -558,3 +558,16 @@ func TestFeedPages(t *testing.T) {
 		t.Errorf("pages (-want +got):\n%s", d)
 	}
 }
+
+func TestSlugOf(t *testing.T) {
+	for in, want := range map[string]string{
+		"https://mcp.example.com/mcp":     "mcp-example-com-mcp",
+		"http://127.0.0.1:8080/":          "127-0-0-1-8080",
+		"http://127.0.0.1:8081/":          "127-0-0-1-8081",
+		"https://Tools.Example.com/a/b?x": "tools-example-com-a-b",
+	} {
+		if got := slugOf(in); got != want {
+			t.Errorf("slugOf(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
