@@ -140,3 +140,17 @@ func TestLedgerVerify(t *testing.T) {
 		t.Errorf("ledger verify of an edited ledger: exit %d\n%s", code, out)
 	}
 }
+
+func TestVisible(t *testing.T) {
+	for in, want := range map[string]string{
+		"https://mcp.example/mcp":     "https://mcp.example/mcp",
+		"a⟨U+200B ZERO WIDTH SPACE⟩b": "a⟨U+200B ZERO WIDTH SPACE⟩b",
+		"\x1b[2Jcleared":              `"\x1b[2Jcleared"`,
+		"abc\u202edef":                `"abc\u202edef"`,
+		"tab\there":                   `"tab\there"`,
+	} {
+		if got := visible(in); got != want {
+			t.Errorf("visible(%q) = %s, want %s", in, got, want)
+		}
+	}
+}
