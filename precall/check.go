@@ -40,10 +40,11 @@ type Registered struct {
 	Record fingerprint.Record
 }
 
-// ErrRegisteredCheck is returned for a URL the registry holds: the
-// integrity check of a registered server (unchanged, changed, version + 1,
-// flags from refreshes) comes with the store-backed registry.
-var ErrRegisteredCheck = errors.New("precall: checks of registered servers are not implemented yet")
+// ErrRegisteredCheck is returned for a URL a Registry holds when the
+// Checker has no Store: the integrity check of a registered server
+// (unchanged, changed, version + 1, flags from refreshes) writes to the
+// store.
+var ErrRegisteredCheck = errors.New("precall: a registered server is checked with a store")
 
 // ErrRegistry wraps an error of the Registry.
 var ErrRegistry = errors.New("precall: registry error")
