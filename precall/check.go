@@ -56,7 +56,8 @@ type Checker struct {
 	// Guard sends every request of a probe; nil means a Guard with the
 	// zero Policy (loopback refused).
 	Guard *guard.Guard
-	// Registry is the external registry; nil means an empty one.
+	// Registry is the external registry; nil means the Store's
+	// (StoreRegistry), or an empty one without a Store.
 	Registry Registry
 	// Store, when set, is the external registry's store: Check then
 	// answers for registered servers too (the integrity check, refresh
