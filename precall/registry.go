@@ -402,8 +402,21 @@ func (c *Checker) refresh(ctx context.Context, srv store.Server, claimed bool) (
 		return nil
 	}
 	var refused *guard.RefusedError
+	redirected := len(landing.Redirects) > 0
+	if errors.As(perr, &refused) && refused.Hop > 0 {
+		// A redirect hop the guard refused: the URL redirects, to a
+		// destination nothing was dialed for.
+		redirected = true
+		if len(refused.Redirects) > len(landing.Redirects) {
+			landing.Redirects = refused.Redirects
+			r.Landing = landing
+		}
+		if landing.EffectiveURL == "" {
+			landing.EffectiveURL = refused.URL
+		}
+	}
 	switch {
-	case len(landing.Redirects) > 0:
+	case redirected:
 		r.Status = fingerprint.Changed
 		dest := landing.EffectiveURL
 		if dest == "" {

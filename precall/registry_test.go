@@ -12,6 +12,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -569,5 +570,30 @@ func TestSlugOf(t *testing.T) {
 		if got := slugOf(in); got != want {
 			t.Errorf("slugOf(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// A registered URL that starts redirecting into a private address: the
+// hop is refused (nothing dialed), the answer is changed, nothing recorded.
+func TestRegisteredRedirectRefused(t *testing.T) {
+	s := memory.New()
+	c := checker(t, s, newClock())
+	srv := newLive(t, "orig", nil, tool{"t", "d", ""})
+	mustRegister(t, c, srv.URL, "orig")
+	to := "http://10.0.0.1/mcp"
+	srv.redirect.Store(&to)
+	a := check(t, c, srv.URL, "t")
+	if a.Integrity.Status != fingerprint.Changed || *a.Integrity.FingerprintVersion != 1 || a.Scan.Status != ScanNotRun ||
+		a.Server.Basis != BasisRecorded || *a.ToolFocus.Basis != BasisRecorded || !*a.ToolFocus.Offered {
+		t.Errorf("a redirect into a private address: %+v %+v %+v %+v", a.Integrity, a.Scan, a.Server, a.ToolFocus)
+	}
+	if !strings.Contains(a.Integrity.Detail, "redirects to "+to) || a.EffectiveURL != nil {
+		t.Errorf("detail %q, effective %v, redirects %v", a.Integrity.Detail, a.EffectiveURL, a.Redirects)
+	}
+	if len(a.Redirects) != 1 || a.Redirects[0].To != to || a.Redirects[0].From != srv.URL {
+		t.Errorf("redirects %+v", a.Redirects)
+	}
+	if _, err := s.FingerprintVersion(t.Context(), srv.URL, 2); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("something was recorded: %v", err)
 	}
 }
