@@ -321,20 +321,32 @@ func (c *Checker) recordFlags(ctx context.Context, tx store.Tx, rawURL, slug str
 
 // Refresh is the outcome of an integrity check of a registered server.
 type Refresh struct {
-	Server store.Server // the record after the check
+	// Server is the registry record after the check.
+	Server store.Server
+	// Status is unchanged, changed or unreachable (§7).
 	Status fingerprint.Status
 	// Fresh are the definitions served for this check (nil when
 	// unreachable, or when the URL now redirects: the destination's are
 	// in Destination).
 	Fresh       *fingerprint.Definitions
 	Destination *fingerprint.Definitions
-	Landing     Landing
-	Fingerprint string // the fresh fingerprint; "" when unreachable or redirecting
-	Diff        *fingerprint.Diff
-	Recorded    *fingerprint.Definitions // the definitions of Server.Version
-	RecordedFP  string
-	FlagIDs     []string
-	Detail      string
+	// Landing is where the probe landed and the redirects it followed.
+	Landing Landing
+	// Fingerprint is the fresh fingerprint; "" when unreachable or
+	// redirecting.
+	Fingerprint string
+	// Diff is the §7 diff when changed (nil when the URL redirects to a
+	// refused destination).
+	Diff *fingerprint.Diff
+	// Recorded and RecordedFP are the definitions and fingerprint of the
+	// version the check started from.
+	Recorded   *fingerprint.Definitions
+	RecordedFP string
+	// FlagIDs are the flags holding this check's findings (created now, or
+	// already standing with the same §8 identity).
+	FlagIDs []string
+	// Detail says what happened, for people.
+	Detail string
 	// Event is the change event this check appended; 0 when none (another
 	// instance may have recorded the same change first).
 	Event int64
