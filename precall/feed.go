@@ -2,7 +2,6 @@ package precall
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -101,8 +100,8 @@ func (c *Checker) Changes(ctx context.Context, q FeedQuery) (*Feed, error) {
 			s = &v
 			servers[e.ServerURL] = s
 		}
-		var d fingerprint.Diff
-		if err := json.Unmarshal(e.Diff, &d); err != nil {
+		d, err := decodeDiff(e.Diff)
+		if err != nil {
 			return nil, fmt.Errorf("%w: event %d: %w", ErrRegistry, e.Seq, err)
 		}
 		reg := registrationOf(s)

@@ -2,7 +2,6 @@ package precall
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/url"
@@ -539,10 +538,7 @@ func (c *Checker) refresh(ctx context.Context, srv store.Server, claimed bool) (
 		if err != nil {
 			return err
 		}
-		diff, err := json.Marshal(d)
-		if err != nil {
-			return err
-		}
+		diff := diffJSON(&d)
 		next := cur.Version + 1
 		if err := tx.InsertFingerprintVersion(ctx, store.FingerprintVersion{ServerURL: srv.URL, Version: next, Fingerprint: fp, Definitions: body, RecordedAt: at}); err != nil {
 			return err

@@ -597,3 +597,26 @@ func TestRegisteredRedirectRefused(t *testing.T) {
 		t.Errorf("something was recorded: %v", err)
 	}
 }
+
+// A diff keeps a tool named with a lone surrogate visibly that tool: in
+// the answer's JSON, through the store and in the feed's JSON.
+func TestDiffLoneSurrogate(t *testing.T) {
+	name := "\xed\xa0\x80evil" // WTF-8 for "\ud800evil"
+	d := fingerprint.Diff{ToolsAdded: []string{name}, ToolsRemoved: []string{}, ToolsChanged: []fingerprint.ToolChange{{Tool: name, Changes: []string{fingerprint.SchemaChanged}}}}
+	back, err := decodeDiff(diffJSON(&d))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(d, back); diff != "" {
+		t.Errorf("round trip (-want +got):\n%s", diff)
+	}
+	for _, v := range []any{Integrity{Status: fingerprint.Changed, Diff: &d}, ChangeEvent{Diff: d}} {
+		b, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Contains(b, []byte(`["\ud800evil"]`)) || bytes.Contains(b, []byte("\uFFFD")) {
+			t.Errorf("%T: %s", v, b)
+		}
+	}
+}
