@@ -2,6 +2,7 @@ package precall
 
 import (
 	"encoding/json"
+	"reflect"
 	"testing"
 	"unicode/utf16"
 
@@ -61,13 +62,22 @@ func wtf8ToRunes(s string) []rune {
 
 // FuzzDefinitionsRoundTrip: recorded definitions read back fingerprint
 // exactly as what was served (a lone surrogate and all), and any bytes
-// given to the decoder are read or refused, never a panic.
+// given to the decoders (definitions, diffs) are read or refused, never a
+// panic.
 func FuzzDefinitionsRoundTrip(f *testing.F) {
 	f.Add("srv", "1.0", "search", "Search\u200b the web.", `{"type":"object","properties":{"q":{"type":"string"}}}`, "Use search.")
 	f.Add("\xed\xa0\x80", "", "t\xed\xb0\x80", "", `[1,"\ud800",{"~/":"\ue000"}]`, "\x00")
+	f.Add("s", "1", "t", "d", `{"tools_added":["\ud800"],"tools_removed":[],"tools_changed":[{"tool":"x","changes":["schema_changed"]}],"server_identity_changed":true}`, "")
 	f.Fuzz(func(t *testing.T, name, version, tool, desc, schema, instructions string) {
-		// The decoder alone, on the schema's bytes as a record.
+		// The decoders alone, on the schema's bytes as a record.
 		decodeDefinitions([]byte(schema))
+		if d, err := decodeDiff([]byte(schema)); err == nil {
+			// What decodes writes back and decodes to the same diff.
+			again, err := decodeDiff(diffJSON(&d))
+			if err != nil || !reflect.DeepEqual(d, again) {
+				t.Fatalf("diff %s: %+v then %+v (%v)", schema, d, again, err)
+			}
+		}
 		raw, _ := json.Marshal(tool)
 		tools, err := fingerprint.ParseTools([]byte(`[{"name":` + string(raw) + `,"inputSchema":` + schema + `}]`))
 		if err != nil {

@@ -132,7 +132,7 @@ func decodeDiff(b []byte) (fingerprint.Diff, error) {
 			d.ToolsRemoved = strs(m.Value)
 		case "tools_changed":
 			for _, e := range m.Value.Elems {
-				var c fingerprint.ToolChange
+				c := fingerprint.ToolChange{Changes: []string{}}
 				for _, f := range e.Members {
 					switch f.Key {
 					case "tool":
