@@ -106,6 +106,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runSkill(args[1:], stdout, stderr)
 	case "shield":
 		return runShield(args[1:], stdin, stdout, stderr)
+	case "flags":
+		return runFlags(args[1:], stdout, stderr)
+	case "ledger":
+		return runLedger(args[1:], stdout, stderr)
 	case "version":
 		fmt.Fprintln(stdout, "plainsight", version)
 		return exitClean
