@@ -31,7 +31,7 @@ import (
 
 //go:generate go run ./gen
 
-//go:embed flag/*.json scan/*.json schemas/*.json fingerprint/*.json intent/*.json intent/verify/*.json intent/upstream/*.json intent/upstream/PROVENANCE.md precall/*.json shield/*.json
+//go:embed flag/*.json scan/*.json schemas/*.json fingerprint/*.json intent/*.json intent/verify/*.json intent/upstream/*.json intent/upstream/PROVENANCE.md precall/*.json shield/*.json signature/*.json
 var corpus embed.FS
 
 // FS returns the corpus: the directories scan (vector files), schemas (JSON Schemas), intent
