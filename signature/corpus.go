@@ -2,6 +2,7 @@ package signature
 
 import (
 	"bufio"
+	"bytes"
 	_ "embed"
 	"encoding/binary"
 	"errors"
@@ -37,7 +38,7 @@ var ErrCorpus = errors.New("signature: malformed benign corpus")
 var defaultCorpus []byte
 
 var loadDefault = sync.OnceValue(func() *Corpus {
-	c, err := ReadCorpus(bytesReader(defaultCorpus))
+	c, err := ReadCorpus(bytes.NewReader(defaultCorpus))
 	if err != nil {
 		// The embedded file is checked by a test; an empty corpus would
 		// only make the guard weaker, never refuse a report.
