@@ -14,8 +14,7 @@ import (
 )
 
 // NFKCVersion is the Unicode version of the NFKC tables used by cleaning
-// (golang.org/x/text/unicode/norm); a test checks that it is the project's
-// Unicode version.
+// (golang.org/x/text/unicode/norm): see the package doc.
 const NFKCVersion = norm.Version
 
 // The fixed placeholders of cleaning. Each is one word (see [Words]):

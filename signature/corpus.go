@@ -131,14 +131,14 @@ func ReadCorpus(r io.Reader) (*Corpus, error) {
 	if _, err := io.ReadFull(br, magic); err != nil || string(magic) != corpusMagic {
 		return nil, ErrCorpus
 	}
-	n, err := binary.ReadUvarint(br)
+	n, err := readUvarint(br)
 	if err != nil || n > maxCorpusShingles {
 		return nil, ErrCorpus
 	}
 	h := make([]uint32, 0, min(n, 1<<16))
 	prev := uint64(0)
 	for i := uint64(0); i < n; i++ {
-		d, err := binary.ReadUvarint(br)
+		d, err := readUvarint(br)
 		if err != nil || (i > 0 && d == 0) || prev+d > 0xFFFFFFFF {
 			return nil, ErrCorpus
 		}
@@ -149,4 +149,24 @@ func ReadCorpus(r io.Reader) (*Corpus, error) {
 		return nil, ErrCorpus
 	}
 	return &Corpus{h: h}, nil
+}
+
+// readUvarint reads an unsigned varint in its shortest form only, so that
+// one corpus has one encoding.
+func readUvarint(br *bufio.Reader) (uint64, error) {
+	var x uint64
+	for i := 0; i < binary.MaxVarintLen64; i++ {
+		b, err := br.ReadByte()
+		if err != nil {
+			return 0, err
+		}
+		if b < 0x80 {
+			if i > 0 && b == 0 || i == binary.MaxVarintLen64-1 && b > 1 {
+				return 0, ErrCorpus
+			}
+			return x | uint64(b)<<(7*i), nil
+		}
+		x |= uint64(b&0x7f) << (7 * i)
+	}
+	return 0, ErrCorpus
 }

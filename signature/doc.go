@@ -52,10 +52,14 @@
 // # Unicode
 //
 // Default_Ignorable_Code_Point and the word categories come from
-// internal/ucd (Unicode 17.0.0); NFKC from golang.org/x/text/unicode/norm,
-// whose tables are Unicode [NFKCVersion] (17.0.0 with Go 1.26, checked by
-// a test); lowercase and White_Space from Go's unicode package (Unicode
-// 15.0.0): a letter given a case mapping after 15.0 keeps its case.
+// internal/ucd (Unicode 17.0.0). NFKC comes from
+// golang.org/x/text/unicode/norm (v0.43.0), whose tables are Unicode
+// [NFKCVersion]: 15.0.0 when built with Go 1.26 (x/text selects its 17.0.0
+// tables from Go 1.27 on), so a compatibility character added in 15.1–17.0
+// is not decomposed yet. Lowercase and White_Space come from Go's unicode
+// package (Unicode 15.0.0): a letter given a case mapping after 15.0 keeps
+// its case. The vectors use no character whose treatment differs between
+// these versions.
 //
 // # Bounds
 //

@@ -387,4 +387,5 @@ func (t *tx) FeedChanges(ctx context.Context, since int64, limit int) ([]store.F
 	}
 	return t.m.FeedChanges(ctx, since, limit)
 }
+
 var _ store.Signatures = (*tx)(nil)
