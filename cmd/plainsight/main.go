@@ -72,6 +72,7 @@ const usage = `usage:
   plainsight fingerprint [--format text|json] --from FILE|- [--server-name N] [--server-version V]
   plainsight intent hash [--canonical] [FILE|-]
   plainsight intent verify --hash sha256:... [--now TIME] [FILE|-]
+  plainsight signature check [--db PATH] [--format text|json] [FILE|-]
   plainsight version
 `
 
@@ -108,6 +109,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runShield(args[1:], stdin, stdout, stderr)
 	case "flags":
 		return runFlags(args[1:], stdout, stderr)
+	case "signature":
+		return runSignature(args[1:], stdin, stdout, stderr)
 	case "ledger":
 		return runLedger(args[1:], stdout, stderr)
 	case "version":
