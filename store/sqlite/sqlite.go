@@ -2,10 +2,12 @@
 // WAL mode, through the pure-Go driver modernc.org/sqlite (no cgo).
 //
 // [Open] creates the file if it is missing and applies the schema
-// migrations embedded in this package (migrations/NNNN_*.sql, numbered, the
-// version kept in PRAGMA user_version), each in the same transaction as its
-// version bump. A database written by a newer schema than this build knows
-// is refused with [store.ErrSchemaTooNew] before anything is written to it.
+// migrations embedded in this package (migrations/NNNN_*.sql, numbered,
+// possibly with gaps; each applied one recorded in the table
+// plainsight_migrations, the highest in PRAGMA user_version), all in one
+// transaction. A database that has applied a migration this build does not
+// know is refused with [store.ErrSchemaTooNew] before anything is written
+// to it.
 //
 // The schema enforces the append-only contracts of package store with
 // triggers: a DELETE of a flag or a ledger entry, an UPDATE of a ledger
