@@ -6,9 +6,9 @@ import (
 	"io/fs"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"sort"
 	"strings"
 	"testing"
@@ -120,7 +120,7 @@ func reword(s string, n int) string {
 // source comments (not in the shipped corpus), in path order, each of 8
 // words or more.
 func benignPassages(t *testing.T, n int) []string {
-	root := filepath.Join(runtime.GOROOT(), "src")
+	root := filepath.Join(goroot(t), "src")
 	var out []string
 	stop := fmt.Errorf("enough")
 	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
@@ -296,7 +296,7 @@ func TestErrorRates(t *testing.T) {
 // distribution's doc/*.html and doc/*.md, the text the shipped corpus was
 // built from.
 func corpusParagraphs(t *testing.T, n int) []string {
-	files, _ := filepath.Glob(filepath.Join(runtime.GOROOT(), "doc", "*.html"))
+	files, _ := filepath.Glob(filepath.Join(goroot(t), "doc", "*.html"))
 	sort.Strings(files)
 	var out []string
 	for _, f := range files {
@@ -318,3 +318,13 @@ func corpusParagraphs(t *testing.T, n int) []string {
 }
 
 var tagRE = regexp.MustCompile(`(?s)<[^>]*>`)
+
+// goroot is the GOROOT of the go command on PATH, whose documentation the
+// test set is built from.
+func goroot(t *testing.T) string {
+	out, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.TrimSpace(string(out))
+}
