@@ -90,7 +90,9 @@
 // Find makes one pass over the text, looking at each byte once to see
 // whether a rule can start there, and reads at most a bounded window (at
 // most 16 KiB, for a private-key block) from each candidate start; it
-// allocates only for the JWT parts it decodes (bounded at 4 KiB each).
+// allocates only for the JWT parts it decodes (bounded at 4 KiB each) and,
+// for recovery phrases, a window of at most 64 words, an upper-case word's
+// lower-case copy and the list of phrases found (each of 12 words or more).
 //
 // # What it does not claim
 //

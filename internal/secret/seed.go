@@ -3,7 +3,6 @@ package secret
 import (
 	"crypto/sha256"
 	_ "embed"
-	"sort"
 	"strings"
 )
 
@@ -16,11 +15,17 @@ var bip39English string
 
 var bip39Words = strings.Fields(bip39English)
 
-// bip39Index returns the word's index in the list, or -1. The list is
-// sorted, so a binary search is enough.
+var bip39Map = func() map[string]int {
+	m := make(map[string]int, len(bip39Words))
+	for i, w := range bip39Words {
+		m[w] = i
+	}
+	return m
+}()
+
+// bip39Index returns the word's index in the list, or -1.
 func bip39Index(w string) int {
-	i := sort.SearchStrings(bip39Words, w)
-	if i < len(bip39Words) && bip39Words[i] == w {
+	if i, ok := bip39Map[w]; ok {
 		return i
 	}
 	return -1
@@ -98,7 +103,14 @@ func seedPhrases(text string) []Finding {
 		}
 		idx := -1
 		if j-i >= 3 && j-i <= 8 && (i == 0 || !isWordByte(text[i-1])) && (j == len(text) || !isWordByte(text[j])) {
-			idx = bip39Index(strings.ToLower(text[i:j]))
+			w := text[i:j]
+			for k := 0; k < len(w); k++ {
+				if isUpper(w[k]) {
+					w = strings.ToLower(w)
+					break
+				}
+			}
+			idx = bip39Index(w)
 		}
 		if idx < 0 {
 			flush()
