@@ -83,12 +83,20 @@ type Outcome struct {
 // they touch. Any refusal refuses the whole check-in and stores nothing;
 // a snippet refused for a secret is not kept, logged or hashed.
 //
-// A report joins the first open candidate of its category that it is a
-// near-duplicate of (Similarity ≥ 0.8), else founds a new one. The search
-// visits the open candidates of the category (at most MaxListLimit
-// pages of them).
+// A report joins the first candidate, in creation order, that it is a
+// near-duplicate of (Similarity ≥ 0.8), whatever its category (two owners
+// may name the same attack differently; the candidate keeps its first
+// report's category) and whatever its status: a near-duplicate of a
+// confirmed signature adds to its reports, and one of a blocked or
+// retired candidate stays with it and can never found a new candidate to
+// be confirmed. Only an open candidate is decided again. The search reads
+// every candidate, page by page: linear in their number (an index over
+// shingle hashes in the store is the step after this one).
 func (sv *Service) CheckIn(ctx context.Context, owner, agent string, reports []Report) ([]Outcome, error) {
 	now := sv.now().UTC()
+	if owner == "" {
+		return nil, refuse("owner", ErrMissingField, "")
+	}
 	rs, err := ValidateReports(reports, now)
 	if err != nil {
 		return nil, err
@@ -118,7 +126,7 @@ func (sv *Service) CheckIn(ctx context.Context, owner, agent string, reports []R
 		ts := tx.(store.Signatures)
 		out = out[:0]
 		for _, c := range cs {
-			cand, err := sv.findCandidate(ctx, ts, c.r.Category, c.fp.Shingles)
+			cand, err := sv.findCandidate(ctx, ts, c.fp.Shingles)
 			if err != nil {
 				return err
 			}
@@ -137,9 +145,11 @@ func (sv *Service) CheckIn(ctx context.Context, owner, agent string, reports []R
 			if err := ts.InsertSignatureReport(ctx, rep); err != nil {
 				return err
 			}
-			status, rule, err := sv.decide(ctx, ts, cand, now)
-			if err != nil {
-				return err
+			status, rule := cand.Status, Rule(cand.Rule)
+			if cand.Status == store.CandidateOpen {
+				if status, rule, err = sv.decide(ctx, ts, cand, now); err != nil {
+					return err
+				}
 			}
 			out = append(out, Outcome{ReportID: rep.ID, CandidateID: cand.ID, Status: status, Rule: rule})
 		}
@@ -153,9 +163,9 @@ func (sv *Service) CheckIn(ctx context.Context, owner, agent string, reports []R
 	return out, nil
 }
 
-func (sv *Service) findCandidate(ctx context.Context, ts store.Signatures, category string, sh []uint64) (*store.Candidate, error) {
+func (sv *Service) findCandidate(ctx context.Context, ts store.Signatures, sh []uint64) (*store.Candidate, error) {
 	for off := 0; ; off += store.MaxListLimit {
-		list, err := ts.ListCandidates(ctx, store.CandidateQuery{Statuses: []string{store.CandidateOpen}, Category: category, Offset: off})
+		list, err := ts.ListCandidates(ctx, store.CandidateQuery{Offset: off})
 		if err != nil {
 			return nil, err
 		}

@@ -271,3 +271,30 @@ func TestCheckWritesNothing(t *testing.T) {
 		}
 	}
 }
+
+func TestServiceReportsJoinAnyCandidate(t *testing.T) {
+	sv, _, _, clk := newTestService(t)
+	ctx := t.Context()
+	r := report(attack, clk.t)
+	r.Category = "instruction_override"
+	first, err := sv.CheckIn(ctx, "o1", "a", []Report{r})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range []string{"o2", "o3", "o4"} {
+		out, err := sv.CheckIn(ctx, o, "a", []Report{report(attack, clk.t)}) // another category
+		if err != nil || out[0].CandidateID != first[0].CandidateID {
+			t.Fatalf("%s: %+v, %v", o, out, err)
+		}
+		if o == "o4" && out[0].Status != "confirmed" {
+			t.Errorf("a report of a confirmed signature: %+v", out[0])
+		}
+	}
+	feed, _ := sv.Feed(ctx, 0, 0)
+	if len(feed) != 1 || feed[0].Category != "instruction_override" {
+		t.Errorf("feed %+v", feed)
+	}
+	if _, err := sv.CheckIn(ctx, "", "a", []Report{r}); !errors.Is(err, ErrMissingField) {
+		t.Errorf("no owner: %v", err)
+	}
+}
