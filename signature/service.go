@@ -123,7 +123,7 @@ func (sv *Service) CheckIn(ctx context.Context, owner, agent string, reports []R
 	}
 	var out []Outcome
 	err = sv.store.Atomic(ctx, func(tx store.Tx) error {
-		ts := tx.(store.Signatures)
+		ts := store.Signatures(tx)
 		out = out[:0]
 		for _, c := range cs {
 			cand, err := sv.findCandidate(ctx, ts, c.fp.Shingles)
@@ -251,7 +251,7 @@ func (sv *Service) Vote(ctx context.Context, jobID, candidateID, owner, agent st
 	now := sv.now().UTC()
 	var status string
 	err := sv.store.Atomic(ctx, func(tx store.Tx) error {
-		ts := tx.(store.Signatures)
+		ts := store.Signatures(tx)
 		if err := ts.InsertReviewVote(ctx, store.ReviewVote{JobID: jobID, CandidateID: candidateID, Agent: agent, Owner: owner, Hostile: hostile, At: now}); err != nil {
 			return err
 		}
@@ -277,7 +277,7 @@ func (sv *Service) Retire(ctx context.Context, id, note string) error {
 	}
 	now := sv.now().UTC()
 	return sv.store.Atomic(ctx, func(tx store.Tx) error {
-		ts := tx.(store.Signatures)
+		ts := store.Signatures(tx)
 		cand, err := ts.Candidate(ctx, id)
 		if err != nil {
 			return err

@@ -237,7 +237,7 @@ func testSignaturesAtomic(t *testing.T, o Opener) {
 	c := ctx(t)
 	boom := errors.New("boom")
 	err := st.Atomic(c, func(tx store.Tx) error {
-		ts := tx.(store.Signatures)
+		ts := store.Signatures(tx)
 		if err := ts.InsertCandidate(c, candidate("c1")); err != nil {
 			return err
 		}
@@ -254,7 +254,7 @@ func testSignaturesAtomic(t *testing.T, o Opener) {
 		t.Errorf("feed kept after rollback: %v, %v", f, err)
 	}
 	err = st.Atomic(c, func(tx store.Tx) error {
-		ts := tx.(store.Signatures)
+		ts := store.Signatures(tx)
 		if err := ts.InsertCandidate(c, candidate("c1")); err != nil {
 			return err
 		}
