@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -42,6 +43,9 @@ type vectorTest struct {
 	Input     *string  `json:"input"`
 	InputHex  *string  `json:"inputHex"`
 	Error     string   `json:"error"`
+	Field     string   `json:"field"`
+	CheckIn   string   `json:"checkin"`
+	Now       string   `json:"now"`
 	Signature string   `json:"signature"`
 	Text      string   `json:"text"`
 	Candidate string   `json:"candidate"`
@@ -62,7 +66,11 @@ type vectorTest struct {
 	Expected    json.RawMessage `json:"expected"`
 }
 
-var vectorErrors = map[string]error{"ErrSecret": ErrSecret}
+var vectorErrors = map[string]error{
+	"ErrSecret": ErrSecret, "ErrTooManyReports": ErrTooManyReports, "ErrMissingField": ErrMissingField,
+	"ErrUnknownSourceType": ErrUnknownSourceType, "ErrUnknownCategory": ErrUnknownCategory, "ErrBadDomain": ErrBadDomain,
+	"ErrBadTime": ErrBadTime, "ErrSnippetTooLong": ErrSnippetTooLong, "ErrBadRequest": ErrBadRequest,
+}
 
 func loadVectors(t *testing.T) map[string]vectorFile {
 	t.Helper()
@@ -84,7 +92,7 @@ func loadVectors(t *testing.T) map[string]vectorFile {
 		}
 		out[name] = f
 	}
-	for _, want := range []string{"cleaning", "shingles", "similarity", "confirmation"} {
+	for _, want := range []string{"reports", "cleaning", "shingles", "similarity", "confirmation"} {
 		if _, ok := out["signature/"+want+".json"]; !ok {
 			t.Errorf("signature/%s.json missing from the corpus", want)
 		}
@@ -126,6 +134,8 @@ func TestVectors(t *testing.T) {
 			for _, tc := range g.Tests {
 				t.Run(fmt.Sprintf("%s/#%d %s", name, tc.TcID, tc.Comment), func(t *testing.T) {
 					switch g.Type {
+					case "ReportTest":
+						runReports(t, tc)
 					case "CleaningTest":
 						runCleaning(t, tc)
 					case "ShingleTest":
@@ -276,5 +286,39 @@ func runConfirmation(t *testing.T, tc vectorTest) {
 	d := Decide(Shingles(tc.Candidate), ss, vs, corpus)
 	if d.Confirmed != want.Confirmed || d.Rule != want.Rule || d.Owners != want.Owners {
 		t.Errorf("got %+v, want %+v", d, want)
+	}
+}
+
+func runReports(t *testing.T, tc vectorTest) {
+	now, err := time.Parse(time.RFC3339, tc.Now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := ParseReports(strings.NewReader(tc.CheckIn))
+	if err == nil {
+		rs, err = ValidateReports(rs, now)
+	}
+	if tc.Result == "invalid" {
+		var e *Error
+		if !errors.Is(err, vectorErrors[tc.Error]) || !errors.As(err, &e) || e.Field != tc.Field {
+			t.Fatalf("error %v, want %s naming %s", err, tc.Error, tc.Field)
+		}
+		return
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want struct {
+		SourceDomains []string `json:"source_domains"`
+	}
+	if err := json.Unmarshal(tc.Expected, &want); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range rs {
+		got = append(got, r.SourceDomain)
+	}
+	if diff := cmp.Diff(want.SourceDomains, got); diff != "" {
+		t.Errorf("source domains (-want +got):\n%s", diff)
 	}
 }
