@@ -5,7 +5,9 @@
 // (path, SHA-256, shingles), from text on every machine with this module
 // built: the Go distribution's documentation ($GOROOT/doc) and the README
 // of each module version that go.mod requires, from the module cache.
-// The same Go version and go.mod give the same bytes. Run it with
+// The same Go version, go.mod and module cache give the same bytes (a
+// module whose README is not in the cache is named on stderr and left
+// out: run go mod download first for the complete set). Run it with
 // go generate; extra directories (an operator's own documentation, or
 // /usr/share/doc, which differs from one machine to the next) can be
 // given as arguments, each of their *.md, *.txt, *.html and README files

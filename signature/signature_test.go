@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -111,6 +112,11 @@ func TestDefaultCorpus(t *testing.T) {
 	c := DefaultCorpus()
 	if c.Len() < 10000 {
 		t.Fatalf("the shipped corpus has %d shingles", c.Len())
+	}
+	// The manifest the generator wrote names the same total.
+	manifest, err := os.ReadFile("benign_sources.txt")
+	if err != nil || !strings.Contains(string(manifest), fmt.Sprintf("total distinct 32-bit shingle hashes: %d;", c.Len())) {
+		t.Errorf("benign_sources.txt does not describe the embedded corpus (%d shingles): %v", c.Len(), err)
 	}
 	var buf bytes.Buffer
 	if _, err := c.WriteTo(&buf); err != nil || !bytes.Equal(buf.Bytes(), defaultCorpus) {
