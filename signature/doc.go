@@ -69,7 +69,10 @@
 // in the text (the regular expressions are RE2). A check costs one hash
 // per shingle of the text and one map lookup per shingle: it visits only
 // the signatures that share a shingle with the text, never all of them.
-// [ReadCorpus] refuses more than 2^24 hashes.
+// [ReadCorpus] refuses more than 2^24 hashes. [Service.CheckIn] looks for
+// a report's candidate by reading every candidate, page by page: linear
+// in their number, fine for thousands; an index over shingle hashes in the
+// store is the step after this one.
 //
 // # What it does not claim
 //

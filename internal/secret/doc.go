@@ -99,5 +99,7 @@
 // A finding is a string in the format of a credential, not a live one: no
 // key is ever tried. Formats without a prefix or structure (a bare 40-hex
 // token, a password in prose) are not found, and a credential split by
-// whitespace or quoting is not found.
+// whitespace or quoting is not found. Recovery phrases are found in the
+// English BIP-39 list only; the other languages' lists, and phrases of
+// other wallet schemes, are not.
 package secret
