@@ -47,7 +47,14 @@
 //     hostile ≥ 80 % of the owners voting.
 //   - The poisoning guard runs first and wins: a candidate with half or
 //     more of its shingles in the benign corpus is never confirmed, by
-//     either rule.
+//     either rule. The [Service] marks it blocked when a rule would
+//     otherwise have confirmed it, and keeps it open (and unconfirmed)
+//     until then.
+//   - A report joins the first candidate it is a near-duplicate of,
+//     whatever that candidate's category (owners may name one attack
+//     differently; the first report's category stays) and status (so
+//     blocked or retired text cannot found a new candidate and be confirmed
+//     anew).
 //
 // # Unicode
 //
