@@ -52,7 +52,8 @@
 //     shield scan and verify-receipt, plainsight flags list and show,
 //     plainsight ledger verify, plainsight signature check).
 //
-// Not yet implemented: the change feed (§11).
+// Not yet implemented: the pre-call check, collisions and change feed
+// (§9–§11).
 //
 // # Unicode
 //

@@ -7,7 +7,7 @@ require github.com/google/go-cmp v0.7.0
 require (
 	code.dny.dev/ssrf v0.3.0
 	github.com/go-jose/go-jose/v4 v4.1.9
-	github.com/jackc/pgx/v5 v5.13.0
+	github.com/jackc/pgx/v5 v5.12.0
 	golang.org/x/net v0.62.0
 	golang.org/x/text v0.43.0
 	modernc.org/sqlite v1.62.0

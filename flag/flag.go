@@ -166,7 +166,7 @@ type Item struct {
 // neither §2–§4 nor §5 is ErrUnknownClass; a finding whose heuristic mark
 // disagrees with its class (a §5 class marked deterministic, or a §2–§4
 // class marked heuristic) is ErrHeuristic; an excerpt over MaxExcerpt
-// characters is ErrExcerptTooLong.
+// characters is ErrExcerptTooLong, one that is not UTF-8 ErrInvalid.
 func Items(field []byte, findings []scan.Finding) ([]Item, error) {
 	sum := sha256.Sum256(field)
 	hash := hex.EncodeToString(sum[:])
@@ -181,7 +181,10 @@ func Items(field []byte, findings []scan.Finding) ([]Item, error) {
 		case !deterministic(f.Class):
 			return nil, &Error{Op: "Items", Err: ErrUnknownClass, Note: fmt.Sprintf("%q", f.Class)}
 		}
-		if !utf8.ValidString(f.Excerpt) || utf8.RuneCountInString(f.Excerpt) > MaxExcerpt {
+		if !utf8.ValidString(f.Excerpt) {
+			return nil, &Error{Op: "Items", Err: ErrInvalid, Note: "an excerpt is not UTF-8"}
+		}
+		if utf8.RuneCountInString(f.Excerpt) > MaxExcerpt {
 			return nil, &Error{Op: "Items", Err: ErrExcerptTooLong}
 		}
 		seen := false

@@ -116,10 +116,42 @@ func (s *Service) Submit(ctx context.Context, in SubmissionInput) (Outcome, erro
 // SubmitAll is Submit for several fields in one transaction: all are
 // recorded or none is. It is the fast path for many fields at once.
 func (s *Service) SubmitAll(ctx context.Context, ins []SubmissionInput) ([]Outcome, error) {
-	type prepared struct {
-		in    *SubmissionInput
-		items []Item
+	preps, err := prepare(ins)
+	if err != nil {
+		return nil, err
 	}
+	var outs []Outcome
+	err = s.Store.Atomic(ctx, func(tx store.Tx) error {
+		var err error
+		outs, err = s.submitTx(ctx, tx, preps)
+		return err
+	})
+	if err != nil {
+		return nil, wrapStore("Submit", "", err)
+	}
+	return outs, nil
+}
+
+// SubmitAllIn is SubmitAll inside a caller's transaction, for a logical
+// operation that writes other records with the flags (a registry refresh:
+// a new fingerprint version, a change event and the flags its findings
+// give are one transaction). Bad input is an error before anything is
+// written; a store error is returned as is, and the caller's Atomic then
+// rolls everything back.
+func (s *Service) SubmitAllIn(ctx context.Context, tx store.Tx, ins []SubmissionInput) ([]Outcome, error) {
+	preps, err := prepare(ins)
+	if err != nil {
+		return nil, err
+	}
+	return s.submitTx(ctx, tx, preps)
+}
+
+type prepared struct {
+	in    *SubmissionInput
+	items []Item
+}
+
+func prepare(ins []SubmissionInput) ([]prepared, error) {
 	preps := make([]prepared, len(ins))
 	for i := range ins {
 		in := &ins[i]
@@ -142,27 +174,25 @@ func (s *Service) SubmitAll(ctx context.Context, ins []SubmissionInput) ([]Outco
 		}
 		preps[i] = prepared{in, items}
 	}
-	outs := make([]Outcome, len(ins))
-	err := s.Store.Atomic(ctx, func(tx store.Tx) error {
-		all := make([][]Item, len(preps))
-		for i, p := range preps {
-			all[i] = p.items
-		}
-		k, err := prefetch(ctx, tx, all)
-		if err != nil {
-			return err
-		}
-		for i, p := range preps {
-			o, err := s.gate(ctx, tx, k, p.in, p.items)
-			if err != nil {
-				return err
-			}
-			outs[i] = o
-		}
-		return nil
-	})
+	return preps, nil
+}
+
+func (s *Service) submitTx(ctx context.Context, tx store.Tx, preps []prepared) ([]Outcome, error) {
+	outs := make([]Outcome, len(preps))
+	all := make([][]Item, len(preps))
+	for i, p := range preps {
+		all[i] = p.items
+	}
+	k, err := prefetch(ctx, tx, all)
 	if err != nil {
-		return nil, wrapStore("Submit", "", err)
+		return nil, err
+	}
+	for i, p := range preps {
+		o, err := s.gate(ctx, tx, k, p.in, p.items)
+		if err != nil {
+			return nil, err
+		}
+		outs[i] = o
 	}
 	return outs, nil
 }

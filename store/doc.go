@@ -19,6 +19,17 @@
 //   - [Ledger]: the hash-chained ledger entries. Append-only: no update, no
 //     delete; [Ledger.AppendLedgerEntry] accepts only the entry that extends
 //     the current head.
+//   - [Servers]: the external registry's servers (§9 registration). Never
+//     deleted; the only updates are compare-and-sets:
+//     [Servers.AdvanceServer] (the fingerprint version, one step, to a
+//     recorded version) and [Servers.MarkChecked] (the last check, never
+//     backwards — the claim a §11 feed read makes before re-checking).
+//   - [FingerprintVersions]: each server's recorded fingerprints and the
+//     definitions they were computed from, 1, 2, 3, … without gaps.
+//     Append-only.
+//   - [ChangeEvents]: the §11 feed. Append-only, listed newest first.
+//   - [Reviews]: reviews by KYA-verified agents, each bound to a recorded
+//     fingerprint version. Append-only.
 //   - [Signatures]: the Shield method's records (package signature):
 //     reports, candidates (a confirmed candidate is a signature), review
 //     jobs and votes, and the feed. Append-only, but for
@@ -28,7 +39,10 @@
 // The SQL backends enforce append-only below the Go code too: their schemas
 // carry triggers that refuse a DELETE of a flag or a ledger entry, an
 // UPDATE of a ledger entry, and an UPDATE of any flag column other than the
-// lifecycle's, whoever sends the SQL.
+// lifecycle's, whoever sends the SQL; and likewise a DELETE of a server, an
+// UPDATE of a server other than its version step, last check or publisher
+// status out of unclaimed, and any UPDATE or DELETE of a fingerprint
+// version, a change event or a review.
 //
 // # Atomic writes
 //
@@ -59,8 +73,8 @@
 //
 // # Adding a record kind
 //
-// Later record kinds (servers and their fingerprint records, change events,
-// reviews, receipts, signatures, API keys) are added in the same shape:
+// Later record kinds (receipts, signatures, API keys) are added in the
+// shape the registry's kinds were:
 //
 //  1. a record struct and a small interface in this package, its error
 //     contract (which sentinel for what) in the interface's doc comment,
@@ -80,8 +94,9 @@
 // # Bounds
 //
 // A backend checks the lengths of the strings it stores against the
-// limits of [Flag] and [LedgerEntry] (an over-long value is [ErrInvalid]),
-// and [FlagQuery.Limit] is capped at [MaxListLimit]. Ledger entries are
+// limits of [Flag], [LedgerEntry], [Server], [FingerprintVersion],
+// [ChangeEvent] and [Review] (an over-long value is [ErrInvalid]), and
+// every query's Limit is capped at [MaxListLimit]. Ledger entries are
 // streamed by [Ledger.LedgerEntries], never loaded all at once.
 //
 // # What it does not claim

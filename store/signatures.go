@@ -162,7 +162,7 @@ type Signatures interface {
 	FeedChanges(ctx context.Context, since int64, limit int) ([]FeedChange, error)
 }
 
-func checkStrings(op string, fields ...any) error {
+func checkSigStrings(op string, fields ...any) error {
 	for i := 0; i+2 < len(fields); i += 3 {
 		name, v, max := fields[i].(string), fields[i+1].(string), fields[i+2].(int)
 		if len(v) > max {
@@ -180,7 +180,7 @@ func CheckSignatureReport(op string, r *SignatureReport) error {
 	if r.ID == "" || r.CandidateID == "" || len(r.Shingles) > MaxShingles {
 		return Errorf(op, ErrInvalid, "empty id or too many shingles")
 	}
-	return checkStrings(op, "id", r.ID, IDMaxBytes, "candidate id", r.CandidateID, IDMaxBytes,
+	return checkSigStrings(op, "id", r.ID, IDMaxBytes, "candidate id", r.CandidateID, IDMaxBytes,
 		"owner", r.Owner, TextMaxBytes, "agent", r.Agent, TextMaxBytes, "source type", r.SourceType, IDMaxBytes,
 		"source domain", r.SourceDomain, 253, "category", r.Category, IDMaxBytes, "sha256", r.SHA256, IDMaxBytes,
 		"text", r.Text, SignatureTextMaxBytes)
@@ -191,7 +191,7 @@ func CheckCandidate(op string, c *Candidate) error {
 	if c.ID == "" || c.Status != CandidateOpen || len(c.Shingles) > MaxShingles || c.Rule != "" || c.Note != "" || !c.DecidedAt.IsZero() || !c.RetiredAt.IsZero() {
 		return Errorf(op, ErrInvalid, "a new candidate is open, with an id and nothing decided")
 	}
-	return checkStrings(op, "id", c.ID, IDMaxBytes, "category", c.Category, IDMaxBytes, "sha256", c.SHA256, IDMaxBytes,
+	return checkSigStrings(op, "id", c.ID, IDMaxBytes, "category", c.Category, IDMaxBytes, "sha256", c.SHA256, IDMaxBytes,
 		"text", c.Text, SignatureTextMaxBytes)
 }
 
@@ -203,7 +203,7 @@ func CheckCandidateTransition(op string, t *CandidateTransition) error {
 	if !ok || t.At.IsZero() {
 		return Errorf(op, ErrInvalid, "%q → %q is not a step of the candidate lifecycle", t.From, t.To)
 	}
-	return checkStrings(op, "rule", t.Rule, IDMaxBytes, "note", t.Note, NoteMaxBytes)
+	return checkSigStrings(op, "rule", t.Rule, IDMaxBytes, "note", t.Note, NoteMaxBytes)
 }
 
 // CheckReviewJob checks a job's bounds. It is for backends.
@@ -211,7 +211,7 @@ func CheckReviewJob(op string, j *ReviewJob) error {
 	if j.ID == "" || j.CandidateID == "" {
 		return Errorf(op, ErrInvalid, "empty id")
 	}
-	return checkStrings(op, "id", j.ID, IDMaxBytes, "agent", j.Agent, TextMaxBytes, "owner", j.Owner, TextMaxBytes)
+	return checkSigStrings(op, "id", j.ID, IDMaxBytes, "agent", j.Agent, TextMaxBytes, "owner", j.Owner, TextMaxBytes)
 }
 
 // CheckFeedChange checks a change's bounds. It is for backends.
@@ -219,7 +219,7 @@ func CheckFeedChange(op string, c *FeedChange) error {
 	if c.Kind != FeedConfirmed && c.Kind != FeedRetired || c.SignatureID == "" || len(c.Shingles) > MaxShingles {
 		return Errorf(op, ErrInvalid, "feed change kind %q", c.Kind)
 	}
-	return checkStrings(op, "signature id", c.SignatureID, IDMaxBytes, "category", c.Category, IDMaxBytes,
+	return checkSigStrings(op, "signature id", c.SignatureID, IDMaxBytes, "category", c.Category, IDMaxBytes,
 		"sha256", c.SHA256, IDMaxBytes, "note", c.Note, NoteMaxBytes)
 }
 

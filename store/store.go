@@ -101,6 +101,7 @@ type Store interface {
 type Tx interface {
 	Flags
 	Ledger
+	Registry
 	Signatures
 }
 

@@ -5,9 +5,10 @@
 // §8 flag evidence and lifecycle scenarios (written by hand), scan/*.json hold
 // test groups of vectors (input, expected result, extension fields, flags), intent/*.json intent/verify/*.json the
 // canonical binding hashes and refusals of agent-safe.intent/1, and schemas/*.json
-// hold the JSON Schemas that describe them, precall/*.json the pre-call guard's verdicts on URLs
-// (§9), signature/*.json the community signature vectors of the Shield method 1.0. README.md in
-// this directory explains the format, the
+// hold the JSON Schemas that describe them, precall/*.json the pre-call guard's verdicts on URLs,
+// the collision warnings and the unregistered and registered answers
+// (§9, §10), signature/*.json the community signature vectors of the Shield method 1.0. README.md
+// in this directory explains the format, the
 // invariants and how to write a runner in any language; an implementation in another language
 // can vendor this directory on its own.
 //

@@ -7,7 +7,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
 	"time"
+	"unicode"
 
 	psflag "github.com/plainsight/plainsight/flag"
 	"github.com/plainsight/plainsight/store"
@@ -116,23 +118,23 @@ func runFlags(args []string, stdout, stderr io.Writer) int {
 // line says so.
 func writeFlagsText(w io.Writer, fs []psflag.Flag, detail bool) error {
 	for _, f := range fs {
-		if _, err := fmt.Fprintf(w, "%s  %-10s  %-20s  %s  %s  %s\n", f.ID, f.Status, f.FindingClass,
-			f.Artifact.Ref, f.Field, f.CreatedAt.Format(time.RFC3339)); err != nil {
+		if _, err := fmt.Fprintf(w, "%s  %-10s  %-20s  %s  %s  %s\n", visible(f.ID), f.Status, visible(string(f.FindingClass)),
+			visible(f.Artifact.Ref), visible(f.Field), f.CreatedAt.Format(time.RFC3339)); err != nil {
 			return err
 		}
 		if !detail {
 			continue
 		}
 		lines := []string{
-			"  artifact: " + f.Artifact.Type + " " + f.Artifact.Ref,
-			"  evidence sha256: " + f.Evidence.SHA256,
-			"  excerpt: " + f.Evidence.Excerpt,
-			fmt.Sprintf("  actor: %s %s (%s)", f.Actor.Kind, f.Actor.AccountID, f.Actor.Handle),
-			"  source: " + string(f.Source),
+			"  artifact: " + visible(f.Artifact.Type) + " " + visible(f.Artifact.Ref),
+			"  evidence sha256: " + visible(f.Evidence.SHA256),
+			"  excerpt: " + visible(f.Evidence.Excerpt),
+			fmt.Sprintf("  actor: %s %s (%s)", visible(f.Actor.Kind), visible(f.Actor.AccountID), visible(f.Actor.Handle)),
+			"  source: " + visible(string(f.Source)),
 			fmt.Sprintf("  ledger entry: %d", f.LedgerSeq),
 		}
 		if f.Dispute != nil {
-			lines = append(lines, fmt.Sprintf("  dispute: case %s (number %d)", f.Dispute.CaseID, f.Dispute.CaseNumber))
+			lines = append(lines, fmt.Sprintf("  dispute: case %s (number %d)", visible(f.Dispute.CaseID), f.Dispute.CaseNumber))
 		}
 		for _, l := range lines {
 			if _, err := fmt.Fprintln(w, l); err != nil {
@@ -142,4 +144,17 @@ func writeFlagsText(w io.Writer, fs []psflag.Flag, detail bool) error {
 	}
 	_, err := fmt.Fprintf(w, "%d flag(s). A flag says hidden content was found and attributed; it is not a verdict.\n", len(fs))
 	return err
+}
+
+// visible returns s as it may be printed on a terminal: a string holding
+// anything but graphic characters and spaces (a control, an escape, a bidi
+// control, a format character) is printed Go-quoted instead, so a stored
+// field can neither drive the terminal nor hide in it.
+func visible(s string) string {
+	for _, r := range s {
+		if r != ' ' && (!unicode.IsGraphic(r) || unicode.Is(unicode.Cf, r)) {
+			return strconv.QuoteToGraphic(s)
+		}
+	}
+	return s
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"path/filepath"
@@ -38,15 +37,9 @@ func testDB(t *testing.T) (string, []string) {
 	return path, ids
 }
 
-func runStoreCmd(args ...string) (int, string, string) {
-	var stdout, stderr bytes.Buffer
-	code := run(args, strings.NewReader(""), &stdout, &stderr)
-	return code, stdout.String(), stderr.String()
-}
-
 func TestFlagsList(t *testing.T) {
 	path, ids := testDB(t)
-	code, out, errOut := runStoreCmd("flags", "list", "--db", path, "--format", "json")
+	code, out, errOut := runCmd(t, "", "flags", "list", "--db", path, "--format", "json")
 	if code != exitClean {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -57,11 +50,11 @@ func TestFlagsList(t *testing.T) {
 	if len(got) != 2 || string(got[0]["id"]) != `"`+ids[0]+`"` || string(got[1]["status"]) != `"disputed"` {
 		t.Errorf("flags list --format json:\n%s", out)
 	}
-	code, out, _ = runStoreCmd("flags", "list", "--db", path, "--status", "disputed")
+	code, out, _ = runCmd(t, "", "flags", "list", "--db", path, "--status", "disputed")
 	if code != exitClean || !strings.Contains(out, ids[1]) || strings.Contains(out, ids[0]) || !strings.Contains(out, "1 flag(s)") {
 		t.Errorf("flags list --status disputed: exit %d\n%s", code, out)
 	}
-	code, out, _ = runStoreCmd("flags", "list", "--db", path, "--artifact", "https://other.example/")
+	code, out, _ = runCmd(t, "", "flags", "list", "--db", path, "--artifact", "https://other.example/")
 	if code != exitClean || !strings.Contains(out, "0 flag(s)") {
 		t.Errorf("flags list of another artifact: exit %d\n%s", code, out)
 	}
@@ -69,7 +62,7 @@ func TestFlagsList(t *testing.T) {
 
 func TestFlagsShow(t *testing.T) {
 	path, ids := testDB(t)
-	code, out, errOut := runStoreCmd("flags", "show", ids[1], "--db", path, "--format", "json")
+	code, out, errOut := runCmd(t, "", "flags", "show", ids[1], "--db", path, "--format", "json")
 	if code != exitClean {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -82,7 +75,7 @@ func TestFlagsShow(t *testing.T) {
 	if f.ID != ids[1] || f.Dispute == nil || f.Dispute.CaseID != "case_7" || f.FindingClass != "bidi_control" {
 		t.Errorf("flags show: %+v", f)
 	}
-	code, out, _ = runStoreCmd("flags", "show", "--db", path, ids[0])
+	code, out, _ = runCmd(t, "", "flags", "show", "--db", path, ids[0])
 	if code != exitClean || !strings.Contains(out, "ZERO WIDTH SPACE") || !strings.Contains(out, "ledger entry: 1") {
 		t.Errorf("flags show text: exit %d\n%s", code, out)
 	}
@@ -105,7 +98,7 @@ func TestFlagsErrors(t *testing.T) {
 		{"ledger", "verify", "--db", path, "extra"},
 	} {
 		t.Setenv(dbEnv, "")
-		code, _, errOut := runStoreCmd(args...)
+		code, _, errOut := runCmd(t, "", args...)
 		if code != exitError || errOut == "" || strings.Count(errOut, "\n") != 1 {
 			t.Errorf("%v: exit %d, stderr %q; want 2 and one line", args, code, errOut)
 		}
@@ -114,12 +107,12 @@ func TestFlagsErrors(t *testing.T) {
 
 func TestLedgerVerify(t *testing.T) {
 	path, _ := testDB(t)
-	code, out, errOut := runStoreCmd("ledger", "verify", "--db", path)
+	code, out, errOut := runCmd(t, "", "ledger", "verify", "--db", path)
 	if code != exitClean || !strings.Contains(out, "2 entries, chain intact") {
 		t.Fatalf("ledger verify: exit %d\n%s%s", code, out, errOut)
 	}
 	t.Setenv(dbEnv, path)
-	code, out, _ = runStoreCmd("ledger", "verify", "--format", "json")
+	code, out, _ = runCmd(t, "", "ledger", "verify", "--format", "json")
 	var r struct {
 		Intact  bool  `json:"intact"`
 		Entries int64 `json:"entries"`
@@ -138,12 +131,26 @@ func TestLedgerVerify(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Close()
-	code, out, _ = runStoreCmd("ledger", "verify", "--db", path, "--format", "json")
+	code, out, _ = runCmd(t, "", "ledger", "verify", "--db", path, "--format", "json")
 	var b struct {
 		Intact   bool  `json:"intact"`
 		BrokenAt int64 `json:"broken_at"`
 	}
 	if code != exitFound || json.Unmarshal([]byte(out), &b) != nil || b.Intact || b.BrokenAt != 1 {
 		t.Errorf("ledger verify of an edited ledger: exit %d\n%s", code, out)
+	}
+}
+
+func TestVisible(t *testing.T) {
+	for in, want := range map[string]string{
+		"https://mcp.example/mcp":     "https://mcp.example/mcp",
+		"a⟨U+200B ZERO WIDTH SPACE⟩b": "a⟨U+200B ZERO WIDTH SPACE⟩b",
+		"\x1b[2Jcleared":              `"\x1b[2Jcleared"`,
+		"abc\u202edef":                `"abc\u202edef"`,
+		"tab\there":                   `"tab\there"`,
+	} {
+		if got := visible(in); got != want {
+			t.Errorf("visible(%q) = %s, want %s", in, got, want)
+		}
 	}
 }

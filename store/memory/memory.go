@@ -35,6 +35,7 @@ type Memory struct {
 	byID   map[string]*store.Flag
 	live   map[store.Key]*store.Flag
 	ledger []store.LedgerEntry
+	r      *registry
 
 	sig sigState // the Shield method's records (signatures.go)
 }
@@ -68,6 +69,7 @@ func (m *Memory) Atomic(ctx context.Context, fn func(store.Tx) error) (err error
 	defer func() {
 		if p := recover(); p != nil {
 			tx.rollback()
+			tx.done = true
 			panic(p)
 		}
 		if err == nil {
@@ -380,7 +382,8 @@ func (m *Memory) LedgerEntries(ctx context.Context, from int64, fn func(store.Le
 		n := int64(len(m.ledger))
 		var chunk []store.LedgerEntry
 		if from <= n {
-			chunk = m.ledger[from-1 : min(n, from-1+1024)]
+			// A copy: a rolled-back append frees its slot for the next one.
+			chunk = slices.Clone(m.ledger[from-1 : min(n, from-1+1024)])
 		}
 		m.mu.RUnlock()
 		if len(chunk) == 0 {

@@ -61,7 +61,7 @@ const (
 	reportColumns    = `id, candidate_id, owner, agent, received_at, observed_at, source_type, source_domain, category, sha256, shingles, text`
 )
 
-func (c *conn) exists(ctx context.Context, query, id string) (bool, error) {
+func (c *conn) sigExists(ctx context.Context, query, id string) (bool, error) {
 	var one int
 	err := c.queryRow(ctx, query, id).Scan(&one)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -75,7 +75,7 @@ func (c *conn) InsertSignatureReport(ctx context.Context, r store.SignatureRepor
 	if err := store.CheckSignatureReport(op, &r); err != nil {
 		return err
 	}
-	if ok, err := c.exists(ctx, `SELECT 1 FROM signature_candidates WHERE id = ?`, r.CandidateID); err != nil {
+	if ok, err := c.sigExists(ctx, `SELECT 1 FROM signature_candidates WHERE id = ?`, r.CandidateID); err != nil {
 		return store.Wrap(op, err)
 	} else if !ok {
 		return store.Errorf(op, store.ErrNotFound, "candidate %q", r.CandidateID)
@@ -210,7 +210,7 @@ func (c *conn) TransitionCandidate(ctx context.Context, t store.CandidateTransit
 	} else if n == 1 {
 		return nil
 	}
-	if ok, err := c.exists(ctx, `SELECT 1 FROM signature_candidates WHERE id = ?`, t.ID); err != nil {
+	if ok, err := c.sigExists(ctx, `SELECT 1 FROM signature_candidates WHERE id = ?`, t.ID); err != nil {
 		return store.Wrap(op, err)
 	} else if !ok {
 		return store.Errorf(op, store.ErrNotFound, "candidate %q", t.ID)
@@ -223,7 +223,7 @@ func (c *conn) InsertReviewJob(ctx context.Context, j store.ReviewJob) error {
 	if err := store.CheckReviewJob(op, &j); err != nil {
 		return err
 	}
-	if ok, err := c.exists(ctx, `SELECT 1 FROM signature_candidates WHERE id = ?`, j.CandidateID); err != nil {
+	if ok, err := c.sigExists(ctx, `SELECT 1 FROM signature_candidates WHERE id = ?`, j.CandidateID); err != nil {
 		return store.Wrap(op, err)
 	} else if !ok {
 		return store.Errorf(op, store.ErrNotFound, "candidate %q", j.CandidateID)

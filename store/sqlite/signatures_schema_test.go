@@ -60,47 +60,70 @@ func TestSignatureTriggersRefuseRawSQL(t *testing.T) {
 	}
 }
 
-// TestMigrationGaps: a database written before migrations were recorded
-// one by one (PRAGMA user_version 1, the flags) is brought to this build's
-// set, which has a gap (no 0002 on this branch); a database that applied a
-// migration this build does not know is refused untouched.
+// TestMigrationGaps: migration numbers may have gaps, and a lower number
+// merged later is still applied. A database that applied 1 and 3 (a build
+// without 0002) gets 2 when opened by this build; a database of the old
+// runner (PRAGMA user_version 1, no record of each migration) gets 2 and
+// 3; a database that applied a migration this build does not know is
+// refused.
 func TestMigrationGaps(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "old.db")
+	registryTables := []string{"reviews", "change_events", "fingerprint_versions", "servers"}
+	signatureTables := []string{"signature_feed", "review_votes", "review_jobs", "signature_reports", "signature_candidates"}
+	rewind := func(path string, drop []string, stmts ...string) {
+		raw, err := sql.Open("sqlite", path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer raw.Close()
+		for _, tbl := range drop {
+			if _, err := raw.Exec(`DROP TABLE ` + tbl); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, q := range stmts {
+			if _, err := raw.Exec(q); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	applied := func(s *sqlite.Store) (string, int) {
+		var a string
+		var v int
+		s.DB().QueryRow(`SELECT group_concat(version, ',') FROM (SELECT version FROM plainsight_migrations ORDER BY version)`).Scan(&a)
+		s.DB().QueryRow(`PRAGMA user_version`).Scan(&v)
+		return a, v
+	}
+
+	// Applied 1 and 3, not 2.
+	path := filepath.Join(t.TempDir(), "gap.db")
+	open(t, path).Close()
+	rewind(path, registryTables, `DELETE FROM plainsight_migrations WHERE version = 2`)
 	s := open(t, path)
+	if a, v := applied(s); a != "1,2,3" || v != 3 {
+		t.Errorf("after the gap: applied %q, user_version %d", a, v)
+	}
+	if _, err := s.ListServers(t.Context(), store.ServerQuery{}); err != nil {
+		t.Errorf("migration 2 not applied: %v", err)
+	}
 	s.Close()
-	raw, err := sql.Open("sqlite", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// Make it look like a version-1 database of the old runner.
-	for _, q := range []string{`DROP TABLE plainsight_migrations`, `PRAGMA user_version = 1`} {
-		if _, err := raw.Exec(q); err != nil {
-			t.Fatal(err)
-		}
-	}
-	for _, tbl := range []string{"signature_feed", "review_votes", "review_jobs", "signature_reports", "signature_candidates"} {
-		if _, err := raw.Exec(`DROP TABLE ` + tbl); err != nil {
-			t.Fatal(err)
-		}
-	}
-	raw.Close()
+
+	// The old runner's version 1.
+	path = filepath.Join(t.TempDir(), "old.db")
+	open(t, path).Close()
+	rewind(path, append(registryTables, signatureTables...), `DROP TABLE plainsight_migrations`, `PRAGMA user_version = 1`)
 	s = open(t, path)
+	if a, v := applied(s); a != "1,2,3" || v != sqlite.SchemaVersion {
+		t.Errorf("old database: applied %q, user_version %d", a, v)
+	}
 	if _, err := s.FeedChanges(t.Context(), 0, 0); err != nil {
-		t.Fatalf("migration 3 not applied to an old database: %v", err)
+		t.Errorf("migration 3 not applied: %v", err)
 	}
-	var applied string
-	var v int
-	s.DB().QueryRow(`SELECT group_concat(version, ',') FROM (SELECT version FROM plainsight_migrations ORDER BY version)`).Scan(&applied)
-	s.DB().QueryRow(`PRAGMA user_version`).Scan(&v)
-	if applied != "1,3" || v != sqlite.SchemaVersion || v != 3 {
-		t.Errorf("applied %q, user_version %d", applied, v)
-	}
-	// A migration 2 applied by another build: unknown here, refused.
-	if _, err := s.DB().Exec(`INSERT INTO plainsight_migrations VALUES (2)`); err != nil {
+	// A migration another build applied and this one does not know.
+	if _, err := s.DB().Exec(`INSERT INTO plainsight_migrations VALUES (9)`); err != nil {
 		t.Fatal(err)
 	}
 	s.Close()
 	if _, err := sqlite.Open(t.Context(), path, nil); !errors.Is(err, store.ErrSchemaTooNew) {
-		t.Errorf("unknown migration 2: %v", err)
+		t.Errorf("unknown migration 9: %v", err)
 	}
 }

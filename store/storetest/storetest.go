@@ -39,6 +39,11 @@ func Run(t *testing.T, o Opener) {
 	t.Run("RaceDispute", func(t *testing.T) { testRaceDispute(t, o) })
 	t.Run("RaceLedger", func(t *testing.T) { testRaceLedger(t, o) })
 	t.Run("Vectors", func(t *testing.T) { testVectors(t, o) })
+	t.Run("Servers", func(t *testing.T) { testServers(t, o) })
+	t.Run("FingerprintVersions", func(t *testing.T) { testFingerprintVersions(t, o) })
+	t.Run("ChangeEvents", func(t *testing.T) { testChangeEvents(t, o) })
+	t.Run("Reviews", func(t *testing.T) { testReviews(t, o) })
+	t.Run("RaceMarkChecked", func(t *testing.T) { testRaceMarkChecked(t, o) })
 }
 
 func again(t testing.TB, o Opener, s store.Store) store.Store {
