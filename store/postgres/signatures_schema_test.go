@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"errors"
 	"testing"
 	"time"
 
@@ -44,5 +45,50 @@ func TestSignatureTriggersRefuseRawSQL(t *testing.T) {
 	got, err := s.Candidate(c, "c1")
 	if err != nil || got.Status != store.CandidateOpen || got.Text != "t" {
 		t.Errorf("candidate changed: %+v, %v", got, err)
+	}
+}
+
+// TestMigrationGaps: a database that applied migrations 1 and 3 but not 2
+// (a build without 0002) gets 2 when this build opens it; one that applied
+// a migration this build does not know is refused.
+func TestMigrationGaps(t *testing.T) {
+	testDSN(t)
+	name := schema(t)
+	s := openSchema(t, name)
+	c := context.Background()
+	for _, q := range []string{
+		`DROP TABLE reviews, change_events, fingerprint_versions, servers CASCADE`,
+		`DROP FUNCTION plainsight_servers_insert, plainsight_servers_steps, plainsight_fingerprint_next, plainsight_change_next`,
+		`DELETE FROM plainsight_migrations WHERE version = 2`,
+	} {
+		if _, err := s.pool.Exec(c, q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	s.Close()
+	s = openSchema(t, name)
+	var applied []int
+	rows, err := s.pool.Query(c, `SELECT version FROM plainsight_migrations ORDER BY version`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var n int
+		rows.Scan(&n)
+		applied = append(applied, n)
+	}
+	rows.Close()
+	if len(applied) != 3 || applied[1] != 2 {
+		t.Errorf("applied %v, want [1 2 3]", applied)
+	}
+	if _, err := s.ListServers(c, store.ServerQuery{}); err != nil {
+		t.Errorf("migration 2 not applied: %v", err)
+	}
+	if _, err := s.pool.Exec(c, `INSERT INTO plainsight_migrations VALUES (9)`); err != nil {
+		t.Fatal(err)
+	}
+	cfg := s.pool.Config()
+	if _, err := OpenConfig(c, cfg); !errors.Is(err, store.ErrSchemaTooNew) {
+		t.Errorf("unknown migration 9: %v", err)
 	}
 }
