@@ -158,3 +158,9 @@ func load64(s string) uint64 {
 	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
 		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
+
+// SWAR constants: a byte of ones, the high bit of every byte.
+const (
+	ones = 0x0101010101010101
+	high = 0x8080808080808080
+)
