@@ -131,18 +131,27 @@ type Construct struct {
 	// text), or it is a whole CSS rule between rules. Markdown comments and
 	// comments inside tags or raw text are not. A sanitizer may skip looking
 	// for rebuilt markup after removing only self-contained constructs from
-	// places not preceded by '<'.
+	// places not preceded by '<'. It is known only where Find reads the
+	// text with the HTML tokenizer, which is where some tag may hide
+	// something; elsewhere it is false, which is always safe.
 	SelfContained bool
 }
 
 // Find returns every hidden-markup construct of §3 in text, sorted by
 // Start, then End, then Kind. It takes time and memory linear in the
 // length of text, and returns at once for text with no '<' and no "]:".
+// Text in which no start tag is named style or carries a hidden attribute
+// or a style attribute that hides (prose, most documents) is not read with
+// the HTML tokenizer, which could find nothing in it.
 func Find(text string) []Construct {
 	var out []Construct
 	if lt := strings.IndexByte(text, '<'); lt >= 0 {
 		out = appendHTMLComments(out, text, lt)
-		out = appendElements(out, text, lt)
+		// The tokenizer finds elements and rules, and says which comments
+		// are self-contained; it runs only where a tag may hide.
+		if mayHoldElements(text, lt) {
+			out = appendElements(out, text, lt)
+		}
 	}
 	if strings.Contains(text, "]:") {
 		out = appendMarkdownComments(out, text)
