@@ -430,6 +430,13 @@ func positionsAt(s string, isWTF8 bool, offsets []int) []position {
 	i, cp, u16 := 0, 0, 0
 	for k, off := range offsets {
 		for i < off {
+			// ASCII eight bytes at a time: a byte, a codepoint, a unit.
+			for i+8 <= off && load64(s[i:])&high == 0 {
+				i, cp, u16 = i+8, cp+8, u16+8
+			}
+			if i == off {
+				break
+			}
 			if s[i] < utf8.RuneSelf {
 				i, cp, u16 = i+1, cp+1, u16+1
 				continue
