@@ -149,14 +149,17 @@ type offsets struct {
 // noOffsets is the offsets of a text without markup: the sentinel alone.
 var noOffsets = []int{math.MaxInt}
 
-func newOffsets(marks []markup.Construct) offsets {
-	if len(marks) == 0 {
+// newOffsets returns the offsets of the starts and ends of marks, and of
+// the byte offsets extra, sorted.
+func newOffsets(marks []markup.Construct, extra []int) offsets {
+	if len(marks) == 0 && len(extra) == 0 {
 		return offsets{bytes: noOffsets}
 	}
-	b := make([]int, 0, 2*len(marks)+1)
+	b := make([]int, 0, 2*len(marks)+len(extra)+1)
 	for _, m := range marks {
 		b = append(b, m.Start, m.End)
 	}
+	b = append(b, extra...)
 	slices.Sort(b)
 	b = append(slices.Compact(b), math.MaxInt)
 	return offsets{bytes: b, pos: make([]position, len(b)-1)}
@@ -190,7 +193,7 @@ func (c *charScan) scan() {
 	s := c.s
 	i, cp, u16 := 0, 0, 0
 	if c.offsets.bytes == nil {
-		c.offsets = newOffsets(nil)
+		c.offsets = newOffsets(nil, nil)
 	}
 	off := &c.offsets
 	for i < len(s) {

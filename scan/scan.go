@@ -292,7 +292,13 @@ func run(s string, isWTF8 bool, o options) *Result {
 	} else {
 		c.cuts = cutsOf(marks, nil) // §6: blobs stay in the text context
 	}
-	c.offsets = newOffsets(keptMarks)
+	// §5 reads long texts in segments (see heuristics); the pass over the
+	// codepoints resolves their offsets too.
+	var cuts []int
+	if len(s) >= 2*segmentSize {
+		cuts = segmentCuts(s)
+	}
+	c.offsets = newOffsets(keptMarks, cuts)
 	c.scan()
 	if !blobsFound && c.base64Hint {
 		blobs = b64.Find(s)
@@ -319,7 +325,11 @@ func run(s string, isWTF8 bool, o options) *Result {
 	}
 	findings, nestedCut := appendBlobs(findings, s, isWTF8, keptBlobs, o)
 	truncated = truncated || nestedCut
-	heur, heurCount := heuristics(s, isWTF8, c.count > 0, o.maxFindings)
+	cutPos := make([]position, len(cuts))
+	for k, b := range cuts {
+		cutPos[k] = c.offsets.at(b)
+	}
+	heur, heurCount := heuristics(s, isWTF8, c.count > 0, o.maxFindings, segmentsOf(s, cuts, cutPos))
 	findings = append(findings, heur...)
 	truncated = truncated || len(heur) < heurCount
 	sortFindings(findings)
@@ -407,7 +417,12 @@ func appendBlobs(findings []Finding, s string, isWTF8 bool, blobs []b64.Blob, o 
 func rescan(text string, o options) ([]Finding, bool) {
 	c := &charScan{s: text, max: o.maxFindings, omitSanitized: true}
 	c.scan()
-	heur, heurCount := heuristics(text, false, c.count > 0, o.maxFindings)
+	var segs []segment
+	if len(text) >= 2*segmentSize {
+		cuts := segmentCuts(text)
+		segs = segmentsOf(text, cuts, positionsAt(text, false, cuts))
+	}
+	heur, heurCount := heuristics(text, false, c.count > 0, o.maxFindings, segs)
 	findings := append(c.findings, heur...)
 	truncated := c.truncated || len(heur) < heurCount
 	sortFindings(findings)

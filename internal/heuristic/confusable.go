@@ -44,6 +44,10 @@ var scriptBits = [...]Scripts{ucd.Latin: Latin, ucd.Greek: Greek, ucd.Cyrillic: 
 // skips to each non-ASCII codepoint and looks at its word only when it is
 // one; each byte is read at most three times.
 func Confusables(s string, dst []Match) []Match {
+	return confusables(s, dst, &keeper{max: -1})
+}
+
+func confusables(s string, dst []Match, k *keeper) []Match {
 	floor := 0 // the end of the last word examined: no word starts before it
 	for i := 0; i < len(s); {
 		// Skip ASCII, a word at a time.
@@ -69,7 +73,7 @@ func Confusables(s string, dst []Match) []Match {
 		start := runStart(s, i, floor)
 		m, end := word(s, start)
 		if m.Scripts&Latin != 0 && m.Scripts != Latin && m.End > m.Start {
-			dst = append(dst, m)
+			dst = k.add(dst, m)
 		}
 		floor, i = end, end
 	}

@@ -30,7 +30,11 @@ const (
 // whole search is linear in the text for a bounded number of attempts per
 // word.
 func Instructions(s string, dst []Match) []Match {
-	f := finder{s: s, dst: dst}
+	return instructions(s, dst, &keeper{max: -1})
+}
+
+func instructions(s string, dst []Match, k *keeper) []Match {
+	f := finder{s: s, dst: dst, keep: k}
 	start := 0
 	var mask anchor
 	for i := 0; i < len(s); {
@@ -105,6 +109,7 @@ type cand struct {
 type finder struct {
 	s       string
 	dst     []Match
+	keep    *keeper
 	cands   []cand           // the candidate words of the passage being read
 	lastEnd [numPatterns]int // no match of a pattern starts before it: windows overlap
 	buf     []byte
@@ -147,7 +152,7 @@ func (f *finder) passage(start, end int, mask anchor) {
 				b-- // trailing punctuation of END and COLON
 			}
 			f.lastEnd[p] = b
-			f.dst = append(f.dst, Match{Class: InstructionLike, Start: a, End: b, Pattern: Pattern(p)})
+			f.dst = f.keep.add(f.dst, Match{Class: InstructionLike, Start: a, End: b, Pattern: Pattern(p)})
 		}
 	}
 }
