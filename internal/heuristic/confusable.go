@@ -1,6 +1,7 @@
 package heuristic
 
 import (
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/plainsight/plainsight/internal/ucd"
@@ -58,6 +59,14 @@ func confusables(s string, dst []Match, k *keeper) []Match {
 			break
 		}
 		if s[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		// Most codepoints cannot be a Greek or Cyrillic letter by their
+		// first two bytes. A byte that begins no encoding (a continuation
+		// byte) has no bits: the bytes after a lead byte are passed over
+		// one by one, as they would be if the codepoint were decoded.
+		if i+1 < len(s) && greekCyrillicPrefix[s[i]]&(1<<(s[i+1]&0x3F)) == 0 {
 			i++
 			continue
 		}
@@ -168,3 +177,21 @@ const (
 	ones = 0x0101010101010101
 	high = 0x8080808080808080
 )
+
+// greekCyrillicPrefix has, for each lead byte, bit b set when some letter
+// of Script Greek or Cyrillic is encoded as that byte and then a byte whose
+// low six bits are b.
+var greekCyrillicPrefix = func() (t [256]uint64) {
+	var b [utf8.UTFMax]byte
+	for r := rune(utf8.RuneSelf); r <= unicode.MaxRune; r++ {
+		if ucd.LetterMarkNumber(r) != ucd.Letter {
+			continue
+		}
+		if sc := ucd.Lookup(r).Script(); sc != ucd.Greek && sc != ucd.Cyrillic {
+			continue
+		}
+		utf8.EncodeRune(b[:], r)
+		t[b[0]] |= 1 << (b[1] & 0x3F)
+	}
+	return t
+}()

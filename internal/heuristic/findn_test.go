@@ -5,6 +5,10 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/plainsight/plainsight/internal/ucd"
 )
 
 // TestFindNKeepsTheFirst checks that FindN, which drops matches as it
@@ -41,5 +45,26 @@ func TestFindNKeepsTheFirst(t *testing.T) {
 	}
 	if most < 2*7+256 {
 		t.Errorf("the texts hold at most %d matches: too few for FindN to drop any at max 7", most)
+	}
+}
+
+// TestConfusablesEveryLetter checks the byte prefilter of Confusables:
+// every Greek and Cyrillic letter, after two Latin ones, makes a finding.
+func TestConfusablesEveryLetter(t *testing.T) {
+	n := 0
+	for r := rune(utf8.RuneSelf); r <= unicode.MaxRune; r++ {
+		if ucd.LetterMarkNumber(r) != ucd.Letter {
+			continue
+		}
+		if sc := ucd.Lookup(r).Script(); sc != ucd.Greek && sc != ucd.Cyrillic {
+			continue
+		}
+		n++
+		if m := Confusables("ab"+string(r)+" x", nil); len(m) != 1 {
+			t.Errorf("%U after two Latin letters: %d findings, want 1", r, len(m))
+		}
+	}
+	if n < 500 {
+		t.Errorf("only %d Greek and Cyrillic letters", n)
 	}
 }
