@@ -98,6 +98,7 @@ type charScan struct {
 
 	findings  []Finding
 	count     int // every run, kept or not
+	edits     int // every §2 codepoint and ill-formed sequence
 	invalid   []InvalidSequence
 	truncated bool
 
@@ -143,6 +144,7 @@ type position struct{ cp, u16 int }
 type offsets struct {
 	bytes []int
 	pos   []position
+	edits []int // edits[i]: the §2 codepoints and ill-formed sequences before bytes[i]
 	next  int
 }
 
@@ -162,7 +164,7 @@ func newOffsets(marks []markup.Construct, extra []int) offsets {
 	b = append(b, extra...)
 	slices.Sort(b)
 	b = append(slices.Compact(b), math.MaxInt)
-	return offsets{bytes: b, pos: make([]position, len(b)-1)}
+	return offsets{bytes: b, pos: make([]position, len(b)-1), edits: make([]int, len(b)-1)}
 }
 
 // at returns the position of byte offset b, which must be one of those the
@@ -173,12 +175,22 @@ func (o *offsets) at(b int) position {
 }
 
 // reach records the positions of the offsets before end, for a stretch of
-// single-byte codepoints from byte i at position (cp, u16).
-func (o *offsets) reach(i, end, cp, u16 int) {
+// single-byte codepoints from byte i at position (cp, u16), none of them
+// an edit, with edits before i.
+func (o *offsets) reach(i, end, cp, u16, edits int) {
 	for ; o.bytes[o.next] < end; o.next++ {
 		d := max(0, o.bytes[o.next]-i)
 		o.pos[o.next] = position{cp + d, u16 + d}
+		o.edits[o.next] = edits
 	}
+}
+
+// editsAt returns the number of §2 codepoints and ill-formed sequences
+// before byte offset b, which must be one of those the offsets were made
+// for.
+func (o *offsets) editsAt(b int) int {
+	i, _ := slices.BinarySearch(o.bytes, b)
+	return o.edits[i]
 }
 
 func (c *charScan) keep(n int) bool {
@@ -198,7 +210,7 @@ func (c *charScan) scan() {
 	off := &c.offsets
 	for i < len(s) {
 		if off.bytes[off.next] <= i {
-			off.reach(i, i+1, cp, u16)
+			off.reach(i, i+1, cp, u16, c.edits)
 		}
 		var (
 			r    rune
@@ -215,7 +227,7 @@ func (c *charScan) scan() {
 				}
 				j := skipClean(s, i+1, &c.base64Hint)
 				if off.bytes[off.next] < j {
-					off.reach(i, j, cp, u16)
+					off.reach(i, j, cp, u16, c.edits)
 				}
 				cp += j - i
 				u16 += j - i
@@ -259,10 +271,11 @@ func (c *charScan) scan() {
 		i += size
 	}
 	c.endRun(i, cp, u16)
-	off.reach(i, i+1, cp, u16)
+	off.reach(i, i+1, cp, u16, c.edits)
 }
 
 func (c *charScan) extendRun(k charClass, r rune, i, cp, u16 int) {
+	c.edits++
 	run := &c.run
 	if run.class != k {
 		c.endRun(i, cp, u16)
@@ -314,6 +327,7 @@ func (c *charScan) remove(i, size int) {
 // replace records the ill-formed sequence s[i:i+size] and writes it into the
 // sanitized copy as the U+FFFD the scan read it as.
 func (c *charScan) replace(i, size, cp int) {
+	c.edits++
 	if c.keep(len(c.invalid)) {
 		c.invalid = append(c.invalid, InvalidSequence{Start: cp, ByteStart: i, ByteEnd: i + size})
 	}

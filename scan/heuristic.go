@@ -129,7 +129,7 @@ func heuristics(s string, isWTF8, transparent bool, max int, segs []segment) ([]
 // findings' offsets are those of the text, seg.start and seg.pos added.
 func heuristicsIn(s string, isWTF8, transparent bool, max int, seg segment) ([]Finding, int) {
 	view, changed := s, false
-	if transparent {
+	if transparent && !seg.clean {
 		view, changed = withoutClasses(s, isWTF8)
 	}
 	ms, total := heuristic.FindN(view, max)
@@ -168,9 +168,11 @@ func heuristicsIn(s string, isWTF8, transparent bool, max int, seg segment) ([]F
 }
 
 // segment is a part of a text, [start, end) in bytes, at position pos.
+// A clean one is known to hold no §2 codepoint and no ill-formed UTF-8.
 type segment struct {
 	start, end int
 	pos        position
+	clean      bool
 }
 
 // segmentSize is the least length of a segment but the last. A variable
@@ -209,19 +211,26 @@ func segmentCuts(s string) []int {
 }
 
 // segmentsOf returns the segments of s between cuts, where pos[k] is the
-// position of cuts[k].
-func segmentsOf(s string, cuts []int, pos []position) []segment {
+// position of cuts[k]. With edits, edits[k] is the number of §2 codepoints
+// and ill-formed sequences before cuts[k], and total in s, which says
+// which segments are clean.
+func segmentsOf(s string, cuts []int, pos []position, edits []int, total int) []segment {
 	if len(cuts) == 0 {
 		return nil
 	}
 	segs := make([]segment, 0, len(cuts)+1)
-	segs = append(segs, segment{end: cuts[0]})
+	segs = append(segs, segment{end: cuts[0], clean: edits != nil && edits[0] == 0})
 	for k, c := range cuts {
-		end := len(s)
+		sg := segment{start: c, end: len(s), pos: pos[k]}
+		after := total
 		if k+1 < len(cuts) {
-			end = cuts[k+1]
+			sg.end = cuts[k+1]
+			if edits != nil {
+				after = edits[k+1]
+			}
 		}
-		segs = append(segs, segment{start: c, end: end, pos: pos[k]})
+		sg.clean = edits != nil && edits[k] == after
+		segs = append(segs, sg)
 	}
 	return segs
 }

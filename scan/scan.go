@@ -326,10 +326,12 @@ func run(s string, isWTF8 bool, o options) *Result {
 	findings, nestedCut := appendBlobs(findings, s, isWTF8, keptBlobs, o)
 	truncated = truncated || nestedCut
 	cutPos := make([]position, len(cuts))
+	cutEdits := make([]int, len(cuts))
 	for k, b := range cuts {
-		cutPos[k] = c.offsets.at(b)
+		cutPos[k], cutEdits[k] = c.offsets.at(b), c.offsets.editsAt(b)
 	}
-	heur, heurCount := heuristics(s, isWTF8, c.count > 0, o.maxFindings, segmentsOf(s, cuts, cutPos))
+	segs := segmentsOf(s, cuts, cutPos, cutEdits, c.edits)
+	heur, heurCount := heuristics(s, isWTF8, c.count > 0, o.maxFindings, segs)
 	findings = append(findings, heur...)
 	truncated = truncated || len(heur) < heurCount
 	sortFindings(findings)
@@ -420,7 +422,7 @@ func rescan(text string, o options) ([]Finding, bool) {
 	var segs []segment
 	if len(text) >= 2*segmentSize {
 		cuts := segmentCuts(text)
-		segs = segmentsOf(text, cuts, positionsAt(text, false, cuts))
+		segs = segmentsOf(text, cuts, positionsAt(text, false, cuts), nil, 0)
 	}
 	heur, heurCount := heuristics(text, false, c.count > 0, o.maxFindings, segs)
 	findings := append(c.findings, heur...)
