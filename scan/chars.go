@@ -96,11 +96,12 @@ type charScan struct {
 	isWTF8 bool
 	max    int // findings to keep; < 0: all
 
-	findings  []Finding
-	count     int // every run, kept or not
-	edits     int // every §2 codepoint and ill-formed sequence
-	invalid   []InvalidSequence
-	truncated bool
+	findings     []Finding
+	count        int // every run, kept or not
+	edits        int // every §2 codepoint and ill-formed sequence
+	invalid      []InvalidSequence
+	invalidCount int // every ill-formed sequence, kept or not
+	truncated    bool
 
 	// The run being extended, if run.class != noClass.
 	run struct {
@@ -328,6 +329,7 @@ func (c *charScan) remove(i, size int) {
 // sanitized copy as the U+FFFD the scan read it as.
 func (c *charScan) replace(i, size, cp int) {
 	c.edits++
+	c.invalidCount++
 	if c.keep(len(c.invalid)) {
 		c.invalid = append(c.invalid, InvalidSequence{Start: cp, ByteStart: i, ByteEnd: i + size})
 	}

@@ -186,8 +186,13 @@ type Result struct {
 	// format.
 	Truncated bool `json:"truncated,omitempty"`
 	// InvalidUTF8 lists the ill-formed UTF-8 subsequences of a string
-	// input, in order. An extension of the wire format.
+	// input, in order, at most Options.MaxFindings of them. An extension of
+	// the wire format.
 	InvalidUTF8 []InvalidSequence `json:"invalid_utf8,omitempty"`
+	// InvalidUTF8Count is the number of ill-formed UTF-8 subsequences,
+	// including those beyond Options.MaxFindings. An extension of the wire
+	// format, absent when there are none.
+	InvalidUTF8Count int `json:"invalid_utf8_count,omitempty"`
 }
 
 // Scan scans text, a Go string that should hold UTF-8. Ill-formed UTF-8 is
@@ -350,6 +355,7 @@ func run(s string, isWTF8 bool, o options) *Result {
 		Note:               Note,
 		Truncated:          truncated || c.truncated,
 		InvalidUTF8:        c.invalid,
+		InvalidUTF8Count:   c.invalidCount,
 	}
 	for i := range res.Findings {
 		res.Findings[i].Excerpt = excerpt(s, isWTF8, &res.Findings[i])
