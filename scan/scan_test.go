@@ -1,8 +1,8 @@
 package scan
 
 import (
-	"encoding/json"
 	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"math/rand/v2"
 	"runtime"
