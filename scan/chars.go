@@ -116,6 +116,7 @@ type charScan struct {
 	// codepoints (the §3 constructs); cuts[nc:] are not yet applied.
 	omitSanitized bool
 	sb            strings.Builder
+	sink          stringWriter // where the copy goes, once edited: &sb unless set
 	edited        bool
 	last          int
 	cuts          []span
@@ -126,6 +127,11 @@ type charScan struct {
 	// offsets resolves the byte offsets of §3 constructs to codepoint and
 	// UTF-16 offsets as the pass goes by them.
 	offsets offsets
+}
+
+// stringWriter is what the sanitized copy is written to.
+type stringWriter interface {
+	WriteString(string) (int, error)
 }
 
 // span is a byte range [start, end), and what replaces it in the
@@ -346,8 +352,8 @@ func (c *charScan) edit(i, size int, with string) {
 	}
 	c.charEdited = true
 	c.startEdits()
-	c.sb.WriteString(c.s[c.last:i])
-	c.sb.WriteString(with)
+	c.sink.WriteString(c.s[c.last:i])
+	c.sink.WriteString(with)
 	c.last = i + size
 }
 
@@ -358,10 +364,10 @@ func (c *charScan) applyCuts(upTo int) {
 		cut := c.cuts[c.nc]
 		c.startEdits()
 		if cut.start > c.last {
-			c.sb.WriteString(c.s[c.last:cut.start])
+			c.sink.WriteString(c.s[c.last:cut.start])
 		}
 		if cut.with != "" {
-			c.sb.WriteString(cut.with)
+			c.sink.WriteString(cut.with)
 			c.charEdited = true // text was written, not only markup removed
 		}
 		c.last = max(c.last, cut.end)
@@ -371,7 +377,10 @@ func (c *charScan) applyCuts(upTo int) {
 func (c *charScan) startEdits() {
 	if !c.edited {
 		c.edited = true
-		c.sb.Grow(len(c.s))
+		if c.sink == nil {
+			c.sb.Grow(len(c.s))
+			c.sink = &c.sb
+		}
 	}
 }
 
@@ -383,8 +392,11 @@ func (c *charScan) sanitized() string {
 	if !c.edited {
 		return c.s
 	}
-	c.sb.WriteString(c.s[c.last:])
+	c.sink.WriteString(c.s[c.last:])
 	c.last = len(c.s)
+	if c.sink != &c.sb {
+		return "" // written to the sink
+	}
 	return c.sb.String()
 }
 

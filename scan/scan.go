@@ -274,6 +274,16 @@ func (o *Options) resolve() (options, error) {
 // run scans s. With isWTF8, s was made by wtf8 and its three-byte surrogate
 // sequences are lone surrogates, not ill-formed UTF-8.
 func run(s string, isWTF8 bool, o options) *Result {
+	res, _ := runDeferred(s, isWTF8, o, false)
+	return res
+}
+
+// runDeferred is run. With deferSanitized it builds no sanitized copy and
+// returns what writes it instead.
+func runDeferred(s string, isWTF8 bool, o options, deferSanitized bool) (*Result, *sanitizer) {
+	if deferSanitized {
+		o.omitSanitized = true
+	}
 	// §3 first: its spans are removed from the sanitized copy, and the pass
 	// over the codepoints resolves their offsets.
 	marks := markup.Find(s)
@@ -347,6 +357,10 @@ func run(s string, isWTF8 bool, o options) *Result {
 	if c.edited {
 		sanitized = removeRebuilt(sanitized, o.context == EmailHTML, mayRebuild(s, sanitized, marks, c.cuts, c.charEdited))
 	}
+	var z *sanitizer
+	if deferSanitized {
+		z = &sanitizer{s: s, isWTF8: isWTF8, cuts: c.cuts, marks: marks, email: o.context == EmailHTML}
+	}
 	res := &Result{
 		Findings:           findings,
 		DeterministicCount: c.count + len(marks) + len(blobs),
@@ -364,7 +378,7 @@ func run(s string, isWTF8 bool, o options) *Result {
 		res.Findings = []Finding{}
 	}
 	res.Status = statusOf(res.DeterministicCount, res.HeuristicCount)
-	return res
+	return res, z
 }
 
 // shortText is the length below which a text is searched for base64
