@@ -414,10 +414,14 @@ func base64Label(f scan.Finding) string {
 		return " (opaque)"
 	}
 	const most = 80
-	dec := []rune(f.Decoded)
+	var dec []rune // the first most codepoints, not a copy of a decoded text of any size
 	more := ""
-	if len(dec) > most {
-		dec, more = dec[:most], "…"
+	for _, r := range f.Decoded {
+		if len(dec) == most {
+			more = "…"
+			break
+		}
+		dec = append(dec, r)
 	}
 	label := fmt.Sprintf(" decodes to %q%s", string(dec), more)
 	if n := len(f.DecodedFindings); n > 0 {
