@@ -108,3 +108,25 @@ func BenchmarkScanShapes(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkScanGoDocsHidden is BenchmarkScanGoDocs with a zero-width space
+// every 64 KiB or so: every segment of §5 holds one, so each is read
+// through a view without it.
+func BenchmarkScanGoDocsHidden(b *testing.B) {
+	s, err := benchtext.GoDocs()
+	if err != nil {
+		b.Fatal(err)
+	}
+	var sb strings.Builder
+	for len(s) > 64<<10 {
+		cut := 64 << 10
+		for s[cut]&0xC0 == 0x80 {
+			cut++
+		}
+		sb.WriteString(s[:cut])
+		sb.WriteString("\u200b")
+		s = s[cut:]
+	}
+	sb.WriteString(s)
+	benchmarkScan(b, sb.String())
+}

@@ -2,6 +2,7 @@ package scan
 
 import (
 	"math"
+	"math/bits"
 	"runtime"
 	"slices"
 	"sort"
@@ -251,12 +252,18 @@ func withoutClasses(s string, isWTF8 bool) (string, bool) {
 	}
 	kept := 0 // s[kept:i] is yet to be copied
 	for i := 0; i < len(s); {
-		// Clean ASCII eight bytes at a time.
+		// Clean ASCII eight bytes at a time, and up to the first byte that
+		// may not be (non-ASCII, below 0x20 or 0x7F: the lowest byte
+		// flagged is one, as a borrow or a carry only runs upwards from
+		// one).
 		if i+8 <= len(s) {
-			if w := load64(s[i:]); (w|(w-0x20*ones)&^w|(w+ones))&high == 0 {
+			w := load64(s[i:])
+			flagged := (w | (w-0x20*ones)&^w | (w + ones)) & high
+			if flagged == 0 {
 				i += 8
 				continue
 			}
+			i += bits.TrailingZeros64(flagged) >> 3
 		}
 		if c := s[i]; c < utf8.RuneSelf {
 			if asciiClass[c] != noClass {
