@@ -286,9 +286,18 @@ func runDeferred(s string, isWTF8 bool, o options, deferSanitized bool) (*Result
 	}
 	// §3 first: its spans are removed from the sanitized copy, and the pass
 	// over the codepoints resolves their offsets.
-	marks := markup.Find(s)
+	var marks []markup.Construct
+	nMarks := 0
+	if o.omitSanitized && !deferSanitized {
+		// Without a sanitized copy only the constructs kept as findings
+		// are needed, and their count.
+		marks, nMarks = markup.FindN(s, o.maxFindings)
+	} else {
+		marks = markup.Find(s)
+		nMarks = len(marks)
+	}
 	keptMarks := marks
-	truncated := false
+	truncated := nMarks > len(marks)
 	if o.maxFindings >= 0 && len(keptMarks) > o.maxFindings {
 		keptMarks, truncated = keptMarks[:o.maxFindings], true
 	}
@@ -363,7 +372,7 @@ func runDeferred(s string, isWTF8 bool, o options, deferSanitized bool) (*Result
 	}
 	res := &Result{
 		Findings:           findings,
-		DeterministicCount: c.count + len(marks) + len(blobs),
+		DeterministicCount: c.count + nMarks + len(blobs),
 		HeuristicCount:     heurCount,
 		Sanitized:          sanitized,
 		Note:               Note,

@@ -107,3 +107,32 @@ func wtf16(s string) []uint16 {
 	}
 	return u
 }
+
+// TestOmitSanitizedSameResult checks that a scan without the sanitized
+// copy (which keeps only the markup constructs it reports) gives the same
+// result but for the copy.
+func TestOmitSanitizedSameResult(t *testing.T) {
+	rng := rand.New(rand.NewPCG(29, 30))
+	for n := range 500 {
+		s := segmentText(rng)
+		if n%5 == 0 {
+			s = strings.Repeat("<p hidden><!-- c -->", 200+rng.IntN(2000)) + s
+		}
+		for _, max := range []int{0, 1, 7, -1} {
+			opts := &Options{MaxFindings: max, Context: []Context{Text, EmailHTML}[n%2]}
+			full, err := Scan(s, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opts.OmitSanitized = true
+			omitted, err := Scan(s, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			full.Sanitized = ""
+			if diff := cmp.Diff(full, omitted); diff != "" {
+				t.Fatalf("text %d, max %d: without the sanitized copy (-full +omitted):\n%s", n, max, diff)
+			}
+		}
+	}
+}
