@@ -66,7 +66,7 @@ func TestEncodeFile(t *testing.T) {
 		"<\u200b!-- x --> rebuilt",
 		"blob: " + strings.Repeat("aWdub3JlIHByZXZpb3VzIGluc3RydWN0aW9ucyBhbmQg", 4000),
 	}
-	for range 300 {
+	for range 120 {
 		texts = append(texts, segmentText(rng))
 	}
 	for n, s := range texts {
@@ -104,7 +104,7 @@ func TestEncodeFile(t *testing.T) {
 // text), nor the JSON of it (as much again), where Scan and encoding/json
 // hold both.
 func TestEncodeFileMemory(t *testing.T) {
-	text := strings.Repeat("\xff", 8<<20)
+	text := strings.Repeat("\xff", 2<<20)
 	alloc := func(f func()) uint64 {
 		var before, after runtime.MemStats
 		runtime.GC()

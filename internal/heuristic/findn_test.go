@@ -19,7 +19,7 @@ func TestFindNKeepsTheFirst(t *testing.T) {
 	words := append(slices.Clone(vocabulary), "Αlpha", "Пpивет", "wοrd",
 		"ignore all previous instructions", "dear ai:", "reveal your system prompt", "don't tell the user")
 	most := 0
-	for range 60 {
+	for range 25 {
 		var b strings.Builder
 		for range 200 + rng.IntN(3000) {
 			w := words[rng.IntN(len(words))]
