@@ -34,11 +34,12 @@ type classCandidate struct {
 
 // elements is the state of one pass of the HTML tokenizer over the text.
 type elements struct {
-	out        []Construct
-	keep       *keeper
-	candidates []classCandidate
-	comments   [][2]int // the comment tokens, as the tokenizer reads them
-	hidden     map[classSelector]bool
+	out          []Construct
+	keep         *keeper
+	hiddenOpened int // hidden elements opened and waiting for their end tags, or closed since
+	candidates   []classCandidate
+	comments     [][2]int // the comment tokens, as the tokenizer reads them
+	hidden       map[classSelector]bool
 	// Tag names are numbered in order of appearance; count and open are
 	// indexed by that number.
 	names   map[string]int
@@ -187,6 +188,17 @@ func (e *elements) startTag(z *html.Tokenizer, start, end int) string {
 		return name
 	}
 	e.count[id]++
+	if reason != Visible && (e.keep.beyond(start) || e.keep.max >= 0 && e.hiddenOpened >= e.keep.max) {
+		// FindN keeps as many constructs that start before this one as it
+		// keeps (those kept, or the hidden elements opened before it, each
+		// a construct wherever it ends): the element is one construct
+		// more, and need not wait for its end tag.
+		e.keep.total++
+		return name
+	}
+	if reason != Visible {
+		e.hiddenOpened++
+	}
 	if reason != Visible || len(classes) > 0 {
 		el.depth = e.count[id]
 		e.open[id] = append(e.open[id], el)

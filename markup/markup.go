@@ -144,7 +144,7 @@ type Construct struct {
 // or a style attribute that hides (prose, most documents) is not read with
 // the HTML tokenizer, which could find nothing in it.
 func Find(text string) []Construct {
-	out, _ := findKept(text, &keeper{max: -1})
+	out, _ := findKept(text, &keeper{max: -1, last: -1})
 	return out
 }
 
@@ -155,7 +155,7 @@ func Find(text string) []Construct {
 // whose end tags are still to come), and reports none of them
 // SelfContained.
 func FindN(text string, max int) ([]Construct, int) {
-	out, total := findKept(text, &keeper{max: max})
+	out, total := findKept(text, &keeper{max: max, last: -1})
 	for i := range out {
 		out[i].SelfContained = false
 	}
@@ -184,6 +184,15 @@ func findKept(text string, k *keeper) ([]Construct, int) {
 // compare equal, so the first max are well defined.
 type keeper struct {
 	max, total int
+	// last is the start of the last construct kept after the latest trim
+	// that left max of them; -1 until then.
+	last int
+}
+
+// beyond reports whether a construct that starts at start is known not to
+// be among the first max: max constructs that start before it are kept.
+func (k *keeper) beyond(start int) bool {
+	return k.max == 0 || k.max > 0 && k.last >= 0 && start > k.last
 }
 
 func (k *keeper) add(out []Construct, c Construct) []Construct {
@@ -208,6 +217,9 @@ func (k *keeper) trim(out []Construct) []Construct {
 	})
 	if k.max >= 0 && len(out) > k.max {
 		out = out[:k.max]
+	}
+	if k.max > 0 && len(out) == k.max {
+		k.last = out[k.max-1].Start
 	}
 	return out
 }

@@ -255,7 +255,7 @@ func TestMayHoldElements(t *testing.T) {
 			t.Errorf("mayHoldElements(%q) (%s): got %v, want %v", tc.text, tc.why, got, tc.want)
 		}
 		if !tc.want {
-			if els := appendElements(nil, tc.text, 0, &keeper{max: -1}); len(els) != 0 {
+			if els := appendElements(nil, tc.text, 0, &keeper{max: -1, last: -1}); len(els) != 0 {
 				t.Errorf("%q (%s): the tokenizer finds %+v", tc.text, tc.why, els)
 			}
 		}
