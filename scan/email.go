@@ -75,6 +75,7 @@ func scanEmail(raw string, o options) (*Result, error) {
 			res.ExtensionCount += r.ExtensionCount
 			res.Allowed += r.Allowed
 			res.Truncated = res.Truncated || r.Truncated
+			res.InvalidUTF8Count += r.InvalidUTF8Count
 			for _, inv := range r.InvalidUTF8 {
 				if o.maxFindings >= 0 && len(res.InvalidUTF8) >= o.maxFindings {
 					res.Truncated = true
