@@ -2,8 +2,14 @@ package probe
 
 import (
 	"bytes"
+	"context"
 	"errors"
+	"io"
+	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 // FuzzEventStream checks the reading of a server's event stream for any
@@ -30,4 +36,90 @@ func FuzzEventStream(f *testing.F) {
 			t.Fatalf("error of no class: %v", err)
 		}
 	})
+}
+
+// FuzzSSERead checks the reading of an HTTP+SSE event stream (sseRPC.read)
+// for any bytes against a plain model of it: the same events, no event over
+// the cap, and the stream's end reported last as an error of one of the
+// package's classes (ErrTooLarge exactly when the model finds an event over
+// the cap).
+func FuzzSSERead(f *testing.F) {
+	for _, s := range []string{
+		"event: endpoint\ndata: /messages?sessionId=1\n\n",
+		"event: endpoint\r\ndata: /m\r\n\r\nevent: message\r\ndata: {\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\r\n\r\n",
+		": comment\nid: 7\nretry: 10\ndata: a\ndata: b\n\n",
+		"event: endpoint\ndata: " + strings.Repeat("A", 5000),
+		"data:" + strings.Repeat("x", 100) + "\n" + "data:" + strings.Repeat("y", 150) + "\n\n",
+		"event:\n\n\n\nevent: x",
+		"data:\ndata: x\n\ndata:\n\n",
+	} {
+		f.Add([]byte(s))
+	}
+	const max = 256
+	f.Fuzz(func(t *testing.T, body []byte) {
+		tr := &sseRPC{maxBody: max, events: make(chan sseEvent)}
+		go tr.read(context.Background(), io.NopCloser(bytes.NewReader(body)))
+		var got []sseEvent
+		var last error
+		for ev := range tr.events {
+			if last != nil {
+				t.Fatalf("an event after the stream's end: %+v", ev)
+			}
+			if ev.err != nil {
+				last = ev.err
+				continue
+			}
+			if len(ev.data) > max || len(ev.name) > max {
+				t.Fatalf("an event of %d bytes of data, %d of name, over the cap %d", len(ev.data), len(ev.name), max)
+			}
+			got = append(got, ev)
+		}
+		want, tooLarge := sseModel(body, max)
+		if diff := cmp.Diff(want, got, cmp.AllowUnexported(sseEvent{}), cmpopts.EquateEmpty()); diff != "" {
+			t.Fatalf("events (-model +read):\n%s", diff)
+		}
+		switch {
+		case last == nil:
+			t.Fatal("the stream ended without an error")
+		case !errors.Is(last, ErrTransport) && !errors.Is(last, ErrTooLarge):
+			t.Fatalf("error of no class: %v", last)
+		case errors.Is(last, ErrTooLarge) != tooLarge:
+			t.Fatalf("end %v, the model says over the cap: %v", last, tooLarge)
+		}
+	})
+}
+
+// sseModel reads an event stream the plain way: the whole body split into
+// lines at LF (one CR before it dropped), an event at each empty line, a
+// field line, with the event's data so far, over max: the end.
+func sseModel(body []byte, max int) (events []sseEvent, tooLarge bool) {
+	lines := strings.SplitAfter(string(body), "\n")
+	var name, data string
+	hasData := false
+	for _, line := range lines {
+		if line == "" {
+			break
+		}
+		line = strings.TrimSuffix(line, "\n")
+		line = strings.TrimSuffix(line, "\r")
+		if len(data)+len(line) > max {
+			return events, true
+		}
+		switch {
+		case line == "":
+			if hasData || name != "" {
+				events = append(events, sseEvent{name: name, data: data})
+			}
+			name, data, hasData = "", "", false
+		case strings.HasPrefix(line, "event:"):
+			name = strings.TrimSpace(line[len("event:"):])
+		case strings.HasPrefix(line, "data:"):
+			if hasData {
+				data += "\n"
+			}
+			hasData = true
+			data += strings.TrimPrefix(line[len("data:"):], " ")
+		}
+	}
+	return events, false
 }

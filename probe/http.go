@@ -1,7 +1,6 @@
 package probe
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -10,7 +9,6 @@ import (
 	"io"
 	"mime"
 	"net/http"
-	"strings"
 
 	"github.com/plainsight/plainsight/fingerprint"
 )
@@ -20,7 +18,8 @@ type HTTP struct {
 	// URL is the server's MCP endpoint.
 	URL string
 	// Client sends the requests; nil means a client that follows no
-	// redirects (a probe reports what the address it was given serves).
+	// redirects (a probe reports what the address it was given serves)
+	// and reads response headers of at most MaxHeader bytes.
 	Client *http.Client
 	// MaxBody caps the bytes of one response; 0 means DefaultMaxBody.
 	MaxBody int64
@@ -28,7 +27,22 @@ type HTTP struct {
 	Header http.Header
 }
 
-var noRedirects = &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+// MaxHeader caps the bytes of a response's header that the default client
+// reads (net/http's own default is 10 MiB).
+const MaxHeader = 64 << 10
+
+var noRedirects = &http.Client{
+	Transport: func() http.RoundTripper {
+		tr, ok := http.DefaultTransport.(*http.Transport)
+		if !ok {
+			return &http.Transport{Proxy: http.ProxyFromEnvironment, MaxResponseHeaderBytes: MaxHeader}
+		}
+		tr = tr.Clone()
+		tr.MaxResponseHeaderBytes = MaxHeader
+		return tr
+	}(),
+	CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+}
 
 // Probe runs the §7 probe against h.URL.
 func (h *HTTP) Probe(ctx context.Context) (*fingerprint.Definitions, error) {
@@ -107,7 +121,7 @@ func (t *httpRPC) call(ctx context.Context, id int, method string, params any) (
 	mt, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
 	switch mt {
 	case "application/json":
-		data, err := readCapped(resp.Body, t.maxBody)
+		data, err := newReader(resp.Body, t.maxBody).all()
 		if err != nil {
 			return nil, err
 		}
@@ -154,42 +168,49 @@ func findAnswer(data []byte, id int) (res json.RawMessage, found bool, err error
 }
 
 // fromStream reads server-sent events until the response to id: other
-// messages (notifications, requests) are passed over. The stream's bytes
-// count against the size cap, and the call's budget bounds its time.
+// messages (notifications, requests) are passed over. The whole stream
+// counts against the size cap, and the call's budget bounds its time.
 func (t *httpRPC) fromStream(body io.Reader, id int) (json.RawMessage, error) {
-	lr := &io.LimitedReader{R: body, N: t.maxBody + 1}
-	br := bufio.NewReaderSize(lr, 64<<10)
-	var data strings.Builder
+	r := newReader(body, t.maxBody)
+	var data []byte
+	var read int64 // the stream's bytes so far
 	for {
-		line, err := br.ReadString('\n')
-		if lr.N <= 0 {
-			return nil, fmt.Errorf("%w: the event stream passed %d bytes", ErrTooLarge, t.maxBody)
+		line, err := r.line(t.maxBody-read, "the event stream")
+		if errors.Is(err, io.EOF) {
+			return nil, fmt.Errorf("%w: the event stream ended without a response to request %d", ErrProtocol, id)
 		}
-		if err != nil && line == "" {
-			if errors.Is(err, io.EOF) {
-				return nil, fmt.Errorf("%w: the event stream ended without a response to request %d", ErrProtocol, id)
-			}
-			return nil, fmt.Errorf("%w: %v", ErrTransport, err)
+		if err != nil {
+			return nil, err
 		}
-		line = strings.TrimRight(line, "\r\n")
+		read += int64(len(line)) + 1
 		switch {
-		case line == "":
+		case len(line) == 0:
 			// An event ends: its data is one JSON-RPC message (or batch).
-			if data.Len() > 0 {
-				res, found, err := findAnswer([]byte(data.String()), id)
+			if len(data) > 0 {
+				res, found, err := findAnswer(data, id)
 				if found || err != nil {
 					return res, err
 				}
-				data.Reset()
+				data = data[:0]
 			}
-		case strings.HasPrefix(line, "data:"):
-			if data.Len() > 0 {
-				data.WriteByte('\n')
+		case bytes.HasPrefix(line, []byte("data:")):
+			if len(data) > 0 {
+				data = append(data, '\n')
 			}
-			data.WriteString(strings.TrimPrefix(strings.TrimPrefix(line, "data:"), " "))
+			data = append(data, fieldValue(line, "data:")...)
 		}
 		// Other fields (event, id, retry) and comments are not needed.
 	}
+}
+
+// fieldValue is the value of an event stream's field line: after the name
+// and its colon, one leading space dropped.
+func fieldValue(line []byte, name string) []byte {
+	v := line[len(name):]
+	if len(v) > 0 && v[0] == ' ' {
+		v = v[1:]
+	}
+	return v
 }
 
 func (t *httpRPC) notify(ctx context.Context, method string) error {
@@ -198,7 +219,7 @@ func (t *httpRPC) notify(ctx context.Context, method string) error {
 		return err
 	}
 	defer resp.Body.Close()
-	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
+	newReader(resp.Body, t.maxBody).discard(64 << 10)
 	if resp.StatusCode != http.StatusAccepted && resp.StatusCode != http.StatusOK {
 		return fmt.Errorf("%w: HTTP %s", ErrTransport, resp.Status)
 	}
@@ -220,16 +241,4 @@ func (t *httpRPC) close() {
 	if resp, err := t.client.Do(req); err == nil {
 		resp.Body.Close()
 	}
-}
-
-// readCapped reads r to its end, or fails with ErrTooLarge past max bytes.
-func readCapped(r io.Reader, max int64) ([]byte, error) {
-	data, err := io.ReadAll(io.LimitReader(r, max+1))
-	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrTransport, err)
-	}
-	if int64(len(data)) > max {
-		return nil, fmt.Errorf("%w: over %d bytes", ErrTooLarge, max)
-	}
-	return data, nil
 }

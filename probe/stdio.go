@@ -1,7 +1,6 @@
 package probe
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -85,24 +84,11 @@ type stdioRPC struct {
 // read passes the child's output, a message per line, to t.lines until it
 // ends, a line is over max bytes, or nobody reads.
 func (t *stdioRPC) read(out io.Reader, max int64) {
-	br := bufio.NewReaderSize(out, 64<<10)
+	r := newReader(out, max)
 	for {
-		var line []byte
-		var err error
-		for {
-			chunk, isPrefix, e := br.ReadLine()
-			line = append(line, chunk...)
-			if int64(len(line)) > max {
-				err = fmt.Errorf("%w: a message over %d bytes", ErrTooLarge, max)
-				break
-			}
-			if e != nil {
-				err = fmt.Errorf("%w: the server's output ended: %v", ErrTransport, e)
-				break
-			}
-			if !isPrefix {
-				break
-			}
+		line, err := r.line(max, "a message")
+		if errors.Is(err, io.EOF) {
+			err = fmt.Errorf("%w: the server's output ended", ErrTransport)
 		}
 		select {
 		case t.lines <- lineOrErr{line, err}:

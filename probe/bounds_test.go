@@ -1,0 +1,125 @@
+package probe
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"runtime"
+	"testing"
+)
+
+// flood is how much a hostile server below sends without a line break:
+// 64 times the cap the probes are given.
+const (
+	floodCap = 1 << 20
+	flood    = 64 * floodCap
+	// allocBound is what a probe may allocate against such a server: the
+	// message, the copies of its buffer as it grew, the race detector's
+	// own; a quarter of the flood.
+	allocBound = 16 * floodCap
+)
+
+// writeFlood writes prefix, then n bytes of 'A' with no line break, or
+// until the client hangs up.
+func writeFlood(w io.Writer, prefix string, n int) {
+	if _, err := io.WriteString(w, prefix); err != nil {
+		return
+	}
+	chunk := bytes.Repeat([]byte("A"), 64<<10)
+	for sent := 0; sent < n; sent += len(chunk) {
+		if _, err := w.Write(chunk); err != nil {
+			return
+		}
+		if f, ok := w.(http.Flusher); ok {
+			f.Flush()
+		}
+	}
+}
+
+// allocated returns the bytes f allocates (runtime.MemStats.TotalAlloc),
+// which bounds what f ever held.
+func allocated(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// TestBoundedReads: every way a server can send bytes without end — a line
+// with no break in the HTTP+SSE endpoint event, in a message event, in an
+// event stream answering the POST, in a JSON body, on a child's standard
+// output — ends the probe with ErrTooLarge having held about the cap, not
+// what the server sent.
+func TestBoundedReads(t *testing.T) {
+	sseEndpoint := func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/event-stream")
+		writeFlood(w, "event: endpoint\ndata: ", flood)
+	}
+	sseMessage := func(w http.ResponseWriter, r *http.Request) {
+		switch r.Method {
+		case http.MethodGet:
+			w.Header().Set("Content-Type", "text/event-stream")
+			io.WriteString(w, "event: endpoint\ndata: /messages\n\n")
+			writeFlood(w, "event: message\ndata: ", flood)
+		case http.MethodPost:
+			if r.URL.Path != "/messages" {
+				http.NotFound(w, r)
+				return
+			}
+			w.WriteHeader(http.StatusAccepted)
+		}
+	}
+	streamAnswer := func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		writeFlood(w, "data: ", flood)
+	}
+	jsonBody := func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		writeFlood(w, `{"jsonrpc":"2.0","id":1,"result":{"pad":"`, flood)
+	}
+	for _, tt := range []struct {
+		name    string
+		handler http.HandlerFunc
+	}{
+		{"SSE endpoint event", sseEndpoint},
+		{"SSE message event", sseMessage},
+		{"event stream answer", streamAnswer},
+		{"JSON body", jsonBody},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := httptest.NewServer(tt.handler)
+			t.Cleanup(srv.Close)
+			var err error
+			n := allocated(func() {
+				_, err = (&HTTP{URL: srv.URL, MaxBody: floodCap}).Probe(context.Background())
+			})
+			if !errors.Is(err, ErrTooLarge) {
+				t.Errorf("Probe: %v, want ErrTooLarge", err)
+			}
+			if n > allocBound {
+				t.Errorf("the probe allocated %d bytes against a cap of %d (the server sent up to %d)", n, floodCap, flood)
+			}
+		})
+	}
+	t.Run("stdio line", func(t *testing.T) {
+		s := selfCommand(t, "flood")
+		s.MaxBody = floodCap
+		var err error
+		n := allocated(func() { _, err = s.Probe(context.Background()) })
+		if !errors.Is(err, ErrTooLarge) {
+			t.Errorf("Probe: %v, want ErrTooLarge", err)
+		}
+		if n > allocBound {
+			t.Errorf("the probe allocated %d bytes against a cap of %d (the child sent up to %d)", n, floodCap, flood)
+		}
+	})
+}

@@ -1,0 +1,87 @@
+package probe
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// reader is the one way a probe reads what a server sends: an HTTP body, an
+// event stream, the child's standard output. It never holds more than max
+// bytes of one message (a body, an event, a line), however the server
+// frames it: a line is refused as soon as it passes its budget, not when it
+// ends, so a server that streams without a line break costs at most max
+// bytes and a buffer.
+type reader struct {
+	br  *bufio.Reader
+	max int64
+}
+
+// readBuffer is the size of the buffer under each reader.
+const readBuffer = 64 << 10
+
+func newReader(r io.Reader, max int64) *reader {
+	return &reader{br: bufio.NewReaderSize(r, readBuffer), max: max}
+}
+
+// tooLarge is the error of a message over the cap.
+func (r *reader) tooLarge(what string) error {
+	return fmt.Errorf("%w: %s over %d bytes", ErrTooLarge, what, r.max)
+}
+
+// all reads the rest of the input as one message.
+func (r *reader) all() ([]byte, error) {
+	var buf bytes.Buffer
+	n, err := buf.ReadFrom(io.LimitReader(r.br, r.max+1))
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrTransport, err)
+	}
+	if n > r.max {
+		return nil, r.tooLarge("a body")
+	}
+	return buf.Bytes(), nil
+}
+
+// line reads the next line into a new slice, without its line ending (LF,
+// CRLF, or a lone CR when the stream ends). It fails with ErrTooLarge when
+// the line passes budget bytes (at most r.max: what is left of the
+// message's allowance), and returns io.EOF only when no byte is left.
+func (r *reader) line(budget int64, what string) ([]byte, error) {
+	if budget > r.max {
+		budget = r.max
+	}
+	var line []byte
+	for {
+		chunk, err := r.br.ReadSlice('\n')
+		if int64(len(line))+int64(len(chunk)) > budget+2 { // +2: the line ending
+			return nil, r.tooLarge(what)
+		}
+		line = append(line, chunk...)
+		switch {
+		case errors.Is(err, bufio.ErrBufferFull):
+			continue
+		case err == nil, errors.Is(err, io.EOF) && len(line) > 0:
+			if line = trimEOL(line); int64(len(line)) > budget {
+				return nil, r.tooLarge(what)
+			}
+			return line, nil
+		case errors.Is(err, io.EOF):
+			return nil, io.EOF
+		default:
+			return nil, fmt.Errorf("%w: %v", ErrTransport, err)
+		}
+	}
+}
+
+func trimEOL(line []byte) []byte {
+	line = bytes.TrimSuffix(line, []byte{'\n'})
+	return bytes.TrimSuffix(line, []byte{'\r'})
+}
+
+// discard reads and drops up to n bytes (the body of a response whose
+// content does not matter), so that the connection can be reused.
+func (r *reader) discard(n int64) {
+	_, _ = io.CopyN(io.Discard, r.br, n)
+}
