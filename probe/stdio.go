@@ -15,8 +15,10 @@ import (
 
 // Stdio probes a server it starts as a child process, speaking MCP's stdio
 // transport: one JSON-RPC message per line on the child's standard input
-// and output. The child is killed and reaped when the probe ends, however
-// it ends.
+// and output. The child runs as the leader of a process group of its own
+// (on Unix); when the probe ends, however it ends, the whole group is
+// killed and the child reaped, so that a server started through a shell or
+// a wrapper, or one that forks, leaves nothing running.
 type Stdio struct {
 	// Command is the program and its arguments.
 	Command []string
@@ -41,6 +43,7 @@ func (s *Stdio) Probe(ctx context.Context) (*fingerprint.Definitions, error) {
 	cmd := exec.CommandContext(ctx, s.Command[0], s.Command[1:]...)
 	cmd.Env, cmd.Dir, cmd.Stderr = s.Env, s.Dir, s.Stderr
 	cmd.WaitDelay = time.Second // the child's pipes are not ours to wait for
+	inGroup(cmd)
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, fmt.Errorf("probe: %w: %v", ErrTransport, err)
@@ -56,16 +59,19 @@ func (s *Stdio) Probe(ctx context.Context) (*fingerprint.Definitions, error) {
 	if max <= 0 {
 		max = DefaultMaxBody
 	}
+	// However the probe ends (an answer, an error, a budget, the caller's
+	// context), the child's whole process group is killed, then the child
+	// is reaped: nothing the probe started outlives it.
+	defer func() {
+		in.Close()
+		_ = endGroup(cmd)
+		cancel()
+		_ = cmd.Wait()
+	}()
 	t := &stdioRPC{in: in, lines: make(chan lineOrErr, 1), done: make(chan struct{})}
 	go t.read(out, max)
 	defer close(t.done)
-	d, err := handshake(ctx, t)
-	// Closing its input asks the child to end; the context's cancellation
-	// kills it if it does not; Wait reaps it.
-	in.Close()
-	cancel()
-	_ = cmd.Wait()
-	return d, err
+	return handshake(ctx, t)
 }
 
 type lineOrErr struct {
