@@ -3,11 +3,14 @@ package probe
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"runtime"
+	"strings"
 	"testing"
 )
 
@@ -122,4 +125,42 @@ func TestBoundedReads(t *testing.T) {
 			t.Errorf("the probe allocated %d bytes against a cap of %d (the child sent up to %d)", n, floodCap, flood)
 		}
 	})
+}
+
+// TestToolPagesCapped: tools/list pages each under the cap, but over it
+// together, end the probe with ErrTooLarge: five pages would otherwise hold
+// five times the cap of tools in memory.
+func TestToolPagesCapped(t *testing.T) {
+	page := func(n int) string {
+		var b strings.Builder
+		for i := 0; b.Len() < floodCap*6/10; i++ {
+			fmt.Fprintf(&b, `{"name":"p%d_t%d"},`, n, i)
+		}
+		return "[" + strings.TrimSuffix(b.String(), ",") + "]"
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var m struct {
+			ID     int    `json:"id"`
+			Method string `json:"method"`
+		}
+		json.NewDecoder(r.Body).Decode(&m)
+		w.Header().Set("Content-Type", "application/json")
+		switch m.Method {
+		case "initialize":
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%d,"result":{"serverInfo":{"name":"s"}}}`, m.ID)
+		case "tools/list":
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%d,"result":{"tools":%s,"nextCursor":"c"}}`, m.ID, page(m.ID))
+		default:
+			w.WriteHeader(http.StatusAccepted)
+		}
+	}))
+	t.Cleanup(srv.Close)
+	if d, err := (&HTTP{URL: srv.URL, MaxBody: floodCap}).Probe(context.Background()); !errors.Is(err, ErrTooLarge) || d != nil {
+		t.Errorf("Probe = %v tools, %v; want ErrTooLarge", d, err)
+	}
+	// Under the cap in all, the same pages are read.
+	d, err := (&HTTP{URL: srv.URL, MaxBody: 4 * floodCap}).Probe(context.Background())
+	if err != nil || len(d.Tools) == 0 {
+		t.Fatalf("Probe with room for the pages: %v", err)
+	}
 }

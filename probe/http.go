@@ -21,7 +21,8 @@ type HTTP struct {
 	// redirects (a probe reports what the address it was given serves)
 	// and reads response headers of at most MaxHeader bytes.
 	Client *http.Client
-	// MaxBody caps the bytes of one response; 0 means DefaultMaxBody.
+	// MaxBody caps the bytes of one response, and of the tools/list
+	// results of all pages together; 0 means DefaultMaxBody.
 	MaxBody int64
 	// Header is added to every request (an Authorization header, say).
 	Header http.Header
@@ -54,7 +55,7 @@ func (h *HTTP) Probe(ctx context.Context) (*fingerprint.Definitions, error) {
 	if t.maxBody <= 0 {
 		t.maxBody = DefaultMaxBody
 	}
-	d, err := handshake(ctx, t)
+	d, err := handshake(ctx, t, t.maxBody)
 	t.close()
 	if err == nil || !fallsBack(err) {
 		return d, err
@@ -68,7 +69,7 @@ func (h *HTTP) Probe(ctx context.Context) (*fingerprint.Definitions, error) {
 	}); err != nil {
 		return nil, fmt.Errorf("probe: %s answered Streamable HTTP with an error, and HTTP+SSE failed: %w", h.URL, err)
 	}
-	return handshake(ctx, s)
+	return handshake(ctx, s, s.maxBody)
 }
 
 // httpRPC is one Streamable HTTP session.

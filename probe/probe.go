@@ -20,6 +20,9 @@
 //     (the endpoint event included), a line of a child's output: at most
 //     MaxBody bytes each (DefaultMaxBody, 16 MiB), else ErrTooLarge; a
 //     probe holds about that much plus a 64 KiB buffer at a time;
+//   - the tools/list results of all pages together: at most MaxBody bytes
+//     too, else ErrTooLarge (five pages under the cap would otherwise hold
+//     five times it);
 //   - response headers: at most MaxHeader (64 KiB) with the default client;
 //   - time: each call within CallBudget (6 s), else ErrBudget; a probe makes
 //     at most MaxPages+2 calls over a transport (initialize,

@@ -93,8 +93,11 @@ func withBudget[T any](ctx context.Context, what string, f func(ctx context.Cont
 	return v, nil
 }
 
-// handshake runs the §7 probe over r.
-func handshake(ctx context.Context, r rpc) (*fingerprint.Definitions, error) {
+// handshake runs the §7 probe over r. The tools/list results of all pages
+// together may hold at most maxBody bytes, as one message would: each page
+// is read within the cap, but five of them would cost five times the
+// memory of one.
+func handshake(ctx context.Context, r rpc, maxBody int64) (*fingerprint.Definitions, error) {
 	init, err := withBudget(ctx, "initialize", func(ctx context.Context) (json.RawMessage, error) {
 		return r.call(ctx, 1, "initialize", initializeParams{
 			ProtocolVersion: ProtocolVersion,
@@ -113,12 +116,16 @@ func handshake(ctx context.Context, r rpc) (*fingerprint.Definitions, error) {
 		return struct{}{}, r.notify(ctx, "notifications/initialized")
 	})
 	cursor := ""
+	var listed int64 // bytes of tools/list results so far
 	for page := range MaxPages {
 		res, err := withBudget(ctx, "tools/list", func(ctx context.Context) (json.RawMessage, error) {
 			return r.call(ctx, 2+page, "tools/list", listParams{Cursor: cursor})
 		})
 		if err != nil {
 			return nil, err
+		}
+		if listed += int64(len(res)); listed > maxBody {
+			return nil, fmt.Errorf("probe: tools/list: %w: the pages hold over %d bytes in all", ErrTooLarge, maxBody)
 		}
 		tools, next, err := fingerprint.ParseListResult(res)
 		if err != nil {

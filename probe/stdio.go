@@ -26,7 +26,8 @@ type Stdio struct {
 	Env []string
 	// Dir is the child's working directory; "" means the probe's own.
 	Dir string
-	// MaxBody caps the bytes of one message; 0 means DefaultMaxBody.
+	// MaxBody caps the bytes of one message, and of the tools/list
+	// results of all pages together; 0 means DefaultMaxBody.
 	MaxBody int64
 	// Stderr receives the child's standard error; nil discards it.
 	Stderr io.Writer
@@ -71,7 +72,7 @@ func (s *Stdio) Probe(ctx context.Context) (*fingerprint.Definitions, error) {
 	t := &stdioRPC{in: in, lines: make(chan lineOrErr, 1), done: make(chan struct{})}
 	go t.read(out, max)
 	defer close(t.done)
-	return handshake(ctx, t)
+	return handshake(ctx, t, max)
 }
 
 type lineOrErr struct {
