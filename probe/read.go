@@ -31,38 +31,48 @@ func (r *reader) tooLarge(what string) error {
 	return fmt.Errorf("%w: %s over %d bytes", ErrTooLarge, what, r.max)
 }
 
-// all reads the rest of the input as one message.
+// all reads the rest of the input as one message, in chunks joined once
+// the input has ended within the cap (as line does).
 func (r *reader) all() ([]byte, error) {
-	var buf bytes.Buffer
-	n, err := buf.ReadFrom(io.LimitReader(r.br, r.max+1))
-	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrTransport, err)
+	var chunks [][]byte
+	var n int64
+	for {
+		chunk := make([]byte, readBuffer)
+		k, err := io.ReadFull(r.br, chunk)
+		if n += int64(k); n > r.max {
+			return nil, r.tooLarge("a body")
+		}
+		chunks = append(chunks, chunk[:k])
+		switch {
+		case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+			return bytes.Join(chunks, nil), nil
+		case err != nil:
+			return nil, fmt.Errorf("%w: %v", ErrTransport, err)
+		}
 	}
-	if n > r.max {
-		return nil, r.tooLarge("a body")
-	}
-	return buf.Bytes(), nil
 }
 
-// line reads the next line into a new slice, without its line ending (LF,
-// CRLF, or a lone CR when the stream ends). It fails with ErrTooLarge when
-// the line passes budget bytes (at most r.max: what is left of the
-// message's allowance), and returns io.EOF only when no byte is left.
+// line reads the next line into a new slice, without its line ending (LF
+// or CRLF). It fails with ErrTooLarge when the line passes budget bytes (at
+// most r.max: what is left of the message's allowance), and returns io.EOF
+// only when no byte is left. A long line is gathered in the buffer's
+// chunks and joined once it has ended within its budget: a line that never
+// does holds at most the budget, never the doubling of a growing slice.
 func (r *reader) line(budget int64, what string) ([]byte, error) {
-	if budget > r.max {
-		budget = r.max
-	}
-	var line []byte
+	budget = min(budget, r.max)
+	var chunks [][]byte
+	var n int64
 	for {
 		chunk, err := r.br.ReadSlice('\n')
-		if int64(len(line))+int64(len(chunk)) > budget+2 { // +2: the line ending
+		if n += int64(len(chunk)); n > budget+2 { // +2: the line ending
 			return nil, r.tooLarge(what)
 		}
-		line = append(line, chunk...)
 		switch {
 		case errors.Is(err, bufio.ErrBufferFull):
+			chunks = append(chunks, bytes.Clone(chunk))
 			continue
-		case err == nil, errors.Is(err, io.EOF) && len(line) > 0:
+		case err == nil, errors.Is(err, io.EOF) && n > 0:
+			line := bytes.Join(append(chunks, chunk), nil)
 			if line = trimEOL(line); int64(len(line)) > budget {
 				return nil, r.tooLarge(what)
 			}
