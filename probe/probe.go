@@ -16,10 +16,11 @@
 // Everything a server sends is read through one capped reader, which
 // refuses a message as soon as it passes its cap, not when it ends:
 //
-//   - a JSON body, an event stream answering one call, an HTTP+SSE event
-//     (the endpoint event included), a line of a child's output: at most
-//     MaxBody bytes each (DefaultMaxBody, 16 MiB), else ErrTooLarge; a
-//     probe holds about that much plus a 64 KiB buffer at a time;
+//   - a JSON body, an event stream answering one call, an HTTP+SSE event, a
+//     line of a child's output: at most MaxBody bytes each (DefaultMaxBody,
+//     16 MiB), else ErrTooLarge; the HTTP+SSE endpoint event, which names a
+//     URL, at most 64 KiB; a probe holds about a message plus a 64 KiB
+//     buffer at a time;
 //   - the tools/list results of all pages together: at most MaxBody bytes
 //     too, else ErrTooLarge (five pages under the cap would otherwise hold
 //     five times it);

@@ -117,9 +117,13 @@ func (t *sseRPC) open(ctx context.Context) error {
 	return nil
 }
 
+// maxEndpointEvent caps the first event of an HTTP+SSE stream, the one that
+// names the endpoint.
+const maxEndpointEvent = 64 << 10
+
 // read passes the stream's events to t.events until it ends or the probe
-// does. Each event (its field lines and its data) is capped at maxBody as
-// it is read.
+// does. Each event (its field lines and its data) is capped as it is read:
+// the first, the endpoint, at maxEndpointEvent, the others at maxBody.
 func (t *sseRPC) read(ctx context.Context, body io.ReadCloser) {
 	defer body.Close()
 	defer close(t.events)
@@ -135,8 +139,11 @@ func (t *sseRPC) read(ctx context.Context, body io.ReadCloser) {
 			return false
 		}
 	}
+	// The first event names the endpoint: a URL, which needs far less than
+	// a message.
+	limit := min(t.maxBody, maxEndpointEvent)
 	for {
-		line, err := r.line(t.maxBody-int64(len(data)), "an event")
+		line, err := r.line(limit-int64(len(data)), "an event")
 		if errors.Is(err, io.EOF) {
 			send(sseEvent{err: fmt.Errorf("%w: the event stream ended", ErrTransport)})
 			return
@@ -151,6 +158,7 @@ func (t *sseRPC) read(ctx context.Context, body io.ReadCloser) {
 				if !send(sseEvent{name: name, data: string(data)}) {
 					return
 				}
+				limit = t.maxBody
 			}
 			name, data, hasData = "", data[:0], false
 		case bytes.HasPrefix(line, []byte("event:")):
