@@ -126,6 +126,7 @@ run() {
 	if [ "$((kib / 1024))" -gt "$maxmib" ]; then verdict=FAIL; note+=" memory over"; fi
 	if awk -v s="$secs" -v m="$maxsec" 'BEGIN { exit !(s > m) }'; then verdict=FAIL; note+=" time over"; fi
 	case ",$exits," in *",$code,"*) ;; *) verdict=FAIL; note+=" exit $code"; grep -m1 . "$work/$name.err" >/dev/null && note+=" ($(head -c 160 "$work/$name.err" | head -n 1))" ;; esac
+	if grep -qE '^(panic: |fatal error: )' "$work/$name.err"; then verdict=FAIL; note+=" crashed"; fi
 	if [ -n "$check" ] && ! (eval "$check"); then verdict=FAIL; note+=" check failed: $check"; fi
 	[ "$verdict" = PASS ] || failed=$((failed + 1))
 	printf '%-24s %-5s %8.2f %9d %5s  %-44s %s%s\n' "$name" "$item" "$secs" $((kib / 1024)) "$code" \
