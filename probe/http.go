@@ -174,9 +174,10 @@ func findAnswer(data []byte, id int) (res json.RawMessage, found bool, err error
 func (t *httpRPC) fromStream(body io.Reader, id int) (json.RawMessage, error) {
 	r := newReader(body, t.maxBody)
 	var data []byte
-	var read int64 // the stream's bytes so far
+	hasData := false // a data field was read, even an empty one
+	var read int64   // the stream's bytes so far
 	for {
-		line, err := r.line(t.maxBody-read, "the event stream")
+		line, err := r.line(read, t.maxBody, "the event stream")
 		if errors.Is(err, io.EOF) {
 			return nil, fmt.Errorf("%w: the event stream ended without a response to request %d", ErrProtocol, id)
 		}
@@ -192,12 +193,14 @@ func (t *httpRPC) fromStream(body io.Reader, id int) (json.RawMessage, error) {
 				if found || err != nil {
 					return res, err
 				}
-				data = data[:0]
 			}
+			data, hasData = data[:0], false
 		case bytes.HasPrefix(line, []byte("data:")):
-			if len(data) > 0 {
+			// Several data lines are one value, joined by LF.
+			if hasData {
 				data = append(data, '\n')
 			}
+			hasData = true
 			data = append(data, fieldValue(line, "data:")...)
 		}
 		// Other fields (event, id, retry) and comments are not needed.

@@ -11,9 +11,9 @@ import (
 // reader is the one way a probe reads what a server sends: an HTTP body, an
 // event stream, the child's standard output. It never holds more than max
 // bytes of one message (a body, an event, a line), however the server
-// frames it: a line is refused as soon as it passes its budget, not when it
-// ends, so a server that streams without a line break costs at most max
-// bytes and a buffer.
+// frames it: a line is refused as soon as its message passes the cap, not
+// when the line ends, so a server that streams without a line break costs
+// at most max bytes and a buffer.
 type reader struct {
 	br  *bufio.Reader
 	max int64
@@ -26,9 +26,9 @@ func newReader(r io.Reader, max int64) *reader {
 	return &reader{br: bufio.NewReaderSize(r, readBuffer), max: max}
 }
 
-// tooLarge is the error of a message over the cap.
-func (r *reader) tooLarge(what string) error {
-	return fmt.Errorf("%w: %s over %d bytes", ErrTooLarge, what, r.max)
+// tooLarge is the error of a message over its cap.
+func tooLarge(what string, limit int64) error {
+	return fmt.Errorf("%w: %s over %d bytes", ErrTooLarge, what, limit)
 }
 
 // all reads the rest of the input as one message, in chunks joined once
@@ -40,7 +40,7 @@ func (r *reader) all() ([]byte, error) {
 		chunk := make([]byte, readBuffer)
 		k, err := io.ReadFull(r.br, chunk)
 		if n += int64(k); n > r.max {
-			return nil, r.tooLarge("a body")
+			return nil, tooLarge("a body", r.max)
 		}
 		chunks = append(chunks, chunk[:k])
 		switch {
@@ -53,19 +53,21 @@ func (r *reader) all() ([]byte, error) {
 }
 
 // line reads the next line into a new slice, without its line ending (LF
-// or CRLF). It fails with ErrTooLarge when the line passes budget bytes (at
-// most r.max: what is left of the message's allowance), and returns io.EOF
-// only when no byte is left. A long line is gathered in the buffer's
-// chunks and joined once it has ended within its budget: a line that never
-// does holds at most the budget, never the doubling of a growing slice.
-func (r *reader) line(budget int64, what string) ([]byte, error) {
-	budget = min(budget, r.max)
+// or CRLF). The line belongs to a message (what) of which used bytes have
+// been read, capped at limit bytes (at most r.max): line fails with
+// ErrTooLarge as soon as the message passes its cap. It returns io.EOF only
+// when no byte is left. A long line is gathered in the buffer's chunks and
+// joined once it has ended within the cap: a line that never does holds at
+// most the cap, never the doubling of a growing slice.
+func (r *reader) line(used, limit int64, what string) ([]byte, error) {
+	limit = min(limit, r.max)
+	budget := limit - used
 	var chunks [][]byte
 	var n int64
 	for {
 		chunk, err := r.br.ReadSlice('\n')
 		if n += int64(len(chunk)); n > budget+2 { // +2: the line ending
-			return nil, r.tooLarge(what)
+			return nil, tooLarge(what, limit)
 		}
 		switch {
 		case errors.Is(err, bufio.ErrBufferFull):
@@ -74,7 +76,7 @@ func (r *reader) line(budget int64, what string) ([]byte, error) {
 		case err == nil, errors.Is(err, io.EOF) && n > 0:
 			line := bytes.Join(append(chunks, chunk), nil)
 			if line = trimEOL(line); int64(len(line)) > budget {
-				return nil, r.tooLarge(what)
+				return nil, tooLarge(what, limit)
 			}
 			return line, nil
 		case errors.Is(err, io.EOF):

@@ -141,9 +141,9 @@ func (t *sseRPC) read(ctx context.Context, body io.ReadCloser) {
 	}
 	// The first event names the endpoint: a URL, which needs far less than
 	// a message.
-	limit := min(t.maxBody, maxEndpointEvent)
+	limit, what := int64(maxEndpointEvent), "the endpoint event"
 	for {
-		line, err := r.line(limit-int64(len(data)), "an event")
+		line, err := r.line(int64(len(data)), limit, what)
 		if errors.Is(err, io.EOF) {
 			send(sseEvent{err: fmt.Errorf("%w: the event stream ended", ErrTransport)})
 			return
@@ -158,7 +158,7 @@ func (t *sseRPC) read(ctx context.Context, body io.ReadCloser) {
 				if !send(sseEvent{name: name, data: string(data)}) {
 					return
 				}
-				limit = t.maxBody
+				limit, what = t.maxBody, "an event"
 			}
 			name, data, hasData = "", data[:0], false
 		case bytes.HasPrefix(line, []byte("event:")):

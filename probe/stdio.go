@@ -18,7 +18,10 @@ import (
 // and output. The child runs as the leader of a process group of its own
 // (on Unix); when the probe ends, however it ends, the whole group is
 // killed and the child reaped, so that a server started through a shell or
-// a wrapper, or one that forks, leaves nothing running.
+// a wrapper, or one that forks, leaves nothing running. Since the group is
+// not the terminal's, a Ctrl-C reaches only the calling program: a program
+// that may be interrupted cancels the probe's context on the signal
+// (signal.NotifyContext), and the probe ends the group.
 type Stdio struct {
 	// Command is the program and its arguments.
 	Command []string
@@ -93,7 +96,7 @@ type stdioRPC struct {
 func (t *stdioRPC) read(out io.Reader, max int64) {
 	r := newReader(out, max)
 	for {
-		line, err := r.line(max, "a message")
+		line, err := r.line(0, max, "a message")
 		if errors.Is(err, io.EOF) {
 			err = fmt.Errorf("%w: the server's output ended", ErrTransport)
 		}
