@@ -166,3 +166,18 @@ func TestToolPagesCapped(t *testing.T) {
 		t.Fatalf("Probe with room for the pages: %v", err)
 	}
 }
+
+// TestStdioStderrCapped: a caller that keeps the child's standard error
+// gets its first MaxBody bytes, not everything a child logs.
+func TestStdioStderrCapped(t *testing.T) {
+	s := selfCommand(t, "stderr-flood")
+	s.MaxBody = floodCap
+	var stderr bytes.Buffer
+	s.Stderr = &stderr
+	if _, err := s.Probe(context.Background()); !errors.Is(err, ErrTransport) {
+		t.Errorf("Probe: %v, want ErrTransport (the child exits)", err)
+	}
+	if stderr.Len() != floodCap {
+		t.Errorf("the caller got %d bytes of the child's standard error, want the first %d", stderr.Len(), floodCap)
+	}
+}

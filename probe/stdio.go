@@ -32,7 +32,8 @@ type Stdio struct {
 	// MaxBody caps the bytes of one message, and of the tools/list
 	// results of all pages together; 0 means DefaultMaxBody.
 	MaxBody int64
-	// Stderr receives the child's standard error; nil discards it.
+	// Stderr receives the first MaxBody bytes of the child's standard
+	// error (the rest is read and dropped); nil discards it all.
 	Stderr io.Writer
 }
 
@@ -44,8 +45,15 @@ func (s *Stdio) Probe(ctx context.Context) (*fingerprint.Definitions, error) {
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	max := s.MaxBody
+	if max <= 0 {
+		max = DefaultMaxBody
+	}
 	cmd := exec.CommandContext(ctx, s.Command[0], s.Command[1:]...)
-	cmd.Env, cmd.Dir, cmd.Stderr = s.Env, s.Dir, s.Stderr
+	cmd.Env, cmd.Dir = s.Env, s.Dir
+	if s.Stderr != nil {
+		cmd.Stderr = &headWriter{w: s.Stderr, n: max}
+	}
 	cmd.WaitDelay = time.Second // the child's pipes are not ours to wait for
 	inGroup(cmd)
 	in, err := cmd.StdinPipe()
@@ -58,10 +66,6 @@ func (s *Stdio) Probe(ctx context.Context) (*fingerprint.Definitions, error) {
 	}
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("probe: %w: %v", ErrTransport, err)
-	}
-	max := s.MaxBody
-	if max <= 0 {
-		max = DefaultMaxBody
 	}
 	// However the probe ends (an answer, an error, a budget, the caller's
 	// context), the child's whole process group is killed, then the child
@@ -158,4 +162,24 @@ func (t *stdioRPC) call(ctx context.Context, id int, method string, params any) 
 
 func (t *stdioRPC) notify(_ context.Context, method string) error {
 	return t.send(request{JSONRPC: "2.0", Method: method})
+}
+
+// headWriter passes the first n bytes written to w and drops the rest,
+// never failing: the child's standard error is read to its end (a child
+// blocked on a full pipe would only wait out the budget), but a caller
+// that keeps it holds at most n bytes.
+type headWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (h *headWriter) Write(p []byte) (int, error) {
+	if h.n > 0 {
+		q := p[:min(int64(len(p)), h.n)]
+		h.n -= int64(len(q))
+		if _, err := h.w.Write(q); err != nil {
+			h.n = 0 // a writer that fails gets nothing more
+		}
+	}
+	return len(p), nil
 }
