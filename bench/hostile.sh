@@ -103,14 +103,16 @@ printf '%-24s %-5s %8s %9s %5s  %s\n' case item seconds "peak MiB" exit "bound"
 # run NAME ITEM CI MAX_MIB MAX_SECONDS EXITS CHECK -- COMMAND...
 #   ITEM: the issue's problem number (0: a case that already held);
 #   CI: 1 if the case is in the --ci set; EXITS: the allowed exit
-#   statuses, comma-separated; CHECK: a shell test of $out (the output
-#   file) that must hold, or "" (STDIN, if set, is the command's input).
+#   statuses, comma-separated; CHECK: a shell test of $out and $err (the
+#   output files) that must hold, or "" (STDIN, if set, is the command's
+#   input). A crash (panic, fatal error) fails any case.
 run() {
 	local name=$1 item=$2 inci=$3 maxmib=$4 maxsec=$5 exits=$6 check=$7
 	shift 8
 	wanted "$name" "$inci" || return 0
 	ran=$((ran + 1))
 	out="$work/$name.out"
+	err="$work/$name.err"
 	(
 		ulimit -v 4000000
 		exec "${timev[@]}" "$@" <"${STDIN:-/dev/null}" >"$out" 2>"$work/$name.err"
@@ -127,7 +129,7 @@ run() {
 	if awk -v s="$secs" -v m="$maxsec" 'BEGIN { exit !(s > m) }'; then verdict=FAIL; note+=" time over"; fi
 	case ",$exits," in *",$code,"*) ;; *) verdict=FAIL; note+=" exit $code"; grep -m1 . "$work/$name.err" >/dev/null && note+=" ($(head -c 160 "$work/$name.err" | head -n 1))" ;; esac
 	if grep -qE '^(panic: |fatal error: )' "$work/$name.err"; then verdict=FAIL; note+=" crashed"; fi
-	if [ -n "$check" ] && ! (eval "$check"); then verdict=FAIL; note+=" check failed: $check"; fi
+	if [ -n "$check" ] && ! (eval "$check"); then verdict=FAIL; note+=" check failed: ${check:0:60}"; fi
 	[ "$verdict" = PASS ] || failed=$((failed + 1))
 	printf '%-24s %-5s %8.2f %9d %5s  %-44s %s%s\n' "$name" "$item" "$secs" $((kib / 1024)) "$code" \
 		"≤${maxmib} MiB, ≤${maxsec} s, exit ${exits}" "$verdict" "$note"
@@ -150,6 +152,12 @@ files=$(size 1000 200)
 run sarif-many-files 1 "$ci1" 256 60 1 "$(small_out $((25 * MiB))) && [ \$(grep -c '\"ruleId\"' \"\$out\") -le 25000 ]" \
 	-- "$ps" scan --format sarif "$work/zw-tree"
 rm -rf "$work/skill-ff" "$work/zw-tree"
+if wanted sarif-10k-files 0; then # the issue's 23 GB case; full mode only
+	"$hostile" tree zw -o "$work/zw-tree" -n 10000 -size 4096
+	run sarif-10k-files 1 0 256 120 1 "$(small_out $((25 * MiB))) && [ \$(grep -c '\"ruleId\"' \"\$out\") -le 25000 ]" \
+		-- "$ps" scan --format sarif "$work/zw-tree"
+	rm -rf "$work/zw-tree"
+fi
 
 # ---- Problem 2: the HTTP+SSE fallback and every other read from a server --
 for mode in sse-endpoint-flood sse-message-flood stream-flood json-flood header-flood; do
@@ -177,6 +185,8 @@ STDIN=/dev/zero run stdin-zero-scan 4 0 1300 120 2 "" -- "$ps" scan -
 run devzero-scan 4 0 1300 120 2 "" -- "$ps" scan /dev/zero
 STDIN=/dev/zero run stdin-zero-intent 4 "$ci4" 96 10 1,2 "" -- "$ps" intent hash -
 STDIN=/dev/zero run stdin-zero-fingerprint 4 "$ci4" 96 10 1,2 "" -- "$ps" fingerprint --from -
+run devzero-intent 4 "$ci4" 96 10 1,2 "" -- "$ps" intent hash /dev/zero
+run devzero-fingerprint 4 "$ci4" 96 10 1,2 "" -- "$ps" fingerprint --from /dev/zero
 
 # ---- Problem 5: names reaching the terminal raw --------------------------
 "$hostile" tree names -o "$work/names"
@@ -184,6 +194,14 @@ run names-scan 5 "$ci5" 96 10 1 "$no_raw_controls && ! grep -q '^FORGED' \"\$out
 run names-skill 5 "$ci5" 96 10 1 "$no_raw_controls && ! grep -q '^FORGED' \"\$out\"" -- "$ps" skill "$work/names"
 "$hostile" gen tools-bidi -o "$work/tools-bidi.json"
 run names-fingerprint 5 "$ci5" 96 10 0 "$no_raw_format" -- "$ps" fingerprint --from "$work/tools-bidi.json"
+if wanted live-bidi-tools "$ci5"; then
+	serve bidi-tools
+	run live-bidi-tools 5 "$ci5" 96 10 0 "$no_raw_format" -- "$ps" fingerprint "$url"
+fi
+if wanted live-escape-error "$ci5"; then # a server's message, on standard error
+	serve escape-error
+	run live-escape-error 5 "$ci5" 96 10 2 "out=\$err; $no_raw_format" -- "$ps" fingerprint "$url"
+fi
 
 # ---- Problem 6: the stdio probe and the processes it starts -------------
 # Through a shell that leaves a child behind, as npx-style wrappers do; and a

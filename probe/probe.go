@@ -24,7 +24,10 @@
 //   - the tools/list results of all pages together: at most MaxBody bytes
 //     too, else ErrTooLarge (five pages under the cap would otherwise hold
 //     five times it);
-//   - response headers: at most MaxHeader (64 KiB) with the default client;
+//   - response headers: at most MaxHeader (64 KiB) with the default client
+//     (a Client given keeps its own transport's limit);
+//   - a stdio child's standard error, passed to Stdio.Stderr: its first
+//     MaxBody bytes, the rest read and dropped;
 //   - time: each call within CallBudget (6 s), else ErrBudget; a probe makes
 //     at most MaxPages+2 calls over a transport (initialize,
 //     notifications/initialized and five tools/list pages); with a refused

@@ -20,7 +20,7 @@ func measure(args []string) error {
 	out := fs.String("o", "", "the file to write the measures to")
 	fs.Parse(args)
 	if *out == "" || fs.NArg() == 0 {
-		return fmt.Errorf("measure: usage: hostile measure -o FILE COMMAND [ARG]...")
+		return fmt.Errorf("measure: usage: hostile measure -o FILE COMMAND [ARG]")
 	}
 	cmd := exec.Command(fs.Arg(0), fs.Args()[1:]...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
