@@ -15,11 +15,12 @@ func inGroup(cmd *exec.Cmd) {
 		cmd.SysProcAttr = &syscall.SysProcAttr{}
 	}
 	cmd.SysProcAttr.Setpgid = true
-	cmd.Cancel = func() error { return endGroup(cmd) }
 }
 
-// endGroup kills the process group cmd leads. Called before cmd is reaped,
-// the group's id is still the leader's, and no other group can have it.
+// endGroup kills the process group cmd leads. It must be called before cmd
+// is reaped: until then the group's id is the leader's pid, which no other
+// process can have (so exec.CommandContext, whose Cancel may run as Wait
+// reaps, is not used).
 func endGroup(cmd *exec.Cmd) error {
 	if cmd.Process == nil || cmd.Process.Pid <= 0 {
 		return nil

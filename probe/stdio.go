@@ -43,13 +43,14 @@ func (s *Stdio) Probe(ctx context.Context) (*fingerprint.Definitions, error) {
 	if len(s.Command) == 0 {
 		return nil, fmt.Errorf("probe: %w: no command", ErrTransport)
 	}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("probe: %w", err)
+	}
 	max := s.MaxBody
 	if max <= 0 {
 		max = DefaultMaxBody
 	}
-	cmd := exec.CommandContext(ctx, s.Command[0], s.Command[1:]...)
+	cmd := exec.Command(s.Command[0], s.Command[1:]...)
 	cmd.Env, cmd.Dir = s.Env, s.Dir
 	if s.Stderr != nil {
 		cmd.Stderr = &headWriter{w: s.Stderr, n: max}
@@ -73,7 +74,6 @@ func (s *Stdio) Probe(ctx context.Context) (*fingerprint.Definitions, error) {
 	defer func() {
 		in.Close()
 		_ = endGroup(cmd)
-		cancel()
 		_ = cmd.Wait()
 	}()
 	t := &stdioRPC{in: in, lines: make(chan lineOrErr, 1), done: make(chan struct{})}
