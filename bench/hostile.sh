@@ -211,7 +211,7 @@ pids="$work/pid"
 # probe package's tests end the group on every path).
 for mode in ok silent; do
 	limits="64 5 0" inci=1
-	[ "$mode" = silent ] && limits="64 8 2" inci=0
+	[ "$mode" = silent ] && limits="64 12 2" inci=0
 	rm -f "$pids"
 	# shellcheck disable=SC2086
 	run "stdio-sh-$mode" 6 1 $limits "gone $pids" -- "$ps" fingerprint -- \
@@ -255,7 +255,7 @@ run brackets-fingerprint 0 1 96 10 1,2 "" -- "$ps" fingerprint --from "$work/bra
 run brackets-scan 0 1 96 10 0 "" -- "$ps" scan "$work/brackets"
 for mode in endless-events drip deep-json tools-flood ok; do
 	case $mode in
-	endless-events | drip) limits="64 8 2" ;; # one call budget, or the size cap
+	endless-events | drip) limits="64 12 2" ;; # one call budget (6 s) and the start, or the size cap
 	deep-json) limits="64 8 2" ;;
 	tools-flood) limits="384 20 2" ;; # pages of 15 MiB: over the cap in all
 	ok) limits="64 5 0" ;;
