@@ -178,6 +178,15 @@ n=$(size $((1024 * MiB)) $((16 * MiB)))
 run text-b64 3 "$ci3" "$(mb "$n" 1.3 64)" 300 1 "" -- "$ps" scan "$work/b64"
 run json-b64 3 "$ci3" "$(mb "$n" 3 64)" 300 1 "" -- "$ps" scan --format json "$work/b64"
 rm -f "$work/b64"
+n=$(size $((256 * MiB)) $((8 * MiB)))
+"$hostile" gen b64-tokens -size "$n" -o "$work/b64-tokens"
+run text-b64-tokens 3 "$ci3" "$(mb "$n" 1.3 64)" 300 1 "" -- "$ps" scan "$work/b64-tokens"
+run json-b64-tokens 3 "$ci3" "$(mb "$n" 3 64)" 300 1 "" -- "$ps" scan --format json "$work/b64-tokens"
+rm -f "$work/b64-tokens"
+"$hostile" gen css -size "$n" -o "$work/css"
+run text-css 3 "$ci3" "$(mb "$n" 1.3 64)" 300 1 "" -- "$ps" scan "$work/css"
+run json-css 3 "$ci3" "$(mb "$n" 3 64)" 300 1 "" -- "$ps" scan --format json "$work/css"
+rm -f "$work/css"
 
 # ---- Problem 4: non-regular input buffered by doubling ------------------
 # The 1 GiB input limit itself is read before the refusal: full mode only.
@@ -249,6 +258,13 @@ n=$(size $((64 * MiB)) $((4 * MiB)))
 "$hostile" gen comments -size "$n" -o "$work/comments"
 run unclosed-comments 0 1 "$(mb "$n" 3 64)" 60 1 "" -- "$ps" scan --format json "$work/comments"
 rm -f "$work/comments"
+"$hostile" tree deep -o "$work/deep" -n 300
+run skill-deep-tree 0 1 96 20 1 "grep -q 'deep.md' \"\$out\"" -- "$ps" skill "$work/deep"
+rm -rf "$work/deep"
+"$hostile" gen intent-keys -count 60000 -o "$work/intent-keys"
+run intent-keys 0 1 96 10 1,2 "" -- "$ps" intent hash "$work/intent-keys"
+"$hostile" gen intent-number -count 900000 -o "$work/intent-number"
+run intent-number 0 1 96 10 1,2 "" -- "$ps" intent hash "$work/intent-number"
 "$hostile" gen brackets -count 1000000 -o "$work/brackets"
 run brackets-intent 0 1 96 10 1,2 "" -- "$ps" intent hash "$work/brackets"
 run brackets-fingerprint 0 1 96 10 1,2 "" -- "$ps" fingerprint --from "$work/brackets"

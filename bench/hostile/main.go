@@ -92,6 +92,25 @@ func gen(kind string, args []string) error {
 		err = repeat(w, "<!-- ", *size)
 	case "brackets": // count nested JSON arrays
 		err = repeat(w, "[", int64(*count))
+	case "b64-tokens": // 47-character base64-looking tokens, each a near miss
+		err = repeat(w, "QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVphYmNkZWZnaGk ", *size)
+	case "css": // a style sheet of hiding rules, one class after another
+		err = repeat(w, "<style>.h{display:none}</style>", *size)
+	case "intent-keys": // an intent binding object with count members
+		if _, err = io.WriteString(w, `{"intent":{`); err == nil {
+			for i := 0; i < *count && err == nil; i++ {
+				_, err = fmt.Fprintf(w, `%s"k%d":%d`, map[bool]string{true: ",", false: ""}[i > 0], i, i)
+			}
+			if err == nil {
+				_, err = io.WriteString(w, "}}")
+			}
+		}
+	case "intent-number": // a number of count digits, as a JavaScript peer would parse it
+		if _, err = io.WriteString(w, `{"amount":`); err == nil {
+			if err = repeat(w, "9", int64(*count)); err == nil {
+				_, err = io.WriteString(w, "}")
+			}
+		}
 	case "tools-bidi": // a saved tools/list whose names and descriptions hide text
 		err = json.NewEncoder(w).Encode(map[string]any{"tools": []map[string]any{
 			{"name": "rtl\u202etxt.exe", "description": "looks like one name, is another"},
@@ -180,6 +199,15 @@ func tree(kind string, args []string) error {
 		return nil
 	case "skill-ff": // a skill package whose SKILL.md is size bytes of 0xFF
 		return write(filepath.Join(*out, "SKILL.md"), "\xff", *size)
+	case "deep": // a skill package n folders deep, a hidden character at the bottom
+		dir := *out
+		if err := os.WriteFile(filepath.Join(dir, "SKILL.md"), []byte("# skill\n"), 0o644); err != nil {
+			return err
+		}
+		for i := range *n {
+			dir = filepath.Join(dir, fmt.Sprintf("d%d", i%10))
+		}
+		return write(filepath.Join(dir, "deep.md"), "a\u200b", 8)
 	case "names": // file names that would move the cursor, erase a line or forge one
 		for _, name := range []string{"b\r\x1b[1A\x1b[2K\r.md", "a\nFORGED.md:1:1: nothing to see.md", "rtl\u202edm.txt"} {
 			if err := os.WriteFile(filepath.Join(*out, name), []byte("x\u200by\n"), 0o644); err != nil {
