@@ -1,6 +1,7 @@
 package probe
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -122,4 +123,51 @@ func sseModel(body []byte, max int) (events []sseEvent, tooLarge bool) {
 		}
 	}
 	return events, false
+}
+
+// FuzzReaderLine checks the capped reader's lines against the plain split
+// of the whole input, with a buffer of 16 bytes so that lines span many
+// buffers: the same lines, ErrTooLarge exactly when a message (here, the
+// lines since the last empty one) passes the cap, and io.EOF at the end.
+func FuzzReaderLine(f *testing.F) {
+	for _, s := range []string{
+		"a\nb\r\n\nccc",
+		strings.Repeat("x", 40) + "\r\n" + strings.Repeat("y", 30) + "\n\n",
+		strings.Repeat("z", 100),
+		"\r\r\n\n\r",
+	} {
+		f.Add([]byte(s))
+	}
+	const max = 64
+	f.Fuzz(func(t *testing.T, in []byte) {
+		r := &reader{br: bufio.NewReaderSize(bytes.NewReader(in), 16), max: max}
+		model := strings.SplitAfter(string(in), "\n")
+		if model[len(model)-1] == "" {
+			model = model[:len(model)-1]
+		}
+		var used int64
+		for i := 0; ; i++ {
+			line, err := r.line(used, max, "a message")
+			if i == len(model) {
+				if !errors.Is(err, io.EOF) {
+					t.Fatalf("after %d lines: %q, %v; want io.EOF", i, line, err)
+				}
+				return
+			}
+			want := strings.TrimSuffix(strings.TrimSuffix(model[i], "\n"), "\r")
+			if used+int64(len(want)) > max {
+				if !errors.Is(err, ErrTooLarge) {
+					t.Fatalf("line %d: %q, %v; want ErrTooLarge", i, line, err)
+				}
+				return
+			}
+			if err != nil || string(line) != want {
+				t.Fatalf("line %d: %q, %v; want %q", i, line, err, want)
+			}
+			used += int64(len(line))
+			if len(line) == 0 {
+				used = 0
+			}
+		}
+	})
 }
