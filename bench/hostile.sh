@@ -8,6 +8,7 @@
 #   bash bench/hostile.sh            every case, at the sizes (minutes)
 #   bash bench/hostile.sh --ci       the scaled-down cases CI runs (seconds)
 #   bash bench/hostile.sh --scale 4  every case, the large inputs a quarter
+#   bash bench/hostile.sh --plainsight BIN   run BIN (an older build, say)
 #   bash bench/hostile.sh CASE...    only the cases named (either mode)
 #
 # Every command runs under `ulimit -v 4000000` (4 GB of address space): a
@@ -20,12 +21,14 @@ cd "$(dirname "$0")/.."
 
 ci=0
 scale=1
+bin=
 only=()
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--ci) ci=1 ;;
 	--scale) scale=$2; shift ;;
-	-h | --help) sed -n '2,17p' "$0"; exit 0 ;;
+	--plainsight) bin=$(realpath "$2"); shift ;;
+	-h | --help) sed -n '2,18p' "$0"; exit 0 ;;
 	-*) echo "hostile.sh: unknown flag $1" >&2; exit 2 ;;
 	*) only+=("$1") ;;
 	esac
@@ -39,9 +42,9 @@ cleanup() {
 	rm -rf "$work"
 }
 trap cleanup EXIT
-go build -o "$work/plainsight" ./cmd/plainsight || exit 2
+ps=${bin:-$work/plainsight}
+[ -n "$bin" ] || go build -o "$ps" ./cmd/plainsight || exit 2
 go build -o "$work/hostile" ./bench/hostile || exit 2
-ps="$work/plainsight"
 hostile="$work/hostile"
 # GNU time -v measures the peak memory; where it is missing (Debian: apt-get
 # install time), or with HOSTILE_MEASURE=builtin, bench/hostile measures the
