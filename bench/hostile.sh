@@ -2,8 +2,9 @@
 # The hostile-input suite: runs plainsight on every hostile case of issue 20
 # (huge and pathological texts, markup, base64, skill trees, malicious MCP
 # servers over HTTP, HTTP+SSE and stdio) and prints, for each, the wall time,
-# the peak resident memory (GNU time -v), the exit status and the output
-# size against the case's bound. Exits 1 when a case is over a bound.
+# the peak resident memory (GNU time -v) and the exit status against the
+# case's bounds, and checks what must hold of the output (its size, no raw
+# control characters, no process left running). Exits 1 when a case fails.
 #
 #   bash bench/hostile.sh            every case, at the issue's sizes (minutes)
 #   bash bench/hostile.sh --ci       the scaled-down cases CI runs (seconds)
@@ -28,7 +29,7 @@ while [ $# -gt 0 ]; do
 	--ci) ci=1 ;;
 	--scale) scale=$2; shift ;;
 	--plainsight) bin=$(realpath "$2"); shift ;;
-	-h | --help) sed -n '2,18p' "$0"; exit 0 ;;
+	-h | --help) sed -n '2,19p' "$0"; exit 0 ;;
 	-*) echo "hostile.sh: unknown flag $1" >&2; exit 2 ;;
 	*) only+=("$1") ;;
 	esac
