@@ -85,6 +85,13 @@ func TestBoundedReads(t *testing.T) {
 		w.Header().Set("Content-Type", "text/event-stream")
 		writeFlood(w, "data: ", flood)
 	}
+	// A batch of messages of two bytes each, none the answer: decoded
+	// whole, it would be a slice of a hundred bytes a message.
+	batch := "[" + strings.Repeat("{},", floodCap/3-1) + "{}]"
+	jsonBatch := func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, batch)
+	}
 	jsonBody := func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		writeFlood(w, `{"jsonrpc":"2.0","id":1,"result":{"pad":"`, flood)
@@ -93,12 +100,15 @@ func TestBoundedReads(t *testing.T) {
 		name    string
 		handler http.HandlerFunc
 		bound   uint64
+		want    error
 	}{
 		// The endpoint event names a URL: its cap is 64 KiB.
-		{"SSE endpoint event", sseEndpoint, floodCap},
-		{"SSE message event", sseMessage, allocBound},
-		{"event stream answer", streamAnswer, allocBound},
-		{"JSON body", jsonBody, allocBound},
+		{"SSE endpoint event", sseEndpoint, floodCap, ErrTooLarge},
+		{"SSE message event", sseMessage, allocBound, ErrTooLarge},
+		{"event stream answer", streamAnswer, allocBound, ErrTooLarge},
+		{"JSON body", jsonBody, allocBound, ErrTooLarge},
+		// Within the cap, but no answer in it.
+		{"JSON-RPC batch", jsonBatch, allocBound, ErrProtocol},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			srv := httptest.NewServer(tt.handler)
@@ -107,8 +117,8 @@ func TestBoundedReads(t *testing.T) {
 			n := allocated(func() {
 				_, err = (&HTTP{URL: srv.URL, MaxBody: floodCap}).Probe(context.Background())
 			})
-			if !errors.Is(err, ErrTooLarge) {
-				t.Errorf("Probe: %v, want ErrTooLarge", err)
+			if !errors.Is(err, tt.want) {
+				t.Errorf("Probe: %v, want %v", err, tt.want)
 			}
 			if n > tt.bound {
 				t.Errorf("the probe allocated %d bytes, over %d (the server sent up to %d)", n, tt.bound, flood)

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"strings"
@@ -168,6 +169,52 @@ func FuzzReaderLine(f *testing.F) {
 			if len(line) == 0 {
 				used = 0
 			}
+		}
+	})
+}
+
+// FuzzFindAnswer checks findAnswer, which reads a batch one message at a
+// time, against the plain way: the whole body decoded at once.
+func FuzzFindAnswer(f *testing.F) {
+	for _, s := range []string{
+		`{"jsonrpc":"2.0","id":1,"result":{}}`,
+		`[{"jsonrpc":"2.0","method":"x"},{"jsonrpc":"2.0","id":1,"error":{"code":1,"message":"m"}}]`,
+		`[{"id":1,"result":1},{"id":1,"result":2}]`,
+		`[{},{},{"id":2,"result":1}]`,
+		`[1, 2`, `[] x`, `[{"id":1,"result":1}] ]`, ` [ ] `, `null`,
+	} {
+		f.Add([]byte(s))
+	}
+	plain := func(data []byte, id int) (json.RawMessage, bool, error) {
+		data = bytes.TrimSpace(data)
+		var msgs []response
+		var err error
+		if len(data) > 0 && data[0] == '[' {
+			err = json.Unmarshal(data, &msgs)
+		} else {
+			var r response
+			err = json.Unmarshal(data, &r)
+			msgs = []response{r}
+		}
+		if err != nil {
+			return nil, false, err
+		}
+		for i := range msgs {
+			if msgs[i].answers(id) {
+				res, err := msgs[i].answer()
+				return res, true, err
+			}
+		}
+		return nil, false, nil
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		res, found, err := findAnswer(data, 1)
+		wantRes, wantFound, wantErr := plain(data, 1)
+		if found != wantFound || (err == nil) != (wantErr == nil) || !bytes.Equal(res, wantRes) {
+			t.Fatalf("findAnswer(%q) = %q, %v, %v; the plain way: %q, %v, %v", data, res, found, err, wantRes, wantFound, wantErr)
+		}
+		if err != nil && !errors.Is(err, ErrProtocol) && !errors.Is(err, ErrRPC) {
+			t.Fatalf("error of no class: %v", err)
 		}
 	})
 }

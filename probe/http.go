@@ -145,27 +145,54 @@ func answerIn(data []byte, id int) (json.RawMessage, error) {
 
 // findAnswer looks for the response to id in one JSON-RPC message or
 // batch: found is false when the message is something else (a
-// notification, a request, another response).
+// notification, a request, another response). A batch is read one message
+// at a time, so that a batch of many small messages costs one of them, not
+// a slice of all; all of it must be well-formed.
 func findAnswer(data []byte, id int) (res json.RawMessage, found bool, err error) {
 	data = bytes.TrimSpace(data)
-	var msgs []response
-	if len(data) > 0 && data[0] == '[' {
-		err = json.Unmarshal(data, &msgs)
-	} else {
+	if len(data) == 0 || data[0] != '[' {
 		var r response
-		err = json.Unmarshal(data, &r)
-		msgs = []response{r}
+		if err := json.Unmarshal(data, &r); err != nil {
+			return nil, false, notJSONRPC(err)
+		}
+		if !r.answers(id) {
+			return nil, false, nil
+		}
+		res, err := r.answer()
+		return res, true, err
 	}
-	if err != nil {
-		return nil, false, fmt.Errorf("%w: a message that is not JSON-RPC: %v", ErrProtocol, err)
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if _, err := dec.Token(); err != nil { // [
+		return nil, false, notJSONRPC(err)
 	}
-	for i := range msgs {
-		if msgs[i].answers(id) {
-			res, err := msgs[i].answer()
-			return res, true, err
+	var answer *response
+	var r response // reused: a message of a batch costs no allocation of its own
+	for dec.More() {
+		r.ID, r.Method, r.Result, r.Error = r.ID[:0], "", r.Result[:0], nil
+		if err := dec.Decode(&r); err != nil {
+			return nil, false, notJSONRPC(err)
+		}
+		if answer == nil && r.answers(id) {
+			a := r
+			a.ID, a.Result = bytes.Clone(r.ID), bytes.Clone(r.Result)
+			answer = &a
 		}
 	}
-	return nil, false, nil
+	if _, err := dec.Token(); err != nil { // ]
+		return nil, false, notJSONRPC(err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, false, notJSONRPC(errors.New("data after the batch"))
+	}
+	if answer == nil {
+		return nil, false, nil
+	}
+	res, err = answer.answer()
+	return res, true, err
+}
+
+func notJSONRPC(err error) error {
+	return fmt.Errorf("%w: a message that is not JSON-RPC: %v", ErrProtocol, err)
 }
 
 // fromStream reads server-sent events until the response to id: other

@@ -53,7 +53,7 @@ func (r *response) answer() (json.RawMessage, error) {
 // answers reports whether r is the response to request id.
 func (r *response) answers(id int) bool {
 	var n json.Number
-	if r.Method != "" || json.Unmarshal(r.ID, &n) != nil {
+	if r.Method != "" || len(r.ID) == 0 || json.Unmarshal(r.ID, &n) != nil {
 		return false
 	}
 	return n.String() == fmt.Sprint(id)

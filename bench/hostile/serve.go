@@ -179,6 +179,12 @@ func serve(mode string, args []string) error {
 			w.Header().Set("Content-Type", "application/json")
 			flood(w, `{"jsonrpc":"2.0","id":1,"result":{"pad":"`, *limit)
 		})
+	case "batch-flood": // a JSON-RPC batch of 15 MiB of empty messages, none the answer
+		batch := "[" + strings.Repeat("{},", 5<<20) + "{}]"
+		h = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			io.WriteString(w, batch)
+		})
 	case "header-flood": // a response header of 8 MiB
 		h = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("X-Pad", strings.Repeat("A", 8<<20))
