@@ -164,11 +164,12 @@ if wanted sarif-10k-files 0; then # the issue's 23 GB case; full mode only
 fi
 
 # ---- Problem 2: the HTTP+SSE fallback and every other read from a server --
-# A flood is refused at the cap (16 MiB); the batch is a whole message under
-# it, read and then decoded a message at a time.
-for mode in sse-endpoint-flood sse-message-flood stream-flood json-flood header-flood batch-flood; do
+# A flood is refused at the cap (16 MiB); a batch of many messages and an
+# initialize result of many members are whole messages under it, read, then
+# walked a message or a member at a time.
+for mode in sse-endpoint-flood sse-message-flood stream-flood json-flood header-flood batch-flood init-members; do
 	mib=64
-	[ "$mode" = batch-flood ] && mib=96
+	case $mode in batch-flood | init-members) mib=128 ;; esac
 	if wanted "$mode" 1; then
 		serve "$mode"
 		run "$mode" 2 1 $mib 8 2 "" -- "$ps" fingerprint "$url"

@@ -10,8 +10,13 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"runtime"
+	"runtime/metrics"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
+
+	"github.com/plainsight/plainsight/fingerprint"
 )
 
 // flood is how much a hostile server below sends without a line break:
@@ -51,6 +56,41 @@ func allocated(f func()) uint64 {
 	f()
 	runtime.ReadMemStats(&after)
 	return after.TotalAlloc - before.TotalAlloc
+}
+
+// peakHeap returns the most heap memory in use (live objects and garbage
+// not yet swept) while f ran, above what was in use before, sampled every
+// 100 µs: a bound for what f held, where what it allocated in all says
+// little (a walk that allocates a little per member allocates much, but
+// holds little).
+func peakHeap(f func()) uint64 {
+	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	read := func() uint64 {
+		metrics.Read(sample)
+		return sample[0].Value.Uint64()
+	}
+	runtime.GC()
+	base := read()
+	var peak atomic.Uint64
+	done := make(chan struct{})
+	sampled := make(chan struct{})
+	go func() {
+		defer close(sampled)
+		for {
+			if v := read(); v > peak.Load() {
+				peak.Store(v)
+			}
+			select {
+			case <-done:
+				return
+			case <-time.After(100 * time.Microsecond):
+			}
+		}
+	}()
+	f()
+	close(done)
+	<-sampled
+	return max(peak.Load(), base) - base
 }
 
 // TestBoundedReads: every way a server can send bytes without end — a line
@@ -190,4 +230,45 @@ func TestStdioStderrCapped(t *testing.T) {
 	if stderr.Len() != floodCap {
 		t.Errorf("the caller got %d bytes of the child's standard error, want the first %d", stderr.Len(), floodCap)
 	}
+}
+
+// TestInitializeManyMembers: an initialize result of many small members,
+// under the cap, is walked a member at a time, not parsed whole.
+func TestInitializeManyMembers(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"serverInfo":{"name":"s"}`)
+	for i := 0; b.Len() < floodCap*9/10; i++ {
+		fmt.Fprintf(&b, `,"m%d":0`, i)
+	}
+	b.WriteString(`,"instructions":"read"}`)
+	result := b.String()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var m struct {
+			ID     int    `json:"id"`
+			Method string `json:"method"`
+		}
+		json.NewDecoder(r.Body).Decode(&m)
+		w.Header().Set("Content-Type", "application/json")
+		switch m.Method {
+		case "initialize":
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%d,"result":%s}`, m.ID, result)
+		case "tools/list":
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%d,"result":{"tools":[{"name":"t"}]}}`, m.ID)
+		default:
+			w.WriteHeader(http.StatusAccepted)
+		}
+	}))
+	t.Cleanup(srv.Close)
+	var d *fingerprint.Definitions
+	var err error
+	n := peakHeap(func() { d, err = (&HTTP{URL: srv.URL, MaxBody: floodCap}).Probe(context.Background()) })
+	if err != nil || d.Server.Name != "s" || d.Instructions != "read" || len(d.Tools) != 1 {
+		t.Fatalf("Probe = %+v, %v", d, err)
+	}
+	// The body, a few copies and the collector's slack (4 to 7 times the
+	// result here); parsed whole, the result took 45 times it.
+	if bound := uint64(16 * len(result)); n > bound {
+		t.Errorf("the probe held up to %d bytes for a result of %d, over %d", n, len(result), bound)
+	}
+	t.Logf("peak heap %d for a result of %d bytes", n, len(result))
 }

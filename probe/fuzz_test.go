@@ -12,6 +12,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/plainsight/plainsight/fingerprint"
+	"github.com/plainsight/plainsight/internal/canon"
 )
 
 // FuzzEventStream checks the reading of a server's event stream for any
@@ -215,6 +217,86 @@ func FuzzFindAnswer(f *testing.F) {
 		}
 		if err != nil && !errors.Is(err, ErrProtocol) && !errors.Is(err, ErrRPC) {
 			t.Fatalf("error of no class: %v", err)
+		}
+	})
+}
+
+// FuzzReadInitialize checks readInitialize, which walks the result member
+// by member, against the plain way: the whole result parsed as JavaScript
+// parses it (internal/canon), then read. Where that parse refuses the
+// input (deeper than 64 levels, say) only the absence of a panic is
+// checked: the walk parses only the values it needs.
+func FuzzReadInitialize(f *testing.F) {
+	for _, s := range []string{
+		`{"protocolVersion":"2025-03-26","capabilities":{"tools":{}},"serverInfo":{"name":"s","version":"1"},"instructions":"use"}`,
+		`{"serverInfo":{"name":"\ud800x"},"serverInfo":{"version":null}}`,
+		`{"instructions":"a","instructions":null,"protocolVersion":5}`,
+		`{"protocolVersion":5,"protocolVersion":"x"}`,
+		`{"serverInfo":[1]}`, `[]`, `{"a":{"b":[{}]}}`, `{} x`,
+	} {
+		f.Add([]byte(s))
+	}
+	plain := func(raw []byte) (*fingerprint.Definitions, error) {
+		v, err := canon.Parse(raw, canon.Limits{MaxDepth: 64})
+		if err != nil || v.Kind != canon.KindObject {
+			return nil, errors.New("not an object")
+		}
+		d := &fingerprint.Definitions{}
+		str := func(v *canon.Value) (*string, error) {
+			switch v.Kind {
+			case canon.KindString:
+				return &v.Str, nil
+			case canon.KindNull:
+				return nil, nil
+			}
+			return nil, errors.New("not a string")
+		}
+		for _, m := range v.Members {
+			switch m.Key {
+			case "protocolVersion", "instructions":
+				s, err := str(&m.Value)
+				if err != nil {
+					return nil, err
+				}
+				if s != nil && m.Key == "protocolVersion" {
+					d.ProtocolVersion = *s
+				} else if s != nil {
+					d.Instructions = *s
+				}
+			case "serverInfo":
+				if m.Value.Kind != canon.KindObject {
+					return nil, errors.New("not an object")
+				}
+				for _, f := range m.Value.Members {
+					s, err := str(&f.Value)
+					switch {
+					case f.Key != "name" && f.Key != "version":
+					case err != nil:
+						return nil, err
+					case f.Key == "name" && s != nil:
+						d.Server.Name = *s
+					case f.Key == "version":
+						d.Server.Version = s
+					}
+				}
+			}
+		}
+		return d, nil
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		d, err := readInitialize(raw)
+		if err != nil && !errors.Is(err, ErrProtocol) {
+			t.Fatalf("error of no class: %v", err)
+		}
+		if _, perr := canon.Parse(raw, canon.Limits{MaxDepth: 64}); perr != nil || !json.Valid(raw) {
+			return
+		}
+		want, wantErr := plain(raw)
+		if (err == nil) != (wantErr == nil) {
+			t.Fatalf("readInitialize(%q): %v; the plain way: %v", raw, err, wantErr)
+		}
+		if diff := cmp.Diff(want, d); err == nil && diff != "" {
+			t.Fatalf("readInitialize(%q) (-plain +walk):\n%s", raw, diff)
 		}
 	})
 }

@@ -20,7 +20,8 @@
 //     line of a child's output: at most MaxBody bytes each (DefaultMaxBody,
 //     16 MiB), else ErrTooLarge; the HTTP+SSE endpoint event, which names a
 //     URL, at most 64 KiB; a probe holds about a message plus a 64 KiB
-//     buffer at a time, and reads a JSON-RPC batch a message at a time;
+//     buffer at a time, and walks a JSON-RPC batch a message at a time and
+//     an initialize result a member at a time;
 //   - the tools/list results of all pages together: at most MaxBody bytes
 //     too, else ErrTooLarge (five pages under the cap would otherwise hold
 //     five times it);

@@ -179,6 +179,18 @@ func serve(mode string, args []string) error {
 			w.Header().Set("Content-Type", "application/json")
 			flood(w, `{"jsonrpc":"2.0","id":1,"result":{"pad":"`, *limit)
 		})
+	case "init-members": // an initialize result of 15 MiB of small members
+		var b strings.Builder
+		b.WriteString(`{"jsonrpc":"2.0","id":1,"result":{"serverInfo":{"name":"hostile"}`)
+		for i := 0; b.Len() < 15<<20; i++ {
+			fmt.Fprintf(&b, `,"m%d":0`, i)
+		}
+		b.WriteString("}}")
+		body := b.String()
+		h = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			io.WriteString(w, body)
+		})
 	case "batch-flood": // a JSON-RPC batch of 15 MiB of empty messages, none the answer
 		batch := "[" + strings.Repeat("{},", 5<<20) + "{}]"
 		h = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
