@@ -46,8 +46,8 @@
 // container). Outside Unix only the child itself is killed. A server whose
 // descendants keep its standard output open after it exits is noticed
 // only when the budget ends. HTTP requests go wherever the URL points:
-// callers that probe addresses they did not choose give an HTTP client
-// that refuses private and special-purpose addresses.
+// callers that probe addresses they did not choose give the client of
+// package guard, which refuses private and special-purpose addresses.
 package probe
 
 import (

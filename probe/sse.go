@@ -73,7 +73,7 @@ func (t *sseRPC) open(ctx context.Context) error {
 		return ctx.Err()
 	case o := <-done:
 		if o.err != nil {
-			return fmt.Errorf("%w: %v", ErrTransport, o.err)
+			return fmt.Errorf("%w: %w", ErrTransport, o.err)
 		}
 		resp = o.resp
 	}
@@ -189,7 +189,7 @@ func (t *sseRPC) post(ctx context.Context, msg request) error {
 	req.Header.Set("Content-Type", "application/json")
 	resp, err := t.client.Do(req)
 	if err != nil {
-		return fmt.Errorf("%w: %v", ErrTransport, err)
+		return fmt.Errorf("%w: %w", ErrTransport, err)
 	}
 	defer resp.Body.Close()
 	newReader(resp.Body, t.maxBody).discard(64 << 10)
