@@ -56,7 +56,7 @@ func (h *HTTP) Probe(ctx context.Context) (*fingerprint.Definitions, error) {
 		t.maxBody = DefaultMaxBody
 	}
 	d, err := handshake(ctx, t, t.maxBody)
-	t.close()
+	t.close(ctx)
 	if err == nil || !fallsBack(err) {
 		return d, err
 	}
@@ -259,12 +259,13 @@ func (t *httpRPC) notify(ctx context.Context, method string) error {
 	return nil
 }
 
-// close ends the session, if the server gave one (best effort).
-func (t *httpRPC) close() {
-	if t.sessionID == "" {
+// close ends the session, if the server gave one (best effort, within a
+// call's budget, and not at all once the caller has given up).
+func (t *httpRPC) close(ctx context.Context) {
+	if t.sessionID == "" || ctx.Err() != nil {
 		return
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), CallBudget)
+	ctx, cancel := context.WithTimeout(ctx, callBudget)
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodDelete, t.h.URL, nil)
 	if err != nil {
