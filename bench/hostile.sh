@@ -102,8 +102,9 @@ gone() {
 
 # The cases whose fix is on another branch join the --ci set once it has
 # landed: set the item's switch to 1 then. Branch cli: items 1, 4, 5 and 7's
-# command-line parts; branch scan: item 3 and the cap on heuristic matches.
-ci1=0 ci3=0 ci4=0 ci5=0 ci7=0 ci7scan=0
+# command-line parts; branch scan: item 3 and the cap on heuristic matches
+# (landed, but for json-css, still over its bound).
+ci1=0 ci3=1 ci4=0 ci5=0 ci7=0 ci7scan=1
 
 failed=0
 ran=0
@@ -199,7 +200,7 @@ run json-b64-tokens 3 "$ci3" "$(mb "$n" 3 64)" 300 1 "" -- "$ps" scan --format j
 rm -f "$work/b64-tokens"
 "$hostile" gen css -size "$n" -o "$work/css"
 run text-css 3 "$ci3" "$(mb "$n" 1.3 64)" 300 1 "" -- "$ps" scan "$work/css"
-run json-css 3 "$ci3" "$(mb "$n" 3 64)" 300 1 "" -- "$ps" scan --format json "$work/css"
+run json-css 3 0 "$(mb "$n" 3 64)" 300 1 "" -- "$ps" scan --format json "$work/css"
 rm -f "$work/css"
 
 # ---- Problem 4: non-regular input buffered by doubling ------------------
