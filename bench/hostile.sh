@@ -103,7 +103,9 @@ gone() {
 # The cases whose fix is on another branch join the --ci set once it has
 # landed: set the item's switch to 1 then. Branch cli: items 1, 4, 5 and 7's
 # command-line parts; branch scan: item 3 and the cap on heuristic matches
-# (landed, but for json-css, still over its bound).
+# (landed; text-b64, text-b64-tokens and json-css are still over their
+# bounds at the full sizes, and stay out of CI, where the scaled-down input
+# is too small for the 64 MiB base to tell).
 ci1=0 ci3=1 ci4=0 ci5=0 ci7=0 ci7scan=1
 
 failed=0
@@ -190,12 +192,12 @@ run text-ff 3 1 "$(mb "$n" 1.3 64)" 120 1 "" -- "$ps" scan "$work/ff"
 rm -f "$work/ff"
 n=$(size $((1024 * MiB)) $((16 * MiB)))
 "$hostile" gen b64 -size "$n" -o "$work/b64"
-run text-b64 3 "$ci3" "$(mb "$n" 1.3 64)" 300 1 "" -- "$ps" scan "$work/b64"
+run text-b64 3 0 "$(mb "$n" 1.3 64)" 300 1 "" -- "$ps" scan "$work/b64"
 run json-b64 3 "$ci3" "$(mb "$n" 3 64)" 300 1 "" -- "$ps" scan --format json "$work/b64"
 rm -f "$work/b64"
 n=$(size $((256 * MiB)) $((8 * MiB)))
 "$hostile" gen b64-tokens -size "$n" -o "$work/b64-tokens"
-run text-b64-tokens 3 "$ci3" "$(mb "$n" 1.3 64)" 300 1 "" -- "$ps" scan "$work/b64-tokens"
+run text-b64-tokens 3 0 "$(mb "$n" 1.3 64)" 300 1 "" -- "$ps" scan "$work/b64-tokens"
 run json-b64-tokens 3 "$ci3" "$(mb "$n" 3 64)" 300 1 "" -- "$ps" scan --format json "$work/b64-tokens"
 rm -f "$work/b64-tokens"
 "$hostile" gen css -size "$n" -o "$work/css"
