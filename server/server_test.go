@@ -93,7 +93,9 @@ func weather(t *testing.T, description string) (*httptest.Server, *counted) {
 	t.Helper()
 	s := mcp.NewServer(&mcp.Implementation{Name: "weather", Version: "2.0"}, nil)
 	s.AddTool(&mcp.Tool{Name: "forecast", Description: description, InputSchema: json.RawMessage(`{"type":"object"}`)},
-		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) { return &mcp.CallToolResult{}, nil })
+		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return &mcp.CallToolResult{}, nil
+		})
 	c := &counted{h: mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, nil)}
 	srv := httptest.NewServer(c)
 	t.Cleanup(srv.Close)
@@ -231,7 +233,9 @@ func TestRegisteredAndChanges(t *testing.T) {
 		mu.Lock()
 		defer mu.Unlock()
 		s.AddTool(&mcp.Tool{Name: "forecast", Description: desc, InputSchema: json.RawMessage(`{"type":"object"}`)},
-			func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) { return &mcp.CallToolResult{}, nil })
+			func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+				return &mcp.CallToolResult{}, nil
+			})
 		return s
 	}, nil))
 	defer srv.Close()
