@@ -136,14 +136,17 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if rec.status >= 500 {
 			level = slog.LevelError
 		}
-		h.log.LogAttrs(r.Context(), level, "request",
+		attrs := []slog.Attr{
 			slog.String("method", r.Method),
 			slog.String("path", r.URL.Path),
 			slog.Int("status", rec.status),
 			slog.Int64("bytes", rec.bytes),
 			slog.Duration("duration", time.Since(start)),
-			slog.String("error_code", rec.Header().Get(codeHeader)),
-		)
+		}
+		if code := rec.Header().Get(codeHeader); code != "" {
+			attrs = append(attrs, slog.String("error_code", code))
+		}
+		h.log.LogAttrs(r.Context(), level, "request", attrs...)
 	}()
 	h.mux.ServeHTTP(rec, r)
 }
