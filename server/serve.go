@@ -21,6 +21,9 @@ const (
 	WriteTimeout = 2 * time.Minute
 	// IdleTimeout bounds a kept-alive connection between requests.
 	IdleTimeout = 2 * time.Minute
+	// RequestTimeout ends a request's context, so that a handler still
+	// probing stops and answers before WriteTimeout closes the connection.
+	RequestTimeout = WriteTimeout - 10*time.Second
 	// ShutdownTimeout bounds the wait for in-flight requests once Serve's
 	// context ends.
 	ShutdownTimeout = WriteTimeout + 5*time.Second
@@ -28,7 +31,8 @@ const (
 	MaxHeaderBytes = 64 << 10
 )
 
-// Serve answers HTTP on ln with h, under the timeouts above, until ctx
+// Serve answers HTTP on ln with h, under the timeouts above (each
+// request's context ending after RequestTimeout), until ctx
 // ends; then it stops accepting connections, waits for the requests in
 // flight to finish (at most ShutdownTimeout) and returns nil. Any other
 // end is the server's error.
@@ -37,7 +41,11 @@ func Serve(ctx context.Context, ln net.Listener, h http.Handler, log *slog.Logge
 		log = slog.New(slog.DiscardHandler)
 	}
 	srv := &http.Server{
-		Handler:           h,
+		Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			ctx, cancel := context.WithTimeout(r.Context(), RequestTimeout)
+			defer cancel()
+			h.ServeHTTP(w, r.WithContext(ctx))
+		}),
 		ReadHeaderTimeout: ReadHeaderTimeout,
 		ReadTimeout:       ReadTimeout,
 		WriteTimeout:      WriteTimeout,

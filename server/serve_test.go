@@ -58,3 +58,37 @@ func TestServeGracefulShutdown(t *testing.T) {
 		t.Error("a request after shutdown was answered")
 	}
 }
+
+// A client that never finishes its headers is cut off after
+// ReadHeaderTimeout (slowloris), and the server still answers others.
+func TestServeSlowHeaders(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	go func() { served <- Serve(ctx, ln, New(Config{}), nil) }()
+	defer func() {
+		cancel()
+		if err := <-served; err != nil {
+			t.Error(err)
+		}
+	}()
+	conn, err := net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	io.WriteString(conn, "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+	resp, err := http.Get("http://" + ln.Addr().String() + "/healthz")
+	if err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("another client: %v %v", resp, err)
+	}
+	resp.Body.Close()
+	conn.SetReadDeadline(time.Now().Add(ReadHeaderTimeout + 5*time.Second))
+	_, err = io.ReadAll(conn)
+	if ne, ok := err.(net.Error); ok && ne.Timeout() {
+		t.Fatal("the slow client's connection was not closed after ReadHeaderTimeout")
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/plainsight/plainsight/shield"
 	"io"
 	"log/slog"
 	"net"
@@ -449,3 +450,45 @@ func (l *lockedWriter) Write(p []byte) (int, error) {
 	defer l.mu.Unlock()
 	return l.w.Write(p)
 }
+
+// /v2/scan takes a lone surrogate too: the receipt hashes its WTF-8 bytes.
+func TestShieldScanLoneSurrogate(t *testing.T) {
+	status, v := call(t, New(Config{}), "POST", "/v2/scan", `{"content": "a\ud800", "context": {"source": "file", "direction": "inbound"}}`)
+	if status != http.StatusOK {
+		t.Fatalf("%d %v", status, v)
+	}
+	if got, want := v["receipt"].(map[string]any)["content_hash"], shieldHash("a\xed\xa0\x80"); got != want {
+		t.Errorf("content_hash %v, want %v", got, want)
+	}
+}
+
+// Many requests at once on every route share nothing they should not
+// (run with -race).
+func TestConcurrent(t *testing.T) {
+	n := newFakeNet(t)
+	srv, _ := weather(t, "The forecast for a city.")
+	h := New(Config{Guard: n.guard(guard.Policy{AllowLoopback: true}, nil), Store: memory.New(), Logger: slog.New(slog.DiscardHandler)})
+	var wg sync.WaitGroup
+	for i := 0; i < 16; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			reqs := []*http.Request{
+				httptest.NewRequest("POST", "/v1/security/scan", strings.NewReader(fmt.Sprintf(`{"text": "t%d\u200b"}`, i))),
+				httptest.NewRequest("POST", "/v2/scan", strings.NewReader(`{"content": "c", "context": {"source": "web", "direction": "inbound"}}`)),
+				httptest.NewRequest("GET", precallPath(srv.URL+"/", "forecast"), nil),
+				httptest.NewRequest("GET", "/v1/security/changes", nil),
+			}
+			for _, r := range reqs {
+				w := httptest.NewRecorder()
+				h.ServeHTTP(w, r)
+				if w.Code != http.StatusOK {
+					t.Errorf("%s %s: %d %s", r.Method, r.URL.Path, w.Code, w.Body.String())
+				}
+			}
+		}(i)
+	}
+	wg.Wait()
+}
+
+func shieldHash(s string) string { return shield.HashContent(s) }
