@@ -7,13 +7,16 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/plainsight/plainsight/guard"
 )
@@ -22,10 +25,21 @@ import (
 // is called, which returns its exit status and standard error; it waits
 // for the start line and returns the base URL and that line.
 func startServe(t *testing.T, args ...string) (base, line string, stop func() (int, string)) {
+	return startServeSignals(t, false, args...)
+}
+
+// startServeSignals is startServe; with signals, serve runs under its own
+// signal context and stop sends this process SIGTERM instead of ending a
+// context.
+func startServeSignals(t *testing.T, signals bool, args ...string) (base, line string, stop func() (int, string)) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	oldCtx, oldGuard := serveContext, serveGuard
-	serveContext = func() (context.Context, context.CancelFunc) { return ctx, cancel }
+	if signals {
+		cancel = func() { syscall.Kill(os.Getpid(), syscall.SIGTERM) }
+	} else {
+		serveContext = func() (context.Context, context.CancelFunc) { return ctx, cancel }
+	}
 	serveGuard = func(allow bool) *guard.Guard {
 		g := cliGuard() // loopback-only resolver and dialer of TestMain
 		g.Policy = guard.Policy{AllowLoopback: allow}
@@ -163,5 +177,46 @@ func TestServeUsage(t *testing.T) {
 	code, _, errOut := plainsight(t, "", "serve", "--addr", ln.Addr().String(), "--db", "sqlite:"+filepath.Join(t.TempDir(), "x.db"))
 	if code != exitError || !strings.Contains(errOut, "address already in use") {
 		t.Errorf("busy address: exit %d, %q", code, errOut)
+	}
+}
+
+// SIGTERM ends serve only after the request in flight has its answer.
+func TestServeSIGTERM(t *testing.T) {
+	entered, release := make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		once.Do(func() { close(entered) })
+		<-release
+		http.Error(w, "not MCP", http.StatusNotFound)
+	}))
+	defer slow.Close()
+	base, _, stop := startServeSignals(t, true, "--db", "sqlite:"+filepath.Join(t.TempDir(), "s.db"), "--allow-loopback")
+	type answer struct {
+		code int
+		v    map[string]any
+	}
+	got := make(chan answer, 1)
+	go func() {
+		code, v := getJSON(t, base+"/v1/security/precall?url="+url.QueryEscape(slow.URL+"/mcp"))
+		got <- answer{code, v}
+	}()
+	<-entered
+	exited := make(chan int, 1)
+	go func() {
+		code, _ := stop()
+		exited <- code
+	}()
+	select {
+	case code := <-exited:
+		t.Fatalf("serve exited %d with a request in flight", code)
+	case <-time.After(200 * time.Millisecond):
+	}
+	close(release)
+	a := <-got
+	if a.code != 200 || a.v["integrity"].(map[string]any)["status"] != "unreachable" {
+		t.Errorf("in-flight answer: %d %v", a.code, a.v)
+	}
+	if code := <-exited; code != exitClean {
+		t.Errorf("exit %d", code)
 	}
 }
