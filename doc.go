@@ -44,13 +44,18 @@
 //     the stateful packages, with the backends store/memory, store/sqlite
 //     (the embedded default) and store/postgres, and the conformance suite
 //     store/storetest. The scanning packages never import it.
+//   - [github.com/plainsight/plainsight/server]: the HTTP routes (the §9
+//     pre-call check, the §11 feed, the §1 scan, the Agent-Shield REST
+//     binding) as one http.Handler a host can mount, loopback refused by
+//     default; plainsight serve runs it.
 //   - cmd/plainsight: the command line (plainsight scan, plainsight skill,
 //     plainsight fingerprint, plainsight intent hash and verify, plainsight
 //     shield scan and verify-receipt, plainsight flags list and show,
-//     plainsight ledger verify).
+//     plainsight ledger verify, plainsight precall, registry and changes,
+//     plainsight serve).
 //
-// Not yet implemented: the pre-call check, collisions and change feed
-// (§9–§11), and the Shield method's community signatures.
+// Not yet implemented: the Shield method's community signatures, the MCP
+// server (plainsight mcp), and the server's keyed write routes.
 //
 // # Unicode
 //
