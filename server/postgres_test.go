@@ -45,7 +45,9 @@ func TestTwoInstancesPostgres(t *testing.T) {
 		mu.Lock()
 		defer mu.Unlock()
 		s.AddTool(&mcp.Tool{Name: "forecast", Description: desc, InputSchema: json.RawMessage(`{"type":"object"}`)},
-			func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) { return &mcp.CallToolResult{}, nil })
+			func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+				return &mcp.CallToolResult{}, nil
+			})
 		return s
 	}, nil))
 	defer srv.Close()
