@@ -73,8 +73,9 @@
 // path without the query string, status, response size, duration and the
 // error code — never a request body, a query string (the url and tool of
 // a pre-call check) or any scanned content; a test submits texts and
-// greps the log for them. An internal error's own text is logged; the
-// errors this package's dependencies return do not carry request content.
+// greps the log for them. An internal error (a failing store) is logged
+// with its own text, which may name the server URL asked about, never a
+// body or scanned content.
 //
 // # What it does not claim
 //
