@@ -273,31 +273,34 @@ func (h *handler) body(w http.ResponseWriter, r *http.Request) (canon.Value, boo
 	return v, true
 }
 
-// fields reads the string members of obj named in want; any other member,
-// or a member that is not a string (or null, read as absent), is an error
-// naming it.
-func fields(obj canon.Value, prefix string, want map[string]*string, objects map[string]*canon.Value) error {
+// fields reads the string members of obj named in want and the object
+// members named in objects, and returns the names of the strings present;
+// any other member, or a member of another type (null is read as absent),
+// is an error naming it.
+func fields(obj canon.Value, prefix string, want map[string]*string, objects map[string]*canon.Value) (map[string]bool, error) {
+	seen := map[string]bool{}
 	for _, m := range obj.Members {
 		if p, ok := want[m.Key]; ok {
 			switch m.Value.Kind {
 			case canon.KindString:
 				*p = m.Value.Str
+				seen[m.Key] = true
 			case canon.KindNull:
 			default:
-				return fmt.Errorf("%s%s must be a string", prefix, m.Key)
+				return nil, fmt.Errorf("%s%s must be a string", prefix, m.Key)
 			}
 			continue
 		}
 		if p, ok := objects[m.Key]; ok {
 			if m.Value.Kind != canon.KindObject && m.Value.Kind != canon.KindNull {
-				return fmt.Errorf("%s%s must be an object", prefix, m.Key)
+				return nil, fmt.Errorf("%s%s must be an object", prefix, m.Key)
 			}
 			*p = m.Value
 			continue
 		}
-		return fmt.Errorf("unknown member %q", printableKey(prefix+m.Key))
+		return nil, fmt.Errorf("unknown member %q", printableKey(prefix+m.Key))
 	}
-	return nil
+	return seen, nil
 }
 
 // printableKey cuts a member name to 32 bytes of valid UTF-8 for a
@@ -315,18 +318,18 @@ func (h *handler) scan(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	text, ctxName := "\x00unset", ""
-	if err := fields(v, "", map[string]*string{"text": &text, "context": &ctxName}, nil); err != nil {
+	var text, ctxName string
+	seen, err := fields(v, "", map[string]*string{"text": &text, "context": &ctxName}, nil)
+	if err != nil {
 		writeError(w, http.StatusUnprocessableEntity, "invalid_request", err.Error())
 		return
 	}
-	if text == "\x00unset" {
+	if !seen["text"] {
 		writeError(w, http.StatusUnprocessableEntity, "invalid_request", "text is required")
 		return
 	}
 	opts := &scan.Options{Context: scan.Context(ctxName)}
 	var res *scan.Result
-	var err error
 	if utf8.ValidString(text) {
 		res, err = scan.Scan(text, opts)
 	} else {
@@ -349,15 +352,15 @@ func (h *handler) shieldScan(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var req shield.Request
-	content := "\x00unset"
+	var content string
 	var ctxv canon.Value
-	err := fields(v, "", map[string]*string{"content": &content}, map[string]*canon.Value{"context": &ctxv})
+	seen, err := fields(v, "", map[string]*string{"content": &content}, map[string]*canon.Value{"context": &ctxv})
 	if err == nil && ctxv.Kind == canon.KindObject {
 		var src, dir string
-		err = fields(ctxv, "context.", map[string]*string{"source": &src, "tool": &req.Context.Tool, "direction": &dir}, nil)
+		_, err = fields(ctxv, "context.", map[string]*string{"source": &src, "tool": &req.Context.Tool, "direction": &dir}, nil)
 		req.Context.Source, req.Context.Direction = shield.Source(src), shield.Direction(dir)
 	}
-	if err == nil && content == "\x00unset" {
+	if err == nil && !seen["content"] {
 		err = errors.New("content is required")
 	}
 	if err != nil {

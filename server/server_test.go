@@ -292,6 +292,12 @@ func TestScan(t *testing.T) {
 	if f["class"] != "zero_width" || f["start"] != 3.0 || f["end"] != 4.0 {
 		t.Errorf("finding %v", f)
 	}
+	for _, text := range []string{"", `\u0000unset`} {
+		status, v = call(t, h, "POST", "/v1/security/scan", `{"text": "`+text+`"}`)
+		if status != http.StatusOK || v["status"] == nil {
+			t.Errorf("text %q: %d %v", text, status, v)
+		}
+	}
 	status, v = call(t, h, "POST", "/v1/security/scan", `{"text": "plain words", "context": "email_html"}`)
 	if status != http.StatusOK || v["status"] != "clean" || len(v["findings"].([]any)) != 0 {
 		t.Errorf("clean: %d %v", status, v)
@@ -334,6 +340,7 @@ func TestScanErrors(t *testing.T) {
 		{"/v1/security/scan", ``, 400, "invalid_json"},
 		{"/v1/security/scan", `{"text": "` + strings.Repeat("a", 128) + `"}`, 413, "body_too_large"},
 		{"/v1/security/scan", `{}`, 422, "invalid_request"},
+		{"/v1/security/scan", `{"text": null}`, 422, "invalid_request"},
 		{"/v1/security/scan", `{"text": 3}`, 422, "invalid_request"},
 		{"/v1/security/scan", `{"text": "x", "extra": 1}`, 422, "invalid_request"},
 		{"/v1/security/scan", `{"text": "x", "context": "pdf"}`, 422, "unknown_context"},
