@@ -10,7 +10,7 @@
 //   - GET /v1/security/precall?url=&tool= — the §9 pre-call answer of the
 //     agent-safety formats (package precall): the server at url probed
 //     through the guard, with the focus on tool when given. A missing url
-//     is 422 missing_url; a URL the guard refuses (malformed, a scheme other
+//     is 422 missing_url, a url or tool given twice 422 repeated_parameter; a URL the guard refuses (malformed, a scheme other
 //     than https, loopback under the default policy, a private, link-local,
 //     shared, documentation, multicast, unspecified or reserved address, a
 //     refused redirect hop, a sixth redirect) is 422 refused_<reason>

@@ -185,6 +185,12 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 // precall is GET /v1/security/precall?url=&tool= (§9).
 func (h *handler) precall(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
+	if len(q["url"]) > 1 || len(q["tool"]) > 1 {
+		// A front end reading the last and this handler the first would
+		// check different URLs.
+		writeError(w, http.StatusUnprocessableEntity, "repeated_parameter", "url and tool are given at most once")
+		return
+	}
 	u := q.Get("url")
 	if u == "" {
 		writeError(w, http.StatusUnprocessableEntity, "missing_url", "the url parameter is required (§9)")

@@ -205,6 +205,8 @@ func TestPrecallRefusals(t *testing.T) {
 	for _, c := range []struct{ target, code string }{
 		{"/v1/security/precall", "missing_url"},
 		{"/v1/security/precall?url=", "missing_url"},
+		{"/v1/security/precall?url=https://a.example.com/&url=https://b.example.com/", "repeated_parameter"},
+		{"/v1/security/precall?url=https://a.example.com/&tool=a&tool=b", "repeated_parameter"},
 		{precallPath("not a url", ""), "refused_malformed_url"},
 		{precallPath("ftp://127.0.0.1/", ""), "refused_scheme"},
 		{precallPath("https://10.0.0.1/mcp", ""), "refused_private"},
