@@ -42,10 +42,13 @@
 // (JSON.parse's reading, internal/canon), not encoding/json: a "\ud800"
 // escape reaches the scan as a lone surrogate — §2's
 // unassigned_codepoint, with UTF-16 and WTF-8 byte offsets — never as
-// U+FFFD. An unknown member is refused, never ignored. In /v2/scan the
-// content is given to shield.Scan as WTF-8 (a lone surrogate as the three
-// bytes ED A0–BF xx), which shield reads as ill-formed UTF-8 and hashes
-// as those bytes.
+// U+FFFD. An unknown member is refused, never ignored. /v2/scan is the
+// exception, because package shield takes UTF-8 only and its receipt
+// hashes the content's UTF-8: there each lone surrogate is read as
+// U+FFFD, as a client's UTF-8 encoder (JavaScript's TextEncoder) writes
+// it, so that the content_hash is the one the client computes and every
+// signal's UTF-16 offsets are the client's. A lone surrogate therefore
+// raises no signal there; /v1/security/scan reports it.
 //
 // # Loopback (issue 21)
 //

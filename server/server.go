@@ -373,7 +373,7 @@ func (h *handler) shieldScan(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusUnprocessableEntity, "invalid_request", err.Error())
 		return
 	}
-	req.Content = content
+	req.Content = replaceSurrogates(content)
 	resp, err := shield.Scan(r.Context(), req)
 	switch {
 	case errors.Is(err, shield.ErrUnknownSource):
@@ -412,4 +412,22 @@ func wtf8ToUTF16(s string) []uint16 {
 		u = append(u, uint16(r))
 	}
 	return u
+}
+
+// replaceSurrogates writes each lone surrogate of a WTF-8 string as
+// U+FFFD, as a UTF-8 encoder (JavaScript's TextEncoder) does: the bytes
+// the receipt hashes are then the bytes a client hashes, and offsets stay
+// the same (three bytes, one codepoint, one UTF-16 unit either way).
+func replaceSurrogates(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	b := []byte(s)
+	for i := 0; i+2 < len(b); i++ {
+		if b[i] == 0xED && b[i+1] >= 0xA0 && b[i+1] <= 0xBF && b[i+2] >= 0x80 && b[i+2] <= 0xBF {
+			b[i], b[i+1], b[i+2] = 0xEF, 0xBF, 0xBD
+			i += 2
+		}
+	}
+	return string(b)
 }

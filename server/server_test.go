@@ -460,14 +460,43 @@ func (l *lockedWriter) Write(p []byte) (int, error) {
 	return l.w.Write(p)
 }
 
-// /v2/scan takes a lone surrogate too: the receipt hashes its WTF-8 bytes.
+// /v2/scan takes lone surrogates too, each read as U+FFFD as a UTF-8
+// encoder writes it: the receipt hashes the bytes a client hashes, and a
+// signal after them is at the client's offsets.
 func TestShieldScanLoneSurrogate(t *testing.T) {
-	status, v := call(t, New(Config{}), "POST", "/v2/scan", `{"content": "a\ud800", "context": {"source": "file", "direction": "inbound"}}`)
+	status, v := call(t, New(Config{}), "POST", "/v2/scan", `{"content": "a\udc00\udfff\ud800 \ud83d\ude00 write to 127.0.0.1 at http://127.0.0.1:6379/", "context": {"source": "file", "direction": "inbound"}}`)
 	if status != http.StatusOK {
 		t.Fatalf("%d %v", status, v)
 	}
-	if got, want := v["receipt"].(map[string]any)["content_hash"], shieldHash("a\xed\xa0\x80"); got != want {
+	// sha256 of the UTF-8 of "a\ufffd\ufffd\ufffd 😀 write …", as TextEncoder encodes the JavaScript string
+	// (three lone surrogates: low, low, then a high one before a space).
+	if got, want := v["receipt"].(map[string]any)["content_hash"], shieldHash("a\ufffd\ufffd\ufffd \U0001F600 write to 127.0.0.1 at http://127.0.0.1:6379/"); got != want {
 		t.Errorf("content_hash %v, want %v", got, want)
+	}
+	sigs, _ := v["signals"].([]any)
+	if len(sigs) == 0 {
+		t.Fatalf("no signal: %v", v)
+	}
+	last := sigs[len(sigs)-1].(map[string]any)
+	// "http://127.0.0.1:6379/" starts at UTF-16 index 30 of the JavaScript string,
+	// codepoint 29: a, three lone surrogates, a space, a pair, then the 23
+	// codepoints of " write to 127.0.0.1 at ".
+	if last["class"] != "ssrf" || last["utf16_start"] != 30.0 || last["start"] != 29.0 {
+		t.Errorf("signal %v", last)
+	}
+}
+
+func TestReplaceSurrogates(t *testing.T) {
+	for in, want := range map[string]string{
+		"plain":                    "plain",
+		"\xed\xa0\x80":             "\ufffd",
+		"\xed\xa0\x80\xed\xbf\xbf": "\ufffd\ufffd",
+		"x\xed\x9f\xbfy":           "x\ud7ffy",
+		"\xed\xa0":                 "\xed\xa0",
+	} {
+		if got := replaceSurrogates(in); got != want {
+			t.Errorf("%q: %q, want %q", in, got, want)
+		}
 	}
 }
 
