@@ -9,14 +9,15 @@
 //
 //   - GET /v1/security/precall?url=&tool= — the §9 pre-call answer of the
 //     agent-safety formats (package precall): the server at url probed
-//     through the guard, with the focus on tool when given. A missing url
-//     is 422 missing_url, a url or tool given twice 422 repeated_parameter; a URL the guard refuses (malformed, a scheme other
-//     than https, loopback under the default policy, a private, link-local,
-//     shared, documentation, multicast, unspecified or reserved address, a
-//     refused redirect hop, a sixth redirect) is 422 refused_<reason>
-//     (refused_malformed_url, refused_scheme, refused_loopback,
-//     refused_private, …, refused_too_many_redirects), nothing dialed for
-//     it. A server that does not answer MCP is an answer (integrity
+//     through the guard, with the focus on tool when given. A url or tool
+//     given twice is 422 repeated_parameter. A missing url, and a URL the
+//     guard refuses (malformed, a scheme other than https, loopback under
+//     the default policy, a private, link-local, shared, documentation,
+//     multicast, unspecified or reserved address, a refused redirect hop,
+//     a sixth redirect), is 422 refused_<reason> with the reason of
+//     vectors/precall/urls.json (refused_malformed_url, refused_scheme,
+//     refused_loopback, refused_private, …, refused_too_many_redirects),
+//     nothing dialed for it; a test runs those vectors through the route. A server that does not answer MCP is an answer (integrity
 //     unreachable), not an error. With a Store, a registered server gets
 //     its integrity check.
 //   - GET /v1/security/changes?limit=&before= — one page of the §11 feed,

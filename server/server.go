@@ -193,7 +193,7 @@ func (h *handler) precall(w http.ResponseWriter, r *http.Request) {
 	}
 	u := q.Get("url")
 	if u == "" {
-		writeError(w, http.StatusUnprocessableEntity, "missing_url", "the url parameter is required (§9)")
+		writeError(w, http.StatusUnprocessableEntity, "refused_"+guard.ErrURL.ID(), "the url parameter is required (§9: a missing URL is refused as malformed)")
 		return
 	}
 	a, err := h.checker.Check(r.Context(), u, q.Get("tool"))

@@ -203,8 +203,8 @@ func TestPrecallRedirectToLoopback(t *testing.T) {
 func TestPrecallRefusals(t *testing.T) {
 	h := New(Config{Guard: newFakeNet(t).guard(guard.Policy{AllowLoopback: true}, nil)})
 	for _, c := range []struct{ target, code string }{
-		{"/v1/security/precall", "missing_url"},
-		{"/v1/security/precall?url=", "missing_url"},
+		{"/v1/security/precall", "refused_malformed_url"},
+		{"/v1/security/precall?url=", "refused_malformed_url"},
 		{"/v1/security/precall?url=https://a.example.com/&url=https://b.example.com/", "repeated_parameter"},
 		{"/v1/security/precall?url=https://a.example.com/&tool=a&tool=b", "repeated_parameter"},
 		{precallPath("not a url", ""), "refused_malformed_url"},
