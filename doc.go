@@ -44,6 +44,9 @@
 //     the stateful packages, with the backends store/memory, store/sqlite
 //     (the embedded default) and store/postgres, and the conformance suite
 //     store/storetest. The scanning packages never import it.
+//   - [github.com/plainsight/plainsight/signature]: the Shield method 1.0's
+//     community attack signatures: report validation, cleaning, shingle
+//     fingerprints, confirmation, the poisoning guard, check and feed.
 //   - [github.com/plainsight/plainsight/server]: the HTTP routes (the §9
 //     pre-call check, the §11 feed, the §1 scan, the Agent-Shield REST
 //     binding) as one http.Handler a host can mount, loopback refused by
@@ -51,11 +54,11 @@
 //   - cmd/plainsight: the command line (plainsight scan, plainsight skill,
 //     plainsight fingerprint, plainsight intent hash and verify, plainsight
 //     shield scan and verify-receipt, plainsight flags list and show,
-//     plainsight ledger verify, plainsight precall, registry and changes,
-//     plainsight serve).
+//     plainsight ledger verify, plainsight signature check, plainsight
+//     precall, registry and changes, plainsight serve).
 //
-// Not yet implemented: the Shield method's community signatures, the MCP
-// server (plainsight mcp), and the server's keyed write routes.
+// Not yet implemented: the MCP server (plainsight mcp), and the server's
+// keyed write routes and signature routes.
 //
 // # Unicode
 //

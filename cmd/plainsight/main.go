@@ -88,6 +88,7 @@ const usage = `usage:
   plainsight shield scan|verify-receipt|keygen|jwks ...
   plainsight flags list|show ...
   plainsight ledger verify ...
+  plainsight signature check [--db PATH] [--format text|json] [FILE|-]
   plainsight serve [--addr 127.0.0.1:8080] [--db sqlite:PATH|postgres://...] [--allow-loopback]
   plainsight version
 `
@@ -129,6 +130,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runRegistry(args[1:], stdout, stderr)
 	case "changes":
 		return runChanges(args[1:], stdout, stderr)
+	case "signature":
+		return runSignature(args[1:], stdin, stdout, stderr)
 	case "ledger":
 		return runLedger(args[1:], stdout, stderr)
 	case "serve":
