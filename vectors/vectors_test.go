@@ -474,7 +474,14 @@ func lintBlobFinding(t *testing.T, id string, i int, f finding, in []rune) {
 			t.Errorf("%s: finding %d: %U inside the span of a blob", id, i, r)
 		}
 	}
-	if f.Start > 0 && isB64(in[f.Start-1]) || f.End < len(in) && isB64(in[f.End]) {
+	// '=' is padding only at the end of data: a token starts with a data character (after
+	// anything but one) and ends after at most two '='; data may follow that padding directly
+	// (a token of its own), and '=' past the two is in no token.
+	isData := func(r rune) bool { return isB64(r) && r != '=' }
+	if span[0] == '=' || strings.Contains(string(span), "===") {
+		t.Errorf("%s: finding %d: the span holds '=' that is no padding", id, i)
+	}
+	if f.Start > 0 && isData(in[f.Start-1]) || f.End < len(in) && isB64(in[f.End]) && span[len(span)-1] != '=' {
 		t.Errorf("%s: finding %d: the span cuts a token", id, i)
 	}
 	if f.Opaque == nil {

@@ -64,6 +64,7 @@ var knownFlags = map[string]bool{
 	"Base64Rescan":      true,
 	"Base64LiteralRule": true,
 	"Base64Placeholder": true,
+	"Base64Padding":     true,
 	// Heuristics (§5). InstructionLike spans are plainsight's own; this
 	// harness holds plainsight to them exactly.
 	"MixedScript":     true,
