@@ -27,6 +27,10 @@
 //     canonical form, binding hash and the executor's re-check.
 //   - cmd/plainsight: the command line (plainsight scan, plainsight skill,
 //     plainsight fingerprint, plainsight intent hash and verify).
+//   - examples/guarded-mcp-client: the wiring to copy into an agent host —
+//     an MCP client (official Go SDK) that pins its server's tools at first
+//     use, checks them on every reconnection and scans every tool result
+//     before the model reads it.
 //
 // Not yet implemented: flag records (§8), the pre-call check, collisions and
 // change feed (§9–§11), and the Agent-Shield formats.
