@@ -97,28 +97,11 @@ type fingerprintOut struct {
 
 // fingerprintCLI runs `plainsight fingerprint --format json --from -` on a
 // side of a vector: the tools on standard input, kept raw (a lone surrogate
-// escape must reach the command as written), the server's identity as the
-// command takes it, from --server-name and --server-version (a name absent
-// or not a string is no flag: the empty name; a version absent or null is
-// no flag: none).
+// escape must reach the command as written), the server's identity from
+// serverFlags.
 func fingerprintCLI(t *testing.T, server, tools json.RawMessage) (int, fingerprintOut, string, string) {
 	t.Helper()
-	args := []string{"fingerprint", "--format", "json", "--from", "-"}
-	if len(server) > 0 {
-		var s struct {
-			Name    any `json:"name"`
-			Version any `json:"version"`
-		}
-		if err := json.Unmarshal(server, &s); err != nil {
-			t.Fatalf("server %s: %v", server, err)
-		}
-		if name, ok := s.Name.(string); ok {
-			args = append(args, "--server-name", name)
-		}
-		if version, ok := s.Version.(string); ok {
-			args = append(args, "--server-version", version)
-		}
-	}
+	args := append([]string{"fingerprint", "--format", "json", "--from", "-"}, serverFlags(t, server)...)
 	code, out, stderr := plainsight(t, `{"tools":`+string(tools)+`}`, args...)
 	var got fingerprintOut
 	if code == 0 {
@@ -127,6 +110,31 @@ func fingerprintCLI(t *testing.T, server, tools json.RawMessage) (int, fingerpri
 		}
 	}
 	return code, got, out, stderr
+}
+
+// serverFlags gives a vector's server to the command as it takes it:
+// --server-name (a name absent or not a string is no flag: the empty name)
+// and --server-version (a version absent or null is no flag: none).
+func serverFlags(t *testing.T, server json.RawMessage) []string {
+	t.Helper()
+	if len(server) == 0 {
+		return nil
+	}
+	var s struct {
+		Name    any `json:"name"`
+		Version any `json:"version"`
+	}
+	if err := json.Unmarshal(server, &s); err != nil {
+		t.Fatalf("server %s: %v", server, err)
+	}
+	var args []string
+	if name, ok := s.Name.(string); ok {
+		args = append(args, "--server-name", name)
+	}
+	if version, ok := s.Version.(string); ok {
+		args = append(args, "--server-version", version)
+	}
+	return args
 }
 
 // TestFingerprintVectorsCLI runs every §7 vector through `plainsight
