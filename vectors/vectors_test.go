@@ -81,14 +81,28 @@ var (
 	escapeUnit  = regexp.MustCompile(`\\u([0-9a-fA-F]{4})`)
 )
 
+// corpusFiles returns the corpus files that match pattern; none fails the
+// test (vectortest.Files).
+func corpusFiles(t *testing.T, pattern string) []string {
+	t.Helper()
+	return vectortest.Files(t, pattern)
+}
+
+// decodeStrict reads corpus file name into v, refusing unknown fields
+// (vectortest.DecodeStrict).
+func decodeStrict(t *testing.T, name string, v any) {
+	t.Helper()
+	vectortest.DecodeStrict(t, name, v)
+}
+
 // scanFiles returns the scan vector files.
-func scanFiles(t *testing.T) []string { return vectortest.Files(t, "scan/*.json") }
+func scanFiles(t *testing.T) []string { return corpusFiles(t, "scan/*.json") }
 
 func TestLint(t *testing.T) {
 	for _, name := range scanFiles(t) {
 		t.Run(path.Base(name), func(t *testing.T) {
 			var f vectortest.ScanFile
-			vectortest.DecodeStrict(t, name, &f)
+			decodeStrict(t, name, &f)
 			lintFile(t, f)
 		})
 	}
@@ -614,7 +628,7 @@ func TestGenerated(t *testing.T) {
 			}
 		})
 	}
-	for _, name := range append(append(scanFiles(t), intentFiles(t)...), vectortest.Files(t, "fingerprint/*.json")...) {
+	for _, name := range append(append(scanFiles(t), intentFiles(t)...), corpusFiles(t, "fingerprint/*.json")...) {
 		if !generated[name] {
 			t.Errorf("%s is not produced by vectors/gen", name)
 		}
@@ -651,7 +665,7 @@ var intentHash = regexp.MustCompile(`^sha256:[0-9a-f]{64}$`)
 
 // intentFiles returns the generated agent-safe.intent/1 vector files (not
 // the upstream ones).
-func intentFiles(t *testing.T) []string { return vectortest.Files(t, "intent/*.json") }
+func intentFiles(t *testing.T) []string { return corpusFiles(t, "intent/*.json") }
 
 func TestIntentLint(t *testing.T) {
 	for name, f := range vectortest.IntentFiles(t) {
