@@ -8,13 +8,13 @@ import (
 	"github.com/plainsight/plainsight/vectors"
 )
 
-// Walk the corpus as a harness does: each directory, and the schema and
-// specification a vector file names in its header.
+// Walk a directory of the corpus as a harness does, and read the header of
+// a vector file: the schema and specification it names.
 func ExampleFS() {
 	corpus := vectors.FS()
-	fs.WalkDir(corpus, ".", func(name string, d fs.DirEntry, err error) error {
-		if err == nil && d.IsDir() && name != "." {
-			fmt.Println(name + "/")
+	fs.WalkDir(corpus, "intent/upstream", func(name string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			fmt.Println(name)
 		}
 		return err
 	})
@@ -36,11 +36,13 @@ func ExampleFS() {
 	}
 	fmt.Println(header.Schema, header.Spec.Name, header.Spec.Version, header.UnicodeVersion)
 	// Output:
-	// fingerprint/
-	// intent/
-	// intent/upstream/
-	// intent/verify/
-	// scan/
-	// schemas/
+	// intent/upstream/PROVENANCE.md
+	// intent/upstream/agent-safe-intent-v1.json
+	// intent/upstream/composed-vs-decomposed.json
+	// intent/upstream/fractional-exponent.json
+	// intent/upstream/negative-zero.json
+	// intent/upstream/nested-arrays.json
+	// intent/upstream/unicode-astral.json
+	// intent/upstream/utf16-sort-order.json
 	// scan_test_schema_v1.json agent-safety-formats 1 17.0.0
 }

@@ -10,6 +10,9 @@
 //   - intent/verify: the executor's re-check of a binding against its hash;
 //   - intent/upstream: the published agent-safe.intent/1 vectors, byte for byte, with
 //     PROVENANCE.md;
+//   - precall: the pre-call guard's verdicts on URLs, the collision warnings and the
+//     unregistered answer (§9, §10);
+//   - shield: the Agent-Shield protocol's scan and receipt vectors;
 //   - schemas: the JSON Schemas (draft 2020-12) that describe every file above.
 //
 // README.md in this directory explains the format, the invariants and how to write a runner in
@@ -36,12 +39,13 @@ import (
 
 //go:generate go run ./gen
 
-//go:embed scan/*.json schemas/*.json fingerprint/*.json intent/*.json intent/verify/*.json intent/upstream/*.json intent/upstream/PROVENANCE.md
+//go:embed scan/*.json schemas/*.json fingerprint/*.json intent/*.json intent/verify/*.json intent/upstream/*.json intent/upstream/PROVENANCE.md precall/*.json shield/*.json
 var corpus embed.FS
 
-// FS returns the corpus: the directories scan (scan vectors), fingerprint (§7 vectors), intent
-// (intent_hash.json, the agent-safe.intent/1 vectors generated here), intent/verify (the
-// executor's re-check), intent/upstream (the published agent-safe.intent/1 vectors, with
-// PROVENANCE.md) and schemas (the JSON Schemas). The file system is read-only and safe for
+// FS returns the corpus: the directories scan (scan vectors), fingerprint (§7 vectors), precall
+// (§9 and §10 vectors), intent (intent_hash.json, the agent-safe.intent/1 vectors generated
+// here), intent/verify (the executor's re-check), intent/upstream (the published
+// agent-safe.intent/1 vectors, with PROVENANCE.md), shield (the Agent-Shield protocol's scan and
+// receipt vectors) and schemas (the JSON Schemas). The file system is read-only and safe for
 // concurrent use.
 func FS() fs.FS { return corpus }

@@ -81,6 +81,12 @@ var (
 	escapeUnit  = regexp.MustCompile(`\\u([0-9a-fA-F]{4})`)
 )
 
+// specRef and note are the header parts every vector file shares.
+type (
+	specRef = vectortest.Spec
+	note    = vectortest.Note
+)
+
 // corpusFiles returns the corpus files that match pattern; none fails the
 // test (vectortest.Files).
 func corpusFiles(t *testing.T, pattern string) []string {

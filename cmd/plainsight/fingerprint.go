@@ -69,7 +69,7 @@ func runFingerprint(args []string, stdin io.Reader, stdout, stderr io.Writer) in
 	case len(command) > 0:
 		d, err = (&probe.Stdio{Command: command, Stderr: io.Discard}).Probe(context.Background())
 	default:
-		d, err = (&probe.HTTP{URL: rest[0]}).Probe(context.Background())
+		d, err = (&probe.HTTP{URL: rest[0], Client: cliGuard().Client()}).Probe(context.Background())
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "plainsight fingerprint: unreachable: %v\n", err)

@@ -100,8 +100,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runIntent(args[1:], stdin, stdout, stderr)
 	case "fingerprint":
 		return runFingerprint(args[1:], stdin, stdout, stderr)
+	case "precall":
+		return runPrecall(args[1:], stdout, stderr)
 	case "skill":
 		return runSkill(args[1:], stdout, stderr)
+	case "shield":
+		return runShield(args[1:], stdin, stdout, stderr)
 	case "version":
 		fmt.Fprintln(stdout, "plainsight", version)
 		return exitClean
