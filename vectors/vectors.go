@@ -3,6 +3,7 @@
 //
 // The corpus is a set of JSON files in the style of Wycheproof and C2SP CCTV, in these directories:
 //
+//   - flag: the §8 flag evidence and lifecycle scenarios (written by hand);
 //   - scan: test groups of scan vectors (input, expected result, extension fields, flags) for
 //     §1–§6 of the agent-safety formats;
 //   - fingerprint: the §7 tool-definition fingerprints and diffs;
@@ -11,7 +12,7 @@
 //   - intent/upstream: the published agent-safe.intent/1 vectors, byte for byte, with
 //     PROVENANCE.md;
 //   - precall: the pre-call guard's verdicts on URLs, the collision warnings and the
-//     unregistered answer (§9, §10);
+//     unregistered and registered answers (§9, §10);
 //   - shield: the Agent-Shield protocol's scan and receipt vectors;
 //   - schemas: the JSON Schemas (draft 2020-12) that describe every file above.
 //
@@ -39,13 +40,13 @@ import (
 
 //go:generate go run ./gen
 
-//go:embed scan/*.json schemas/*.json fingerprint/*.json intent/*.json intent/verify/*.json intent/upstream/*.json intent/upstream/PROVENANCE.md precall/*.json shield/*.json
+//go:embed flag/*.json scan/*.json schemas/*.json fingerprint/*.json intent/*.json intent/verify/*.json intent/upstream/*.json intent/upstream/PROVENANCE.md precall/*.json shield/*.json
 var corpus embed.FS
 
-// FS returns the corpus: the directories scan (scan vectors), fingerprint (§7 vectors), precall
-// (§9 and §10 vectors), intent (intent_hash.json, the agent-safe.intent/1 vectors generated
-// here), intent/verify (the executor's re-check), intent/upstream (the published
-// agent-safe.intent/1 vectors, with PROVENANCE.md), shield (the Agent-Shield protocol's scan and
-// receipt vectors) and schemas (the JSON Schemas). The file system is read-only and safe for
-// concurrent use.
+// FS returns the corpus: the directories flag (§8 flag evidence and lifecycle), scan (scan
+// vectors), fingerprint (§7 vectors), precall (§9 and §10 vectors), intent (intent_hash.json,
+// the agent-safe.intent/1 vectors generated here), intent/verify (the executor's re-check),
+// intent/upstream (the published agent-safe.intent/1 vectors, with PROVENANCE.md), shield (the
+// Agent-Shield protocol's scan and receipt vectors) and schemas (the JSON Schemas). The file
+// system is read-only and safe for concurrent use.
 func FS() fs.FS { return corpus }

@@ -8,7 +8,15 @@
 //	plainsight fingerprint [--format text|json] URL | -- COMMAND [ARG]... | --from FILE|-
 //	plainsight intent hash [--canonical] [FILE|-]
 //	plainsight intent verify --hash sha256:... [--now TIME] [FILE|-]
+//	plainsight precall [--tool NAME] [--db PATH|postgres://...] [--format text|json] URL
+//	plainsight registry add|check|list [--db PATH|postgres://...] ...
+//	plainsight changes [--db PATH|postgres://...] [--limit N] [--before CURSOR]
 //	plainsight version
+//
+// precall answers the pre-call check of §9 for the server at URL;
+// registry registers servers in, checks them against and lists the
+// external registry of a database (§9, §7); changes reads the §11 feed.
+// Each prints its own --help.
 //
 // scan reads each PATH (a file, or a directory walked recursively) or
 // standard input ("-", or no PATH at all), and scans it as the scan package
@@ -72,6 +80,12 @@ const usage = `usage:
   plainsight fingerprint [--format text|json] --from FILE|- [--server-name N] [--server-version V]
   plainsight intent hash [--canonical] [FILE|-]
   plainsight intent verify --hash sha256:... [--now TIME] [FILE|-]
+  plainsight precall [--tool NAME] [--db PATH|postgres://...] [--format text|json] URL
+  plainsight registry add|check|list [--db PATH|postgres://...] ...
+  plainsight changes [--db PATH|postgres://...] [--limit N] [--before CURSOR] [--format text|json]
+  plainsight shield scan|verify-receipt|keygen|jwks ...
+  plainsight flags list|show ...
+  plainsight ledger verify ...
   plainsight version
 `
 
@@ -106,6 +120,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runSkill(args[1:], stdout, stderr)
 	case "shield":
 		return runShield(args[1:], stdin, stdout, stderr)
+	case "flags":
+		return runFlags(args[1:], stdout, stderr)
+	case "registry":
+		return runRegistry(args[1:], stdout, stderr)
+	case "changes":
+		return runChanges(args[1:], stdout, stderr)
+	case "ledger":
+		return runLedger(args[1:], stdout, stderr)
 	case "version":
 		fmt.Fprintln(stdout, "plainsight", version)
 		return exitClean
