@@ -14,6 +14,7 @@
 //   - precall: the pre-call guard's verdicts on URLs, the collision warnings and the
 //     unregistered and registered answers (§9, §10);
 //   - shield: the Agent-Shield protocol's scan and receipt vectors;
+//   - signature: the community signature vectors of the Shield method 1.0;
 //   - schemas: the JSON Schemas (draft 2020-12) that describe every file above.
 //
 // README.md in this directory explains the format, the invariants and how to write a runner in
@@ -40,13 +41,14 @@ import (
 
 //go:generate go run ./gen
 
-//go:embed flag/*.json scan/*.json schemas/*.json fingerprint/*.json intent/*.json intent/verify/*.json intent/upstream/*.json intent/upstream/PROVENANCE.md precall/*.json shield/*.json
+//go:embed flag/*.json scan/*.json schemas/*.json fingerprint/*.json intent/*.json intent/verify/*.json intent/upstream/*.json intent/upstream/PROVENANCE.md precall/*.json shield/*.json signature/*.json
 var corpus embed.FS
 
 // FS returns the corpus: the directories flag (§8 flag evidence and lifecycle), scan (scan
 // vectors), fingerprint (§7 vectors), precall (§9 and §10 vectors), intent (intent_hash.json,
 // the agent-safe.intent/1 vectors generated here), intent/verify (the executor's re-check),
 // intent/upstream (the published agent-safe.intent/1 vectors, with PROVENANCE.md), shield (the
-// Agent-Shield protocol's scan and receipt vectors) and schemas (the JSON Schemas). The file
-// system is read-only and safe for concurrent use.
+// Agent-Shield protocol's scan and receipt vectors), signature (the Shield method's community
+// signature vectors) and schemas (the JSON Schemas). The file system is read-only and safe for
+// concurrent use.
 func FS() fs.FS { return corpus }

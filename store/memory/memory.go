@@ -36,13 +36,15 @@ type Memory struct {
 	live   map[store.Key]*store.Flag
 	ledger []store.LedgerEntry
 	r      *registry
+
+	sig sigState // the Shield method's records (signatures.go)
 }
 
 var _ store.Store = (*Memory)(nil)
 
 // New returns an empty store.
 func New() *Memory {
-	return &Memory{byID: map[string]*store.Flag{}, live: map[store.Key]*store.Flag{}}
+	return &Memory{byID: map[string]*store.Flag{}, live: map[store.Key]*store.Flag{}, sig: newSigState()}
 }
 
 // Close marks the store closed; later calls fail.
