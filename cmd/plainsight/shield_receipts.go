@@ -1,0 +1,116 @@
+package main
+
+// plainsight shield receipts list --db DB [--who W] [--hash sha256:…]
+// [--since T] [--until T] [--after SEQ] [--limit N] [--format text|json]
+//
+// list prints the receipt log of conformance Level 3 kept in the database
+// (package shield/receiptstore), oldest first: one line per entry in text
+// (sequence number, time, who, tool, direction, verdict, outcome, scan_id,
+// content_hash), or one JSON object per line with --format json. --since
+// and --until (RFC 3339) select From ≤ time < Until; --after continues a
+// page after the sequence number it ended at. Every string read from the
+// database is printed visibly (a control or bidi character Go-quoted). It
+// exits 0, or 2 on an error.
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/plainsight/plainsight/shield/receiptstore"
+	"github.com/plainsight/plainsight/store"
+)
+
+const receiptsUsage = `usage:
+  plainsight shield receipts list --db DB [--who W] [--hash sha256:HEX] [--since RFC3339] [--until RFC3339] [--after SEQ] [--limit N] [--format text|json]
+`
+
+func runShieldReceipts(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] != "list" {
+		if len(args) > 0 && (args[0] == "help" || args[0] == "-h" || args[0] == "--help") {
+			fmt.Fprint(stdout, receiptsUsage)
+			return exitClean
+		}
+		fmt.Fprint(stderr, "plainsight shield receipts: want the subcommand list\n"+receiptsUsage)
+		return exitError
+	}
+	fset := flag.NewFlagSet("shield receipts list", flag.ContinueOnError)
+	fset.SetOutput(io.Discard)
+	db := fset.String("db", "", "the database: a SQLite file, or a postgres:// URL")
+	var q store.ReceiptQuery
+	fset.StringVar(&q.Who, "who", "", "only this requester's entries")
+	fset.StringVar(&q.ContentHash, "hash", "", "only the entries of this content hash")
+	since := fset.String("since", "", "only entries at or after this time (RFC 3339)")
+	until := fset.String("until", "", "only entries before this time (RFC 3339)")
+	fset.Int64Var(&q.After, "after", 0, "only entries after this sequence number")
+	fset.IntVar(&q.Limit, "limit", 100, "at most this many entries (at most 1000)")
+	format := fset.String("format", "text", "text or json")
+	err := fset.Parse(args[1:])
+	if err == nil && fset.NArg() > 0 {
+		err = fmt.Errorf("unexpected argument %q", fset.Arg(0))
+	}
+	if err == nil && *format != "text" && *format != "json" {
+		err = fmt.Errorf("unknown format %q", *format)
+	}
+	for _, tv := range []struct {
+		s string
+		t *time.Time
+	}{{*since, &q.From}, {*until, &q.To}} {
+		if err == nil && tv.s != "" {
+			if *tv.t, err = time.Parse(time.RFC3339Nano, tv.s); err != nil {
+				err = fmt.Errorf("%q is not an RFC 3339 time", tv.s)
+			}
+		}
+	}
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, receiptsUsage)
+			return exitClean
+		}
+		fmt.Fprintf(stderr, "plainsight shield receipts list: %v\n%s", err, receiptsUsage)
+		return exitError
+	}
+	ctx := context.Background()
+	s, err := openDB(ctx, *db)
+	if err != nil {
+		fmt.Fprintf(stderr, "plainsight shield receipts list: %v\n", err)
+		return exitError
+	}
+	defer s.Close()
+	recs, err := receiptstore.New(s).List(ctx, q)
+	if err != nil {
+		fmt.Fprintf(stderr, "plainsight shield receipts list: %v\n", err)
+		return exitError
+	}
+	for _, r := range recs {
+		e := r.Entry
+		if *format == "json" {
+			b, _ := json.Marshal(struct {
+				Seq   int64  `json:"seq"`
+				At    string `json:"at"`
+				Entry any    `json:"entry"`
+			}{r.Seq, r.At.UTC().Format(time.RFC3339Nano), e})
+			_, err = fmt.Fprintf(stdout, "%s\n", b)
+		} else {
+			_, err = fmt.Fprintf(stdout, "%d  %s  %s  %s  %s  %s  %s  %s  %s\n", r.Seq, r.At.UTC().Format("2006-01-02T15:04:05.000Z"),
+				visible(e.Who), orDash(visible(e.Tool)), visible(string(e.Direction)), orDash(visible(string(e.Verdict))),
+				visible(string(e.Outcome)), orDash(visible(e.Receipt.ScanID)), orDash(visible(e.Receipt.ContentHash)))
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "plainsight shield receipts list: writing output: %v\n", err)
+			return exitError
+		}
+	}
+	return exitClean
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
