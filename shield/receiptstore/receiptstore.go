@@ -21,7 +21,9 @@
 //
 // An entry's JSON is at most [store.ReceiptEntryMaxBytes]; [Decode] refuses
 // a longer one, unknown members, trailing data and another schema. A list
-// is capped as the store caps it ([store.MaxListLimit]).
+// is capped as the store caps it ([store.MaxListLimit]). Each Append is one
+// transaction of the store: on SQLite a durable commit, which is most of
+// a guarded call's time (BenchmarkGuardedCall).
 //
 // # What it does not claim
 //
