@@ -47,11 +47,14 @@ func runShieldReceipts(args []string, stdout, stderr io.Writer) int {
 	since := fset.String("since", "", "only entries at or after this time (RFC 3339)")
 	until := fset.String("until", "", "only entries before this time (RFC 3339)")
 	fset.Int64Var(&q.After, "after", 0, "only entries after this sequence number")
-	fset.IntVar(&q.Limit, "limit", 100, "at most this many entries (at most 1000)")
+	fset.IntVar(&q.Limit, "limit", 100, "at most this many entries (1–1000)")
 	format := fset.String("format", "text", "text or json")
 	err := fset.Parse(args[1:])
 	if err == nil && fset.NArg() > 0 {
 		err = fmt.Errorf("unexpected argument %q", fset.Arg(0))
+	}
+	if err == nil && (q.Limit < 1 || q.Limit > store.MaxListLimit || q.After < 0) {
+		err = fmt.Errorf("--limit is 1–%d and --after not negative", store.MaxListLimit)
 	}
 	if err == nil && *format != "text" && *format != "json" {
 		err = fmt.Errorf("unknown format %q", *format)

@@ -71,6 +71,9 @@ func TestShieldReceiptsList(t *testing.T) {
 		{"shield", "receipts", "list"},
 		{"shield", "receipts", "list", "--db", path, "--since", "yesterday"},
 		{"shield", "receipts", "list", "--db", path, "--format", "xml"},
+		{"shield", "receipts", "list", "--db", path, "--limit", "0"},
+		{"shield", "receipts", "list", "--db", path, "--limit", "1001"},
+		{"shield", "receipts", "list", "--db", path, "--after", "-1"},
 		{"shield", "receipts", "list", "--db", filepath.Join(t.TempDir(), "none.db")},
 	} {
 		t.Setenv(dbEnv, "")
