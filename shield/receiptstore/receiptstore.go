@@ -15,7 +15,10 @@
 // [store.ErrDuplicate]), content_hash and timestamp, the engine, the
 // verdict and the enforcer's outcome. An entry without a scan (the scanner
 // could not be reached) is stored at the time of the append, without a
-// scan id.
+// scan id. Level 3 names who scanned: an entry without Who is refused
+// ([store.ErrInvalid]), so a guard logging here must set its Who (else its
+// log fails, and the guard treats every action as it treats an
+// unreachable scanner).
 //
 // # Bounds
 //
@@ -135,7 +138,10 @@ func engine(e shield.Engine) string {
 	return e.ID + "/" + e.Version
 }
 
-// List returns the entries q selects, oldest first, decoded.
+// List returns the entries q selects, oldest first, decoded. An entry
+// whose JSON is malformed, or disagrees with the fields it was looked up
+// by (written to the store by other means), is ErrMalformed: a look-up by
+// who or hash never returns an entry of another.
 func (l *Log) List(ctx context.Context, q store.ReceiptQuery) ([]Record, error) {
 	rs, err := l.r.ListReceipts(ctx, q)
 	if err != nil {
@@ -144,6 +150,10 @@ func (l *Log) List(ctx context.Context, q store.ReceiptQuery) ([]Record, error) 
 	out := make([]Record, 0, len(rs))
 	for _, r := range rs {
 		e, err := Decode(r.Entry)
+		if err == nil && (r.ScanID != e.Receipt.ScanID || r.Who != e.Who || r.ContentHash != e.Receipt.ContentHash ||
+			r.Engine != engine(e.Engine) || r.Verdict != string(e.Verdict) || r.Outcome != string(e.Outcome)) {
+			err = malformed("its indexed fields disagree with its JSON")
+		}
 		if err != nil {
 			return nil, fmt.Errorf("entry %d: %w", r.Seq, err)
 		}

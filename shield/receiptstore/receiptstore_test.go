@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -303,6 +304,27 @@ func TestAppendAndList(t *testing.T) {
 	inRange, err := log.List(ctx, store.ReceiptQuery{From: ts, To: ts.Add(time.Millisecond)})
 	if err != nil || len(inRange) == 0 || inRange[0].Entry.Receipt.ScanID != e1.Receipt.ScanID {
 		t.Errorf("by time: %+v %v", inRange, err)
+	}
+}
+
+// TestListRefusesDisagreement: an entry written to the store by other
+// means, whose JSON names another requester than its indexed column, is
+// not returned as that requester's.
+func TestListRefusesDisagreement(t *testing.T) {
+	ctx := t.Context()
+	m := memory.New()
+	e := entry(t, "mallory", "hello")
+	b, err := json.Marshal(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	at, _ := time.Parse(time.RFC3339Nano, e.Receipt.Timestamp)
+	if _, err := m.AppendReceipt(ctx, store.ReceiptEntry{ScanID: e.Receipt.ScanID, Who: "alice", ContentHash: e.Receipt.ContentHash,
+		At: at, Engine: "plainsight/shield-1", Verdict: string(e.Verdict), Outcome: string(e.Outcome), Entry: b}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := receiptstore.New(m).List(ctx, store.ReceiptQuery{Who: "alice"}); !errors.Is(err, receiptstore.ErrMalformed) {
+		t.Errorf("an entry whose JSON names another: %v, want ErrMalformed", err)
 	}
 }
 
