@@ -20,6 +20,9 @@ import (
 	"fmt"
 	"io"
 	"time"
+	"unicode"
+	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/plainsight/plainsight/shield/receiptstore"
 	"github.com/plainsight/plainsight/store"
@@ -97,7 +100,7 @@ func runShieldReceipts(args []string, stdout, stderr io.Writer) int {
 				At    string `json:"at"`
 				Entry any    `json:"entry"`
 			}{r.Seq, r.At.UTC().Format(time.RFC3339Nano), e})
-			_, err = fmt.Fprintf(stdout, "%s\n", b)
+			_, err = fmt.Fprintf(stdout, "%s\n", visibleJSON(b))
 		} else {
 			_, err = fmt.Fprintf(stdout, "%d  %s  %s  %s  %s  %s  %s  %s  %s\n", r.Seq, r.At.UTC().Format("2006-01-02T15:04:05.000Z"),
 				visible(e.Who), orDash(visible(e.Tool)), visible(string(e.Direction)), orDash(visible(string(e.Verdict))),
@@ -109,6 +112,32 @@ func runShieldReceipts(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return exitClean
+}
+
+// visibleJSON escapes, as \uXXXX, every character of JSON text that is
+// neither graphic nor a space (a bidi control, a format character): the
+// same JSON value, which no terminal can be made to show otherwise.
+// encoding/json has already escaped the C0 controls.
+func visibleJSON(b []byte) []byte {
+	var out []byte
+	for i, r := range string(b) {
+		if r == ' ' || (unicode.IsGraphic(r) && !unicode.Is(unicode.Cf, r)) {
+			if out != nil {
+				out = utf8.AppendRune(out, r)
+			}
+			continue
+		}
+		if out == nil {
+			out = append([]byte{}, b[:i]...)
+		}
+		for _, u := range utf16.Encode([]rune{r}) {
+			out = fmt.Appendf(out, "\\u%04x", u)
+		}
+	}
+	if out == nil {
+		return b
+	}
+	return out
 }
 
 func orDash(s string) string {

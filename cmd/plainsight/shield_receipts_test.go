@@ -62,6 +62,13 @@ func TestShieldReceiptsList(t *testing.T) {
 	if code != exitClean || json.Unmarshal([]byte(out), &rec) != nil || rec.Seq != 2 || rec.Entry.Receipt.ContentHash != hashes[1] {
 		t.Errorf("--hash --format json: %d %s", code, out)
 	}
+	// In JSON too, the outside strings reach the terminal escaped, the
+	// value unchanged.
+	code, out, _ = runCmd(t, "", "shield", "receipts", "list", "--db", path, "--after", "1", "--format", "json")
+	if code != exitClean || strings.ContainsAny(out, "\x1b\u202e") || !strings.Contains(out, `to\u202eol`) ||
+		json.Unmarshal([]byte(out), &rec) != nil || rec.Entry.Who != "agent-\x1b[2J2" || rec.Entry.Tool != "to\u202eol" {
+		t.Errorf("json with outside strings: %d %q", code, out)
+	}
 	code, out, _ = runCmd(t, "", "shield", "receipts", "list", "--db", path, "--after", "2")
 	if code != exitClean || out != "" {
 		t.Errorf("--after 2: %d %q", code, out)
