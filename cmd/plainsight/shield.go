@@ -40,7 +40,7 @@ const shieldUsage = `usage:
   plainsight shield verify-receipt --jwks FILE [--content FILE] [RESPONSE|-]
   plainsight shield keygen
   plainsight shield jwks [KEYS|-]
-  plainsight shield receipts list --db DB [--who W] [--hash H] [--since T] [--until T] [--after SEQ] [--limit N] [--format text|json]
+  plainsight shield receipts list --db DB [--who W] [--hash H] [--since T] [--until T] [--after SEQ] [--limit N] [--jwks FILE] [--format text|json]
 `
 
 func runShield(args []string, stdin io.Reader, stdout, stderr io.Writer) int {

@@ -8,9 +8,12 @@ package main
 // (sequence number, time, who, tool, direction, verdict, outcome, scan_id,
 // content_hash), or one JSON object per line with --format json. --since
 // and --until (RFC 3339) select From ≤ time < Until; --after continues a
-// page after the sequence number it ended at. Every string read from the
-// database is printed visibly (a control or bidi character Go-quoted). It
-// exits 0, or 2 on an error.
+// page after the sequence number it ended at. --jwks checks each entry's
+// signed receipt against published keys and says "signature ok",
+// "signature FAILED (why)" or "unsigned" (an entry without a scan). Every
+// string read from the database is printed visibly (a control or bidi
+// character Go-quoted). It exits 0; 1 when --jwks is given and a signature
+// fails or a scanned entry is unsigned; 2 on an error.
 
 import (
 	"context"
@@ -19,17 +22,19 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"time"
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
 
+	"github.com/plainsight/plainsight/shield"
 	"github.com/plainsight/plainsight/shield/receiptstore"
 	"github.com/plainsight/plainsight/store"
 )
 
 const receiptsUsage = `usage:
-  plainsight shield receipts list --db DB [--who W] [--hash sha256:HEX] [--since RFC3339] [--until RFC3339] [--after SEQ] [--limit N] [--format text|json]
+  plainsight shield receipts list --db DB [--who W] [--hash sha256:HEX] [--since RFC3339] [--until RFC3339] [--after SEQ] [--limit N] [--jwks FILE] [--format text|json]
 `
 
 func runShieldReceipts(args []string, stdout, stderr io.Writer) int {
@@ -52,6 +57,7 @@ func runShieldReceipts(args []string, stdout, stderr io.Writer) int {
 	fset.Int64Var(&q.After, "after", 0, "only entries after this sequence number")
 	fset.IntVar(&q.Limit, "limit", 100, "at most this many entries (1–1000)")
 	format := fset.String("format", "text", "text or json")
+	jwksPath := fset.String("jwks", "", "published keys (a JWKS) to check each entry's signature with")
 	err := fset.Parse(args[1:])
 	if err == nil && fset.NArg() > 0 {
 		err = fmt.Errorf("unexpected argument %q", fset.Arg(0))
@@ -80,6 +86,17 @@ func runShieldReceipts(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "plainsight shield receipts list: %v\n%s", err, receiptsUsage)
 		return exitError
 	}
+	var keys *shield.PublicKeys
+	if *jwksPath != "" {
+		jb, err := os.ReadFile(*jwksPath)
+		if err == nil {
+			keys, err = shield.ParseJWKS(jb)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "plainsight shield receipts list: --jwks: %v\n", err)
+			return exitError
+		}
+	}
 	ctx := context.Background()
 	s, err := openDB(ctx, *db)
 	if err != nil {
@@ -92,26 +109,41 @@ func runShieldReceipts(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "plainsight shield receipts list: %v\n", err)
 		return exitError
 	}
+	code := exitClean
 	for _, r := range recs {
 		e := r.Entry
+		sig := ""
+		if keys != nil {
+			sig = "signature ok"
+			resp := shield.Response{Verdict: e.Verdict, Scores: e.Scores, Engine: e.Engine, Receipt: e.Receipt}
+			if e.Receipt.ScanID == "" && e.Receipt.Signature == "" {
+				sig = "unsigned"
+			} else if err := shield.VerifyReceipt(resp, keys); err != nil {
+				sig, code = "signature FAILED ("+err.Error()+")", exitFound
+			}
+		}
 		if *format == "json" {
 			b, _ := json.Marshal(struct {
-				Seq   int64  `json:"seq"`
-				At    string `json:"at"`
-				Entry any    `json:"entry"`
-			}{r.Seq, r.At.UTC().Format(time.RFC3339Nano), e})
+				Seq       int64  `json:"seq"`
+				At        string `json:"at"`
+				Entry     any    `json:"entry"`
+				Signature string `json:"signature_check,omitempty"`
+			}{r.Seq, r.At.UTC().Format(time.RFC3339Nano), e, sig})
 			_, err = fmt.Fprintf(stdout, "%s\n", visibleJSON(b))
 		} else {
-			_, err = fmt.Fprintf(stdout, "%d  %s  %s  %s  %s  %s  %s  %s  %s\n", r.Seq, r.At.UTC().Format("2006-01-02T15:04:05.000Z"),
+			if sig != "" {
+				sig = "  " + visible(sig)
+			}
+			_, err = fmt.Fprintf(stdout, "%d  %s  %s  %s  %s  %s  %s  %s  %s%s\n", r.Seq, r.At.UTC().Format("2006-01-02T15:04:05.000Z"),
 				visible(e.Who), orDash(visible(e.Tool)), visible(string(e.Direction)), orDash(visible(string(e.Verdict))),
-				visible(string(e.Outcome)), orDash(visible(e.Receipt.ScanID)), orDash(visible(e.Receipt.ContentHash)))
+				visible(string(e.Outcome)), orDash(visible(e.Receipt.ScanID)), orDash(visible(e.Receipt.ContentHash)), sig)
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "plainsight shield receipts list: writing output: %v\n", err)
 			return exitError
 		}
 	}
-	return exitClean
+	return code
 }
 
 // visibleJSON escapes, as \uXXXX, every character of JSON text that is

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -87,5 +88,62 @@ func TestShieldReceiptsList(t *testing.T) {
 		if code, _, _ := runCmd(t, "", bad...); code != exitError {
 			t.Errorf("%v: exit %d, want %d", bad, code, exitError)
 		}
+	}
+}
+
+func TestShieldReceiptsListJWKS(t *testing.T) {
+	ctx := t.Context()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "r.db")
+	ring, err := shield.NewKeyRingFromSeed([]byte("0123456789abcdef0123456789abcdef"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	jwks, _ := ring.JWKS()
+	jwksPath := filepath.Join(dir, "jwks.json")
+	if err := os.WriteFile(jwksPath, jwks, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	scanner, err := shield.New(shield.Options{Keys: ring})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := sqlite.Open(ctx, path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := receiptstore.New(s)
+	a := shield.Action{Kind: shield.Send, Direction: shield.Outbound}
+	for _, who := range []string{"honest", "forger"} {
+		r := shield.Request{Content: "key AKIAZ3VQ7MXR5NB2KL4P", Context: shield.Context{Source: shield.SourceAgentMessage, Direction: shield.Outbound}}
+		resp, err := scanner.Scan(ctx, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if who == "forger" { // a host that logs a verdict the scanner did not give
+			resp.Verdict = shield.Clean
+		}
+		if err := log.Append(ctx, shield.NewLogEntry(who, r, &resp, a, shield.Decide(shield.DefaultPolicy(), &resp, a))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// No scan: the scanner could not be reached.
+	if err := log.Append(ctx, shield.NewLogEntry("offline", shield.Request{Context: shield.Context{Source: shield.SourceAgentMessage, Direction: shield.Outbound}},
+		nil, a, shield.Decide(shield.DefaultPolicy(), nil, a))); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+
+	code, out, stderr := runCmd(t, "", "shield", "receipts", "list", "--db", path, "--jwks", jwksPath)
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if code != exitFound || len(lines) != 3 || !strings.HasSuffix(lines[0], "  signature ok") ||
+		!strings.Contains(lines[1], "signature FAILED") || !strings.HasSuffix(lines[2], "  unsigned") {
+		t.Fatalf("--jwks: exit %d (want %d)\n%s%s", code, exitFound, out, stderr)
+	}
+	if code, out, _ := runCmd(t, "", "shield", "receipts", "list", "--db", path, "--jwks", jwksPath, "--who", "honest"); code != exitClean {
+		t.Errorf("--jwks on a verifying entry: exit %d\n%s", code, out)
+	}
+	if code, _, _ := runCmd(t, "", "shield", "receipts", "list", "--db", path, "--jwks", filepath.Join(dir, "none.json")); code != exitError {
+		t.Errorf("a missing JWKS: exit %d, want %d", code, exitError)
 	}
 }
