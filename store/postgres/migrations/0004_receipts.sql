@@ -1,4 +1,4 @@
--- plainsight store, schema version 3: the receipt log of the Agent-Shield
+-- plainsight store, schema version 4: the receipt log of the Agent-Shield
 -- protocol's conformance Level 3 (§5). Entries hold hashes, never content.
 -- Released migrations are never edited; a change is a new numbered file.
 
