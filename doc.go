@@ -44,13 +44,16 @@
 //     the stateful packages, with the backends store/memory, store/sqlite
 //     (the embedded default) and store/postgres, and the conformance suite
 //     store/storetest. The scanning packages never import it.
+//   - [github.com/plainsight/plainsight/signature]: the Shield method 1.0's
+//     community attack signatures: report validation, cleaning, shingle
+//     fingerprints, confirmation, the poisoning guard, check and feed.
 //   - cmd/plainsight: the command line (plainsight scan, plainsight skill,
 //     plainsight fingerprint, plainsight intent hash and verify, plainsight
 //     shield scan and verify-receipt, plainsight flags list and show,
-//     plainsight ledger verify).
+//     plainsight ledger verify, plainsight signature check).
 //
 // Not yet implemented: the pre-call check, collisions and change feed
-// (§9–§11), and the Shield method's community signatures.
+// (§9–§11).
 //
 // # Unicode
 //

@@ -103,6 +103,7 @@ type Tx interface {
 	Ledger
 	Registry
 	Receipts
+	Signatures
 }
 
 // Flag statuses (§8).

@@ -7,7 +7,8 @@
 // canonical binding hashes and refusals of agent-safe.intent/1, and schemas/*.json
 // hold the JSON Schemas that describe them, precall/*.json the pre-call guard's verdicts on URLs,
 // the collision warnings and the unregistered and registered answers
-// (§9, §10). README.md in this directory explains the format, the
+// (§9, §10), signature/*.json the community signature vectors of the Shield method 1.0. README.md
+// in this directory explains the format, the
 // invariants and how to write a runner in any language; an implementation in another language
 // can vendor this directory on its own.
 //
@@ -32,7 +33,7 @@ import (
 
 //go:generate go run ./gen
 
-//go:embed flag/*.json scan/*.json schemas/*.json fingerprint/*.json intent/*.json intent/verify/*.json intent/upstream/*.json intent/upstream/PROVENANCE.md precall/*.json shield/*.json
+//go:embed flag/*.json scan/*.json schemas/*.json fingerprint/*.json intent/*.json intent/verify/*.json intent/upstream/*.json intent/upstream/PROVENANCE.md precall/*.json shield/*.json signature/*.json
 var corpus embed.FS
 
 // FS returns the corpus: the directories scan (vector files), schemas (JSON Schemas), intent

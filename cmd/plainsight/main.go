@@ -86,6 +86,7 @@ const usage = `usage:
   plainsight shield scan|verify-receipt|keygen|jwks|receipts ...
   plainsight flags list|show ...
   plainsight ledger verify ...
+  plainsight signature check [--db PATH] [--format text|json] [FILE|-]
   plainsight version
 `
 
@@ -126,6 +127,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runRegistry(args[1:], stdout, stderr)
 	case "changes":
 		return runChanges(args[1:], stdout, stderr)
+	case "signature":
+		return runSignature(args[1:], stdin, stdout, stderr)
 	case "ledger":
 		return runLedger(args[1:], stdout, stderr)
 	case "version":

@@ -133,6 +133,15 @@ func scanData(in scanInput, data []byte, opts *scan.Options, out *scanWriter) (f
 			found, err = false, fmt.Errorf("%s: the file changed while it was read", in.path)
 		}
 	}()
+	if out.format == "json" || out.format == "jsonl" {
+		// Scanned and written in one go: the sanitized copy is written as
+		// it is made, never held whole.
+		res, err := out.encode(in.path, data, opts)
+		if err != nil {
+			return false, &writeError{err}
+		}
+		return res.DeterministicCount > 0 || len(res.InvalidUTF8) > 0, nil
+	}
 	res, err := scanFile(data, opts)
 	if err != nil { // only an unknown context, which the flags exclude
 		return false, err
@@ -141,6 +150,39 @@ func scanData(in scanInput, data []byte, opts *scan.Options, out *scanWriter) (f
 		return false, &writeError{err}
 	}
 	return res.DeterministicCount > 0 || len(res.InvalidUTF8) > 0, nil
+}
+
+// encode scans a file's contents and writes the result in the json or
+// jsonl format, as write would, through scan.EncodeFile.
+func (o *scanWriter) encode(path string, data []byte, opts *scan.Options) (*scan.Result, error) {
+	if o.format == "jsonl" {
+		var b bytes.Buffer
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(path); err != nil {
+			return nil, err
+		}
+		if _, err := fmt.Fprintf(o.w, `{"path":%s,"result":`, bytes.TrimSuffix(b.Bytes(), []byte("\n"))); err != nil {
+			return nil, err
+		}
+	}
+	res, err := scan.EncodeFile(o.w, bytesToString(data), opts)
+	if err != nil {
+		return nil, err
+	}
+	end := "\n"
+	if o.format == "jsonl" {
+		end = "}\n"
+	}
+	if _, err := io.WriteString(o.w, end); err != nil {
+		return nil, err
+	}
+	o.inputs++
+	o.findings += res.DeterministicCount + res.HeuristicCount
+	if res.Status != scan.Clean || len(res.InvalidUTF8) > 0 {
+		o.flagged++
+	}
+	return res, nil
 }
 
 func checkScanFlags(context, format string) error {
@@ -372,10 +414,14 @@ func base64Label(f scan.Finding) string {
 		return " (opaque)"
 	}
 	const most = 80
-	dec := []rune(f.Decoded)
+	var dec []rune // the first most codepoints, not a copy of a decoded text of any size
 	more := ""
-	if len(dec) > most {
-		dec, more = dec[:most], "…"
+	for _, r := range f.Decoded {
+		if len(dec) == most {
+			more = "…"
+			break
+		}
+		dec = append(dec, r)
 	}
 	label := fmt.Sprintf(" decodes to %q%s", string(dec), more)
 	if n := len(f.DecodedFindings); n > 0 {

@@ -38,13 +38,15 @@ type Memory struct {
 	r      *registry
 	rc     []store.ReceiptEntry // the receipt log, Seq order
 	scans  map[string]bool      // the scan ids in rc
+
+	sig sigState // the Shield method's records (signatures.go)
 }
 
 var _ store.Store = (*Memory)(nil)
 
 // New returns an empty store.
 func New() *Memory {
-	return &Memory{byID: map[string]*store.Flag{}, live: map[store.Key]*store.Flag{}}
+	return &Memory{byID: map[string]*store.Flag{}, live: map[store.Key]*store.Flag{}, sig: newSigState()}
 }
 
 // Close marks the store closed; later calls fail.
