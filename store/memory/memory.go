@@ -46,7 +46,9 @@ var _ store.Store = (*Memory)(nil)
 
 // New returns an empty store.
 func New() *Memory {
-	return &Memory{byID: map[string]*store.Flag{}, live: map[store.Key]*store.Flag{}, sig: newSigState()}
+	// The registry is made here, not on first use: readers hold only the
+	// read lock, and two of them must not both create it.
+	return &Memory{byID: map[string]*store.Flag{}, live: map[store.Key]*store.Flag{}, r: newRegistry(), sig: newSigState()}
 }
 
 // Close marks the store closed; later calls fail.
