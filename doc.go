@@ -56,6 +56,10 @@
 //     shield scan and verify-receipt, plainsight flags list and show,
 //     plainsight ledger verify, plainsight signature check, plainsight
 //     precall, registry and changes, plainsight serve).
+//   - examples/guarded-mcp-client: the wiring to copy into an agent host —
+//     an MCP client (official Go SDK) that pins its server's tools at first
+//     use, checks them on every reconnection and scans every tool result
+//     before the model reads it.
 //
 // Not yet implemented: the MCP server (plainsight mcp), and the server's
 // keyed write routes and signature routes.
