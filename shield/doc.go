@@ -114,7 +114,9 @@
 // the scanner-unreachable rule stated in advance; [Decide] returns the
 // decision and why. Level 3's audit trail is a [ReceiptLog] of [LogEntry]
 // records (who, the receipt, the engine, the verdict, what the enforcer
-// did), with [MemoryLog] here and a store-backed log for persistence.
+// did), with [MemoryLog] here and, for persistence, package
+// [github.com/plainsight/plainsight/shield/receiptstore] (memory, SQLite
+// or PostgreSQL), which this package does not import.
 //
 // # Bounds
 //

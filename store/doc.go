@@ -35,6 +35,11 @@
 //     jobs and votes, and the feed. Append-only, but for
 //     [Signatures.TransitionCandidate], a compare-and-set of the lifecycle
 //     open → (confirmed → retired | blocked).
+//   - [Receipts]: the receipt log of the Agent-Shield protocol's
+//     conformance Level 3 (§5): who, the content's hash, when, the engine,
+//     the verdict and what the enforcer did, one entry per scan id, never
+//     the content. Append-only, listed oldest first, looked up by who, by
+//     content hash and by time range.
 //
 // The SQL backends enforce append-only below the Go code too: their schemas
 // carry triggers that refuse a DELETE of a flag or a ledger entry, an
@@ -42,7 +47,7 @@
 // lifecycle's, whoever sends the SQL; and likewise a DELETE of a server, an
 // UPDATE of a server other than its version step, last check or publisher
 // status out of unclaimed, and any UPDATE or DELETE of a fingerprint
-// version, a change event or a review.
+// version, a change event, a review or a receipt entry.
 //
 // # Atomic writes
 //
@@ -95,7 +100,8 @@
 //
 // A backend checks the lengths of the strings it stores against the
 // limits of [Flag], [LedgerEntry], [Server], [FingerprintVersion],
-// [ChangeEvent] and [Review] (an over-long value is [ErrInvalid]), and
+// [ChangeEvent], [Review] and [ReceiptEntry] (an over-long value is
+// [ErrInvalid]), and
 // every query's Limit is capped at [MaxListLimit]. Ledger entries are
 // streamed by [Ledger.LedgerEntries], never loaded all at once.
 //

@@ -6,6 +6,7 @@ package main
 //	plainsight shield verify-receipt --jwks FILE [--content FILE] [RESPONSE|-]
 //	plainsight shield keygen
 //	plainsight shield jwks [KEYS|-]
+//	plainsight shield receipts list --db DB [...] (see shield_receipts.go)
 //
 // scan prints the §3.2 response of the content of FILE (or standard input)
 // as JSON: verdict, scores, engine, receipt, and the signals behind the
@@ -39,6 +40,7 @@ const shieldUsage = `usage:
   plainsight shield verify-receipt --jwks FILE [--content FILE] [RESPONSE|-]
   plainsight shield keygen
   plainsight shield jwks [KEYS|-]
+  plainsight shield receipts list --db DB [--who W] [--hash H] [--since T] [--until T] [--after SEQ] [--limit N] [--jwks FILE] [--format text|json]
 `
 
 func runShield(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -66,6 +68,8 @@ func runShield(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitClean
 	case "jwks":
 		return runShieldJWKS(args[1:], stdin, stdout, stderr)
+	case "receipts":
+		return runShieldReceipts(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, shieldUsage)
 		return exitClean

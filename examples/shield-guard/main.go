@@ -2,26 +2,48 @@
 // client and server (the official Go SDK, connected in memory): every tool
 // result is scanned before the model would see it (Level 1), every outgoing
 // call's arguments before they leave (Level 2), and every decision is kept
-// in a receipt log (Level 3). It prints what the guard did and the log.
+// in a receipt log in a SQLite database (Level 3; package
+// shield/receiptstore). It prints what the guard did and the log.
+//
+//	shield-guard [-db FILE]
+//
+// -db keeps the receipts in FILE (created if missing, appended to);
+// without it they go to a temporary database, removed on exit.
 package main
 
 import (
 	"bytes"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"log"
 	"os"
+	"path/filepath"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/plainsight/plainsight/shield"
 	"github.com/plainsight/plainsight/shield/mcpguard"
+	"github.com/plainsight/plainsight/shield/receiptstore"
+	"github.com/plainsight/plainsight/store"
+	"github.com/plainsight/plainsight/store/sqlite"
 )
 
 func main() {
-	if err := run(context.Background(), os.Stdout); err != nil {
+	db := flag.String("db", "", "the SQLite file that keeps the receipts (default: a temporary one)")
+	flag.Parse()
+	path := *db
+	if path == "" {
+		dir, err := os.MkdirTemp("", "shield-guard")
+		if err != nil {
+			log.Fatal(err)
+		}
+		defer os.RemoveAll(dir)
+		path = filepath.Join(dir, "receipts.db")
+	}
+	if err := run(context.Background(), os.Stdout, path); err != nil {
 		log.Fatal(err)
 	}
 }
@@ -58,7 +80,7 @@ func server() *mcp.Server {
 	return s
 }
 
-func run(ctx context.Context, w io.Writer) error {
+func run(ctx context.Context, w io.Writer, dbPath string) error {
 	// The operator's signing key; a real one is generated once
 	// (shield.NewKeyRing) and stored (MarshalPrivate).
 	ring, err := shield.NewKeyRingFromSeed(bytes.Repeat([]byte{42}, 32))
@@ -69,7 +91,12 @@ func run(ctx context.Context, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	receipts := &shield.MemoryLog{}
+	db, err := sqlite.Open(ctx, dbPath, nil)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	receipts := receiptstore.New(db)
 	guard := &mcpguard.Guard{Scanner: scanner, Log: receipts, Who: "agent-demo",
 		Kind: func(tool string) shield.ActionKind {
 			if tool == "send_email" {
@@ -118,7 +145,12 @@ func run(ctx context.Context, w io.Writer) error {
 
 	fmt.Fprintln(w, "receipt log:")
 	keys := ring.PublicKeys()
-	for _, e := range receipts.Entries() {
+	recs, err := receipts.List(ctx, store.ReceiptQuery{Who: "agent-demo"})
+	if err != nil {
+		return err
+	}
+	for _, r := range recs {
+		e := r.Entry
 		verified := "unsigned"
 		resp := shield.Response{Verdict: e.Verdict, Scores: e.Scores, Engine: e.Engine, Receipt: e.Receipt}
 		if err := shield.VerifyReceipt(resp, keys); err == nil {

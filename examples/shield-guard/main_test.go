@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -15,8 +17,22 @@ import (
 // (secrets, outbound).
 func TestRun(t *testing.T) {
 	var out bytes.Buffer
-	if err := run(context.Background(), &out); err != nil {
+	dir := t.TempDir()
+	if err := run(context.Background(), &out, filepath.Join(dir, "receipts.db")); err != nil {
 		t.Fatal(err)
+	}
+	// The database keeps hashes, never the content.
+	files, _ := filepath.Glob(filepath.Join(dir, "*"))
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range []string{"AKIAZ3VQ7MXR5NB2KL4P", "jane.roe", "ignore all previous", "weekly report"} {
+			if bytes.Contains(b, []byte(c)) {
+				t.Errorf("%q reached %s", c, filepath.Base(f))
+			}
+		}
 	}
 	got := out.String()
 	for _, want := range []string{

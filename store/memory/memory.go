@@ -36,6 +36,8 @@ type Memory struct {
 	live   map[store.Key]*store.Flag
 	ledger []store.LedgerEntry
 	r      *registry
+	rc     []store.ReceiptEntry // the receipt log, Seq order
+	scans  map[string]bool      // the scan ids in rc
 
 	sig sigState // the Shield method's records (signatures.go)
 }

@@ -69,3 +69,11 @@ func BenchmarkVerify(b *testing.B) {
 		})
 	}
 }
+
+func BenchmarkAppendReceipt(b *testing.B) {
+	storetest.BenchAppendReceipt(b, openSchema(b, schema(b)))
+}
+
+func BenchmarkListReceipts(b *testing.B) {
+	storetest.BenchListReceipts(b, openSchema(b, schema(b)), 10000)
+}

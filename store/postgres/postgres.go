@@ -15,7 +15,8 @@
 // ledger entries, an UPDATE of a ledger entry, an UPDATE of any flag column
 // other than the lifecycle's, a lifecycle step outside standing → disputed
 // → (overturned | standing), and a ledger entry that does not extend the
-// head are refused by PostgreSQL itself.
+// head are refused by PostgreSQL itself; so is any UPDATE, DELETE or
+// TRUNCATE of receipt entries, and one inserted out of sequence.
 //
 // [Store.Atomic] runs at READ COMMITTED and first takes a transaction-scoped
 // advisory lock (pg_advisory_xact_lock) keyed by the schema, so the

@@ -39,3 +39,33 @@ func TestRegistryTriggersRefuseRawSQL(t *testing.T) {
 		t.Errorf("verified → unclaimed accepted, want refused")
 	}
 }
+
+// TestReceiptTriggersRefuseRawSQL: the receipt log is append-only in the
+// schema (see the SQLite backend's twin), TRUNCATE included.
+func TestReceiptTriggersRefuseRawSQL(t *testing.T) {
+	s := openSchema(t, schema(t))
+	c := t.Context()
+	storetest.SeedReceipts(t, s)
+	snapshot := func() string {
+		var out string
+		if err := s.pool.QueryRow(c, storetest.ReceiptsSnapshotSQL).Scan(&out); err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	before := snapshot()
+	if before == "" {
+		t.Fatal("no receipts seeded")
+	}
+	for _, q := range append(storetest.ReceiptsRawSQL(), `TRUNCATE receipts`) {
+		if _, err := s.pool.Exec(c, q); err == nil {
+			t.Errorf("%s: accepted, want refused", q)
+		}
+	}
+	if after := snapshot(); after != before {
+		t.Errorf("raw SQL changed the receipts:\nbefore %s\nafter  %s", before, after)
+	}
+	if _, err := s.pool.Exec(c, storetest.ReceiptsNextSQL); err != nil {
+		t.Errorf("the next entry refused: %v", err)
+	}
+}

@@ -65,3 +65,11 @@ func BenchmarkVerify(b *testing.B) {
 		})
 	}
 }
+
+func BenchmarkAppendReceipt(b *testing.B) {
+	storetest.BenchAppendReceipt(b, open(b, filepath.Join(b.TempDir(), "b.db")))
+}
+
+func BenchmarkListReceipts(b *testing.B) {
+	storetest.BenchListReceipts(b, open(b, filepath.Join(b.TempDir(), "b.db")), 10000)
+}

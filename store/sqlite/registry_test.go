@@ -43,3 +43,36 @@ func TestRegistryTriggersRefuseRawSQL(t *testing.T) {
 		t.Errorf("verified → unclaimed accepted, want refused")
 	}
 }
+
+// TestReceiptTriggersRefuseRawSQL: the receipt log is append-only in the
+// schema, not only in the Go code: no UPDATE, no DELETE, no entry out of
+// sequence, one entry per scan id.
+func TestReceiptTriggersRefuseRawSQL(t *testing.T) {
+	s := open(t, filepath.Join(t.TempDir(), "p.db"))
+	c := t.Context()
+	storetest.SeedReceipts(t, s)
+	db := s.DB()
+	snapshot := func() string {
+		var out string
+		if err := db.QueryRowContext(c, storetest.ReceiptsSnapshotSQL).Scan(&out); err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	before := snapshot()
+	if before == "" {
+		t.Fatal("no receipts seeded")
+	}
+	for _, q := range storetest.ReceiptsRawSQL() {
+		if _, err := db.ExecContext(c, q); err == nil {
+			t.Errorf("%s: accepted, want refused", q)
+		}
+	}
+	if after := snapshot(); after != before {
+		t.Errorf("raw SQL changed the receipts:\nbefore %s\nafter  %s", before, after)
+	}
+	// The next entry in sequence passes the triggers.
+	if _, err := db.ExecContext(c, storetest.ReceiptsNextSQL); err != nil {
+		t.Errorf("the next entry refused: %v", err)
+	}
+}

@@ -14,7 +14,8 @@
 // entry, an UPDATE of any flag column other than the lifecycle's, a
 // lifecycle step outside standing → disputed → (overturned | standing),
 // and a ledger entry that does not extend the head are all refused by
-// SQLite itself, whoever sends the SQL.
+// SQLite itself, whoever sends the SQL; so is any UPDATE or DELETE of a
+// receipt entry, and one inserted out of sequence.
 //
 // Writers are serialized: one writing connection per Store, every
 // transaction BEGIN IMMEDIATE, and a busy timeout ([Options.BusyTimeout])

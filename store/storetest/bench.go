@@ -107,3 +107,42 @@ func LedgerRows(n int, fn func(store.LedgerEntry) error) error {
 	}
 	return nil
 }
+
+// BenchAppendReceipt measures AppendReceipt, each its own transaction (as
+// a guard appends one entry per decision).
+func BenchAppendReceipt(b *testing.B, s store.Store) {
+	c := context.Background()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := range b.N {
+		if _, err := s.AppendReceipt(c, receipt(i)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchListReceipts measures a look-up by content hash (a page of at most
+// 100) in a log of n entries, appended in one transaction first.
+func BenchListReceipts(b *testing.B, s store.Store, n int) {
+	c := context.Background()
+	err := s.Atomic(c, func(tx store.Tx) error {
+		for i := range n {
+			if _, err := tx.AppendReceipt(c, receipt(i)); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	q := store.ReceiptQuery{ContentHash: receipt(1).ContentHash, Limit: 100}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		rs, err := s.ListReceipts(c, q)
+		if err != nil || len(rs) != min(100, (n+1)/3) {
+			b.Fatalf("%d entries, %v", len(rs), err)
+		}
+	}
+}

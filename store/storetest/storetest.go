@@ -44,6 +44,9 @@ func Run(t *testing.T, o Opener) {
 	t.Run("ChangeEvents", func(t *testing.T) { testChangeEvents(t, o) })
 	t.Run("Reviews", func(t *testing.T) { testReviews(t, o) })
 	t.Run("RaceMarkChecked", func(t *testing.T) { testRaceMarkChecked(t, o) })
+	t.Run("Receipts", func(t *testing.T) { testReceipts(t, o) })
+	t.Run("ReceiptLimit", func(t *testing.T) { testReceiptLimit(t, o) })
+	t.Run("RaceReceipts", func(t *testing.T) { testRaceReceipts(t, o) })
 }
 
 func again(t testing.TB, o Opener, s store.Store) store.Store {

@@ -1,0 +1,185 @@
+// Package receiptstore keeps the Agent-Shield receipt log of conformance
+// Level 3 (§5) in a store: [Log] is a [shield.ReceiptLog] on a
+// [store.Receipts] (memory, SQLite or PostgreSQL), so the audit trail of a
+// guarded agent ([github.com/plainsight/plainsight/shield/mcpguard])
+// outlives the process and can be looked up by who, by content hash and
+// by time range.
+//
+// It sits apart from package shield so that the scanner never imports a
+// store, and so never a database driver: only hosts that keep receipts
+// pull this package in.
+//
+// Each [shield.LogEntry] is stored whole, in its versioned JSON form
+// ([shield.LogSchema]), next to the fields a look-up needs: who, the
+// receipt's scan_id (one entry per scan id: a second is
+// [store.ErrDuplicate]), content_hash and timestamp, the engine, the
+// verdict and the enforcer's outcome. An entry without a scan (the scanner
+// could not be reached) is stored at the time of the append, without a
+// scan id. Level 3 names who scanned: an entry without Who is refused
+// ([store.ErrInvalid]), so a guard logging here must set its Who (else its
+// log fails, and the guard treats every action as it treats an
+// unreachable scanner).
+//
+// # Bounds
+//
+// An entry's JSON is at most [store.ReceiptEntryMaxBytes]; [Decode] refuses
+// a longer one, unknown members, trailing data and another schema. A list
+// is capped as the store caps it ([store.MaxListLimit]). Each Append is one
+// transaction of the store: on SQLite a durable commit, which is most of
+// a guarded call's time (BenchmarkGuardedCall).
+//
+// # What it does not claim
+//
+// A stored entry holds what shield put in it: hashes, scores and the
+// enforcer's reason, never the content. The store's append-only schema
+// guards against the application and its mistakes, not against the
+// database's owner; the receipts' signatures ([shield.VerifyReceipt]) are
+// what make an edited verdict or score detectable.
+package receiptstore
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/plainsight/plainsight/shield"
+	"github.com/plainsight/plainsight/store"
+)
+
+// ErrMalformed: a stored entry, or one given to Append, is not a
+// shield-receipt-log/1 entry.
+var ErrMalformed = errors.New("receiptstore: malformed receipt log entry")
+
+// Error wraps ErrMalformed with a detail.
+type Error struct {
+	Err    error
+	Detail string
+}
+
+// Error says what was refused and why.
+func (e *Error) Error() string { return e.Err.Error() + ": " + e.Detail }
+
+// Unwrap returns the error class.
+func (e *Error) Unwrap() error { return e.Err }
+
+func malformed(format string, args ...any) error {
+	return &Error{Err: ErrMalformed, Detail: fmt.Sprintf(format, args...)}
+}
+
+// Log is a shield.ReceiptLog kept in a store. It is safe for concurrent
+// use as its store is.
+type Log struct {
+	r store.Receipts
+	// Now is the clock of an entry without a scan; nil means time.Now.
+	Now func() time.Time
+}
+
+var _ shield.ReceiptLog = (*Log)(nil)
+
+// New returns the log kept in r (a store.Store, or a store.Tx inside
+// Atomic).
+func New(r store.Receipts) *Log { return &Log{r: r} }
+
+// Record is a stored entry: its place in the log, its time, and the entry.
+type Record struct {
+	Seq   int64
+	At    time.Time
+	Entry shield.LogEntry
+}
+
+// Append stores e. Its schema must be shield.LogSchema and its Who not
+// empty (store.ErrInvalid otherwise: Level 3 names who); a scan id
+// already logged is store.ErrDuplicate. Errors of the store are returned
+// as they are.
+func (l *Log) Append(ctx context.Context, e shield.LogEntry) error {
+	if e.Schema != shield.LogSchema {
+		return malformed("schema %.32q, want %s", e.Schema, shield.LogSchema)
+	}
+	at, err := l.at(e)
+	if err != nil {
+		return err
+	}
+	b, err := json.Marshal(e)
+	if err != nil {
+		return malformed("%v", err)
+	}
+	_, err = l.r.AppendReceipt(ctx, store.ReceiptEntry{
+		ScanID: e.Receipt.ScanID, Who: e.Who, ContentHash: e.Receipt.ContentHash, At: at,
+		Engine: engine(e.Engine), Verdict: string(e.Verdict), Outcome: string(e.Outcome), Entry: b,
+	})
+	return err
+}
+
+func (l *Log) at(e shield.LogEntry) (time.Time, error) {
+	if e.Receipt.Timestamp == "" {
+		if e.Receipt.ScanID != "" {
+			return time.Time{}, malformed("a receipt with a scan id has no timestamp")
+		}
+		if l.Now != nil {
+			return l.Now().UTC(), nil
+		}
+		return time.Now().UTC(), nil
+	}
+	t, err := time.Parse(time.RFC3339Nano, e.Receipt.Timestamp)
+	if err != nil {
+		return time.Time{}, malformed("timestamp %.40q is not RFC 3339", e.Receipt.Timestamp)
+	}
+	return t.UTC(), nil
+}
+
+func engine(e shield.Engine) string {
+	if e.ID == "" && e.Version == "" {
+		return ""
+	}
+	return e.ID + "/" + e.Version
+}
+
+// List returns the entries q selects, oldest first, decoded. An entry
+// whose JSON is malformed, or disagrees with the fields it was looked up
+// by (written to the store by other means), is ErrMalformed: a look-up by
+// who or hash never returns an entry of another.
+func (l *Log) List(ctx context.Context, q store.ReceiptQuery) ([]Record, error) {
+	rs, err := l.r.ListReceipts(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Record, 0, len(rs))
+	for _, r := range rs {
+		e, err := Decode(r.Entry)
+		if err == nil && (r.ScanID != e.Receipt.ScanID || r.Who != e.Who || r.ContentHash != e.Receipt.ContentHash ||
+			r.Engine != engine(e.Engine) || r.Verdict != string(e.Verdict) || r.Outcome != string(e.Outcome)) {
+			err = malformed("its indexed fields disagree with its JSON")
+		}
+		if err != nil {
+			return nil, fmt.Errorf("entry %d: %w", r.Seq, err)
+		}
+		out = append(out, Record{Seq: r.Seq, At: r.At, Entry: e})
+	}
+	return out, nil
+}
+
+// Decode parses a stored entry: one JSON object of schema
+// shield.LogSchema, without unknown members or trailing data, at most
+// store.ReceiptEntryMaxBytes long.
+func Decode(b []byte) (shield.LogEntry, error) {
+	var e shield.LogEntry
+	if len(b) > store.ReceiptEntryMaxBytes {
+		return e, malformed("%d bytes, more than %d", len(b), store.ReceiptEntryMaxBytes)
+	}
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.DisallowUnknownFields()
+	if err := d.Decode(&e); err != nil {
+		return shield.LogEntry{}, malformed("%v", err)
+	}
+	if _, err := d.Token(); err != io.EOF {
+		return shield.LogEntry{}, malformed("data after the entry")
+	}
+	if e.Schema != shield.LogSchema {
+		return shield.LogEntry{}, malformed("schema %.32q, want %s", e.Schema, shield.LogSchema)
+	}
+	return e, nil
+}
