@@ -25,7 +25,10 @@
 //     of the previous page; anything else is 400 invalid_query). Without
 //     a Store: 503 no_registry.
 //   - POST /v1/security/scan — the §1 scan result of the body
-//     {"text": string, "context": "text"|"email_html"} (context optional).
+//     {"text": string, "context": "text"|"email_html", "profile":
+//     "strict"|"spec"} (context and profile optional). The profile is
+//     Strict unless the request asks for "spec", the conformance mode; an
+//     unknown one is 422 unknown_profile.
 //   - POST /v2/scan — the Agent-Shield REST binding (§3.3 of the protocol):
 //     the §3.1 request {"content", "context": {"source", "tool",
 //     "direction"}} answered with the §3.2 response of shield.Scan.

@@ -324,8 +324,8 @@ func (h *handler) scan(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	var text, ctxName string
-	seen, err := fields(v, "", map[string]*string{"text": &text, "context": &ctxName}, nil)
+	var text, ctxName, profileName string
+	seen, err := fields(v, "", map[string]*string{"text": &text, "context": &ctxName, "profile": &profileName}, nil)
 	if err != nil {
 		writeError(w, http.StatusUnprocessableEntity, "invalid_request", err.Error())
 		return
@@ -334,7 +334,16 @@ func (h *handler) scan(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusUnprocessableEntity, "invalid_request", "text is required")
 		return
 	}
-	opts := &scan.Options{Context: scan.Context(ctxName)}
+	// The server scans with the Strict profile unless the request asks for
+	// "spec", the conformance mode (DESIGN.md, "Profiles").
+	profile := scan.Strict
+	if seen["profile"] {
+		if profile, err = scan.ParseProfile(profileName); err != nil {
+			writeError(w, http.StatusUnprocessableEntity, "unknown_profile", "profile is spec or strict")
+			return
+		}
+	}
+	opts := &scan.Options{Context: scan.Context(ctxName), Profile: profile}
 	var res *scan.Result
 	if utf8.ValidString(text) {
 		res, err = scan.Scan(text, opts)

@@ -530,3 +530,23 @@ func TestConcurrent(t *testing.T) {
 }
 
 func shieldHash(s string) string { return shield.HashContent(s) }
+
+// The scan route uses the Strict profile unless the request asks for the
+// specification's: two variation selectors that modify nothing (a
+// GlassWorm-style run) are flagged by Strict and clean under Spec.
+func TestScanProfile(t *testing.T) {
+	h := New(Config{})
+	body := `{"text": "a\ufe00\ufe01 b"%s}`
+	status, v := call(t, h, "POST", "/v1/security/scan", fmt.Sprintf(body, ""))
+	if status != http.StatusOK || v["status"] != "flagged" || v["profile"] != "strict" {
+		t.Errorf("default: %d %v", status, v)
+	}
+	status, v = call(t, h, "POST", "/v1/security/scan", fmt.Sprintf(body, `, "profile": "spec"`))
+	if status != http.StatusOK || v["status"] != "clean" {
+		t.Errorf("spec: %d %v", status, v)
+	}
+	status, v = call(t, h, "POST", "/v1/security/scan", fmt.Sprintf(body, `, "profile": "loose"`))
+	if code := errorCode(t, v); status != http.StatusUnprocessableEntity || code != "unknown_profile" {
+		t.Errorf("unknown profile: %d %s", status, code)
+	}
+}
