@@ -71,6 +71,9 @@ wanted() {
 
 # serve MODE [FLAGS]: starts a hostile server, sets $url.
 serve() {
+	# The file goes first: the redirection below truncates it in the child,
+	# after the fork, so the loop could read the previous server's URL.
+	rm -f "$work/url"
 	"$hostile" serve "$@" >"$work/url" 2>/dev/null &
 	servers+=($!)
 	for _ in $(seq 100); do
