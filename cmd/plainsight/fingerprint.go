@@ -1,14 +1,16 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/plainsight/plainsight/fingerprint"
 	"github.com/plainsight/plainsight/probe"
@@ -33,9 +35,14 @@ func runFingerprint(args []string, stdin io.Reader, stdout, stderr io.Writer) in
 	from := fset.String("from", "", "a saved tools/list result")
 	name := fset.String("server-name", "", "with --from: the server's name")
 	ver := fset.String("server-version", "", "with --from: the server's version (none when not given)")
+	pin := fset.String("pin", "", "write the server's record (its definitions and fingerprint) to this file")
+	check := fset.String("check", "", "compare the server with the record in this file: unchanged, changed or unreachable")
 	rest, err := parseInterleaved(fset, args)
 	if err == nil {
 		err = fingerprintArgs(*format, *from, rest, command)
+	}
+	if err == nil && *pin != "" && *check != "" {
+		err = errors.New("give --pin or --check, not both")
 	}
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -44,6 +51,15 @@ func runFingerprint(args []string, stdin io.Reader, stdout, stderr io.Writer) in
 		}
 		fmt.Fprintf(stderr, "plainsight fingerprint: %v (see plainsight help)\n", err)
 		return exitError
+	}
+	var pinned fingerprint.Record
+	if *check != "" {
+		// Read the record before probing: a missing or damaged record is a
+		// usage error, and no reason to start a server.
+		if pinned, err = readRecord(*check); err != nil {
+			fmt.Fprintf(stderr, "plainsight fingerprint: %v\n", err)
+			return exitError
+		}
 	}
 	var d *fingerprint.Definitions
 	switch {
@@ -72,6 +88,9 @@ func runFingerprint(args []string, stdin io.Reader, stdout, stderr io.Writer) in
 		d, err = (&probe.HTTP{URL: rest[0]}).Probe(context.Background())
 	}
 	if err != nil {
+		if *check != "" {
+			writeCheck(stdout, *format, pinned, fingerprint.Check(pinned, nil, err))
+		}
 		fmt.Fprintf(stderr, "plainsight fingerprint: unreachable: %v\n", err)
 		return exitError
 	}
@@ -84,6 +103,27 @@ func runFingerprint(args []string, stdin io.Reader, stdout, stderr io.Writer) in
 		return exitFound
 	}
 	fp, _ := fingerprint.Fingerprint(d)
+	if *check != "" {
+		res := fingerprint.Check(pinned, d, nil)
+		if err := writeCheck(stdout, *format, pinned, res); err != nil {
+			fmt.Fprintf(stderr, "plainsight fingerprint: writing output: %v\n", err)
+			return exitError
+		}
+		if res.Status == fingerprint.Unchanged {
+			return exitClean
+		}
+		return exitFound
+	}
+	if *pin != "" {
+		rec, err := fingerprint.NewRecord(d)
+		if err == nil {
+			err = writeRecord(*pin, rec)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "plainsight fingerprint: %v\n", err)
+			return exitError
+		}
+	}
 	if *format == "json" {
 		// The input is written byte for byte as it was hashed.
 		fmt.Fprintf(stdout, "{\"fingerprint\":%q,\"input\":%s}\n", fp, in)
@@ -141,23 +181,117 @@ func writeDefinitions(w io.Writer, d *fingerprint.Definitions, fp string) {
 	if d.Server.Version != nil {
 		version = *d.Server.Version
 	}
-	fmt.Fprintf(w, "server: %s %s\n", printable(d.Server.Name), printable(version))
+	fmt.Fprintf(w, "server: %s %s\n", visible(d.Server.Name), visible(version))
 	fmt.Fprintf(w, "tools: %d\n", len(d.Tools))
 	for _, t := range d.Tools {
 		desc, _, _ := strings.Cut(t.Description, "\n")
 		if r := []rune(desc); len(r) > 72 {
 			desc = string(r[:72]) + "…"
 		}
-		fmt.Fprintf(w, "  %s  %s\n", printable(t.Name), printable(desc))
+		fmt.Fprintf(w, "  %s  %s\n", visible(t.Name), visible(desc))
 	}
 	fmt.Fprintf(w, "fingerprint: %s\n", fp)
 }
 
-// printable quotes s when it holds anything a terminal would not show as
-// itself (controls, ill-formed UTF-8, lone surrogates).
-func printable(s string) string {
-	if !utf8.ValidString(s) || strings.ContainsFunc(s, func(r rune) bool { return r < 0x20 || r == 0x7F || (r >= 0x80 && r < 0xA0) }) {
-		return fmt.Sprintf("%+q", s)
+// readRecord reads a record written by --pin.
+func readRecord(path string) (fingerprint.Record, error) {
+	var rec fingerprint.Record
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return rec, err
 	}
-	return s
+	if err := rec.UnmarshalJSON(data); err != nil {
+		return rec, fmt.Errorf("%s: %w", path, err)
+	}
+	return rec, nil
+}
+
+// writeRecord writes rec to path in its JSON form (indented for people
+// reading a diff of it), replacing the file whole or not at all.
+func writeRecord(path string, rec fingerprint.Record) error {
+	data, err := rec.MarshalJSON()
+	if err != nil {
+		return err
+	}
+	var out bytes.Buffer
+	if err := json.Indent(&out, data, "", "  "); err != nil {
+		return err
+	}
+	out.WriteByte('\n')
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".pin-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(out.Bytes()); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+// checkOutput is the JSON form of an integrity check's answer.
+type checkOutput struct {
+	Status      fingerprint.Status    `json:"status"`
+	Fingerprint string                `json:"fingerprint,omitempty"`
+	Pinned      string                `json:"pinned_fingerprint"`
+	PinnedVer   int                   `json:"pinned_version"`
+	Diff        *fingerprint.Diff     `json:"diff,omitempty"`
+	Analysis    *fingerprint.Analysis `json:"analysis,omitempty"`
+	Error       string                `json:"error,omitempty"`
+}
+
+// writeCheck writes the answer of --check: the status, and for a change
+// the §7 diff and what Analyze adds (renames, changed instructions).
+func writeCheck(w io.Writer, format string, pinned fingerprint.Record, res fingerprint.Result) error {
+	out := checkOutput{Status: res.Status, Fingerprint: res.Fingerprint, Pinned: pinned.Fingerprint, PinnedVer: pinned.Version, Diff: res.Diff}
+	if res.Err != nil {
+		out.Error = res.Err.Error()
+	}
+	if res.Status == fingerprint.Changed {
+		if a, err := fingerprint.Analyze(&pinned.Definitions, &res.Record.Definitions); err == nil {
+			out.Analysis = &a
+		}
+	}
+	if format == "json" {
+		enc := json.NewEncoder(w)
+		enc.SetEscapeHTML(false)
+		return enc.Encode(out)
+	}
+	var b strings.Builder
+	switch res.Status {
+	case fingerprint.Unchanged:
+		fmt.Fprintf(&b, "unchanged: %s (pinned version %d)\n", res.Fingerprint, pinned.Version)
+	case fingerprint.Unreachable:
+		fmt.Fprintf(&b, "unreachable: nothing is known of the current definitions (pinned %s)\n", pinned.Fingerprint)
+	case fingerprint.Changed:
+		fmt.Fprintf(&b, "changed: %s, pinned %s (version %d)\n", res.Fingerprint, pinned.Fingerprint, pinned.Version)
+		if d := res.Diff; d != nil {
+			for _, n := range d.ToolsAdded {
+				fmt.Fprintf(&b, "  tool added: %s\n", visible(n))
+			}
+			for _, n := range d.ToolsRemoved {
+				fmt.Fprintf(&b, "  tool removed: %s\n", visible(n))
+			}
+			for _, c := range d.ToolsChanged {
+				fmt.Fprintf(&b, "  tool changed: %s (%s)\n", visible(c.Tool), strings.Join(c.Changes, ", "))
+			}
+			if d.ServerIdentityChanged {
+				fmt.Fprintf(&b, "  server identity changed\n")
+			}
+		}
+		if a := out.Analysis; a != nil {
+			for _, r := range a.Renamed {
+				fmt.Fprintf(&b, "  probably renamed: %s to %s\n", visible(r.From), visible(r.To))
+			}
+			if a.InstructionsChanged {
+				fmt.Fprintf(&b, "  the server's instructions changed (not part of the fingerprint)\n")
+			}
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
 }

@@ -42,6 +42,10 @@
 // json prints {"fingerprint": ..., "input": ...}, input being the
 // fingerprint input in its canonical form. An unreachable server exits 2;
 // a tool list §7 refuses (a tool without a name, two of one name) exits 1.
+// --pin FILE also writes the server's record (package fingerprint's JSON
+// form); --check FILE compares the server with a pinned record and prints
+// unchanged (exit 0), changed with the §7 diff (exit 1) or unreachable
+// (exit 2).
 //
 // intent hash prints the agent-safe.intent/1 hash ("sha256:" and hex) of a
 // binding given as JSON, or with --canonical its canonical JSON; a binding
@@ -67,9 +71,9 @@ var version = "devel"
 const usage = `usage:
   plainsight scan [--context text|email_html] [--format text|json|jsonl|github|sarif] [PATH|-]...
   plainsight skill [--format text|json|github|sarif] DIR...
-  plainsight fingerprint [--format text|json] URL
-  plainsight fingerprint [--format text|json] -- COMMAND [ARG]...
-  plainsight fingerprint [--format text|json] --from FILE|- [--server-name N] [--server-version V]
+  plainsight fingerprint [--format text|json] [--pin FILE|--check FILE] URL
+  plainsight fingerprint [--format text|json] [--pin FILE|--check FILE] -- COMMAND [ARG]...
+  plainsight fingerprint [--format text|json] [--pin FILE|--check FILE] --from FILE|- [--server-name N] [--server-version V]
   plainsight intent hash [--canonical] [FILE|-]
   plainsight intent verify --hash sha256:... [--now TIME] [FILE|-]
   plainsight version
