@@ -3,7 +3,9 @@ package main
 import (
 	"encoding/json"
 	"io"
-	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/plainsight/plainsight/skill"
 )
@@ -88,8 +90,9 @@ type sarifLog struct {
 }
 
 type sarifRun struct {
-	Tool    sarifTool     `json:"tool"`
-	Results []sarifResult `json:"results"`
+	Tool               sarifTool                `json:"tool"`
+	OriginalURIBaseIDs map[string]sarifArtifact `json:"originalUriBaseIds,omitempty"`
+	Results            []sarifResult            `json:"results"`
 }
 
 type sarifTool struct {
@@ -121,7 +124,81 @@ type sarifPhysical struct {
 }
 
 type sarifArtifact struct {
-	URI string `json:"uri"`
+	URI       string `json:"uri"`
+	URIBaseID string `json:"uriBaseId,omitempty"`
+}
+
+// srcRoot is the uriBaseId of a path below the working directory.
+const srcRoot = "SRCROOT"
+
+// artifacts turns the paths of results, as the command line was given them
+// (relative, absolute, ".", "..", with spaces or any Unicode), into SARIF
+// artifact locations (§3.4 of SARIF 2.1.0: a uri is a URI reference, and
+// one that is not absolute needs a uriBaseId). A path at or below the
+// working directory is a relative URI against SRCROOT, the working
+// directory's file URI (originalUriBaseIds), which is what code scanning
+// resolves against the checkout; any other path is an absolute file URI.
+type artifacts struct {
+	cwd string // absolute, cleaned; "" when unknown
+}
+
+func newArtifacts() *artifacts {
+	cwd, err := os.Getwd()
+	if err != nil {
+		return &artifacts{}
+	}
+	return &artifacts{cwd: filepath.Clean(cwd)}
+}
+
+// baseIDs is the run's originalUriBaseIds.
+func (a *artifacts) baseIDs() map[string]sarifArtifact {
+	if a.cwd == "" {
+		return nil
+	}
+	return map[string]sarifArtifact{srcRoot: {URI: fileURI(a.cwd) + "/"}}
+}
+
+// location returns the artifact location of p, a path in the OS's form.
+func (a *artifacts) location(p string) sarifArtifact {
+	abs, err := filepath.Abs(p)
+	if err != nil || a.cwd == "" {
+		return sarifArtifact{URI: escapePath(filepath.ToSlash(p)), URIBaseID: srcRoot}
+	}
+	if rel, err := filepath.Rel(a.cwd, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return sarifArtifact{URI: escapePath(filepath.ToSlash(rel)), URIBaseID: srcRoot}
+	}
+	return sarifArtifact{URI: fileURI(abs)}
+}
+
+// fileURI is the file URI of an absolute path (RFC 8089): "file://", then
+// the path with a leading slash (before a Windows drive letter too).
+func fileURI(abs string) string {
+	p := filepath.ToSlash(abs)
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p
+	}
+	return "file://" + strings.TrimSuffix(escapePath(p), "/")
+}
+
+// escapePath percent-encodes a slash-separated path as a URI path: every
+// byte but the unreserved characters of RFC 3986 and "/" is %XX, so that
+// spaces, "%", "#", "?", a ":" in a first segment and any non-ASCII byte
+// are all carried exactly.
+func escapePath(p string) string {
+	const hex = "0123456789ABCDEF"
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c == '-', c == '.', c == '_', c == '~', c == '/':
+			b.WriteByte(c)
+		default:
+			b.WriteByte('%')
+			b.WriteByte(hex[c>>4])
+			b.WriteByte(hex[c&15])
+		}
+	}
+	return b.String()
 }
 
 type sarifRegion struct {
@@ -144,7 +221,9 @@ func writeSARIF(w io.Writer, reports []*skill.Report) error {
 	for i, r := range sarifRules {
 		index[r.ID] = i
 	}
+	arts := newArtifacts()
 	run := sarifRun{
+		OriginalURIBaseIDs: arts.baseIDs(),
 		Tool: sarifTool{Driver: sarifDriver{
 			Name: "plainsight", Version: toolVersion(),
 			InformationURI: "https://github.com/plainsight/plainsight",
@@ -159,7 +238,7 @@ func writeSARIF(w io.Writer, reports []*skill.Report) error {
 				RuleID: res.Class, RuleIndex: index[res.Class], Level: level,
 				Message: sarifText{res.Message},
 				Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{
-					ArtifactLocation: sarifArtifact{URI: (&url.URL{Path: resultPath(r, res)}).String()},
+					ArtifactLocation: arts.location(resultPath(r, res)),
 					Region:           sarifRegion{StartLine: res.Line, StartColumn: res.Column, ByteOffset: res.ByteOffset},
 				}}},
 			})

@@ -6,7 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -71,9 +71,13 @@ func runSkill(args []string, stdout, stderr io.Writer) int {
 	return exitClean
 }
 
-// resultPath is a result's file as seen from where the command runs.
+// resultPath is a result's file as seen from where the command runs, in
+// the OS's form.
 func resultPath(r *skill.Report, res skill.Result) string {
-	return path.Join(strings.ReplaceAll(r.Dir, "\\", "/"), res.File)
+	if r.Dir == "" {
+		return filepath.FromSlash(res.File)
+	}
+	return filepath.Join(r.Dir, filepath.FromSlash(res.File))
 }
 
 func writeSkillText(w io.Writer, reports []*skill.Report) error {
