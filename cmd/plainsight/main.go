@@ -12,7 +12,10 @@
 //
 // scan reads each PATH (a file, or a directory walked recursively) or
 // standard input ("-", or no PATH at all), and scans it as the scan package
-// does. A file's leading UTF-8 byte order mark is an encoding signature, not
+// does. A directory is walked as skill walks a package (internal/walk):
+// links inside are not followed, version-control folders are skipped,
+// binary files are counted and not scanned, and a walked file is read up
+// to 16 MiB. A file's leading UTF-8 byte order mark is an encoding signature, not
 // text: it is not a finding, codepoint and UTF-16 offsets count from just
 // after it, and byte offsets count from the start of the file.
 //

@@ -328,3 +328,21 @@ func TestDirectoryThroughSymlink(t *testing.T) {
 		t.Errorf("exit %d\n%s", code, out)
 	}
 }
+
+// TestDirectoryWalkLikeSkill: scan walks a directory as skill does — a
+// binary file is not scanned but counted, in text, and an info result in
+// SARIF and GitHub commands, as skill reports it.
+func TestDirectoryWalkLikeSkill(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "SKILL.md", "clean\n")
+	writeFile(t, dir, "logo.png", "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\u200b\u202e")
+	code, out, errOut := plainsight(t, "", "scan", dir)
+	if code != 0 || strings.Contains(out, "logo.png:") || !strings.Contains(out, "1 input scanned, 0 with findings, 0 findings, 1 binary file skipped.") {
+		t.Errorf("text: exit %d\n%s%s", code, out, errOut)
+	}
+	_, out, _ = plainsight(t, "", "scan", "--format", "github", dir)
+	_, skillOut, _ := plainsight(t, "", "skill", "--format", "github", dir)
+	if out != skillOut || !strings.Contains(out, "::notice file="+filepath.ToSlash(dir)+"/logo.png,line=1,col=1,title=binary_file::") {
+		t.Errorf("github: scan\n%s\nskill\n%s", out, skillOut)
+	}
+}

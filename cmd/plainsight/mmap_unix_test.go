@@ -26,7 +26,7 @@ func TestMappedFileTruncated(t *testing.T) {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	_, err = scanData(in, data, &scan.Options{}, newScanWriter("json", &buf))
+	_, err = scanData(in, data, &scan.Options{}, newScanWriter("json", &buf), false)
 	if err == nil || !strings.Contains(err.Error(), "changed while it was read") {
 		t.Errorf("scanning a mapped file truncated under it: err %v", err)
 	}

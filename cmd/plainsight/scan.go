@@ -7,15 +7,15 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"runtime/debug"
 	"slices"
 	"strings"
 	"unsafe"
 
+	"github.com/plainsight/plainsight/internal/located"
 	"github.com/plainsight/plainsight/internal/textpos"
+	"github.com/plainsight/plainsight/internal/walk"
 	"github.com/plainsight/plainsight/scan"
 	"github.com/plainsight/plainsight/skill"
 )
@@ -26,10 +26,6 @@ const maxInputSize = 1 << 30
 
 // bom is the UTF-8 encoding signature.
 const bom = "\xEF\xBB\xBF"
-
-// skipDirs are version-control directories that a directory walk skips:
-// their contents are the tool's storage, not text anyone reads.
-var skipDirs = map[string]bool{".git": true, ".hg": true, ".svn": true}
 
 // scanInput is one thing to scan: a file, or standard input.
 type scanInput struct {
@@ -58,21 +54,6 @@ func runScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		paths = []string{"-"}
 	}
 
-	var inputs []scanInput
-	status := exitClean
-	for _, p := range paths {
-		in, err := expand(p)
-		if err != nil {
-			fmt.Fprintf(stderr, "plainsight scan: %v\n", err)
-			status = exitError
-			continue
-		}
-		inputs = append(inputs, in...)
-		if len(paths) == 1 && len(in) != 1 && *format == "json" {
-			fmt.Fprintf(stderr, "plainsight scan: %s is a directory: --format json takes one input; use --format jsonl\n", p)
-			return exitError
-		}
-	}
 	if len(paths) > 1 && *format == "json" {
 		fmt.Fprintln(stderr, "plainsight scan: --format json takes one input; use --format jsonl for several")
 		return exitError
@@ -82,18 +63,72 @@ func runScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// The text format shows findings, never the sanitized copy: don't build
 	// one (on a large file it is a copy of the file).
 	opts := &scan.Options{Context: scan.Context(*context), OmitSanitized: *format != "json" && *format != "jsonl"}
-	for _, in := range inputs {
-		found, err := scanOne(in, stdin, opts, out)
+	status := exitClean
+	// note records an input's outcome in the exit status.
+	note := func(found bool, err error) bool {
 		var werr *writeError
 		switch {
 		case errors.As(err, &werr):
 			fmt.Fprintf(stderr, "plainsight scan: %v\n", err)
-			return exitError
+			status = exitError
+			return false
 		case err != nil:
 			fmt.Fprintf(stderr, "plainsight scan: %v\n", err)
 			status = exitError
 		case found && status == exitClean:
 			status = exitFound
+		}
+		return true
+	}
+	for _, p := range paths {
+		if p == "-" {
+			if !note(scanOne(scanInput{path: "-", stdin: true}, stdin, opts, out)) {
+				return exitError
+			}
+			continue
+		}
+		info, err := os.Stat(p)
+		if err != nil {
+			note(false, err)
+			continue
+		}
+		if !info.IsDir() {
+			if !note(scanOne(scanInput{path: p}, stdin, opts, out)) {
+				return exitError
+			}
+			continue
+		}
+		if *format == "json" {
+			fmt.Fprintf(stderr, "plainsight scan: %s is a directory: --format json takes one input; use --format jsonl\n", p)
+			return exitError
+		}
+		// A directory: the walk of package skill's checks (internal/walk),
+		// one file in memory at a time.
+		var stop error
+		_, err = walk.Walk(p, nil, func(f *walk.File) error {
+			switch f.Kind {
+			case walk.Text:
+				found, err := scanData(scanInput{path: f.Path}, f.Data, opts, out, f.TooLarge)
+				if !note(found || f.TooLarge, err) {
+					stop = err
+					return err
+				}
+			case walk.Unreadable:
+				note(false, fmt.Errorf("%s: %w", f.Path, f.Err))
+			default:
+				if err := out.passedOver(f); err != nil {
+					stop = &writeError{err}
+					note(false, stop)
+					return stop
+				}
+			}
+			return nil
+		})
+		if stop != nil {
+			return exitError
+		}
+		if err != nil {
+			note(false, err)
 		}
 	}
 	if err := out.finish(); err != nil {
@@ -117,11 +152,11 @@ func scanOne(in scanInput, stdin io.Reader, opts *scan.Options, out *scanWriter)
 		return false, err
 	}
 	defer release()
-	return scanData(in, data, opts, out)
+	return scanData(in, data, opts, out, false)
 }
 
 // scanData scans and reports one input's bytes.
-func scanData(in scanInput, data []byte, opts *scan.Options, out *scanWriter) (found bool, err error) {
+func scanData(in scanInput, data []byte, opts *scan.Options, out *scanWriter, tooLarge bool) (found bool, err error) {
 	// A mapped file that shrinks while it is read faults on the pages that
 	// are gone; turn that into an error for this input, not a crash.
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
@@ -137,7 +172,7 @@ func scanData(in scanInput, data []byte, opts *scan.Options, out *scanWriter) (f
 	if err != nil { // only an unknown context, which the flags exclude
 		return false, err
 	}
-	if err := out.write(in.path, data, res); err != nil {
+	if err := out.write(in.path, data, res, tooLarge); err != nil {
 		return false, &writeError{err}
 	}
 	return res.DeterministicCount > 0 || len(res.InvalidUTF8) > 0, nil
@@ -179,43 +214,6 @@ func parseInterleaved(fset *flag.FlagSet, args []string) ([]string, error) {
 		positional = append(positional, args[0])
 		args = args[1:]
 	}
-}
-
-// expand turns a path argument into the inputs it names: itself, or for a
-// directory, every regular file below it in lexical order. Symbolic links
-// met in the walk are not followed.
-func expand(p string) ([]scanInput, error) {
-	if p == "-" {
-		return []scanInput{{path: "-", stdin: true}}, nil
-	}
-	info, err := os.Stat(p)
-	if err != nil {
-		return nil, err
-	}
-	if !info.IsDir() {
-		return []scanInput{{path: p}}, nil
-	}
-	// A directory named through a symbolic link is walked: the link named is
-	// followed (a trailing separator makes the walk start inside it), the
-	// links met in the walk are not.
-	root := p
-	if li, err := os.Lstat(p); err == nil && li.Mode()&fs.ModeSymlink != 0 {
-		root = p + string(filepath.Separator)
-	}
-	var in []scanInput
-	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && path != root && skipDirs[d.Name()] {
-			return filepath.SkipDir
-		}
-		if d.Type().IsRegular() {
-			in = append(in, scanInput{path: path})
-		}
-		return nil
-	})
-	return in, err
 }
 
 // readInput returns an input's bytes, and a function to call when they are
@@ -276,6 +274,7 @@ type scanWriter struct {
 	enc    *json.Encoder
 
 	inputs, flagged, findings int
+	binaries, symlinks         int
 	sarif                     skill.Report // the results of every input, for --format sarif
 }
 
@@ -285,7 +284,26 @@ func newScanWriter(format string, w io.Writer) *scanWriter {
 	return &scanWriter{format: format, w: w, color: isTerminal(w), enc: enc}
 }
 
-func (o *scanWriter) write(path string, data []byte, res *scan.Result) error {
+// passedOver records a file the walk did not scan (binary, or a symbolic
+// link): counted in the text summary, an info result in github and sarif.
+func (o *scanWriter) passedOver(f *walk.File) error {
+	if f.Kind == walk.Binary {
+		o.binaries++
+	} else {
+		o.symlinks++
+	}
+	r := located.Walked(f)
+	r.Results[0].File = f.Path
+	switch o.format {
+	case "github":
+		return writeGitHub(o.w, []*skill.Report{{Results: skillResults(r.Results)}})
+	case "sarif":
+		o.sarif.Results = append(o.sarif.Results, skillResults(r.Results)...)
+	}
+	return nil
+}
+
+func (o *scanWriter) write(path string, data []byte, res *scan.Result, tooLarge bool) error {
 	o.inputs++
 	o.findings += res.DeterministicCount + res.HeuristicCount
 	if res.Status != scan.Clean || len(res.InvalidUTF8) > 0 {
@@ -300,18 +318,18 @@ func (o *scanWriter) write(path string, data []byte, res *scan.Result) error {
 			Result *scan.Result `json:"result"`
 		}{path, res})
 	case "github":
-		return writeGitHub(o.w, []*skill.Report{{Results: skill.FileResults(path, data, res)}})
+		return writeGitHub(o.w, []*skill.Report{{Results: skillResults(located.FromScan(path, data, res, tooLarge).Results)}})
 	case "sarif":
 		// One log for every input, written at the end.
-		o.sarif.Results = append(o.sarif.Results, skill.FileResults(path, data, res)...)
+		o.sarif.Results = append(o.sarif.Results, skillResults(located.FromScan(path, data, res, tooLarge).Results)...)
 		return nil
 	}
-	return o.writeText(path, data, res)
+	return o.writeText(path, data, res, tooLarge)
 }
 
 // writeText prints one line per finding and per ill-formed sequence, in
 // order of position.
-func (o *scanWriter) writeText(path string, data []byte, res *scan.Result) error {
+func (o *scanWriter) writeText(path string, data []byte, res *scan.Result, tooLarge bool) error {
 	type line struct {
 		byteStart int
 		text      string
@@ -358,11 +376,27 @@ func (o *scanWriter) writeText(path string, data []byte, res *scan.Result) error
 		}
 	}
 	if res.Truncated {
-		_, err := fmt.Fprintf(o.w, "%s: %d findings in all; only the first %d are shown\n",
-			path, res.DeterministicCount+res.HeuristicCount, len(res.Findings))
+		if _, err := fmt.Fprintf(o.w, "%s: %d findings in all; only the first %d are shown\n",
+			path, res.DeterministicCount+res.HeuristicCount, len(res.Findings)); err != nil {
+			return err
+		}
+	}
+	if tooLarge {
+		ln, col := pos.At(len(data))
+		_, err := fmt.Fprintf(o.w, "%s: %s: only the first %d bytes were checked; the rest could hide anything\n",
+			o.paint(fmt.Sprintf("%s:%d:%d", path, ln, col), bold), o.paint(located.FileTooLarge, red), len(data))
 		return err
 	}
 	return nil
+}
+
+// skillResults converts located results for the writers of skill's formats.
+func skillResults(rs []located.Result) []skill.Result {
+	out := make([]skill.Result, len(rs))
+	for i, r := range rs {
+		out[i] = skill.Result(r)
+	}
+	return out
 }
 
 // base64Label says what a blob decodes to, quoted and cut short, or that
@@ -388,14 +422,29 @@ func (o *scanWriter) finish() error {
 	if o.format == "sarif" {
 		return writeSARIF(o.w, []*skill.Report{&o.sarif})
 	}
-	if o.format != "text" || o.inputs == 0 {
+	if o.format != "text" || o.inputs+o.binaries+o.symlinks == 0 {
 		return nil
 	}
 	noun := "inputs"
 	if o.inputs == 1 {
 		noun = "input"
 	}
-	_, err := fmt.Fprintf(o.w, "%d %s scanned, %d with findings, %d findings. %s\n",
-		o.inputs, noun, o.flagged, o.findings, scan.Note)
+	skipped := ""
+	if o.binaries > 0 {
+		skipped += fmt.Sprintf(", %d binary %s skipped", o.binaries, plural(o.binaries, "file", "files"))
+	}
+	if o.symlinks > 0 {
+		skipped += fmt.Sprintf(", %d symbolic %s not followed", o.symlinks, plural(o.symlinks, "link", "links"))
+	}
+	_, err := fmt.Fprintf(o.w, "%d %s scanned, %d with findings, %d findings%s. %s\n",
+		o.inputs, noun, o.flagged, o.findings, skipped, scan.Note)
 	return err
+}
+
+// plural is one when n is 1, else many.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
