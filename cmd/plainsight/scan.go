@@ -274,7 +274,7 @@ type scanWriter struct {
 	enc    *json.Encoder
 
 	inputs, flagged, findings int
-	binaries, symlinks         int
+	binaries, symlinks        int
 	sarif                     skill.Report // the results of every input, for --format sarif
 }
 
