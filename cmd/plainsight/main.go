@@ -57,6 +57,13 @@
 // --now, an RFC 3339 time, if given); a refused binding exits 1 with the
 // code (INTENT_HASH_MISMATCH, INTENT_EXPIRED, …) on stderr.
 //
+// scan and skill take --only and --skip (comma-separated classes), an
+// ignore file of gitignore-style paths (./.plainsightignore, or
+// --ignore-file), and --baseline FILE, a previous json, jsonl or sarif
+// output whose results (matched by path, class and excerpt, not line) are
+// suppressed: left out of text, json and github, kept in SARIF with a
+// suppression.
+//
 // Exit status: 0 when no input holds a deterministic finding, 1 when one
 // does (or holds ill-formed UTF-8) or a binding is refused, 2 on a usage or
 // I/O error, with a one-line message on standard error.

@@ -157,7 +157,7 @@ func TestTextFormat(t *testing.T) {
 		p + ":2:8: zero_width U+200B: sécond ⟨U+200B ZERO WIDTH SPACE⟩\n",
 		p + ":3:6: control_char U+0007: third⟨U+0007 ALERT⟩\n",
 		p + ":4:1: invalid_utf8: FF read as U+FFFD\n",
-		"1 input scanned, 1 with findings, 2 findings.",
+		"1 input scanned, 1 with findings, 2 findings, 1 ill-formed UTF-8 sequence.",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("text output lacks %q:\n%s", want, out)

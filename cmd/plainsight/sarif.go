@@ -2,11 +2,13 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/plainsight/plainsight/internal/located"
 	"github.com/plainsight/plainsight/skill"
 )
 
@@ -83,18 +85,6 @@ func rule(id, name, level, short, full, help string) sarifRule {
 		Help: sarifText{full + " " + help}, DefaultConfiguration: sarifLevelCfg{level}}
 }
 
-type sarifLog struct {
-	Schema  string     `json:"$schema"`
-	Version string     `json:"version"`
-	Runs    []sarifRun `json:"runs"`
-}
-
-type sarifRun struct {
-	Tool               sarifTool                `json:"tool"`
-	OriginalURIBaseIDs map[string]sarifArtifact `json:"originalUriBaseIds,omitempty"`
-	Results            []sarifResult            `json:"results"`
-}
-
 type sarifTool struct {
 	Driver sarifDriver `json:"driver"`
 }
@@ -107,11 +97,24 @@ type sarifDriver struct {
 }
 
 type sarifResult struct {
-	RuleID    string          `json:"ruleId"`
-	RuleIndex int             `json:"ruleIndex"`
-	Level     string          `json:"level"`
-	Message   sarifText       `json:"message"`
-	Locations []sarifLocation `json:"locations"`
+	RuleID              string             `json:"ruleId"`
+	RuleIndex           int                `json:"ruleIndex"`
+	Level               string             `json:"level"`
+	Message             sarifText          `json:"message"`
+	Locations           []sarifLocation    `json:"locations"`
+	PartialFingerprints map[string]string  `json:"partialFingerprints,omitempty"`
+	Suppressions        []sarifSuppression `json:"suppressions,omitempty"`
+	Properties          *sarifProperties   `json:"properties,omitempty"`
+}
+
+// sarifProperties carry the excerpt, the evidence a baseline matches on.
+type sarifProperties struct {
+	Excerpt string `json:"excerpt"`
+}
+
+type sarifSuppression struct {
+	Kind          string `json:"kind"`
+	Justification string `json:"justification"`
 }
 
 type sarifLocation struct {
@@ -215,37 +218,138 @@ func toolVersion() string {
 	return "0.0.0-" + version
 }
 
-// writeSARIF writes one SARIF 2.1.0 log of every package's results.
-func writeSARIF(w io.Writer, reports []*skill.Report) error {
+// The bounds of a SARIF log, far below what GitHub code scanning takes
+// (25,000 results a run, 10 MB gzipped): results beyond either are counted
+// and not listed, and the log says so in a tool execution notification.
+const (
+	sarifMaxResults = 10000
+	sarifMaxBytes   = 8 << 20 // of results, uncompressed
+)
+
+// sarifWriter streams one SARIF 2.1.0 log: the tool, then each result as
+// its file is done, then the invocation that says what was cut. Memory
+// does not grow with the number of results.
+type sarifWriter struct {
+	w              io.Writer
+	arts           *artifacts
+	index          map[string]int
+	started        bool
+	results, bytes int
+	omitted        int
+	baselineNote   string
+	err            error
+}
+
+func newSARIFWriter(w io.Writer) *sarifWriter {
 	index := map[string]int{}
 	for i, r := range sarifRules {
 		index[r.ID] = i
 	}
-	arts := newArtifacts()
-	run := sarifRun{
-		OriginalURIBaseIDs: arts.baseIDs(),
-		Tool: sarifTool{Driver: sarifDriver{
-			Name: "plainsight", Version: toolVersion(),
-			InformationURI: "https://github.com/plainsight/plainsight",
-			Rules:          sarifRules,
-		}},
-		Results: []sarifResult{},
+	return &sarifWriter{w: w, arts: newArtifacts(), index: index}
+}
+
+func (o *sarifWriter) start() error {
+	if o.started {
+		return nil
 	}
-	for _, r := range reports {
-		for _, res := range r.Results {
-			level := map[skill.Level]string{skill.Error: "error", skill.Warning: "warning", skill.Info: "note"}[res.Level]
-			run.Results = append(run.Results, sarifResult{
-				RuleID: res.Class, RuleIndex: index[res.Class], Level: level,
-				Message: sarifText{res.Message},
-				Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{
-					ArtifactLocation: arts.location(resultPath(r, res)),
-					Region:           sarifRegion{StartLine: res.Line, StartColumn: res.Column, ByteOffset: res.ByteOffset},
-				}}},
-			})
+	o.started = true
+	tool, err := json.Marshal(sarifTool{Driver: sarifDriver{
+		Name: "plainsight", Version: toolVersion(),
+		InformationURI: "https://github.com/plainsight/plainsight",
+		Rules:          sarifRules,
+	}})
+	if err != nil {
+		return err
+	}
+	bases, err := json.Marshal(o.arts.baseIDs())
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(o.w, "{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\",\"version\":\"2.1.0\",\"runs\":[{\n\"tool\":%s,\n\"originalUriBaseIds\":%s,\n\"results\":[", tool, bases)
+	return err
+}
+
+func (o *sarifWriter) result(dir string, res located.Result, suppressed bool) error {
+	if o.results >= sarifMaxResults || o.bytes >= sarifMaxBytes {
+		o.omitted++
+		return nil
+	}
+	level := map[located.Level]string{located.Error: "error", located.Warning: "warning", located.Info: "note"}[res.Level]
+	r := sarifResult{
+		RuleID: res.Class, RuleIndex: o.index[res.Class], Level: level,
+		Message: sarifText{res.Message},
+		Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{
+			ArtifactLocation: o.arts.location(shown(dir, res.File)),
+			Region:           sarifRegion{StartLine: res.Line, StartColumn: res.Column, ByteOffset: res.ByteOffset},
+		}}},
+	}
+	if res.Excerpt != "" {
+		r.Properties = &sarifProperties{Excerpt: res.Excerpt}
+		r.PartialFingerprints = map[string]string{"plainsightEvidence/v1": evidenceHash(res.Class, res.Excerpt)}
+	}
+	if suppressed {
+		r.Suppressions = []sarifSuppression{{Kind: "external", Justification: o.baselineNote}}
+	}
+	data, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	sep := ",\n"
+	if o.results == 0 {
+		sep = "\n"
+	}
+	o.results++
+	o.bytes += len(data) + len(sep)
+	_, err = fmt.Fprintf(o.w, "%s%s", sep, data)
+	return err
+}
+
+func (o *sarifWriter) file(f *fileOut) error {
+	if err := o.start(); err != nil {
+		return err
+	}
+	r, supp := f.located()
+	o.omitted += r.Omitted()
+	for _, res := range r.Results {
+		if err := o.result(f.dir, res, false); err != nil {
+			return err
 		}
 	}
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(sarifLog{Schema: "https://json.schemastore.org/sarif-2.1.0.json", Version: "2.1.0", Runs: []sarifRun{run}})
+	for _, res := range supp {
+		if err := o.result(f.dir, res, true); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (o *sarifWriter) endPackage(p *pkgOut) error {
+	o.omitted += p.omitted
+	return nil
+}
+
+type sarifNotification struct {
+	Level   string    `json:"level"`
+	Message sarifText `json:"message"`
+}
+
+func (o *sarifWriter) finish(*tally) error {
+	if err := o.start(); err != nil {
+		return err
+	}
+	inv := struct {
+		ExecutionSuccessful bool                `json:"executionSuccessful"`
+		Notifications       []sarifNotification `json:"toolExecutionNotifications,omitempty"`
+	}{ExecutionSuccessful: true}
+	if o.omitted > 0 {
+		inv.Notifications = append(inv.Notifications, sarifNotification{Level: "warning", Message: sarifText{fmt.Sprintf(
+			"%d more %s not listed: a file lists at most %d, a log at most %d results or %d MiB of them",
+			o.omitted, plural(o.omitted, "result was", "results were"), located.MaxPerFile, sarifMaxResults, sarifMaxBytes>>20)}})
+	}
+	data, err := json.Marshal([]any{inv})
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(o.w, "\n],\n\"invocations\":%s,\n\"properties\":{\"omitted\":%d}}]}\n", data, o.omitted)
+	return err
 }

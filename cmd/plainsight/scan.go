@@ -2,22 +2,17 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"runtime/debug"
-	"slices"
-	"strings"
 	"unsafe"
 
 	"github.com/plainsight/plainsight/internal/located"
-	"github.com/plainsight/plainsight/internal/textpos"
 	"github.com/plainsight/plainsight/internal/walk"
 	"github.com/plainsight/plainsight/scan"
-	"github.com/plainsight/plainsight/skill"
 )
 
 // maxInputSize bounds what one input may hold: the scan reads an input
@@ -38,9 +33,14 @@ func runScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fset.SetOutput(io.Discard)
 	context := fset.String("context", string(scan.Text), "the scan context: text or email_html")
 	format := fset.String("format", "text", "the output format: text, json, jsonl, github or sarif")
+	ff := filterFlags(fset)
 	paths, err := parseInterleaved(fset, args)
 	if err == nil {
 		err = checkScanFlags(*context, *format)
+	}
+	var filt *filter
+	if err == nil {
+		filt, err = ff.filter()
 	}
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -53,47 +53,39 @@ func runScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(paths) == 0 {
 		paths = []string{"-"}
 	}
-
 	if len(paths) > 1 && *format == "json" {
 		fmt.Fprintln(stderr, "plainsight scan: --format json takes one input; use --format jsonl for several")
 		return exitError
 	}
 
-	out := newScanWriter(*format, stdout)
-	// The text format shows findings, never the sanitized copy: don't build
-	// one (on a large file it is a copy of the file).
-	opts := &scan.Options{Context: scan.Context(*context), OmitSanitized: *format != "json" && *format != "jsonl"}
-	status := exitClean
-	// note records an input's outcome in the exit status.
-	note := func(found bool, err error) bool {
-		var werr *writeError
-		switch {
-		case errors.As(err, &werr):
-			fmt.Fprintf(stderr, "plainsight scan: %v\n", err)
-			status = exitError
-			return false
-		case err != nil:
-			fmt.Fprintf(stderr, "plainsight scan: %v\n", err)
-			status = exitError
-		case found && status == exitClean:
-			status = exitFound
+	sc := &scanner{
+		out:  newWriter("scan", *format, stdout, false),
+		filt: filt,
+		// The text format shows findings, never the sanitized copy: don't
+		// build one (on a large file it is a copy of the file).
+		opts:   &scan.Options{Context: scan.Context(*context), OmitSanitized: *format != "json" && *format != "jsonl"},
+		stderr: stderr,
+		status: exitClean,
+	}
+	if filt.base != nil {
+		if sw, ok := sc.out.(*sarifWriter); ok {
+			sw.baselineNote = "in the baseline " + filt.baseName
 		}
-		return true
 	}
 	for _, p := range paths {
 		if p == "-" {
-			if !note(scanOne(scanInput{path: "-", stdin: true}, stdin, opts, out)) {
+			if !sc.note(sc.one(scanInput{path: "-", stdin: true}, stdin)) {
 				return exitError
 			}
 			continue
 		}
 		info, err := os.Stat(p)
 		if err != nil {
-			note(false, err)
+			sc.note(false, err)
 			continue
 		}
 		if !info.IsDir() {
-			if !note(scanOne(scanInput{path: p}, stdin, opts, out)) {
+			if !sc.note(sc.one(scanInput{path: p}, stdin)) {
 				return exitError
 			}
 			continue
@@ -102,40 +94,93 @@ func runScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "plainsight scan: %s is a directory: --format json takes one input; use --format jsonl\n", p)
 			return exitError
 		}
-		// A directory: the walk of package skill's checks (internal/walk),
-		// one file in memory at a time.
-		var stop error
-		_, err = walk.Walk(p, nil, func(f *walk.File) error {
+		if !sc.dir(p) {
+			return exitError
+		}
+	}
+	if err := sc.out.finish(&sc.tally); err != nil {
+		fmt.Fprintf(stderr, "plainsight scan: writing output: %v\n", err)
+		return exitError
+	}
+	return sc.status
+}
+
+// scanner is one run of plainsight scan.
+type scanner struct {
+	out    writer
+	filt   *filter
+	opts   *scan.Options
+	stderr io.Writer
+	status int
+	tally  tally
+}
+
+// note records an input's outcome in the exit status, and reports
+// whether the run goes on (not after a failure to write the output).
+func (sc *scanner) note(found bool, err error) bool {
+	var werr *writeError
+	switch {
+	case errors.As(err, &werr):
+		fmt.Fprintf(sc.stderr, "plainsight scan: %v\n", err)
+		sc.status = exitError
+		return false
+	case err != nil:
+		fmt.Fprintf(sc.stderr, "plainsight scan: %v\n", err)
+		sc.status = exitError
+	case found && sc.status == exitClean:
+		sc.status = exitFound
+	}
+	return true
+}
+
+// dir walks a directory: the walk of package skill's checks
+// (internal/walk), one file in memory at a time.
+func (sc *scanner) dir(p string) bool {
+	var stop error
+	st, err := walk.Walk(p, &walk.Options{Ignore: func(rel string, dir bool) bool { return sc.filt.ignored(p, rel, dir) }},
+		func(f *walk.File) error {
 			switch f.Kind {
 			case walk.Text:
-				found, err := scanData(scanInput{path: f.Path}, f.Data, opts, out, f.TooLarge)
-				if !note(found || f.TooLarge, err) {
+				found, err := sc.data(scanInput{path: f.Path}, f.Data, f.TooLarge)
+				if !sc.note(found, err) {
 					stop = err
 					return err
 				}
 			case walk.Unreadable:
-				note(false, fmt.Errorf("%s: %w", f.Path, f.Err))
+				sc.note(false, fmt.Errorf("%s: %w", f.Path, f.Err))
 			default:
-				if err := out.passedOver(f); err != nil {
+				if err := sc.passedOver(f); err != nil {
 					stop = &writeError{err}
-					note(false, stop)
+					sc.note(false, stop)
 					return stop
 				}
 			}
 			return nil
 		})
-		if stop != nil {
-			return exitError
-		}
-		if err != nil {
-			note(false, err)
-		}
+	sc.tally.ignored += st.Ignored
+	if stop != nil {
+		return false
 	}
-	if err := out.finish(); err != nil {
-		fmt.Fprintf(stderr, "plainsight scan: writing output: %v\n", err)
-		return exitError
+	if err != nil {
+		sc.note(false, err)
 	}
-	return status
+	return true
+}
+
+// passedOver records a file the walk did not scan (binary, or a symbolic
+// link): counted in the text summary, an info result in github and sarif.
+func (sc *scanner) passedOver(f *walk.File) error {
+	r := located.Walked(f)
+	if !sc.filt.wants(r.Results[0].Class) {
+		return nil
+	}
+	if f.Kind == walk.Binary {
+		sc.tally.binaries++
+	} else {
+		sc.tally.symlinks++
+	}
+	r.File, r.Results[0].File = f.Path, f.Path
+	return sc.out.file(&fileOut{path: f.Path, results: r})
 }
 
 // writeError is a failure to write the output, which ends the command.
@@ -144,19 +189,19 @@ type writeError struct{ err error }
 func (e *writeError) Error() string { return "writing output: " + e.err.Error() }
 func (e *writeError) Unwrap() error { return e.err }
 
-// scanOne reads, scans and reports one input, and says whether it holds a
+// one reads, scans and reports one input, and says whether it holds a
 // deterministic finding or ill-formed UTF-8.
-func scanOne(in scanInput, stdin io.Reader, opts *scan.Options, out *scanWriter) (found bool, err error) {
+func (sc *scanner) one(in scanInput, stdin io.Reader) (found bool, err error) {
 	data, release, err := readInput(in, stdin)
 	if err != nil {
 		return false, err
 	}
 	defer release()
-	return scanData(in, data, opts, out, false)
+	return sc.data(in, data, false)
 }
 
-// scanData scans and reports one input's bytes.
-func scanData(in scanInput, data []byte, opts *scan.Options, out *scanWriter, tooLarge bool) (found bool, err error) {
+// data scans and reports one input's bytes.
+func (sc *scanner) data(in scanInput, data []byte, tooLarge bool) (found bool, err error) {
 	// A mapped file that shrinks while it is read faults on the pages that
 	// are gone; turn that into an error for this input, not a crash.
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
@@ -168,14 +213,31 @@ func scanData(in scanInput, data []byte, opts *scan.Options, out *scanWriter, to
 			found, err = false, fmt.Errorf("%s: the file changed while it was read", in.path)
 		}
 	}()
-	res, err := scanFile(data, opts)
+	res, err := scanFile(data, sc.opts)
 	if err != nil { // only an unknown context, which the flags exclude
 		return false, err
 	}
-	if err := out.write(in.path, data, res, tooLarge); err != nil {
+	f := &fileOut{path: in.path, data: data, res: res, tooLarge: tooLarge}
+	f.suppressed, f.suppressedInv = sc.filt.scanResult(in.path, res)
+	if tooLarge && !sc.filt.wants(located.FileTooLarge) {
+		f.tooLarge = false
+	}
+	invalid := len(res.InvalidUTF8)
+	if res.Truncated && invalid > 0 && sc.filt.only == nil && sc.filt.skip == nil && sc.filt.base == nil {
+		invalid = located.CountInvalid(data) // the exact count, beyond the cap
+	}
+	t := &sc.tally
+	t.inputs++
+	t.findings += res.DeterministicCount + res.HeuristicCount
+	t.invalid += invalid
+	t.suppressed += len(f.suppressed) + len(f.suppressedInv)
+	if res.Status != scan.Clean || invalid > 0 {
+		t.flagged++
+	}
+	if err := sc.out.file(f); err != nil {
 		return false, &writeError{err}
 	}
-	return res.DeterministicCount > 0 || len(res.InvalidUTF8) > 0, nil
+	return res.DeterministicCount > 0 || invalid > 0 || f.tooLarge, nil
 }
 
 func checkScanFlags(context, format string) error {
@@ -264,187 +326,4 @@ func bytesToString(b []byte) string {
 		return ""
 	}
 	return unsafe.String(unsafe.SliceData(b), len(b))
-}
-
-// scanWriter writes results in one of the formats.
-type scanWriter struct {
-	format string
-	w      io.Writer
-	color  bool
-	enc    *json.Encoder
-
-	inputs, flagged, findings int
-	binaries, symlinks        int
-	sarif                     skill.Report // the results of every input, for --format sarif
-}
-
-func newScanWriter(format string, w io.Writer) *scanWriter {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	return &scanWriter{format: format, w: w, color: isTerminal(w), enc: enc}
-}
-
-// passedOver records a file the walk did not scan (binary, or a symbolic
-// link): counted in the text summary, an info result in github and sarif.
-func (o *scanWriter) passedOver(f *walk.File) error {
-	if f.Kind == walk.Binary {
-		o.binaries++
-	} else {
-		o.symlinks++
-	}
-	r := located.Walked(f)
-	r.Results[0].File = f.Path
-	switch o.format {
-	case "github":
-		return writeGitHub(o.w, []*skill.Report{{Results: skillResults(r.Results)}})
-	case "sarif":
-		o.sarif.Results = append(o.sarif.Results, skillResults(r.Results)...)
-	}
-	return nil
-}
-
-func (o *scanWriter) write(path string, data []byte, res *scan.Result, tooLarge bool) error {
-	o.inputs++
-	o.findings += res.DeterministicCount + res.HeuristicCount
-	if res.Status != scan.Clean || len(res.InvalidUTF8) > 0 {
-		o.flagged++
-	}
-	switch o.format {
-	case "json":
-		return o.enc.Encode(res)
-	case "jsonl":
-		return o.enc.Encode(struct {
-			Path   string       `json:"path"`
-			Result *scan.Result `json:"result"`
-		}{path, res})
-	case "github":
-		return writeGitHub(o.w, []*skill.Report{{Results: skillResults(located.FromScan(path, data, res, tooLarge).Results)}})
-	case "sarif":
-		// One log for every input, written at the end.
-		o.sarif.Results = append(o.sarif.Results, skillResults(located.FromScan(path, data, res, tooLarge).Results)...)
-		return nil
-	}
-	return o.writeText(path, data, res, tooLarge)
-}
-
-// writeText prints one line per finding and per ill-formed sequence, in
-// order of position.
-func (o *scanWriter) writeText(path string, data []byte, res *scan.Result, tooLarge bool) error {
-	type line struct {
-		byteStart int
-		text      string
-	}
-	var lines []line
-	for _, f := range res.Findings {
-		label := string(f.Class)
-		if len(f.Codepoints) > 0 {
-			label += " " + strings.Join(f.Codepoints, " ")
-		}
-		if f.Kind != 0 {
-			label += " " + f.Kind.String()
-		}
-		if f.Reason != 0 {
-			label += " (" + f.Reason.String() + ")"
-		}
-		if f.Class == scan.Base64Blob {
-			label += base64Label(f)
-		}
-		color := red
-		if f.Heuristic {
-			// §5: a labelled guess, never a flag.
-			if f.Pattern != "" {
-				label += " " + string(f.Pattern)
-			}
-			if len(f.Scripts) > 0 {
-				label += " " + strings.Join(f.Scripts, "+")
-			}
-			label += " (heuristic)"
-			color = yellow
-		}
-		lines = append(lines, line{f.ByteStart, o.paint(label, color) + ": " + o.paintAnnotations(f.Excerpt)})
-	}
-	for _, s := range res.InvalidUTF8 {
-		lines = append(lines, line{s.ByteStart, o.paint("invalid_utf8", red) + fmt.Sprintf(": % X read as U+FFFD", data[s.ByteStart:s.ByteEnd])})
-	}
-	// Findings and ill-formed sequences are each in order; merge them.
-	slices.SortStableFunc(lines, func(a, b line) int { return a.byteStart - b.byteStart })
-	pos := textpos.New(data)
-	for _, l := range lines {
-		ln, col := pos.At(l.byteStart)
-		if _, err := fmt.Fprintf(o.w, "%s: %s\n", o.paint(fmt.Sprintf("%s:%d:%d", path, ln, col), bold), l.text); err != nil {
-			return err
-		}
-	}
-	if res.Truncated {
-		if _, err := fmt.Fprintf(o.w, "%s: %d findings in all; only the first %d are shown\n",
-			path, res.DeterministicCount+res.HeuristicCount, len(res.Findings)); err != nil {
-			return err
-		}
-	}
-	if tooLarge {
-		ln, col := pos.At(len(data))
-		_, err := fmt.Fprintf(o.w, "%s: %s: only the first %d bytes were checked; the rest could hide anything\n",
-			o.paint(fmt.Sprintf("%s:%d:%d", path, ln, col), bold), o.paint(located.FileTooLarge, red), len(data))
-		return err
-	}
-	return nil
-}
-
-// skillResults converts located results for the writers of skill's formats.
-func skillResults(rs []located.Result) []skill.Result {
-	out := make([]skill.Result, len(rs))
-	for i, r := range rs {
-		out[i] = skill.Result(r)
-	}
-	return out
-}
-
-// base64Label says what a blob decodes to, quoted and cut short, or that
-// it is opaque.
-func base64Label(f scan.Finding) string {
-	if f.Opaque {
-		return " (opaque)"
-	}
-	const most = 80
-	dec := []rune(f.Decoded)
-	more := ""
-	if len(dec) > most {
-		dec, more = dec[:most], "…"
-	}
-	label := fmt.Sprintf(" decodes to %q%s", string(dec), more)
-	if n := len(f.DecodedFindings); n > 0 {
-		label += fmt.Sprintf(" with %d findings inside", n)
-	}
-	return label
-}
-
-func (o *scanWriter) finish() error {
-	if o.format == "sarif" {
-		return writeSARIF(o.w, []*skill.Report{&o.sarif})
-	}
-	if o.format != "text" || o.inputs+o.binaries+o.symlinks == 0 {
-		return nil
-	}
-	noun := "inputs"
-	if o.inputs == 1 {
-		noun = "input"
-	}
-	skipped := ""
-	if o.binaries > 0 {
-		skipped += fmt.Sprintf(", %d binary %s skipped", o.binaries, plural(o.binaries, "file", "files"))
-	}
-	if o.symlinks > 0 {
-		skipped += fmt.Sprintf(", %d symbolic %s not followed", o.symlinks, plural(o.symlinks, "link", "links"))
-	}
-	_, err := fmt.Fprintf(o.w, "%d %s scanned, %d with findings, %d findings%s. %s\n",
-		o.inputs, noun, o.flagged, o.findings, skipped, scan.Note)
-	return err
-}
-
-// plural is one when n is 1, else many.
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
