@@ -46,7 +46,7 @@ func runFingerprint(args []string, stdin io.Reader, stdout, stderr io.Writer) in
 	}
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, usage)
+			writeHelp(stdout, "fingerprint", fset)
 			return exitClean
 		}
 		fmt.Fprintf(stderr, "plainsight fingerprint: %v (see plainsight help)\n", err)

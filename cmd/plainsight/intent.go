@@ -18,6 +18,12 @@ func runIntent(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "verify" {
 		return runIntentVerify(args[1:], stdin, stdout, stderr)
 	}
+	if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
+		writeHelp(stdout, "intent hash", nil)
+		fmt.Fprintln(stdout)
+		writeHelp(stdout, "intent verify", nil)
+		return exitClean
+	}
 	if len(args) == 0 || args[0] != "hash" {
 		fmt.Fprintln(stderr, "plainsight intent: want the subcommand hash or verify (see plainsight help)")
 		return exitError
@@ -31,7 +37,7 @@ func runIntent(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, usage)
+			writeHelp(stdout, "intent hash", fset)
 			return exitClean
 		}
 		fmt.Fprintf(stderr, "plainsight intent hash: %v (see plainsight help)\n", err)
@@ -96,7 +102,7 @@ func runIntentVerify(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 	}
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, usage)
+			writeHelp(stdout, "intent verify", fset)
 			return exitClean
 		}
 		fmt.Fprintf(stderr, "plainsight intent verify: %v (see plainsight help)\n", err)

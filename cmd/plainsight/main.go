@@ -8,7 +8,13 @@
 //	plainsight fingerprint [--format text|json] URL | -- COMMAND [ARG]... | --from FILE|-
 //	plainsight intent hash [--canonical] [FILE|-]
 //	plainsight intent verify --hash sha256:... [--now TIME] [FILE|-]
-//	plainsight version
+//	plainsight version | --version
+//
+// Each command's --help (or plainsight help COMMAND) lists its flags with
+// what they do, its exit status and an example. Alone, plainsight prints
+// its usage on standard error and exits 2. version prints the module
+// version (as go install records it, or "(devel)" with the VCS revision)
+// and the Unicode version of the character tables.
 //
 // scan reads each PATH (a file, or a directory walked recursively) or
 // standard input ("-", or no PATH at all), and scans it as the scan package
@@ -75,18 +81,25 @@ import (
 	"os"
 )
 
-// version is the command's version, set at link time for releases.
+// version is the command's version when set at link time
+// (-ldflags "-X main.version=…"); otherwise the module version from the
+// build information is used (see moduleVersion).
 var version = "devel"
 
 const usage = `usage:
-  plainsight scan [--context text|email_html] [--format text|json|jsonl|github|sarif] [PATH|-]...
-  plainsight skill [--format text|json|github|sarif] DIR...
+  plainsight scan [--context text|email_html] [--format text|json|jsonl|github|sarif] [SUPPRESSION] [PATH|-]...
+  plainsight skill [--format text|json|github|sarif] [SUPPRESSION] DIR...
   plainsight fingerprint [--format text|json] [--pin FILE|--check FILE] URL
   plainsight fingerprint [--format text|json] [--pin FILE|--check FILE] -- COMMAND [ARG]...
   plainsight fingerprint [--format text|json] [--pin FILE|--check FILE] --from FILE|- [--server-name N] [--server-version V]
   plainsight intent hash [--canonical] [FILE|-]
   plainsight intent verify --hash sha256:... [--now TIME] [FILE|-]
-  plainsight version
+  plainsight version | --version
+
+SUPPRESSION: [--only CLASS,...] [--skip CLASS,...] [--ignore-file FILE] [--baseline FILE]
+
+plainsight COMMAND --help (or plainsight help COMMAND) lists a command's flags, exit status
+and an example.
 `
 
 // Exit statuses of the CLI contract.
@@ -104,7 +117,9 @@ func main() {
 // can drive it.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "plainsight: no command (see plainsight help)")
+		// Alone, the command says how to use it: a usage error all the same,
+		// so that a script whose command word went missing does not pass.
+		fmt.Fprint(stderr, usage)
 		return exitError
 	}
 	switch args[0] {
@@ -116,10 +131,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runFingerprint(args[1:], stdin, stdout, stderr)
 	case "skill":
 		return runSkill(args[1:], stdout, stderr)
-	case "version":
-		fmt.Fprintln(stdout, "plainsight", version)
+	case "version", "--version", "-version":
+		fmt.Fprintln(stdout, versionLine())
 		return exitClean
 	case "help", "-h", "-help", "--help":
+		if len(args) > 1 {
+			// plainsight help COMMAND is COMMAND --help.
+			return run(append(args[1:], "--help"), stdin, stdout, stderr)
+		}
 		fmt.Fprint(stdout, usage)
 		return exitClean
 	}

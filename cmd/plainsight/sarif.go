@@ -90,10 +90,11 @@ type sarifTool struct {
 }
 
 type sarifDriver struct {
-	Name           string      `json:"name"`
-	Version        string      `json:"version"`
-	InformationURI string      `json:"informationUri"`
-	Rules          []sarifRule `json:"rules"`
+	Name            string      `json:"name"`
+	Version         string      `json:"version"`
+	SemanticVersion string      `json:"semanticVersion,omitempty"`
+	InformationURI  string      `json:"informationUri"`
+	Rules           []sarifRule `json:"rules"`
 }
 
 type sarifResult struct {
@@ -210,12 +211,13 @@ type sarifRegion struct {
 	ByteOffset  int `json:"byteOffset"`
 }
 
-// toolVersion is the version as SARIF consumers compare it: numeric first.
-func toolVersion() string {
-	if version != "" && '0' <= version[0] && version[0] <= '9' {
-		return version
+// semanticVersion is the module version as SemVer (without its "v"),
+// or "" when it is not one (a development build).
+func semanticVersion(v string) string {
+	if len(v) > 1 && v[0] == 'v' && '0' <= v[1] && v[1] <= '9' {
+		return v[1:]
 	}
-	return "0.0.0-" + version
+	return ""
 }
 
 // The bounds of a SARIF log, far below what GitHub code scanning takes
@@ -254,7 +256,7 @@ func (o *sarifWriter) start() error {
 	}
 	o.started = true
 	tool, err := json.Marshal(sarifTool{Driver: sarifDriver{
-		Name: "plainsight", Version: toolVersion(),
+		Name: "plainsight", Version: moduleVersion(), SemanticVersion: semanticVersion(moduleVersion()),
 		InformationURI: "https://github.com/plainsight/plainsight",
 		Rules:          sarifRules,
 	}})

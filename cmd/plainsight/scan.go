@@ -44,7 +44,7 @@ func runScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, usage)
+			writeHelp(stdout, "scan", fset)
 			return exitClean
 		}
 		fmt.Fprintf(stderr, "plainsight scan: %v (see plainsight help)\n", err)

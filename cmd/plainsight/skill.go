@@ -32,7 +32,7 @@ func runSkill(args []string, stdout, stderr io.Writer) int {
 	}
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, usage)
+			writeHelp(stdout, "skill", fset)
 			return exitClean
 		}
 		fmt.Fprintf(stderr, "plainsight skill: %v (see plainsight help)\n", err)
