@@ -49,7 +49,7 @@ func runFingerprint(args []string, stdin io.Reader, stdout, stderr io.Writer) in
 			writeHelp(stdout, "fingerprint", fset)
 			return exitClean
 		}
-		fmt.Fprintf(stderr, "plainsight fingerprint: %v (see plainsight help)\n", err)
+		fmt.Fprintf(stderr, "plainsight fingerprint: %s (see plainsight help)\n", describe(err))
 		return exitError
 	}
 	var pinned fingerprint.Record
@@ -57,7 +57,7 @@ func runFingerprint(args []string, stdin io.Reader, stdout, stderr io.Writer) in
 		// Read the record before probing: a missing or damaged record is a
 		// usage error, and no reason to start a server.
 		if pinned, err = readRecord(*check); err != nil {
-			fmt.Fprintf(stderr, "plainsight fingerprint: %v\n", err)
+			fmt.Fprintf(stderr, "plainsight fingerprint: %s\n", describe(err))
 			return exitError
 		}
 	}
@@ -67,13 +67,18 @@ func runFingerprint(args []string, stdin io.Reader, stdout, stderr io.Writer) in
 		in := scanInput{path: *from, stdin: *from == "-"}
 		data, release, err := readInput(in, stdin)
 		if err != nil {
-			fmt.Fprintf(stderr, "plainsight fingerprint: %v\n", err)
+			fmt.Fprintf(stderr, "plainsight fingerprint: %s\n", describe(err))
 			return exitError
 		}
 		tools, err := savedTools(data)
 		release()
 		if err != nil {
-			fmt.Fprintf(stderr, "plainsight fingerprint: %s: %v\n", *from, err)
+			fmt.Fprintf(stderr, "plainsight fingerprint: %s: %s\n", visible(*from), describe(err))
+			// Input that is not a tools list at all is a usage error; a
+			// list §7 refuses is a finding about the server.
+			if errors.Is(err, fingerprint.ErrInvalidJSON) || errors.Is(err, errMorePages) {
+				return exitError
+			}
 			return exitFound
 		}
 		d = &fingerprint.Definitions{Server: fingerprint.Server{Name: *name}, Tools: tools}
@@ -91,7 +96,7 @@ func runFingerprint(args []string, stdin io.Reader, stdout, stderr io.Writer) in
 		if *check != "" {
 			writeCheck(stdout, *format, pinned, fingerprint.Check(pinned, nil, err))
 		}
-		fmt.Fprintf(stderr, "plainsight fingerprint: unreachable: %v\n", err)
+		fmt.Fprintf(stderr, "plainsight fingerprint: unreachable: %s\n", describe(err))
 		return exitError
 	}
 	in, err := fingerprint.Input(d)
@@ -99,14 +104,14 @@ func runFingerprint(args []string, stdin io.Reader, stdout, stderr io.Writer) in
 		err = fingerprint.SortTools(d.Tools)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "plainsight fingerprint: %v\n", err)
+		fmt.Fprintf(stderr, "plainsight fingerprint: %s\n", describe(err))
 		return exitFound
 	}
 	fp, _ := fingerprint.Fingerprint(d)
 	if *check != "" {
 		res := fingerprint.Check(pinned, d, nil)
 		if err := writeCheck(stdout, *format, pinned, res); err != nil {
-			fmt.Fprintf(stderr, "plainsight fingerprint: writing output: %v\n", err)
+			fmt.Fprintf(stderr, "plainsight fingerprint: writing output: %s\n", describe(err))
 			return exitError
 		}
 		if res.Status == fingerprint.Unchanged {
@@ -120,7 +125,7 @@ func runFingerprint(args []string, stdin io.Reader, stdout, stderr io.Writer) in
 			err = writeRecord(*pin, rec)
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "plainsight fingerprint: %v\n", err)
+			fmt.Fprintf(stderr, "plainsight fingerprint: %s\n", describe(err))
 			return exitError
 		}
 	}
@@ -154,6 +159,9 @@ func fingerprintArgs(format, from string, rest, command []string) error {
 	return nil
 }
 
+// errMorePages is a saved tools/list result that is one page of several.
+var errMorePages = errors.New("the result is one page of several")
+
 // savedTools reads a saved tools/list result: the result object (with its
 // "tools"), a whole JSON-RPC response holding it, or a bare array of tools.
 func savedTools(data []byte) ([]fingerprint.Tool, error) {
@@ -169,7 +177,7 @@ func savedTools(data []byte) ([]fingerprint.Tool, error) {
 	}
 	tools, next, err := fingerprint.ParseListResult(data)
 	if err == nil && next != "" {
-		err = fmt.Errorf("the result has a nextCursor (%q): save every page's tools as one array", next)
+		err = fmt.Errorf("%w (nextCursor %q): save every page's tools as one array", errMorePages, next)
 	}
 	return tools, err
 }

@@ -38,13 +38,13 @@ var helps = map[string]help{
 			"instructions and what a scan finds in them. --pin saves the server's record; --check compares\n" +
 			"the server with a saved record.",
 		exits: "0 a fingerprint (with --check: unchanged); 1 a tool list §7 refuses — a tool without a name, two\n" +
-			"of one name — or, with --check, changed; 2 a usage error, unreadable input, or an unreachable\nserver.",
+			"of one name — or, with --check, changed; 2 a usage error, input that is not a tools list (not\nJSON, one page of several), or an unreachable server.",
 		example: "plainsight fingerprint --check weather.pin.json https://weather.example/mcp",
 	},
 	"intent hash": {
 		usage:   "plainsight intent hash [flags] [FILE|-]",
 		about:   "Prints the agent-safe.intent/1 hash (\"sha256:\" and hex) of a binding given as JSON, or its\ncanonical JSON.",
-		exits:   "0 the hash; 1 a binding the reference refuses (its error code on standard error); 2 a usage or\nI/O error, or input that is not JSON.",
+		exits:   "0 the hash; 1 a binding the reference refuses, not JSON included (its error code, such as\nINVALID_JSON, on standard error); 2 a usage or I/O error.",
 		example: "plainsight intent hash binding.json",
 	},
 	"intent verify": {

@@ -40,7 +40,7 @@ func runIntent(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			writeHelp(stdout, "intent hash", fset)
 			return exitClean
 		}
-		fmt.Fprintf(stderr, "plainsight intent hash: %v (see plainsight help)\n", err)
+		fmt.Fprintf(stderr, "plainsight intent hash: %s (see plainsight help)\n", describe(err))
 		return exitError
 	}
 	in := scanInput{path: "-", stdin: true}
@@ -49,7 +49,7 @@ func runIntent(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	data, release, err := readInput(in, stdin)
 	if err != nil {
-		fmt.Fprintf(stderr, "plainsight intent hash: %v\n", err)
+		fmt.Fprintf(stderr, "plainsight intent hash: %s\n", describe(err))
 		return exitError
 	}
 	defer release()
@@ -64,14 +64,14 @@ func runIntent(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var refused *intent.Error
 	switch {
 	case errors.As(err, &refused):
-		fmt.Fprintf(stderr, "plainsight intent hash: %v\n", err)
+		fmt.Fprintf(stderr, "plainsight intent hash: %s\n", describe(err))
 		return exitFound
 	case err != nil:
-		fmt.Fprintf(stderr, "plainsight intent hash: %v\n", err)
+		fmt.Fprintf(stderr, "plainsight intent hash: %s\n", describe(err))
 		return exitError
 	}
 	if _, err := fmt.Fprintf(stdout, "%s\n", out); err != nil {
-		fmt.Fprintf(stderr, "plainsight intent hash: writing output: %v\n", err)
+		fmt.Fprintf(stderr, "plainsight intent hash: writing output: %s\n", describe(err))
 		return exitError
 	}
 	return exitClean
@@ -98,6 +98,9 @@ func runIntentVerify(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 	if err == nil && *nowFlag != "" {
 		var t time.Time
 		t, err = time.Parse(time.RFC3339Nano, *nowFlag)
+		if err != nil {
+			err = fmt.Errorf("--now %q: want an RFC 3339 time, such as 2026-07-01T12:00:00Z", *nowFlag)
+		}
 		now = func() time.Time { return t }
 	}
 	if err != nil {
@@ -105,7 +108,7 @@ func runIntentVerify(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 			writeHelp(stdout, "intent verify", fset)
 			return exitClean
 		}
-		fmt.Fprintf(stderr, "plainsight intent verify: %v (see plainsight help)\n", err)
+		fmt.Fprintf(stderr, "plainsight intent verify: %s (see plainsight help)\n", describe(err))
 		return exitError
 	}
 	in := scanInput{path: "-", stdin: true}
@@ -114,13 +117,13 @@ func runIntentVerify(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 	}
 	data, release, err := readInput(in, stdin)
 	if err != nil {
-		fmt.Fprintf(stderr, "plainsight intent verify: %v\n", err)
+		fmt.Fprintf(stderr, "plainsight intent verify: %s\n", describe(err))
 		return exitError
 	}
 	defer release()
 	v := &intent.Verifier{Now: now}
 	if _, err := v.Verify(context.Background(), data, *hash); err != nil {
-		fmt.Fprintf(stderr, "plainsight intent verify: %v\n", err)
+		fmt.Fprintf(stderr, "plainsight intent verify: %s\n", describe(err))
 		var refused *intent.Error
 		if errors.As(err, &refused) {
 			return exitFound

@@ -302,7 +302,9 @@ func TestFingerprintFrom(t *testing.T) {
 	}{
 		{`[{"description": "no name"}]`, []string{"--from", "-"}, 1},
 		{`[{"name": "a"}, {"name": "a"}]`, []string{"--from", "-"}, 1},
-		{`{"tools": [], "nextCursor": "p2"}`, []string{"--from", "-"}, 1},
+		{`{"tools": [], "nextCursor": "p2"}`, []string{"--from", "-"}, 2},
+		{`[{"name": "a"}`, []string{"--from", "-"}, 2},
+		{`not json`, []string{"--from", "-"}, 2},
 		{"", []string{"ftp://example.com"}, 2},
 		{"", []string{}, 2},
 		{"", []string{"--from", "-", "http://127.0.0.1:1/"}, 2},

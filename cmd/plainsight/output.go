@@ -68,7 +68,8 @@ type pkgOut struct {
 // tally counts a run, for the summary and what was cut.
 type tally struct {
 	inputs, flagged, findings int
-	invalid                   int // ill-formed UTF-8 sequences
+	empty                     []string // directories that held no file
+	invalid                   int      // ill-formed UTF-8 sequences
 	binaries, symlinks        int
 	suppressed, ignored       int
 	omitted                   int // results counted and not listed
@@ -222,10 +223,20 @@ func (o *textWriter) endPackage(p *pkgOut) error {
 }
 
 func (o *textWriter) finish(t *tally) error {
-	if o.cmd != "scan" || t.inputs+t.binaries+t.symlinks == 0 {
-		return nil
-	}
 	var b strings.Builder
+	for _, d := range t.empty {
+		fmt.Fprintf(&b, "%s: an empty directory, nothing to scan\n", visible(d))
+	}
+	if o.cmd != "scan" {
+		// The honesty line, once a run.
+		fmt.Fprintf(&b, "%s\n", scan.Note)
+		_, err := io.WriteString(o.w, b.String())
+		return err
+	}
+	if t.inputs+t.binaries+t.symlinks == 0 {
+		_, err := io.WriteString(o.w, b.String())
+		return err
+	}
 	fmt.Fprintf(&b, "%d %s scanned, %d with findings, %d %s", t.inputs, plural(t.inputs, "input", "inputs"),
 		t.flagged, t.findings, plural(t.findings, "finding", "findings"))
 	if t.invalid > 0 {

@@ -47,7 +47,7 @@ func runScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			writeHelp(stdout, "scan", fset)
 			return exitClean
 		}
-		fmt.Fprintf(stderr, "plainsight scan: %v (see plainsight help)\n", err)
+		fmt.Fprintf(stderr, "plainsight scan: %s (see plainsight help)\n", describe(err))
 		return exitError
 	}
 	if len(paths) == 0 {
@@ -99,7 +99,7 @@ func runScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	if err := sc.out.finish(&sc.tally); err != nil {
-		fmt.Fprintf(stderr, "plainsight scan: writing output: %v\n", err)
+		fmt.Fprintf(stderr, "plainsight scan: writing output: %s\n", describe(err))
 		return exitError
 	}
 	return sc.status
@@ -121,11 +121,11 @@ func (sc *scanner) note(found bool, err error) bool {
 	var werr *writeError
 	switch {
 	case errors.As(err, &werr):
-		fmt.Fprintf(sc.stderr, "plainsight scan: %v\n", err)
+		fmt.Fprintf(sc.stderr, "plainsight scan: %s\n", describe(err))
 		sc.status = exitError
 		return false
 	case err != nil:
-		fmt.Fprintf(sc.stderr, "plainsight scan: %v\n", err)
+		fmt.Fprintf(sc.stderr, "plainsight scan: %s\n", describe(err))
 		sc.status = exitError
 	case found && sc.status == exitClean:
 		sc.status = exitFound
@@ -137,8 +137,10 @@ func (sc *scanner) note(found bool, err error) bool {
 // (internal/walk), one file in memory at a time.
 func (sc *scanner) dir(p string) bool {
 	var stop error
+	entries := 0
 	st, err := walk.Walk(p, &walk.Options{Ignore: func(rel string, dir bool) bool { return sc.filt.ignored(p, rel, dir) }},
 		func(f *walk.File) error {
+			entries++
 			switch f.Kind {
 			case walk.Text:
 				found, err := sc.data(scanInput{path: f.Path}, f.Data, f.TooLarge)
@@ -158,6 +160,9 @@ func (sc *scanner) dir(p string) bool {
 			return nil
 		})
 	sc.tally.ignored += st.Ignored
+	if err == nil && entries == 0 && st.Ignored == 0 {
+		sc.tally.empty = append(sc.tally.empty, p)
+	}
 	if stop != nil {
 		return false
 	}

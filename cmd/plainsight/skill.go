@@ -35,7 +35,7 @@ func runSkill(args []string, stdout, stderr io.Writer) int {
 			writeHelp(stdout, "skill", fset)
 			return exitClean
 		}
-		fmt.Fprintf(stderr, "plainsight skill: %v (see plainsight help)\n", err)
+		fmt.Fprintf(stderr, "plainsight skill: %s (see plainsight help)\n", describe(err))
 		return exitError
 	}
 	out := newWriter("skill", *format, stdout, len(dirs) > 1)
@@ -61,14 +61,14 @@ func runSkill(args []string, stdout, stderr io.Writer) int {
 		t.ignored += st.Ignored
 		t.suppressed += p.suppressed
 		if err != nil && !isWriteErr(err) {
-			fmt.Fprintf(stderr, "plainsight skill: %v\n", err)
+			fmt.Fprintf(stderr, "plainsight skill: %s\n", describe(err))
 			return exitError
 		}
 		if err == nil {
 			err = out.endPackage(p)
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "plainsight skill: writing output: %v\n", err)
+			fmt.Fprintf(stderr, "plainsight skill: writing output: %s\n", describe(err))
 			return exitError
 		}
 		if p.errors > 0 {
@@ -76,7 +76,7 @@ func runSkill(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if err := out.finish(&t); err != nil {
-		fmt.Fprintf(stderr, "plainsight skill: writing output: %v\n", err)
+		fmt.Fprintf(stderr, "plainsight skill: writing output: %s\n", describe(err))
 		return exitError
 	}
 	return status

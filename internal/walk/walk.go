@@ -34,7 +34,6 @@ package walk
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -243,7 +242,7 @@ func readBounded(r io.Reader, buf []byte) ([]byte, error) {
 func unwrapPath(err error) error {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
-		return fmt.Errorf("%s: %w", pe.Op, pe.Err)
+		return pe.Err
 	}
 	return err
 }
