@@ -21,6 +21,7 @@ type wireFinding struct {
 	Reason          markup.Reason `json:"reason,omitempty"`
 	Scripts         []string      `json:"scripts,omitempty"`
 	Pattern         Pattern       `json:"pattern,omitempty"`
+	TagsSpell       string        `json:"tags_spell,omitempty"`
 	Opaque          *bool         `json:"opaque,omitempty"`
 	Decoded         *string       `json:"decoded,omitempty"`
 	DecodedFindings *[]Finding    `json:"decoded_findings,omitempty"`
@@ -38,7 +39,7 @@ func (f Finding) MarshalJSON() ([]byte, error) {
 	w := wireFinding{
 		Class: f.Class, Start: f.Start, End: f.End, Heuristic: f.Heuristic, Excerpt: f.Excerpt,
 		Codepoints: f.Codepoints, Kind: f.Kind, Reason: f.Reason, Scripts: f.Scripts, Pattern: f.Pattern,
-		ByteStart: f.ByteStart, ByteEnd: f.ByteEnd, UTF16Start: f.UTF16Start, UTF16End: f.UTF16End,
+		TagsSpell: f.TagsSpell, ByteStart: f.ByteStart, ByteEnd: f.ByteEnd, UTF16Start: f.UTF16Start, UTF16End: f.UTF16End,
 	}
 	if f.Class == Base64Blob {
 		w.Opaque = &f.Opaque
@@ -68,7 +69,7 @@ func (f *Finding) UnmarshalJSON(b []byte) error {
 	*f = Finding{
 		Class: w.Class, Start: w.Start, End: w.End, Heuristic: w.Heuristic, Excerpt: w.Excerpt,
 		Codepoints: w.Codepoints, Kind: w.Kind, Reason: w.Reason, Scripts: w.Scripts, Pattern: w.Pattern,
-		ByteStart: w.ByteStart, ByteEnd: w.ByteEnd, UTF16Start: w.UTF16Start, UTF16End: w.UTF16End,
+		TagsSpell: w.TagsSpell, ByteStart: w.ByteStart, ByteEnd: w.ByteEnd, UTF16Start: w.UTF16Start, UTF16End: w.UTF16End,
 	}
 	if w.Opaque != nil {
 		f.Opaque = *w.Opaque

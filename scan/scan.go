@@ -126,6 +126,11 @@ type Finding struct {
 	// Pattern, for an instruction_like finding, is the pattern it matched
 	// (§5).
 	Pattern Pattern `json:"pattern,omitempty"`
+	// TagsSpell, for a unicode_tag finding, is the ASCII its tag characters
+	// spell (U+E0041 spells "A"; the language and cancel tags spell
+	// nothing), at most MaxTagsSpell bytes: what the run hides, shown. An
+	// extension of the wire format ("tags_spell"), absent when empty.
+	TagsSpell string `json:"tags_spell,omitempty"`
 	// Opaque, for a base64_blob finding, reports that the blob does not
 	// decode to printable UTF-8 text (§4). Decoded is the text it decodes
 	// to when it does, and DecodedFindings the findings of that text's

@@ -11,9 +11,12 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/plainsight/plainsight/fingerprint"
 	"github.com/plainsight/plainsight/probe"
+	"github.com/plainsight/plainsight/scan"
 )
 
 // runFingerprint is `plainsight fingerprint`: the §7 fingerprint of a live
@@ -134,7 +137,10 @@ func runFingerprint(args []string, stdin io.Reader, stdout, stderr io.Writer) in
 		fmt.Fprintf(stdout, "{\"fingerprint\":%q,\"input\":%s}\n", fp, in)
 		return exitClean
 	}
-	writeDefinitions(stdout, d, fp)
+	if err := writeDefinitions(stdout, d, fp); err != nil {
+		fmt.Fprintf(stderr, "plainsight fingerprint: writing output: %s\n", describe(err))
+		return exitError
+	}
 	return exitClean
 }
 
@@ -182,23 +188,103 @@ func savedTools(data []byte) ([]fingerprint.Tool, error) {
 	return tools, err
 }
 
-// writeDefinitions prints the server, its tools (a line each, the
-// description's first line cut short) and the fingerprint.
-func writeDefinitions(w io.Writer, d *fingerprint.Definitions, fp string) {
+// maxInstructions bounds the instructions shown, in codepoints.
+const maxInstructions = 4000
+
+// writeDefinitions prints the server, its instructions (shown, since the
+// agent reads them), its tools (a line each, the description's first line
+// cut short) and the fingerprint. Every name, description and the
+// instructions are scanned, and what a scan finds is shown beside the
+// tool (or under the instructions): the fingerprint pins the definitions,
+// the scan says what they hide. Text from the server is shown visibly.
+func writeDefinitions(w io.Writer, d *fingerprint.Definitions, fp string) error {
+	var b strings.Builder
 	version := "(no version)"
 	if d.Server.Version != nil {
-		version = *d.Server.Version
+		version = visible(*d.Server.Version)
 	}
-	fmt.Fprintf(w, "server: %s %s\n", visible(d.Server.Name), visible(version))
-	fmt.Fprintf(w, "tools: %d\n", len(d.Tools))
+	fmt.Fprintf(&b, "server: %s %s\n", visible(d.Server.Name), version)
+	findings := 0
+	if d.Instructions != "" {
+		b.WriteString("instructions:\n")
+		text, more := cutRunes(d.Instructions, maxInstructions)
+		for _, line := range strings.Split(text, "\n") {
+			fmt.Fprintf(&b, "  | %s\n", visible(strings.TrimSuffix(line, "\r")))
+		}
+		if more > 0 {
+			fmt.Fprintf(&b, "  … %d more %s not shown\n", more, plural(more, "character", "characters"))
+		}
+		findings += writeTextFindings(&b, "  ", d.Instructions)
+	}
+	fmt.Fprintf(&b, "tools: %d\n", len(d.Tools))
 	for _, t := range d.Tools {
 		desc, _, _ := strings.Cut(t.Description, "\n")
-		if r := []rune(desc); len(r) > 72 {
-			desc = string(r[:72]) + "…"
+		desc, more := cutRunes(desc, 72)
+		ell := ""
+		if more > 0 || len(desc) < len(strings.TrimRight(t.Description, "\n")) {
+			ell = "…"
 		}
-		fmt.Fprintf(w, "  %s  %s\n", visible(t.Name), visible(desc))
+		fmt.Fprintf(&b, "  %s  %s%s\n", visible(t.Name), visible(desc), ell)
+		findings += writeTextFindings(&b, "    name: ", t.Name)
+		findings += writeTextFindings(&b, "    ", t.Description)
 	}
-	fmt.Fprintf(w, "fingerprint: %s\n", fp)
+	fmt.Fprintf(&b, "fingerprint: %s\n", fp)
+	if findings > 0 {
+		fmt.Fprintf(&b, "%d %s in the names, descriptions and instructions. %s\n", findings, plural(findings, "finding", "findings"), scan.Note)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// writeTextFindings scans text from a server (WTF-8: a lone surrogate is
+// scanned as the unassigned codepoint §2 makes it) and writes a line per
+// finding, indented; it returns how many findings there are.
+func writeTextFindings(b *strings.Builder, indent, text string) int {
+	if text == "" {
+		return 0
+	}
+	res, err := scan.ScanUTF16(wtf8ToUTF16(text), &scan.Options{OmitSanitized: true})
+	if err != nil {
+		return 0
+	}
+	for i := range res.Findings {
+		f := &res.Findings[i]
+		fmt.Fprintf(b, "%s%s: %s\n", indent, findingLabel(f), f.Excerpt)
+	}
+	if res.Truncated {
+		fmt.Fprintf(b, "%s%d findings in all; only the first %d are shown\n", indent, res.DeterministicCount+res.HeuristicCount, len(res.Findings))
+	}
+	return res.DeterministicCount + res.HeuristicCount
+}
+
+// wtf8ToUTF16 reads a WTF-8 string (UTF-8 that may hold encoded lone
+// surrogates, as JSON's escapes give them) as UTF-16 code units; a byte
+// that is neither is U+FFFD.
+func wtf8ToUTF16(s string) []uint16 {
+	out := make([]uint16, 0, len(s))
+	for i := 0; i < len(s); {
+		if sur, ok := wtf8Surrogate(s[i:]); ok {
+			out = append(out, uint16(sur))
+			i += 3
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		out = utf16.AppendRune(out, r)
+		i += n
+	}
+	return out
+}
+
+// cutRunes returns s cut to at most n codepoints, and how many were cut.
+func cutRunes(s string, n int) (string, int) {
+	count := 0
+	for i := range s {
+		if count == n {
+			return s[:i], utf8.RuneCountInString(s[i:])
+		}
+		count++
+	}
+	return s, 0
 }
 
 // readRecord reads a record written by --pin.

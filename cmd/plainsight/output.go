@@ -157,29 +157,9 @@ func (o *textWriter) scanFile(f *fileOut) error {
 	}
 	var lines []line
 	for _, f := range res.Findings {
-		label := string(f.Class)
-		if len(f.Codepoints) > 0 {
-			label += " " + strings.Join(f.Codepoints, " ")
-		}
-		if f.Kind != 0 {
-			label += " " + f.Kind.String()
-		}
-		if f.Reason != 0 {
-			label += " (" + f.Reason.String() + ")"
-		}
-		if f.Class == scan.Base64Blob {
-			label += base64Label(f)
-		}
+		label := findingLabel(&f)
 		color := red
 		if f.Heuristic {
-			// §5: a labelled guess, never a flag.
-			if f.Pattern != "" {
-				label += " " + string(f.Pattern)
-			}
-			if len(f.Scripts) > 0 {
-				label += " " + strings.Join(f.Scripts, "+")
-			}
-			label += " (heuristic)"
 			color = yellow
 		}
 		lines = append(lines, line{f.ByteStart, o.paint(label, color) + ": " + o.paintAnnotations(f.Excerpt)})
@@ -259,6 +239,39 @@ func (o *textWriter) finish(t *tally) error {
 	return err
 }
 
+// findingLabel is what the text format says of a finding before its
+// excerpt: the class, then its codepoints, markup kind and reason, what a
+// blob decodes to, what tags spell; a heuristic finding (§5, a labelled
+// guess, never a flag) its pattern or scripts and "(heuristic)".
+func findingLabel(f *scan.Finding) string {
+	label := string(f.Class)
+	if len(f.Codepoints) > 0 {
+		label += " " + strings.Join(f.Codepoints, " ")
+	}
+	if f.Kind != 0 {
+		label += " " + f.Kind.String()
+	}
+	if f.Reason != 0 {
+		label += " (" + f.Reason.String() + ")"
+	}
+	if f.Class == scan.Base64Blob {
+		label += base64Label(*f)
+	}
+	if f.TagsSpell != "" {
+		label += fmt.Sprintf(" tags spell: %q", f.TagsSpell)
+	}
+	if f.Heuristic {
+		if f.Pattern != "" {
+			label += " " + string(f.Pattern)
+		}
+		if len(f.Scripts) > 0 {
+			label += " " + strings.Join(f.Scripts, "+")
+		}
+		label += " (heuristic)"
+	}
+	return label
+}
+
 // base64Label says what a blob decodes to, quoted and cut short, or that
 // it is opaque.
 func base64Label(f scan.Finding) string {
@@ -273,7 +286,7 @@ func base64Label(f scan.Finding) string {
 	}
 	label := fmt.Sprintf(" decodes to %q%s", string(dec), more)
 	if n := len(f.DecodedFindings); n > 0 {
-		label += fmt.Sprintf(" with %d findings inside", n)
+		label += fmt.Sprintf(" with %d %s inside: %s", n, plural(n, "finding", "findings"), located.Nested(f.DecodedFindings))
 	}
 	return label
 }

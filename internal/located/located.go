@@ -193,6 +193,9 @@ func resultOf(file string, f *scan.Finding) Result {
 		} else {
 			res.Message = fmt.Sprintf("%d codepoints of class %s: %s", n, f.Class, strings.Join(f.Codepoints, " "))
 		}
+		if f.TagsSpell != "" {
+			res.Message += fmt.Sprintf("; the tags spell %q", f.TagsSpell)
+		}
 	case f.Class == scan.HiddenMarkup:
 		res.Message = fmt.Sprintf("hidden markup (%s", f.Kind)
 		if f.Reason != 0 {
@@ -204,8 +207,8 @@ func resultOf(file string, f *scan.Finding) Result {
 			res.Message = "a base64 blob that decodes to no readable text"
 		} else {
 			res.Message = fmt.Sprintf("a base64 blob that decodes to %q", cut(f.Decoded, 120))
-			if n := countDeterministic(f.DecodedFindings); n > 0 {
-				res.Message += fmt.Sprintf(", with %d hidden-character findings inside", n)
+			if n := len(f.DecodedFindings); n > 0 {
+				res.Message += fmt.Sprintf(", with %d %s inside: %s", n, plural(n, "finding", "findings"), Nested(f.DecodedFindings))
 			}
 		}
 	case f.Class == scan.InstructionLike:
@@ -218,14 +221,46 @@ func resultOf(file string, f *scan.Finding) Result {
 	return res
 }
 
-func countDeterministic(fs []scan.Finding) int {
-	n := 0
-	for _, f := range fs {
-		if !f.Heuristic {
-			n++
+// maxNested is how many nested findings Nested names.
+const maxNested = 5
+
+// Nested names the findings of a blob's decoded text: class, and the
+// codepoints, markup kind, pattern or spelled tags that say what each is;
+// the first few, then how many more.
+func Nested(fs []scan.Finding) string {
+	var parts []string
+	for i, f := range fs {
+		if i == maxNested {
+			parts = append(parts, fmt.Sprintf("and %d more", len(fs)-maxNested))
+			break
 		}
+		p := string(f.Class)
+		switch {
+		case len(f.Codepoints) > 0:
+			p += " " + strings.Join(f.Codepoints, " ")
+		case f.Kind != 0:
+			p += " " + f.Kind.String()
+		case f.Pattern != "":
+			p += " " + string(f.Pattern)
+		case len(f.Scripts) > 0:
+			p += " " + strings.Join(f.Scripts, "+")
+		}
+		if f.TagsSpell != "" {
+			p += fmt.Sprintf(" spelling %q", f.TagsSpell)
+		}
+		if f.Heuristic {
+			p += " (heuristic)"
+		}
+		parts = append(parts, p)
 	}
-	return n
+	return strings.Join(parts, ", ")
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // cut shortens s to at most n codepoints, with "…" where cut.
