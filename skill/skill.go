@@ -3,6 +3,9 @@
 // hidden content, following the skill invisible-characters proposal and the
 // classes of the agent-safety formats, version 1, §2–§5.
 //
+// A skill package has SKILL.md at its top: a folder without it (as a
+// regular file) gets a NoSkillFile error, however clean its files.
+//
 // Every regular file below the folder is read, by the one walk the command
 // line's scan uses too (symbolic links are never followed; .git, .hg and
 // .svn are skipped). A file with a NUL byte in its
@@ -71,6 +74,9 @@ const (
 	Symlink = located.Symlink
 	// Unreadable is a file or folder that could not be read, an error.
 	Unreadable = located.Unreadable
+	// NoSkillFile is a folder without SKILL.md at its top, which is not a
+	// skill package: an error.
+	NoSkillFile = located.NoSkillFile
 )
 
 // Result is one finding in a skill package.

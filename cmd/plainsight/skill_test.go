@@ -145,3 +145,14 @@ func TestScanGitHubAndSARIF(t *testing.T) {
 		t.Errorf("sarif: exit %d, %v\n%s", code, err, out)
 	}
 }
+
+// TestSkillWithoutSkillFile: plainsight skill on a folder that is no skill
+// package fails, and says why.
+func TestSkillWithoutSkillFile(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "notes.md", "clean\n")
+	code, out, _ := plainsight(t, "", "skill", dir)
+	if code != 1 || !strings.Contains(out, "no_skill_md: no SKILL.md at the top of the folder: not a skill package") {
+		t.Errorf("exit %d\n%s", code, out)
+	}
+}

@@ -119,6 +119,7 @@ func TestOnlySkip(t *testing.T) {
 	if res := decodeResult(t, out); code != 1 || res.DeterministicCount != 1 || len(res.Findings) != 1 {
 		t.Errorf("--skip, json: exit %d\n%s", code, out)
 	}
+	writeFile(t, filepath.Dir(p), "SKILL.md", "# Skill\n")
 	code, out, _ = plainsight(t, "", "skill", "--skip", "zero_width,bidi_control", filepath.Dir(p))
 	if code != 0 {
 		t.Errorf("skill --skip: exit %d\n%s", code, out)

@@ -22,6 +22,8 @@ package located
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -46,6 +48,9 @@ const (
 	Warning Level = "warning"
 	Info    Level = "info"
 )
+
+// SkillFile is the file at the top of every skill package.
+const SkillFile = "SKILL.md"
 
 // The classes of results that are not scan classes.
 const (
@@ -293,6 +298,19 @@ func Scan(f *walk.File) *FileResults {
 // at a time, in lexical order. It stops at emit's first error. The error
 // is also a *walk.Error when dir cannot be walked at all.
 func Package(dir string, opts *walk.Options, emit func(*FileResults) error) (walk.Stats, error) {
+	// A skill package is a folder with SKILL.md at its top (a regular file:
+	// a link to one is not followed, as no link is). A folder without it is
+	// not a package, however clean its files: an error, first.
+	if info, err := os.Stat(dir); err == nil && info.IsDir() {
+		if fi, err := os.Lstat(filepath.Join(dir, SkillFile)); err != nil || !fi.Mode().IsRegular() {
+			out := &FileResults{File: SkillFile}
+			out.add(Result{Level: Error, Class: NoSkillFile, File: SkillFile, Line: 1, Column: 1,
+				Message: "no SKILL.md at the top of the folder: not a skill package"})
+			if err := emit(out); err != nil {
+				return walk.Stats{}, err
+			}
+		}
+	}
 	return walk.Walk(dir, opts, func(f *walk.File) error {
 		out := Walked(f)
 		if out == nil {
