@@ -68,7 +68,7 @@ func runFingerprint(args []string, stdin io.Reader, stdout, stderr io.Writer) in
 	switch {
 	case *from != "":
 		in := scanInput{path: *from, stdin: *from == "-"}
-		data, release, err := readInput(in, stdin)
+		data, release, err := readInput(in, stdin, maxToolsSize)
 		if err != nil {
 			fmt.Fprintf(stderr, "plainsight fingerprint: %s\n", describe(err))
 			return exitError

@@ -47,7 +47,7 @@ func runIntent(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(paths) == 1 && paths[0] != "-" {
 		in = scanInput{path: paths[0]}
 	}
-	data, release, err := readInput(in, stdin)
+	data, release, err := readInput(in, stdin, maxBindingSize)
 	if err != nil {
 		fmt.Fprintf(stderr, "plainsight intent hash: %s\n", describe(err))
 		return exitError
@@ -115,7 +115,7 @@ func runIntentVerify(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 	if len(paths) == 1 && paths[0] != "-" {
 		in = scanInput{path: paths[0]}
 	}
-	data, release, err := readInput(in, stdin)
+	data, release, err := readInput(in, stdin, maxBindingSize)
 	if err != nil {
 		fmt.Fprintf(stderr, "plainsight intent verify: %s\n", describe(err))
 		return exitError

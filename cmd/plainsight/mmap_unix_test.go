@@ -18,7 +18,7 @@ func TestMappedFileTruncated(t *testing.T) {
 	dir := t.TempDir()
 	p := writeFile(t, dir, "shrinks.txt", strings.Repeat("x", 4<<20))
 	in := scanInput{path: p}
-	data, release, err := readInput(in, nil)
+	data, release, err := readInput(in, nil, maxInputSize)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -12,12 +11,24 @@ import (
 
 	"github.com/plainsight/plainsight/internal/located"
 	"github.com/plainsight/plainsight/internal/walk"
+	"github.com/plainsight/plainsight/probe"
 	"github.com/plainsight/plainsight/scan"
 )
 
-// maxInputSize bounds what one input may hold: the scan reads an input
-// whole, so an unbounded one could exhaust memory.
-const maxInputSize = 1 << 30
+// The most bytes one input may hold, by command: the scan reads an input
+// whole, so an unbounded one could exhaust memory; a binding and a tools
+// list have bounds of their own, far smaller, and are refused as soon as
+// they pass them. Variables, so that tests can scale them down.
+var (
+	// maxInputSize bounds an input of scan.
+	maxInputSize int64 = 1 << 30
+	// maxBindingSize bounds a binding of intent: ten times the largest
+	// canonical form the reference accepts (100 KiB), for whitespace.
+	maxBindingSize int64 = 1 << 20
+	// maxToolsSize bounds a saved tools list of fingerprint --from: what a
+	// probe accepts of a live server's response.
+	maxToolsSize int64 = probe.DefaultMaxBody
+)
 
 // bom is the UTF-8 encoding signature.
 const bom = "\xEF\xBB\xBF"
@@ -197,7 +208,7 @@ func (e *writeError) Unwrap() error { return e.err }
 // one reads, scans and reports one input, and says whether it holds a
 // deterministic finding or ill-formed UTF-8.
 func (sc *scanner) one(in scanInput, stdin io.Reader) (found bool, err error) {
-	data, release, err := readInput(in, stdin)
+	data, release, err := readInput(in, stdin, maxInputSize)
 	if err != nil {
 		return false, err
 	}
@@ -283,13 +294,15 @@ func parseInterleaved(fset *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-// readInput returns an input's bytes, and a function to call when they are
-// no longer used. A large regular file is mapped into memory rather than
-// copied (where the platform allows), as a fast grep does.
-func readInput(in scanInput, stdin io.Reader) (data []byte, release func(), err error) {
+// readInput returns an input's bytes, at most limit of them, and a
+// function to call when they are no longer used. A regular file larger
+// than limit is refused before it is read; a large one is mapped into
+// memory rather than copied (where the platform allows), as a fast grep
+// does. Anything else (standard input, a pipe, a device) is read through a
+// limit that stops one byte past it (see readLimited).
+func readInput(in scanInput, stdin io.Reader, limit int64) (data []byte, release func(), err error) {
 	release = func() {}
-	var r io.Reader = stdin
-	var buf bytes.Buffer
+	r := stdin
 	if !in.stdin {
 		f, err := os.Open(in.path)
 		if err != nil {
@@ -297,23 +310,60 @@ func readInput(in scanInput, stdin io.Reader) (data []byte, release func(), err 
 		}
 		defer f.Close()
 		if info, err := f.Stat(); err == nil && info.Mode().IsRegular() {
-			if info.Size() > maxInputSize {
-				return nil, release, fmt.Errorf("%s: larger than %d bytes, the most one input may hold", in.path, maxInputSize)
+			if info.Size() > limit {
+				return nil, release, fmt.Errorf("%s: larger than %d bytes, the most this input may hold", visible(in.path), limit)
 			}
 			if data, release, ok := mapFile(f, info.Size()); ok {
 				return data, release, nil
 			}
-			buf.Grow(int(info.Size()) + bytes.MinRead) // one allocation
 		}
 		r = f
 	}
-	if _, err := buf.ReadFrom(io.LimitReader(r, maxInputSize+1)); err != nil {
-		return nil, release, fmt.Errorf("%s: %w", in.path, err)
+	data, err = readLimited(r, limit)
+	if err != nil {
+		return nil, release, fmt.Errorf("%s: %w", visible(in.path), err)
 	}
-	if buf.Len() > maxInputSize {
-		return nil, release, fmt.Errorf("%s: larger than %d bytes, the most one input may hold", in.path, maxInputSize)
+	return data, release, nil
+}
+
+// errTooLarge is an input past its limit.
+var errTooLarge = errors.New("larger than the most this input may hold")
+
+// readLimited reads r to its end, refusing more than limit bytes: it reads
+// at most limit+1 bytes, into chunks that grow as the input does, and
+// joins them once the end is reached — never the doubling buffer that
+// would cost up to four times the limit before refusing.
+func readLimited(r io.Reader, limit int64) ([]byte, error) {
+	var chunks [][]byte
+	var total int64
+	size := int64(64 << 10)
+	for {
+		chunk := make([]byte, min(size, limit+1-total))
+		n, err := io.ReadFull(r, chunk)
+		total += int64(n)
+		if n > 0 {
+			chunks = append(chunks, chunk[:n])
+		}
+		if total > limit {
+			return nil, fmt.Errorf("%w (%d bytes)", errTooLarge, limit)
+		}
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		size = min(2*size, 64<<20)
 	}
-	return buf.Bytes(), release, nil
+	if len(chunks) == 1 {
+		return chunks[0], nil
+	}
+	data := make([]byte, 0, total)
+	for i := range chunks {
+		data = append(data, chunks[i]...)
+		chunks[i] = nil
+	}
+	return data, nil
 }
 
 // scanFile scans a file's contents (see scan.ScanFile: a leading byte

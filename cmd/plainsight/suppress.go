@@ -425,18 +425,6 @@ func sarifPath(uri, base string, hasBase bool) string {
 	return filepath.FromSlash(u.Path)
 }
 
-// readLimited reads r to its end, refusing more than limit bytes: it reads
-// at most one byte past the limit, never buffering more.
-func readLimited(r io.Reader, limit int64) ([]byte, error) {
-	var buf bytes.Buffer
-	if _, err := buf.ReadFrom(io.LimitReader(r, limit+1)); err != nil {
-		return nil, err
-	}
-	if int64(buf.Len()) > limit {
-		return nil, fmt.Errorf("larger than %d bytes", limit)
-	}
-	return buf.Bytes(), nil
-}
 
 // filterFlagValues are the flags of suppression, shared by scan and skill.
 type filterFlagValues struct {
