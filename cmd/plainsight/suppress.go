@@ -425,7 +425,6 @@ func sarifPath(uri, base string, hasBase bool) string {
 	return filepath.FromSlash(u.Path)
 }
 
-
 // filterFlagValues are the flags of suppression, shared by scan and skill.
 type filterFlagValues struct {
 	only, skip, ignoreFile, baseline *string
