@@ -21,7 +21,14 @@ var packagePrefix = regexp.MustCompile(`(^|: )(fingerprint|skill|probe|intent|ca
 // describe is the message of an error for standard error: without the
 // library's package prefixes, a path error as "PATH: what", an intent
 // refusal as "CODE at PATH: what", a JSON error with its place.
+//
+// The message is rendered visibly (see visible): it may carry a path, a
+// name or a server's words, none of which may reach the terminal raw.
 func describe(err error) string {
+	return visible(describeRaw(err))
+}
+
+func describeRaw(err error) string {
 	var ie *intent.Error
 	if errors.As(err, &ie) {
 		detail := ""
