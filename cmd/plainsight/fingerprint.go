@@ -95,6 +95,12 @@ func runFingerprint(args []string, stdin io.Reader, stdout, stderr io.Writer) in
 	default:
 		d, err = (&probe.HTTP{URL: rest[0]}).Probe(context.Background())
 	}
+	if errors.Is(err, fingerprint.ErrInvalidTool) || errors.Is(err, fingerprint.ErrDuplicateName) {
+		// The server answered, with a tool list §7 refuses: the same
+		// answer as for a saved one (--from), not "unreachable".
+		fmt.Fprintf(stderr, "plainsight fingerprint: the server's tool list is refused: %s\n", describe(err))
+		return exitFound
+	}
 	if err != nil {
 		if *check != "" {
 			writeCheck(stdout, *format, pinned, fingerprint.Check(pinned, nil, err))

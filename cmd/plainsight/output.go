@@ -175,9 +175,15 @@ func (o *textWriter) scanFile(f *fileOut) error {
 		ln, col := pos.At(l.byteStart)
 		fmt.Fprintf(&b, "%s: %s\n", o.paint(fmt.Sprintf("%s:%d:%d", path, ln, col), bold), l.text)
 	}
-	if res.Truncated {
-		fmt.Fprintf(&b, "%s: %d findings in all; only the first %d are shown\n",
-			path, res.DeterministicCount+res.HeuristicCount, len(res.Findings))
+	// The scan caps findings and ill-formed sequences each; say of each
+	// what was cut, with its exact count.
+	if n := res.DeterministicCount + res.HeuristicCount; n > len(res.Findings) {
+		fmt.Fprintf(&b, "%s: %d findings in all; only the first %d are shown\n", path, n, len(res.Findings))
+	}
+	if res.Truncated && len(res.InvalidUTF8) > 0 && len(f.suppressedInv) == 0 {
+		if n := located.CountInvalid(data); n > len(res.InvalidUTF8) {
+			fmt.Fprintf(&b, "%s: %d ill-formed UTF-8 sequences in all; only the first %d are shown\n", path, n, len(res.InvalidUTF8))
+		}
 	}
 	if f.tooLarge {
 		ln, col := pos.At(len(data))
