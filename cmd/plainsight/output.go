@@ -60,9 +60,9 @@ func (f *fileOut) located() (*located.FileResults, []located.Result) {
 
 // pkgOut ends a skill package.
 type pkgOut struct {
-	dir                         string
-	errors, warnings, omitted   int
-	suppressed, files, binaries int
+	dir               string
+	errors, warnings  int
+	suppressed, files int
 }
 
 // tally counts a run, for the summary and what was cut.
@@ -72,7 +72,6 @@ type tally struct {
 	invalid                   int      // ill-formed UTF-8 sequences
 	binaries, symlinks        int
 	suppressed, ignored       int
-	omitted                   int // results counted and not listed
 }
 
 // writer writes the results of a run in one format. Each format is one
@@ -329,12 +328,11 @@ func (o *jsonWriter) finish(*tally) error      { return nil }
 // skillJSONWriter is skill's json: a report object per package, an array
 // of them for several packages, each written when its package ends.
 type skillJSONWriter struct {
-	w        io.Writer
-	several  bool
-	reports  int
-	results  []skill.Result
-	omitted  int
-	finished bool
+	w       io.Writer
+	several bool
+	reports int
+	results []skill.Result
+	omitted int
 }
 
 func (o *skillJSONWriter) file(f *fileOut) error {
@@ -353,7 +351,7 @@ func (o *skillJSONWriter) file(f *fileOut) error {
 
 func (o *skillJSONWriter) endPackage(p *pkgOut) error {
 	rep := skill.Report{Dir: p.dir, Passed: p.errors == 0, Errors: p.errors, Warnings: p.warnings,
-		Results: o.results, Omitted: o.omitted + p.omitted}
+		Results: o.results, Omitted: o.omitted}
 	if rep.Results == nil {
 		rep.Results = []skill.Result{}
 	}

@@ -242,7 +242,6 @@ type sarifWriter struct {
 	results, bytes int
 	omitted        int
 	baselineNote   string
-	err            error
 }
 
 func newSARIFWriter(w io.Writer) *sarifWriter {
@@ -328,10 +327,7 @@ func (o *sarifWriter) file(f *fileOut) error {
 	return nil
 }
 
-func (o *sarifWriter) endPackage(p *pkgOut) error {
-	o.omitted += p.omitted
-	return nil
-}
+func (o *sarifWriter) endPackage(*pkgOut) error { return nil }
 
 type sarifNotification struct {
 	Level   string    `json:"level"`
