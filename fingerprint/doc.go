@@ -31,6 +31,7 @@
 // surrogates survive; reading a record back gives an equal record, and a
 // record whose fingerprint is not that of its definitions, of another
 // version, or with a member unknown to it is refused ([ErrInvalidRecord]).
+// Its JSON Schema is record.schema.json, beside this file.
 //
 // Decisions where §7 is silent: a tool list with two tools of one name is
 // refused ([ErrDuplicateName]) rather than fingerprinted, as the diff by
