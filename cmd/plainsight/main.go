@@ -47,10 +47,13 @@
 // at URL (probed over MCP Streamable HTTP), of a server started as COMMAND
 // (probed over stdio), or of a saved tools/list result (--from, with the
 // identity given by --server-name and --server-version, the version null
-// when not given). text lists the server, its tools and the fingerprint;
+// when not given). text lists the server, its instructions, its tools and
+// the fingerprint, with what a scan finds in every name, description and
+// the instructions beside them (names and descriptions shown visibly);
 // json prints {"fingerprint": ..., "input": ...}, input being the
-// fingerprint input in its canonical form. An unreachable server exits 2;
-// a tool list §7 refuses (a tool without a name, two of one name) exits 1.
+// fingerprint input in its canonical form. An unreachable server, and
+// input that is not a tools list, exit 2; a tool list §7 refuses (a tool
+// without a name, two of one name), saved or live, exits 1.
 // --pin FILE also writes the server's record (package fingerprint's JSON
 // form); --check FILE compares the server with a pinned record and prints
 // unchanged (exit 0), changed with the §7 diff (exit 1) or unreachable
