@@ -63,6 +63,7 @@ type pkgOut struct {
 	dir               string
 	errors, warnings  int
 	suppressed, files int
+	binaries          int
 }
 
 // tally counts a run, for the summary and what was cut.
@@ -199,6 +200,9 @@ func (o *textWriter) endPackage(p *pkgOut) error {
 		verdict = "failed"
 	}
 	extra := ""
+	if p.binaries > 0 {
+		extra += fmt.Sprintf(", %d binary %s not checked", p.binaries, plural(p.binaries, "file", "files"))
+	}
 	if p.suppressed > 0 {
 		extra += fmt.Sprintf(", %d suppressed by the baseline", p.suppressed)
 	}

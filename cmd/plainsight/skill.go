@@ -53,6 +53,9 @@ func runSkill(args []string, stdout, stderr io.Writer) int {
 				p.warnings += r.Warnings
 				p.suppressed += len(supp)
 				p.files++
+				if len(r.Results) == 1 && r.Results[0].Class == located.BinaryFile {
+					p.binaries++
+				}
 				if err := out.file(&fileOut{dir: d, path: r.File, results: r, suppressedResults: supp}); err != nil {
 					return &writeError{err}
 				}

@@ -14,7 +14,7 @@ var example = filepath.Join("..", "..", "skill", "testdata", "example")
 func TestSkillFormats(t *testing.T) {
 	code, out, _ := plainsight(t, "", "skill", example)
 	if code != 1 || !strings.Contains(out, "SKILL.md:8:7: error: zero_width: U+200B ZERO WIDTH SPACE") ||
-		!strings.Contains(out, "example: failed, 3 errors, 1 warning\n") {
+		!strings.Contains(out, "example: failed, 3 errors, 1 warning, 1 binary file not checked\n") {
 		t.Errorf("text: exit %d\n%s", code, out)
 	}
 
