@@ -305,7 +305,7 @@ func Package(dir string, opts *walk.Options, emit func(*FileResults) error) (wal
 		if fi, err := os.Lstat(filepath.Join(dir, SkillFile)); err != nil || !fi.Mode().IsRegular() {
 			out := &FileResults{File: SkillFile}
 			out.add(Result{Level: Error, Class: NoSkillFile, File: SkillFile, Line: 1, Column: 1,
-				Message: "no SKILL.md at the top of the folder: not a skill package"})
+				Message: "no SKILL.md at the top of the folder: not a skill package (for a folder of packages, name each: skills/*/)"})
 			if err := emit(out); err != nil {
 				return walk.Stats{}, err
 			}
