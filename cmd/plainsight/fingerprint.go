@@ -103,7 +103,7 @@ func runFingerprint(args []string, stdin io.Reader, stdout, stderr io.Writer) in
 	}
 	if err != nil {
 		if *check != "" {
-			writeCheck(stdout, *format, pinned, fingerprint.Check(pinned, nil, err))
+			writeCheck(stdout, *format, pinned, fingerprint.Check(pinned, nil, err), nil)
 		}
 		fmt.Fprintf(stderr, "plainsight fingerprint: unreachable: %s\n", describe(err))
 		return exitError
@@ -119,7 +119,7 @@ func runFingerprint(args []string, stdin io.Reader, stdout, stderr io.Writer) in
 	fp, _ := fingerprint.Fingerprint(d)
 	if *check != "" {
 		res := fingerprint.Check(pinned, d, nil)
-		if err := writeCheck(stdout, *format, pinned, res); err != nil {
+		if err := writeCheck(stdout, *format, pinned, res, d); err != nil {
 			fmt.Fprintf(stderr, "plainsight fingerprint: writing output: %s\n", describe(err))
 			return exitError
 		}
@@ -346,13 +346,22 @@ type checkOutput struct {
 
 // writeCheck writes the answer of --check: the status, and for a change
 // the §7 diff and what Analyze adds (renames, changed instructions).
-func writeCheck(w io.Writer, format string, pinned fingerprint.Record, res fingerprint.Result) error {
+//
+// fresh are the definitions probed (nil when unreachable): with unchanged
+// tools, the server's instructions — which §7 does not hash, and the agent
+// reads — may still have changed, and the answer says so.
+func writeCheck(w io.Writer, format string, pinned fingerprint.Record, res fingerprint.Result, fresh *fingerprint.Definitions) error {
 	out := checkOutput{Status: res.Status, Fingerprint: res.Fingerprint, Pinned: pinned.Fingerprint, PinnedVer: pinned.Version, Diff: res.Diff}
 	if res.Err != nil {
 		out.Error = res.Err.Error()
 	}
-	if res.Status == fingerprint.Changed {
+	switch {
+	case res.Status == fingerprint.Changed:
 		if a, err := fingerprint.Analyze(&pinned.Definitions, &res.Record.Definitions); err == nil {
+			out.Analysis = &a
+		}
+	case res.Status == fingerprint.Unchanged && fresh != nil:
+		if a, err := fingerprint.Analyze(&pinned.Definitions, fresh); err == nil && (a.InstructionsChanged || a.ProtocolVersionChanged) {
 			out.Analysis = &a
 		}
 	}
@@ -365,6 +374,9 @@ func writeCheck(w io.Writer, format string, pinned fingerprint.Record, res finge
 	switch res.Status {
 	case fingerprint.Unchanged:
 		fmt.Fprintf(&b, "unchanged: %s (pinned version %d)\n", res.Fingerprint, pinned.Version)
+		if a := out.Analysis; a != nil && a.InstructionsChanged {
+			fmt.Fprintf(&b, "  but the server's instructions changed (not part of the fingerprint)\n")
+		}
 	case fingerprint.Unreachable:
 		fmt.Fprintf(&b, "unreachable: nothing is known of the current definitions (pinned %s)\n", pinned.Fingerprint)
 	case fingerprint.Changed:
