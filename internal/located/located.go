@@ -148,8 +148,14 @@ func FromScan(file string, data []byte, res *scan.Result, tooLarge bool) *FileRe
 		rs[i].Line, rs[i].Column = pos.At(rs[i].ByteOffset)
 		out.add(rs[i])
 	}
-	// The scan lists at most its cap of each; the counts are exact.
-	out.Errors = res.DeterministicCount + CountInvalid(data)
+	// The scan lists at most its cap of each; the counts are exact. Its
+	// ill-formed sequences are counted here when it cut them (a caller
+	// that left them out, or some of them, lists fewer than the cap).
+	invalid := len(res.InvalidUTF8)
+	if res.Truncated && invalid >= MaxPerFile {
+		invalid = CountInvalid(data)
+	}
+	out.Errors = res.DeterministicCount + invalid
 	out.Warnings = res.HeuristicCount
 	if tooLarge {
 		line, col := pos.At(len(data))

@@ -47,3 +47,14 @@ func TestNestedAndWalked(t *testing.T) {
 		t.Error("a text file is not passed over")
 	}
 }
+
+// TestFromScanLeftOut: ill-formed sequences a caller left out of the
+// result are not counted.
+func TestFromScanLeftOut(t *testing.T) {
+	data := []byte("a\u200b \xff\xff")
+	res, _ := scan.ScanFile(string(data), &scanOptions)
+	res.InvalidUTF8 = nil
+	if r := FromScan("f", data, res, false); r.Errors != 1 || r.Omitted() != 0 {
+		t.Errorf("%d errors, %d omitted; want 1, 0", r.Errors, r.Omitted())
+	}
+}
