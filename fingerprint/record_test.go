@@ -35,7 +35,20 @@ func TestRecordRoundTripVectors(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the fingerprint vectors are missing: %v", err)
 	}
-	var f vectorFile
+	var f struct {
+		TestGroups []struct {
+			Type  string `json:"type"`
+			Tests []struct {
+				TcID    int             `json:"tcId"`
+				Comment string          `json:"comment"`
+				Server  json.RawMessage `json:"server"`
+				Tools   json.RawMessage `json:"tools"`
+				Before  json.RawMessage `json:"before"`
+				After   json.RawMessage `json:"after"`
+				Result  string          `json:"result"`
+			} `json:"tests"`
+		} `json:"testGroups"`
+	}
 	if err := json.Unmarshal(raw, &f); err != nil {
 		t.Fatal(err)
 	}
