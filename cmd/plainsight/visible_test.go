@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // TestOutsideTextVisible: a file name that would move the cursor, erase
@@ -51,4 +52,27 @@ func TestOutsideTextVisible(t *testing.T) {
 	if strings.Contains(errOut, "\x1b") {
 		t.Errorf("stderr %q", errOut)
 	}
+}
+
+// FuzzVisible: whatever the text, what visible writes is valid UTF-8 with
+// no codepoint a terminal would act on or hide: every such codepoint is
+// written as an annotation, and the text without them is unchanged.
+func FuzzVisible(f *testing.F) {
+	for _, s := range []string{"plain", "b\r\x1b[1A\x1b[2K\r.md", "rtl\u202etxt", "\xed\xa0\x80x", "\xff\xfe", "a\u200bb\U000E0041"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		v := visible(s)
+		if !utf8.ValidString(v) {
+			t.Fatalf("visible(%q) = %q: not UTF-8", s, v)
+		}
+		for _, r := range v {
+			if annotated(r) {
+				t.Fatalf("visible(%q) = %q holds %U", s, v, r)
+			}
+		}
+		if !needsAnnotation(s) && v != s {
+			t.Fatalf("visible(%q) = %q changed a printable text", s, v)
+		}
+	})
 }
