@@ -16,6 +16,12 @@ type help struct {
 }
 
 var helps = map[string]help{
+	"version": {
+		usage:   "plainsight version | --version",
+		about:   "Prints the module version (as go install recorded it, or (devel) with the VCS revision) and the\nUnicode version of the character tables.",
+		exits:   "0.",
+		example: "plainsight version",
+	},
 	"scan": {
 		usage: "plainsight scan [flags] [PATH|-]...",
 		about: "Scans each file, each directory (walked recursively) or standard input (\"-\", or no PATH) for the\n" +

@@ -47,6 +47,9 @@ func TestHelp(t *testing.T) {
 			}
 		}
 	}
+	if code, out, _ := plainsight(t, "", "help", "version"); code != 0 || !strings.Contains(out, "Exit status: 0") || !strings.Contains(out, "Unicode") {
+		t.Errorf("help version: exit %d\n%s", code, out)
+	}
 	if code, out, _ := plainsight(t, "", "intent", "--help"); code != 0 || !strings.Contains(out, "intent hash") || !strings.Contains(out, "intent verify") {
 		t.Errorf("intent --help: exit %d\n%s", code, out)
 	}

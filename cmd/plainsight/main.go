@@ -135,6 +135,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "skill":
 		return runSkill(args[1:], stdout, stderr)
 	case "version", "--version", "-version":
+		if len(args) > 1 && (args[1] == "-h" || args[1] == "-help" || args[1] == "--help") {
+			writeHelp(stdout, "version", nil)
+			return exitClean
+		}
 		fmt.Fprintln(stdout, versionLine())
 		return exitClean
 	case "help", "-h", "-help", "--help":
