@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 
 	"github.com/plainsight/plainsight/internal/located"
@@ -37,6 +38,18 @@ func runSkill(args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(stderr, "plainsight skill: %s (see plainsight help)\n", describe(err))
 		return exitError
+	}
+	// Every folder is looked at before anything is written, so that a
+	// missing one leaves no half-written output (a JSON array cut short).
+	for _, d := range dirs {
+		info, err := os.Stat(d)
+		if err == nil && !info.IsDir() {
+			err = fmt.Errorf("%s: %w", d, walk.ErrNotDir)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "plainsight skill: %s\n", describe(err))
+			return exitError
+		}
 	}
 	out := newWriter("skill", *format, stdout, len(dirs) > 1)
 	if sw, ok := out.(*sarifWriter); ok && filt.base != nil {

@@ -156,3 +156,12 @@ func TestSkillWithoutSkillFile(t *testing.T) {
 		t.Errorf("exit %d\n%s", code, out)
 	}
 }
+
+// TestSkillMissingFolderFirst: a missing folder among several is found
+// before any output is written.
+func TestSkillMissingFolderFirst(t *testing.T) {
+	code, out, errOut := plainsight(t, "", "skill", "--format", "json", example, filepath.Join(t.TempDir(), "missing"))
+	if code != 2 || out != "" || !strings.Contains(errOut, "missing: no such file or directory") {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}
