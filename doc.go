@@ -20,16 +20,28 @@
 //     fingerprint of §7, its diff and the integrity check.
 //   - [github.com/plainsight/plainsight/probe]: §7's probe of an MCP server,
 //     over Streamable HTTP (with the HTTP+SSE fallback) or stdio.
+//   - [github.com/plainsight/plainsight/guard]: the one way to a URL that
+//     someone else names (§9's guard): https only, special-purpose addresses
+//     in every spelling refused with a reason, redirects checked by hand, a
+//     loopback policy the embedding program chooses.
+//   - [github.com/plainsight/plainsight/precall]: the pre-call check of §9
+//     for unregistered servers, and the collision warnings of §10.
 //   - [github.com/plainsight/plainsight/skill]: the checks of an agent skill
 //     package, file by file, with located results at error, warning or info
 //     level.
 //   - [github.com/plainsight/plainsight/intent]: the agent-safe.intent/1
 //     canonical form, binding hash and the executor's re-check.
+//   - [github.com/plainsight/plainsight/shield]: the Agent-Shield protocol
+//     v0.1: the pre-action check (verdict, five per-class scores with their
+//     evidence, a receipt signed as a detached JWS), the enforcer's policy
+//     and decision, the receipt log; [github.com/plainsight/plainsight/shield/mcpguard]
+//     puts it around an MCP client at the protocol's conformance levels.
 //   - cmd/plainsight: the command line (plainsight scan, plainsight skill,
-//     plainsight fingerprint, plainsight intent hash and verify).
+//     plainsight fingerprint, plainsight intent hash and verify, plainsight
+//     shield scan and verify-receipt).
 //
 // Not yet implemented: flag records (§8), the pre-call check, collisions and
-// change feed (§9–§11), and the Agent-Shield formats.
+// change feed (§9–§11), and the Shield method's community signatures.
 //
 // # Unicode
 //

@@ -87,7 +87,9 @@ func (t *httpRPC) post(ctx context.Context, msg request) (*http.Response, error)
 	}
 	resp, err := t.client.Do(req)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrTransport, err)
+		// The client's error stays testable: a guard's refusal is not an
+		// unreachable server.
+		return nil, fmt.Errorf("%w: %w", ErrTransport, err)
 	}
 	if id := resp.Header.Get("Mcp-Session-Id"); id != "" && msg.Method == "initialize" {
 		t.sessionID = id

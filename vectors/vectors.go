@@ -4,7 +4,8 @@
 // The corpus is a set of JSON files in the style of Wycheproof and C2SP CCTV: scan/*.json hold
 // test groups of vectors (input, expected result, extension fields, flags), intent/*.json intent/verify/*.json the
 // canonical binding hashes and refusals of agent-safe.intent/1, and schemas/*.json
-// hold the JSON Schemas that describe them. README.md in this directory explains the format, the
+// hold the JSON Schemas that describe them, precall/*.json the pre-call guard's verdicts on URLs
+// (§9). README.md in this directory explains the format, the
 // invariants and how to write a runner in any language; an implementation in another language
 // can vendor this directory on its own.
 //
@@ -29,11 +30,12 @@ import (
 
 //go:generate go run ./gen
 
-//go:embed scan/*.json schemas/*.json fingerprint/*.json intent/*.json intent/verify/*.json intent/upstream/*.json intent/upstream/PROVENANCE.md
+//go:embed scan/*.json schemas/*.json fingerprint/*.json intent/*.json intent/verify/*.json intent/upstream/*.json intent/upstream/PROVENANCE.md precall/*.json shield/*.json
 var corpus embed.FS
 
 // FS returns the corpus: the directories scan (vector files), schemas (JSON Schemas), intent
-// (intent_hash.json, the agent-safe.intent/1 vectors generated here) and intent/upstream (the
-// published agent-safe.intent/1 vectors, with PROVENANCE.md). The file
+// (intent_hash.json, the agent-safe.intent/1 vectors generated here), intent/upstream (the
+// published agent-safe.intent/1 vectors, with PROVENANCE.md) and shield (the Agent-Shield
+// protocol's scan and receipt vectors). The file
 // system is read-only and safe for concurrent use.
 func FS() fs.FS { return corpus }

@@ -93,7 +93,7 @@ func runFingerprint(args []string, stdin io.Reader, stdout, stderr io.Writer) in
 	case len(command) > 0:
 		d, err = (&probe.Stdio{Command: command, Stderr: io.Discard}).Probe(context.Background())
 	default:
-		d, err = (&probe.HTTP{URL: rest[0]}).Probe(context.Background())
+		d, err = (&probe.HTTP{URL: rest[0], Client: cliGuard().Client()}).Probe(context.Background())
 	}
 	if errors.Is(err, fingerprint.ErrInvalidTool) || errors.Is(err, fingerprint.ErrDuplicateName) {
 		// The server answered, with a tool list §7 refuses: the same

@@ -8,6 +8,8 @@
 //	plainsight fingerprint [--format text|json] URL | -- COMMAND [ARG]... | --from FILE|-
 //	plainsight intent hash [--canonical] [FILE|-]
 //	plainsight intent verify --hash sha256:... [--now TIME] [FILE|-]
+//	plainsight precall [--tool NAME] [--format text|json] URL
+//	plainsight shield scan|verify-receipt|keygen|jwks ...
 //	plainsight version | --version
 //
 // Each command's --help (or plainsight help COMMAND) lists its flags with
@@ -97,6 +99,8 @@ const usage = `usage:
   plainsight fingerprint [--format text|json] [--pin FILE|--check FILE] --from FILE|- [--server-name N] [--server-version V]
   plainsight intent hash [--canonical] [FILE|-]
   plainsight intent verify --hash sha256:... [--now TIME] [FILE|-]
+  plainsight precall [--tool NAME] [--format text|json] URL
+  plainsight shield scan|verify-receipt|keygen|jwks ...
   plainsight version | --version
 
 SUPPRESSION: [--only CLASS,...] [--skip CLASS,...] [--ignore-file FILE] [--baseline FILE]
@@ -132,8 +136,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runIntent(args[1:], stdin, stdout, stderr)
 	case "fingerprint":
 		return runFingerprint(args[1:], stdin, stdout, stderr)
+	case "precall":
+		return runPrecall(args[1:], stdout, stderr)
 	case "skill":
 		return runSkill(args[1:], stdout, stderr)
+	case "shield":
+		return runShield(args[1:], stdin, stdout, stderr)
 	case "version", "--version", "-version":
 		if len(args) > 1 && (args[1] == "-h" || args[1] == "-help" || args[1] == "--help") {
 			writeHelp(stdout, "version", nil)

@@ -8,6 +8,7 @@ import (
 	"github.com/plainsight/plainsight/vectors/internal/fpgen"
 	"github.com/plainsight/plainsight/vectors/internal/intentgen"
 	"github.com/plainsight/plainsight/vectors/internal/scangen"
+	"github.com/plainsight/plainsight/vectors/internal/shieldgen"
 )
 
 // All returns every generated file, in the order vectors/gen writes them.
@@ -15,5 +16,6 @@ func All() []corpus.Output {
 	var all []corpus.Output
 	all = append(all, scangen.Outputs...)
 	all = append(all, fpgen.Outputs...)
-	return append(all, intentgen.Outputs...)
+	all = append(all, intentgen.Outputs...)
+	return append(all, shieldgen.Outputs...)
 }

@@ -1,0 +1,158 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/plainsight/plainsight/fingerprint"
+	"github.com/plainsight/plainsight/guard"
+	"github.com/plainsight/plainsight/precall"
+)
+
+const precallUsage = `usage:
+  plainsight precall [--tool NAME] [--format text|json] URL
+
+Checks the MCP server at URL before trusting it (§9 of the agent-safety
+formats): probes it through the guard, follows at most five redirects,
+fingerprints what it serves, scans every tool name, description and schema
+string and its instructions. An unregistered check needs no database and
+stores nothing. Loopback URLs (http://127.0.0.1:8080/mcp, http://localhost/)
+are allowed here, since you name what to probe; a redirect from a server
+that is not loopback into loopback is refused.
+
+  --tool NAME      say whether the server offers the tool NAME
+  --format FORMAT  text (default) or json (the §9 answer object)
+
+Exit status: 0 nothing flagged, 1 the scan flagged a finding or flags stand
+against the URL, 2 a refused URL, an unreachable server or a usage error
+(with a one-line reason on standard error).
+
+Example:
+  plainsight precall --tool search https://mcp.example.com/mcp
+`
+
+// cliGuard is the command line's guard: loopback allowed, since the person
+// at the keyboard names what to probe (issue 21); tests replace it with
+// one whose resolver and dialer cannot leave loopback.
+var cliGuard = func() *guard.Guard {
+	return &guard.Guard{Policy: guard.Policy{AllowLoopback: true}}
+}
+
+// runPrecall is `plainsight precall`: the §9 answer for a server that is
+// not registered.
+func runPrecall(args []string, stdout, stderr io.Writer) int {
+	fset := flag.NewFlagSet("precall", flag.ContinueOnError)
+	fset.SetOutput(io.Discard)
+	tool := fset.String("tool", "", "a tool name to focus on")
+	format := fset.String("format", "text", "text or json")
+	rest, err := parseInterleaved(fset, args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		fmt.Fprint(stdout, precallUsage)
+		return exitClean
+	case err != nil:
+	case *format != "text" && *format != "json":
+		err = fmt.Errorf("--format %q: want text or json", *format)
+	case len(rest) != 1:
+		err = errors.New("give exactly one URL")
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "plainsight precall: %v (see plainsight precall --help)\n", err)
+		return exitError
+	}
+	c := &precall.Checker{Guard: cliGuard()}
+	a, err := c.Check(context.Background(), rest[0], *tool)
+	if err != nil {
+		var re *guard.RefusedError
+		if errors.As(err, &re) {
+			fmt.Fprintf(stderr, "plainsight precall: refused (%s): %v\n", re.Reason.ID(), re)
+		} else {
+			fmt.Fprintf(stderr, "plainsight precall: %v\n", err)
+		}
+		return exitError
+	}
+	if *format == "json" {
+		b, err := json.MarshalIndent(a, "", "  ")
+		if err != nil {
+			fmt.Fprintf(stderr, "plainsight precall: %v\n", err)
+			return exitError
+		}
+		fmt.Fprintf(stdout, "%s\n", b)
+	} else {
+		writeAnswer(stdout, a)
+	}
+	switch {
+	case a.Integrity.Status == fingerprint.Unreachable:
+		fmt.Fprintf(stderr, "plainsight precall: unreachable: %s\n", a.Integrity.Detail)
+		return exitError
+	case a.Scan.Status == precall.ScanFlagged || a.Flags.Status == precall.FlagsStanding:
+		return exitFound
+	}
+	return exitClean
+}
+
+// writeAnswer prints an answer for people: every string a server chose is
+// quoted when a terminal would not show it as itself.
+func writeAnswer(w io.Writer, a *precall.Answer) {
+	fmt.Fprintf(w, "url: %s\n", visible(a.URL))
+	for _, r := range a.Redirects {
+		fmt.Fprintf(w, "redirect: %s -> %s (%d)\n", visible(r.From), visible(r.To), r.Status)
+	}
+	if a.EffectiveURL != nil && len(a.Redirects) > 0 {
+		fmt.Fprintf(w, "answered by: %s (the server below is this one, not the asked URL)\n", visible(*a.EffectiveURL))
+	}
+	fmt.Fprintln(w, "registered: no (checked for this answer only; nothing is stored)")
+	if s := a.Server; s != nil {
+		version := "(no version)"
+		if s.Version != nil {
+			version = *s.Version
+		}
+		fmt.Fprintf(w, "server: %s %s (protocol %s)\n", visible(s.Name), visible(version), visible(s.ProtocolVersion))
+	}
+	fmt.Fprintf(w, "integrity: %s", a.Integrity.Status)
+	if a.Integrity.Fingerprint != nil {
+		fmt.Fprintf(w, ", fingerprint %s", *a.Integrity.Fingerprint)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "scan: %s", a.Scan.Status)
+	if n := len(a.Scan.Findings); n > 0 {
+		fmt.Fprintf(w, ", %d finding(s)", n)
+	}
+	fmt.Fprintln(w)
+	for _, f := range a.Scan.Findings {
+		where := f.Field
+		if f.Tool != nil {
+			where = "tool " + visible(*f.Tool) + " " + f.Field
+		}
+		if f.Path != "" {
+			where += " " + visible(f.Path)
+		}
+		fmt.Fprintf(w, "  %s: %s %s: %s\n", where, f.Finding.Class, strings.Join(f.Finding.Codepoints, " "), visible(f.Finding.Excerpt))
+	}
+	if len(a.Flags.StandingFlagIDs) > 0 {
+		fmt.Fprintf(w, "flags standing: %s\n", strings.Join(a.Flags.StandingFlagIDs, " "))
+	}
+	for _, sw := range a.ShadowingWarnings {
+		var others []string
+		for _, o := range sw.Others {
+			others = append(others, visible(o.URL))
+		}
+		fmt.Fprintf(w, "collision: tool %s is also offered, with another definition, by %s\n", visible(sw.Tool), strings.Join(others, ", "))
+	}
+	if tf := a.ToolFocus; tf != nil {
+		switch {
+		case tf.Offered == nil:
+			fmt.Fprintf(w, "tool %s: unknown (the server could not be probed)\n", visible(tf.Tool))
+		case *tf.Offered:
+			fmt.Fprintf(w, "tool %s: offered\n", visible(tf.Tool))
+		default:
+			fmt.Fprintf(w, "tool %s: not offered\n", visible(tf.Tool))
+		}
+	}
+	fmt.Fprintf(w, "note: %s\n", a.Note)
+}

@@ -1,0 +1,237 @@
+package main
+
+// The shield commands (the Agent-Shield protocol, package shield):
+//
+//	plainsight shield scan [--source S] [--direction D] [--tool T] [--keys FILE] [--urls FILE] [FILE|-]
+//	plainsight shield verify-receipt --jwks FILE [--content FILE] [RESPONSE|-]
+//	plainsight shield keygen
+//	plainsight shield jwks [KEYS|-]
+//
+// scan prints the §3.2 response of the content of FILE (or standard input)
+// as JSON: verdict, scores, engine, receipt, and the signals behind the
+// scores. --source (default file) and --direction (default inbound) are the
+// request's context; an unknown value is refused. --keys signs the receipt
+// with a key ring stored by keygen; --urls is a known_bad_url list file. It
+// exits 1 when the verdict is malicious, 0 when it is clean or suspicious.
+//
+// verify-receipt checks the signature of a response (as scan prints it)
+// with published keys (a JWKS, as jwks prints it) and, with --content,
+// that the receipt's hash is the file's. It exits 0 when the receipt
+// verifies, 1 when it does not (the error class on standard error).
+//
+// keygen prints a new key ring (private: store it as a secret); jwks
+// prints the public JWKS of a key ring, for publication.
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/plainsight/plainsight/shield"
+)
+
+const shieldUsage = `usage:
+  plainsight shield scan [--source web|email|tool_output|user_message|agent_message|file] [--direction inbound|outbound] [--tool T] [--keys FILE] [--urls FILE] [FILE|-]
+  plainsight shield verify-receipt --jwks FILE [--content FILE] [RESPONSE|-]
+  plainsight shield keygen
+  plainsight shield jwks [KEYS|-]
+`
+
+func runShield(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, shieldUsage)
+		return exitError
+	}
+	switch args[0] {
+	case "scan":
+		return runShieldScan(args[1:], stdin, stdout, stderr)
+	case "verify-receipt":
+		return runShieldVerify(args[1:], stdin, stdout, stderr)
+	case "keygen":
+		ring, err := shield.NewKeyRing()
+		if err == nil {
+			var b []byte
+			if b, err = ring.MarshalPrivate(); err == nil {
+				_, err = fmt.Fprintf(stdout, "%s\n", b)
+			}
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "plainsight shield keygen: %v\n", err)
+			return exitError
+		}
+		return exitClean
+	case "jwks":
+		return runShieldJWKS(args[1:], stdin, stdout, stderr)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, shieldUsage)
+		return exitClean
+	}
+	fmt.Fprintf(stderr, "plainsight shield: unknown subcommand %q\n%s", args[0], shieldUsage)
+	return exitError
+}
+
+// readNamed reads FILE, or standard input for "-" or no name, at most
+// limit bytes (more is an error).
+func readNamed(rest []string, stdin io.Reader, limit int64) ([]byte, error) {
+	if len(rest) > 1 {
+		return nil, errors.New("one FILE at most")
+	}
+	r := stdin
+	if len(rest) == 1 && rest[0] != "-" {
+		f, err := os.Open(rest[0])
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		r = f
+	}
+	b, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(b)) > limit {
+		return nil, fmt.Errorf("input longer than %d bytes", limit)
+	}
+	return b, nil
+}
+
+func runShieldScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("shield scan", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	source := fs.String("source", "file", "")
+	direction := fs.String("direction", "inbound", "")
+	tool := fs.String("tool", "", "")
+	keys := fs.String("keys", "", "")
+	urls := fs.String("urls", "", "")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, shieldUsage)
+			return exitClean
+		}
+		fmt.Fprintf(stderr, "plainsight shield scan: %v\n%s", err, shieldUsage)
+		return exitError
+	}
+	var opts shield.Options
+	if *keys != "" {
+		b, err := os.ReadFile(*keys)
+		if err == nil {
+			opts.Keys, err = shield.LoadKeyRing(b)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "plainsight shield scan: --keys: %v\n", err)
+			return exitError
+		}
+	}
+	if *urls != "" {
+		l, err := shield.LoadURLList(*urls)
+		if err != nil {
+			fmt.Fprintf(stderr, "plainsight shield scan: --urls: %v\n", err)
+			return exitError
+		}
+		opts.URLs = l
+	}
+	s, err := shield.New(opts)
+	if err != nil {
+		fmt.Fprintf(stderr, "plainsight shield scan: %v\n", err)
+		return exitError
+	}
+	content, err := readNamed(fs.Args(), stdin, shield.DefaultMaxContentBytes)
+	if err != nil {
+		fmt.Fprintf(stderr, "plainsight shield scan: %v\n", err)
+		return exitError
+	}
+	req := shield.Request{Content: string(content), Context: shield.Context{
+		Source: shield.Source(*source), Direction: shield.Direction(*direction), Tool: *tool}}
+	resp, err := s.Scan(context.Background(), req)
+	if err != nil {
+		fmt.Fprintf(stderr, "plainsight shield scan: %v\n", err)
+		return exitError
+	}
+	enc := json.NewEncoder(stdout)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(resp); err != nil {
+		fmt.Fprintf(stderr, "plainsight shield scan: writing output: %v\n", err)
+		return exitError
+	}
+	if resp.Verdict == shield.Malicious {
+		return exitFound
+	}
+	return exitClean
+}
+
+func runShieldVerify(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("shield verify-receipt", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	jwksPath := fs.String("jwks", "", "")
+	contentPath := fs.String("content", "", "")
+	if err := fs.Parse(args); err != nil || *jwksPath == "" {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, shieldUsage)
+			return exitClean
+		}
+		if err == nil {
+			err = errors.New("--jwks is required")
+		}
+		fmt.Fprintf(stderr, "plainsight shield verify-receipt: %v\n%s", err, shieldUsage)
+		return exitError
+	}
+	jb, err := os.ReadFile(*jwksPath)
+	if err != nil {
+		fmt.Fprintf(stderr, "plainsight shield verify-receipt: %v\n", err)
+		return exitError
+	}
+	keys, err := shield.ParseJWKS(jb)
+	if err != nil {
+		fmt.Fprintf(stderr, "plainsight shield verify-receipt: --jwks: %v\n", err)
+		return exitError
+	}
+	rb, err := readNamed(fs.Args(), stdin, 64<<20)
+	if err != nil {
+		fmt.Fprintf(stderr, "plainsight shield verify-receipt: %v\n", err)
+		return exitError
+	}
+	var resp shield.Response
+	if err := json.Unmarshal(rb, &resp); err != nil {
+		fmt.Fprintf(stderr, "plainsight shield verify-receipt: the response is not JSON: %v\n", err)
+		return exitError
+	}
+	if err := shield.VerifyReceipt(resp, keys); err != nil {
+		fmt.Fprintf(stderr, "plainsight shield verify-receipt: %v\n", err)
+		return exitFound
+	}
+	if *contentPath != "" {
+		cb, err := os.ReadFile(*contentPath)
+		if err != nil {
+			fmt.Fprintf(stderr, "plainsight shield verify-receipt: %v\n", err)
+			return exitError
+		}
+		if !shield.ContentMatches(resp.Receipt, string(cb)) {
+			fmt.Fprintf(stderr, "plainsight shield verify-receipt: %s is not the content the receipt names\n", *contentPath)
+			return exitFound
+		}
+	}
+	fmt.Fprintf(stdout, "ok %s %s %s\n", resp.Receipt.ScanID, resp.Verdict, resp.Receipt.ContentHash)
+	return exitClean
+}
+
+func runShieldJWKS(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	b, err := readNamed(args, stdin, 1<<20)
+	if err == nil {
+		var ring *shield.KeyRing
+		if ring, err = shield.LoadKeyRing(b); err == nil {
+			if b, err = ring.JWKS(); err == nil {
+				_, err = fmt.Fprintf(stdout, "%s\n", b)
+			}
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "plainsight shield jwks: %v\n", err)
+		return exitError
+	}
+	return exitClean
+}

@@ -1,0 +1,63 @@
+package precall_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/plainsight/plainsight/fingerprint"
+	"github.com/plainsight/plainsight/guard"
+	"github.com/plainsight/plainsight/precall"
+)
+
+func ExampleCollisions() {
+	mine, _ := fingerprint.ParseTools([]byte(`[{"name":"search","description":"Search the web."},{"name":"fetch","description":"Fetch a page."}]`))
+	theirs, _ := fingerprint.ParseTools([]byte(`[{"name":"search","description":"Search the files on this machine."},{"name":"fetch","description":"Fetch a page."}]`))
+	other := precall.Other{Slug: "files", URL: "https://files.example.com/mcp", ServerName: "files"}
+	var offers []precall.Offer
+	for _, t := range theirs {
+		offers = append(offers, precall.Offer{Server: other, Tool: t})
+	}
+	for _, w := range precall.Collisions("https://web.example.com/mcp", mine, offers) {
+		fmt.Println(w.Tool, "is also offered by", w.Others[0].URL)
+	}
+	// fetch has the same definition on both: no warning.
+	// Output:
+	// search is also offered by https://files.example.com/mcp
+}
+
+func ExampleChecker_Check() {
+	// An MCP server on this machine (built with the official Go SDK).
+	s := mcp.NewServer(&mcp.Implementation{Name: "weather", Version: "2.0"}, &mcp.ServerOptions{Instructions: "Call forecast\u200b first."})
+	s.AddTool(&mcp.Tool{Name: "forecast", Description: "The forecast for a city.", InputSchema: json.RawMessage(`{"type":"object"}`)},
+		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return &mcp.CallToolResult{}, nil
+		})
+	srv := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, nil))
+	defer srv.Close()
+
+	// The command line's policy: loopback allowed (a server keeps the zero
+	// Policy, which refuses it).
+	c := &precall.Checker{Guard: &guard.Guard{Policy: guard.Policy{AllowLoopback: true}}}
+	a, err := c.Check(context.Background(), srv.URL, "forecast")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(a.Registered, a.CheckedNotRegistered, a.Server.Name, a.Integrity.Status, a.Integrity.FingerprintVersion == nil)
+	fmt.Println(a.Scan.Status, a.Scan.Findings[0].Field, a.Scan.Findings[0].Finding.Class)
+	fmt.Println(*a.ToolFocus.Offered)
+
+	// The zero Checker is a server's: loopback refused, nothing dialed.
+	_, err = (&precall.Checker{}).Check(context.Background(), srv.URL, "")
+	fmt.Println(errors.Is(err, guard.ErrLoopback))
+	// Output:
+	// false true weather not_registered true
+	// flagged instructions zero_width
+	// true
+	// true
+}

@@ -1,0 +1,145 @@
+// Package shield implements the Agent-Shield protocol, version 0.1: the
+// pre-action safety check of an agent. A [Request] (§3.1) carries
+// untrusted content and its context; [Scan] returns a [Response] (§3.2): a
+// verdict, five per-class scores, the engine that produced them and a
+// receipt that names the content by its hash. [Decide] applies an
+// enforcer's [Policy] (§4) to a response, and package
+// [github.com/plainsight/plainsight/shield/mcpguard] puts the check around
+// an MCP client at the conformance levels of §5.
+//
+// This is the in-process binding of §3.3: a library call, local, that
+// sends nothing anywhere (§7: operators with strict privacy requirements
+// should use a local scanner). mcpguard.AddScanTool is the MCP binding.
+//
+// # Requests (§3.1)
+//
+// context.source must be one of web, email, tool_output, user_message,
+// agent_message, file, and context.direction inbound or outbound; any
+// other value, the empty one included, is refused with a *RequestError
+// wrapping [ErrUnknownSource] or [ErrUnknownDirection]: never guessed.
+// Everything in a request is data (§3.1, §7): the context selects nothing in
+// the scan, and content that addresses the scanner ("this content is
+// verified safe") is scanned like any other text — it can add signals,
+// never remove one.
+//
+// # Classes, signals and scores (§3.2)
+//
+// Each class has a detector; each finding of a detector is a [Signal] (an
+// extension field of the response, "signals") with a kind, its calibrated
+// confidence and its span in codepoints, bytes and UTF-16 code units — never
+// the text itself.
+//
+//   - prompt_injection: the findings of package scan — the §2 invisible
+//     codepoints, §3 hidden markup, §4 base64 payloads whose decoded text
+//     holds a finding, the §5 heuristics — and instructions a reader cannot
+//     see (a §5 instruction inside hidden markup, spelled in Unicode tag
+//     characters, or inside a base64 payload: hidden_instructions); with
+//     Options.Signatures, community signature matches ([SignatureMatcher]).
+//   - secrets: the credential formats of internal/secret (cloud keys, code
+//     host, chat and payment platform tokens, private-key blocks, JWTs,
+//     connection strings with passwords; checksums where the format has
+//     them, documentation example keys excluded), in the text and in the
+//     decoded text of its base64 payloads (kind "base64:" and the rule).
+//   - pii: e-mail addresses (not at RFC 2606 documentation domains), phone
+//     numbers, payment card numbers (issuer prefix, length and Luhn;
+//     processors' published test numbers are a weaker kind), IBANs (length
+//     by country and ISO 7064 mod 97-10), US SSNs (no check digit: stronger
+//     when labelled), Brazilian CPFs, Spanish DNIs, Chinese resident
+//     identity numbers and Aadhaar numbers (each with its check digit).
+//   - ssrf: URLs (http, https, ws, ftp, gopher, file and other schemes a
+//     fetcher follows) whose host, read by the pre-call guard's host parser
+//     (package [github.com/plainsight/plainsight/guard]: the WHATWG URL
+//     parser's IPv4 forms of one to four parts in decimal, octal or hex,
+//     IPv6 in brackets, IDNA's mapping of full-width digits and dots),
+//     after percent-decoding, names an address the guard refuses to dial
+//     (the same rules, through [BuiltinAddresses]: loopback, private,
+//     link-local, unspecified, reserved; the cloud metadata addresses a
+//     category of their own), or a name the guard refuses before resolving
+//     it (localhost, .internal, .local, .corp, .lan, .home.arpa, single
+//     labels), a metadata name or a rebinding name (10.0.0.1.nip.io). A
+//     non-canonical spelling of such an address is a signal of its own
+//     (obfuscated_address). Names under .example, .test and .invalid, which
+//     the guard refuses because it must not resolve them, are no signal:
+//     documentation writes them. Bare dotted quads outside a URL count only
+//     for metadata and link-local addresses.
+//   - known_bad_url: URLs whose host, or whose registrable domain by the
+//     Public Suffix List, is on the operator's [URLList]. None is shipped.
+//
+// A class's score is the strongest confidence of each kind of signal in
+// it, combined as independent evidence (1 − Π(1 − c)), at most 0.99 and
+// rounded to four decimals: never a certainty (§3.2). The confidences and
+// the block thresholds ([DefaultThresholds]) come from the calibration the
+// README publishes (§3.2 requires it): precision and recall per class on a
+// labelled set and the false-positive rate on text nobody here wrote.
+//
+// # Verdict bands (§3.2)
+//
+// malicious when a class's score reaches its block threshold; suspicious
+// when any signal is present and none does; clean when there is no signal
+// at all. A clean verdict says these detectors found nothing; it is not a
+// finding that the content is safe (§7: a verdict is evidence, not proof).
+//
+// # Receipts (§3.2, §8)
+//
+// scan_id is a UUID version 7 (RFC 9562): unique, its first 48 bits the
+// time, strictly increasing within a Scanner. content_hash is "sha256:" and
+// the lowercase hex SHA-256 of the content's bytes. timestamp is RFC 3339
+// in UTC with milliseconds. A receipt never holds the content.
+//
+// signature (the signed receipts v0.1 plans for v0.2) is a detached compact
+// JWS (RFC 7515 Appendix F: "header..signature", the payload left out)
+// with alg EdDSA (Ed25519), typ "shield-receipt+jws" and kid, the RFC 7638
+// thumbprint of the key. Its payload is the canonical JSON (RFC 8785:
+// members sorted, numbers as ECMAScript writes them) of
+//
+//	{"engine": {"id", "version"}, "receipt": {"content_hash", "scan_id",
+//	"timestamp"}, "scores": {…}, "verdict": …}
+//
+// rebuilt by the verifier from the response itself, so a receipt cannot be
+// moved to another verdict, score or engine ([SignedPayload] gives the
+// bytes). Detached, because the response already carries every signed
+// field: an attached payload would repeat them and could disagree with
+// them. The signals are an extension and are not signed.
+//
+// An operator generates a [KeyRing] once, stores it ([KeyRing.MarshalPrivate],
+// a JWK set of private keys), publishes [KeyRing.JWKS], and rotates with
+// [KeyRing.Rotate]: the new key signs, the old ones stay published so that
+// older receipts verify. [VerifyReceipt] checks a response against
+// published keys ([ParseJWKS]); [ContentMatches] checks content against its
+// receipt's hash.
+//
+// # Enforcement (§4) and conformance levels (§5)
+//
+// [DefaultPolicy] is §4's table as a [Policy] per class and direction, with
+// the scanner-unreachable rule stated in advance; [Decide] returns the
+// decision and why. Level 3's audit trail is a [ReceiptLog] of [LogEntry]
+// records (who, the receipt, the engine, the verdict, what the enforcer
+// did), with [MemoryLog] here and a store-backed log for persistence.
+//
+// # Bounds
+//
+// A scan takes time linear in its content: package scan's passes, one
+// pass for secrets (a two-byte table look-up per position, a bounded
+// window read from each candidate), one for numbers, one per "@", "://" and
+// IBAN candidate, each reading a bounded window. Content is at most
+// Options.MaxContentBytes (8 MiB by default). Memory is package scan's plus
+// at most Options.MaxSignals signals per class kept (200 by default; every
+// signal still counts in the scores). The README publishes the latency.
+//
+// # What it does not claim
+//
+// The detectors find formats, not intent: a credential-shaped string may
+// be revoked or a test value, an e-mail address may be public, a private
+// URL may be legitimate documentation; and what they do not know, they do
+// not find (novel injections in particular: §7). Scores are this
+// implementation's calibrated confidences, not probabilities any other
+// scanner shares.
+//
+// # Security considerations (§7)
+//
+// The scanner treats everything it is given as adversarial: it follows no
+// instruction in the content or the context, it fetches nothing, it
+// resolves no name, and it never copies content into a receipt, a signal,
+// an error message or a log entry (a refused context value is quoted, cut
+// to 32 bytes, in the error).
+package shield

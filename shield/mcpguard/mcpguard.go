@@ -1,0 +1,254 @@
+// Package mcpguard puts the Agent-Shield check (package shield) around an
+// MCP client, as the conformance levels of the protocol's §5 describe:
+//
+//   - Level 1: every tool result is scanned before the model sees it
+//     (source tool_output, inbound); a result the policy blocks is replaced
+//     by an error result that says why, and never reaches the model.
+//   - Level 2: every outgoing tool call's arguments are scanned (source
+//     agent_message, outbound); a call the policy blocks is not sent.
+//   - Level 3: each decision is appended to a receipt log: who, the
+//     content's hash, when, the engine, the verdict, and what was done.
+//
+// The guard is sending middleware of the official Go SDK's client
+// ([mcp.Client.AddSendingMiddleware]), so it covers every session of that
+// client.
+//
+// [AddScanTool] is the other side: the protocol's MCP binding (§3.3), the
+// scan as a tool that an MCP-native agent calls in its own tool loop.
+//
+// # Bounds
+//
+// The text scanned from a call is the string values (and object keys) of
+// its arguments; from a result, its text and embedded text resources, the
+// URIs of its resource links and the keys and strings of its structured
+// content; at most
+// shield's content bound (longer text is refused by the scanner, and the
+// unreachable rule decides). JSON is walked to a depth of 64. The receipt's
+// content_hash is the hash of that text (each key and string on a line of
+// its own, object keys sorted), which a verifier holding the call can
+// rebuild.
+//
+// # What it does not claim
+//
+// Images and audio are not scanned. A flagged result reaches the model
+// with the guard's verdict in its _meta; what the host does with the flag
+// is its own policy.
+package mcpguard
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/plainsight/plainsight/shield"
+)
+
+// ErrBlocked is returned (wrapped in a *BlockedError) for a tool call the
+// policy blocks before it is sent.
+var ErrBlocked = errors.New("mcpguard: tool call blocked")
+
+// BlockedError reports a blocked tool call.
+type BlockedError struct {
+	Tool     string
+	Decision shield.Decision
+	ScanID   string // empty when the scanner could not be reached
+}
+
+// Error says what was refused and why.
+func (e *BlockedError) Error() string {
+	return fmt.Sprintf("%v: %q: %s", ErrBlocked, e.Tool, e.Decision.Reason)
+}
+
+// Unwrap returns ErrBlocked.
+func (e *BlockedError) Unwrap() error { return ErrBlocked }
+
+// MetaKey is the _meta key under which a result carries the guard's
+// verdict.
+const MetaKey = "plainsight.dev/shield"
+
+// Guard scans tool calls and results. Its zero value works: the default
+// scanner, the default policy, no log.
+type Guard struct {
+	// Scanner scans; nil means shield's default scanner.
+	Scanner *shield.Scanner
+	// Policy decides; nil means shield.DefaultPolicy().
+	Policy *shield.Policy
+	// Log receives a LogEntry per decision (Level 3); nil keeps none.
+	Log shield.ReceiptLog
+	// Who names the requester in the log.
+	Who string
+	// Kind says what calling a tool does, for the scanner-unreachable rule
+	// and the log; nil means shield.Send for every tool (the cautious
+	// answer: a call whose kind is unknown may send).
+	Kind func(tool string) shield.ActionKind
+}
+
+func (g *Guard) policy() shield.Policy {
+	if g.Policy != nil {
+		return *g.Policy
+	}
+	return shield.DefaultPolicy()
+}
+
+func (g *Guard) scan(ctx context.Context, r shield.Request) (*shield.Response, error) {
+	var resp shield.Response
+	var err error
+	if g.Scanner != nil {
+		resp, err = g.Scanner.Scan(ctx, r)
+	} else {
+		resp, err = shield.Scan(ctx, r)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &resp, nil
+}
+
+// check scans content and decides; an unstorable log entry counts as an
+// unreachable scanner.
+func (g *Guard) check(ctx context.Context, r shield.Request, a shield.Action) (shield.Decision, *shield.Response) {
+	resp, err := g.scan(ctx, r)
+	if err != nil {
+		resp = nil
+	}
+	d := shield.Decide(g.policy(), resp, a)
+	if g.Log != nil {
+		if err := g.Log.Append(ctx, shield.NewLogEntry(g.Who, r, resp, a, d)); err != nil {
+			d = shield.Decide(g.policy(), nil, a)
+			d.Reason = "the receipt log failed; " + d.Reason
+		}
+	}
+	return d, resp
+}
+
+// Middleware returns the client sending middleware; install it with
+// client.AddSendingMiddleware(g.Middleware()).
+func (g *Guard) Middleware() mcp.Middleware {
+	return func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			params, ok := req.GetParams().(*mcp.CallToolParams)
+			if method != "tools/call" || !ok || params == nil {
+				return next(ctx, method, req)
+			}
+			kind := shield.Send
+			if g.Kind != nil {
+				kind = g.Kind(params.Name)
+			}
+			// Level 2: the arguments, before they leave.
+			out := shield.Request{Content: argumentText(params.Arguments),
+				Context: shield.Context{Source: shield.SourceAgentMessage, Tool: params.Name, Direction: shield.Outbound}}
+			d, resp := g.check(ctx, out, shield.Action{Kind: kind, Direction: shield.Outbound})
+			if d.Outcome == shield.Block {
+				e := &BlockedError{Tool: params.Name, Decision: d}
+				if resp != nil {
+					e.ScanID = resp.Receipt.ScanID
+				}
+				return nil, e
+			}
+			res, err := next(ctx, method, req)
+			if err != nil {
+				return res, err
+			}
+			result, ok := res.(*mcp.CallToolResult)
+			if !ok || result == nil {
+				return res, nil
+			}
+			// Level 1: the result, before the model sees it.
+			in := shield.Request{Content: resultText(result),
+				Context: shield.Context{Source: shield.SourceToolOutput, Tool: params.Name, Direction: shield.Inbound}}
+			d, resp = g.check(ctx, in, shield.Action{Kind: shield.Read, Direction: shield.Inbound})
+			meta := map[string]any{"outcome": string(d.Outcome), "reason": d.Reason}
+			if resp != nil {
+				meta["verdict"] = string(resp.Verdict)
+				meta["scan_id"] = resp.Receipt.ScanID
+				meta["content_hash"] = resp.Receipt.ContentHash
+			}
+			if d.Outcome == shield.Block {
+				withheld := &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{
+					Text: fmt.Sprintf("The result of %s was withheld by the safety check: %s.", params.Name, d.Reason)}}}
+				withheld.Meta = mcp.Meta{MetaKey: meta}
+				return withheld, nil
+			}
+			if d.Outcome == shield.Flag {
+				if result.Meta == nil {
+					result.Meta = mcp.Meta{}
+				}
+				result.Meta[MetaKey] = meta
+			}
+			return result, nil
+		}
+	}
+}
+
+// argumentText is the text of a call's arguments: every object key and
+// string value, a line each, in a stable order.
+func argumentText(args any) string {
+	b, err := json.Marshal(args)
+	if err != nil {
+		return ""
+	}
+	var v any
+	if err := json.Unmarshal(b, &v); err != nil {
+		return ""
+	}
+	var sb strings.Builder
+	walk(&sb, v, 0)
+	return sb.String()
+}
+
+func walk(sb *strings.Builder, v any, depth int) {
+	if depth > 64 {
+		return
+	}
+	switch x := v.(type) {
+	case string:
+		sb.WriteString(x)
+		sb.WriteByte('\n')
+	case []any:
+		for _, e := range x {
+			walk(sb, e, depth+1)
+		}
+	case map[string]any:
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			sb.WriteString(k)
+			sb.WriteByte('\n')
+			walk(sb, x[k], depth+1)
+		}
+	}
+}
+
+// resultText is the text a model would read from a result.
+func resultText(r *mcp.CallToolResult) string {
+	var sb strings.Builder
+	for _, c := range r.Content {
+		switch x := c.(type) {
+		case *mcp.TextContent:
+			sb.WriteString(x.Text)
+		case *mcp.EmbeddedResource:
+			if x.Resource != nil {
+				sb.WriteString(x.Resource.URI)
+				sb.WriteByte('\n')
+				sb.WriteString(x.Resource.Text)
+			}
+		case *mcp.ResourceLink:
+			sb.WriteString(x.URI)
+			sb.WriteByte('\n')
+			sb.WriteString(x.Description)
+		}
+		sb.WriteByte('\n')
+	}
+	if r.StructuredContent != nil {
+		sb.WriteString(argumentText(r.StructuredContent))
+	}
+	return sb.String()
+}

@@ -1,0 +1,359 @@
+package shield
+
+import (
+	"bytes"
+	"crypto"
+	"crypto/ed25519"
+	"crypto/rand"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"regexp"
+	"sync"
+
+	"github.com/go-jose/go-jose/v4"
+
+	"github.com/plainsight/plainsight/internal/canon"
+)
+
+// Errors of receipt signatures and key sets.
+var (
+	// ErrUnsigned: the receipt has no signature.
+	ErrUnsigned = errors.New("shield: receipt is not signed")
+	// ErrMalformedReceipt: the signature is not a detached compact JWS of
+	// this package's form, or a receipt field is malformed.
+	ErrMalformedReceipt = errors.New("shield: malformed receipt")
+	// ErrUnknownKey: the signature names a key id the key set does not
+	// hold.
+	ErrUnknownKey = errors.New("shield: unknown receipt key")
+	// ErrBadSignature: the signature does not verify over the response's
+	// verdict, scores, engine and receipt: one of them was changed, or the
+	// key is not the one that signed.
+	ErrBadSignature = errors.New("shield: receipt signature does not verify")
+	// ErrKeySet: a JWK set that is not a set of Ed25519 keys with key ids.
+	ErrKeySet = errors.New("shield: invalid key set")
+)
+
+// ReceiptError wraps one of the receipt errors with what was wrong.
+type ReceiptError struct {
+	Err    error
+	Detail string
+}
+
+// Error says what was refused and why.
+func (e *ReceiptError) Error() string {
+	if e.Detail == "" {
+		return e.Err.Error()
+	}
+	return e.Err.Error() + ": " + e.Detail
+}
+
+// Unwrap returns the sentinel.
+func (e *ReceiptError) Unwrap() error { return e.Err }
+
+// ReceiptType is the "typ" header of a receipt signature.
+const ReceiptType = "shield-receipt+jws"
+
+// Bounds of a key set.
+const (
+	maxKeySetBytes = 1 << 20
+	maxKeys        = 100
+)
+
+// KeyRing holds an operator's receipt signing keys: the current one, which
+// signs, and the retired ones, kept so that older receipts still verify.
+// Keys are Ed25519; a key id is the key's RFC 7638 JWK thumbprint
+// (SHA-256, base64url). A KeyRing is safe for concurrent use.
+type KeyRing struct {
+	mu     sync.RWMutex
+	keys   []ringKey // keys[0] is the current signing key
+	signer jose.Signer
+}
+
+type ringKey struct {
+	kid  string
+	priv ed25519.PrivateKey
+}
+
+// NewKeyRing returns a ring holding one newly generated key.
+func NewKeyRing() (*KeyRing, error) {
+	r := &KeyRing{}
+	if err := r.Rotate(); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// NewKeyRingFromSeed returns a ring holding the one key derived from an
+// RFC 8032 seed of 32 bytes (for tests and for operators whose key lives in
+// a secrets manager as a seed).
+func NewKeyRingFromSeed(seed []byte) (*KeyRing, error) {
+	if len(seed) != ed25519.SeedSize {
+		return nil, &ReceiptError{ErrKeySet, "an Ed25519 seed is 32 bytes"}
+	}
+	r := &KeyRing{}
+	return r, r.add(ed25519.NewKeyFromSeed(seed))
+}
+
+// Rotate generates a new current key; the previous keys stay in the ring
+// (and in its JWKS) for verification.
+func (r *KeyRing) Rotate() error {
+	_, priv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		return err
+	}
+	return r.add(priv)
+}
+
+func (r *KeyRing) add(priv ed25519.PrivateKey) error {
+	kid, err := thumbprint(priv.Public().(ed25519.PublicKey))
+	if err != nil {
+		return err
+	}
+	signer, err := jose.NewSigner(
+		jose.SigningKey{Algorithm: jose.EdDSA, Key: jose.JSONWebKey{Key: priv, KeyID: kid}},
+		(&jose.SignerOptions{}).WithType(ReceiptType))
+	if err != nil {
+		return err
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(r.keys) >= maxKeys {
+		return &ReceiptError{ErrKeySet, fmt.Sprintf("more than %d keys", maxKeys)}
+	}
+	r.keys = append([]ringKey{{kid, priv}}, r.keys...)
+	r.signer = signer
+	return nil
+}
+
+func thumbprint(pub ed25519.PublicKey) (string, error) {
+	jwk := jose.JSONWebKey{Key: pub}
+	t, err := jwk.Thumbprint(crypto.SHA256)
+	if err != nil {
+		return "", err
+	}
+	return base64.RawURLEncoding.EncodeToString(t), nil
+}
+
+// CurrentKeyID returns the id of the key that signs.
+func (r *KeyRing) CurrentKeyID() string {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	return r.keys[0].kid
+}
+
+// JWKS returns the public keys as a JWK Set (RFC 7517 §5), current key
+// first, for publication: {"keys": [{"kty": "OKP", "crv": "Ed25519", "x":
+// …, "kid": …, "alg": "EdDSA", "use": "sig"}, …]}.
+func (r *KeyRing) JWKS() ([]byte, error) {
+	return json.Marshal(r.set(false))
+}
+
+// MarshalPrivate returns the ring in the form an operator stores it: a JWK
+// Set of the private keys, current key first. Keep it secret.
+func (r *KeyRing) MarshalPrivate() ([]byte, error) {
+	return json.Marshal(r.set(true))
+}
+
+func (r *KeyRing) set(private bool) jose.JSONWebKeySet {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	var s jose.JSONWebKeySet
+	for _, k := range r.keys {
+		var key any = k.priv.Public()
+		if private {
+			key = k.priv
+		}
+		s.Keys = append(s.Keys, jose.JSONWebKey{Key: key, KeyID: k.kid, Algorithm: string(jose.EdDSA), Use: "sig"})
+	}
+	return s
+}
+
+// PublicKeys returns the ring's public keys, for verification.
+func (r *KeyRing) PublicKeys() *PublicKeys {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	p := &PublicKeys{keys: map[string]ed25519.PublicKey{}}
+	for _, k := range r.keys {
+		p.keys[k.kid] = k.priv.Public().(ed25519.PublicKey)
+	}
+	return p
+}
+
+// LoadKeyRing reads a ring stored by MarshalPrivate.
+func LoadKeyRing(data []byte) (*KeyRing, error) {
+	set, err := parseSet(data)
+	if err != nil {
+		return nil, err
+	}
+	r := &KeyRing{}
+	for i := len(set.Keys) - 1; i >= 0; i-- {
+		priv, ok := set.Keys[i].Key.(ed25519.PrivateKey)
+		if !ok || len(priv) != ed25519.PrivateKeySize {
+			return nil, &ReceiptError{ErrKeySet, fmt.Sprintf("key %d is not an Ed25519 private key", i)}
+		}
+		// A JWK carries the public key (x) beside the seed (d); one whose
+		// x is not the seed's would sign receipts nobody can verify.
+		if !bytes.Equal(ed25519.NewKeyFromSeed(priv.Seed()), priv) {
+			return nil, &ReceiptError{ErrKeySet, fmt.Sprintf("key %d: x is not the public key of d", i)}
+		}
+		if err := r.add(priv); err != nil {
+			return nil, err
+		}
+	}
+	return r, nil
+}
+
+func parseSet(data []byte) (*jose.JSONWebKeySet, error) {
+	if len(data) > maxKeySetBytes {
+		return nil, &ReceiptError{ErrKeySet, "larger than 1 MiB"}
+	}
+	var set jose.JSONWebKeySet
+	if err := json.Unmarshal(data, &set); err != nil {
+		return nil, &ReceiptError{ErrKeySet, "not a JWK set"}
+	}
+	if len(set.Keys) == 0 || len(set.Keys) > maxKeys {
+		return nil, &ReceiptError{ErrKeySet, fmt.Sprintf("%d keys, want 1 to %d", len(set.Keys), maxKeys)}
+	}
+	return &set, nil
+}
+
+// PublicKeys is a set of receipt verification keys by key id, as a
+// verifier holds them. It is read-only and safe for concurrent use.
+type PublicKeys struct {
+	keys map[string]ed25519.PublicKey
+}
+
+// ParseJWKS reads published keys (a JWK Set of Ed25519 public keys, each
+// with a key id). Private keys in the set are refused: a published set
+// must not hold them.
+func ParseJWKS(data []byte) (*PublicKeys, error) {
+	set, err := parseSet(data)
+	if err != nil {
+		return nil, err
+	}
+	p := &PublicKeys{keys: map[string]ed25519.PublicKey{}}
+	for i, k := range set.Keys {
+		pub, ok := k.Key.(ed25519.PublicKey)
+		if !ok {
+			return nil, &ReceiptError{ErrKeySet, fmt.Sprintf("key %d is not an Ed25519 public key", i)}
+		}
+		if k.KeyID == "" {
+			return nil, &ReceiptError{ErrKeySet, fmt.Sprintf("key %d has no kid", i)}
+		}
+		p.keys[k.KeyID] = pub
+	}
+	return p, nil
+}
+
+// signedPayload is the JWS payload of a receipt: the canonical JSON
+// (RFC 8785: members sorted, numbers as ECMAScript writes them) of
+//
+//	{"engine": {"id", "version"}, "receipt": {"content_hash", "scan_id",
+//	"timestamp"}, "scores": {the five}, "verdict"}
+//
+// taken from the response, so that the signature binds the receipt to its
+// verdict, its scores and its engine. The signature itself and the
+// extension fields (signals) are not signed.
+func signedPayload(resp *Response) ([]byte, error) {
+	v := map[string]any{
+		"engine": map[string]any{"id": resp.Engine.ID, "version": resp.Engine.Version},
+		"receipt": map[string]any{
+			"content_hash": resp.Receipt.ContentHash,
+			"scan_id":      resp.Receipt.ScanID,
+			"timestamp":    resp.Receipt.Timestamp,
+		},
+		"scores": map[string]any{
+			"prompt_injection": resp.Scores.PromptInjection,
+			"ssrf":             resp.Scores.SSRF,
+			"secrets":          resp.Scores.Secrets,
+			"pii":              resp.Scores.PII,
+			"known_bad_url":    resp.Scores.KnownBadURL,
+		},
+		"verdict": string(resp.Verdict),
+	}
+	val, err := canon.FromGo(v, canon.Limits{})
+	if err != nil {
+		return nil, &ReceiptError{ErrMalformedReceipt, "a field has no canonical form"}
+	}
+	return canon.Marshal(val, canon.SortedUTF16, canon.Limits{})
+}
+
+// SignedPayload returns the bytes a receipt's signature covers (see the
+// package doc), for a verifier in another language to compare with its own.
+func SignedPayload(resp Response) ([]byte, error) { return signedPayload(&resp) }
+
+// sign returns the detached compact JWS of resp's payload.
+func (r *KeyRing) sign(resp *Response) (string, error) {
+	payload, err := signedPayload(resp)
+	if err != nil {
+		return "", err
+	}
+	r.mu.RLock()
+	signer := r.signer
+	r.mu.RUnlock()
+	jws, err := signer.Sign(payload)
+	if err != nil {
+		return "", err
+	}
+	return jws.DetachedCompactSerialize()
+}
+
+var contentHash = regexp.MustCompile(`^sha256:[0-9a-f]{64}$`)
+
+// VerifyReceipt checks the signature of resp's receipt with keys: the
+// signature must be a detached compact JWS, EdDSA, of type ReceiptType, by
+// a key in keys, over resp's verdict, scores, engine and receipt. It does
+// not check the content (see ContentMatches): a verifier may not hold it.
+func VerifyReceipt(resp Response, keys *PublicKeys) error {
+	sig := resp.Receipt.Signature
+	if sig == "" {
+		return &ReceiptError{Err: ErrUnsigned}
+	}
+	if !contentHash.MatchString(resp.Receipt.ContentHash) {
+		return &ReceiptError{ErrMalformedReceipt, "content_hash is not sha256: and 64 lowercase hex digits"}
+	}
+	parts := bytes.Split([]byte(sig), []byte("."))
+	if len(parts) != 3 || len(parts[1]) != 0 {
+		return &ReceiptError{ErrMalformedReceipt, "the signature is not a detached compact JWS"}
+	}
+	payload, err := signedPayload(&resp)
+	if err != nil {
+		return err
+	}
+	jws, err := jose.ParseDetached(sig, payload, []jose.SignatureAlgorithm{jose.EdDSA})
+	if err != nil || len(jws.Signatures) != 1 {
+		return &ReceiptError{ErrMalformedReceipt, "the signature is not an EdDSA JWS"}
+	}
+	h := jws.Signatures[0].Protected
+	if typ, _ := h.ExtraHeaders[jose.HeaderType].(string); typ != ReceiptType {
+		return &ReceiptError{ErrMalformedReceipt, "typ is not " + ReceiptType}
+	}
+	pub, ok := keys.keys[h.KeyID]
+	if !ok {
+		return &ReceiptError{ErrUnknownKey, "kid " + fmt.Sprintf("%.64q", h.KeyID)}
+	}
+	if err := jws.DetachedVerify(payload, pub); err != nil {
+		return &ReceiptError{Err: ErrBadSignature}
+	}
+	return nil
+}
+
+// ContentMatches reports whether content is the content a receipt names:
+// whether its hash is the receipt's content_hash.
+func ContentMatches(r Receipt, content string) bool {
+	return r.ContentHash == HashContent(content)
+}
+
+// SignResponse returns resp with its receipt signed by ring's current key:
+// for a host that builds or stores responses itself (a Scanner with
+// Options.Keys signs its own).
+func SignResponse(ring *KeyRing, resp Response) (Response, error) {
+	sig, err := ring.sign(&resp)
+	if err != nil {
+		return Response{}, err
+	}
+	resp.Receipt.Signature = sig
+	return resp, nil
+}

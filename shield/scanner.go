@@ -1,0 +1,214 @@
+package shield
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+)
+
+// DefaultMaxContentBytes bounds the content a scanner accepts when
+// Options.MaxContentBytes is zero.
+const DefaultMaxContentBytes = 8 << 20
+
+// DefaultMaxSignals is the number of signals of each class a response
+// lists when Options.MaxSignals is zero.
+const DefaultMaxSignals = 200
+
+// Options configures a Scanner. The zero value is a working scanner that
+// signs nothing, knows no bad URLs and no community signatures, and uses
+// the built-in address rules and the default thresholds.
+type Options struct {
+	// Keys signs each receipt with its current key; nil leaves
+	// Receipt.Signature empty.
+	Keys *KeyRing
+	// URLs is the list the known_bad_url class looks hosts up in; nil
+	// means an empty list (the class then never scores).
+	URLs *URLList
+	// Signatures, when set, adds community signature matches to the
+	// prompt_injection class.
+	Signatures SignatureMatcher
+	// Addresses classifies the hosts of URLs for the ssrf class; nil means
+	// the built-in rules (see [BuiltinAddresses]).
+	Addresses AddressClassifier
+	// Thresholds are the block thresholds; nil means DefaultThresholds.
+	Thresholds *Scores
+	// MaxContentBytes bounds the content; zero means
+	// DefaultMaxContentBytes.
+	MaxContentBytes int
+	// MaxSignals bounds the signals listed per class; zero means
+	// DefaultMaxSignals, negative means no bound.
+	MaxSignals int
+	// Now returns the time of a receipt; nil means time.Now.
+	Now func() time.Time
+}
+
+// Scanner scans requests (§3) with a fixed configuration. It is safe for
+// concurrent use.
+type Scanner struct {
+	opts       Options
+	thresholds Scores
+	ids        *idSource
+}
+
+// ErrOptions is returned (wrapped) by New for options it cannot work
+// with: a threshold outside (0,1], a negative content bound.
+var ErrOptions = errors.New("shield: invalid options")
+
+// New returns a scanner configured by opts.
+func New(opts Options) (*Scanner, error) {
+	s := &Scanner{opts: opts, thresholds: DefaultThresholds, ids: newIDSource()}
+	if opts.Thresholds != nil {
+		for _, c := range Classes() {
+			if v := opts.Thresholds.Get(c); !(v > 0 && v <= 1) {
+				return nil, fmt.Errorf("%w: %s threshold %v is not in (0,1]", ErrOptions, c, v)
+			}
+		}
+		s.thresholds = *opts.Thresholds
+	}
+	if opts.MaxContentBytes < 0 {
+		return nil, fmt.Errorf("%w: negative MaxContentBytes", ErrOptions)
+	}
+	if s.opts.MaxContentBytes == 0 {
+		s.opts.MaxContentBytes = DefaultMaxContentBytes
+	}
+	if s.opts.MaxSignals == 0 {
+		s.opts.MaxSignals = DefaultMaxSignals
+	}
+	if s.opts.Now == nil {
+		s.opts.Now = time.Now
+	}
+	if s.opts.Addresses == nil {
+		s.opts.Addresses = BuiltinAddresses
+	}
+	return s, nil
+}
+
+// Thresholds returns the block thresholds the scanner's verdicts use.
+func (s *Scanner) Thresholds() Scores { return s.thresholds }
+
+// hit is a signal in byte offsets, before positions are converted.
+type hit struct {
+	class      Class
+	kind       string
+	conf       float64
+	start, end int
+}
+
+// decodedBlob is a base64 payload's span and decoded text.
+type decodedBlob struct {
+	start, end int
+	text       string
+}
+
+// collector gathers the hits of one scan: the strongest confidence of
+// each kind for the scores (so every hit counts), and at most max hits of
+// each class for the response.
+type collector struct {
+	// decoded holds the text of the base64 payloads the injection detector
+	// read, for the secrets detector to look into.
+	decoded   []decodedBlob
+	max       int
+	byKind    map[Class]map[string]float64
+	kept      []hit
+	perClass  map[Class]int
+	truncated bool
+}
+
+func newCollector(max int) *collector {
+	return &collector{max: max, byKind: map[Class]map[string]float64{}, perClass: map[Class]int{}}
+}
+
+func (c *collector) add(h hit) {
+	m := c.byKind[h.class]
+	if m == nil {
+		m = map[string]float64{}
+		c.byKind[h.class] = m
+	}
+	if h.conf > m[h.kind] {
+		m[h.kind] = h.conf
+	}
+	if c.max >= 0 && c.perClass[h.class] >= c.max {
+		c.truncated = true
+		return
+	}
+	c.perClass[h.class]++
+	c.kept = append(c.kept, h)
+}
+
+// Scan scans req and returns the verdict, the scores, the signals and a
+// receipt (§3.2). Everything in req is data (§3.1, §7): the context
+// selects nothing and no content can change how it is read. A request
+// with an unknown source or direction, or too much content, is refused
+// with a *RequestError; a failing SignatureMatcher or signing key fails the
+// scan. The content itself never leaves this call except as its hash.
+func (s *Scanner) Scan(ctx context.Context, req Request) (Response, error) {
+	if !req.Context.Source.valid() {
+		return Response{}, requestError("context.source", string(req.Context.Source), ErrUnknownSource)
+	}
+	if !req.Context.Direction.valid() {
+		return Response{}, requestError("context.direction", string(req.Context.Direction), ErrUnknownDirection)
+	}
+	if len(req.Content) > s.opts.MaxContentBytes {
+		return Response{}, requestError("content", "", ErrContentTooLarge)
+	}
+	text := req.Content
+	c := newCollector(s.opts.MaxSignals)
+	for _, d := range []func(context.Context, string, *collector) error{
+		s.injection, s.secrets, s.pii, s.urls,
+	} {
+		if err := ctx.Err(); err != nil {
+			return Response{}, err
+		}
+		if err := d(ctx, text, c); err != nil {
+			return Response{}, err
+		}
+	}
+	resp := Response{
+		Engine:    Engine{ID: EngineID, Version: EngineVersion},
+		Signals:   positions(text, c.kept),
+		Truncated: c.truncated,
+	}
+	for _, cl := range Classes() {
+		resp.Scores.set(cl, combine(c.byKind[cl]))
+	}
+	resp.Verdict = verdictOf(resp.Scores, s.thresholds, len(c.byKind) > 0)
+	resp.Receipt = Receipt{
+		ScanID:      s.ids.next(s.opts.Now()),
+		ContentHash: HashContent(text),
+		Timestamp:   timestamp(s.opts.Now()),
+	}
+	if s.opts.Keys != nil {
+		sig, err := s.opts.Keys.sign(&resp)
+		if err != nil {
+			return Response{}, err
+		}
+		resp.Receipt.Signature = sig
+	}
+	return resp, nil
+}
+
+// verdictOf applies the bands of §3.2: malicious when a class reaches its
+// block threshold, suspicious when any signal is present below it, clean
+// otherwise.
+func verdictOf(sc, th Scores, anySignal bool) Verdict {
+	for _, c := range Classes() {
+		if sc.Get(c) >= th.Get(c) && sc.Get(c) > 0 {
+			return Malicious
+		}
+	}
+	if anySignal {
+		return Suspicious
+	}
+	return Clean
+}
+
+// sortHits orders hits by start, end, class, kind.
+func sortHits(hs []hit) {
+	slices.SortFunc(hs, func(a, b hit) int {
+		return cmp.Or(cmp.Compare(a.start, b.start), cmp.Compare(a.end, b.end),
+			cmp.Compare(a.class, b.class), cmp.Compare(a.kind, b.kind))
+	})
+}

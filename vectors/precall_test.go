@@ -1,0 +1,199 @@
+package vectors_test
+
+import (
+	"encoding/json"
+	"slices"
+	"testing"
+)
+
+// The structs below mirror schemas/precall_url_test_schema_v1.json.
+
+type urlFile struct {
+	Schema        string          `json:"schema"`
+	Spec          specRef         `json:"spec"`
+	NumberOfTests int             `json:"numberOfTests"`
+	Header        []string        `json:"header"`
+	Notes         map[string]note `json:"notes"`
+	TestGroups    []struct {
+		Type    string `json:"type"`
+		Comment string `json:"comment"`
+		Policy  struct {
+			AllowLoopback *bool `json:"allow_loopback"`
+		} `json:"policy"`
+		Tests []urlTest `json:"tests"`
+	} `json:"testGroups"`
+}
+
+type urlRedirect struct {
+	From   string `json:"from"`
+	To     string `json:"to"`
+	Status int    `json:"status"`
+}
+
+type urlTest struct {
+	TcID      int                 `json:"tcId"`
+	Comment   string              `json:"comment"`
+	Spec      []string            `json:"spec"`
+	URL       *string             `json:"url"`
+	Resolve   map[string][]string `json:"resolve"`
+	Responses []struct {
+		URL      string `json:"url"`
+		Status   int    `json:"status"`
+		Location string `json:"location"`
+	} `json:"responses"`
+	Expected struct {
+		Verdict      string         `json:"verdict"`
+		Reason       string         `json:"reason"`
+		Hop          *int           `json:"hop"`
+		EffectiveURL string         `json:"effective_url"`
+		Redirects    *[]urlRedirect `json:"redirects"`
+	} `json:"expected"`
+	Result string   `json:"result"`
+	Flags  []string `json:"flags"`
+}
+
+var urlReasons = []string{"malformed_url", "scheme", "loopback", "private", "link_local", "shared", "documentation",
+	"multicast", "unspecified", "reserved", "too_many_redirects"}
+
+func TestLintPrecallURLs(t *testing.T) {
+	for _, name := range corpusFiles(t, "precall/urls*.json") {
+		var f urlFile
+		decodeStrict(t, name, &f)
+		if f.Schema != "precall_url_test_schema_v1.json" || f.Spec.Name != "agent-safety-formats" || len(f.Spec.Sections) == 0 {
+			t.Errorf("%s: schema %q, spec %+v", name, f.Schema, f.Spec)
+		}
+		count, last := 0, 0
+		policies := map[bool]bool{}
+		for _, g := range f.TestGroups {
+			if g.Type != "UrlTest" || g.Policy.AllowLoopback == nil {
+				t.Errorf("%s: group %q, policy %+v", name, g.Type, g.Policy)
+				continue
+			}
+			policies[*g.Policy.AllowLoopback] = true
+			for _, tc := range g.Tests {
+				count++
+				if tc.TcID <= last {
+					t.Errorf("%s: tcId %d after %d", name, tc.TcID, last)
+				}
+				last = tc.TcID
+				e := tc.Expected
+				switch {
+				case tc.Comment == "" || len(tc.Spec) == 0 || tc.URL == nil || tc.Result != "valid":
+					t.Errorf("%s #%d: comment, spec, url and result are required", name, tc.TcID)
+				case e.Verdict == "refused" && (!slices.Contains(urlReasons, e.Reason) || e.Hop == nil || e.EffectiveURL != ""):
+					t.Errorf("%s #%d: a refusal needs a known reason and a hop, and no effective_url", name, tc.TcID)
+				case e.Verdict == "allowed" && (e.Reason != "" || e.Hop != nil || e.EffectiveURL == "" || e.Redirects == nil):
+					t.Errorf("%s #%d: an allowed URL has an effective_url and redirects, no reason", name, tc.TcID)
+				case e.Verdict == "unreachable" && (e.Reason != "" || e.Hop != nil || e.EffectiveURL != ""):
+					t.Errorf("%s #%d: unreachable carries no reason", name, tc.TcID)
+				case e.Verdict != "allowed" && e.Verdict != "refused" && e.Verdict != "unreachable":
+					t.Errorf("%s #%d: verdict %q", name, tc.TcID, e.Verdict)
+				}
+				if e.Redirects != nil && e.Hop != nil && *e.Hop > 0 && len(*e.Redirects) != *e.Hop {
+					t.Errorf("%s #%d: refused at hop %d after %d redirects", name, tc.TcID, *e.Hop, len(*e.Redirects))
+				}
+				for _, fl := range tc.Flags {
+					if _, ok := f.Notes[fl]; !ok {
+						t.Errorf("%s #%d: flag %q not in notes", name, tc.TcID, fl)
+					}
+				}
+			}
+		}
+		if count != f.NumberOfTests {
+			t.Errorf("%s: numberOfTests %d, counted %d", name, f.NumberOfTests, count)
+		}
+		if !policies[true] || !policies[false] {
+			t.Errorf("%s: both loopback policies need vectors", name)
+		}
+	}
+}
+
+type precallOther struct {
+	Slug               string  `json:"slug"`
+	URL                string  `json:"url"`
+	ServerName         string  `json:"server_name"`
+	LinkedStoreListing *string `json:"linked_store_listing"`
+	PageURL            string  `json:"page_url"`
+}
+
+type precallRecorded struct {
+	Server precallOther      `json:"server"`
+	Tools  []json.RawMessage `json:"tools"`
+}
+
+// precallFile mirrors schemas/precall_collision_test_schema_v1.json and
+// schemas/precall_answer_test_schema_v1.json (the test fields of both).
+type precallFile struct {
+	Schema        string          `json:"schema"`
+	Spec          specRef         `json:"spec"`
+	NumberOfTests int             `json:"numberOfTests"`
+	Header        []string        `json:"header"`
+	Notes         map[string]note `json:"notes"`
+	TestGroups    []struct {
+		Type  string `json:"type"`
+		Tests []struct {
+			TcID    int      `json:"tcId"`
+			Comment string   `json:"comment"`
+			Spec    []string `json:"spec"`
+			// CollisionTest
+			Server *struct {
+				URL   string            `json:"url"`
+				Tools []json.RawMessage `json:"tools"`
+			} `json:"server"`
+			Recorded []precallRecorded `json:"recorded"`
+			// UnregisteredAnswerTest
+			URL   string `json:"url"`
+			Tool  string `json:"tool"`
+			Probe *struct {
+				Unreachable  bool             `json:"unreachable"`
+				EffectiveURL string           `json:"effective_url"`
+				Redirects    []urlRedirect    `json:"redirects"`
+				Served       *json.RawMessage `json:"served"`
+			} `json:"probe"`
+			StandingFlags []string        `json:"standing_flags"`
+			Expected      json.RawMessage `json:"expected"`
+			Result        string          `json:"result"`
+			Flags         []string        `json:"flags"`
+		} `json:"tests"`
+	} `json:"testGroups"`
+}
+
+func TestLintPrecallCollisionsAndAnswers(t *testing.T) {
+	for _, c := range []struct{ name, schema, group string }{
+		{"precall/collisions.json", "precall_collision_test_schema_v1.json", "CollisionTest"},
+		{"precall/answers.json", "precall_answer_test_schema_v1.json", "UnregisteredAnswerTest"},
+	} {
+		var f precallFile
+		decodeStrict(t, c.name, &f)
+		if f.Schema != c.schema || f.Spec.Name != "agent-safety-formats" || len(f.Header) == 0 {
+			t.Errorf("%s: schema %q, spec %+v", c.name, f.Schema, f.Spec)
+		}
+		count, last := 0, 0
+		for _, g := range f.TestGroups {
+			if g.Type != c.group {
+				t.Errorf("%s: group %q", c.name, g.Type)
+			}
+			for _, tc := range g.Tests {
+				count++
+				if tc.TcID <= last || tc.Comment == "" || len(tc.Spec) == 0 || tc.Result != "valid" || len(tc.Expected) == 0 {
+					t.Errorf("%s #%d: tcId order, comment, spec, result and expected", c.name, tc.TcID)
+				}
+				last = tc.TcID
+				if (c.group == "CollisionTest") != (tc.Server != nil) || (c.group != "CollisionTest") != (tc.Probe != nil) {
+					t.Errorf("%s #%d: fields of the other kind of test", c.name, tc.TcID)
+				}
+				if p := tc.Probe; p != nil && p.Unreachable == (p.Served != nil) {
+					t.Errorf("%s #%d: a probe is unreachable or serves definitions", c.name, tc.TcID)
+				}
+				for _, fl := range tc.Flags {
+					if _, ok := f.Notes[fl]; !ok {
+						t.Errorf("%s #%d: flag %q not in notes", c.name, tc.TcID, fl)
+					}
+				}
+			}
+		}
+		if count != f.NumberOfTests || count == 0 {
+			t.Errorf("%s: numberOfTests %d, counted %d", c.name, f.NumberOfTests, count)
+		}
+	}
+}
