@@ -36,12 +36,21 @@
 //     evidence, a receipt signed as a detached JWS), the enforcer's policy
 //     and decision, the receipt log; [github.com/plainsight/plainsight/shield/mcpguard]
 //     puts it around an MCP client at the protocol's conformance levels.
+//   - [github.com/plainsight/plainsight/flag]: the security flag record of
+//     §8, the ingestion gate and the flag lifecycle (dispute, award).
+//   - [github.com/plainsight/plainsight/ledger]: the append-only,
+//     hash-chained ledger that anchors flags, and its verification.
+//   - [github.com/plainsight/plainsight/store]: the persistence contracts of
+//     the stateful packages, with the backends store/memory, store/sqlite
+//     (the embedded default) and store/postgres, and the conformance suite
+//     store/storetest. The scanning packages never import it.
 //   - cmd/plainsight: the command line (plainsight scan, plainsight skill,
 //     plainsight fingerprint, plainsight intent hash and verify, plainsight
-//     shield scan and verify-receipt).
+//     shield scan and verify-receipt, plainsight flags list and show,
+//     plainsight ledger verify).
 //
-// Not yet implemented: flag records (§8), the pre-call check, collisions and
-// change feed (§9–§11), and the Shield method's community signatures.
+// Not yet implemented: the pre-call check, collisions and change feed
+// (§9–§11), and the Shield method's community signatures.
 //
 // # Unicode
 //

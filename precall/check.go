@@ -10,6 +10,7 @@ import (
 	"github.com/plainsight/plainsight/fingerprint"
 	"github.com/plainsight/plainsight/guard"
 	"github.com/plainsight/plainsight/probe"
+	"github.com/plainsight/plainsight/store"
 )
 
 // Registry is what a check reads of the external registry. The
@@ -39,10 +40,11 @@ type Registered struct {
 	Record fingerprint.Record
 }
 
-// ErrRegisteredCheck is returned for a URL the registry holds: the
-// integrity check of a registered server (unchanged, changed, version + 1,
-// flags from refreshes) comes with the store-backed registry.
-var ErrRegisteredCheck = errors.New("precall: checks of registered servers are not implemented yet")
+// ErrRegisteredCheck is returned for a URL a Registry holds when the
+// Checker has no Store: the integrity check of a registered server
+// (unchanged, changed, version + 1, flags from refreshes) writes to the
+// store.
+var ErrRegisteredCheck = errors.New("precall: a registered server is checked with a store")
 
 // ErrRegistry wraps an error of the Registry.
 var ErrRegistry = errors.New("precall: registry error")
@@ -54,8 +56,14 @@ type Checker struct {
 	// Guard sends every request of a probe; nil means a Guard with the
 	// zero Policy (loopback refused).
 	Guard *guard.Guard
-	// Registry is the external registry; nil means an empty one.
+	// Registry is the external registry; nil means the Store's
+	// (StoreRegistry), or an empty one without a Store.
 	Registry Registry
+	// Store, when set, is the external registry's store: Check then
+	// answers for registered servers too (the integrity check, refresh
+	// flags, reviews), and Register, Refresh and Changes work. Registry,
+	// when nil, is then the store's (see StoreRegistry).
+	Store store.Store
 	// Clock gives the time (the registered path's first-seen and
 	// last-check times, the feed's six hours); nil means time.Now.
 	Clock func() time.Time
@@ -77,13 +85,17 @@ func (c *Checker) Check(ctx context.Context, rawURL, tool string) (*Answer, erro
 	if _, err := guard.CheckURL(rawURL, g.Policy); err != nil {
 		return nil, fmt.Errorf("precall: %w", err)
 	}
-	if c.Registry != nil {
-		reg, err := c.Registry.Server(ctx, rawURL)
+	registry := c.registry()
+	if registry != nil {
+		reg, err := registry.Server(ctx, rawURL)
 		if err != nil {
 			return nil, fmt.Errorf("%w: %w", ErrRegistry, err)
 		}
 		if reg != nil {
-			return nil, ErrRegisteredCheck
+			if c.Store == nil {
+				return nil, ErrRegisteredCheck
+			}
+			return c.checkRegistered(ctx, rawURL, tool)
 		}
 	}
 	tr := &guard.Trace{}
@@ -104,19 +116,19 @@ func (c *Checker) Check(ctx context.Context, rawURL, tool string) (*Answer, erro
 	landing := Landing{EffectiveURL: tr.EffectiveURL(), Redirects: tr.Redirects()}
 	var offers []Offer
 	var flagIDs []string
-	if c.Registry != nil {
+	if registry != nil {
 		if defs != nil && perr == nil {
 			names := make([]string, len(defs.Tools))
 			for i, t := range defs.Tools {
 				names[i] = t.Name
 			}
 			var err error
-			if offers, err = c.Registry.Offers(ctx, names); err != nil {
+			if offers, err = registry.Offers(ctx, names); err != nil {
 				return nil, fmt.Errorf("%w: %w", ErrRegistry, err)
 			}
 		}
 		var err error
-		if flagIDs, err = c.Registry.StandingFlags(ctx, rawURL); err != nil {
+		if flagIDs, err = registry.StandingFlags(ctx, rawURL); err != nil {
 			return nil, fmt.Errorf("%w: %w", ErrRegistry, err)
 		}
 	}

@@ -1,28 +1,55 @@
-// Package precall implements §9 (the pre-call check) and §10 (tool-name
-// collision warnings) of the agent-safety formats, version 1, for servers
-// that are not registered: [Checker.Check] probes the server named by a
-// URL through a [guard.Guard], and answers with the §9 object ([Answer]):
-// the asked URL, where the probe landed (effective_url, every redirect),
-// registered false and checked_not_registered true, the identity the
-// answering server reports — disclosed as the answering server's, with its
-// URL —, the live fingerprint with a null version (status not_registered,
-// or unreachable when the probe failed), a fresh scan of every tool name,
-// description and input-schema string (keys and values) and of the
-// server's instructions, the flags standing against the URL, zero
-// reviews, the §10 warnings against the registry's recorded definitions,
-// and the focus on one tool when asked. Nothing is stored.
+// Package precall implements §9 (the pre-call check), §10 (tool-name
+// collision warnings) and §11 (the definition-change feed) of the
+// agent-safety formats, version 1.
 //
-// [Collisions] is §10 as a pure function over recorded definitions:
-// identical definitions under one name do not warn. [Unregistered] is the
-// assembly of an unregistered answer as a pure function, which the
+// [Checker.Check] probes the server named by a URL through a
+// [guard.Guard] and answers with the §9 object ([Answer]): the asked URL,
+// where the probe landed (effective_url, every redirect), the identity the
+// answering server reports — disclosed as the answering server's, with its
+// URL —, the integrity status, a fresh scan of every tool name,
+// description and input-schema string (keys and values) and of the
+// server's instructions, the flags standing against the URL, the reviews,
+// the §10 warnings against the registry's recorded definitions, and the
+// focus on one tool when asked.
+//
+// For a server that is not registered: registered false and
+// checked_not_registered true, the live fingerprint with a null version
+// (status not_registered, or unreachable), zero reviews; nothing is
+// stored. [Unregistered] is that assembly as a pure function, which the
 // answer-shape vectors run through.
 //
-// The registry is a [Registry] (one interface: a registered server, the
-// recorded offers of tool names, the standing flags), so that the
-// store-backed registry plugs in; a nil Registry is an empty one. The
-// integrity check of a registered server, registration, refresh flags and
-// the §11 change feed come with that registry: Check answers
-// [ErrRegisteredCheck] for a registered URL until then.
+// With a store ([Checker.Store], any backend of package store), the
+// external registry is live:
+//
+//   - [Checker.Register] probes and registers a server: fingerprint
+//     version 1 and its definitions recorded, publisher status unclaimed.
+//     Deterministic findings become flags (source external_pull, through
+//     package flag) that stand against the URL and hold the registration.
+//     A URL that redirects is refused with a [*RedirectError] naming the
+//     destination: a record always names the server that answers.
+//   - [Checker.Refresh] is the integrity check of a registered server
+//     (§7): unchanged; changed — the next fingerprint version, a change
+//     event and the flags of the refresh's findings (source
+//     integrity_refresh, deduplicated per §8) in one [store.Store.Atomic]
+//     write, which re-reads the record first so that two instances
+//     refreshing one change bump the version once; or unreachable, never
+//     unchanged. A registered URL that starts redirecting is changed, and
+//     the destination's definitions are never recorded as its own.
+//   - Check of a registered server runs that refresh and answers with the
+//     registration, the version, the diff, the refresh's flag ids, the
+//     reviews of the current version against older ones, and tool_focus on
+//     the last recorded definitions when the server is unreachable.
+//   - [Checker.Changes] reads the §11 feed newest first, a page at a time;
+//     it first re-checks at most [FeedRefreshes] servers whose last check
+//     is older than [StaleAfter], oldest first, each claimed by a
+//     compare-and-set of its last-check time, so two concurrent reads
+//     never refresh one server twice. Times come from [Checker.Clock].
+//
+// [Collisions] is §10 as a pure function over recorded definitions:
+// identical definitions under one name do not warn. The registry a check
+// reads is a [Registry]: [StoreRegistry] over a store, or any other
+// implementation; with a Registry but no Store, a registered URL is
+// [ErrRegisteredCheck].
 //
 // # Refusals
 //
@@ -41,9 +68,18 @@
 // tools/list pages, 16 MiB per response, through the guard's client (six
 // seconds per request with its redirects). An answer lists at most 1000
 // findings; only deterministic findings are listed (§9's scan statuses are
-// clean, flagged and not_run).
+// clean, flagged and not_run). A feed read re-checks at most three
+// servers, each one probe. §10 over a registry reads every registered
+// server's last recorded definitions ([StoreRegistry.Offers]): linear in
+// the registry's size. Recorded definitions are bounded by
+// store.DefinitionsMaxBytes.
 //
 // # What it does not claim
+//
+// The feed has no background schedule (§11): a change is recorded when a
+// check next probes the server, and an empty feed means no change has
+// been observed yet. A refresh's findings are recorded as flags against
+// the URL even when the definitions did not change.
 //
 // An answer is evidence gathered at one moment, never a guarantee that a
 // tool is safe (§12): a clean scan says none of the classes were found in

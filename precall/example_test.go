@@ -12,6 +12,7 @@ import (
 	"github.com/plainsight/plainsight/fingerprint"
 	"github.com/plainsight/plainsight/guard"
 	"github.com/plainsight/plainsight/precall"
+	"github.com/plainsight/plainsight/store/memory"
 )
 
 func ExampleCollisions() {
@@ -60,4 +61,44 @@ func ExampleChecker_Check() {
 	// flagged instructions zero_width
 	// true
 	// true
+}
+
+func ExampleChecker_Register() {
+	// A server on this machine whose tools will change.
+	s := mcp.NewServer(&mcp.Implementation{Name: "notes", Version: "1"}, nil)
+	noop := func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return &mcp.CallToolResult{}, nil
+	}
+	s.AddTool(&mcp.Tool{Name: "read", Description: "Reads a note.", InputSchema: json.RawMessage(`{"type":"object"}`)}, noop)
+	srv := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, nil))
+	defer srv.Close()
+
+	ctx := context.Background()
+	c := &precall.Checker{Guard: &guard.Guard{Policy: guard.Policy{AllowLoopback: true}}, Store: memory.New()}
+	res, err := c.Register(ctx, precall.RegisterInput{URL: srv.URL, Slug: "notes"})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(res.Status, res.FingerprintVersion)
+
+	s.AddTool(&mcp.Tool{Name: "delete", Description: "Deletes a note.", InputSchema: json.RawMessage(`{"type":"object"}`)}, noop)
+	a, err := c.Check(ctx, srv.URL, "delete")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(a.Registered, a.Integrity.Status, *a.Integrity.FingerprintVersion, a.Integrity.Diff.ToolsAdded, *a.ToolFocus.Offered)
+
+	feed, err := c.Changes(ctx, precall.FeedQuery{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	e := feed.Changes[0]
+	fmt.Println(len(feed.Changes), e.Server.Slug, e.FromVersion, "->", e.ToVersion)
+	// Output:
+	// registered 1
+	// true changed 2 [delete] true
+	// 1 notes 1 -> 2
 }

@@ -2,6 +2,7 @@ package precall
 
 import (
 	"encoding/json"
+	"reflect"
 	"testing"
 	"unicode/utf16"
 
@@ -57,4 +58,48 @@ func wtf8ToRunes(s string) []rune {
 		r[i] = rune(c)
 	}
 	return r
+}
+
+// FuzzDefinitionsRoundTrip: recorded definitions read back fingerprint
+// exactly as what was served (a lone surrogate and all), and any bytes
+// given to the decoders (definitions, diffs) are read or refused, never a
+// panic.
+func FuzzDefinitionsRoundTrip(f *testing.F) {
+	f.Add("srv", "1.0", "search", "Search\u200b the web.", `{"type":"object","properties":{"q":{"type":"string"}}}`, "Use search.")
+	f.Add("\xed\xa0\x80", "", "t\xed\xb0\x80", "", `[1,"\ud800",{"~/":"\ue000"}]`, "\x00")
+	f.Add("s", "1", "t", "d", `{"tools_added":["\ud800"],"tools_removed":[],"tools_changed":[{"tool":"x","changes":["schema_changed"]}],"server_identity_changed":true}`, "")
+	f.Fuzz(func(t *testing.T, name, version, tool, desc, schema, instructions string) {
+		// The decoders alone, on the schema's bytes as a record.
+		decodeDefinitions([]byte(schema))
+		if d, err := decodeDiff([]byte(schema)); err == nil {
+			// What decodes writes back and decodes to the same diff.
+			again, err := decodeDiff(diffJSON(&d))
+			if err != nil || !reflect.DeepEqual(d, again) {
+				t.Fatalf("diff %s: %+v then %+v (%v)", schema, d, again, err)
+			}
+		}
+		raw, _ := json.Marshal(tool)
+		tools, err := fingerprint.ParseTools([]byte(`[{"name":` + string(raw) + `,"inputSchema":` + schema + `}]`))
+		if err != nil {
+			return
+		}
+		tools[0].Description = desc
+		d := &fingerprint.Definitions{Server: fingerprint.Server{Name: name, Version: &version}, ProtocolVersion: "2025-03-26", Instructions: instructions, Tools: tools}
+		want, err := fingerprint.Fingerprint(d)
+		if err != nil {
+			return
+		}
+		b, err := encodeDefinitions(d)
+		if err != nil {
+			return // not WTF-8: such a string cannot come from a JSON response
+		}
+		back, err := decodeDefinitions(b)
+		if err != nil {
+			t.Fatalf("decode(%s): %v", b, err)
+		}
+		got, err := fingerprint.Fingerprint(back)
+		if err != nil || got != want || back.Instructions != instructions || back.ProtocolVersion != d.ProtocolVersion {
+			t.Fatalf("round trip of %s: fingerprint %s, want %s (%v)", b, got, want, err)
+		}
+	})
 }

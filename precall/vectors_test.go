@@ -2,17 +2,22 @@ package precall
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"regexp"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/plainsight/plainsight/fingerprint"
 	"github.com/plainsight/plainsight/guard"
 	"github.com/plainsight/plainsight/internal/canon"
+	"github.com/plainsight/plainsight/store"
+	"github.com/plainsight/plainsight/store/memory"
 	"github.com/plainsight/plainsight/vectors"
 )
 
@@ -213,6 +218,166 @@ func TestAnswerVectors(t *testing.T) {
 						delete(f, ext)
 					}
 				}
+				if d := cmp.Diff(v.Expected, got); d != "" {
+					t.Errorf("(-want +got):\n%s", d)
+				}
+			})
+		}
+	}
+	if n == 0 {
+		t.Fatal("no vectors")
+	}
+}
+
+type servedDefs struct {
+	Server          fingerprint.Server `json:"server"`
+	ProtocolVersion string             `json:"protocol_version"`
+	Instructions    string             `json:"instructions"`
+	Tools           json.RawMessage    `json:"tools"`
+}
+
+func (s *servedDefs) defs(t *testing.T) *fingerprint.Definitions {
+	t.Helper()
+	tools, err := fingerprint.ParseTools(s.Tools)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &fingerprint.Definitions{Server: s.Server, ProtocolVersion: s.ProtocolVersion, Instructions: s.Instructions, Tools: tools}
+}
+
+var flagID = regexp.MustCompile(`^flg_[0-9a-f]{20}$`)
+
+// placeholders replaces, in got, each flag id with the placeholder of
+// want at the same place, checking that one id always stands for one
+// placeholder.
+func placeholders(t *testing.T, got, want any, ids map[string]string) any {
+	switch g := got.(type) {
+	case map[string]any:
+		w, _ := want.(map[string]any)
+		for k, v := range g {
+			g[k] = placeholders(t, v, w[k], ids)
+		}
+	case []any:
+		w, _ := want.([]any)
+		for i, v := range g {
+			var wi any
+			if i < len(w) {
+				wi = w[i]
+			}
+			g[i] = placeholders(t, v, wi, ids)
+		}
+	case string:
+		ph, ok := want.(string)
+		if flagID.MatchString(g) && ok && strings.HasPrefix(ph, "<flag ") {
+			if prev, seen := ids[g]; seen && prev != ph {
+				t.Errorf("flag %s is both %s and %s", g, prev, ph)
+			}
+			ids[g] = ph
+			return ph
+		}
+	}
+	return got
+}
+
+func TestRegisteredAnswerVectors(t *testing.T) {
+	var f struct {
+		TestGroups []struct {
+			Tests []struct {
+				TcID         int    `json:"tcId"`
+				Comment      string `json:"comment"`
+				URL          string `json:"url"`
+				Tool         string `json:"tool"`
+				Registration struct {
+					Slug               string    `json:"slug"`
+					PageURL            string    `json:"page_url"`
+					PublisherStatus    string    `json:"publisher_status"`
+					LinkedStoreListing *string   `json:"linked_store_listing"`
+					FirstSeen          time.Time `json:"first_seen"`
+				} `json:"registration"`
+				Recorded servedDefs `json:"recorded"`
+				Reviews  []struct {
+					FingerprintVersion int `json:"fingerprint_version"`
+					Rating             int `json:"rating"`
+				} `json:"reviews"`
+				Others []struct {
+					URL                string     `json:"url"`
+					Slug               string     `json:"slug"`
+					PageURL            string     `json:"page_url"`
+					LinkedStoreListing *string    `json:"linked_store_listing"`
+					Served             servedDefs `json:"served"`
+				} `json:"others"`
+				Probe struct {
+					Unreachable bool        `json:"unreachable"`
+					Served      *servedDefs `json:"served"`
+				} `json:"probe"`
+				Expected map[string]any `json:"expected"`
+				Flags    []string       `json:"flags"`
+			} `json:"tests"`
+		} `json:"testGroups"`
+	}
+	readVectors(t, "precall/registered.json", &f)
+	n := 0
+	for _, g := range f.TestGroups {
+		for _, v := range g.Tests {
+			n++
+			t.Run(fmt.Sprintf("registered.json/#%d %s", v.TcID, v.Comment), func(t *testing.T) {
+				if len(v.Flags) > 0 {
+					t.Fatalf("flags %v: no policy for them", v.Flags)
+				}
+				ctx := t.Context()
+				s := memory.New()
+				clk := &clock{now: v.Registration.FirstSeen}
+				var serve func() (*fingerprint.Definitions, error)
+				c := &Checker{Guard: testGuard(t, guard.Policy{}), Store: s, Clock: clk.Now,
+					prober: func(context.Context, string, *guard.Guard) (*fingerprint.Definitions, error) { return serve() }}
+				register := func(url, slug, page string, listing *string, d *servedDefs) {
+					serve = func() (*fingerprint.Definitions, error) { return d.defs(t), nil }
+					in := RegisterInput{URL: url, Slug: slug, PageURL: page}
+					if listing != nil {
+						in.LinkedStoreListing = *listing
+					}
+					if res, err := c.Register(ctx, in); err != nil || res.Status != RegisterDone {
+						t.Fatalf("Register(%s): %+v %v", url, res, err)
+					}
+				}
+				for _, o := range v.Others {
+					register(o.URL, o.Slug, o.PageURL, o.LinkedStoreListing, &o.Served)
+				}
+				r := v.Registration
+				register(v.URL, r.Slug, r.PageURL, r.LinkedStoreListing, &v.Recorded)
+				for i, rv := range v.Reviews {
+					if err := s.InsertReview(ctx, store.Review{ID: fmt.Sprint("rev_", i), ServerURL: v.URL, FingerprintVersion: rv.FingerprintVersion,
+						AgentID: "agt", KYAVerified: true, Rating: rv.Rating, CreatedAt: clk.Now()}); err != nil {
+						t.Fatal(err)
+					}
+				}
+				clk.Add(24 * time.Hour)
+				serve = func() (*fingerprint.Definitions, error) {
+					if v.Probe.Unreachable {
+						return nil, errors.New("connection refused")
+					}
+					return v.Probe.Served.defs(t), nil
+				}
+				a, err := c.Check(ctx, v.URL, v.Tool)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got := toJSON(t, a).(map[string]any)
+				prose(t, got, "note", "answer")
+				for _, k := range []string{"integrity", "scan", "flags", "reviews"} {
+					prose(t, got[k].(map[string]any), "note", k)
+				}
+				prose(t, got["integrity"].(map[string]any), "detail", "integrity")
+				for i, w := range got["shadowing_warnings"].([]any) {
+					prose(t, w.(map[string]any), "note", fmt.Sprintf("warning %d", i))
+				}
+				for _, l := range got["scan"].(map[string]any)["findings"].([]any) {
+					f := l.(map[string]any)["finding"].(map[string]any)
+					for _, ext := range []string{"byte_start", "byte_end", "utf16_start", "utf16_end"} {
+						delete(f, ext)
+					}
+				}
+				placeholders(t, any(got), any(v.Expected), map[string]string{})
 				if d := cmp.Diff(v.Expected, got); d != "" {
 					t.Errorf("(-want +got):\n%s", d)
 				}

@@ -197,3 +197,78 @@ func TestLintPrecallCollisionsAndAnswers(t *testing.T) {
 		}
 	}
 }
+
+// registeredFile mirrors schemas/precall_registered_test_schema_v1.json.
+type registeredFile struct {
+	Schema        string          `json:"schema"`
+	Spec          specRef         `json:"spec"`
+	NumberOfTests int             `json:"numberOfTests"`
+	Header        []string        `json:"header"`
+	Notes         map[string]note `json:"notes"`
+	TestGroups    []struct {
+		Type  string `json:"type"`
+		Tests []struct {
+			TcID         int             `json:"tcId"`
+			Comment      string          `json:"comment"`
+			Spec         []string        `json:"spec"`
+			URL          string          `json:"url"`
+			Tool         string          `json:"tool"`
+			Registration json.RawMessage `json:"registration"`
+			Recorded     json.RawMessage `json:"recorded"`
+			Reviews      []struct {
+				FingerprintVersion int `json:"fingerprint_version"`
+				Rating             int `json:"rating"`
+			} `json:"reviews"`
+			Others []json.RawMessage `json:"others"`
+			Probe  struct {
+				Unreachable bool             `json:"unreachable"`
+				Served      *json.RawMessage `json:"served"`
+			} `json:"probe"`
+			Expected map[string]json.RawMessage `json:"expected"`
+			Result   string                     `json:"result"`
+			Flags    []string                   `json:"flags"`
+		} `json:"tests"`
+	} `json:"testGroups"`
+}
+
+func TestLintPrecallRegistered(t *testing.T) {
+	const name = "precall/registered.json"
+	var f registeredFile
+	decodeStrict(t, name, &f)
+	if f.Schema != "precall_registered_test_schema_v1.json" || f.Spec.Name != "agent-safety-formats" || len(f.Header) == 0 {
+		t.Errorf("%s: schema %q, spec %+v", name, f.Schema, f.Spec)
+	}
+	count, last := 0, 0
+	for _, g := range f.TestGroups {
+		if g.Type != "RegisteredAnswerTest" {
+			t.Errorf("%s: group %q", name, g.Type)
+		}
+		for _, tc := range g.Tests {
+			count++
+			if tc.TcID <= last || tc.Comment == "" || len(tc.Spec) == 0 || tc.Result != "valid" || tc.URL == "" ||
+				len(tc.Registration) == 0 || len(tc.Recorded) == 0 || len(tc.Expected) != 13 {
+				t.Errorf("%s #%d: tcId order, comment, spec, result, url, registration, recorded and the 13 fields of expected", name, tc.TcID)
+			}
+			last = tc.TcID
+			if tc.Probe.Unreachable == (tc.Probe.Served != nil) {
+				t.Errorf("%s #%d: a probe is unreachable or serves definitions", name, tc.TcID)
+			}
+			for _, r := range tc.Reviews {
+				if r.FingerprintVersion != 1 || r.Rating < 1 || r.Rating > 5 {
+					t.Errorf("%s #%d: a review binds to recorded version 1 with a rating of 1 to 5", name, tc.TcID)
+				}
+			}
+			if string(tc.Expected["registered"]) != "true" || string(tc.Expected["checked_not_registered"]) != "false" {
+				t.Errorf("%s #%d: a registered answer", name, tc.TcID)
+			}
+			for _, fl := range tc.Flags {
+				if _, ok := f.Notes[fl]; !ok {
+					t.Errorf("%s #%d: flag %q not in notes", name, tc.TcID, fl)
+				}
+			}
+		}
+	}
+	if count != f.NumberOfTests || count == 0 {
+		t.Errorf("%s: numberOfTests %d, counted %d", name, f.NumberOfTests, count)
+	}
+}

@@ -1,11 +1,13 @@
 // Package vectors embeds plainsight's language-neutral conformance corpus for the agent-safety
 // formats and exposes it as a read-only [fs.FS].
 //
-// The corpus is a set of JSON files in the style of Wycheproof and C2SP CCTV: scan/*.json hold
+// The corpus is a set of JSON files in the style of Wycheproof and C2SP CCTV: flag/*.json hold the
+// §8 flag evidence and lifecycle scenarios (written by hand), scan/*.json hold
 // test groups of vectors (input, expected result, extension fields, flags), intent/*.json intent/verify/*.json the
 // canonical binding hashes and refusals of agent-safe.intent/1, and schemas/*.json
-// hold the JSON Schemas that describe them, precall/*.json the pre-call guard's verdicts on URLs
-// (§9). README.md in this directory explains the format, the
+// hold the JSON Schemas that describe them, precall/*.json the pre-call guard's verdicts on URLs,
+// the collision warnings and the unregistered and registered answers
+// (§9, §10). README.md in this directory explains the format, the
 // invariants and how to write a runner in any language; an implementation in another language
 // can vendor this directory on its own.
 //
@@ -30,7 +32,7 @@ import (
 
 //go:generate go run ./gen
 
-//go:embed scan/*.json schemas/*.json fingerprint/*.json intent/*.json intent/verify/*.json intent/upstream/*.json intent/upstream/PROVENANCE.md precall/*.json shield/*.json
+//go:embed flag/*.json scan/*.json schemas/*.json fingerprint/*.json intent/*.json intent/verify/*.json intent/upstream/*.json intent/upstream/PROVENANCE.md precall/*.json shield/*.json
 var corpus embed.FS
 
 // FS returns the corpus: the directories scan (vector files), schemas (JSON Schemas), intent

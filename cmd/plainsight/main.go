@@ -8,8 +8,11 @@
 //	plainsight fingerprint [--format text|json] URL | -- COMMAND [ARG]... | --from FILE|-
 //	plainsight intent hash [--canonical] [FILE|-]
 //	plainsight intent verify --hash sha256:... [--now TIME] [FILE|-]
-//	plainsight precall [--tool NAME] [--format text|json] URL
+//	plainsight precall [--tool NAME] [--db PATH|postgres://...] [--format text|json] URL
+//	plainsight registry add|check|list [--db PATH|postgres://...] ...
+//	plainsight changes [--db PATH|postgres://...] [--limit N] [--before CURSOR]
 //	plainsight shield scan|verify-receipt|keygen|jwks ...
+//	plainsight flags list|show ... | plainsight ledger verify ...
 //	plainsight version | --version
 //
 // Each command's --help (or plainsight help COMMAND) lists its flags with
@@ -17,6 +20,11 @@
 // its usage on standard error and exits 2. version prints the module
 // version (as go install records it, or "(devel)" with the VCS revision)
 // and the Unicode version of the character tables.
+//
+// precall answers the pre-call check of §9 for the server at URL;
+// registry registers servers in, checks them against and lists the
+// external registry of a database (§9, §7); changes reads the §11 feed.
+// Each prints its own --help.
 //
 // scan reads each PATH (a file, or a directory walked recursively) or
 // standard input ("-", or no PATH at all), and scans it as the scan package
@@ -99,8 +107,12 @@ const usage = `usage:
   plainsight fingerprint [--format text|json] [--pin FILE|--check FILE] --from FILE|- [--server-name N] [--server-version V]
   plainsight intent hash [--canonical] [FILE|-]
   plainsight intent verify --hash sha256:... [--now TIME] [FILE|-]
-  plainsight precall [--tool NAME] [--format text|json] URL
+  plainsight precall [--tool NAME] [--db PATH|postgres://...] [--format text|json] URL
+  plainsight registry add|check|list [--db PATH|postgres://...] ...
+  plainsight changes [--db PATH|postgres://...] [--limit N] [--before CURSOR] [--format text|json]
   plainsight shield scan|verify-receipt|keygen|jwks ...
+  plainsight flags list|show ...
+  plainsight ledger verify ...
   plainsight version | --version
 
 SUPPRESSION: [--only CLASS,...] [--skip CLASS,...] [--ignore-file FILE] [--baseline FILE]
@@ -142,6 +154,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runSkill(args[1:], stdout, stderr)
 	case "shield":
 		return runShield(args[1:], stdin, stdout, stderr)
+	case "flags":
+		return runFlags(args[1:], stdout, stderr)
+	case "registry":
+		return runRegistry(args[1:], stdout, stderr)
+	case "changes":
+		return runChanges(args[1:], stdout, stderr)
+	case "ledger":
+		return runLedger(args[1:], stdout, stderr)
 	case "version", "--version", "-version":
 		if len(args) > 1 && (args[1] == "-h" || args[1] == "-help" || args[1] == "--help") {
 			writeHelp(stdout, "version", nil)

@@ -7,7 +7,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
+	"time"
 
 	"github.com/plainsight/plainsight/fingerprint"
 	"github.com/plainsight/plainsight/guard"
@@ -15,22 +17,27 @@ import (
 )
 
 const precallUsage = `usage:
-  plainsight precall [--tool NAME] [--format text|json] URL
+  plainsight precall [--tool NAME] [--db PATH|postgres://...] [--format text|json] URL
 
 Checks the MCP server at URL before trusting it (§9 of the agent-safety
 formats): probes it through the guard, follows at most five redirects,
 fingerprints what it serves, scans every tool name, description and schema
 string and its instructions. An unregistered check needs no database and
-stores nothing. Loopback URLs (http://127.0.0.1:8080/mcp, http://localhost/)
+stores nothing. With --db (or $PLAINSIGHT_DB), a server registered there
+gets the integrity check of its record: unchanged, changed (recorded as the
+next fingerprint version with a change event, findings recorded as flags)
+or unreachable. Loopback URLs (http://127.0.0.1:8080/mcp, http://localhost/)
 are allowed here, since you name what to probe; a redirect from a server
 that is not loopback into loopback is refused.
 
   --tool NAME      say whether the server offers the tool NAME
+  --db DB          the registry: a SQLite file or a postgres:// URL
   --format FORMAT  text (default) or json (the §9 answer object)
 
-Exit status: 0 nothing flagged, 1 the scan flagged a finding or flags stand
-against the URL, 2 a refused URL, an unreachable server or a usage error
-(with a one-line reason on standard error).
+Exit status: 0 nothing changed or flagged, 1 the definitions changed, the
+scan flagged a finding or flags stand against the URL, 2 a refused URL, an
+unreachable server or a usage error (with a one-line reason on standard
+error).
 
 Example:
   plainsight precall --tool search https://mcp.example.com/mcp
@@ -50,6 +57,7 @@ func runPrecall(args []string, stdout, stderr io.Writer) int {
 	fset.SetOutput(io.Discard)
 	tool := fset.String("tool", "", "a tool name to focus on")
 	format := fset.String("format", "text", "text or json")
+	db := fset.String("db", "", "the registry database")
 	rest, err := parseInterleaved(fset, args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
@@ -66,7 +74,17 @@ func runPrecall(args []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	c := &precall.Checker{Guard: cliGuard()}
-	a, err := c.Check(context.Background(), rest[0], *tool)
+	ctx := context.Background()
+	if *db != "" || os.Getenv(dbEnv) != "" {
+		s, err := openDB(ctx, *db)
+		if err != nil {
+			fmt.Fprintf(stderr, "plainsight precall: %v\n", err)
+			return exitError
+		}
+		defer s.Close()
+		c.Store = s
+	}
+	a, err := c.Check(ctx, rest[0], *tool)
 	if err != nil {
 		var re *guard.RefusedError
 		if errors.As(err, &re) {
@@ -90,7 +108,7 @@ func runPrecall(args []string, stdout, stderr io.Writer) int {
 	case a.Integrity.Status == fingerprint.Unreachable:
 		fmt.Fprintf(stderr, "plainsight precall: unreachable: %s\n", a.Integrity.Detail)
 		return exitError
-	case a.Scan.Status == precall.ScanFlagged || a.Flags.Status == precall.FlagsStanding:
+	case a.Integrity.Status == fingerprint.Changed || a.Scan.Status == precall.ScanFlagged || a.Flags.Status == precall.FlagsStanding:
 		return exitFound
 	}
 	return exitClean
@@ -106,7 +124,11 @@ func writeAnswer(w io.Writer, a *precall.Answer) {
 	if a.EffectiveURL != nil && len(a.Redirects) > 0 {
 		fmt.Fprintf(w, "answered by: %s (the server below is this one, not the asked URL)\n", visible(*a.EffectiveURL))
 	}
-	fmt.Fprintln(w, "registered: no (checked for this answer only; nothing is stored)")
+	if r := a.Registration; r != nil {
+		fmt.Fprintf(w, "registered: yes, as %s (publisher %s, first seen %s)\n", printable(r.Slug), r.PublisherStatus, r.FirstSeen.Format(time.RFC3339))
+	} else {
+		fmt.Fprintln(w, "registered: no (checked for this answer only; nothing is stored)")
+	}
 	if s := a.Server; s != nil {
 		version := "(no version)"
 		if s.Version != nil {
@@ -118,7 +140,14 @@ func writeAnswer(w io.Writer, a *precall.Answer) {
 	if a.Integrity.Fingerprint != nil {
 		fmt.Fprintf(w, ", fingerprint %s", *a.Integrity.Fingerprint)
 	}
+	if a.Integrity.FingerprintVersion != nil {
+		fmt.Fprintf(w, ", version %d", *a.Integrity.FingerprintVersion)
+	}
 	fmt.Fprintln(w)
+	if a.Registration != nil {
+		fmt.Fprintf(w, "  %s\n", a.Integrity.Detail)
+	}
+	writeDiff(w, a.Integrity.Diff)
 	fmt.Fprintf(w, "scan: %s", a.Scan.Status)
 	if n := len(a.Scan.Findings); n > 0 {
 		fmt.Fprintf(w, ", %d finding(s)", n)
@@ -133,6 +162,13 @@ func writeAnswer(w io.Writer, a *precall.Answer) {
 			where += " " + visible(f.Path)
 		}
 		fmt.Fprintf(w, "  %s: %s %s: %s\n", where, f.Finding.Class, strings.Join(f.Finding.Codepoints, " "), visible(f.Finding.Excerpt))
+	}
+	if a.Registration != nil {
+		fmt.Fprintf(w, "reviews: %d (%d of this version", a.Reviews.Total, a.Reviews.CurrentCount)
+		if a.Reviews.CurrentAverage != nil {
+			fmt.Fprintf(w, ", average %.2f", *a.Reviews.CurrentAverage)
+		}
+		fmt.Fprintf(w, "; %d of older versions)\n", a.Reviews.OlderCount)
 	}
 	if len(a.Flags.StandingFlagIDs) > 0 {
 		fmt.Fprintf(w, "flags standing: %s\n", strings.Join(a.Flags.StandingFlagIDs, " "))
@@ -149,10 +185,36 @@ func writeAnswer(w io.Writer, a *precall.Answer) {
 		case tf.Offered == nil:
 			fmt.Fprintf(w, "tool %s: unknown (the server could not be probed)\n", visible(tf.Tool))
 		case *tf.Offered:
-			fmt.Fprintf(w, "tool %s: offered\n", visible(tf.Tool))
+			fmt.Fprintf(w, "tool %s: offered%s\n", printable(tf.Tool), basisNote(tf.Basis))
 		default:
-			fmt.Fprintf(w, "tool %s: not offered\n", visible(tf.Tool))
+			fmt.Fprintf(w, "tool %s: not offered%s\n", printable(tf.Tool), basisNote(tf.Basis))
 		}
 	}
 	fmt.Fprintf(w, "note: %s\n", a.Note)
+}
+
+func basisNote(b *string) string {
+	if b != nil && *b == precall.BasisRecorded {
+		return " (by the last recorded definitions)"
+	}
+	return ""
+}
+
+// writeDiff prints a §7 diff for people.
+func writeDiff(w io.Writer, d *fingerprint.Diff) {
+	if d == nil {
+		return
+	}
+	for _, n := range d.ToolsAdded {
+		fmt.Fprintf(w, "  + tool %s\n", printable(n))
+	}
+	for _, n := range d.ToolsRemoved {
+		fmt.Fprintf(w, "  - tool %s\n", printable(n))
+	}
+	for _, c := range d.ToolsChanged {
+		fmt.Fprintf(w, "  ~ tool %s: %s\n", printable(c.Tool), strings.Join(c.Changes, ", "))
+	}
+	if d.ServerIdentityChanged {
+		fmt.Fprintln(w, "  ~ the server's name or version")
+	}
 }

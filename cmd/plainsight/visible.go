@@ -69,3 +69,6 @@ func wtf8Surrogate(s string) (rune, bool) {
 	}
 	return 0xD000 | rune(s[1]&0x3F)<<6 | rune(s[2]&0x3F), true
 }
+
+// printable is visible, by the name the commands written before it use.
+func printable(s string) string { return visible(s) }

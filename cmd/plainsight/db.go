@@ -1,0 +1,36 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/plainsight/plainsight/store"
+	"github.com/plainsight/plainsight/store/postgres"
+	"github.com/plainsight/plainsight/store/sqlite"
+)
+
+// dbEnv names the environment variable read when --db is not given.
+const dbEnv = "PLAINSIGHT_DB"
+
+// openDB opens the store named by --db (or $PLAINSIGHT_DB): a
+// postgres:// or postgresql:// URL is a PostgreSQL database, anything else
+// the path of an existing SQLite file. An operator command never creates
+// a database: a missing file is an error.
+func openDB(ctx context.Context, db string) (store.Store, error) {
+	if db == "" {
+		db = os.Getenv(dbEnv)
+	}
+	if db == "" {
+		return nil, errors.New("--db is required (or set " + dbEnv + ")")
+	}
+	if strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://") {
+		return postgres.Open(ctx, db)
+	}
+	if _, err := os.Stat(db); err != nil {
+		return nil, fmt.Errorf("no database at %s: %w", db, err)
+	}
+	return sqlite.Open(ctx, db, nil)
+}

@@ -1,0 +1,317 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/plainsight/plainsight/fingerprint"
+	"github.com/plainsight/plainsight/guard"
+	"github.com/plainsight/plainsight/precall"
+	"github.com/plainsight/plainsight/store"
+	"github.com/plainsight/plainsight/store/postgres"
+	"github.com/plainsight/plainsight/store/sqlite"
+)
+
+const registryUsage = `usage:
+  plainsight registry add [--db PATH|postgres://...] [--slug SLUG] [--page-url URL] [--store-listing ID] [--format text|json] URL
+  plainsight registry check [--db PATH|postgres://...] [--format text|json] URL
+  plainsight registry list [--db PATH|postgres://...] [--limit N] [--offset N] [--format text|json]
+
+The external registry of MCP servers (§9 of the agent-safety formats).
+
+add    probes the server at URL through the guard and registers it:
+       fingerprint version 1 and its definitions recorded, publisher status
+       unclaimed. Deterministic findings in its tool names, descriptions,
+       schemas or instructions become flags standing against the URL and
+       hold the registration. A URL that redirects is not registered: the
+       reason names the destination to register instead. add creates the
+       SQLite file when it is missing.
+check  runs the integrity check of a registered server: unchanged, changed
+       (the next fingerprint version and a change event, recorded in one
+       transaction) or unreachable (never unchanged).
+list   lists the registered servers in registration order, each with its
+       §10 warnings: tools another registered server offers under the same
+       name with another definition (JSON: the registry records).
+
+Loopback URLs are allowed here, since you name what to probe; a redirect
+from a server that is not loopback into loopback is refused.
+
+Exit status: 0 registered / unchanged / listed, 1 held by findings or
+changed, 2 a refused URL, an unreachable or redirecting server, a server
+already registered, or a usage error (with a one-line reason on standard
+error).
+`
+
+// openDBCreating is openDB for registry add: a missing SQLite file is
+// created.
+func openDBCreating(ctx context.Context, db string) (store.Store, error) {
+	if db == "" {
+		db = os.Getenv(dbEnv)
+	}
+	if db == "" {
+		return nil, errors.New("--db is required (or set " + dbEnv + ")")
+	}
+	if strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://") {
+		return postgres.Open(ctx, db)
+	}
+	return sqlite.Open(ctx, db, nil)
+}
+
+// refusal prints the one-line reason of a failed registry operation.
+func refusal(stderr io.Writer, cmd string, err error) int {
+	var re *guard.RefusedError
+	var rd *precall.RedirectError
+	switch {
+	case errors.As(err, &rd):
+		fmt.Fprintf(stderr, "plainsight %s: %s redirects to %s: register %s instead\n", cmd, printable(rd.URL), printable(rd.Destination), printable(rd.Destination))
+	case errors.As(err, &re):
+		fmt.Fprintf(stderr, "plainsight %s: refused (%s): %v\n", cmd, re.Reason.ID(), re)
+	default:
+		fmt.Fprintf(stderr, "plainsight %s: %s\n", cmd, strings.Join(strings.Fields(err.Error()), " "))
+	}
+	return exitError
+}
+
+func writeJSON(stdout, stderr io.Writer, cmd string, v any) int {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		fmt.Fprintf(stderr, "plainsight %s: %v\n", cmd, err)
+		return exitError
+	}
+	fmt.Fprintf(stdout, "%s\n", b)
+	return exitClean
+}
+
+// runRegistry is `plainsight registry add|check|list`.
+func runRegistry(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || (args[0] != "add" && args[0] != "check" && args[0] != "list") {
+		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "help") {
+			fmt.Fprint(stdout, registryUsage)
+			return exitClean
+		}
+		fmt.Fprintln(stderr, "plainsight registry: want the subcommand add, check or list (see plainsight registry --help)")
+		return exitError
+	}
+	sub := args[0]
+	cmd := "registry " + sub
+	fset := flag.NewFlagSet(cmd, flag.ContinueOnError)
+	fset.SetOutput(io.Discard)
+	db := fset.String("db", "", "the registry database")
+	format := fset.String("format", "text", "text or json")
+	var in precall.RegisterInput
+	var q store.ServerQuery
+	switch sub {
+	case "add":
+		fset.StringVar(&in.Slug, "slug", "", "the server's slug")
+		fset.StringVar(&in.PageURL, "page-url", "", "the server's page")
+		fset.StringVar(&in.LinkedStoreListing, "store-listing", "", "the linked store listing")
+	case "list":
+		fset.IntVar(&q.Limit, "limit", 100, "at most this many servers (1–1000)")
+		fset.IntVar(&q.Offset, "offset", 0, "skip this many servers")
+	}
+	rest, err := parseInterleaved(fset, args[1:])
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		fmt.Fprint(stdout, registryUsage)
+		return exitClean
+	case err != nil:
+	case *format != "text" && *format != "json":
+		err = fmt.Errorf("--format %q: want text or json", *format)
+	case sub == "list" && len(rest) != 0:
+		err = fmt.Errorf("unexpected argument %q", rest[0])
+	case sub != "list" && len(rest) != 1:
+		err = errors.New("give exactly one URL")
+	case sub == "list" && (q.Limit < 1 || q.Limit > store.MaxListLimit || q.Offset < 0):
+		err = errors.New("--limit is 1 to 1000 and --offset not negative")
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "plainsight %s: %v (see plainsight registry --help)\n", cmd, err)
+		return exitError
+	}
+	ctx := context.Background()
+	open := openDB
+	if sub == "add" {
+		open = openDBCreating
+	}
+	s, err := open(ctx, *db)
+	if err != nil {
+		fmt.Fprintf(stderr, "plainsight %s: %v\n", cmd, err)
+		return exitError
+	}
+	defer s.Close()
+	c := &precall.Checker{Guard: cliGuard(), Store: s}
+	switch sub {
+	case "add":
+		in.URL = rest[0]
+		res, err := c.Register(ctx, in)
+		if err != nil {
+			return refusal(stderr, cmd, err)
+		}
+		if *format == "json" {
+			if code := writeJSON(stdout, stderr, cmd, res); code != exitClean {
+				return code
+			}
+		} else if res.Status == precall.RegisterHeld {
+			fmt.Fprintf(stdout, "held: %s was not registered: %d finding(s); flags standing against the URL: %s\n", printable(res.URL), len(res.Findings), strings.Join(res.FlagIDs, " "))
+			fmt.Fprintf(stdout, "note: %s\n", res.Note)
+		} else {
+			fmt.Fprintf(stdout, "registered: %s as %s, fingerprint %s, version 1, publisher unclaimed\n", printable(res.URL), printable(res.Slug), res.Fingerprint)
+			fmt.Fprintf(stdout, "note: %s\n", res.Note)
+		}
+		if res.Status == precall.RegisterHeld {
+			return exitFound
+		}
+		return exitClean
+	case "check":
+		r, err := c.Refresh(ctx, rest[0])
+		if err != nil {
+			return refusal(stderr, cmd, err)
+		}
+		out := checkOut{URL: rest[0], Status: r.Status, FingerprintVersion: r.Server.Version, Diff: r.Diff, FlagIDs: r.FlagIDs, Detail: r.Detail,
+			Redirects: r.Landing.Redirects, LastChecked: r.Server.LastChecked}
+		if r.Fingerprint != "" {
+			out.Fingerprint = &r.Fingerprint
+		}
+		if out.Redirects == nil {
+			out.Redirects = []guard.Redirect{}
+		}
+		if *format == "json" {
+			if code := writeJSON(stdout, stderr, cmd, out); code != exitClean {
+				return code
+			}
+		} else {
+			fmt.Fprintf(stdout, "%s: %s, version %d\n  %s\n", printable(out.URL), out.Status, out.FingerprintVersion, out.Detail)
+			writeDiff(stdout, r.Diff)
+			if len(r.FlagIDs) > 0 {
+				fmt.Fprintf(stdout, "flags from this check: %s\n", strings.Join(r.FlagIDs, " "))
+			}
+		}
+		switch r.Status {
+		case fingerprint.Unreachable:
+			fmt.Fprintf(stderr, "plainsight %s: unreachable: %s\n", cmd, r.Detail)
+			return exitError
+		case fingerprint.Changed:
+			return exitFound
+		}
+		if len(r.FlagIDs) > 0 {
+			return exitFound
+		}
+		return exitClean
+	}
+	records, err := c.Records(ctx, q)
+	if err != nil {
+		fmt.Fprintf(stderr, "plainsight %s: %v\n", cmd, err)
+		return exitError
+	}
+	if *format == "json" {
+		return writeJSON(stdout, stderr, cmd, records)
+	}
+	for _, r := range records {
+		fmt.Fprintf(stdout, "%s %s version %d, %s, last checked %s\n", printable(r.Registration.Slug), printable(r.URL), r.FingerprintVersion,
+			r.Registration.PublisherStatus, r.LastChecked.Format(time.RFC3339))
+		for _, w := range r.ShadowingWarnings {
+			var others []string
+			for _, o := range w.Others {
+				others = append(others, printable(o.URL))
+			}
+			fmt.Fprintf(stdout, "  collision: tool %s is also offered, with another definition, by %s\n", printable(w.Tool), strings.Join(others, ", "))
+		}
+	}
+	return exitClean
+}
+
+// checkOut is the JSON of registry check.
+type checkOut struct {
+	URL                string             `json:"url"`
+	Status             fingerprint.Status `json:"status"`
+	Fingerprint        *string            `json:"fingerprint"`
+	FingerprintVersion int                `json:"fingerprint_version"`
+	Diff               *fingerprint.Diff  `json:"diff,omitempty"`
+	FlagIDs            []string           `json:"flag_ids"`
+	Redirects          []guard.Redirect   `json:"redirects"`
+	Detail             string             `json:"detail"`
+	LastChecked        time.Time          `json:"last_checked"`
+}
+
+const changesUsage = `usage:
+  plainsight changes [--db PATH|postgres://...] [--limit N] [--before CURSOR] [--format text|json]
+
+The definition-change feed (§11): every change an integrity check observed
+on a registered server, newest first. Reading it first re-checks at most
+three registered servers whose last check is older than six hours, oldest
+first, and reports how many in refreshed_servers. No background schedule
+is claimed: an empty feed means no change has been observed yet, not that
+no server has changed.
+
+  --limit N        events per page (1–1000, default 100)
+  --before CURSOR  the next_before of the previous page
+
+Exit status: 0 the page lists no change, 1 it lists changes, 2 a usage or
+database error (with a one-line reason on standard error).
+`
+
+// runChanges is `plainsight changes`.
+func runChanges(args []string, stdout, stderr io.Writer) int {
+	fset := flag.NewFlagSet("changes", flag.ContinueOnError)
+	fset.SetOutput(io.Discard)
+	db := fset.String("db", "", "the registry database")
+	format := fset.String("format", "text", "text or json")
+	var q precall.FeedQuery
+	fset.IntVar(&q.Limit, "limit", 100, "events per page")
+	fset.Int64Var(&q.Before, "before", 0, "the cursor of the next page")
+	rest, err := parseInterleaved(fset, args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		fmt.Fprint(stdout, changesUsage)
+		return exitClean
+	case err != nil:
+	case *format != "text" && *format != "json":
+		err = fmt.Errorf("--format %q: want text or json", *format)
+	case len(rest) != 0:
+		err = fmt.Errorf("unexpected argument %q", rest[0])
+	case q.Limit < 1 || q.Limit > store.MaxListLimit || q.Before < 0:
+		err = errors.New("--limit is 1 to 1000 and --before not negative")
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "plainsight changes: %v (see plainsight changes --help)\n", err)
+		return exitError
+	}
+	ctx := context.Background()
+	s, err := openDB(ctx, *db)
+	if err != nil {
+		fmt.Fprintf(stderr, "plainsight changes: %v\n", err)
+		return exitError
+	}
+	defer s.Close()
+	c := &precall.Checker{Guard: cliGuard(), Store: s}
+	f, err := c.Changes(ctx, q)
+	if err != nil {
+		return refusal(stderr, "changes", err)
+	}
+	if *format == "json" {
+		if code := writeJSON(stdout, stderr, "changes", f); code != exitClean {
+			return code
+		}
+	} else {
+		fmt.Fprintf(stdout, "refreshed servers: %d\n", f.RefreshedServers)
+		for _, e := range f.Changes {
+			fmt.Fprintf(stdout, "%s %s (%s) version %d -> %d\n", e.At.Format(time.RFC3339), printable(e.Server.Slug), printable(e.Server.URL), e.FromVersion, e.ToVersion)
+			writeDiff(stdout, &e.Diff)
+		}
+		if f.NextBefore != nil {
+			fmt.Fprintf(stdout, "more: --before %d\n", *f.NextBefore)
+		}
+		fmt.Fprintf(stdout, "note: %s\n", f.Note)
+	}
+	if len(f.Changes) > 0 {
+		return exitFound
+	}
+	return exitClean
+}

@@ -1,0 +1,119 @@
+package precall
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/plainsight/plainsight/fingerprint"
+	"github.com/plainsight/plainsight/store"
+)
+
+// FeedServer names the server of a change event (§11).
+type FeedServer struct {
+	Slug               string  `json:"slug"`
+	URL                string  `json:"url"`
+	Name               string  `json:"name"`
+	PageURL            string  `json:"page_url"`
+	LinkedStoreListing *string `json:"linked_store_listing"`
+}
+
+// ChangeEvent is one event of the §11 feed, in exactly its shape.
+type ChangeEvent struct {
+	Server            FeedServer       `json:"server"`
+	At                time.Time        `json:"at"`
+	FromVersion       int              `json:"from_version"`
+	ToVersion         int              `json:"to_version"`
+	FingerprintBefore string           `json:"fingerprint_before"`
+	FingerprintAfter  string           `json:"fingerprint_after"`
+	Diff              fingerprint.Diff `json:"diff"`
+}
+
+// Feed is one page of the §11 feed.
+type Feed struct {
+	// Changes are the events, newest first.
+	Changes []ChangeEvent `json:"changes"`
+	// RefreshedServers is how many registered servers this read re-checked
+	// first (at most FeedRefreshes).
+	RefreshedServers int `json:"refreshed_servers"`
+	// NextBefore is the cursor of the next (older) page; null on the last.
+	NextBefore *int64 `json:"next_before"`
+	Note       string `json:"note"`
+}
+
+// FeedNote is the feed's standing line (§11).
+const FeedNote = "The feed lists changes integrity checks have observed; no background schedule is claimed. An empty feed means no change has been observed yet, not that no server has changed."
+
+// FeedQuery is a page request: Before is the cursor a previous page gave
+// (0 for the newest), Limit at most store.MaxListLimit (0 means 100).
+type FeedQuery struct {
+	Before int64
+	Limit  int
+}
+
+// Changes reads the §11 feed: first it re-checks at most FeedRefreshes
+// registered servers whose last check is older than StaleAfter, oldest
+// first (each claimed by a compare-and-set of its last check, so that two
+// concurrent reads never refresh the same server twice), then lists the
+// change events newest first. A server that cannot be probed counts as
+// re-checked (its check found it unreachable).
+func (c *Checker) Changes(ctx context.Context, q FeedQuery) (*Feed, error) {
+	if c.Store == nil {
+		return nil, ErrNoStore
+	}
+	now := c.now()
+	stale, err := c.Store.ListServers(ctx, store.ServerQuery{CheckedBefore: now.Add(-StaleAfter), Limit: FeedRefreshes})
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrRegistry, err)
+	}
+	f := &Feed{Changes: []ChangeEvent{}, Note: FeedNote}
+	for _, s := range stale {
+		err := c.Store.MarkChecked(ctx, s.URL, s.LastChecked, now)
+		if errors.Is(err, store.ErrConflict) {
+			continue // another read claimed it
+		} else if err != nil {
+			return nil, fmt.Errorf("%w: %w", ErrRegistry, err)
+		}
+		s.LastChecked = now
+		if _, err := c.refresh(ctx, s, true); err != nil {
+			return nil, err
+		}
+		f.RefreshedServers++
+	}
+	limit := q.Limit
+	if limit <= 0 {
+		limit = 100
+	}
+	evs, err := c.Store.ListChangeEvents(ctx, store.ChangeQuery{Before: q.Before, Limit: limit})
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrRegistry, err)
+	}
+	servers := map[string]*store.Server{}
+	for _, e := range evs {
+		s := servers[e.ServerURL]
+		if s == nil {
+			v, err := c.Store.Server(ctx, e.ServerURL)
+			if err != nil {
+				return nil, fmt.Errorf("%w: %w", ErrRegistry, err)
+			}
+			s = &v
+			servers[e.ServerURL] = s
+		}
+		d, err := decodeDiff(e.Diff)
+		if err != nil {
+			return nil, fmt.Errorf("%w: event %d: %w", ErrRegistry, e.Seq, err)
+		}
+		reg := registrationOf(s)
+		f.Changes = append(f.Changes, ChangeEvent{
+			Server: FeedServer{Slug: s.Slug, URL: s.URL, Name: e.ServerName, PageURL: s.PageURL, LinkedStoreListing: reg.LinkedStoreListing},
+			At:     e.At, FromVersion: e.FromVersion, ToVersion: e.ToVersion,
+			FingerprintBefore: e.FingerprintBefore, FingerprintAfter: e.FingerprintAfter, Diff: d,
+		})
+	}
+	if len(evs) == limit && evs[len(evs)-1].Seq > 1 {
+		next := evs[len(evs)-1].Seq
+		f.NextBefore = &next
+	}
+	return f, nil
+}

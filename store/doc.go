@@ -1,0 +1,101 @@
+// Package store defines the persistence contracts of plainsight's stateful
+// parts: one small interface per record kind, the records they hold, and one
+// way to make several writes atomic. It holds no logic of the
+// specifications: the §8 flag lifecycle lives in package flag, the hash
+// chain in package ledger; a backend only keeps records and enforces the
+// contracts below.
+//
+// Backends: [github.com/plainsight/plainsight/store/memory] (tests,
+// embedding), [github.com/plainsight/plainsight/store/sqlite] (the embedded
+// default: one file, WAL) and [github.com/plainsight/plainsight/store/postgres]
+// (several instances sharing one database). One conformance suite,
+// [github.com/plainsight/plainsight/store/storetest], runs against all three.
+//
+// # Record kinds
+//
+//   - [Flags]: the §8 security flags. Append-only: there is no delete, and
+//     the only update is [Flags.TransitionFlag], a compare-and-set of the
+//     lifecycle (status and dispute).
+//   - [Ledger]: the hash-chained ledger entries. Append-only: no update, no
+//     delete; [Ledger.AppendLedgerEntry] accepts only the entry that extends
+//     the current head.
+//   - [Servers]: the external registry's servers (§9 registration). Never
+//     deleted; the only updates are compare-and-sets:
+//     [Servers.AdvanceServer] (the fingerprint version, one step, to a
+//     recorded version) and [Servers.MarkChecked] (the last check, never
+//     backwards — the claim a §11 feed read makes before re-checking).
+//   - [FingerprintVersions]: each server's recorded fingerprints and the
+//     definitions they were computed from, 1, 2, 3, … without gaps.
+//     Append-only.
+//   - [ChangeEvents]: the §11 feed. Append-only, listed newest first.
+//   - [Reviews]: reviews by KYA-verified agents, each bound to a recorded
+//     fingerprint version. Append-only.
+//
+// The SQL backends enforce append-only below the Go code too: their schemas
+// carry triggers that refuse a DELETE of a flag or a ledger entry, an
+// UPDATE of a ledger entry, and an UPDATE of any flag column other than the
+// lifecycle's, whoever sends the SQL; and likewise a DELETE of a server, an
+// UPDATE of a server other than its version step, last check or publisher
+// status out of unclaimed, and any UPDATE or DELETE of a fingerprint
+// version, a change event or a review.
+//
+// # Atomic writes
+//
+// [Store.Atomic] runs a function with a [Tx] that sees every record kind;
+// the writes it makes are committed together when the function returns nil
+// and none of them is when it returns an error (or panics, or the context
+// ends). Transactions of one store are serialized: a backend holds one
+// writer at a time (a mutex in memory, BEGIN IMMEDIATE in SQLite, a
+// transaction-scoped advisory lock in PostgreSQL, which also serializes
+// several processes sharing a database). So a read inside Atomic followed
+// by a write is never raced by another writer, and compare-and-set and
+// the ledger's head check still guard anything written outside it. A write
+// method called on the Store itself is its own one-statement transaction.
+// A Tx must not be used after its function returns, nor from another
+// goroutine, and Atomic must not be called inside Atomic. Inside Atomic a
+// backend may send inserts later than the call that made them (PostgreSQL
+// pipelines them): an insert's error, with its usual sentinel, may then be
+// returned by the next call that reads, or by Atomic itself, and the
+// transaction is rolled back either way.
+//
+// # Errors
+//
+// Every error a backend returns for a contract violation wraps one of the
+// sentinels [ErrNotFound], [ErrDuplicate], [ErrConflict], [ErrSchemaTooNew]
+// or [ErrInvalid] in an [*Error] naming the operation; test with
+// [errors.Is]. Other errors (I/O, a closed database, a cancelled context)
+// are passed through wrapped in an [*Error] with a nil Kind.
+//
+// # Adding a record kind
+//
+// Later record kinds (receipts, signatures, API keys) are added in the
+// shape the registry's kinds were:
+//
+//  1. a record struct and a small interface in this package, its error
+//     contract (which sentinel for what) in the interface's doc comment,
+//     append-only unless a spec names a lifecycle — and then each
+//     transition is a compare-and-set like [Flags.TransitionFlag];
+//  2. the interface embedded in [Tx] (and so in [Store]);
+//  3. the methods in each backend, with a new numbered migration in the SQL
+//     backends (never an edit of a released one), including the triggers
+//     that refuse what the contract forbids;
+//  4. cases in storetest, run by every backend's test, and a raw-SQL test of
+//     the triggers.
+//
+// # Bounds
+//
+// A backend checks the lengths of the strings it stores against the
+// limits of [Flag], [LedgerEntry], [Server], [FingerprintVersion],
+// [ChangeEvent] and [Review] (an over-long value is [ErrInvalid]), and
+// every query's Limit is capped at [MaxListLimit]. Ledger entries are
+// streamed by [Ledger.LedgerEntries], never loaded all at once.
+//
+// # What it does not claim
+//
+// A store keeps records; it says nothing about what they mean (§12). It
+// does not authenticate callers: whoever holds a Store can append. And an
+// append-only schema guards against the application and its mistakes, not
+// against an operator with the database's owner rights, who can drop a
+// trigger; the ledger's hash chain ([github.com/plainsight/plainsight/ledger])
+// is what makes such an edit detectable afterwards.
+package store

@@ -1,0 +1,19 @@
+package memory_test
+
+import (
+	"testing"
+
+	"github.com/plainsight/plainsight/store"
+	"github.com/plainsight/plainsight/store/memory"
+	"github.com/plainsight/plainsight/store/storetest"
+)
+
+func TestConformance(t *testing.T) {
+	storetest.Run(t, storetest.Opener{
+		New: func(t testing.TB) store.Store {
+			m := memory.New()
+			t.Cleanup(func() { m.Close() })
+			return m
+		},
+	})
+}

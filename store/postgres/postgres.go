@@ -1,0 +1,563 @@
+// Package postgres is the [store.Store] for several plainsight instances
+// sharing one PostgreSQL database, through github.com/jackc/pgx/v5.
+//
+// [Open] connects and applies the schema migrations embedded in this
+// package (migrations/NNNN_*.sql, numbered, the version kept in the table
+// plainsight_schema) in one transaction, under a transaction-scoped
+// advisory lock so that instances starting together migrate once. A
+// database written by a newer schema than this build knows is refused with
+// [store.ErrSchemaTooNew] and left unchanged. The tables live in the first
+// schema of the connection's search_path.
+//
+// The schema enforces the append-only contracts of package store with
+// triggers, as the SQLite backend does: a DELETE or TRUNCATE of flags or
+// ledger entries, an UPDATE of a ledger entry, an UPDATE of any flag column
+// other than the lifecycle's, a lifecycle step outside standing → disputed
+// → (overturned | standing), and a ledger entry that does not extend the
+// head are refused by PostgreSQL itself.
+//
+// [Store.Atomic] runs at READ COMMITTED and first takes a transaction-scoped
+// advisory lock (pg_advisory_xact_lock) keyed by the schema, so the
+// transactions of every instance on one database are serialized — the
+// property the ledger's single chain and the flags' dedup rely on. The
+// unique indexes and the triggers still guard writes made outside Atomic.
+//
+// # Bounds
+//
+// Records are bounded as package store bounds them; the pool's size is
+// pgxpool's default unless the DSN sets pool_max_conns.
+//
+// # What it does not claim
+//
+// Serializing writers bounds write throughput to one transaction at a time
+// per database; batch writes (flag.Service.SubmitAll) to go faster. The
+// triggers bind SQL sent by roles that cannot alter the tables; the owner
+// can drop them, which the ledger's hash chain then shows.
+package postgres
+
+import (
+	"context"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/plainsight/plainsight/store"
+)
+
+//go:embed migrations/*.sql
+var migrationFS embed.FS
+
+var migrations = func() []string {
+	names, err := fs.Glob(migrationFS, "migrations/*.sql")
+	if err != nil {
+		panic(err)
+	}
+	sort.Strings(names)
+	out := make([]string, len(names))
+	for i, n := range names {
+		if !strings.HasPrefix(n, fmt.Sprintf("migrations/%04d_", i+1)) {
+			panic("postgres: migration " + n + " is out of sequence")
+		}
+		b, err := migrationFS.ReadFile(n)
+		if err != nil {
+			panic(err)
+		}
+		out[i] = string(b)
+	}
+	return out
+}()
+
+// SchemaVersion is the schema version this build writes and reads.
+var SchemaVersion = len(migrations)
+
+// lockClass is the first key of every advisory lock this package takes;
+// the second is a hash of the schema name.
+const lockClass = 0x706c6e // "pln"
+
+// Store is a PostgreSQL store. It is safe for concurrent use.
+type Store struct {
+	pool *pgxpool.Pool
+}
+
+var _ store.Store = (*Store)(nil)
+
+// Open connects to the database named by dsn (a libpq connection string
+// or URL, as pgx reads it) and brings its schema to SchemaVersion. A newer
+// schema is refused with store.ErrSchemaTooNew and left unchanged.
+func Open(ctx context.Context, dsn string) (*Store, error) {
+	cfg, err := pgxpool.ParseConfig(dsn)
+	if err != nil {
+		return nil, store.Wrap("Open", err)
+	}
+	return OpenConfig(ctx, cfg)
+}
+
+// OpenConfig is Open with a pool configuration built by the caller (to set
+// the search_path, the pool's size, TLS, …).
+func OpenConfig(ctx context.Context, cfg *pgxpool.Config) (*Store, error) {
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, store.Wrap("Open", err)
+	}
+	if err := migrate(ctx, pool); err != nil {
+		pool.Close()
+		return nil, err
+	}
+	return &Store{pool: pool}, nil
+}
+
+func migrate(ctx context.Context, pool *pgxpool.Pool) error {
+	const op = "Open"
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		return store.Wrap(op, err)
+	}
+	defer tx.Rollback(ctx)
+	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1, hashtext(current_schema()) # 1)`, lockClass); err != nil {
+		return store.Wrap(op, err)
+	}
+	var exists bool
+	if err := tx.QueryRow(ctx, `SELECT to_regclass('plainsight_schema') IS NOT NULL`).Scan(&exists); err != nil {
+		return store.Wrap(op, err)
+	}
+	v := 0
+	if exists {
+		if err := tx.QueryRow(ctx, `SELECT version FROM plainsight_schema`).Scan(&v); err != nil {
+			return store.Wrap(op, err)
+		}
+	}
+	if v > SchemaVersion {
+		return store.Errorf(op, store.ErrSchemaTooNew, "schema version %d, this build knows %d", v, SchemaVersion)
+	}
+	if v == SchemaVersion {
+		return nil
+	}
+	if !exists {
+		if _, err := tx.Exec(ctx, `CREATE TABLE plainsight_schema (version INTEGER NOT NULL);
+			INSERT INTO plainsight_schema VALUES (0)`); err != nil {
+			return store.Wrap(op, err)
+		}
+	}
+	for i := v; i < SchemaVersion; i++ {
+		if _, err := tx.Exec(ctx, migrations[i]); err != nil {
+			return store.Wrap(op, fmt.Errorf("migration %d: %w", i+1, err))
+		}
+		if _, err := tx.Exec(ctx, `UPDATE plainsight_schema SET version = $1`, i+1); err != nil {
+			return store.Wrap(op, err)
+		}
+	}
+	return store.Wrap(op, tx.Commit(ctx))
+}
+
+// Close closes the pool.
+func (s *Store) Close() error {
+	s.pool.Close()
+	return nil
+}
+
+// Pool returns the connection pool, for tests and administration; the
+// schema's triggers still apply to what it sends.
+func (s *Store) Pool() *pgxpool.Pool { return s.pool }
+
+// querier is what a pool and a transaction share.
+type querier interface {
+	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+}
+
+// conn implements store.Tx. In a transaction (tx set) its inserts are
+// queued and sent together, pipelined, before the next statement that
+// reads or at commit: a batch of flag creations costs a few round trips,
+// not several per flag. An error of a queued insert is reported by the
+// call that sends the queue (or by Atomic), with the inserting method's
+// error class.
+type conn struct {
+	q       querier
+	tx      pgx.Tx
+	pending []pending
+	// head is the entry this transaction appended last: the ledger's head
+	// while the transaction holds the advisory lock.
+	head *store.LedgerEntry
+}
+
+type pending struct {
+	op   string // "InsertFlag" or "AppendLedgerEntry"
+	sql  string
+	args []any
+}
+
+// flush sends the queued inserts.
+func (c *conn) flush(ctx context.Context) error {
+	if len(c.pending) == 0 {
+		return nil
+	}
+	b := &pgx.Batch{}
+	for _, p := range c.pending {
+		b.Queue(p.sql, p.args...)
+	}
+	ops := c.pending
+	c.pending = nil
+	br := c.tx.SendBatch(ctx, b)
+	var first error
+	for _, p := range ops {
+		if _, err := br.Exec(); err != nil && first == nil {
+			first = insertError(p.op, err)
+		}
+	}
+	if err := br.Close(); err != nil && first == nil {
+		first = store.Wrap("Atomic", err)
+	}
+	return first
+}
+
+func insertError(op string, err error) error {
+	switch {
+	case err == nil:
+		return nil
+	case op == "InsertFlag" && sqlState(err) == uniqueViolation:
+		return &store.Error{Op: op, Kind: store.ErrDuplicate, Err: err}
+	case op == "AppendLedgerEntry" && (sqlState(err) == uniqueViolation || sqlState(err) == integrityViolation):
+		return &store.Error{Op: op, Kind: store.ErrConflict, Err: err}
+	}
+	return store.Wrap(op, err)
+}
+
+// read sends the queue before a statement that depends on it.
+func (c *conn) read(ctx context.Context) error {
+	if c.tx == nil {
+		return nil
+	}
+	return c.flush(ctx)
+}
+
+// Atomic runs fn in one transaction holding the schema's advisory lock.
+func (s *Store) Atomic(ctx context.Context, fn func(store.Tx) error) error {
+	tx, err := s.pool.Begin(ctx)
+	if err != nil {
+		return store.Wrap("Atomic", err)
+	}
+	committed := false
+	defer func() {
+		if !committed {
+			// A fresh context: a rollback must be sent even when ctx ended.
+			rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+			tx.Rollback(rctx)
+			cancel()
+		}
+	}()
+	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1, hashtext(current_schema()))`, lockClass); err != nil {
+		return store.Wrap("Atomic", err)
+	}
+	c := &conn{q: tx, tx: tx}
+	if err := fn(c); err != nil {
+		return err
+	}
+	if err := c.flush(ctx); err != nil {
+		return err
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return store.Wrap("Atomic", err)
+	}
+	committed = true
+	return nil
+}
+
+func (s *Store) c() *conn { return &conn{q: s.pool} }
+
+// InsertFlag implements store.Flags.
+func (s *Store) InsertFlag(ctx context.Context, f store.Flag) error { return s.c().InsertFlag(ctx, f) }
+
+// Flag implements store.Flags.
+func (s *Store) Flag(ctx context.Context, id string) (store.Flag, error) { return s.c().Flag(ctx, id) }
+
+// ListFlags implements store.Flags.
+func (s *Store) ListFlags(ctx context.Context, q store.FlagQuery) ([]store.Flag, error) {
+	return s.c().ListFlags(ctx, q)
+}
+
+// TransitionFlag implements store.Flags.
+func (s *Store) TransitionFlag(ctx context.Context, t store.Transition) error {
+	return s.c().TransitionFlag(ctx, t)
+}
+
+// LedgerHead implements store.Ledger.
+func (s *Store) LedgerHead(ctx context.Context) (store.LedgerEntry, error) {
+	return s.c().LedgerHead(ctx)
+}
+
+// AppendLedgerEntry implements store.Ledger.
+func (s *Store) AppendLedgerEntry(ctx context.Context, e store.LedgerEntry) error {
+	return s.c().AppendLedgerEntry(ctx, e)
+}
+
+// LedgerEntry implements store.Ledger.
+func (s *Store) LedgerEntry(ctx context.Context, seq int64) (store.LedgerEntry, error) {
+	return s.c().LedgerEntry(ctx, seq)
+}
+
+// LedgerEntries implements store.Ledger.
+func (s *Store) LedgerEntries(ctx context.Context, from int64, fn func(store.LedgerEntry) error) error {
+	return s.c().LedgerEntries(ctx, from, fn)
+}
+
+func sqlState(err error) string {
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		return pe.Code
+	}
+	return ""
+}
+
+const insertFlagSQL = `INSERT INTO flags (` + flagColumns + `)
+	VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, NULL, NULL, $17, $18)`
+
+const (
+	uniqueViolation    = "23505"
+	integrityViolation = "23000"
+	flagColumns        = `id, status, artifact_type, artifact_ref, artifact_label, field, finding_class,
+  evidence_sha256, excerpt, actor_account_id, actor_agent_id, actor_handle, actor_kya_level, actor_kind,
+  source, context, dispute_case_id, dispute_case_number, ledger_seq, created_at`
+)
+
+func (c *conn) InsertFlag(ctx context.Context, f store.Flag) error {
+	const op = "InsertFlag"
+	if err := store.CheckFlag(op, &f); err != nil {
+		return err
+	}
+	args := []any{f.ID, f.Status, f.Artifact.Type, f.Artifact.Ref, f.Artifact.Label, f.Field, f.Class,
+		f.EvidenceSHA256, f.Excerpt, f.Actor.AccountID, f.Actor.AgentID, f.Actor.Handle, f.Actor.KYALevel, f.Actor.Kind,
+		f.Source, f.Context, f.LedgerSeq, f.CreatedAt.UTC()}
+	if c.tx != nil {
+		c.pending = append(c.pending, pending{op, insertFlagSQL, args})
+		return nil
+	}
+	_, err := c.q.Exec(ctx, insertFlagSQL, args...)
+	return insertError(op, err)
+}
+
+func scanFlag(row pgx.Row) (store.Flag, error) {
+	var f store.Flag
+	var caseID *string
+	var caseNum *int64
+	err := row.Scan(&f.ID, &f.Status, &f.Artifact.Type, &f.Artifact.Ref, &f.Artifact.Label, &f.Field, &f.Class,
+		&f.EvidenceSHA256, &f.Excerpt, &f.Actor.AccountID, &f.Actor.AgentID, &f.Actor.Handle, &f.Actor.KYALevel, &f.Actor.Kind,
+		&f.Source, &f.Context, &caseID, &caseNum, &f.LedgerSeq, &f.CreatedAt)
+	if err != nil {
+		return f, err
+	}
+	f.CreatedAt = f.CreatedAt.UTC()
+	if caseID != nil {
+		f.Dispute = &store.Dispute{CaseID: *caseID}
+		if caseNum != nil {
+			f.Dispute.CaseNumber = *caseNum
+		}
+	}
+	return f, nil
+}
+
+func (c *conn) Flag(ctx context.Context, id string) (store.Flag, error) {
+	if err := c.read(ctx); err != nil {
+		return store.Flag{}, err
+	}
+	f, err := scanFlag(c.q.QueryRow(ctx, `SELECT `+flagColumns+` FROM flags WHERE id = $1`, id))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return f, store.Errorf("Flag", store.ErrNotFound, "flag %q", id)
+	}
+	return f, store.Wrap("Flag", err)
+}
+
+// listFlagsSQL builds the query of q and its arguments.
+func listFlagsSQL(q *store.FlagQuery) (string, []any) {
+	var where []string
+	var args []any
+	arg := func(v any) string {
+		args = append(args, v)
+		return fmt.Sprintf("$%d", len(args))
+	}
+	for _, p := range []struct{ col, v string }{
+		{"artifact_type", q.ArtifactType}, {"artifact_ref", q.ArtifactRef}, {"field", q.Field},
+		{"finding_class", q.Class}, {"evidence_sha256", q.EvidenceSHA256}, {"actor_account_id", q.ActorAccountID},
+	} {
+		if p.v != "" {
+			where = append(where, p.col+" = "+arg(p.v))
+		}
+	}
+	if len(q.EvidenceSHA256s) > 0 {
+		where = append(where, "evidence_sha256 = ANY("+arg(q.EvidenceSHA256s)+")")
+	}
+	if len(q.Statuses) > 0 {
+		var ps []string
+		for _, s := range q.Statuses {
+			ps = append(ps, arg(s))
+		}
+		where = append(where, "status IN ("+strings.Join(ps, ", ")+")")
+	}
+	query := `SELECT ` + flagColumns + ` FROM flags`
+	if len(where) > 0 {
+		query += " WHERE " + strings.Join(where, " AND ")
+	}
+	query += " ORDER BY n LIMIT " + arg(q.LimitOrMax()) + " OFFSET " + arg(max(q.Offset, 0))
+	return query, args
+}
+
+func (c *conn) ListFlags(ctx context.Context, q store.FlagQuery) ([]store.Flag, error) {
+	if len(q.EvidenceSHA256s) > store.MaxListLimit {
+		return nil, store.Errorf("ListFlags", store.ErrInvalid, "more than %d hashes", store.MaxListLimit)
+	}
+	if err := c.read(ctx); err != nil {
+		return nil, err
+	}
+	query, args := listFlagsSQL(&q)
+	rows, err := c.q.Query(ctx, query, args...)
+	if err != nil {
+		return nil, store.Wrap("ListFlags", err)
+	}
+	defer rows.Close()
+	var out []store.Flag
+	for rows.Next() {
+		f, err := scanFlag(rows)
+		if err != nil {
+			return nil, store.Wrap("ListFlags", err)
+		}
+		out = append(out, f)
+	}
+	return out, store.Wrap("ListFlags", rows.Err())
+}
+
+func (c *conn) TransitionFlag(ctx context.Context, t store.Transition) error {
+	const op = "TransitionFlag"
+	if err := store.CheckTransition(op, &t); err != nil {
+		return err
+	}
+	if err := c.read(ctx); err != nil {
+		return err
+	}
+	var tag pgconn.CommandTag
+	var err error
+	if t.Dispute != nil {
+		tag, err = c.q.Exec(ctx, `UPDATE flags SET status = $1, dispute_case_id = $2, dispute_case_number = $3
+			WHERE id = $4 AND status = $5 AND dispute_case_id IS NULL`,
+			t.To, t.Dispute.CaseID, t.Dispute.CaseNumber, t.ID, t.From)
+	} else {
+		tag, err = c.q.Exec(ctx, `UPDATE flags SET status = $1 WHERE id = $2 AND status = $3`, t.To, t.ID, t.From)
+	}
+	if err != nil {
+		return store.Wrap(op, err)
+	}
+	if tag.RowsAffected() == 1 {
+		return nil
+	}
+	var one int
+	err = c.q.QueryRow(ctx, `SELECT 1 FROM flags WHERE id = $1`, t.ID).Scan(&one)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return store.Errorf(op, store.ErrNotFound, "flag %q", t.ID)
+	} else if err != nil {
+		return store.Wrap(op, err)
+	}
+	return store.Errorf(op, store.ErrConflict, "flag %s is not %s", t.ID, t.From)
+}
+
+func scanEntry(row pgx.Row) (store.LedgerEntry, error) {
+	var e store.LedgerEntry
+	err := row.Scan(&e.Seq, &e.Type, &e.Prev, &e.Hash, &e.Body)
+	return e, err
+}
+
+func (c *conn) LedgerHead(ctx context.Context) (store.LedgerEntry, error) {
+	if c.head != nil {
+		return *c.head, nil
+	}
+	e, err := scanEntry(c.q.QueryRow(ctx, `SELECT seq, type, prev, hash, body FROM ledger ORDER BY seq DESC LIMIT 1`))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return e, store.Errorf("LedgerHead", store.ErrNotFound, "empty ledger")
+	}
+	return e, store.Wrap("LedgerHead", err)
+}
+
+func (c *conn) AppendLedgerEntry(ctx context.Context, e store.LedgerEntry) error {
+	const op = "AppendLedgerEntry"
+	if err := store.CheckLedgerEntry(op, &e); err != nil {
+		return err
+	}
+	const insert = `INSERT INTO ledger (seq, type, prev, hash, body) VALUES ($1, $2, $3, $4, $5)`
+	args := []any{e.Seq, e.Type, e.Prev, e.Hash, e.Body}
+	if c.tx != nil {
+		// The head check is made here too, so that a stale entry fails at
+		// once (the schema's trigger checks it again when it is sent).
+		head, err := c.LedgerHead(ctx)
+		var headSeq int64
+		var headHash string
+		switch {
+		case err == nil:
+			headSeq, headHash = head.Seq, head.Hash
+		case !errors.Is(err, store.ErrNotFound):
+			return err
+		}
+		if e.Seq != headSeq+1 || e.Prev != headHash {
+			return store.Errorf(op, store.ErrConflict, "entry %d does not extend the head %d", e.Seq, headSeq)
+		}
+		c.pending = append(c.pending, pending{op, insert, args})
+		c.head = &e
+		return nil
+	}
+	_, err := c.q.Exec(ctx, insert, args...)
+	return insertError(op, err)
+}
+
+func (c *conn) LedgerEntry(ctx context.Context, seq int64) (store.LedgerEntry, error) {
+	if err := c.read(ctx); err != nil {
+		return store.LedgerEntry{}, err
+	}
+	e, err := scanEntry(c.q.QueryRow(ctx, `SELECT seq, type, prev, hash, body FROM ledger WHERE seq = $1`, seq))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return e, store.Errorf("LedgerEntry", store.ErrNotFound, "entry %d", seq)
+	}
+	return e, store.Wrap("LedgerEntry", err)
+}
+
+// LedgerEntries reads the entries in pages of 10,000, so a long walk holds
+// neither a transaction nor a cursor open.
+func (c *conn) LedgerEntries(ctx context.Context, from int64, fn func(store.LedgerEntry) error) error {
+	if err := c.read(ctx); err != nil {
+		return err
+	}
+	const page = 10000
+	from = max(from, 1)
+	for {
+		rows, err := c.q.Query(ctx, `SELECT seq, type, prev, hash, body FROM ledger WHERE seq >= $1 ORDER BY seq LIMIT $2`, from, page)
+		if err != nil {
+			return store.Wrap("LedgerEntries", err)
+		}
+		var batch []store.LedgerEntry
+		for rows.Next() {
+			e, err := scanEntry(rows)
+			if err != nil {
+				rows.Close()
+				return store.Wrap("LedgerEntries", err)
+			}
+			batch = append(batch, e)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return store.Wrap("LedgerEntries", err)
+		}
+		for _, e := range batch {
+			if err := fn(e); err != nil {
+				return err
+			}
+		}
+		if len(batch) < page {
+			return nil
+		}
+		from = batch[len(batch)-1].Seq + 1
+	}
+}

@@ -1,0 +1,264 @@
+package store
+
+import (
+	"context"
+	"time"
+	"unicode/utf8"
+)
+
+// Publisher statuses of a registered server (§9 registration).
+const (
+	// PublisherUnclaimed: the publisher has not proved control of the
+	// server's domain. Every server is registered unclaimed.
+	PublisherUnclaimed = "unclaimed"
+	// PublisherVerified: the publisher proved control of the domain.
+	PublisherVerified = "verified"
+)
+
+// Server is a registered external server (§9 registration). Its URL is
+// its identity; Version is the fingerprint version currently recorded.
+type Server struct {
+	URL                string
+	Slug               string
+	PageURL            string
+	PublisherStatus    string // PublisherUnclaimed until proven
+	LinkedStoreListing string // empty when none
+	FirstSeen          time.Time
+	LastChecked        time.Time
+	Version            int // the current fingerprint version, 1 at registration
+}
+
+// ServerQuery selects registered servers.
+type ServerQuery struct {
+	// CheckedBefore, when not zero, selects the servers whose last check
+	// is strictly older, oldest check first; otherwise the order is
+	// registration order.
+	CheckedBefore time.Time
+	Offset        int
+	Limit         int // 0 or more than MaxListLimit means MaxListLimit
+}
+
+// Servers holds the registered servers. There is no delete; the only
+// updates are compare-and-sets: AdvanceServer (the fingerprint version,
+// one step at a time) and MarkChecked (the last-check time, never
+// backwards).
+type Servers interface {
+	// InsertServer registers s, whose Version must be 1 and whose
+	// fingerprint version 1 must be inserted in the same transaction
+	// (InsertFingerprintVersion). ErrDuplicate when a server has its URL
+	// or slug; ErrInvalid when a field breaks a bound, the URL or slug is
+	// empty, the publisher status is unknown or the version is not 1.
+	InsertServer(ctx context.Context, s Server) error
+	// Server returns the server registered at url, or ErrNotFound.
+	Server(ctx context.Context, url string) (Server, error)
+	// ListServers returns the servers q selects.
+	ListServers(ctx context.Context, q ServerQuery) ([]Server, error)
+	// AdvanceServer sets the server's version from `from` to from+1 and
+	// its last check to checked, as one compare-and-set: ErrConflict when
+	// its version is not `from`, ErrNotFound when there is no such
+	// server, ErrInvalid when checked is before its last check. The
+	// fingerprint version from+1 must have been inserted before, in the
+	// same transaction.
+	AdvanceServer(ctx context.Context, url string, from int, checked time.Time) error
+	// MarkChecked sets the server's last check from `from` to `to`, as a
+	// compare-and-set: ErrConflict when its last check is not `from` (so
+	// of two callers that read the same time, one wins), ErrNotFound when
+	// there is no such server, ErrInvalid when to is before from.
+	MarkChecked(ctx context.Context, url string, from, to time.Time) error
+}
+
+// FingerprintVersion is one recorded fingerprint of a server (§7): the
+// version, the fingerprint and the definitions it was computed from,
+// serialized by the caller (package precall) and kept as given.
+type FingerprintVersion struct {
+	ServerURL   string
+	Version     int
+	Fingerprint string // lowercase hex SHA-256
+	Definitions []byte // JSON
+	RecordedAt  time.Time
+}
+
+// Bound of recorded definitions.
+const DefinitionsMaxBytes = 16 << 20
+
+// FingerprintVersions holds the recorded fingerprints. Append-only: no
+// update, no delete.
+type FingerprintVersions interface {
+	// InsertFingerprintVersion records v, which must be the server's next
+	// version: 1 for a server with none, else the highest + 1; otherwise
+	// ErrConflict. ErrNotFound when no server is registered at
+	// v.ServerURL (a server and its version 1 are inserted in one
+	// transaction, the server first); ErrInvalid when a field breaks a
+	// bound.
+	InsertFingerprintVersion(ctx context.Context, v FingerprintVersion) error
+	// FingerprintVersion returns the server's version v, or ErrNotFound.
+	FingerprintVersion(ctx context.Context, url string, version int) (FingerprintVersion, error)
+}
+
+// ChangeEvent is one §11 change-feed event: an integrity check observed
+// the definitions of a registered server change. Seq orders the feed; it
+// is assigned by the store.
+type ChangeEvent struct {
+	Seq               int64
+	ServerURL         string
+	ServerName        string // the name the server reported after the change
+	At                time.Time
+	FromVersion       int
+	ToVersion         int
+	FingerprintBefore string
+	FingerprintAfter  string
+	Diff              []byte // the §7 diff, JSON
+}
+
+// ChangeQuery selects change events, newest first.
+type ChangeQuery struct {
+	// Before, when not zero, selects the events with Seq < Before (the
+	// next page after one ending at Before).
+	Before int64
+	// ServerURL, when not empty, selects one server's events.
+	ServerURL string
+	Limit     int // 0 or more than MaxListLimit means MaxListLimit
+}
+
+// ChangeEvents holds the §11 feed. Append-only: no update, no delete.
+type ChangeEvents interface {
+	// AppendChangeEvent stores e with the next sequence number and returns
+	// it (e.Seq is ignored). ErrNotFound when no server is registered at
+	// e.ServerURL; ErrInvalid when a field breaks a bound or ToVersion is
+	// not FromVersion + 1.
+	AppendChangeEvent(ctx context.Context, e ChangeEvent) (int64, error)
+	// ListChangeEvents returns the events q selects, newest (highest Seq)
+	// first.
+	ListChangeEvents(ctx context.Context, q ChangeQuery) ([]ChangeEvent, error)
+}
+
+// Review is a review of a registered server by a KYA-verified agent,
+// bound to the fingerprint version it was written about (§9 reviews).
+type Review struct {
+	ID                 string
+	ServerURL          string
+	FingerprintVersion int
+	AgentID            string
+	KYAVerified        bool // must be true: only verified agents review
+	Rating             int  // 1 to 5
+	CreatedAt          time.Time
+}
+
+// ReviewCounts is the aggregate of a server's reviews against one
+// fingerprint version.
+type ReviewCounts struct {
+	Current    int   // reviews of that version
+	CurrentSum int64 // the sum of their ratings
+	Older      int   // reviews of earlier versions
+}
+
+// Reviews holds the reviews. Append-only: no update, no delete.
+type Reviews interface {
+	// InsertReview stores r. ErrInvalid when the agent is not
+	// KYA-verified, the rating is outside 1–5 or a field breaks a bound;
+	// ErrNotFound when the server has no such fingerprint version;
+	// ErrDuplicate when a review has its ID.
+	InsertReview(ctx context.Context, r Review) error
+	// CountReviews returns the aggregate of the server's reviews against
+	// version.
+	CountReviews(ctx context.Context, url string, version int) (ReviewCounts, error)
+}
+
+// Registry is every record kind of the external registry.
+type Registry interface {
+	Servers
+	FingerprintVersions
+	ChangeEvents
+	Reviews
+}
+
+// LimitOrMax returns q's limit with MaxListLimit applied.
+func (q *ServerQuery) LimitOrMax() int { return limitOrMax(q.Limit) }
+
+// LimitOrMax returns q's limit with MaxListLimit applied.
+func (q *ChangeQuery) LimitOrMax() int { return limitOrMax(q.Limit) }
+
+func limitOrMax(n int) int {
+	if n <= 0 || n > MaxListLimit {
+		return MaxListLimit
+	}
+	return n
+}
+
+func checkStrings(op string, fields ...[2]string) error {
+	for _, f := range fields {
+		if len(f[1]) > TextMaxBytes {
+			return Errorf(op, ErrInvalid, "%s longer than %d bytes", f[0], TextMaxBytes)
+		}
+		if !utf8.ValidString(f[1]) {
+			return Errorf(op, ErrInvalid, "%s is not UTF-8", f[0])
+		}
+	}
+	return nil
+}
+
+// CheckServer checks s against the bounds and the shape InsertServer
+// requires. It is for backends.
+func CheckServer(op string, s *Server) error {
+	if err := checkStrings(op, [2]string{"url", s.URL}, [2]string{"slug", s.Slug}, [2]string{"page url", s.PageURL},
+		[2]string{"publisher status", s.PublisherStatus}, [2]string{"linked store listing", s.LinkedStoreListing}); err != nil {
+		return err
+	}
+	if s.URL == "" || s.Slug == "" {
+		return Errorf(op, ErrInvalid, "a server needs its url and slug")
+	}
+	if s.PublisherStatus != PublisherUnclaimed && s.PublisherStatus != PublisherVerified {
+		return Errorf(op, ErrInvalid, "unknown publisher status %q", s.PublisherStatus)
+	}
+	if s.Version != 1 {
+		return Errorf(op, ErrInvalid, "a server is registered at version 1, not %d", s.Version)
+	}
+	if s.LastChecked.Before(s.FirstSeen) {
+		return Errorf(op, ErrInvalid, "last check before first seen")
+	}
+	return nil
+}
+
+// CheckFingerprintVersion checks v's bounds. It is for backends.
+func CheckFingerprintVersion(op string, v *FingerprintVersion) error {
+	if err := checkStrings(op, [2]string{"url", v.ServerURL}, [2]string{"fingerprint", v.Fingerprint}); err != nil {
+		return err
+	}
+	if v.Version < 1 || v.Fingerprint == "" || len(v.Fingerprint) > IDMaxBytes || len(v.Definitions) > DefinitionsMaxBytes {
+		return Errorf(op, ErrInvalid, "fingerprint version %d breaks a bound", v.Version)
+	}
+	return nil
+}
+
+// CheckChangeEvent checks e's bounds. It is for backends.
+func CheckChangeEvent(op string, e *ChangeEvent) error {
+	if err := checkStrings(op, [2]string{"url", e.ServerURL}, [2]string{"server name", e.ServerName},
+		[2]string{"fingerprint before", e.FingerprintBefore}, [2]string{"fingerprint after", e.FingerprintAfter}); err != nil {
+		return err
+	}
+	if e.FromVersion < 1 || e.ToVersion != e.FromVersion+1 || len(e.Diff) > DefinitionsMaxBytes {
+		return Errorf(op, ErrInvalid, "change event %d → %d breaks a bound", e.FromVersion, e.ToVersion)
+	}
+	return nil
+}
+
+// CheckReview checks r against the bounds and the rules InsertReview
+// requires. It is for backends.
+func CheckReview(op string, r *Review) error {
+	if err := checkStrings(op, [2]string{"id", r.ID}, [2]string{"url", r.ServerURL}, [2]string{"agent id", r.AgentID}); err != nil {
+		return err
+	}
+	if r.ID == "" || len(r.ID) > IDMaxBytes || r.AgentID == "" {
+		return Errorf(op, ErrInvalid, "a review needs its id and agent")
+	}
+	if !r.KYAVerified {
+		return Errorf(op, ErrInvalid, "reviews come only from KYA-verified agents")
+	}
+	if r.Rating < 1 || r.Rating > 5 {
+		return Errorf(op, ErrInvalid, "rating %d is outside 1–5", r.Rating)
+	}
+	if r.FingerprintVersion < 1 {
+		return Errorf(op, ErrInvalid, "a review is bound to a fingerprint version")
+	}
+	return nil
+}

@@ -1,0 +1,659 @@
+// Package sqlite is the embedded default [store.Store]: one SQLite file in
+// WAL mode, through the pure-Go driver modernc.org/sqlite (no cgo).
+//
+// [Open] creates the file if it is missing and applies the schema
+// migrations embedded in this package (migrations/NNNN_*.sql, numbered, the
+// version kept in PRAGMA user_version), each in the same transaction as its
+// version bump. A database written by a newer schema than this build knows
+// is refused with [store.ErrSchemaTooNew] before anything is written to it.
+//
+// The schema enforces the append-only contracts of package store with
+// triggers: a DELETE of a flag or a ledger entry, an UPDATE of a ledger
+// entry, an UPDATE of any flag column other than the lifecycle's, a
+// lifecycle step outside standing → disputed → (overturned | standing),
+// and a ledger entry that does not extend the head are all refused by
+// SQLite itself, whoever sends the SQL.
+//
+// Writers are serialized: one writing connection per Store, every
+// transaction BEGIN IMMEDIATE, and a busy timeout ([Options.BusyTimeout])
+// for other processes sharing the file. Reads use a separate pool and see
+// the last committed state (WAL readers do not block the writer).
+//
+// # Bounds
+//
+// Records are bounded as package store bounds them. The busy timeout bounds
+// how long a write waits for another process's transaction; past it the
+// write fails (SQLITE_BUSY) rather than wait forever.
+//
+// # What it does not claim
+//
+// The synchronous mode is FULL: a committed transaction survives a process
+// crash and a power loss, as far as the file system keeps its promises. The
+// triggers bind SQL sent through SQLite; anyone who can write the file can
+// edit it with other tools, which the ledger's hash chain then shows.
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"os"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	msqlite "modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+
+	"github.com/plainsight/plainsight/store"
+)
+
+//go:embed migrations/*.sql
+var migrationFS embed.FS
+
+// migrations are the embedded migrations in order; migration i (from 0)
+// brings the schema to version i+1.
+var migrations = func() []string {
+	names, err := fs.Glob(migrationFS, "migrations/*.sql")
+	if err != nil {
+		panic(err)
+	}
+	sort.Strings(names)
+	out := make([]string, len(names))
+	for i, n := range names {
+		if !strings.HasPrefix(n, fmt.Sprintf("migrations/%04d_", i+1)) {
+			panic("sqlite: migration " + n + " is out of sequence")
+		}
+		b, err := migrationFS.ReadFile(n)
+		if err != nil {
+			panic(err)
+		}
+		out[i] = string(b)
+	}
+	return out
+}()
+
+// SchemaVersion is the schema version this build writes and reads.
+var SchemaVersion = len(migrations)
+
+// Options configures Open. The zero value is the default.
+type Options struct {
+	// BusyTimeout is how long a write waits for another connection's
+	// lock; 10 seconds when zero.
+	BusyTimeout time.Duration
+	// MaxReaders bounds the reading connections; 4 when zero.
+	MaxReaders int
+}
+
+// Store is a SQLite store. It is safe for concurrent use.
+type Store struct {
+	w, r   *sql.DB
+	wc, rc stmtCache
+	path   string
+}
+
+var _ store.Store = (*Store)(nil)
+
+// Open opens (creating it if missing) the database file at path and brings
+// its schema to SchemaVersion. A database with a newer schema is refused
+// with store.ErrSchemaTooNew and left unchanged.
+func Open(ctx context.Context, path string, opts *Options) (*Store, error) {
+	const op = "Open"
+	var o Options
+	if opts != nil {
+		o = *opts
+	}
+	if o.BusyTimeout <= 0 {
+		o.BusyTimeout = 10 * time.Second
+	}
+	if o.MaxReaders <= 0 {
+		o.MaxReaders = 4
+	}
+	if path == "" {
+		return nil, store.Errorf(op, store.ErrInvalid, "no database path")
+	}
+	// A newer schema is refused before any connection that could write
+	// (journal_mode=WAL changes the file) is made.
+	if _, err := os.Stat(path); err == nil {
+		if err := checkVersion(ctx, path); err != nil {
+			return nil, err
+		}
+	}
+	ms := o.BusyTimeout.Milliseconds()
+	w, err := sql.Open("sqlite", dsn(path, fmt.Sprintf(
+		"_pragma=busy_timeout(%d)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_txlock=immediate", ms)))
+	if err != nil {
+		return nil, store.Wrap(op, err)
+	}
+	w.SetMaxOpenConns(1)
+	w.SetMaxIdleConns(1)
+	w.SetConnMaxLifetime(0)
+	w.SetConnMaxIdleTime(0)
+	if err := migrate(ctx, w); err != nil {
+		w.Close()
+		return nil, err
+	}
+	r, err := sql.Open("sqlite", dsn(path, fmt.Sprintf("_pragma=busy_timeout(%d)&_pragma=query_only(1)", ms)))
+	if err != nil {
+		w.Close()
+		return nil, store.Wrap(op, err)
+	}
+	r.SetMaxOpenConns(o.MaxReaders)
+	r.SetMaxIdleConns(o.MaxReaders)
+	s := &Store{w: w, r: r, path: path}
+	if err := s.warm(ctx); err != nil {
+		s.Close()
+		return nil, store.Wrap(op, err)
+	}
+	return s, nil
+}
+
+// warm prepares on the writing connection the statements transactions
+// use, so that a transaction finds them cached.
+func (s *Store) warm(ctx context.Context) error {
+	queries := []string{insertFlagSQL, disputeSQL, decideSQL, flagExistsSQL, flagByIDSQL,
+		headSQL, insertEntrySQL, entrySQL, entriesSQL}
+	for _, q := range []store.FlagQuery{
+		// The two look-ups of flag.Service's gate.
+		{ArtifactType: "x", ArtifactRef: "x", Field: "x", Class: "x", EvidenceSHA256: "x", Statuses: []string{"x", "x"}},
+		{Class: "x", EvidenceSHA256: "x", ActorAccountID: "x", Statuses: []string{"x"}},
+		{},
+	} {
+		sql, _ := listFlagsSQL(&q)
+		queries = append(queries, sql)
+	}
+	for _, q := range queries {
+		if _, _, err := s.wc.get(ctx, s.w, q); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func dsn(path, query string) string {
+	return "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + query
+}
+
+func checkVersion(ctx context.Context, path string) error {
+	db, err := sql.Open("sqlite", dsn(path, "mode=ro"))
+	if err != nil {
+		return store.Wrap("Open", err)
+	}
+	defer db.Close()
+	var v int
+	if err := db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
+		return store.Wrap("Open", err)
+	}
+	if v > SchemaVersion {
+		return store.Errorf("Open", store.ErrSchemaTooNew, "%s has schema version %d, this build knows %d", path, v, SchemaVersion)
+	}
+	return nil
+}
+
+func migrate(ctx context.Context, db *sql.DB) error {
+	const op = "Open"
+	tx, err := db.BeginTx(ctx, nil) // BEGIN IMMEDIATE: one migrator at a time
+	if err != nil {
+		return store.Wrap(op, err)
+	}
+	defer tx.Rollback()
+	var v int
+	if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
+		return store.Wrap(op, err)
+	}
+	if v > SchemaVersion {
+		return store.Errorf(op, store.ErrSchemaTooNew, "schema version %d, this build knows %d", v, SchemaVersion)
+	}
+	for i := v; i < SchemaVersion; i++ {
+		if _, err := tx.ExecContext(ctx, migrations[i]); err != nil {
+			return store.Wrap(op, fmt.Errorf("migration %d: %w", i+1, err))
+		}
+		if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", i+1)); err != nil {
+			return store.Wrap(op, err)
+		}
+	}
+	return store.Wrap(op, tx.Commit())
+}
+
+// Close closes both connection pools.
+func (s *Store) Close() error {
+	s.wc.close()
+	s.rc.close()
+	return errors.Join(s.w.Close(), s.r.Close())
+}
+
+// DB returns the writing connection pool, for tests and administration;
+// the schema's triggers still apply to what it sends.
+func (s *Store) DB() *sql.DB { return s.w }
+
+// stmtCache keeps the prepared statements of one pool: preparing
+// (parsing the SQL and the triggers it fires) costs more than running
+// most of these statements.
+type stmtCache struct {
+	mu sync.Mutex
+	m  map[string]*sql.Stmt
+}
+
+// maxCached bounds a cache: ListFlags builds its SQL from the filters it
+// is given, a bounded but large set.
+const maxCached = 256
+
+func (c *stmtCache) get(ctx context.Context, db *sql.DB, query string) (*sql.Stmt, bool, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if st, ok := c.m[query]; ok {
+		return st, true, nil
+	}
+	st, err := db.PrepareContext(ctx, query)
+	if err != nil {
+		return nil, false, err
+	}
+	if len(c.m) >= maxCached {
+		return st, false, nil
+	}
+	if c.m == nil {
+		c.m = map[string]*sql.Stmt{}
+	}
+	c.m[query] = st
+	return st, true, nil
+}
+
+func (c *stmtCache) close() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, st := range c.m {
+		st.Close()
+	}
+	c.m = nil
+}
+
+// conn implements store.Tx: outside a transaction the Store's methods read
+// from the reading pool and write through the writing one; inside, both
+// go through the transaction.
+type conn struct {
+	s  *Store
+	tx *sql.Tx
+	// head is the entry this transaction appended last: the ledger's head
+	// while the transaction holds the only writer.
+	head *store.LedgerEntry
+}
+
+// stmt returns the prepared statement for query, and a release function
+// for one that was prepared only for this call. Inside a transaction a
+// statement missing from the cache is prepared on the transaction itself:
+// the writing pool's only connection is the transaction's.
+func (c *conn) stmt(ctx context.Context, write bool, query string) (*sql.Stmt, func(), error) {
+	if c.tx != nil {
+		c.s.wc.mu.Lock()
+		st, ok := c.s.wc.m[query]
+		c.s.wc.mu.Unlock()
+		if ok {
+			return c.tx.StmtContext(ctx, st), func() {}, nil
+		}
+		st, err := c.tx.PrepareContext(ctx, query)
+		if err != nil {
+			return nil, nil, err
+		}
+		return st, func() { st.Close() }, nil
+	}
+	db, cache := c.s.r, &c.s.rc
+	if write {
+		db, cache = c.s.w, &c.s.wc
+	}
+	st, cached, err := cache.get(ctx, db, query)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !cached {
+		return st, func() { st.Close() }, nil
+	}
+	return st, func() {}, nil
+}
+
+func (c *conn) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	st, release, err := c.stmt(ctx, true, query)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	return st.ExecContext(ctx, args...)
+}
+
+func (c *conn) query(ctx context.Context, query string, args ...any) (*sql.Rows, func(), error) {
+	st, release, err := c.stmt(ctx, false, query)
+	if err != nil {
+		return nil, nil, err
+	}
+	rows, err := st.QueryContext(ctx, args...)
+	if err != nil {
+		release()
+		return nil, nil, err
+	}
+	return rows, release, nil
+}
+
+// row is QueryRow through the cache; its Scan reports sql.ErrNoRows.
+type row struct {
+	rows    *sql.Rows
+	release func()
+	err     error
+}
+
+func (c *conn) queryRow(ctx context.Context, query string, args ...any) *row {
+	rows, release, err := c.query(ctx, query, args...)
+	return &row{rows, release, err}
+}
+
+func (r *row) Scan(dest ...any) error {
+	if r.err != nil {
+		return r.err
+	}
+	defer r.release()
+	defer r.rows.Close()
+	if !r.rows.Next() {
+		if err := r.rows.Err(); err != nil {
+			return err
+		}
+		return sql.ErrNoRows
+	}
+	if err := r.rows.Scan(dest...); err != nil {
+		return err
+	}
+	return r.rows.Close()
+}
+
+// Atomic runs fn in one BEGIN IMMEDIATE transaction on the writing
+// connection.
+func (s *Store) Atomic(ctx context.Context, fn func(store.Tx) error) (err error) {
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return store.Wrap("Atomic", err)
+	}
+	done := false
+	defer func() {
+		if !done {
+			tx.Rollback()
+		}
+	}()
+	if err := fn(&conn{s: s, tx: tx}); err != nil {
+		done = true
+		tx.Rollback()
+		return err
+	}
+	done = true
+	if err := tx.Commit(); err != nil {
+		return store.Wrap("Atomic", err)
+	}
+	return nil
+}
+
+func (s *Store) c() *conn { return &conn{s: s} }
+
+// InsertFlag implements store.Flags.
+func (s *Store) InsertFlag(ctx context.Context, f store.Flag) error { return s.c().InsertFlag(ctx, f) }
+
+// Flag implements store.Flags.
+func (s *Store) Flag(ctx context.Context, id string) (store.Flag, error) { return s.c().Flag(ctx, id) }
+
+// ListFlags implements store.Flags.
+func (s *Store) ListFlags(ctx context.Context, q store.FlagQuery) ([]store.Flag, error) {
+	return s.c().ListFlags(ctx, q)
+}
+
+// TransitionFlag implements store.Flags.
+func (s *Store) TransitionFlag(ctx context.Context, t store.Transition) error {
+	return s.c().TransitionFlag(ctx, t)
+}
+
+// LedgerHead implements store.Ledger.
+func (s *Store) LedgerHead(ctx context.Context) (store.LedgerEntry, error) {
+	return s.c().LedgerHead(ctx)
+}
+
+// AppendLedgerEntry implements store.Ledger.
+func (s *Store) AppendLedgerEntry(ctx context.Context, e store.LedgerEntry) error {
+	return s.c().AppendLedgerEntry(ctx, e)
+}
+
+// LedgerEntry implements store.Ledger.
+func (s *Store) LedgerEntry(ctx context.Context, seq int64) (store.LedgerEntry, error) {
+	return s.c().LedgerEntry(ctx, seq)
+}
+
+// LedgerEntries implements store.Ledger.
+func (s *Store) LedgerEntries(ctx context.Context, from int64, fn func(store.LedgerEntry) error) error {
+	return s.c().LedgerEntries(ctx, from, fn)
+}
+
+func code(err error) int {
+	var se *msqlite.Error
+	if errors.As(err, &se) {
+		return se.Code()
+	}
+	return 0
+}
+
+const flagColumns = `id, status, artifact_type, artifact_ref, artifact_label, field, finding_class,
+  evidence_sha256, excerpt, actor_account_id, actor_agent_id, actor_handle, actor_kya_level, actor_kind,
+  source, context, dispute_case_id, dispute_case_number, ledger_seq, created_at`
+
+const timeFormat = "2006-01-02T15:04:05.000000Z07:00"
+
+// The statements; see also listFlagsSQL.
+const (
+	insertFlagSQL = `INSERT INTO flags (` + flagColumns + `)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, ?, ?)`
+	flagByIDSQL = `SELECT ` + flagColumns + ` FROM flags WHERE id = ?`
+	disputeSQL  = `UPDATE flags SET status = ?, dispute_case_id = ?, dispute_case_number = ?
+		WHERE id = ? AND status = ? AND dispute_case_id IS NULL`
+	decideSQL      = `UPDATE flags SET status = ? WHERE id = ? AND status = ?`
+	flagExistsSQL  = `SELECT 1 FROM flags WHERE id = ?`
+	headSQL        = `SELECT seq, type, prev, hash, body FROM ledger ORDER BY seq DESC LIMIT 1`
+	insertEntrySQL = `INSERT INTO ledger (seq, type, prev, hash, body) VALUES (?, ?, ?, ?, ?)`
+	entrySQL       = `SELECT seq, type, prev, hash, body FROM ledger WHERE seq = ?`
+	entriesSQL     = `SELECT seq, type, prev, hash, body FROM ledger WHERE seq >= ? ORDER BY seq`
+)
+
+func (c *conn) InsertFlag(ctx context.Context, f store.Flag) error {
+	const op = "InsertFlag"
+	if err := store.CheckFlag(op, &f); err != nil {
+		return err
+	}
+	_, err := c.exec(ctx, insertFlagSQL,
+		f.ID, f.Status, f.Artifact.Type, f.Artifact.Ref, f.Artifact.Label, f.Field, f.Class,
+		f.EvidenceSHA256, f.Excerpt, f.Actor.AccountID, f.Actor.AgentID, f.Actor.Handle, f.Actor.KYALevel, f.Actor.Kind,
+		f.Source, f.Context, f.LedgerSeq, f.CreatedAt.UTC().Format(timeFormat))
+	switch code(err) {
+	case 0:
+		return store.Wrap(op, err)
+	case sqlite3.SQLITE_CONSTRAINT_UNIQUE, sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY, sqlite3.SQLITE_CONSTRAINT_TRIGGER:
+		return &store.Error{Op: op, Kind: store.ErrDuplicate, Err: err}
+	}
+	return store.Wrap(op, err)
+}
+
+type scanner interface{ Scan(...any) error }
+
+func scanFlag(row scanner) (store.Flag, error) {
+	var f store.Flag
+	var caseID sql.NullString
+	var caseNum sql.NullInt64
+	var created string
+	err := row.Scan(&f.ID, &f.Status, &f.Artifact.Type, &f.Artifact.Ref, &f.Artifact.Label, &f.Field, &f.Class,
+		&f.EvidenceSHA256, &f.Excerpt, &f.Actor.AccountID, &f.Actor.AgentID, &f.Actor.Handle, &f.Actor.KYALevel, &f.Actor.Kind,
+		&f.Source, &f.Context, &caseID, &caseNum, &f.LedgerSeq, &created)
+	if err != nil {
+		return f, err
+	}
+	if caseID.Valid {
+		f.Dispute = &store.Dispute{CaseID: caseID.String, CaseNumber: caseNum.Int64}
+	}
+	f.CreatedAt, err = time.Parse(time.RFC3339Nano, created)
+	return f, err
+}
+
+func (c *conn) Flag(ctx context.Context, id string) (store.Flag, error) {
+	f, err := scanFlag(c.queryRow(ctx, flagByIDSQL, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return f, store.Errorf("Flag", store.ErrNotFound, "flag %q", id)
+	}
+	return f, store.Wrap("Flag", err)
+}
+
+// listFlagsSQL builds the query of q and its arguments.
+func listFlagsSQL(q *store.FlagQuery) (string, []any) {
+	var where []string
+	var args []any
+	for _, p := range []struct{ col, v string }{
+		{"artifact_type", q.ArtifactType}, {"artifact_ref", q.ArtifactRef}, {"field", q.Field},
+		{"finding_class", q.Class}, {"evidence_sha256", q.EvidenceSHA256}, {"actor_account_id", q.ActorAccountID},
+	} {
+		if p.v != "" {
+			where = append(where, p.col+" = ?")
+			args = append(args, p.v)
+		}
+	}
+	if len(q.EvidenceSHA256s) > 0 {
+		where = append(where, "evidence_sha256 IN (?"+strings.Repeat(", ?", len(q.EvidenceSHA256s)-1)+")")
+		for _, h := range q.EvidenceSHA256s {
+			args = append(args, h)
+		}
+	}
+	if len(q.Statuses) > 0 {
+		where = append(where, "status IN (?"+strings.Repeat(", ?", len(q.Statuses)-1)+")")
+		for _, s := range q.Statuses {
+			args = append(args, s)
+		}
+	}
+	query := `SELECT ` + flagColumns + ` FROM flags`
+	if len(where) > 0 {
+		query += " WHERE " + strings.Join(where, " AND ")
+	}
+	query += " ORDER BY n LIMIT ? OFFSET ?"
+	return query, append(args, q.LimitOrMax(), max(q.Offset, 0))
+}
+
+func (c *conn) ListFlags(ctx context.Context, q store.FlagQuery) ([]store.Flag, error) {
+	if len(q.EvidenceSHA256s) > store.MaxListLimit {
+		return nil, store.Errorf("ListFlags", store.ErrInvalid, "more than %d hashes", store.MaxListLimit)
+	}
+	query, args := listFlagsSQL(&q)
+	rows, release, err := c.query(ctx, query, args...)
+	if err != nil {
+		return nil, store.Wrap("ListFlags", err)
+	}
+	defer release()
+	defer rows.Close()
+	var out []store.Flag
+	for rows.Next() {
+		f, err := scanFlag(rows)
+		if err != nil {
+			return nil, store.Wrap("ListFlags", err)
+		}
+		out = append(out, f)
+	}
+	return out, store.Wrap("ListFlags", rows.Err())
+}
+
+func (c *conn) TransitionFlag(ctx context.Context, t store.Transition) error {
+	const op = "TransitionFlag"
+	if err := store.CheckTransition(op, &t); err != nil {
+		return err
+	}
+	var res sql.Result
+	var err error
+	if t.Dispute != nil {
+		res, err = c.exec(ctx, disputeSQL,
+			t.To, t.Dispute.CaseID, t.Dispute.CaseNumber, t.ID, t.From)
+	} else {
+		res, err = c.exec(ctx, decideSQL, t.To, t.ID, t.From)
+	}
+	if err != nil {
+		return store.Wrap(op, err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return store.Wrap(op, err)
+	} else if n == 1 {
+		return nil
+	}
+	var one int
+	err = c.queryRow(ctx, flagExistsSQL, t.ID).Scan(&one)
+	if errors.Is(err, sql.ErrNoRows) {
+		return store.Errorf(op, store.ErrNotFound, "flag %q", t.ID)
+	} else if err != nil {
+		return store.Wrap(op, err)
+	}
+	return store.Errorf(op, store.ErrConflict, "flag %s is not %s", t.ID, t.From)
+}
+
+func (c *conn) LedgerHead(ctx context.Context) (store.LedgerEntry, error) {
+	if c.head != nil {
+		return *c.head, nil
+	}
+	e, err := scanEntry(c.queryRow(ctx, headSQL))
+	if errors.Is(err, sql.ErrNoRows) {
+		return e, store.Errorf("LedgerHead", store.ErrNotFound, "empty ledger")
+	}
+	return e, store.Wrap("LedgerHead", err)
+}
+
+func scanEntry(row scanner) (store.LedgerEntry, error) {
+	var e store.LedgerEntry
+	err := row.Scan(&e.Seq, &e.Type, &e.Prev, &e.Hash, &e.Body)
+	return e, err
+}
+
+func (c *conn) AppendLedgerEntry(ctx context.Context, e store.LedgerEntry) error {
+	const op = "AppendLedgerEntry"
+	if err := store.CheckLedgerEntry(op, &e); err != nil {
+		return err
+	}
+	// The schema's trigger refuses an entry that does not extend the head.
+	_, err := c.exec(ctx, insertEntrySQL,
+		e.Seq, e.Type, e.Prev, e.Hash, e.Body)
+	switch code(err) {
+	case 0:
+		if err == nil && c.tx != nil {
+			c.head = &e
+		}
+		return store.Wrap(op, err)
+	case sqlite3.SQLITE_CONSTRAINT_TRIGGER, sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY:
+		return &store.Error{Op: op, Kind: store.ErrConflict, Err: err}
+	}
+	return store.Wrap(op, err)
+}
+
+func (c *conn) LedgerEntry(ctx context.Context, seq int64) (store.LedgerEntry, error) {
+	e, err := scanEntry(c.queryRow(ctx, entrySQL, seq))
+	if errors.Is(err, sql.ErrNoRows) {
+		return e, store.Errorf("LedgerEntry", store.ErrNotFound, "entry %d", seq)
+	}
+	return e, store.Wrap("LedgerEntry", err)
+}
+
+func (c *conn) LedgerEntries(ctx context.Context, from int64, fn func(store.LedgerEntry) error) error {
+	rows, release, err := c.query(ctx, entriesSQL, from)
+	if err != nil {
+		return store.Wrap("LedgerEntries", err)
+	}
+	defer release()
+	defer rows.Close()
+	for rows.Next() {
+		e, err := scanEntry(rows)
+		if err != nil {
+			return store.Wrap("LedgerEntries", err)
+		}
+		if err := fn(e); err != nil {
+			return err
+		}
+	}
+	return store.Wrap("LedgerEntries", rows.Err())
+}
+
+// Path returns the database file's path.
+func (s *Store) Path() string { return s.path }

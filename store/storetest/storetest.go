@@ -1,0 +1,56 @@
+// Package storetest is the conformance suite of package store: every
+// backend's test runs it, so that memory, SQLite and PostgreSQL keep the
+// same contracts (append-only, compare-and-set, one live flag per §8
+// identity, atomic transactions, an unbroken ledger under concurrency)
+// and the flag lifecycle and the conformance vectors of vectors/flag give
+// the same answers on each. It is for tests only.
+package storetest
+
+import (
+	"context"
+	"testing"
+
+	"github.com/plainsight/plainsight/store"
+)
+
+// Opener opens the backend under test.
+type Opener struct {
+	// New returns an empty store, closed by the test's cleanup.
+	New func(t testing.TB) store.Store
+	// Again returns a second handle on the same database as s (another
+	// connection pool, standing for another process), closed by the
+	// test's cleanup; nil when the backend has no such thing (memory),
+	// then s itself is used.
+	Again func(t testing.TB, s store.Store) store.Store
+}
+
+// Run runs the whole suite.
+func Run(t *testing.T, o Opener) {
+	t.Run("Flags", func(t *testing.T) { testFlags(t, o) })
+	t.Run("FlagBounds", func(t *testing.T) { testFlagBounds(t, o) })
+	t.Run("Transitions", func(t *testing.T) { testTransitions(t, o) })
+	t.Run("Ledger", func(t *testing.T) { testLedger(t, o) })
+	t.Run("Atomic", func(t *testing.T) { testAtomic(t, o) })
+	t.Run("Submit", func(t *testing.T) { testSubmit(t, o) })
+	t.Run("BadInput", func(t *testing.T) { testBadInput(t, o) })
+	t.Run("Gate", func(t *testing.T) { testGate(t, o) })
+	t.Run("Lifecycle", func(t *testing.T) { testLifecycle(t, o) })
+	t.Run("RaceRefresh", func(t *testing.T) { testRaceRefresh(t, o) })
+	t.Run("RaceDispute", func(t *testing.T) { testRaceDispute(t, o) })
+	t.Run("RaceLedger", func(t *testing.T) { testRaceLedger(t, o) })
+	t.Run("Vectors", func(t *testing.T) { testVectors(t, o) })
+	t.Run("Servers", func(t *testing.T) { testServers(t, o) })
+	t.Run("FingerprintVersions", func(t *testing.T) { testFingerprintVersions(t, o) })
+	t.Run("ChangeEvents", func(t *testing.T) { testChangeEvents(t, o) })
+	t.Run("Reviews", func(t *testing.T) { testReviews(t, o) })
+	t.Run("RaceMarkChecked", func(t *testing.T) { testRaceMarkChecked(t, o) })
+}
+
+func again(t testing.TB, o Opener, s store.Store) store.Store {
+	if o.Again == nil {
+		return s
+	}
+	return o.Again(t, s)
+}
+
+func ctx(t testing.TB) context.Context { return t.Context() }
