@@ -1,6 +1,7 @@
 package b64
 
 import (
+	"bytes"
 	"encoding/base64"
 	"strings"
 	"unicode/utf8"
@@ -293,30 +294,70 @@ func isSlug(tok string) bool {
 // characters mapped to the standard alphabet, trailing padding stripped. ok
 // is false unless the decode is canonical: no '=' left, and re-encoding the
 // bytes gives back the same characters.
+//
+// It decodes decodeChunk characters at a time (groups of four decode on
+// their own), re-encoding each chunk to compare, into a buffer of the
+// decoded size: a blob of any size costs its decoded text and a few
+// chunks, not copies of it.
 func decodeCanonical(text string, toks []token) (string, bool) {
-	var b strings.Builder
+	n := 0 // the characters, trailing padding stripped
 	for _, t := range toks {
-		b.WriteString(text[t.start:t.end])
+		n += t.len()
 	}
-	in := strings.TrimRight(b.String(), "=")
-	if strings.IndexByte(in, '=') >= 0 {
-		return "", false
-	}
-	in = strings.Map(func(r rune) rune {
-		switch r {
-		case '-':
-			return '+'
-		case '_':
-			return '/'
+	for k := len(toks) - 1; k >= 0; k-- {
+		tok := text[toks[k].start:toks[k].end]
+		kept := strings.TrimRight(tok, "=")
+		n -= len(tok) - len(kept)
+		if kept != "" {
+			break
 		}
-		return r
-	}, in)
-	raw, err := base64.RawStdEncoding.DecodeString(in)
-	if err != nil || base64.RawStdEncoding.EncodeToString(raw) != in {
+	}
+	var out strings.Builder
+	out.Grow(base64.RawStdEncoding.DecodedLen(n))
+	in := make([]byte, 0, min(n, decodeChunk))
+	dec := make([]byte, base64.RawStdEncoding.DecodedLen(cap(in)))
+	enc := make([]byte, cap(in))
+	flush := func() bool {
+		m, err := base64.RawStdEncoding.Decode(dec, in)
+		if err != nil {
+			return false
+		}
+		base64.RawStdEncoding.Encode(enc, dec[:m])
+		if !bytes.Equal(enc[:base64.RawStdEncoding.EncodedLen(m)], in) {
+			return false
+		}
+		out.Write(dec[:m])
+		in = in[:0]
+		return true
+	}
+	left := n
+	for _, t := range toks {
+		for i := t.start; i < t.end && left > 0; i++ {
+			c := text[i]
+			left--
+			switch c {
+			case '=':
+				return "", false
+			case '-':
+				c = '+'
+			case '_':
+				c = '/'
+			}
+			in = append(in, c)
+			if len(in) == decodeChunk && !flush() {
+				return "", false
+			}
+		}
+	}
+	if len(in) > 0 && !flush() {
 		return "", false
 	}
-	return string(raw), true
+	return out.String(), true
 }
+
+// decodeChunk is how many characters decodeCanonical decodes at a time: a
+// multiple of four.
+const decodeChunk = 64 << 10
 
 // decodeBlob decodes a blob: opaque unless it decodes canonically to valid
 // UTF-8 of which at least 85% is printable.

@@ -8,7 +8,7 @@ import "strings"
 // not close a comment. A comment with no "-->" after it runs to the end of
 // the text, as a browser hides everything after it. from is where to start
 // looking: the first '<'.
-func appendHTMLComments(out []Construct, text string, from int) []Construct {
+func appendHTMLComments(out []Construct, text string, from int, keep *keeper) []Construct {
 	for i := from; ; {
 		j := strings.Index(text[i:], "<!--")
 		if j < 0 {
@@ -19,7 +19,7 @@ func appendHTMLComments(out []Construct, text string, from int) []Construct {
 		if k := strings.Index(text[start+len("<!--"):], "-->"); k >= 0 {
 			end = start + len("<!--") + k + len("-->")
 		}
-		out = append(out, Construct{Kind: HTMLComment, Start: start, End: end})
+		out = keep.add(out, Construct{Kind: HTMLComment, Start: start, End: end})
 		i = end
 	}
 }
@@ -28,7 +28,7 @@ func appendHTMLComments(out []Construct, text string, from int) []Construct {
 // leading spaces, then [label]: # with the target in parentheses, double
 // quotes, single quotes, or bare to the end of the line. Lines end at LF,
 // CRLF or CR; a construct spans its whole line without the line ending.
-func appendMarkdownComments(out []Construct, text string) []Construct {
+func appendMarkdownComments(out []Construct, text string, keep *keeper) []Construct {
 	lineStart := 0 // no line before it holds "]:"
 	for {
 		k := strings.Index(text[lineStart:], "]:")
@@ -48,7 +48,7 @@ func appendMarkdownComments(out []Construct, text string) []Construct {
 			end++
 		}
 		if isMarkdownComment(text[start:end]) {
-			out = append(out, Construct{Kind: MarkdownComment, Start: start, End: end})
+			out = keep.add(out, Construct{Kind: MarkdownComment, Start: start, End: end})
 		}
 		if end == len(text) {
 			return out

@@ -34,10 +34,12 @@ type classCandidate struct {
 
 // elements is the state of one pass of the HTML tokenizer over the text.
 type elements struct {
-	out        []Construct
-	candidates []classCandidate
-	comments   [][2]int // the comment tokens, as the tokenizer reads them
-	hidden     map[classSelector]bool
+	out          []Construct
+	keep         *keeper
+	hiddenOpened int // hidden elements opened and waiting for their end tags, or closed since
+	candidates   []classCandidate
+	comments     [][2]int // the comment tokens, as the tokenizer reads them
+	hidden       map[classSelector]bool
 	// Tag names are numbered in order of appearance; count and open are
 	// indexed by that number.
 	names   map[string]int
@@ -56,8 +58,8 @@ type elements struct {
 // "simply nested" (§6) when such an end tag follows. A void element, and an
 // element with no matching end tag, spans its start tag alone. A "/>" on a
 // non-void element is ignored, as HTML ignores it.
-func appendElements(out []Construct, text string, from int) []Construct {
-	e := &elements{out: out, hidden: map[classSelector]bool{}, names: map[string]int{}}
+func appendElements(out []Construct, text string, from int, keep *keeper) []Construct {
+	e := &elements{out: out, keep: keep, hidden: map[classSelector]bool{}, names: map[string]int{}}
 	z := html.NewTokenizer(strings.NewReader(text[from:]))
 	off := from
 	inStyle := false
@@ -75,7 +77,7 @@ func appendElements(out []Construct, text string, from int) []Construct {
 			if inStyle {
 				styleRules(text[off:off+n], off, func(c Construct, sels []classSelector) {
 					c.SelfContained = true // a whole rule, between rules
-					e.out = append(e.out, c)
+					e.out = e.keep.add(e.out, c)
 					for _, s := range sels {
 						e.hidden[s] = true
 					}
@@ -101,8 +103,11 @@ func appendElements(out []Construct, text string, from int) []Construct {
 	}
 	for _, c := range e.candidates {
 		if e.hiddenByClass(c) {
-			e.out = append(e.out, Construct{Kind: HiddenElement, Reason: HiddenClass, Start: c.start, End: c.end, SelfContained: c.selfContained})
+			e.out = e.keep.add(e.out, Construct{Kind: HiddenElement, Reason: HiddenClass, Start: c.start, End: c.end, SelfContained: c.selfContained})
 		}
+	}
+	if e.keep.max >= 0 {
+		return e.out // FindN: no comment is known to be self-contained
 	}
 	// A literal comment that is also one comment token of the tokenizer
 	// starts and ends between tokens in the data state.
@@ -183,6 +188,17 @@ func (e *elements) startTag(z *html.Tokenizer, start, end int) string {
 		return name
 	}
 	e.count[id]++
+	if reason != Visible && (e.keep.beyond(start) || e.keep.max >= 0 && e.hiddenOpened >= e.keep.max) {
+		// FindN keeps as many constructs that start before this one as it
+		// keeps (those kept, or the hidden elements opened before it, each
+		// a construct wherever it ends): the element is one construct
+		// more, and need not wait for its end tag.
+		e.keep.total++
+		return name
+	}
+	if reason != Visible {
+		e.hiddenOpened++
+	}
 	if reason != Visible || len(classes) > 0 {
 		el.depth = e.count[id]
 		e.open[id] = append(e.open[id], el)
@@ -276,7 +292,7 @@ func (e *elements) closed(el openElement, end int) {
 	self := end != el.tagEnd || !rawTextElements[el.name]
 	switch {
 	case el.reason != Visible:
-		e.out = append(e.out, Construct{Kind: HiddenElement, Reason: el.reason, Start: el.start, End: end, SelfContained: self})
+		e.out = e.keep.add(e.out, Construct{Kind: HiddenElement, Reason: el.reason, Start: el.start, End: end, SelfContained: self})
 	case len(el.classes) > 0:
 		e.candidates = append(e.candidates, classCandidate{start: el.start, end: end, name: el.name, classes: el.classes, selfContained: self})
 	}

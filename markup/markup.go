@@ -131,22 +131,81 @@ type Construct struct {
 	// text), or it is a whole CSS rule between rules. Markdown comments and
 	// comments inside tags or raw text are not. A sanitizer may skip looking
 	// for rebuilt markup after removing only self-contained constructs from
-	// places not preceded by '<'.
+	// places not preceded by '<'. It is known only where Find reads the
+	// text with the HTML tokenizer, which is where some tag may hide
+	// something; elsewhere it is false, which is always safe.
 	SelfContained bool
 }
 
 // Find returns every hidden-markup construct of §3 in text, sorted by
 // Start, then End, then Kind. It takes time and memory linear in the
 // length of text, and returns at once for text with no '<' and no "]:".
+// Text in which no start tag is named style or carries a hidden attribute
+// or a style attribute that hides (prose, most documents) is not read with
+// the HTML tokenizer, which could find nothing in it.
 func Find(text string) []Construct {
+	out, _ := findKept(text, &keeper{max: -1, last: -1})
+	return out
+}
+
+// FindN is Find for a caller that needs only the first max constructs
+// (all when max < 0) and how many there are in all, and will not remove
+// them: it keeps them as it finds them, so that text made of constructs
+// costs memory for max of them rather than for all (beside the elements
+// whose end tags are still to come), and reports none of them
+// SelfContained.
+func FindN(text string, max int) ([]Construct, int) {
+	out, total := findKept(text, &keeper{max: max, last: -1})
+	for i := range out {
+		out[i].SelfContained = false
+	}
+	return out, total
+}
+
+func findKept(text string, k *keeper) ([]Construct, int) {
 	var out []Construct
 	if lt := strings.IndexByte(text, '<'); lt >= 0 {
-		out = appendHTMLComments(out, text, lt)
-		out = appendElements(out, text, lt)
+		out = appendHTMLComments(out, text, lt, k)
+		// The tokenizer finds elements and rules, and says which comments
+		// are self-contained; it runs only where a tag may hide.
+		if mayHoldElements(text, lt) {
+			out = appendElements(out, text, lt, k)
+		}
 	}
 	if strings.Contains(text, "]:") {
-		out = appendMarkdownComments(out, text)
+		out = appendMarkdownComments(out, text, k)
 	}
+	return k.trim(out), k.total
+}
+
+// keeper counts constructs and, with max >= 0, keeps the first max of
+// them (in the order of Find) as they are found: it lets them pile up to
+// twice max and then drops all but the first max. No two constructs
+// compare equal, so the first max are well defined.
+type keeper struct {
+	max, total int
+	// last is the start of the last construct kept after the latest trim
+	// that left max of them; -1 until then.
+	last int
+}
+
+// beyond reports whether a construct that starts at start is known not to
+// be among the first max: max constructs that start before it are kept.
+func (k *keeper) beyond(start int) bool {
+	return k.max == 0 || k.max > 0 && k.last >= 0 && start > k.last
+}
+
+func (k *keeper) add(out []Construct, c Construct) []Construct {
+	k.total++
+	out = append(out, c)
+	if k.max >= 0 && len(out) >= 2*k.max+256 {
+		out = k.trim(out)
+	}
+	return out
+}
+
+// trim sorts out and cuts it to max.
+func (k *keeper) trim(out []Construct) []Construct {
 	slices.SortFunc(out, func(a, b Construct) int {
 		if a.Start != b.Start {
 			return a.Start - b.Start
@@ -156,5 +215,11 @@ func Find(text string) []Construct {
 		}
 		return int(a.Kind) - int(b.Kind)
 	})
+	if k.max >= 0 && len(out) > k.max {
+		out = out[:k.max]
+	}
+	if k.max > 0 && len(out) == k.max {
+		k.last = out[k.max-1].Start
+	}
 	return out
 }

@@ -219,3 +219,45 @@ func TestNestedDivs(t *testing.T) {
 		t.Errorf("Find allocated %d bytes for 10 MB of nested divs, want at most 1 MiB", alloc)
 	}
 }
+
+// TestMayHoldElements checks the pass that lets Find skip the tokenizer:
+// it must say true for every tag the tokenizer reads as hiding or as a
+// stylesheet, however the tag is spelled, and may say false for tags that
+// cannot.
+func TestMayHoldElements(t *testing.T) {
+	tests := []struct {
+		text string
+		want bool
+		why  string
+	}{
+		{"i<n and j<m, no tag hides", false, "prose: tags with no attribute that hides"},
+		{`<a href="x" class="c">`, false, "a class hides nothing without a stylesheet"},
+		{`<style>.c{display:none}</style>`, true, "a stylesheet"},
+		{`<STYLE/>`, true, "a stylesheet, any case, '/' ignored"},
+		{`<p hidden>`, true, "the hidden attribute"},
+		{`<p HIDDEN=no>`, true, "the hidden attribute hides whatever its value"},
+		{`<p style="color: red">`, false, "a style that does not hide"},
+		{`<p style="display:none">`, true, "a style that hides"},
+		{`<p style='display:none'>`, true, "single quotes"},
+		{`<p style=display:none>`, true, "unquoted"},
+		{`<p style = "display:none">`, true, "spaces around '='"},
+		{`<p style="display&#58;none">`, true, "a character reference the tokenizer decodes"},
+		{`<a title=">" hidden>`, true, "a '>' inside a quoted value does not end the tag"},
+		{`<a title=">"> hidden>`, false, "after the tag's '>' the word is text"},
+		{`<a ="x y='a" >b' hidden>`, true, "an '=' first in a key is part of it, and so is the quote after it; the next value is quoted past the '>'"},
+		{`<a =x hidden>`, true, "a key that begins with '='"},
+		{"<a title='x", false, "an unclosed quote runs to the end"},
+		{"<a style='display:none", true, "an unclosed style value that hides"},
+		{"<!-- <p hidden> -->", true, "a tag inside a comment is looked at too"},
+	}
+	for _, tc := range tests {
+		if got := mayHoldElements(tc.text, 0); got != tc.want {
+			t.Errorf("mayHoldElements(%q) (%s): got %v, want %v", tc.text, tc.why, got, tc.want)
+		}
+		if !tc.want {
+			if els := appendElements(nil, tc.text, 0, &keeper{max: -1, last: -1}); len(els) != 0 {
+				t.Errorf("%q (%s): the tokenizer finds %+v", tc.text, tc.why, els)
+			}
+		}
+	}
+}

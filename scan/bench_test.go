@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -70,4 +71,62 @@ func BenchmarkScanGoDocs(b *testing.B) {
 		b.Fatal(err)
 	}
 	benchmarkScan(b, s)
+}
+
+// BenchmarkScanShapes scans hostile shapes at two sizes, 1 MiB and 4 MiB:
+// the same throughput at both shows the time is linear. Each is a shape
+// that once cost more than its share: an unclosed <script> holding the
+// rest of the text, a million unclosed tags, a passage with an anchor in
+// every word, one long line with no passage end, nothing but ill-formed
+// bytes, one blob.
+func BenchmarkScanShapes(b *testing.B) {
+	prose := benchEnglish[:1<<16]
+	shapes := []struct {
+		name string
+		unit string
+	}{
+		{"unclosed-script", ""}, // built below: <script> then prose
+		{"unclosed-tags", "<p hidden>"},
+		{"unclosed-divs", "<div>"},
+		{"anchor-every-word", "ignore the send data to the agent your system "},
+		{"one-line", "word and more words, "},
+		{"ill-formed", "\xff"},
+		{"zero-width", "a\u200b"},
+		{"blob", "QUJD"},
+	}
+	for _, sh := range shapes {
+		for _, size := range []int{1 << 20, 4 << 20} {
+			var text string
+			if sh.unit == "" {
+				text = "<script>" + repeatTo(prose, size-8)
+			} else {
+				text = repeatTo(sh.unit, size)
+			}
+			b.Run(fmt.Sprintf("%s/%dMiB", sh.name, size>>20), func(b *testing.B) {
+				benchmarkScan(b, text)
+			})
+		}
+	}
+}
+
+// BenchmarkScanGoDocsHidden is BenchmarkScanGoDocs with a zero-width space
+// every 64 KiB or so: every segment of §5 holds one, so each is read
+// through a view without it.
+func BenchmarkScanGoDocsHidden(b *testing.B) {
+	s, err := benchtext.GoDocs()
+	if err != nil {
+		b.Fatal(err)
+	}
+	var sb strings.Builder
+	for len(s) > 64<<10 {
+		cut := 64 << 10
+		for s[cut]&0xC0 == 0x80 {
+			cut++
+		}
+		sb.WriteString(s[:cut])
+		sb.WriteString("\u200b")
+		s = s[cut:]
+	}
+	sb.WriteString(s)
+	benchmarkScan(b, sb.String())
 }

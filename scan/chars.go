@@ -96,10 +96,12 @@ type charScan struct {
 	isWTF8 bool
 	max    int // findings to keep; < 0: all
 
-	findings  []Finding
-	count     int // every run, kept or not
-	invalid   []InvalidSequence
-	truncated bool
+	findings     []Finding
+	count        int // every run, kept or not
+	edits        int // every §2 codepoint and ill-formed sequence
+	invalid      []InvalidSequence
+	invalidCount int // every ill-formed sequence, kept or not
+	truncated    bool
 
 	// The run being extended, if run.class != noClass.
 	run struct {
@@ -114,6 +116,7 @@ type charScan struct {
 	// codepoints (the §3 constructs); cuts[nc:] are not yet applied.
 	omitSanitized bool
 	sb            strings.Builder
+	sink          stringWriter // where the copy goes, once edited: &sb unless set
 	edited        bool
 	last          int
 	cuts          []span
@@ -124,6 +127,11 @@ type charScan struct {
 	// offsets resolves the byte offsets of §3 constructs to codepoint and
 	// UTF-16 offsets as the pass goes by them.
 	offsets offsets
+}
+
+// stringWriter is what the sanitized copy is written to.
+type stringWriter interface {
+	WriteString(string) (int, error)
 }
 
 // span is a byte range [start, end), and what replaces it in the
@@ -143,23 +151,27 @@ type position struct{ cp, u16 int }
 type offsets struct {
 	bytes []int
 	pos   []position
+	edits []int // edits[i]: the §2 codepoints and ill-formed sequences before bytes[i]
 	next  int
 }
 
 // noOffsets is the offsets of a text without markup: the sentinel alone.
 var noOffsets = []int{math.MaxInt}
 
-func newOffsets(marks []markup.Construct) offsets {
-	if len(marks) == 0 {
+// newOffsets returns the offsets of the starts and ends of marks, and of
+// the byte offsets extra, sorted.
+func newOffsets(marks []markup.Construct, extra []int) offsets {
+	if len(marks) == 0 && len(extra) == 0 {
 		return offsets{bytes: noOffsets}
 	}
-	b := make([]int, 0, 2*len(marks)+1)
+	b := make([]int, 0, 2*len(marks)+len(extra)+1)
 	for _, m := range marks {
 		b = append(b, m.Start, m.End)
 	}
+	b = append(b, extra...)
 	slices.Sort(b)
 	b = append(slices.Compact(b), math.MaxInt)
-	return offsets{bytes: b, pos: make([]position, len(b)-1)}
+	return offsets{bytes: b, pos: make([]position, len(b)-1), edits: make([]int, len(b)-1)}
 }
 
 // at returns the position of byte offset b, which must be one of those the
@@ -170,12 +182,22 @@ func (o *offsets) at(b int) position {
 }
 
 // reach records the positions of the offsets before end, for a stretch of
-// single-byte codepoints from byte i at position (cp, u16).
-func (o *offsets) reach(i, end, cp, u16 int) {
+// single-byte codepoints from byte i at position (cp, u16), none of them
+// an edit, with edits before i.
+func (o *offsets) reach(i, end, cp, u16, edits int) {
 	for ; o.bytes[o.next] < end; o.next++ {
 		d := max(0, o.bytes[o.next]-i)
 		o.pos[o.next] = position{cp + d, u16 + d}
+		o.edits[o.next] = edits
 	}
+}
+
+// editsAt returns the number of §2 codepoints and ill-formed sequences
+// before byte offset b, which must be one of those the offsets were made
+// for.
+func (o *offsets) editsAt(b int) int {
+	i, _ := slices.BinarySearch(o.bytes, b)
+	return o.edits[i]
 }
 
 func (c *charScan) keep(n int) bool {
@@ -190,12 +212,12 @@ func (c *charScan) scan() {
 	s := c.s
 	i, cp, u16 := 0, 0, 0
 	if c.offsets.bytes == nil {
-		c.offsets = newOffsets(nil)
+		c.offsets = newOffsets(nil, nil)
 	}
 	off := &c.offsets
 	for i < len(s) {
 		if off.bytes[off.next] <= i {
-			off.reach(i, i+1, cp, u16)
+			off.reach(i, i+1, cp, u16, c.edits)
 		}
 		var (
 			r    rune
@@ -212,7 +234,7 @@ func (c *charScan) scan() {
 				}
 				j := skipClean(s, i+1, &c.base64Hint)
 				if off.bytes[off.next] < j {
-					off.reach(i, j, cp, u16)
+					off.reach(i, j, cp, u16, c.edits)
 				}
 				cp += j - i
 				u16 += j - i
@@ -256,10 +278,11 @@ func (c *charScan) scan() {
 		i += size
 	}
 	c.endRun(i, cp, u16)
-	off.reach(i, i+1, cp, u16)
+	off.reach(i, i+1, cp, u16, c.edits)
 }
 
 func (c *charScan) extendRun(k charClass, r rune, i, cp, u16 int) {
+	c.edits++
 	run := &c.run
 	if run.class != k {
 		c.endRun(i, cp, u16)
@@ -315,6 +338,8 @@ func (c *charScan) remove(i, size int) {
 // replace records the ill-formed sequence s[i:i+size] and writes it into the
 // sanitized copy as the U+FFFD the scan read it as.
 func (c *charScan) replace(i, size, cp int) {
+	c.edits++
+	c.invalidCount++
 	if c.keep(len(c.invalid)) {
 		c.invalid = append(c.invalid, InvalidSequence{Start: cp, ByteStart: i, ByteEnd: i + size})
 	}
@@ -331,8 +356,8 @@ func (c *charScan) edit(i, size int, with string) {
 	}
 	c.charEdited = true
 	c.startEdits()
-	c.sb.WriteString(c.s[c.last:i])
-	c.sb.WriteString(with)
+	c.sink.WriteString(c.s[c.last:i])
+	c.sink.WriteString(with)
 	c.last = i + size
 }
 
@@ -343,10 +368,10 @@ func (c *charScan) applyCuts(upTo int) {
 		cut := c.cuts[c.nc]
 		c.startEdits()
 		if cut.start > c.last {
-			c.sb.WriteString(c.s[c.last:cut.start])
+			c.sink.WriteString(c.s[c.last:cut.start])
 		}
 		if cut.with != "" {
-			c.sb.WriteString(cut.with)
+			c.sink.WriteString(cut.with)
 			c.charEdited = true // text was written, not only markup removed
 		}
 		c.last = max(c.last, cut.end)
@@ -356,7 +381,10 @@ func (c *charScan) applyCuts(upTo int) {
 func (c *charScan) startEdits() {
 	if !c.edited {
 		c.edited = true
-		c.sb.Grow(len(c.s))
+		if c.sink == nil {
+			c.sb.Grow(len(c.s))
+			c.sink = &c.sb
+		}
 	}
 }
 
@@ -368,8 +396,11 @@ func (c *charScan) sanitized() string {
 	if !c.edited {
 		return c.s
 	}
-	c.sb.WriteString(c.s[c.last:])
+	c.sink.WriteString(c.s[c.last:])
 	c.last = len(c.s)
+	if c.sink != &c.sb {
+		return "" // written to the sink
+	}
 	return c.sb.String()
 }
 

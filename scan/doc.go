@@ -246,21 +246,32 @@
 // # Bounds
 //
 // A scan takes time linear in its input: one pass over the codepoints, one
-// over the markup (only for text with '<' or "]:"), one over base64
-// candidates (only for text that may hold them), one over the words for
-// §5 (with the patterns tried only from words that can begin them, in
-// passages that hold all the words they need), and, when removals may have
-// built new markup or blobs, at most 8 more rounds over the sanitized copy. Hostile input can hold a finding every other codepoint, so a Result
+// over the markup (only for text with '<' or "]:"; the HTML tokenizer only
+// for text where some start tag is named style or carries a hidden
+// attribute or a hiding style), one over base64 candidates (only for text
+// that may hold them), one over the words for §5 (with the patterns tried
+// only from words that can begin them, in passages that hold all the words
+// they need), and, when removals may have built new markup or blobs, at
+// most 8 more rounds over the sanitized copy. A text of 512 KiB or more is
+// read for §5 in segments of at least 256 KiB, cut only where a passage
+// ends, so that §5 finds in them exactly what it finds in the whole; they
+// are read on as many goroutines as GOMAXPROCS allows, a few at a time.
+// Hostile input can hold a finding every other codepoint, so a Result
 // holds at most [Options].MaxFindings findings (DefaultMaxFindings unless
-// set), the first in order, and as many findings of each blob's rescan; the
-// counts and the status stay exact, and Result.Truncated says that some
-// were left out. Memory is the sanitized copy (at most the input's size;
-// up to three times it for input that is nothing but ill-formed UTF-8, each
-// byte of which becomes a three-byte U+FFFD), the kept findings with the
-// decoded text of their blobs (less than the input), the spans of every
-// markup construct while the scan runs (a few words each; at most one per
-// six bytes of input), and, for a text holding §2 codepoints, a copy of it
-// without them, which the heuristics read.
+// set), the first in order, as many ill-formed sequences, and as many
+// findings of each blob's rescan; heuristic matches beyond the cap are
+// counted as they are found, not kept. The counts
+// (Result.InvalidUTF8Count for the ill-formed sequences) and the status
+// stay exact, and Result.Truncated says that some were left out. Memory is
+// the sanitized copy (at most the input's size; up to three times it for
+// input that is nothing but ill-formed UTF-8, each byte of which becomes a
+// three-byte U+FFFD; [EncodeFile] writes it as it is made instead), the
+// kept findings with the decoded text of their blobs (less than the
+// input; a blob is decoded 64 KiB at a time), the spans of every markup
+// construct while the scan runs (a few words each; at most one per six
+// bytes of input), and, for each segment that holds §2 codepoints, a copy
+// of it without them, which the heuristics read (a text that no passage
+// end divides is one segment).
 //
 // # What a result does not claim
 //

@@ -2,9 +2,12 @@ package scan
 
 import (
 	"math"
+	"math/bits"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/plainsight/plainsight/internal/heuristic"
@@ -74,18 +77,63 @@ func Patterns() []Pattern {
 // pass over the codepoints found some of a §2 class), the search runs on
 // s without its §2 codepoints, so that an invisible character cannot break
 // a word or a phrase apart; the spans are then mapped back onto s, and a
-// span covers the invisible characters inside it. The view costs one copy
-// of the text; mapping back costs a pass over it and no more memory.
-func heuristics(s string, isWTF8, transparent bool, max int) ([]Finding, int) {
-	view := s
-	if transparent {
-		view = withoutClasses(s, isWTF8)
+// span covers the invisible characters inside it.
+//
+// s is read in segments (see segmentCuts), which §5 reads exactly as it
+// reads the whole: on as many cores as Go may use, a few segments at a
+// time, each with its own view without the §2 codepoints (a copy of the
+// segment, when it holds any) and at most max findings, merged in order.
+// segs are the segments with their positions; nil is s whole.
+func heuristics(s string, isWTF8, transparent bool, max int, segs []segment) ([]Finding, int) {
+	if len(segs) == 0 {
+		segs = []segment{{end: len(s)}}
 	}
-	ms := heuristic.Find(view)
-	total := len(ms)
-	if max >= 0 && len(ms) > max {
-		ms = ms[:max]
+	var out []Finding
+	total := 0
+	batch := min(runtime.GOMAXPROCS(0), len(segs))
+	found := make([][]Finding, batch)
+	counts := make([]int, batch)
+	for b := 0; b < len(segs); b += batch {
+		n := min(batch, len(segs)-b)
+		// Once max findings are kept, later segments are only counted.
+		keep := max
+		if max >= 0 {
+			keep = max - len(out)
+		}
+		one := func(k int) {
+			sg := segs[b+k]
+			found[k], counts[k] = heuristicsIn(s[sg.start:sg.end], isWTF8, transparent, keep, sg)
+		}
+		if n == 1 {
+			one(0)
+		} else {
+			var wg sync.WaitGroup
+			for k := range n {
+				wg.Go(func() { one(k) })
+			}
+			wg.Wait()
+		}
+		for k := range n {
+			total += counts[k]
+			f := found[k]
+			if max >= 0 {
+				f = f[:min(len(f), max-len(out))]
+			}
+			out = append(out, f...)
+			found[k] = nil
+		}
 	}
+	return out, total
+}
+
+// heuristicsIn is heuristics on one segment, seg, of the text: the
+// findings' offsets are those of the text, seg.start and seg.pos added.
+func heuristicsIn(s string, isWTF8, transparent bool, max int, seg segment) ([]Finding, int) {
+	view, changed := s, false
+	if transparent && !seg.clean {
+		view, changed = withoutClasses(s, isWTF8)
+	}
+	ms, total := heuristic.FindN(view, max)
 	if len(ms) == 0 {
 		return nil, total
 	}
@@ -98,14 +146,17 @@ func heuristics(s string, isWTF8, transparent bool, max int) ([]Finding, int) {
 	slices.Sort(starts)
 	slices.Sort(ends)
 	starts, ends = slices.Compact(starts), slices.Compact(ends)
-	startPos, endPos := mapBack(s, isWTF8, transparent, starts, ends)
+	// A segment without §2 codepoints or ill-formed UTF-8 is its own view.
+	startPos, endPos := mapBack(s, isWTF8, changed, starts, ends)
 	out := make([]Finding, len(ms))
 	for i, m := range ms {
 		start := startPos[sort.SearchInts(starts, m.Start)]
 		end := endPos[sort.SearchInts(ends, m.End)]
 		f := Finding{
-			Class: InstructionLike, Start: start.cp, End: end.cp, Heuristic: true,
-			ByteStart: start.b, ByteEnd: end.b, UTF16Start: start.u16, UTF16End: end.u16,
+			Class: InstructionLike, Heuristic: true,
+			Start: seg.pos.cp + start.cp, End: seg.pos.cp + end.cp,
+			ByteStart: seg.start + start.b, ByteEnd: seg.start + end.b,
+			UTF16Start: seg.pos.u16 + start.u16, UTF16End: seg.pos.u16 + end.u16,
 		}
 		if m.Class == heuristic.MixedScript {
 			f.Class, f.Scripts = MixedScriptConfusable, m.Scripts.Names()
@@ -117,16 +168,106 @@ func heuristics(s string, isWTF8, transparent bool, max int) ([]Finding, int) {
 	return out, total
 }
 
+// segment is a part of a text, [start, end) in bytes, at position pos.
+// A clean one is known to hold no §2 codepoint and no ill-formed UTF-8.
+type segment struct {
+	start, end int
+	pos        position
+	clean      bool
+}
+
+// segmentSize is the least length of a segment but the last. A variable
+// for the tests, which cut texts everywhere they may.
+var segmentSize = 256 << 10
+
+// segmentCuts returns where s may be cut so that §5 finds in the parts
+// exactly what it finds in s, each cut at least segmentSize after the
+// last: between the two line feeds of "\n\n" (a blank line ends a passage
+// there, and the line feed before it belongs to it), or after ".", "!" or
+// "?" followed by a space, tab, line feed or carriage return (a passage
+// ends there). Both are there in s without its §2 codepoints too, as all
+// five bytes are in no class, and no word of either class holds them. A
+// text with neither, one passage of any length, is not cut; the bytes
+// looked at to find a cut are at most the text's.
+func segmentCuts(s string) []int {
+	var cuts []int
+	for at := segmentSize; at < len(s); {
+		i := at
+		for ; i < len(s); i++ {
+			c := s[i]
+			if c > ' ' || c != ' ' && c != '\t' && c != '\n' && c != '\r' { // the first test is the common one
+				continue
+			}
+			if p := s[i-1]; p == '.' || p == '!' || p == '?' || c == '\n' && p == '\n' {
+				break
+			}
+		}
+		if i >= len(s) {
+			break
+		}
+		cuts = append(cuts, i)
+		at = i + segmentSize
+	}
+	return cuts
+}
+
+// segmentsOf returns the segments of s between cuts, where pos[k] is the
+// position of cuts[k]. With edits, edits[k] is the number of §2 codepoints
+// and ill-formed sequences before cuts[k], and total in s, which says
+// which segments are clean.
+func segmentsOf(s string, cuts []int, pos []position, edits []int, total int) []segment {
+	if len(cuts) == 0 {
+		return nil
+	}
+	segs := make([]segment, 0, len(cuts)+1)
+	segs = append(segs, segment{end: cuts[0], clean: edits != nil && edits[0] == 0})
+	for k, c := range cuts {
+		sg := segment{start: c, end: len(s), pos: pos[k]}
+		after := total
+		if k+1 < len(cuts) {
+			sg.end = cuts[k+1]
+			if edits != nil {
+				after = edits[k+1]
+			}
+		}
+		sg.clean = edits != nil && edits[k] == after
+		segs = append(segs, sg)
+	}
+	return segs
+}
+
 // withoutClasses returns s without its codepoints of the §2 classes, and
-// with U+FFFD for each ill-formed subsequence.
-func withoutClasses(s string, isWTF8 bool) string {
+// with U+FFFD for each ill-formed subsequence, and whether that changed
+// anything (when it did not, it returns s itself, not a copy).
+func withoutClasses(s string, isWTF8 bool) (string, bool) {
 	var b strings.Builder
-	b.Grow(len(s))
+	edited := false
+	edit := func(kept, i int, with string) {
+		if !edited {
+			edited = true
+			b.Grow(len(s))
+		}
+		b.WriteString(s[kept:i])
+		b.WriteString(with)
+	}
 	kept := 0 // s[kept:i] is yet to be copied
 	for i := 0; i < len(s); {
+		// Clean ASCII eight bytes at a time, and up to the first byte that
+		// may not be (non-ASCII, below 0x20 or 0x7F: the lowest byte
+		// flagged is one, as a borrow or a carry only runs upwards from
+		// one).
+		if i+8 <= len(s) {
+			w := load64(s[i:])
+			flagged := (w | (w-0x20*ones)&^w | (w + ones)) & high
+			if flagged == 0 {
+				i += 8
+				continue
+			}
+			i += bits.TrailingZeros64(flagged) >> 3
+		}
 		if c := s[i]; c < utf8.RuneSelf {
 			if asciiClass[c] != noClass {
-				b.WriteString(s[kept:i])
+				edit(kept, i, "")
 				kept = i + 1
 			}
 			i++
@@ -139,17 +280,19 @@ func withoutClasses(s string, isWTF8 bool) string {
 			// as they are, the removals could join them into a character
 			// that is not in the text ("\xD3" U+0012 "\xB1" would read
 			// U+04F1).
-			b.WriteString(s[kept:i])
-			b.WriteString(replacement)
+			edit(kept, i, replacement)
 			kept = i + size
 		case classOf(r) != noClass:
-			b.WriteString(s[kept:i])
+			edit(kept, i, "")
 			kept = i + size
 		}
 		i += size
 	}
+	if !edited {
+		return s, false
+	}
 	b.WriteString(s[kept:])
-	return b.String()
+	return b.String(), true
 }
 
 // replacement is U+FFFD in UTF-8.

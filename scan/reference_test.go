@@ -30,6 +30,7 @@ func referenceJSON(t testing.TB, ref scanref.Result, ext scanref.Extensions) map
 		var inv any
 		json.Unmarshal(b, &inv)
 		m["invalid_utf8"] = inv
+		m["invalid_utf8_count"] = float64(len(ext.InvalidUTF8))
 	}
 	return m
 }

@@ -191,8 +191,13 @@ type Result struct {
 	// format.
 	Truncated bool `json:"truncated,omitempty"`
 	// InvalidUTF8 lists the ill-formed UTF-8 subsequences of a string
-	// input, in order. An extension of the wire format.
+	// input, in order, at most Options.MaxFindings of them. An extension of
+	// the wire format.
 	InvalidUTF8 []InvalidSequence `json:"invalid_utf8,omitempty"`
+	// InvalidUTF8Count is the number of ill-formed UTF-8 subsequences,
+	// including those beyond Options.MaxFindings. An extension of the wire
+	// format, absent when there are none.
+	InvalidUTF8Count int `json:"invalid_utf8_count,omitempty"`
 }
 
 // Scan scans text, a Go string that should hold UTF-8. Ill-formed UTF-8 is
@@ -274,11 +279,30 @@ func (o *Options) resolve() (options, error) {
 // run scans s. With isWTF8, s was made by wtf8 and its three-byte surrogate
 // sequences are lone surrogates, not ill-formed UTF-8.
 func run(s string, isWTF8 bool, o options) *Result {
+	res, _ := runDeferred(s, isWTF8, o, false)
+	return res
+}
+
+// runDeferred is run. With deferSanitized it builds no sanitized copy and
+// returns what writes it instead.
+func runDeferred(s string, isWTF8 bool, o options, deferSanitized bool) (*Result, *sanitizer) {
+	if deferSanitized {
+		o.omitSanitized = true
+	}
 	// §3 first: its spans are removed from the sanitized copy, and the pass
 	// over the codepoints resolves their offsets.
-	marks := markup.Find(s)
+	var marks []markup.Construct
+	nMarks := 0
+	if o.omitSanitized && !deferSanitized {
+		// Without a sanitized copy only the constructs kept as findings
+		// are needed, and their count.
+		marks, nMarks = markup.FindN(s, o.maxFindings)
+	} else {
+		marks = markup.Find(s)
+		nMarks = len(marks)
+	}
 	keptMarks := marks
-	truncated := false
+	truncated := nMarks > len(marks)
 	if o.maxFindings >= 0 && len(keptMarks) > o.maxFindings {
 		keptMarks, truncated = keptMarks[:o.maxFindings], true
 	}
@@ -297,7 +321,13 @@ func run(s string, isWTF8 bool, o options) *Result {
 	} else {
 		c.cuts = cutsOf(marks, nil) // §6: blobs stay in the text context
 	}
-	c.offsets = newOffsets(keptMarks)
+	// §5 reads long texts in segments (see heuristics); the pass over the
+	// codepoints resolves their offsets too.
+	var cuts []int
+	if len(s) >= 2*segmentSize {
+		cuts = segmentCuts(s)
+	}
+	c.offsets = newOffsets(keptMarks, cuts)
 	c.scan()
 	if !blobsFound && c.base64Hint {
 		blobs = b64.Find(s)
@@ -324,7 +354,13 @@ func run(s string, isWTF8 bool, o options) *Result {
 	}
 	findings, nestedCut := appendBlobs(findings, s, isWTF8, keptBlobs, o)
 	truncated = truncated || nestedCut
-	heur, heurCount := heuristics(s, isWTF8, c.count > 0, o.maxFindings)
+	cutPos := make([]position, len(cuts))
+	cutEdits := make([]int, len(cuts))
+	for k, b := range cuts {
+		cutPos[k], cutEdits[k] = c.offsets.at(b), c.offsets.editsAt(b)
+	}
+	segs := segmentsOf(s, cuts, cutPos, cutEdits, c.edits)
+	heur, heurCount := heuristics(s, isWTF8, c.count > 0, o.maxFindings, segs)
 	findings = append(findings, heur...)
 	truncated = truncated || len(heur) < heurCount
 	sortFindings(findings)
@@ -335,14 +371,19 @@ func run(s string, isWTF8 bool, o options) *Result {
 	if c.edited {
 		sanitized = removeRebuilt(sanitized, o.context == EmailHTML, mayRebuild(s, sanitized, marks, c.cuts, c.charEdited))
 	}
+	var z *sanitizer
+	if deferSanitized {
+		z = &sanitizer{s: s, isWTF8: isWTF8, cuts: c.cuts, marks: marks, email: o.context == EmailHTML}
+	}
 	res := &Result{
 		Findings:           findings,
-		DeterministicCount: c.count + len(marks) + len(blobs),
+		DeterministicCount: c.count + nMarks + len(blobs),
 		HeuristicCount:     heurCount,
 		Sanitized:          sanitized,
 		Note:               Note,
 		Truncated:          truncated || c.truncated,
 		InvalidUTF8:        c.invalid,
+		InvalidUTF8Count:   c.invalidCount,
 	}
 	for i := range res.Findings {
 		res.Findings[i].Excerpt = excerpt(s, isWTF8, &res.Findings[i])
@@ -351,7 +392,7 @@ func run(s string, isWTF8 bool, o options) *Result {
 		res.Findings = []Finding{}
 	}
 	res.Status = statusOf(res.DeterministicCount, res.HeuristicCount)
-	return res
+	return res, z
 }
 
 // shortText is the length below which a text is searched for base64
@@ -412,7 +453,12 @@ func appendBlobs(findings []Finding, s string, isWTF8 bool, blobs []b64.Blob, o 
 func rescan(text string, o options) ([]Finding, bool) {
 	c := &charScan{s: text, max: o.maxFindings, omitSanitized: true}
 	c.scan()
-	heur, heurCount := heuristics(text, false, c.count > 0, o.maxFindings)
+	var segs []segment
+	if len(text) >= 2*segmentSize {
+		cuts := segmentCuts(text)
+		segs = segmentsOf(text, cuts, positionsAt(text, false, cuts), nil, 0)
+	}
+	heur, heurCount := heuristics(text, false, c.count > 0, o.maxFindings, segs)
 	findings := append(c.findings, heur...)
 	truncated := c.truncated || len(heur) < heurCount
 	sortFindings(findings)
@@ -435,6 +481,13 @@ func positionsAt(s string, isWTF8 bool, offsets []int) []position {
 	i, cp, u16 := 0, 0, 0
 	for k, off := range offsets {
 		for i < off {
+			// ASCII eight bytes at a time: a byte, a codepoint, a unit.
+			for i+8 <= off && load64(s[i:])&high == 0 {
+				i, cp, u16 = i+8, cp+8, u16+8
+			}
+			if i == off {
+				break
+			}
 			if s[i] < utf8.RuneSelf {
 				i, cp, u16 = i+1, cp+1, u16+1
 				continue

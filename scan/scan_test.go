@@ -2,6 +2,7 @@ package scan
 
 import (
 	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"math/rand/v2"
 	"runtime"
@@ -286,5 +287,25 @@ func TestScanFile(t *testing.T) {
 	}
 	if res, _ := ScanFile("ab", nil); res.Status != Clean {
 		t.Errorf("no BOM: %+v", res)
+	}
+}
+
+// TestInvalidUTF8Count checks that the ill-formed sequences beyond the cap
+// are counted, not lost.
+func TestInvalidUTF8Count(t *testing.T) {
+	res, err := Scan(strings.Repeat("a\xff", 1500), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.InvalidUTF8) != DefaultMaxFindings || res.InvalidUTF8Count != 1500 || !res.Truncated {
+		t.Errorf("1500 ill-formed bytes: %d listed, %d counted, truncated %v; want %d, 1500, true",
+			len(res.InvalidUTF8), res.InvalidUTF8Count, res.Truncated, DefaultMaxFindings)
+	}
+	res, err = Scan("ok", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := json.Marshal(res); strings.Contains(string(b), "invalid_utf8") {
+		t.Errorf("valid UTF-8: %s", b)
 	}
 }

@@ -1,6 +1,10 @@
-// Command mkcorpus writes a deterministic benchmark text: English and
-// multilingual prose with a hidden character of some §2 class every
-// -every bytes or so, to -size bytes.
+// Command mkcorpus writes a deterministic benchmark text of -size bytes,
+// with a hidden character of some §2 class every -every bytes or so (none
+// with -every 0). -kind chooses the text: multilingual (generated lines of
+// English and multilingual prose, the default), prose (real English
+// technical prose: the Go distribution's comments, benchtext.GoDocs,
+// repeated) or html (real HTML: the Go distribution's HTML documents and an
+// HTML email, benchtext.GoHTML, repeated).
 package main
 
 import (
@@ -9,6 +13,10 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"slices"
+	"strings"
+
+	"github.com/plainsight/plainsight/internal/benchtext"
 )
 
 var lines = []string{
@@ -29,6 +37,7 @@ func main() {
 	size := flag.Int("size", 100<<20, "bytes to write (about)")
 	every := flag.Int("every", 100<<10, "bytes between hidden characters (about)")
 	out := flag.String("o", "", "output file (required)")
+	kind := flag.String("kind", "multilingual", "the text: multilingual, prose or html")
 	flag.Parse()
 	if *out == "" {
 		fmt.Fprintln(os.Stderr, "mkcorpus: -o is required")
@@ -41,10 +50,33 @@ func main() {
 	}
 	w := bufio.NewWriter(f)
 	rng := rand.New(rand.NewPCG(17, 0))
-	n, next := 0, *every
+	var text []string // the lines of a real text, written in turn
+	switch *kind {
+	case "multilingual":
+	case "prose", "html":
+		get := benchtext.GoDocs
+		if *kind == "html" {
+			get = benchtext.GoHTML
+		}
+		s, err := get()
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "mkcorpus:", err)
+			os.Exit(2)
+		}
+		text = slices.Collect(strings.Lines(s))
+	default:
+		fmt.Fprintf(os.Stderr, "mkcorpus: -kind %q: want multilingual, prose or html\n", *kind)
+		os.Exit(2)
+	}
+	n, next, k := 0, *every, 0
 	for n < *size {
-		l := lines[rng.IntN(len(lines))]
-		if n >= next {
+		var l string
+		if text != nil {
+			l, k = text[k], (k+1)%len(text)
+		} else {
+			l = lines[rng.IntN(len(lines))]
+		}
+		if *every > 0 && n >= next {
 			cut := len(l) / 2
 			for cut > 0 && l[cut]&0xC0 == 0x80 {
 				cut--

@@ -326,6 +326,31 @@ func (o *jsonWriter) file(f *fileOut) error {
 	}{f.path, f.res})
 }
 
+// encode scans a file's contents and writes its result object (in a
+// jsonl line for jsonl) as it is made, through scan.EncodeFile: the
+// sanitized copy of a large file is never held whole.
+func (o *jsonWriter) encode(path string, data []byte, opts *scan.Options) (*scan.Result, error) {
+	if o.lines {
+		p, err := json.Marshal(path)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := fmt.Fprintf(o.w, `{"path":%s,"result":`, p); err != nil {
+			return nil, err
+		}
+	}
+	res, err := scan.EncodeFile(o.w, bytesToString(data), opts)
+	if err != nil {
+		return nil, err
+	}
+	end := "\n"
+	if o.lines {
+		end = "}\n"
+	}
+	_, err = io.WriteString(o.w, end)
+	return res, err
+}
+
 func (o *jsonWriter) endPackage(*pkgOut) error { return nil }
 func (o *jsonWriter) finish(*tally) error      { return nil }
 

@@ -229,6 +229,16 @@ func (sc *scanner) data(in scanInput, data []byte, tooLarge bool) (found bool, e
 			found, err = false, fmt.Errorf("%s: the file changed while it was read", in.path)
 		}
 	}()
+	if jw, ok := sc.out.(*jsonWriter); ok && !sc.filt.active() {
+		// Scanned and written in one go: the sanitized copy is written as
+		// it is made, never held whole (scan.EncodeFile).
+		res, err := jw.encode(in.path, data, sc.opts)
+		if err != nil {
+			return false, &writeError{err}
+		}
+		sc.count(res, res.InvalidUTF8Count, 0)
+		return res.DeterministicCount > 0 || res.InvalidUTF8Count > 0 || tooLarge, nil
+	}
 	res, err := scanFile(data, sc.opts)
 	if err != nil { // only an unknown context, which the flags exclude
 		return false, err
@@ -239,21 +249,26 @@ func (sc *scanner) data(in scanInput, data []byte, tooLarge bool) (found bool, e
 		f.tooLarge = false
 	}
 	invalid := len(res.InvalidUTF8)
-	if res.Truncated && invalid > 0 && sc.filt.only == nil && sc.filt.skip == nil && sc.filt.base == nil {
-		invalid = located.CountInvalid(data) // the exact count, beyond the cap
+	if !sc.filt.active() {
+		invalid = res.InvalidUTF8Count // the exact count, beyond the cap
 	}
-	t := &sc.tally
-	t.inputs++
-	t.findings += res.DeterministicCount + res.HeuristicCount
-	t.invalid += invalid
-	t.suppressed += len(f.suppressed) + len(f.suppressedInv)
-	if res.Status != scan.Clean || invalid > 0 {
-		t.flagged++
-	}
+	sc.count(res, invalid, len(f.suppressed)+len(f.suppressedInv))
 	if err := sc.out.file(f); err != nil {
 		return false, &writeError{err}
 	}
 	return res.DeterministicCount > 0 || invalid > 0 || f.tooLarge, nil
+}
+
+// count adds an input's outcome to the run's tally.
+func (sc *scanner) count(res *scan.Result, invalid, suppressed int) {
+	t := &sc.tally
+	t.inputs++
+	t.findings += res.DeterministicCount + res.HeuristicCount
+	t.invalid += invalid
+	t.suppressed += suppressed
+	if res.Status != scan.Clean || invalid > 0 {
+		t.flagged++
+	}
 }
 
 func checkScanFlags(context, format string) error {

@@ -105,6 +105,11 @@ func newFilter(only, skip, ignoreFile, baselineFile string) (*filter, error) {
 	return f, nil
 }
 
+// active reports whether the filter leaves anything out of a scan result.
+func (f *filter) active() bool {
+	return f.only != nil || f.skip != nil || f.base != nil
+}
+
 // wants reports whether results of class are reported at all.
 func (f *filter) wants(class string) bool {
 	return (f.only == nil || f.only[class]) && !f.skip[class]

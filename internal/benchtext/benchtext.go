@@ -129,3 +129,31 @@ var goDocs = sync.OnceValues(func() (string, error) {
 	}
 	return b.String(), nil
 })
+
+// GoHTML returns real HTML: the Go distribution's own HTML documents
+// (GOROOT/doc/*.html, the language specification among them: classes,
+// inline markup, tables, code), in path order, each followed by Email's
+// message, about 400 KB in all. It is read at test time from the Go that
+// runs the test, like GoDocs.
+func GoHTML() (string, error) { return goHTML() }
+
+var goHTML = sync.OnceValues(func() (string, error) {
+	files, err := filepath.Glob(filepath.Join(runtime.GOROOT(), "doc", "*.html"))
+	if err != nil {
+		return "", err
+	}
+	slices.Sort(files)
+	var b strings.Builder
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return "", err
+		}
+		b.Write(data)
+		b.WriteString(Email())
+	}
+	if b.Len() < 100<<10 {
+		return "", os.ErrNotExist
+	}
+	return b.String(), nil
+})

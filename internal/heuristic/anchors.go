@@ -196,3 +196,55 @@ func equalLower(lw, w string) bool {
 	}
 	return true
 }
+
+// The anchor words of letters alone, packed: a word's lowercase bytes as
+// two little-endian words (zero after its end), in a table of open
+// addressing over a multiplicative hash. readWord looks a whole word up in
+// it without hashing byte by byte; it holds the same groups as table.
+type packedEntry struct {
+	k0, k1 uint64 // k0 == 0: empty
+	bits   anchor
+}
+
+var packed = func() *[tableSize]packedEntry {
+	var t [tableSize]packedEntry
+	for bit, words := range anchorWords {
+	word:
+		for _, w := range words {
+			for i := 0; i < len(w); i++ {
+				if w[i] < 'a' || 'z' < w[i] {
+					continue word // readWordBytewise and table find the others
+				}
+			}
+			var k [2]uint64
+			for i := 0; i < len(w); i++ {
+				k[i/8] |= uint64(w[i]) << (8 * (i % 8))
+			}
+			for i := packedHash(k[0], k[1]); ; i = (i + 1) & (tableSize - 1) {
+				if t[i].k0 == 0 || t[i].k0 == k[0] && t[i].k1 == k[1] {
+					t[i].k0, t[i].k1 = k[0], k[1]
+					t[i].bits |= bit
+					break
+				}
+			}
+		}
+	}
+	return &t
+}()
+
+func packedHash(k0, k1 uint64) uint64 {
+	return ((k0 ^ k1*0x9E3779B97F4A7C15) * 0xFF51AFD7ED558CCD) >> (64 - tableBits)
+}
+
+// lookupPacked returns the groups of the word of letters packed as k0, k1.
+func lookupPacked(k0, k1 uint64) anchor {
+	for i := packedHash(k0, k1); ; i = (i + 1) & (tableSize - 1) {
+		e := &packed[i]
+		if e.k0 == k0 && e.k1 == k1 {
+			return e.bits
+		}
+		if e.k0 == 0 {
+			return 0
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package heuristic
 
 import (
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/plainsight/plainsight/internal/ucd"
@@ -44,6 +45,10 @@ var scriptBits = [...]Scripts{ucd.Latin: Latin, ucd.Greek: Greek, ucd.Cyrillic: 
 // skips to each non-ASCII codepoint and looks at its word only when it is
 // one; each byte is read at most three times.
 func Confusables(s string, dst []Match) []Match {
+	return confusables(s, dst, &keeper{max: -1})
+}
+
+func confusables(s string, dst []Match, k *keeper) []Match {
 	floor := 0 // the end of the last word examined: no word starts before it
 	for i := 0; i < len(s); {
 		// Skip ASCII, a word at a time.
@@ -54,6 +59,14 @@ func Confusables(s string, dst []Match) []Match {
 			break
 		}
 		if s[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		// Most codepoints cannot be a Greek or Cyrillic letter by their
+		// first two bytes. A byte that begins no encoding (a continuation
+		// byte) has no bits: the bytes after a lead byte are passed over
+		// one by one, as they would be if the codepoint were decoded.
+		if i+1 < len(s) && greekCyrillicPrefix[s[i]]&(1<<(s[i+1]&0x3F)) == 0 {
 			i++
 			continue
 		}
@@ -69,7 +82,7 @@ func Confusables(s string, dst []Match) []Match {
 		start := runStart(s, i, floor)
 		m, end := word(s, start)
 		if m.Scripts&Latin != 0 && m.Scripts != Latin && m.End > m.Start {
-			dst = append(dst, m)
+			dst = k.add(dst, m)
 		}
 		floor, i = end, end
 	}
@@ -158,3 +171,27 @@ func load64(s string) uint64 {
 	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
 		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
+
+// SWAR constants: a byte of ones, the high bit of every byte.
+const (
+	ones = 0x0101010101010101
+	high = 0x8080808080808080
+)
+
+// greekCyrillicPrefix has, for each lead byte, bit b set when some letter
+// of Script Greek or Cyrillic is encoded as that byte and then a byte whose
+// low six bits are b.
+var greekCyrillicPrefix = func() (t [256]uint64) {
+	var b [utf8.UTFMax]byte
+	for r := rune(utf8.RuneSelf); r <= unicode.MaxRune; r++ {
+		if ucd.LetterMarkNumber(r) != ucd.Letter {
+			continue
+		}
+		if sc := ucd.Lookup(r).Script(); sc != ucd.Greek && sc != ucd.Cyrillic {
+			continue
+		}
+		utf8.EncodeRune(b[:], r)
+		t[b[0]] |= 1 << (b[1] & 0x3F)
+	}
+	return t
+}()

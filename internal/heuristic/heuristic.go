@@ -43,11 +43,48 @@ type Match struct {
 // class (instruction_like first, as the wire format sorts class names),
 // then pattern.
 func Find(s string) []Match {
-	m := Instructions(s, nil)
-	m = Confusables(s, m)
-	slices.SortFunc(m, func(a, b Match) int {
+	m, _ := FindN(s, -1)
+	return m
+}
+
+// FindN is Find keeping only the first max matches in that order (all of
+// them when max < 0), and returns how many there are in all. It keeps
+// them as it finds them, so its memory is bounded by max whatever the
+// text holds.
+func FindN(s string, max int) ([]Match, int) {
+	k := keeper{max: max}
+	m := instructions(s, nil, &k)
+	m = confusables(s, m, &k)
+	return k.trim(m), k.total
+}
+
+// keeper counts matches and, with max >= 0, keeps the first max of them
+// (by the order of Find) as they are found: it lets them pile up to twice
+// max and then drops all but the first max, which takes time n·log(max)
+// for n matches in all. No two matches compare equal (matches of one
+// pattern do not overlap, nor do words), so the first max are well
+// defined.
+type keeper struct {
+	max, total int
+}
+
+func (k *keeper) add(dst []Match, m Match) []Match {
+	k.total++
+	dst = append(dst, m)
+	if k.max >= 0 && len(dst) >= 2*k.max+256 {
+		dst = k.trim(dst)
+	}
+	return dst
+}
+
+// trim sorts dst and cuts it to max.
+func (k *keeper) trim(dst []Match) []Match {
+	slices.SortFunc(dst, func(a, b Match) int {
 		return cmp.Or(cmp.Compare(a.Start, b.Start), cmp.Compare(a.End, b.End),
 			cmp.Compare(a.Class, b.Class), cmp.Compare(a.Pattern, b.Pattern))
 	})
-	return m
+	if k.max >= 0 && len(dst) > k.max {
+		dst = dst[:k.max]
+	}
+	return dst
 }

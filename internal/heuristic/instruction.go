@@ -2,6 +2,7 @@ package heuristic
 
 import (
 	"bytes"
+	"math/bits"
 	"slices"
 	"unicode"
 	"unicode/utf8"
@@ -29,7 +30,11 @@ const (
 // whole search is linear in the text for a bounded number of attempts per
 // word.
 func Instructions(s string, dst []Match) []Match {
-	f := finder{s: s, dst: dst}
+	return instructions(s, dst, &keeper{max: -1})
+}
+
+func instructions(s string, dst []Match, k *keeper) []Match {
+	f := finder{s: s, dst: dst, keep: k}
 	start := 0
 	var mask anchor
 	for i := 0; i < len(s); {
@@ -38,6 +43,12 @@ func Instructions(s string, dst []Match) []Match {
 			next, bits := readWord(s, i, &f.cands)
 			mask |= bits
 			i = next
+		} else if !stop[c] {
+			// Bytes that neither start a word nor end a passage: skip them
+			// all, but no further than where the window must be cut.
+			lim := min(len(s), start+maxPassage)
+			for i++; i < lim && !stop[s[i]]; i++ {
+			}
 		} else {
 			i++
 			switch c {
@@ -60,7 +71,9 @@ func Instructions(s string, dst []Match) []Match {
 				mask |= aAt
 			}
 		}
-		if i-start >= maxPassage {
+		// At the end of the text the last passage is searched below: a
+		// window ending there would search again what it has searched.
+		if i-start >= maxPassage && i < len(s) {
 			f.passage(start, i, mask)
 			start = i - overlap
 			for start < i && s[start]&0xC0 == 0x80 {
@@ -96,6 +109,7 @@ type cand struct {
 type finder struct {
 	s       string
 	dst     []Match
+	keep    *keeper
 	cands   []cand           // the candidate words of the passage being read
 	lastEnd [numPatterns]int // no match of a pattern starts before it: windows overlap
 	buf     []byte
@@ -138,7 +152,7 @@ func (f *finder) passage(start, end int, mask anchor) {
 				b-- // trailing punctuation of END and COLON
 			}
 			f.lastEnd[p] = b
-			f.dst = append(f.dst, Match{Class: InstructionLike, Start: a, End: b, Pattern: Pattern(p)})
+			f.dst = f.keep.add(f.dst, Match{Class: InstructionLike, Start: a, End: b, Pattern: Pattern(p)})
 		}
 	}
 }
@@ -153,6 +167,44 @@ func (info *PatternInfo) needMet(mask anchor) bool {
 // of the word and of its parts (see readApostropheWord), and appends to
 // cands (when not nil) the word if it may begin a match.
 func readWord(s string, i int, cands *[]cand) (int, anchor) {
+	if i+2*8 > len(s) {
+		return readWordBytewise(s, i, cands)
+	}
+	// The letters eight at a time: a word of up to 16 letters (no anchor is
+	// longer) is its lowercase bytes in two words, looked up whole.
+	start := i
+	w0 := load64(s[i:])
+	n := leadingLetters(w0)
+	var k0, k1 uint64
+	if n < 8 {
+		k0 = lowerBytes(w0, n)
+		i += n
+	} else {
+		w1 := load64(s[i+8:])
+		n1 := leadingLetters(w1)
+		k0, k1 = lowerBytes(w0, 8), lowerBytes(w1, n1)
+		i += 8 + n1
+		if n1 == 8 {
+			for i < len(s) && lower[s[i]] != 0 {
+				i++
+			}
+		}
+	}
+	if i+1 < len(s) && (s[i] == '\'' || s[i] == 0xE2) {
+		return readApostropheWord(s, start, cands)
+	}
+	if i-start > maxAnchor {
+		return i, 0
+	}
+	bits := lookupPacked(k0, k1)
+	if bits&firstGroups != 0 && cands != nil {
+		*cands = append(*cands, cand{start, bits})
+	}
+	return i, bits
+}
+
+// readWordBytewise is readWord a byte at a time, near the end of the text.
+func readWordBytewise(s string, i int, cands *[]cand) (int, anchor) {
 	start := i
 	h := uint32(hashInitial)
 	for i < len(s) && lower[s[i]] != 0 {
@@ -240,6 +292,39 @@ func readApostropheWord(s string, i int, cands *[]cand) (int, anchor) {
 // wordByte reports whether c is a word character of Go's regexp \b: an
 // ASCII letter, digit or underscore.
 func wordByte(c byte) bool { return lower[c] != 0 || digit(c) || c == '_' }
+
+// stop marks the bytes the pass over the words must look at: letters, the
+// ends of sentences and lines, and "@".
+var stop = func() (t [256]bool) {
+	for c := range t {
+		t[c] = lower[c] != 0
+	}
+	for _, c := range []byte(".!?\n@") {
+		t[c] = true
+	}
+	return t
+}()
+
+// leadingLetters returns how many of the bytes of w (little-endian: its
+// first byte lowest) are ASCII letters before the first that is not, 0–8.
+func leadingLetters(w uint64) int {
+	// Each byte without its high bit, and with 0x20 set, is 0x61–0x7A
+	// exactly when the byte is a letter in either case; adding 0x1F
+	// reaches 0x80 from 0x61, adding 0x05 from 0x7B, and neither carries
+	// out of a byte of at most 0x7F.
+	y := (w | 0x20*ones) &^ high
+	letters := (y + 0x1F*ones) &^ (y + 0x05*ones) &^ w & high
+	return bits.TrailingZeros64(^letters&high) >> 3
+}
+
+// lowerBytes returns the first n bytes of w, letters, lowercased, and zero
+// bytes after them.
+func lowerBytes(w uint64, n int) uint64 {
+	if n == 8 {
+		return w | 0x20*ones
+	}
+	return (w | 0x20*ones) & (1<<(8*n) - 1)
+}
 
 // lower maps ASCII letters to lowercase and every other byte to 0.
 var lower = func() (t [256]byte) {

@@ -237,6 +237,14 @@ func Check(t testing.TB, v Vector, got []byte, byteShift int) {
 		case "invalid_utf8":
 			b, _ := json.Marshal(val)
 			json.Unmarshal(b, &gotExt.InvalidUTF8)
+		case "invalid_utf8_count":
+			// The count of the list, which no vector cuts: checked below.
+			n, _ := val.(float64)
+			defer func() {
+				if int(n) != len(gotExt.InvalidUTF8) {
+					t.Errorf("invalid_utf8_count %v, but %d sequences listed", val, len(gotExt.InvalidUTF8))
+				}
+			}()
 		case "truncated":
 			t.Errorf("result is truncated")
 		default:

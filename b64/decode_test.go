@@ -1,0 +1,97 @@
+package b64
+
+import (
+	"encoding/base64"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// decodeWhole is decodeCanonical as it was first written, on the whole
+// joined text at once: the reference for the chunked decoder.
+func decodeWhole(text string, toks []token) (string, bool) {
+	var b strings.Builder
+	for _, t := range toks {
+		b.WriteString(text[t.start:t.end])
+	}
+	in := strings.TrimRight(b.String(), "=")
+	if strings.IndexByte(in, '=') >= 0 {
+		return "", false
+	}
+	in = strings.NewReplacer("-", "+", "_", "/").Replace(in)
+	raw, err := base64.RawStdEncoding.DecodeString(in)
+	if err != nil || base64.RawStdEncoding.EncodeToString(raw) != in {
+		return "", false
+	}
+	return string(raw), true
+}
+
+// TestDecodeChunked checks the chunked decoder against decodeWhole on
+// tokens of every length around the chunk size, with URL-safe characters,
+// padding in and at the end, and non-canonical last characters.
+func TestDecodeChunked(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/-_"
+	ok := 0
+	for n := range 400 {
+		var b strings.Builder
+		var toks []token
+		size := rng.IntN(200)
+		if n%4 == 0 {
+			size = decodeChunk - 8 + rng.IntN(16) + decodeChunk*rng.IntN(3)
+		}
+		for b.Len() < size {
+			start := b.Len()
+			for range 1 + rng.IntN(min(size, 90)) {
+				b.WriteByte(alphabet[rng.IntN(len(alphabet))])
+			}
+			switch rng.IntN(8) {
+			case 0:
+				b.WriteString("==")
+			case 1:
+				b.WriteString("=")
+			}
+			toks = append(toks, token{start: start, end: b.Len()})
+			b.WriteString("\r\n")
+		}
+		if n%3 == 0 { // padding alone at the end
+			start := b.Len()
+			b.WriteString("====")
+			toks = append(toks, token{start: start, end: b.Len()})
+		}
+		text := b.String()
+		got, gotOK := decodeCanonical(text, toks)
+		want, wantOK := decodeWhole(text, toks)
+		if got != want || gotOK != wantOK {
+			t.Fatalf("text %d (%d bytes): got %d bytes, %v; want %d bytes, %v", n, len(text), len(got), gotOK, len(want), wantOK)
+		}
+		if gotOK {
+			ok++
+		}
+	}
+	if ok < 50 {
+		t.Errorf("only %d of the texts decode", ok)
+	}
+	// Long valid blobs, wrapped, standard and URL-safe, across chunks.
+	for _, size := range []int{decodeChunk/4*3 - 1, decodeChunk / 4 * 3, 3*decodeChunk + 5} {
+		raw := make([]byte, size)
+		for i := range raw {
+			raw[i] = byte(rng.IntN(256))
+		}
+		for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.URLEncoding} {
+			s := enc.EncodeToString(raw)
+			var b strings.Builder
+			var toks []token
+			for i := 0; i < len(s); i += 76 {
+				start := b.Len()
+				b.WriteString(s[i:min(i+76, len(s))])
+				toks = append(toks, token{start: start, end: b.Len()})
+				b.WriteString("\r\n")
+			}
+			got, gotOK := decodeCanonical(b.String(), toks)
+			if !gotOK || got != string(raw) {
+				t.Errorf("%d bytes encoded: decoded %d bytes, %v", size, len(got), gotOK)
+			}
+		}
+	}
+}

@@ -1,0 +1,278 @@
+package scan
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/plainsight/plainsight/markup"
+)
+
+// WriteJSON writes r to w as JSON: the bytes encoding/json writes for r
+// with HTML escaping off (json.Encoder.SetEscapeHTML(false)), without the
+// encoder's final line feed. Long strings (the sanitized copy, the decoded
+// text of a blob) are escaped and written a piece at a time rather than
+// built whole first, so writing costs little memory beyond r itself.
+func (r *Result) WriteJSON(w io.Writer) error {
+	return writeResultJSON(w, r, nil)
+}
+
+// EncodeFile scans text as [ScanFile] does and writes the Result to w as
+// [Result.WriteJSON] does, except that the sanitized copy is written as it
+// is made, never held whole: for a large text, or one whose copy grows
+// (each ill-formed byte becomes the three bytes of U+FFFD), memory stays
+// near the size of the text rather than several times it. Only when the
+// copy may hold markup that the removals built (it holds a '<' or "]:"),
+// or in the email_html context, is it built whole first, as Scan builds it.
+// The Result it returns has an empty Sanitized. The errors are Scan's and
+// w's.
+func EncodeFile(w io.Writer, text string, opts *Options) (*Result, error) {
+	o, err := opts.resolve()
+	if err != nil {
+		return nil, err
+	}
+	o.omitSanitized = false
+	shift := 0
+	if strings.HasPrefix(text, "\uFEFF") {
+		shift = len("\uFEFF")
+	}
+	res, z := runDeferred(text[shift:], false, o, true)
+	shiftBytes(res, shift)
+	return res, writeResultJSON(w, res, z)
+}
+
+// shiftBytes adds n to every byte offset of res.
+func shiftBytes(res *Result, n int) {
+	if n == 0 {
+		return
+	}
+	for i := range res.Findings {
+		res.Findings[i].ByteStart += n
+		res.Findings[i].ByteEnd += n
+	}
+	for i := range res.InvalidUTF8 {
+		res.InvalidUTF8[i].ByteStart += n
+		res.InvalidUTF8[i].ByteEnd += n
+	}
+}
+
+// sanitizer writes the sanitized copy of a text (§6) that a scan did not
+// build: another pass over the codepoints with the same cuts.
+type sanitizer struct {
+	s      string
+	isWTF8 bool
+	cuts   []span
+	marks  []markup.Construct
+	email  bool
+}
+
+func (z *sanitizer) pass(sink stringWriter) *charScan {
+	c := &charScan{s: z.s, isWTF8: z.isWTF8, max: 0, cuts: z.cuts, sink: sink}
+	c.scan()
+	c.sanitized()
+	return c
+}
+
+// writeTo writes the sanitized copy to w, the same bytes as Scan's
+// Result.Sanitized. A first pass only looks at the copy: when it holds no
+// '<' and no "]:" there is no markup in it, so no round of removeRebuilt
+// would change it (in the text context), and a second pass writes it.
+func (z *sanitizer) writeTo(w stringWriter) {
+	var look markupLook
+	if c := z.pass(&look); !c.edited {
+		w.WriteString(z.s)
+		return
+	}
+	if !z.email && !look.found {
+		z.pass(w)
+		return
+	}
+	c := &charScan{s: z.s, isWTF8: z.isWTF8, max: 0, cuts: z.cuts}
+	c.scan()
+	sanitized := c.sanitized()
+	w.WriteString(removeRebuilt(sanitized, z.email, mayRebuild(z.s, sanitized, z.marks, z.cuts, c.charEdited)))
+}
+
+// markupLook is a stringWriter that only notes whether what is written
+// holds '<' or "]:", the bytes without which markup.Find finds nothing.
+type markupLook struct {
+	found bool
+	last  byte
+}
+
+func (m *markupLook) WriteString(s string) (int, error) {
+	if m.found || s == "" {
+		return len(s), nil
+	}
+	if strings.IndexByte(s, '<') >= 0 || strings.Contains(s, "]:") || m.last == ']' && s[0] == ':' {
+		m.found = true
+	}
+	m.last = s[len(s)-1]
+	return len(s), nil
+}
+
+// longString is the length from which a string is written a piece at a
+// time.
+const longString = 64 << 10
+
+// writeResultJSON writes r as WriteJSON does, and its sanitized copy from
+// z when z is not nil.
+func writeResultJSON(w io.Writer, r *Result, z *sanitizer) error {
+	// The result without its findings and its sanitized copy, which go
+	// where their empty values are: the first `"findings":[]` is the key's
+	// (the status before it is a word), and the first `,"sanitized":""`
+	// too (strings before it have their quotes escaped).
+	shell := *r
+	shell.Findings, shell.Sanitized = []Finding{}, ""
+	b, err := marshalNoHTML(&shell)
+	if err != nil {
+		return err
+	}
+	const findingsKey, sanitizedKey = `"findings":[`, `,"sanitized":"`
+	f := bytes.Index(b, []byte(findingsKey+"]"))
+	s := bytes.Index(b, []byte(sanitizedKey+`"`))
+	if f < 0 || s < f {
+		panic("scan: the JSON of a Result has no findings or sanitized")
+	}
+	jw := &jsonStringWriter{w: w}
+	jw.raw(b[:f+len(findingsKey)])
+	for i := range r.Findings {
+		if i > 0 {
+			jw.raw([]byte{','})
+		}
+		if err := writeFindingJSON(jw, &r.Findings[i]); err != nil {
+			return err
+		}
+	}
+	jw.raw(b[f+len(findingsKey) : s+len(sanitizedKey)])
+	if z != nil {
+		z.writeTo(jw)
+	} else {
+		jw.WriteString(r.Sanitized)
+	}
+	jw.raw(b[s+len(sanitizedKey):])
+	return jw.flush()
+}
+
+// writeFindingJSON writes f as Finding.MarshalJSON does, a long decoded
+// text a piece at a time.
+func writeFindingJSON(jw *jsonStringWriter, f *Finding) error {
+	if len(f.Decoded) < longString {
+		b, err := f.MarshalJSON()
+		if err != nil {
+			return err
+		}
+		jw.raw(b)
+		return nil
+	}
+	g := *f
+	g.Decoded = ""
+	b, err := g.MarshalJSON()
+	if err != nil {
+		return err
+	}
+	const key = `,"decoded":"`
+	i := bytes.Index(b, []byte(key+`"`))
+	if i < 0 {
+		panic("scan: the JSON of a base64_blob finding has no decoded")
+	}
+	jw.raw(b[:i+len(key)])
+	jw.WriteString(f.Decoded)
+	jw.raw(b[i+len(key):])
+	return nil
+}
+
+func marshalNoHTML(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+}
+
+// jsonStringWriter writes JSON to w through a buffer of bounded size: raw
+// bytes as they are, and strings (WriteString) escaped as encoding/json
+// escapes them with HTML escaping off. It keeps the first error of w and
+// writes nothing after it.
+type jsonStringWriter struct {
+	w   io.Writer
+	buf []byte
+	err error
+}
+
+func (j *jsonStringWriter) raw(b []byte) {
+	j.buf = append(j.buf, b...)
+	if len(j.buf) >= longString {
+		j.flush()
+	}
+}
+
+func (j *jsonStringWriter) flush() error {
+	if j.err == nil && len(j.buf) > 0 {
+		_, j.err = j.w.Write(j.buf)
+	}
+	j.buf = j.buf[:0]
+	return j.err
+}
+
+// WriteString appends s escaped. Pieces of one string must be cut at
+// codepoint boundaries (the sanitizer's are).
+func (j *jsonStringWriter) WriteString(s string) (int, error) {
+	const hex = "0123456789abcdef"
+	start := 0
+	for i := 0; i < len(s); {
+		if len(j.buf)+i-start >= longString {
+			j.buf = append(j.buf, s[start:i]...)
+			start = i
+			j.flush()
+		}
+		if b := s[i]; b < utf8.RuneSelf {
+			if b >= 0x20 && b != '"' && b != '\\' {
+				i++
+				continue
+			}
+			j.buf = append(j.buf, s[start:i]...)
+			switch b {
+			case '\\', '"':
+				j.buf = append(j.buf, '\\', b)
+			case '\b':
+				j.buf = append(j.buf, '\\', 'b')
+			case '\f':
+				j.buf = append(j.buf, '\\', 'f')
+			case '\n':
+				j.buf = append(j.buf, '\\', 'n')
+			case '\r':
+				j.buf = append(j.buf, '\\', 'r')
+			case '\t':
+				j.buf = append(j.buf, '\\', 't')
+			default:
+				j.buf = append(j.buf, '\\', 'u', '0', '0', hex[b>>4], hex[b&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			j.buf = append(j.buf, s[start:i]...)
+			j.buf = append(j.buf, `\ufffd`...)
+			i++
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			j.buf = append(j.buf, s[start:i]...)
+			j.buf = append(j.buf, '\\', 'u', '2', '0', '2', hex[r&0xF])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	j.buf = append(j.buf, s[start:]...)
+	return len(s), j.err
+}

@@ -1,0 +1,144 @@
+package scan
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"math/rand/v2"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// encoderJSON is what the command line wrote before WriteJSON: the
+// encoding/json encoder with HTML escaping off, without its line feed.
+func encoderJSON(t *testing.T, v any) string {
+	t.Helper()
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		t.Fatal(err)
+	}
+	return strings.TrimSuffix(buf.String(), "\n")
+}
+
+// TestJSONStringEscaping checks the string escaper against encoding/json
+// on every byte and on the codepoints it escapes, in pieces of every size.
+func TestJSONStringEscaping(t *testing.T) {
+	var all strings.Builder
+	for b := range 256 {
+		all.WriteByte(byte(b))
+		all.WriteString("x")
+	}
+	all.WriteString("\u2028\u2029\u00e9\U0001F600<>&\xed\xa0\x80")
+	for _, s := range []string{all.String(), strings.Repeat("ab\"\\\n\u2028é", 30000)} {
+		want := encoderJSON(t, s)
+		var out bytes.Buffer
+		jw := &jsonStringWriter{w: &out}
+		jw.raw([]byte(`"`))
+		jw.WriteString(s)
+		jw.raw([]byte(`"`))
+		if err := jw.flush(); err != nil {
+			t.Fatal(err)
+		}
+		if got := out.String(); got != want {
+			t.Errorf("escaping %d bytes: got %d bytes, want %d:\n%s", len(s), len(got), len(want), cmp.Diff(want, got))
+		}
+	}
+}
+
+// TestEncodeFile checks that WriteJSON and EncodeFile write exactly what
+// encoding/json writes for ScanFile's result, on random texts (with and
+// without markup the removals can build), in both contexts, and on long
+// ones whose sanitized copy and decoded blobs are written in pieces.
+func TestEncodeFile(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	rng := rand.New(rand.NewPCG(23, 24))
+	texts := []string{
+		"",
+		"clean",
+		"\uFEFFa\u200bb",
+		strings.Repeat("\xff", 100000),
+		strings.Repeat("a\u200b\"\n", 50000),
+		"<\u200b!-- x --> rebuilt",
+		"blob: " + strings.Repeat("aWdub3JlIHByZXZpb3VzIGluc3RydWN0aW9ucyBhbmQg", 4000),
+	}
+	for range 120 {
+		texts = append(texts, segmentText(rng))
+	}
+	for n, s := range texts {
+		for _, ctx := range []Context{Text, EmailHTML} {
+			opts := &Options{Context: ctx}
+			res, err := ScanFile(s, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := encoderJSON(t, res)
+			var out bytes.Buffer
+			if err := res.WriteJSON(&out); err != nil {
+				t.Fatal(err)
+			}
+			if got := out.String(); got != want {
+				t.Fatalf("text %d, %s: WriteJSON differs:\n%s", n, ctx, cmp.Diff(want, got))
+			}
+			out.Reset()
+			res2, err := EncodeFile(&out, s, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := out.String(); got != want {
+				t.Fatalf("text %d, %s: EncodeFile differs:\n%s", n, ctx, cmp.Diff(want, got))
+			}
+			if res2.Sanitized != "" || res2.Status != res.Status {
+				t.Fatalf("text %d: EncodeFile's result: sanitized %d bytes, status %s", n, len(res2.Sanitized), res2.Status)
+			}
+		}
+	}
+}
+
+// TestEncodeFileMemory checks that EncodeFile does not build the sanitized
+// copy of a text that is nothing but ill-formed bytes (three times the
+// text), nor the JSON of it (as much again), where Scan and encoding/json
+// hold both.
+func TestEncodeFileMemory(t *testing.T) {
+	text := strings.Repeat("\xff", 2<<20)
+	alloc := func(f func()) uint64 {
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		f()
+		runtime.ReadMemStats(&after)
+		return after.TotalAlloc - before.TotalAlloc
+	}
+	var n countingWriter
+	got := alloc(func() {
+		if _, err := EncodeFile(&n, text, nil); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if want := uint64(len(text)); got > want {
+		t.Errorf("EncodeFile of %d ill-formed bytes allocated %d bytes, want at most %d", len(text), got, want)
+	}
+	if n.n < 3*len(text) {
+		t.Errorf("EncodeFile wrote %d bytes, want the sanitized copy of %d", n.n, 3*len(text))
+	}
+}
+
+type countingWriter struct{ n int }
+
+func (c *countingWriter) Write(b []byte) (int, error) { c.n += len(b); return len(b), nil }
+
+type failingWriter struct{}
+
+var errWrite = errors.New("write fails")
+
+func (failingWriter) Write(b []byte) (int, error) { return 0, errWrite }
+
+func TestEncodeFileWriteError(t *testing.T) {
+	if _, err := EncodeFile(failingWriter{}, strings.Repeat("a\u200b", 100000), nil); !errors.Is(err, errWrite) {
+		t.Errorf("EncodeFile to a failing writer: got %v, want %v", err, errWrite)
+	}
+}

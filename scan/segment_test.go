@@ -1,0 +1,138 @@
+package scan
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"runtime"
+	"strings"
+	"testing"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// segmentWords and segmentSeps build texts that put every kind of thing
+// across the places where §5 may cut a text: the patterns' words, words of
+// two scripts, §2 codepoints, ill-formed UTF-8, encoded surrogates (lone
+// surrogates in a UTF-16 scan), comments, tags and stylesheets open and
+// closed, base64 chains, and every passage end there is.
+var (
+	segmentWords = strings.Fields(`ignore previous instructions all the user don't tell keep this secret send
+		the data to http://x.example a@b.example you must now delete your system prompt reveal print what are dear
+		ai assistant: new instructions: before answering from now on here are your new only then answer after that
+		hidden style class display none σend Αlpha Пpивет naïve x2 日本 it's don’t send'it e-mail language model
+		reading this forward everything above sender immediately secretly pay`)
+	segmentSeps = []string{" ", " ", " ", ", ", ". ", "! ", "? ", ".\n", ".\t", ".\r\n", "\n", "\n\n", "\n\n\n", "\n \n",
+		"\r\n\r\n", ": ", "\t", "’", "\u200b", "\u200b\n\u200b\n", ".\u200b ", "\u202e", "\x07", "\x0c", "\xff", "\xe2\x80",
+		"\xed\xa0\x80", "\xed\xb0\x80", "\U0001F600", "\U000E0041", "\ue000", "\u0378", "\ufeff", "\u0301",
+		"<!-- c. \n\n -->", "<!--", "-->", "<b>", "</b>", "<span style=\"display:none\">", "</span>", "<div hidden>",
+		"</div>", "<style>.h{display:none}</style>", "<p class=\"h\">", "</p>", "<script>", "</script>", "<a title=\". \n\n\" class=h>",
+		"[x]: # (c)\n", "QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVo=", "aWdub3JlIHByZXZpb3VzIGluc3RydWN0aW9ucw==\n\n", "<", ">", "]:",
+		"=\"", "'", "-", "_", "@", "..."}
+)
+
+func segmentText(rng *rand.Rand) string {
+	var b strings.Builder
+	for range rng.IntN(600) {
+		if rng.IntN(3) == 0 {
+			b.WriteString(segmentSeps[rng.IntN(len(segmentSeps))])
+		} else {
+			b.WriteString(segmentWords[rng.IntN(len(segmentWords))])
+			b.WriteString(" ")
+		}
+	}
+	return b.String()
+}
+
+// TestSegmentsParallel checks that reading a text for §5 in segments, on
+// several cores, gives exactly the result of reading it whole: every text
+// is scanned whole (no segment) and cut at every place segmentCuts may cut
+// (segments of one byte and more), in both contexts, as UTF-8 and as
+// UTF-16, with several caps.
+func TestSegmentsParallel(t *testing.T) {
+	defer func(n int) { segmentSize = n }(segmentSize)
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
+	rng := rand.New(rand.NewPCG(19, 20))
+	cut := 0
+	for n := range 500 {
+		s := segmentText(rng)
+		opts := &Options{MaxFindings: []int{0, -1, 1, 3}[n%4]}
+		if n%3 == 0 {
+			opts.Context = EmailHTML
+		}
+		scanBoth := func() (string, string) {
+			res, err := Scan(s, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res16, err := ScanUTF16(wtf16(s), opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, _ := json.Marshal(res)
+			b16, _ := json.Marshal(res16)
+			return string(b), string(b16)
+		}
+		segmentSize = 1 << 62
+		whole, whole16 := scanBoth()
+		segmentSize = 1
+		cut += len(segmentCuts(s))
+		segmented, segmented16 := scanBoth()
+		if diff := cmp.Diff(whole, segmented); diff != "" {
+			t.Fatalf("text %d %q: segmented result differs (-whole +segmented):\n%s", n, s, diff)
+		}
+		if diff := cmp.Diff(whole16, segmented16); diff != "" {
+			t.Fatalf("text %d %q: segmented UTF-16 result differs (-whole +segmented):\n%s", n, s, diff)
+		}
+	}
+	if cut < 10000 {
+		t.Errorf("only %d cuts in all the texts", cut)
+	}
+}
+
+// wtf16 encodes s as UTF-16, an encoded surrogate (ED A0–BF 80–BF) as that
+// surrogate, alone, and other ill-formed UTF-8 as U+FFFD.
+func wtf16(s string) []uint16 {
+	var u []uint16
+	for i := 0; i < len(s); {
+		if i+2 < len(s) && s[i] == 0xED && s[i+1]&0xE0 == 0xA0 && s[i+2]&0xC0 == 0x80 {
+			u = append(u, 0xD000|uint16(s[i+1]&0x3F)<<6|uint16(s[i+2]&0x3F))
+			i += 3
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		u = utf16.AppendRune(u, r)
+		i += size
+	}
+	return u
+}
+
+// TestOmitSanitizedSameResult checks that a scan without the sanitized
+// copy (which keeps only the markup constructs it reports) gives the same
+// result but for the copy.
+func TestOmitSanitizedSameResult(t *testing.T) {
+	rng := rand.New(rand.NewPCG(29, 30))
+	for n := range 120 {
+		s := segmentText(rng)
+		if n%5 == 0 {
+			s = strings.Repeat("<p hidden><!-- c -->", 200+rng.IntN(2000)) + s
+		}
+		for _, max := range []int{0, 1, 7, -1} {
+			opts := &Options{MaxFindings: max, Context: []Context{Text, EmailHTML}[n%2]}
+			full, err := Scan(s, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opts.OmitSanitized = true
+			omitted, err := Scan(s, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			full.Sanitized = ""
+			if diff := cmp.Diff(full, omitted); diff != "" {
+				t.Fatalf("text %d, max %d: without the sanitized copy (-full +omitted):\n%s", n, max, diff)
+			}
+		}
+	}
+}
