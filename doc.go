@@ -44,13 +44,25 @@
 //     the stateful packages, with the backends store/memory, store/sqlite
 //     (the embedded default) and store/postgres, and the conformance suite
 //     store/storetest. The scanning packages never import it.
+//   - [github.com/plainsight/plainsight/signature]: the Shield method 1.0's
+//     community attack signatures: report validation, cleaning, shingle
+//     fingerprints, confirmation, the poisoning guard, check and feed.
+//   - [github.com/plainsight/plainsight/server]: the HTTP routes (the §9
+//     pre-call check, the §11 feed, the §1 scan, the Agent-Shield REST
+//     binding) as one http.Handler a host can mount, loopback refused by
+//     default; plainsight serve runs it.
 //   - cmd/plainsight: the command line (plainsight scan, plainsight skill,
 //     plainsight fingerprint, plainsight intent hash and verify, plainsight
 //     shield scan and verify-receipt, plainsight flags list and show,
-//     plainsight ledger verify).
+//     plainsight ledger verify, plainsight signature check, plainsight
+//     precall, registry and changes, plainsight serve).
+//   - examples/guarded-mcp-client: the wiring to copy into an agent host —
+//     an MCP client (official Go SDK) that pins its server's tools at first
+//     use, checks them on every reconnection and scans every tool result
+//     before the model reads it.
 //
-// Not yet implemented: the pre-call check, collisions and change feed
-// (§9–§11), and the Shield method's community signatures.
+// Not yet implemented: the MCP server (plainsight mcp), and the server's
+// keyed write routes and signature routes.
 //
 // # Unicode
 //

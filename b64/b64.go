@@ -82,9 +82,10 @@ func Find(text string) []Blob {
 }
 
 // nextLongToken finds the first token of at least ShortMin characters that
-// starts at or after i. It tests the byte ShortMin-1 ahead: a token of
-// ShortMin characters starting at or before i+ShortMin-1... covers it, so
-// when that byte is not in the alphabet the search jumps past it.
+// starts at or after i, where i is never inside a token. It tests the byte
+// ShortMin-1 ahead: a token of ShortMin characters starting at or before
+// i+ShortMin-1 covers it, so when that byte is not in the alphabet the
+// search jumps past it.
 func nextLongToken(text string, i int) (token, bool) {
 	for i+ShortMin <= len(text) {
 		p := i + ShortMin - 1
@@ -102,19 +103,39 @@ func nextLongToken(text string, i int) (token, bool) {
 			i = q + 1
 			continue
 		}
-		// A long run from i (or before i, but tokens before i were
-		// handled): extend it to the token's end.
-		start := i
-		for start > 0 && alphabet[text[start-1]] {
-			start--
+		// A long run from i: walk its tokens, passing over '=' that is
+		// no padding, to the first of ShortMin or more.
+		for i < len(text) && alphabet[text[i]] {
+			if text[i] == '=' {
+				i++
+				continue
+			}
+			t := token{i, tokenEnd(text, i)}
+			if t.len() >= ShortMin {
+				return t, true
+			}
+			i = t.end
 		}
-		end := p + 1
-		for end < len(text) && alphabet[text[end]] {
-			end++
-		}
-		return token{start, end}, true
 	}
 	return token{}, false
+}
+
+// tokenEnd returns the end of the token that starts with the data character
+// at i. §4 names '=' as padding, and padding is only padding at the end of
+// data: a token is a maximal run of data characters (the alphabet but '=')
+// and the '=' that follow it, at most two. Any other '=' — a line of '='
+// under a heading, a third '=', '=' before any data — is in no token: it is
+// text like any other character outside the alphabet, so a token never
+// starts with '=' nor holds one inside, and two tokens with no whitespace
+// between them ("eA==SWdu…") belong to no common chain.
+func tokenEnd(text string, i int) int {
+	for i < len(text) && alphabet[text[i]] && text[i] != '=' {
+		i++
+	}
+	for k := 0; k < 2 && i < len(text) && text[i] == '='; k++ {
+		i++
+	}
+	return i
 }
 
 // chainAround returns the tokens of the chain that holds t: tokens joined
@@ -129,12 +150,21 @@ func chainAround(text string, t token, toks []token) []token {
 		if j == pos || j == 0 || !alphabet[text[j-1]] {
 			break
 		}
-		end := j
-		for j > 0 && alphabet[text[j-1]] {
+		// The run ending at j must end with a token: a data character
+		// and at most two '=' after it.
+		end, pad := j, 0
+		for j > 0 && text[j-1] == '=' {
+			j--
+			pad++
+		}
+		if pad > 2 || j == 0 || !alphabet[text[j-1]] {
+			break
+		}
+		for j > 0 && alphabet[text[j-1]] && text[j-1] != '=' {
 			j--
 		}
 		toks = append(toks, token{j, end})
-		pos = j
+		pos = j // when text[j-1] is '=', the next round stops: no whitespace
 	}
 	for l, r := 0, len(toks)-1; l < r; l, r = l+1, r-1 {
 		toks[l], toks[r] = toks[r], toks[l]
@@ -145,15 +175,12 @@ func chainAround(text string, t token, toks []token) []token {
 		for j < len(text) && isSpace(text[j]) {
 			j++
 		}
-		if j == pos || j == len(text) || !alphabet[text[j]] {
+		if j == pos || j == len(text) || !alphabet[text[j]] || text[j] == '=' {
 			break
 		}
-		start := j
-		for j < len(text) && alphabet[text[j]] {
-			j++
-		}
-		toks = append(toks, token{start, j})
-		pos = j
+		end := tokenEnd(text, j)
+		toks = append(toks, token{j, end})
+		pos = end
 	}
 	return toks
 }
@@ -373,9 +400,8 @@ func decodeBlob(text string, toks []token) Blob {
 // mostlyPrintable reports whether at least 85% of the codepoints of s are
 // printable as §4 defines it: tab, line feed, carriage return, or U+0020
 // and above except U+007F. (Counted in integers: 100·printable ≥ 85·all.)
-// An empty s — a token of padding alone, such as a line of 48 '=' under a
-// markdown heading — holds nothing that is not printable: such a blob
-// decodes to the empty text, and is not opaque.
+// Every token holds a data character (tokenEnd), so the decoded text of a
+// blob that decodes is never empty.
 func mostlyPrintable(s string) bool {
 	n, ok := 0, 0
 	for _, r := range s {
@@ -394,8 +420,7 @@ const ordinary = ".,;:!?'’‘“”-–—()…·"
 // mostlyOrdinary reports whether at least 90% of the codepoints of s are
 // ordinary: General_Category L, M or N, space, tab, line feed, carriage
 // return, or one of the punctuation characters of ordinary. An empty s is
-// not: the short band reports a token "only for what it decodes to", and a
-// token of padding alone decodes to nothing.
+// not: the short band reports a token "only for what it decodes to".
 func mostlyOrdinary(s string) bool {
 	n, ok := 0, 0
 	for _, r := range s {

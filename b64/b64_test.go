@@ -63,8 +63,15 @@ func TestFind(t *testing.T) {
 		{"text/plain is not an image", "data:text/plain;base64," + enc([]byte(instruction)), []found{{enc([]byte(instruction)), false, instruction}}},
 		{"a slug", "some-quite-long-path/segment_names-here-ok", nil},
 		{"a slug segment of 17 characters", "abcdefghijklmnopq-b-c-dddddddddddddddddddddddddddddd", []found{{"abcdefghijklmnopq-b-c-dddddddddddddddddddddddddddddd", true, ""}}},
-		{"= inside is not canonical: opaque", enc([]byte("x")) + enc([]byte(instruction)), []found{{enc([]byte("x")) + enc([]byte(instruction)), true, ""}}},
-		{"padding is stripped, any amount", enc([]byte(instruction+"!")) + "=", []found{{enc([]byte(instruction+"!")) + "=", false, instruction + "!"}}},
+		{"= is padding only at the end of data: eA== ends a token, the next starts after it and is decoded alone",
+			enc([]byte("x")) + enc([]byte(instruction)), []found{{enc([]byte(instruction)), false, instruction}}},
+		{"a padded token joined by whitespace to the next: = inside once joined, opaque",
+			enc([]byte(instruction + "!"))[:44] + "== " + enc([]byte(instruction)), []found{{enc([]byte(instruction + "!"))[:44] + "== " + enc([]byte(instruction)), true, ""}}},
+		{"one and two = of padding are in the token", enc([]byte(instruction + "!")), []found{{enc([]byte(instruction + "!")), false, instruction + "!"}}},
+		{"a third = is in no token: the span ends before it", enc([]byte(instruction+"!")) + "=", []found{{enc([]byte(instruction + "!")), false, instruction + "!"}}},
+		{"a third = ends the chain: the token after it is apart", enc([]byte(instruction+"!")) + "= " + enc([]byte(instruction)), []found{
+			{enc([]byte(instruction + "!")), false, instruction + "!"}, {enc([]byte(instruction)), false, instruction}}},
+		{"= before data is in no token: the span starts after it", "==" + enc([]byte(instruction)), []found{{enc([]byte(instruction)), false, instruction}}},
 		{"non-zero trailing bits: opaque", enc([]byte(instruction + "!"))[:90] + "R==", []found{{enc([]byte(instruction + "!"))[:90] + "R==", true, ""}}},
 		{"invalid UTF-8: opaque", enc([]byte(strings.Repeat("\xc0\xc1", 20))), []found{{enc([]byte(strings.Repeat("\xc0\xc1", 20))), true, ""}}},
 		{"base64 with many '/' is a slug chain, as §4 says", enc([]byte(strings.Repeat("\xff\xfe", 20))), nil},
@@ -72,8 +79,11 @@ func TestFind(t *testing.T) {
 		{"the short band: JSON is no ordinary text", enc([]byte(`{"alg":"HS256","typ":"JWT"}`)), nil},
 		{"the short band: 23 characters are too few", enc([]byte("send the key now"))[:23], nil},
 		{"the short band: a random key", "sk_live_4eC39HqLyjWDarjtT1zdp7dc", nil},
-		{"48 '=' are a blob that decodes to nothing", strings.Repeat("=", 48), []found{{strings.Repeat("=", 48), false, ""}}},
-		{"30 '=' decode to nothing: the short band reports nothing", strings.Repeat("=", 30), nil},
+		{"48 '=' are no token: no blob", strings.Repeat("=", 48), nil},
+		{"30 '=' are no token", strings.Repeat("=", 30), nil},
+		{"a heading underlined with '=' is text", "Title\n" + strings.Repeat("=", 60) + "\n\nBody text.", nil},
+		{"a line of '=' between two tokens of 40 does not join them into a blob", strings.Repeat("QUJD", 10) + "\n=====\n" + strings.Repeat("QUJD", 10), []found{
+			{strings.Repeat("QUJD", 10), false, strings.Repeat("ABC", 10)}, {strings.Repeat("QUJD", 10), false, strings.Repeat("ABC", 10)}}},
 	}
 	for _, tt := range tests {
 		if d := cmp.Diff(tt.want, find(tt.text)); d != "" {
@@ -92,7 +102,7 @@ func TestRatios(t *testing.T) {
 		{strings.Repeat("a", 9) + "{", true, true},                   // 9 of 10 ordinary: 90%
 		{strings.Repeat("a", 8) + "{{", true, false},
 		{"\u0080\u009f", true, false}, // C1 controls are at or above U+0020: printable as §4 defines it
-		{"", true, false},             // vacuously printable; nothing ordinary to report
+		{"", true, false},             // never a blob's decoded text (a token holds data); nothing ordinary to report
 	} {
 		if got := mostlyPrintable(tt.s); got != tt.printable {
 			t.Errorf("mostlyPrintable(%q) = %v", tt.s, got)
@@ -111,7 +121,13 @@ func TestHostile(t *testing.T) {
 	if got := Find(strings.Repeat(tok+".", 1<<20/48)); len(got) != 0 {
 		t.Errorf("47-character tokens: %d blobs", len(got))
 	}
-	if got := Find(strings.Repeat("=", 1<<20)); len(got) != 1 || got[0].Opaque || got[0].Decoded != "" {
+	if got := Find(strings.Repeat("=", 1<<20)); len(got) != 0 {
 		t.Errorf("a megabyte of '=': %+v", got)
+	}
+	// Tokens of 24 glued by '=': each is found, none joins the next, and
+	// the walk stays linear (a quadratic one would not finish in time here).
+	glued := strings.Repeat(strings.Repeat("Q", 22)+"==", 1<<20/24)
+	if got := Find(glued); len(got) != 0 {
+		t.Errorf("24-character tokens glued by padding: %d blobs", len(got))
 	}
 }

@@ -7,9 +7,12 @@
 // # Candidates
 //
 // The alphabet is A–Z a–z 0–9 + / = and the URL-safe - and _ (mapped to +
-// and / for decoding). A token is a maximal run of alphabet characters; a
-// chain is a maximal sequence of tokens joined by ASCII whitespace (tab,
-// line feed, form feed, carriage return, space). When a chain holds a token
+// and / for decoding). A token is a maximal run of alphabet characters that
+// holds a data character (any but '=') and has '=' only as padding: at most
+// two, at its end. A run that breaks this rule (a line of '=' under a
+// heading, "a=b", "abc===") is no token: it is text like any other, and
+// ends a chain. A chain is a maximal sequence of tokens joined by ASCII
+// whitespace (tab, line feed, form feed, carriage return, space). When a chain holds a token
 // of 40 or more characters, tokens shorter than 40 are trimmed from both of
 // its ends (not from its middle), so the span starts and ends on a token.
 //
@@ -26,8 +29,8 @@
 //
 // A blob's tokens are joined, URL-safe characters mapped, trailing padding
 // stripped; the decode must be canonical (re-encoding the bytes gives the
-// same characters; '=' inside, a length of 1 mod 4, or non-zero trailing
-// bits are not) and valid UTF-8. If at least 85% of the decoded codepoints
+// same characters; '=' inside, as when a padded token is joined to the
+// next, a length of 1 mod 4, or non-zero trailing bits are not) and valid UTF-8. If at least 85% of the decoded codepoints
 // are printable (tab, line feed, carriage return, or U+0020 and above
 // except U+007F), the blob carries its decoded text; otherwise, or if the
 // decode fails, it is opaque. A finding either way.

@@ -3,32 +3,11 @@ package fingerprint
 import (
 	"encoding/json"
 	"errors"
-	"io/fs"
 	"testing"
 
 	"github.com/plainsight/plainsight/internal/canon"
-	"github.com/plainsight/plainsight/vectors"
+	"github.com/plainsight/plainsight/internal/vectortest"
 )
-
-// vectorFile is vectors/fingerprint/fingerprint.json; inputs stay raw, to
-// be read with a surrogate-preserving parser.
-type vectorFile struct {
-	NumberOfTests int `json:"numberOfTests"`
-	TestGroups    []struct {
-		Type  string `json:"type"`
-		Tests []struct {
-			TcID     int             `json:"tcId"`
-			Comment  string          `json:"comment"`
-			Server   json.RawMessage `json:"server"`
-			Tools    json.RawMessage `json:"tools"`
-			Before   json.RawMessage `json:"before"`
-			After    json.RawMessage `json:"after"`
-			Result   string          `json:"result"`
-			Expected json.RawMessage `json:"expected"`
-			Error    string          `json:"error"`
-		} `json:"tests"`
-	} `json:"testGroups"`
-}
 
 var vectorErrors = map[string]error{"InvalidTool": ErrInvalidTool, "DuplicateName": ErrDuplicateName}
 
@@ -83,93 +62,82 @@ func names(t *testing.T, v *canon.Value) []string {
 }
 
 func TestVectors(t *testing.T) {
-	raw, err := fs.ReadFile(vectors.FS(), "fingerprint/fingerprint.json")
-	if err != nil {
-		t.Fatalf("the fingerprint vectors are missing: %v", err)
-	}
-	var f vectorFile
-	if err := json.Unmarshal(raw, &f); err != nil {
-		t.Fatal(err)
-	}
-	n := 0
-	for _, g := range f.TestGroups {
-		for _, tc := range g.Tests {
-			n++
-			switch g.Type {
-			case "FingerprintTest":
-				d, err := definitions(t, tc.Server, tc.Tools)
-				var in []byte
-				var fp string
-				if err == nil {
-					in, err = Input(d)
-					fp, _ = Fingerprint(d)
-				}
-				if tc.Result == "invalid" {
-					if want := vectorErrors[tc.Error]; want == nil || !errors.Is(err, want) {
-						t.Errorf("#%d %s: err %v, want %s", tc.TcID, tc.Comment, err, tc.Error)
-					}
-					continue
-				}
-				if err != nil {
-					t.Errorf("#%d %s: %v", tc.TcID, tc.Comment, err)
-					continue
-				}
-				exp := parse(t, tc.Expected)
-				if want := member(&exp, "canonical").Str; string(in) != want {
-					t.Errorf("#%d %s:\n got %q\nwant %q", tc.TcID, tc.Comment, in, want)
-				}
-				if want := member(&exp, "fingerprint").Str; fp != want {
-					t.Errorf("#%d %s: fingerprint %s, want %s", tc.TcID, tc.Comment, fp, want)
-				}
-			case "DiffTest":
-				side := func(raw json.RawMessage) *Definitions {
-					v := parse(t, raw)
-					server, _ := json.Marshal(nil)
-					if s := member(&v, "server"); s != nil {
-						server, _ = canon.Marshal(*s, canon.SortedUTF16, canon.Limits{})
-					}
-					tools, _ := canon.Marshal(*member(&v, "tools"), canon.SortedUTF16, canon.Limits{})
-					d, err := definitions(t, server, tools)
-					if err != nil {
-						t.Fatalf("#%d: %v", tc.TcID, err)
-					}
-					return d
-				}
-				before, after := side(tc.Before), side(tc.After)
-				rec, err := NewRecord(before)
-				if err != nil {
-					t.Fatalf("#%d: %v", tc.TcID, err)
-				}
-				r := Check(rec, after, nil)
-				exp := parse(t, tc.Expected)
-				if want := Status(member(&exp, "status").Str); r.Status != want {
-					t.Errorf("#%d %s: status %s, want %s", tc.TcID, tc.Comment, r.Status, want)
-					continue
-				}
-				d, err := Compare(before, after)
-				if err != nil {
-					t.Fatalf("#%d: %v", tc.TcID, err)
-				}
-				wd := member(&exp, "diff")
-				ok := equal(d.ToolsAdded, names(t, member(wd, "tools_added"))) &&
-					equal(d.ToolsRemoved, names(t, member(wd, "tools_removed"))) &&
-					d.ServerIdentityChanged == member(wd, "server_identity_changed").Bool
-				changed := member(wd, "tools_changed").Elems
-				ok = ok && len(changed) == len(d.ToolsChanged)
-				for i := 0; ok && i < len(changed); i++ {
-					ok = member(&changed[i], "tool").Str == d.ToolsChanged[i].Tool &&
-						equal(d.ToolsChanged[i].Changes, names(t, member(&changed[i], "changes")))
-				}
-				if !ok {
-					t.Errorf("#%d %s: diff %+v, want %s", tc.TcID, tc.Comment, d, tc.Expected)
-				}
-			default:
-				t.Fatalf("test group type %q", g.Type)
+	vs := vectortest.Fingerprint(t)
+	for _, tc := range vs {
+		switch tc.Type {
+		case "FingerprintTest":
+			d, err := definitions(t, tc.Server, tc.Tools)
+			var in []byte
+			var fp string
+			if err == nil {
+				in, err = Input(d)
+				fp, _ = Fingerprint(d)
 			}
+			if tc.Result == "invalid" {
+				if want := vectorErrors[tc.Error]; want == nil || !errors.Is(err, want) {
+					t.Errorf("#%d %s: err %v, want %s", tc.TcID, tc.Comment, err, tc.Error)
+				}
+				continue
+			}
+			if err != nil {
+				t.Errorf("#%d %s: %v", tc.TcID, tc.Comment, err)
+				continue
+			}
+			exp := parse(t, tc.Expected)
+			if want := member(&exp, "canonical").Str; string(in) != want {
+				t.Errorf("#%d %s:\n got %q\nwant %q", tc.TcID, tc.Comment, in, want)
+			}
+			if want := member(&exp, "fingerprint").Str; fp != want {
+				t.Errorf("#%d %s: fingerprint %s, want %s", tc.TcID, tc.Comment, fp, want)
+			}
+		case "DiffTest":
+			side := func(raw json.RawMessage) *Definitions {
+				v := parse(t, raw)
+				server, _ := json.Marshal(nil)
+				if s := member(&v, "server"); s != nil {
+					server, _ = canon.Marshal(*s, canon.SortedUTF16, canon.Limits{})
+				}
+				tools, _ := canon.Marshal(*member(&v, "tools"), canon.SortedUTF16, canon.Limits{})
+				d, err := definitions(t, server, tools)
+				if err != nil {
+					t.Fatalf("#%d: %v", tc.TcID, err)
+				}
+				return d
+			}
+			before, after := side(tc.Before), side(tc.After)
+			rec, err := NewRecord(before)
+			if err != nil {
+				t.Fatalf("#%d: %v", tc.TcID, err)
+			}
+			r := Check(rec, after, nil)
+			exp := parse(t, tc.Expected)
+			if want := Status(member(&exp, "status").Str); r.Status != want {
+				t.Errorf("#%d %s: status %s, want %s", tc.TcID, tc.Comment, r.Status, want)
+				continue
+			}
+			d, err := Compare(before, after)
+			if err != nil {
+				t.Fatalf("#%d: %v", tc.TcID, err)
+			}
+			wd := member(&exp, "diff")
+			ok := equal(d.ToolsAdded, names(t, member(wd, "tools_added"))) &&
+				equal(d.ToolsRemoved, names(t, member(wd, "tools_removed"))) &&
+				d.ServerIdentityChanged == member(wd, "server_identity_changed").Bool
+			changed := member(wd, "tools_changed").Elems
+			ok = ok && len(changed) == len(d.ToolsChanged)
+			for i := 0; ok && i < len(changed); i++ {
+				ok = member(&changed[i], "tool").Str == d.ToolsChanged[i].Tool &&
+					equal(d.ToolsChanged[i].Changes, names(t, member(&changed[i], "changes")))
+			}
+			if !ok {
+				t.Errorf("#%d %s: diff %+v, want %s", tc.TcID, tc.Comment, d, tc.Expected)
+			}
+		default:
+			t.Fatalf("test group type %q", tc.Type)
 		}
 	}
-	if n != f.NumberOfTests || n < 100 {
-		t.Errorf("%d tests run, the file says %d", n, f.NumberOfTests)
+	if len(vs) < 100 {
+		t.Errorf("only %d fingerprint vectors", len(vs))
 	}
 }
 

@@ -67,6 +67,12 @@ type Guard struct {
 	Timeout time.Duration
 	// MaxBody caps one response body; 0 means DefaultMaxBody.
 	MaxBody int64
+	// Connect, when set, opens the connection to an address the guard has
+	// resolved and allowed, after the connect-time check of that address
+	// has passed, instead of Dialer. It is for tests of code built on the
+	// guard: a fake public network served from loopback listeners, with
+	// every rule still applied to the address the guard chose.
+	Connect func(ctx context.Context, network, address string) (net.Conn, error)
 
 	// connect replaces the dialer's DialContext in this package's tests
 	// (a fake public network served from loopback).
@@ -210,6 +216,14 @@ func (g *Guard) dial(ctx context.Context, d *net.Dialer, network, address string
 			nw = "tcp6"
 		}
 		dial := d.DialContext
+		if g.Connect != nil {
+			dial = func(ctx context.Context, network, address string) (net.Conn, error) {
+				if err := g.control(ctx, network, address); err != nil {
+					return nil, err
+				}
+				return g.Connect(ctx, network, address)
+			}
+		}
 		if g.connect != nil {
 			dial = func(ctx context.Context, network, address string) (net.Conn, error) {
 				return g.connect(ctx, d, network, address)

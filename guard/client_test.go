@@ -537,3 +537,30 @@ func TestTimeout(t *testing.T) {
 		t.Errorf("slow headers: no error")
 	}
 }
+
+// The exported Connect hook opens only connections the guard allowed:
+// it is given the address the guard chose, after the connect-time check,
+// and never a refused one.
+func TestConnectHook(t *testing.T) {
+	n := newFakeNet(t)
+	srv, cfg := tlsPublic(t, n, http.HandlerFunc(ok))
+	var asked []string
+	g := &Guard{Resolver: n, TLSConfig: cfg, Dialer: &net.Dialer{ControlContext: n.loopbackOnly},
+		Connect: func(ctx context.Context, network, address string) (net.Conn, error) {
+			asked = append(asked, network+" "+address)
+			return (&net.Dialer{ControlContext: n.loopbackOnly}).DialContext(ctx, "tcp", srv.Listener.Addr().String())
+		}}
+	if body, err := get(t, g.Client(), context.Background(), "https://example.com/"); err != nil || body != "ok" {
+		t.Fatalf("got %q, %v", body, err)
+	}
+	if d := cmp.Diff([]string{"tcp4 93.184.215.14:443"}, asked); d != "" {
+		t.Errorf("Connect calls (-want +got):\n%s", d)
+	}
+	asked = nil
+	n.setName("example.com", "10.0.0.1")
+	_, err := get(t, g.Client(), context.Background(), "https://example.com/")
+	wantRefused(t, err, ErrPrivate)
+	if len(asked) != 0 {
+		t.Errorf("Connect called for a refused address: %v", asked)
+	}
+}

@@ -3,49 +3,32 @@ package intent
 import (
 	"encoding/json"
 	"errors"
-	"io/fs"
 	"strings"
 	"testing"
 
-	"github.com/plainsight/plainsight/vectors"
+	"github.com/plainsight/plainsight/internal/vectortest"
 )
 
 // TestUpstreamVectors checks the seven published vectors of the reference
 // implementation, shipped in the corpus with their provenance: the hash,
 // and the canonical form where the vector gives it.
 func TestUpstreamVectors(t *testing.T) {
-	names, err := fs.Glob(vectors.FS(), "intent/upstream/*.json")
-	if err != nil || len(names) != 7 {
-		t.Fatalf("want the 7 upstream vectors in the corpus, found %d (%v)", len(names), err)
-	}
-	for _, name := range names {
-		data, err := fs.ReadFile(vectors.FS(), name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var v struct {
-			Binding       json.RawMessage `json:"binding"` // raw: escapes kept as written
-			CanonicalJSON *string         `json:"canonical_json"`
-			IntentHash    string          `json:"intent_hash"`
-		}
-		if err := json.Unmarshal(data, &v); err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
+	for _, v := range vectortest.Upstream(t) {
 		got, err := Hash(v.Binding)
-		if err != nil || got != v.IntentHash {
-			t.Errorf("%s: Hash = %q, %v; want %q", name, got, err, v.IntentHash)
+		if err != nil || got != v.Hash {
+			t.Errorf("%s: Hash = %q, %v; want %q", v.Name, got, err, v.Hash)
 		}
-		if v.CanonicalJSON != nil {
+		if v.Canonical != nil {
 			c, err := Canonical(v.Binding)
-			if err != nil || string(c) != *v.CanonicalJSON {
-				t.Errorf("%s: Canonical = %q, %v; want %q", name, c, err, *v.CanonicalJSON)
+			if err != nil || string(c) != *v.Canonical {
+				t.Errorf("%s: Canonical = %q, %v; want %q", v.Name, c, err, *v.Canonical)
 			}
 		}
 		// The same binding as Go values hashes the same.
 		var goValue any
 		if err := json.Unmarshal(v.Binding, &goValue); err == nil && !strings.Contains(string(v.Binding), `\ud`) {
-			if got, err := HashValue(goValue); err != nil || got != v.IntentHash {
-				t.Errorf("%s: HashValue = %q, %v; want %q", name, got, err, v.IntentHash)
+			if got, err := HashValue(goValue); err != nil || got != v.Hash {
+				t.Errorf("%s: HashValue = %q, %v; want %q", v.Name, got, err, v.Hash)
 			}
 		}
 	}

@@ -3,33 +3,24 @@ package intent
 import (
 	"context"
 	"errors"
-	"io/fs"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/plainsight/plainsight/vectors"
+	"github.com/plainsight/plainsight/internal/vectortest"
 )
 
 // upstreamBinding is the binding of the reference's main vector, and its
 // hash: a captured intent.
 func upstreamBinding(t *testing.T) ([]byte, string) {
 	t.Helper()
-	data, err := fs.ReadFile(vectors.FS(), "intent/upstream/agent-safe-intent-v1.json")
-	if err != nil {
-		t.Fatal(err)
+	for _, v := range vectortest.Upstream(t) {
+		if v.Name == "agent-safe-intent-v1.json" {
+			return v.Binding, v.Hash
+		}
 	}
-	s := string(data)
-	start := strings.Index(s, `"binding"`)
-	binding := s[start+len(`"binding"`):]
-	binding = strings.TrimLeft(binding, " :\n")
-	end := strings.LastIndex(binding, `"intent_hash"`)
-	binding = strings.TrimRight(binding[:end], " ,\n")
-	h, err := Hash([]byte(binding))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return []byte(binding), h
+	t.Fatal("the reference's main vector agent-safe-intent-v1.json is missing")
+	return nil, ""
 }
 
 // The spec's three negative tests: a changed parameter, an expired

@@ -25,3 +25,24 @@ func TestClientErrorWrapped(t *testing.T) {
 		t.Fatalf("got %v, want ErrTransport wrapping the client's error", err)
 	}
 }
+
+// refusingSSE answers the Streamable HTTP POST with 404, as an HTTP+SSE
+// server does, and refuses everything else, as a guard refuses a hop.
+type refusingSSE struct{}
+
+func (refusingSSE) RoundTrip(r *http.Request) (*http.Response, error) {
+	if r.Method == http.MethodPost {
+		return &http.Response{StatusCode: http.StatusNotFound, Body: http.NoBody, Header: http.Header{}, Request: r}, nil
+	}
+	return nil, refusal{}
+}
+
+// The HTTP+SSE fallback keeps the client's error wrapped as well.
+func TestClientErrorWrappedSSE(t *testing.T) {
+	h := &HTTP{URL: "https://example.com/mcp", Client: &http.Client{Transport: refusingSSE{}}}
+	_, err := h.Probe(context.Background())
+	var r refusal
+	if !errors.As(err, &r) || !errors.Is(err, ErrTransport) {
+		t.Fatalf("got %v, want ErrTransport wrapping the client's error", err)
+	}
+}

@@ -1,7 +1,6 @@
 package probe
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -10,7 +9,6 @@ import (
 	"io"
 	"mime"
 	"net/http"
-	"strings"
 
 	"github.com/plainsight/plainsight/fingerprint"
 )
@@ -20,15 +18,32 @@ type HTTP struct {
 	// URL is the server's MCP endpoint.
 	URL string
 	// Client sends the requests; nil means a client that follows no
-	// redirects (a probe reports what the address it was given serves).
+	// redirects (a probe reports what the address it was given serves)
+	// and reads response headers of at most MaxHeader bytes.
 	Client *http.Client
-	// MaxBody caps the bytes of one response; 0 means DefaultMaxBody.
+	// MaxBody caps the bytes of one response, and of the tools/list
+	// results of all pages together; 0 means DefaultMaxBody.
 	MaxBody int64
 	// Header is added to every request (an Authorization header, say).
 	Header http.Header
 }
 
-var noRedirects = &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+// MaxHeader caps the bytes of a response's header that the default client
+// reads (net/http's own default is 10 MiB).
+const MaxHeader = 64 << 10
+
+var noRedirects = &http.Client{
+	Transport: func() http.RoundTripper {
+		tr, ok := http.DefaultTransport.(*http.Transport)
+		if !ok {
+			return &http.Transport{Proxy: http.ProxyFromEnvironment, MaxResponseHeaderBytes: MaxHeader}
+		}
+		tr = tr.Clone()
+		tr.MaxResponseHeaderBytes = MaxHeader
+		return tr
+	}(),
+	CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+}
 
 // Probe runs the §7 probe against h.URL.
 func (h *HTTP) Probe(ctx context.Context) (*fingerprint.Definitions, error) {
@@ -40,8 +55,8 @@ func (h *HTTP) Probe(ctx context.Context) (*fingerprint.Definitions, error) {
 	if t.maxBody <= 0 {
 		t.maxBody = DefaultMaxBody
 	}
-	d, err := handshake(ctx, t)
-	t.close()
+	d, err := handshake(ctx, t, t.maxBody)
+	t.close(ctx)
 	if err == nil || !fallsBack(err) {
 		return d, err
 	}
@@ -54,7 +69,7 @@ func (h *HTTP) Probe(ctx context.Context) (*fingerprint.Definitions, error) {
 	}); err != nil {
 		return nil, fmt.Errorf("probe: %s answered Streamable HTTP with an error, and HTTP+SSE failed: %w", h.URL, err)
 	}
-	return handshake(ctx, s)
+	return handshake(ctx, s, s.maxBody)
 }
 
 // httpRPC is one Streamable HTTP session.
@@ -109,7 +124,7 @@ func (t *httpRPC) call(ctx context.Context, id int, method string, params any) (
 	mt, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
 	switch mt {
 	case "application/json":
-		data, err := readCapped(resp.Body, t.maxBody)
+		data, err := newReader(resp.Body, t.maxBody).all()
 		if err != nil {
 			return nil, err
 		}
@@ -132,66 +147,103 @@ func answerIn(data []byte, id int) (json.RawMessage, error) {
 
 // findAnswer looks for the response to id in one JSON-RPC message or
 // batch: found is false when the message is something else (a
-// notification, a request, another response).
+// notification, a request, another response). A batch is read one message
+// at a time, so that a batch of many small messages costs one of them, not
+// a slice of all; all of it must be well-formed.
 func findAnswer(data []byte, id int) (res json.RawMessage, found bool, err error) {
 	data = bytes.TrimSpace(data)
-	var msgs []response
-	if len(data) > 0 && data[0] == '[' {
-		err = json.Unmarshal(data, &msgs)
-	} else {
+	if len(data) == 0 || data[0] != '[' {
 		var r response
-		err = json.Unmarshal(data, &r)
-		msgs = []response{r}
+		if err := json.Unmarshal(data, &r); err != nil {
+			return nil, false, notJSONRPC(err)
+		}
+		if !r.answers(id) {
+			return nil, false, nil
+		}
+		res, err := r.answer()
+		return res, true, err
 	}
-	if err != nil {
-		return nil, false, fmt.Errorf("%w: a message that is not JSON-RPC: %v", ErrProtocol, err)
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if _, err := dec.Token(); err != nil { // [
+		return nil, false, notJSONRPC(err)
 	}
-	for i := range msgs {
-		if msgs[i].answers(id) {
-			res, err := msgs[i].answer()
-			return res, true, err
+	var answer *response
+	var r response // reused: a message of a batch costs no allocation of its own
+	for dec.More() {
+		r.ID, r.Method, r.Result, r.Error = r.ID[:0], "", r.Result[:0], nil
+		if err := dec.Decode(&r); err != nil {
+			return nil, false, notJSONRPC(err)
+		}
+		if answer == nil && r.answers(id) {
+			a := r
+			a.ID, a.Result = bytes.Clone(r.ID), bytes.Clone(r.Result)
+			answer = &a
 		}
 	}
-	return nil, false, nil
+	if _, err := dec.Token(); err != nil { // ]
+		return nil, false, notJSONRPC(err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, false, notJSONRPC(errors.New("data after the batch"))
+	}
+	if answer == nil {
+		return nil, false, nil
+	}
+	res, err = answer.answer()
+	return res, true, err
+}
+
+func notJSONRPC(err error) error {
+	return fmt.Errorf("%w: a message that is not JSON-RPC: %v", ErrProtocol, err)
 }
 
 // fromStream reads server-sent events until the response to id: other
-// messages (notifications, requests) are passed over. The stream's bytes
-// count against the size cap, and the call's budget bounds its time.
+// messages (notifications, requests) are passed over. The whole stream
+// counts against the size cap, and the call's budget bounds its time.
 func (t *httpRPC) fromStream(body io.Reader, id int) (json.RawMessage, error) {
-	lr := &io.LimitedReader{R: body, N: t.maxBody + 1}
-	br := bufio.NewReaderSize(lr, 64<<10)
-	var data strings.Builder
+	r := newReader(body, t.maxBody)
+	var data []byte
+	hasData := false // a data field was read, even an empty one
+	var read int64   // the stream's bytes so far
 	for {
-		line, err := br.ReadString('\n')
-		if lr.N <= 0 {
-			return nil, fmt.Errorf("%w: the event stream passed %d bytes", ErrTooLarge, t.maxBody)
+		line, err := r.line(read, t.maxBody, "the event stream")
+		if errors.Is(err, io.EOF) {
+			return nil, fmt.Errorf("%w: the event stream ended without a response to request %d", ErrProtocol, id)
 		}
-		if err != nil && line == "" {
-			if errors.Is(err, io.EOF) {
-				return nil, fmt.Errorf("%w: the event stream ended without a response to request %d", ErrProtocol, id)
-			}
-			return nil, fmt.Errorf("%w: %v", ErrTransport, err)
+		if err != nil {
+			return nil, err
 		}
-		line = strings.TrimRight(line, "\r\n")
+		read += int64(len(line)) + 1
 		switch {
-		case line == "":
+		case len(line) == 0:
 			// An event ends: its data is one JSON-RPC message (or batch).
-			if data.Len() > 0 {
-				res, found, err := findAnswer([]byte(data.String()), id)
+			if len(data) > 0 {
+				res, found, err := findAnswer(data, id)
 				if found || err != nil {
 					return res, err
 				}
-				data.Reset()
 			}
-		case strings.HasPrefix(line, "data:"):
-			if data.Len() > 0 {
-				data.WriteByte('\n')
+			data, hasData = data[:0], false
+		case bytes.HasPrefix(line, []byte("data:")):
+			// Several data lines are one value, joined by LF.
+			if hasData {
+				data = append(data, '\n')
 			}
-			data.WriteString(strings.TrimPrefix(strings.TrimPrefix(line, "data:"), " "))
+			hasData = true
+			data = append(data, fieldValue(line, "data:")...)
 		}
 		// Other fields (event, id, retry) and comments are not needed.
 	}
+}
+
+// fieldValue is the value of an event stream's field line: after the name
+// and its colon, one leading space dropped.
+func fieldValue(line []byte, name string) []byte {
+	v := line[len(name):]
+	if len(v) > 0 && v[0] == ' ' {
+		v = v[1:]
+	}
+	return v
 }
 
 func (t *httpRPC) notify(ctx context.Context, method string) error {
@@ -200,19 +252,20 @@ func (t *httpRPC) notify(ctx context.Context, method string) error {
 		return err
 	}
 	defer resp.Body.Close()
-	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
+	newReader(resp.Body, t.maxBody).discard(64 << 10)
 	if resp.StatusCode != http.StatusAccepted && resp.StatusCode != http.StatusOK {
 		return fmt.Errorf("%w: HTTP %s", ErrTransport, resp.Status)
 	}
 	return nil
 }
 
-// close ends the session, if the server gave one (best effort).
-func (t *httpRPC) close() {
-	if t.sessionID == "" {
+// close ends the session, if the server gave one (best effort, within a
+// call's budget, and not at all once the caller has given up).
+func (t *httpRPC) close(ctx context.Context) {
+	if t.sessionID == "" || ctx.Err() != nil {
 		return
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), CallBudget)
+	ctx, cancel := context.WithTimeout(ctx, callBudget)
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodDelete, t.h.URL, nil)
 	if err != nil {
@@ -222,16 +275,4 @@ func (t *httpRPC) close() {
 	if resp, err := t.client.Do(req); err == nil {
 		resp.Body.Close()
 	}
-}
-
-// readCapped reads r to its end, or fails with ErrTooLarge past max bytes.
-func readCapped(r io.Reader, max int64) ([]byte, error) {
-	data, err := io.ReadAll(io.LimitReader(r, max+1))
-	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrTransport, err)
-	}
-	if int64(len(data)) > max {
-		return nil, fmt.Errorf("%w: over %d bytes", ErrTooLarge, max)
-	}
-	return data, nil
 }

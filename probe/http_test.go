@@ -275,3 +275,35 @@ func TestHTTPFallbackOtherOrigin(t *testing.T) {
 		t.Errorf("Probe = %v, %v; want ErrProtocol", d, err)
 	}
 }
+
+// TestHTTPCancelSkipsClose: once the caller cancels, the probe returns at
+// once, without waiting for the server to end the session.
+func TestHTTPCancelSkipsClose(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var msg struct {
+			Method string `json:"method"`
+		}
+		json.NewDecoder(r.Body).Decode(&msg)
+		if msg.Method == "initialize" {
+			w.Header().Set("Mcp-Session-Id", "s-1")
+			w.Header().Set("Content-Type", "application/json")
+			io.WriteString(w, `{"jsonrpc":"2.0","id":1,"result":{"serverInfo":{"name":"s"}}}`)
+			return
+		}
+		// Everything else, the session's end included, hangs.
+		select {
+		case <-r.Context().Done():
+		case <-time.After(10 * time.Second):
+		}
+	}))
+	t.Cleanup(srv.Close)
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(200*time.Millisecond, cancel)
+	start := time.Now()
+	if _, err := (&HTTP{URL: srv.URL}).Probe(ctx); !errors.Is(err, context.Canceled) {
+		t.Errorf("Probe: %v, want context.Canceled", err)
+	}
+	if d := time.Since(start); d > 3*time.Second {
+		t.Errorf("the cancelled probe took %v", d)
+	}
+}

@@ -10,6 +10,44 @@
 // cap, an event stream that never answers, a call over its budget — ends
 // the probe with an error, which an integrity check reports as unreachable
 // (never as unchanged).
+//
+// # Bounds
+//
+// Everything a server sends is read through one capped reader, which
+// refuses a message as soon as it passes its cap, not when it ends:
+//
+//   - a JSON body, an event stream answering one call, an HTTP+SSE event, a
+//     line of a child's output: at most MaxBody bytes each (DefaultMaxBody,
+//     16 MiB), else ErrTooLarge; the HTTP+SSE endpoint event, which names a
+//     URL, at most 64 KiB; a probe holds about a message plus a 64 KiB
+//     buffer at a time, and walks a JSON-RPC batch a message at a time and
+//     an initialize result a member at a time;
+//   - the tools/list results of all pages together: at most MaxBody bytes
+//     too, else ErrTooLarge (five pages under the cap would otherwise hold
+//     five times it);
+//   - response headers: at most MaxHeader (64 KiB) with the default client
+//     (a Client given keeps its own transport's limit);
+//   - a stdio child's standard error, passed to Stdio.Stderr: its first
+//     MaxBody bytes, the rest read and dropped;
+//   - time: each call within CallBudget (6 s), else ErrBudget; a probe makes
+//     at most MaxPages+2 calls over a transport (initialize,
+//     notifications/initialized and five tools/list pages); with a refused
+//     Streamable HTTP initialize, the opening of the HTTP+SSE stream and
+//     the closing of a session, it ends within ten budgets (60 s);
+//   - processes: Stdio starts its command as the leader of a process group
+//     of its own and kills the whole group when the probe ends, however it
+//     ends (an answer, an error, a budget, the caller's context), then reaps
+//     the child.
+//
+// # What it does not claim
+//
+// A process that leaves the group (setsid, setpgid, a daemon) escapes the
+// kill; containing that needs the host's own means (a cgroup, a
+// container). Outside Unix only the child itself is killed. A server whose
+// descendants keep its standard output open after it exits is noticed
+// only when the budget ends. HTTP requests go wherever the URL points:
+// callers that probe addresses they did not choose give the client of
+// package guard, which refuses private and special-purpose addresses.
 package probe
 
 import (

@@ -1,10 +1,13 @@
 package probe
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"slices"
 
 	"github.com/plainsight/plainsight/fingerprint"
 	"github.com/plainsight/plainsight/internal/canon"
@@ -53,7 +56,7 @@ func (r *response) answer() (json.RawMessage, error) {
 // answers reports whether r is the response to request id.
 func (r *response) answers(id int) bool {
 	var n json.Number
-	if r.Method != "" || json.Unmarshal(r.ID, &n) != nil {
+	if r.Method != "" || len(r.ID) == 0 || json.Unmarshal(r.ID, &n) != nil {
 		return false
 	}
 	return n.String() == fmt.Sprint(id)
@@ -93,8 +96,11 @@ func withBudget[T any](ctx context.Context, what string, f func(ctx context.Cont
 	return v, nil
 }
 
-// handshake runs the §7 probe over r.
-func handshake(ctx context.Context, r rpc) (*fingerprint.Definitions, error) {
+// handshake runs the §7 probe over r. The tools/list results of all pages
+// together may hold at most maxBody bytes, as one message would: each page
+// is read within the cap, but five of them would cost five times the
+// memory of one.
+func handshake(ctx context.Context, r rpc, maxBody int64) (*fingerprint.Definitions, error) {
 	init, err := withBudget(ctx, "initialize", func(ctx context.Context) (json.RawMessage, error) {
 		return r.call(ctx, 1, "initialize", initializeParams{
 			ProtocolVersion: ProtocolVersion,
@@ -113,12 +119,16 @@ func handshake(ctx context.Context, r rpc) (*fingerprint.Definitions, error) {
 		return struct{}{}, r.notify(ctx, "notifications/initialized")
 	})
 	cursor := ""
+	var listed int64 // bytes of tools/list results so far
 	for page := range MaxPages {
 		res, err := withBudget(ctx, "tools/list", func(ctx context.Context) (json.RawMessage, error) {
 			return r.call(ctx, 2+page, "tools/list", listParams{Cursor: cursor})
 		})
 		if err != nil {
 			return nil, err
+		}
+		if listed += int64(len(res)); listed > maxBody {
+			return nil, fmt.Errorf("probe: tools/list: %w: the pages hold over %d bytes in all", ErrTooLarge, maxBody)
 		}
 		tools, next, err := fingerprint.ParseListResult(res)
 		if err != nil {
@@ -139,14 +149,21 @@ func handshake(ctx context.Context, r rpc) (*fingerprint.Definitions, error) {
 // readInitialize reads the server identity, protocol version and
 // instructions from an initialize result. It reads strings as JavaScript
 // does (a lone surrogate escape stays one; encoding/json would replace it),
-// since the server name is part of the fingerprint.
+// since the server name is part of the fingerprint; and, as JavaScript
+// does, a key given twice has its last value. The result is walked member
+// by member and only the values it needs are parsed, so that a result of
+// many members costs a member at a time.
 func readInitialize(raw json.RawMessage) (*fingerprint.Definitions, error) {
-	v, err := canon.Parse(raw, canon.Limits{MaxDepth: 64})
-	if err != nil || v.Kind != canon.KindObject {
-		return nil, fmt.Errorf("probe: initialize: %w: the result is not a JSON object", ErrProtocol)
+	top, err := lastMembers(raw, "protocolVersion", "instructions", "serverInfo")
+	if err != nil {
+		return nil, fmt.Errorf("probe: initialize: %w: the result is not a JSON object (%v)", ErrProtocol, err)
 	}
 	d := &fingerprint.Definitions{}
-	str := func(v *canon.Value, what string) (*string, error) {
+	str := func(raw json.RawMessage, what string) (*string, error) {
+		v, err := canon.Parse(raw, canon.Limits{MaxDepth: 64})
+		if err != nil {
+			return nil, fmt.Errorf("probe: initialize: %w: %s: %v", ErrProtocol, what, err)
+		}
 		switch v.Kind {
 		case canon.KindString:
 			return &v.Str, nil
@@ -155,49 +172,79 @@ func readInitialize(raw json.RawMessage) (*fingerprint.Definitions, error) {
 		}
 		return nil, fmt.Errorf("probe: initialize: %w: %s is a %v", ErrProtocol, what, v.Kind)
 	}
-	for i := range v.Members {
-		m := &v.Members[i]
-		switch m.Key {
-		case "protocolVersion":
-			s, err := str(&m.Value, "protocolVersion")
+	if raw, ok := top["protocolVersion"]; ok {
+		s, err := str(raw, "protocolVersion")
+		if err != nil {
+			return nil, err
+		}
+		if s != nil {
+			d.ProtocolVersion = *s
+		}
+	}
+	if raw, ok := top["instructions"]; ok {
+		s, err := str(raw, "instructions")
+		if err != nil {
+			return nil, err
+		}
+		if s != nil {
+			d.Instructions = *s
+		}
+	}
+	if raw, ok := top["serverInfo"]; ok {
+		info, err := lastMembers(raw, "name", "version")
+		if err != nil {
+			return nil, fmt.Errorf("probe: initialize: %w: serverInfo is not an object (%v)", ErrProtocol, err)
+		}
+		if raw, ok := info["name"]; ok {
+			s, err := str(raw, "serverInfo.name")
 			if err != nil {
 				return nil, err
 			}
 			if s != nil {
-				d.ProtocolVersion = *s
+				d.Server.Name = *s
 			}
-		case "instructions":
-			s, err := str(&m.Value, "instructions")
+		}
+		if raw, ok := info["version"]; ok {
+			s, err := str(raw, "serverInfo.version")
 			if err != nil {
 				return nil, err
 			}
-			if s != nil {
-				d.Instructions = *s
-			}
-		case "serverInfo":
-			if m.Value.Kind != canon.KindObject {
-				return nil, fmt.Errorf("probe: initialize: %w: serverInfo is a %v", ErrProtocol, m.Value.Kind)
-			}
-			for j := range m.Value.Members {
-				f := &m.Value.Members[j]
-				switch f.Key {
-				case "name":
-					s, err := str(&f.Value, "serverInfo.name")
-					if err != nil {
-						return nil, err
-					}
-					if s != nil {
-						d.Server.Name = *s
-					}
-				case "version":
-					s, err := str(&f.Value, "serverInfo.version")
-					if err != nil {
-						return nil, err
-					}
-					d.Server.Version = s
-				}
-			}
+			d.Server.Version = s
 		}
 	}
 	return d, nil
+}
+
+// lastMembers walks the JSON object data member by member and returns the
+// last value of each of the keys named (those present), checking that all
+// of data is well-formed JSON. It holds one member at a time, not the
+// object.
+func lastMembers(data []byte, keys ...string) (map[string]json.RawMessage, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return nil, fmt.Errorf("not an object")
+	}
+	found := make(map[string]json.RawMessage, len(keys))
+	var value json.RawMessage // reused: a member costs no allocation of its own
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		key, _ := tok.(string)
+		value = value[:0]
+		if err := dec.Decode(&value); err != nil {
+			return nil, err
+		}
+		if slices.Contains(keys, key) {
+			found[key] = bytes.Clone(value)
+		}
+	}
+	if _, err := dec.Token(); err != nil { // }
+		return nil, err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, fmt.Errorf("data after the object")
+	}
+	return found, nil
 }

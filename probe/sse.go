@@ -1,7 +1,6 @@
 package probe
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -74,7 +73,7 @@ func (t *sseRPC) open(ctx context.Context) error {
 		return ctx.Err()
 	case o := <-done:
 		if o.err != nil {
-			return fmt.Errorf("%w: %v", ErrTransport, o.err)
+			return fmt.Errorf("%w: %w", ErrTransport, o.err)
 		}
 		resp = o.resp
 	}
@@ -92,8 +91,11 @@ func (t *sseRPC) open(ctx context.Context) error {
 	case <-ctx.Done():
 		return ctx.Err()
 	case ev, ok := <-t.events:
-		if !ok || ev.err != nil {
-			return fmt.Errorf("%w: the event stream ended before naming an endpoint (%v)", ErrTransport, ev.err)
+		if !ok {
+			return fmt.Errorf("%w: the event stream ended before naming an endpoint", ErrTransport)
+		}
+		if ev.err != nil {
+			return fmt.Errorf("before naming an endpoint: %w", ev.err)
 		}
 		if ev.name != "endpoint" {
 			return fmt.Errorf("%w: the first event is %q, not endpoint", ErrProtocol, ev.name)
@@ -115,14 +117,20 @@ func (t *sseRPC) open(ctx context.Context) error {
 	return nil
 }
 
+// maxEndpointEvent caps the first event of an HTTP+SSE stream, the one that
+// names the endpoint.
+const maxEndpointEvent = 64 << 10
+
 // read passes the stream's events to t.events until it ends or the probe
-// does. Each event's data is capped at maxBody.
+// does. Each event (its field lines and its data) is capped as it is read:
+// the first, the endpoint, at maxEndpointEvent, the others at maxBody.
 func (t *sseRPC) read(ctx context.Context, body io.ReadCloser) {
 	defer body.Close()
 	defer close(t.events)
-	br := bufio.NewReaderSize(body, 64<<10)
+	r := newReader(body, t.maxBody)
 	var name string
-	var data strings.Builder
+	var data []byte
+	hasData := false // a data field was read, even an empty one
 	send := func(ev sseEvent) bool {
 		select {
 		case t.events <- ev:
@@ -131,33 +139,37 @@ func (t *sseRPC) read(ctx context.Context, body io.ReadCloser) {
 			return false
 		}
 	}
+	// The first event names the endpoint: a URL, which needs far less than
+	// a message.
+	limit, what := int64(maxEndpointEvent), "the endpoint event"
 	for {
-		line, err := br.ReadString('\n')
-		if int64(data.Len()+len(line)) > t.maxBody {
-			send(sseEvent{err: fmt.Errorf("%w: an event over %d bytes", ErrTooLarge, t.maxBody)})
+		line, err := r.line(int64(len(data)), limit, what)
+		if errors.Is(err, io.EOF) {
+			send(sseEvent{err: fmt.Errorf("%w: the event stream ended", ErrTransport)})
 			return
 		}
-		if err != nil && line == "" {
-			send(sseEvent{err: fmt.Errorf("%w: the event stream ended: %v", ErrTransport, err)})
+		if err != nil {
+			send(sseEvent{err: err})
 			return
 		}
-		line = strings.TrimRight(line, "\r\n")
 		switch {
-		case line == "":
-			if data.Len() > 0 || name != "" {
-				if !send(sseEvent{name: name, data: data.String()}) {
+		case len(line) == 0:
+			if hasData || name != "" {
+				if !send(sseEvent{name: name, data: string(data)}) {
 					return
 				}
+				limit, what = t.maxBody, "an event"
 			}
-			name = ""
-			data.Reset()
-		case strings.HasPrefix(line, "event:"):
-			name = strings.TrimSpace(strings.TrimPrefix(line, "event:"))
-		case strings.HasPrefix(line, "data:"):
-			if data.Len() > 0 {
-				data.WriteByte('\n')
+			name, data, hasData = "", data[:0], false
+		case bytes.HasPrefix(line, []byte("event:")):
+			name = string(bytes.TrimSpace(line[len("event:"):]))
+		case bytes.HasPrefix(line, []byte("data:")):
+			// Several data lines are one value, joined by LF.
+			if hasData {
+				data = append(data, '\n')
 			}
-			data.WriteString(strings.TrimPrefix(strings.TrimPrefix(line, "data:"), " "))
+			hasData = true
+			data = append(data, fieldValue(line, "data:")...)
 		}
 	}
 }
@@ -177,10 +189,10 @@ func (t *sseRPC) post(ctx context.Context, msg request) error {
 	req.Header.Set("Content-Type", "application/json")
 	resp, err := t.client.Do(req)
 	if err != nil {
-		return fmt.Errorf("%w: %v", ErrTransport, err)
+		return fmt.Errorf("%w: %w", ErrTransport, err)
 	}
 	defer resp.Body.Close()
-	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
+	newReader(resp.Body, t.maxBody).discard(64 << 10)
 	if resp.StatusCode/100 != 2 {
 		return fmt.Errorf("%w: %w", ErrTransport, &statusError{resp.StatusCode})
 	}

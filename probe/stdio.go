@@ -1,7 +1,6 @@
 package probe
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -16,8 +15,13 @@ import (
 
 // Stdio probes a server it starts as a child process, speaking MCP's stdio
 // transport: one JSON-RPC message per line on the child's standard input
-// and output. The child is killed and reaped when the probe ends, however
-// it ends.
+// and output. The child runs as the leader of a process group of its own
+// (on Unix); when the probe ends, however it ends, the whole group is
+// killed and the child reaped, so that a server started through a shell or
+// a wrapper, or one that forks, leaves nothing running. Since the group is
+// not the terminal's, a Ctrl-C reaches only the calling program: a program
+// that may be interrupted cancels the probe's context on the signal
+// (signal.NotifyContext), and the probe ends the group.
 type Stdio struct {
 	// Command is the program and its arguments.
 	Command []string
@@ -25,9 +29,11 @@ type Stdio struct {
 	Env []string
 	// Dir is the child's working directory; "" means the probe's own.
 	Dir string
-	// MaxBody caps the bytes of one message; 0 means DefaultMaxBody.
+	// MaxBody caps the bytes of one message, and of the tools/list
+	// results of all pages together; 0 means DefaultMaxBody.
 	MaxBody int64
-	// Stderr receives the child's standard error; nil discards it.
+	// Stderr receives the first MaxBody bytes of the child's standard
+	// error (the rest is read and dropped); nil discards it all.
 	Stderr io.Writer
 }
 
@@ -37,11 +43,20 @@ func (s *Stdio) Probe(ctx context.Context) (*fingerprint.Definitions, error) {
 	if len(s.Command) == 0 {
 		return nil, fmt.Errorf("probe: %w: no command", ErrTransport)
 	}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, s.Command[0], s.Command[1:]...)
-	cmd.Env, cmd.Dir, cmd.Stderr = s.Env, s.Dir, s.Stderr
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("probe: %w", err)
+	}
+	max := s.MaxBody
+	if max <= 0 {
+		max = DefaultMaxBody
+	}
+	cmd := exec.Command(s.Command[0], s.Command[1:]...)
+	cmd.Env, cmd.Dir = s.Env, s.Dir
+	if s.Stderr != nil {
+		cmd.Stderr = &headWriter{w: s.Stderr, n: max}
+	}
 	cmd.WaitDelay = time.Second // the child's pipes are not ours to wait for
+	inGroup(cmd)
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, fmt.Errorf("probe: %w: %v", ErrTransport, err)
@@ -53,20 +68,18 @@ func (s *Stdio) Probe(ctx context.Context) (*fingerprint.Definitions, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("probe: %w: %v", ErrTransport, err)
 	}
-	max := s.MaxBody
-	if max <= 0 {
-		max = DefaultMaxBody
-	}
+	// However the probe ends (an answer, an error, a budget, the caller's
+	// context), the child's whole process group is killed, then the child
+	// is reaped: nothing the probe started outlives it.
+	defer func() {
+		in.Close()
+		_ = endGroup(cmd)
+		_ = cmd.Wait()
+	}()
 	t := &stdioRPC{in: in, lines: make(chan lineOrErr, 1), done: make(chan struct{})}
 	go t.read(out, max)
 	defer close(t.done)
-	d, err := handshake(ctx, t)
-	// Closing its input asks the child to end; the context's cancellation
-	// kills it if it does not; Wait reaps it.
-	in.Close()
-	cancel()
-	_ = cmd.Wait()
-	return d, err
+	return handshake(ctx, t, max)
 }
 
 type lineOrErr struct {
@@ -85,24 +98,11 @@ type stdioRPC struct {
 // read passes the child's output, a message per line, to t.lines until it
 // ends, a line is over max bytes, or nobody reads.
 func (t *stdioRPC) read(out io.Reader, max int64) {
-	br := bufio.NewReaderSize(out, 64<<10)
+	r := newReader(out, max)
 	for {
-		var line []byte
-		var err error
-		for {
-			chunk, isPrefix, e := br.ReadLine()
-			line = append(line, chunk...)
-			if int64(len(line)) > max {
-				err = fmt.Errorf("%w: a message over %d bytes", ErrTooLarge, max)
-				break
-			}
-			if e != nil {
-				err = fmt.Errorf("%w: the server's output ended: %v", ErrTransport, e)
-				break
-			}
-			if !isPrefix {
-				break
-			}
+		line, err := r.line(0, max, "a message")
+		if errors.Is(err, io.EOF) {
+			err = fmt.Errorf("%w: the server's output ended", ErrTransport)
 		}
 		select {
 		case t.lines <- lineOrErr{line, err}:
@@ -162,4 +162,24 @@ func (t *stdioRPC) call(ctx context.Context, id int, method string, params any) 
 
 func (t *stdioRPC) notify(_ context.Context, method string) error {
 	return t.send(request{JSONRPC: "2.0", Method: method})
+}
+
+// headWriter passes the first n bytes written to w and drops the rest,
+// never failing: the child's standard error is read to its end (a child
+// blocked on a full pipe would only wait out the budget), but a caller
+// that keeps it holds at most n bytes.
+type headWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (h *headWriter) Write(p []byte) (int, error) {
+	if h.n > 0 {
+		q := p[:min(int64(len(p)), h.n)]
+		h.n -= int64(len(q))
+		if _, err := h.w.Write(q); err != nil {
+			h.n = 0 // a writer that fails gets nothing more
+		}
+	}
+	return len(p), nil
 }

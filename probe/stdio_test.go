@@ -26,6 +26,15 @@ func TestMain(m *testing.M) {
 		os.Exit(0)
 	case "exits":
 		os.Exit(3)
+	case "stderr-flood":
+		// Logs without end (stopping at 64 MiB), then exits.
+		writeFlood(os.Stderr, "", flood)
+		os.Exit(3)
+	case "flood":
+		// One line without end (stopping at 64 MiB).
+		writeFlood(os.Stdout, "", flood)
+		time.Sleep(time.Minute)
+		os.Exit(0)
 	}
 }
 

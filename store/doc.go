@@ -30,6 +30,11 @@
 //   - [ChangeEvents]: the §11 feed. Append-only, listed newest first.
 //   - [Reviews]: reviews by KYA-verified agents, each bound to a recorded
 //     fingerprint version. Append-only.
+//   - [Signatures]: the Shield method's records (package signature):
+//     reports, candidates (a confirmed candidate is a signature), review
+//     jobs and votes, and the feed. Append-only, but for
+//     [Signatures.TransitionCandidate], a compare-and-set of the lifecycle
+//     open → (confirmed → retired | blocked).
 //
 // The SQL backends enforce append-only below the Go code too: their schemas
 // carry triggers that refuse a DELETE of a flag or a ledger entry, an
@@ -78,7 +83,11 @@
 //  2. the interface embedded in [Tx] (and so in [Store]);
 //  3. the methods in each backend, with a new numbered migration in the SQL
 //     backends (never an edit of a released one), including the triggers
-//     that refuse what the contract forbids;
+//     that refuse what the contract forbids. Numbers may have gaps (two
+//     branches number their migrations apart): each database records the
+//     migrations it has applied (table plainsight_migrations) and gets the
+//     ones it lacks, whatever their number; one it has and this build does
+//     not know refuses the database as too new;
 //  4. cases in storetest, run by every backend's test, and a raw-SQL test of
 //     the triggers.
 //

@@ -102,6 +102,7 @@ type Tx interface {
 	Flags
 	Ledger
 	Registry
+	Signatures
 }
 
 // Flag statuses (§8).

@@ -1,15 +1,24 @@
 // Package vectors embeds plainsight's language-neutral conformance corpus for the agent-safety
 // formats and exposes it as a read-only [fs.FS].
 //
-// The corpus is a set of JSON files in the style of Wycheproof and C2SP CCTV: flag/*.json hold the
-// §8 flag evidence and lifecycle scenarios (written by hand), scan/*.json hold
-// test groups of vectors (input, expected result, extension fields, flags), intent/*.json intent/verify/*.json the
-// canonical binding hashes and refusals of agent-safe.intent/1, and schemas/*.json
-// hold the JSON Schemas that describe them, precall/*.json the pre-call guard's verdicts on URLs,
-// the collision warnings and the unregistered and registered answers
-// (§9, §10). README.md in this directory explains the format, the
-// invariants and how to write a runner in any language; an implementation in another language
-// can vendor this directory on its own.
+// The corpus is a set of JSON files in the style of Wycheproof and C2SP CCTV, in these directories:
+//
+//   - flag: the §8 flag evidence and lifecycle scenarios (written by hand);
+//   - scan: test groups of scan vectors (input, expected result, extension fields, flags) for
+//     §1–§6 of the agent-safety formats;
+//   - fingerprint: the §7 tool-definition fingerprints and diffs;
+//   - intent: intent_hash.json, the canonical binding hashes and refusals of agent-safe.intent/1;
+//   - intent/verify: the executor's re-check of a binding against its hash;
+//   - intent/upstream: the published agent-safe.intent/1 vectors, byte for byte, with
+//     PROVENANCE.md;
+//   - precall: the pre-call guard's verdicts on URLs, the collision warnings and the
+//     unregistered and registered answers (§9, §10);
+//   - shield: the Agent-Shield protocol's scan and receipt vectors;
+//   - signature: the community signature vectors of the Shield method 1.0;
+//   - schemas: the JSON Schemas (draft 2020-12) that describe every file above.
+//
+// README.md in this directory explains the format, the invariants and how to write a runner in
+// any language; an implementation in another language can vendor this directory on its own.
 //
 // The corpus is dedicated to the public domain under CC0 1.0 (see LICENSE in this directory),
 // separately from the rest of the module.
@@ -32,12 +41,14 @@ import (
 
 //go:generate go run ./gen
 
-//go:embed flag/*.json scan/*.json schemas/*.json fingerprint/*.json intent/*.json intent/verify/*.json intent/upstream/*.json intent/upstream/PROVENANCE.md precall/*.json shield/*.json
+//go:embed flag/*.json scan/*.json schemas/*.json fingerprint/*.json intent/*.json intent/verify/*.json intent/upstream/*.json intent/upstream/PROVENANCE.md precall/*.json shield/*.json signature/*.json
 var corpus embed.FS
 
-// FS returns the corpus: the directories scan (vector files), schemas (JSON Schemas), intent
-// (intent_hash.json, the agent-safe.intent/1 vectors generated here), intent/upstream (the
-// published agent-safe.intent/1 vectors, with PROVENANCE.md) and shield (the Agent-Shield
-// protocol's scan and receipt vectors). The file
-// system is read-only and safe for concurrent use.
+// FS returns the corpus: the directories flag (§8 flag evidence and lifecycle), scan (scan
+// vectors), fingerprint (§7 vectors), precall (§9 and §10 vectors), intent (intent_hash.json,
+// the agent-safe.intent/1 vectors generated here), intent/verify (the executor's re-check),
+// intent/upstream (the published agent-safe.intent/1 vectors, with PROVENANCE.md), shield (the
+// Agent-Shield protocol's scan and receipt vectors), signature (the Shield method's community
+// signature vectors) and schemas (the JSON Schemas). The file system is read-only and safe for
+// concurrent use.
 func FS() fs.FS { return corpus }

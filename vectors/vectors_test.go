@@ -15,56 +15,15 @@ import (
 	"unicode/utf8"
 
 	"github.com/plainsight/plainsight/internal/scanref"
+	"github.com/plainsight/plainsight/internal/vectortest"
 	"github.com/plainsight/plainsight/vectors"
 	"github.com/plainsight/plainsight/vectors/internal/generators"
 	"github.com/plainsight/plainsight/vectors/internal/intentgen"
 )
 
-// The structs below mirror schemas/scan_test_schema_v1.json; files are decoded strictly, so a
-// field the schema does not know fails the lint.
-
-type file struct {
-	Schema         string          `json:"schema"`
-	Spec           specRef         `json:"spec"`
-	UnicodeVersion string          `json:"unicode_version"`
-	NumberOfTests  int             `json:"numberOfTests"`
-	Header         []string        `json:"header"`
-	Notes          map[string]note `json:"notes"`
-	TestGroups     []group         `json:"testGroups"`
-}
-
-type specRef struct {
-	Name     string   `json:"name"`
-	Version  string   `json:"version"`
-	Sections []string `json:"sections"`
-}
-
-type note struct {
-	Description string `json:"description"`
-	Effect      string `json:"effect"`
-}
-
-type group struct {
-	Type    string `json:"type"`
-	Options struct {
-		Context string `json:"context"`
-	} `json:"options"`
-	Tests []test `json:"tests"`
-}
-
-type test struct {
-	TcID               int             `json:"tcId"`
-	Comment            string          `json:"comment"`
-	Spec               []string        `json:"spec"`
-	Input              json.RawMessage `json:"input"`
-	InputUTF16         []uint16        `json:"inputUtf16"`
-	InputHex           *string         `json:"inputHex"`
-	Expected           result          `json:"expected"`
-	ExpectedExtensions extensions      `json:"expected_extensions"`
-	Result             string          `json:"result"`
-	Error              string          `json:"error"`
-	Flags              []string        `json:"flags"`
-}
+// The vector files are read by internal/vectortest, strictly; the structs below mirror the
+// result object of schemas/scan_test_schema_v1.json, into which the lint decodes each test's
+// expected result and extension fields, strictly too.
 
 type result struct {
 	Status             string    `json:"status"`
@@ -122,48 +81,40 @@ var (
 	escapeUnit  = regexp.MustCompile(`\\u([0-9a-fA-F]{4})`)
 )
 
+// specRef and note are the header parts every vector file shares.
+type (
+	specRef = vectortest.Spec
+	note    = vectortest.Note
+)
+
 // corpusFiles returns the corpus files that match pattern; none fails the
-// test: a missing corpus is a failure, not a pass.
+// test (vectortest.Files).
 func corpusFiles(t *testing.T, pattern string) []string {
 	t.Helper()
-	names, err := fs.Glob(vectors.FS(), pattern)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(names) == 0 {
-		t.Fatalf("no %s in vectors.FS(): the corpus is missing", pattern)
-	}
-	return names
+	return vectortest.Files(t, pattern)
+}
+
+// decodeStrict reads corpus file name into v, refusing unknown fields
+// (vectortest.DecodeStrict).
+func decodeStrict(t *testing.T, name string, v any) {
+	t.Helper()
+	vectortest.DecodeStrict(t, name, v)
 }
 
 // scanFiles returns the scan vector files.
 func scanFiles(t *testing.T) []string { return corpusFiles(t, "scan/*.json") }
 
-// decodeStrict reads corpus file name into v, refusing unknown fields.
-func decodeStrict(t *testing.T, name string, v any) {
-	t.Helper()
-	raw, err := fs.ReadFile(vectors.FS(), name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		t.Fatalf("%s: strict decode: %v", name, err)
-	}
-}
-
 func TestLint(t *testing.T) {
 	for _, name := range scanFiles(t) {
 		t.Run(path.Base(name), func(t *testing.T) {
-			var f file
+			var f vectortest.ScanFile
 			decodeStrict(t, name, &f)
 			lintFile(t, f)
 		})
 	}
 }
 
-func lintFile(t *testing.T, f file) {
+func lintFile(t *testing.T, f vectortest.ScanFile) {
 	if f.Schema != "scan_test_schema_v1.json" {
 		t.Errorf("schema: got %q", f.Schema)
 	}
@@ -212,8 +163,21 @@ func lintFile(t *testing.T, f file) {
 	}
 }
 
-func lintTest(t *testing.T, tc test, context string) {
+func lintTest(t *testing.T, tc vectortest.ScanTest, context string) {
 	id := "#" + strconv.Itoa(tc.TcID)
+	var e result
+	var x extensions
+	for _, m := range []struct {
+		raw  json.RawMessage
+		into any
+	}{{tc.Expected, &e}, {tc.ExpectedExtensions, &x}} {
+		dec := json.NewDecoder(bytes.NewReader(m.raw))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(m.into); err != nil {
+			t.Errorf("%s: strict decode of the expected result: %v", id, err)
+			return
+		}
+	}
 	inputs := 0
 	if tc.Input != nil {
 		inputs++
@@ -265,12 +229,11 @@ func lintTest(t *testing.T, tc test, context string) {
 		t.Errorf("%s: flags must be present (an empty array when there are none)", id)
 	}
 
-	e := tc.Expected
 	if e.Findings == nil {
 		t.Errorf("%s: expected.findings must be an array, never null", id)
 	}
-	if len(tc.ExpectedExtensions.Findings) != len(e.Findings) {
-		t.Errorf("%s: %d extension findings for %d findings", id, len(tc.ExpectedExtensions.Findings), len(e.Findings))
+	if len(x.Findings) != len(e.Findings) {
+		t.Errorf("%s: %d extension findings for %d findings", id, len(x.Findings), len(e.Findings))
 	}
 	det, heur := 0, 0
 	for i, f := range e.Findings {
@@ -339,8 +302,8 @@ func lintTest(t *testing.T, tc test, context string) {
 				t.Errorf("%s: findings %d and %d out of order (or equal) by start, end, class, kind, pattern", id, i-1, i)
 			}
 		}
-		if i < len(tc.ExpectedExtensions.Findings) {
-			x := tc.ExpectedExtensions.Findings[i]
+		if i < len(x.Findings) {
+			x := x.Findings[i]
 			if x.ByteEnd <= x.ByteStart || x.UTF16End <= x.UTF16Start {
 				t.Errorf("%s: finding %d: extension offsets %+v", id, i, x)
 			}
@@ -361,7 +324,7 @@ func lintTest(t *testing.T, tc test, context string) {
 	if e.Note == "" {
 		t.Errorf("%s: empty note", id)
 	}
-	if tc.InputHex == nil && tc.ExpectedExtensions.InvalidUTF8 != nil {
+	if tc.InputHex == nil && x.InvalidUTF8 != nil {
 		t.Errorf("%s: invalid_utf8 on an input that is not bytes", id)
 	}
 
@@ -474,7 +437,14 @@ func lintBlobFinding(t *testing.T, id string, i int, f finding, in []rune) {
 			t.Errorf("%s: finding %d: %U inside the span of a blob", id, i, r)
 		}
 	}
-	if f.Start > 0 && isB64(in[f.Start-1]) || f.End < len(in) && isB64(in[f.End]) {
+	// '=' is padding only at the end of data: a token starts with a data character (after
+	// anything but one) and ends after at most two '='; data may follow that padding directly
+	// (a token of its own), and '=' past the two is in no token.
+	isData := func(r rune) bool { return isB64(r) && r != '=' }
+	if span[0] == '=' || strings.Contains(string(span), "===") {
+		t.Errorf("%s: finding %d: the span holds '=' that is no padding", id, i)
+	}
+	if f.Start > 0 && isData(in[f.Start-1]) || f.End < len(in) && isB64(in[f.End]) && span[len(span)-1] != '=' {
 		t.Errorf("%s: finding %d: the span cuts a token", id, i)
 	}
 	if f.Opaque == nil {
@@ -572,7 +542,7 @@ func lintMarkupFinding(t *testing.T, id string, i int, f finding) {
 }
 
 // inputRunes is the text the input decodes to, as codepoints (a lone surrogate kept as one).
-func inputRunes(tc test) []rune {
+func inputRunes(tc vectortest.ScanTest) []rune {
 	switch {
 	case tc.Input != nil:
 		var s string
@@ -697,37 +667,6 @@ func TestSchemasParse(t *testing.T) {
 	}
 }
 
-// The structs below mirror schemas/intent_test_schema_v1.json.
-
-type intentFile struct {
-	Schema        string          `json:"schema"`
-	Spec          intentSpec      `json:"spec"`
-	NumberOfTests int             `json:"numberOfTests"`
-	Header        []string        `json:"header"`
-	Notes         map[string]note `json:"notes"`
-	TestGroups    []struct {
-		Type  string       `json:"type"`
-		Tests []intentTest `json:"tests"`
-	} `json:"testGroups"`
-}
-
-type intentSpec struct {
-	Name    string `json:"name"`
-	Version string `json:"version"`
-}
-
-type intentTest struct {
-	TcID        int      `json:"tcId"`
-	Comment     string   `json:"comment"`
-	BindingJSON *string  `json:"bindingJson"`
-	BindingHex  *string  `json:"bindingHex"`
-	Result      string   `json:"result"`
-	Canonical   *string  `json:"canonical"`
-	Hash        *string  `json:"hash"`
-	Error       *string  `json:"error"`
-	Flags       []string `json:"flags"`
-}
-
 var intentHash = regexp.MustCompile(`^sha256:[0-9a-f]{64}$`)
 
 // intentFiles returns the generated agent-safe.intent/1 vector files (not
@@ -735,20 +674,16 @@ var intentHash = regexp.MustCompile(`^sha256:[0-9a-f]{64}$`)
 func intentFiles(t *testing.T) []string { return corpusFiles(t, "intent/*.json") }
 
 func TestIntentLint(t *testing.T) {
-	for _, name := range intentFiles(t) {
-		t.Run(path.Base(name), func(t *testing.T) {
-			var f intentFile
-			decodeStrict(t, name, &f)
-			lintIntentFile(t, f)
-		})
+	for name, f := range vectortest.IntentFiles(t) {
+		t.Run(path.Base(name), func(t *testing.T) { lintIntentFile(t, f) })
 	}
 }
 
-func lintIntentFile(t *testing.T, f intentFile) {
+func lintIntentFile(t *testing.T, f vectortest.IntentFile) {
 	if f.Schema != "intent_test_schema_v1.json" {
 		t.Errorf("schema: got %q", f.Schema)
 	}
-	if f.Spec != (intentSpec{Name: "agent-safe.intent", Version: "1"}) {
+	if f.Spec.Name != "agent-safe.intent" || f.Spec.Version != "1" || f.Spec.Sections != nil {
 		t.Errorf("spec: got %+v", f.Spec)
 	}
 	if len(f.Header) == 0 {
@@ -837,17 +772,66 @@ func lintIntentFile(t *testing.T, f intentFile) {
 // TestIntentReferenceHash ties the generator's copy of the published hash to the upstream
 // vector shipped in the corpus.
 func TestIntentReferenceHash(t *testing.T) {
-	raw, err := fs.ReadFile(vectors.FS(), "intent/upstream/agent-safe-intent-v1.json")
-	if err != nil {
-		t.Fatal(err)
+	for _, v := range vectortest.Upstream(t) {
+		if v.Name == "agent-safe-intent-v1.json" {
+			if v.Hash != intentgen.ReferenceHash {
+				t.Errorf("upstream intent_hash %s, intentgen.ReferenceHash %s", v.Hash, intentgen.ReferenceHash)
+			}
+			return
+		}
 	}
-	var v struct {
-		IntentHash string `json:"intent_hash"`
-	}
-	if err := json.Unmarshal(raw, &v); err != nil {
-		t.Fatal(err)
-	}
-	if v.IntentHash != intentgen.ReferenceHash {
-		t.Errorf("upstream intent_hash %s, intentgen.ReferenceHash %s", v.IntentHash, intentgen.ReferenceHash)
+	t.Error("the upstream agent-safe-intent-v1.json is missing")
+}
+
+// TestVerifyLint checks the executor's re-check files: schema and spec, ascending unique
+// tcIds, every flag declared in notes and every note used, numberOfTests, and a step's error
+// present exactly when it is invalid, from the list of re-check codes.
+func TestVerifyLint(t *testing.T) {
+	codes := []string{"INTENT_HASH_MISMATCH", "INTENT_EXPIRED", "INTENT_REPLAYED", "INTENT_MALFORMED"}
+	for name, f := range vectortest.VerifyFiles(t) {
+		t.Run(path.Base(name), func(t *testing.T) {
+			if f.Schema != "intent_verify_schema_v1.json" || f.Spec.Name != "agent-safe.intent" || f.Spec.Version != "1" {
+				t.Errorf("schema %q spec %+v", f.Schema, f.Spec)
+			}
+			if len(f.Header) == 0 {
+				t.Error("no header")
+			}
+			count, last := 0, 0
+			used := map[string]bool{}
+			for _, g := range f.TestGroups {
+				if g.Type != "IntentVerifyTest" {
+					t.Errorf("group type %q", g.Type)
+				}
+				for _, tc := range g.Tests {
+					count++
+					if tc.TcID <= last {
+						t.Errorf("tcId %d after %d", tc.TcID, last)
+					}
+					last = tc.TcID
+					if tc.Comment == "" || !intentHash.MatchString(tc.Hash) || len(tc.Steps) == 0 {
+						t.Errorf("#%d: a comment, a sha256: hash and steps are required", tc.TcID)
+					}
+					for _, fl := range tc.Flags {
+						used[fl] = true
+						if _, ok := f.Notes[fl]; !ok {
+							t.Errorf("#%d: flag %q not declared in notes", tc.TcID, fl)
+						}
+					}
+					for i, st := range tc.Steps {
+						if (st.Result == "invalid") != slices.Contains(codes, st.Error) || st.Result != "valid" && st.Result != "invalid" {
+							t.Errorf("#%d step %d: result %q with error %q", tc.TcID, i, st.Result, st.Error)
+						}
+					}
+				}
+			}
+			if count != f.NumberOfTests {
+				t.Errorf("numberOfTests %d, tests %d", f.NumberOfTests, count)
+			}
+			for fl := range f.Notes {
+				if !used[fl] {
+					t.Errorf("note %q is declared but no test uses it", fl)
+				}
+			}
+		})
 	}
 }

@@ -11,6 +11,7 @@
 //	plainsight precall [--tool NAME] [--db PATH|postgres://...] [--format text|json] URL
 //	plainsight registry add|check|list [--db PATH|postgres://...] ...
 //	plainsight changes [--db PATH|postgres://...] [--limit N] [--before CURSOR]
+//	plainsight serve [--addr 127.0.0.1:8080] [--db sqlite:PATH|postgres://...] [--allow-loopback]
 //	plainsight shield scan|verify-receipt|keygen|jwks ...
 //	plainsight flags list|show ... | plainsight ledger verify ...
 //	plainsight version | --version
@@ -23,8 +24,9 @@
 //
 // precall answers the pre-call check of §9 for the server at URL;
 // registry registers servers in, checks them against and lists the
-// external registry of a database (§9, §7); changes reads the §11 feed.
-// Each prints its own --help.
+// external registry of a database (§9, §7); changes reads the §11 feed;
+// serve answers them, and scans, over HTTP (package server), refusing
+// loopback targets unless --allow-loopback. Each prints its own --help.
 //
 // scan reads each PATH (a file, or a directory walked recursively) or
 // standard input ("-", or no PATH at all), and scans it as the scan package
@@ -113,6 +115,8 @@ const usage = `usage:
   plainsight shield scan|verify-receipt|keygen|jwks ...
   plainsight flags list|show ...
   plainsight ledger verify ...
+  plainsight signature check [--db PATH] [--format text|json] [FILE|-]
+  plainsight serve [--addr 127.0.0.1:8080] [--db sqlite:PATH|postgres://...] [--allow-loopback]
   plainsight version | --version
 
 SUPPRESSION: [--only CLASS,...] [--skip CLASS,...] [--ignore-file FILE] [--baseline FILE]
@@ -160,8 +164,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runRegistry(args[1:], stdout, stderr)
 	case "changes":
 		return runChanges(args[1:], stdout, stderr)
+	case "signature":
+		return runSignature(args[1:], stdin, stdout, stderr)
 	case "ledger":
 		return runLedger(args[1:], stdout, stderr)
+	case "serve":
+		return runServe(args[1:], stdout, stderr)
 	case "version", "--version", "-version":
 		if len(args) > 1 && (args[1] == "-h" || args[1] == "-help" || args[1] == "--help") {
 			writeHelp(stdout, "version", nil)

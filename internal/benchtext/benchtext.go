@@ -7,8 +7,8 @@ import (
 	"encoding/base64"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -66,10 +66,27 @@ const goDocsSize = 6 << 20
 // says which one the published numbers come from).
 func GoDocs() (string, error) { return goDocs() }
 
+// GoRoot returns the root of the Go distribution that runs the test, as
+// "go env GOROOT" reports it (runtime.GOROOT is deprecated: it names the
+// root the test binary was built with). go test puts that go first on PATH.
+func GoRoot() (string, error) { return goRoot() }
+
+var goRoot = sync.OnceValues(func() (string, error) {
+	out, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		return "", err
+	}
+	return strings.TrimSpace(string(out)), nil
+})
+
 var goDocs = sync.OnceValues(func() (string, error) {
-	root := filepath.Join(runtime.GOROOT(), "src")
+	goroot, err := GoRoot()
+	if err != nil {
+		return "", err
+	}
+	root := filepath.Join(goroot, "src")
 	var files []string
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
@@ -138,7 +155,11 @@ var goDocs = sync.OnceValues(func() (string, error) {
 func GoHTML() (string, error) { return goHTML() }
 
 var goHTML = sync.OnceValues(func() (string, error) {
-	files, err := filepath.Glob(filepath.Join(runtime.GOROOT(), "doc", "*.html"))
+	goroot, err := GoRoot()
+	if err != nil {
+		return "", err
+	}
+	files, err := filepath.Glob(filepath.Join(goroot, "doc", "*.html"))
 	if err != nil {
 		return "", err
 	}

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/plainsight/plainsight/internal/vectortest"
 )
 
 // TestCanonicalizeReuse runs Canonicalize on documents of different shapes
@@ -19,8 +21,8 @@ func TestCanonicalizeReuse(t *testing.T) {
 		`{"a":` + strings.Repeat(`[`, 30) + strings.Repeat(`]`, 30) + `}`, // too deep for the reference
 		`{"a":1,`, // a syntax error
 	}
-	for _, vec := range loadUpstream(t) {
-		docs = append(docs, string(vec.binding))
+	for _, vec := range vectortest.Upstream(t) {
+		docs = append(docs, string(vec.Binding))
 	}
 	lim := Limits{MaxDepth: 64}
 	want := make([]string, len(docs))

@@ -5,49 +5,14 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"testing"
+
+	"github.com/plainsight/plainsight/internal/vectortest"
 )
 
-// upstreamVector is one file of testdata/upstream (see PROVENANCE.md there).
-type upstreamVector struct {
-	name      string
-	binding   []byte // the binding as written in the file
-	canonical *string
-	hash      string
-}
-
-func loadUpstream(t testing.TB) []upstreamVector {
-	t.Helper()
-	files, err := filepath.Glob(filepath.Join("testdata", "upstream", "*.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(files) < 7 {
-		t.Fatalf("upstream corpus: %d files in testdata/upstream, want 7", len(files))
-	}
-	var out []upstreamVector
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var raw struct {
-			Binding       json.RawMessage `json:"binding"`
-			CanonicalJSON *string         `json:"canonical_json"`
-			IntentHash    string          `json:"intent_hash"`
-		}
-		if err := json.Unmarshal(data, &raw); err != nil {
-			t.Fatalf("%s: %v", f, err)
-		}
-		if raw.Binding == nil || raw.IntentHash == "" {
-			t.Fatalf("%s: no binding or intent_hash", f)
-		}
-		out = append(out, upstreamVector{filepath.Base(f), raw.Binding, raw.CanonicalJSON, raw.IntentHash})
-	}
-	return out
-}
+// The published agent-safe.intent/1 vectors are read from the corpus
+// (vectors/intent/upstream, with their provenance): one copy in the
+// repository, one loader.
 
 func intentHash(canonical []byte) string {
 	sum := sha256.Sum256(canonical)
@@ -55,19 +20,19 @@ func intentHash(canonical []byte) string {
 }
 
 func TestUpstreamVectors(t *testing.T) {
-	for _, vec := range loadUpstream(t) {
-		t.Run(vec.name, func(t *testing.T) {
+	for _, vec := range vectortest.Upstream(t) {
+		t.Run(vec.Name, func(t *testing.T) {
 			check := func(surface string, got []byte) {
 				t.Helper()
-				if vec.canonical != nil && string(got) != *vec.canonical {
-					t.Errorf("%s: canonical\ngot  %s\nwant %s", surface, got, *vec.canonical)
+				if vec.Canonical != nil && string(got) != *vec.Canonical {
+					t.Errorf("%s: canonical\ngot  %s\nwant %s", surface, got, *vec.Canonical)
 				}
-				if h := intentHash(got); h != vec.hash {
-					t.Errorf("%s: hash %s, want %s", surface, h, vec.hash)
+				if h := intentHash(got); h != vec.Hash {
+					t.Errorf("%s: hash %s, want %s", surface, h, vec.Hash)
 				}
 			}
 			// Bytes → Parse → Marshal.
-			v, err := Parse(vec.binding, ReferenceLimits)
+			v, err := Parse(vec.Binding, ReferenceLimits)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -78,7 +43,7 @@ func TestUpstreamVectors(t *testing.T) {
 			check("Parse", got)
 
 			// Go values → FromGo → Marshal.
-			dec := json.NewDecoder(bytes.NewReader(vec.binding))
+			dec := json.NewDecoder(bytes.NewReader(vec.Binding))
 			dec.UseNumber()
 			var x any
 			if err := dec.Decode(&x); err != nil {

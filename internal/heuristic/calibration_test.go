@@ -166,7 +166,7 @@ func TestCalibration(t *testing.T) {
 		perPattern[m.Pattern]++
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "\nbenign corpus: %d bytes of comments from %s/src (%s), %d passages\n", len(prose), runtime.GOROOT(), runtime.Version(), n)
+	fmt.Fprintf(&b, "\nbenign corpus: %d bytes of comments from %s/src (%s), %d passages\n", len(prose), goroot(), runtime.Version(), n)
 	b.WriteString("| pattern | hits | per 10,000 passages |\n|---|---|---|\n")
 	total := 0
 	for p, hits := range perPattern {

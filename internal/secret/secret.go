@@ -21,7 +21,14 @@ type Finding struct {
 // Find calls fn for every credential it finds in text, in order of Start.
 // Findings do not overlap: scanning resumes after each one.
 func Find(text string, fn func(Finding)) {
+	seeds := seedPhrases(text)
 	for i := 0; i < len(text); {
+		if len(seeds) > 0 && i >= seeds[0].Start {
+			fn(seeds[0])
+			i = seeds[0].End
+			seeds = seeds[1:]
+			continue
+		}
 		if !maybe(text, i) {
 			i++
 			continue
@@ -33,6 +40,9 @@ func Find(text string, fn func(Finding)) {
 		}
 		fn(f)
 		i = f.End
+		for len(seeds) > 0 && seeds[0].Start < i {
+			seeds = seeds[1:]
+		}
 	}
 }
 

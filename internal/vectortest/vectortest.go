@@ -1,22 +1,22 @@
-// Package vectortest loads the scan vectors of the conformance corpus for
-// the Go test harnesses, which run each vector through every API surface
-// that can take it (the string API, the UTF-16 API, the command line).
+// Package vectortest is the one loader of the conformance corpus for the Go
+// test harnesses, which run each vector through every API surface that can
+// take it (the library, the UTF-16 API, the command line): Scan for
+// scan/*.json, Intent for intent/*.json, Verify for intent/verify/*.json,
+// Upstream for the published intent/upstream/*.json, and Fingerprint for
+// fingerprint/*.json. The File types mirror the JSON Schemas and are
+// decoded strictly, for the lint in package vectors. A loader fails the
+// test on a missing corpus and on a flag or result it has no policy for.
 // It is for tests only.
 package vectortest
 
 import (
 	"encoding/hex"
 	"encoding/json"
-	"fmt"
-	"io/fs"
-	"path"
-	"strings"
 	"testing"
 	"unicode/utf16"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
-	"github.com/plainsight/plainsight/vectors"
 )
 
 // knownFlags is the harness's policy for every flag the corpus may use.
@@ -64,6 +64,7 @@ var knownFlags = map[string]bool{
 	"Base64Rescan":      true,
 	"Base64LiteralRule": true,
 	"Base64Placeholder": true,
+	"Base64Padding":     true,
 	// Heuristics (§5). InstructionLike spans are plainsight's own; this
 	// harness holds plainsight to them exactly.
 	"MixedScript":     true,
@@ -108,24 +109,54 @@ type Extensions struct {
 	} `json:"invalid_utf8"`
 }
 
-type file struct {
-	TestGroups []struct {
-		Type    string `json:"type"`
-		Options struct {
-			Context string `json:"context"`
-		} `json:"options"`
-		Tests []struct {
-			TcID       int             `json:"tcId"`
-			Comment    string          `json:"comment"`
-			Input      *string         `json:"input"`
-			InputUTF16 []uint16        `json:"inputUtf16"`
-			InputHex   *string         `json:"inputHex"`
-			Expected   json.RawMessage `json:"expected"`
-			Extensions json.RawMessage `json:"expected_extensions"`
-			Result     string          `json:"result"`
-			Flags      []string        `json:"flags"`
-		} `json:"tests"`
-	} `json:"testGroups"`
+// ScanFile mirrors schemas/scan_test_schema_v1.json: a file of scan
+// vectors (scan/*.json). The expected result and its extension fields stay
+// raw: the harness compares them as JSON, the lint decodes them strictly.
+type ScanFile struct {
+	Schema         string          `json:"schema"`
+	Spec           Spec            `json:"spec"`
+	UnicodeVersion string          `json:"unicode_version"`
+	NumberOfTests  int             `json:"numberOfTests"`
+	Header         []string        `json:"header"`
+	Notes          map[string]Note `json:"notes"`
+	TestGroups     []ScanGroup     `json:"testGroups"`
+}
+
+// ScanGroup is one test group: its type, its options and its tests.
+type ScanGroup struct {
+	Type    string `json:"type"`
+	Options struct {
+		Context string `json:"context"`
+	} `json:"options"`
+	Tests []ScanTest `json:"tests"`
+}
+
+// ScanTest is one ScanTest as written. Input stays raw so that the lint can
+// see the escapes it was written with.
+type ScanTest struct {
+	TcID               int             `json:"tcId"`
+	Comment            string          `json:"comment"`
+	Spec               []string        `json:"spec"`
+	Input              json.RawMessage `json:"input"`
+	InputUTF16         []uint16        `json:"inputUtf16"`
+	InputHex           *string         `json:"inputHex"`
+	Expected           json.RawMessage `json:"expected"`
+	ExpectedExtensions json.RawMessage `json:"expected_extensions"`
+	Result             string          `json:"result"`
+	Error              string          `json:"error"`
+	Flags              []string        `json:"flags"`
+}
+
+// ScanFiles returns the scan vector files, by path, decoded strictly.
+func ScanFiles(t testing.TB) map[string]ScanFile {
+	t.Helper()
+	out := map[string]ScanFile{}
+	for _, name := range Files(t, "scan/*.json") {
+		var f ScanFile
+		DecodeStrict(t, name, &f)
+		out[name] = f
+	}
+	return out
 }
 
 // Scan returns every vector of the scan files in the corpus. It fails the
@@ -133,27 +164,17 @@ type file struct {
 // when a flag has no policy here.
 func Scan(t testing.TB) []Vector {
 	t.Helper()
-	names, err := fs.Glob(vectors.FS(), "scan/*.json")
-	if err != nil || len(names) == 0 {
-		t.Fatalf("no scan vectors in the corpus (%v)", err)
-	}
 	var out []Vector
-	for _, name := range names {
-		data, err := fs.ReadFile(vectors.FS(), name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var f file
-		if err := json.Unmarshal(data, &f); err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
+	for _, name := range Files(t, "scan/*.json") {
+		var f ScanFile
+		DecodeStrict(t, name, &f)
 		for _, g := range f.TestGroups {
 			if g.Type != "ScanTest" {
 				t.Fatalf("%s: test group type %q has no runner", name, g.Type)
 			}
 			for _, tc := range g.Tests {
 				v := Vector{
-					Name:     fmt.Sprintf("%s/#%d %s", strings.TrimSuffix(path.Base(name), ".json"), tc.TcID, tc.Comment),
+					Name:     testName(name, tc.TcID, tc.Comment),
 					Context:  g.Options.Context,
 					Expected: tc.Expected,
 				}
@@ -165,15 +186,19 @@ func Scan(t testing.TB) []Vector {
 						t.Fatalf("%s: flag %q has no policy in this harness", v.Name, fl)
 					}
 				}
-				if len(tc.Extensions) > 0 {
-					if err := json.Unmarshal(tc.Extensions, &v.Extensions); err != nil {
+				if len(tc.ExpectedExtensions) > 0 {
+					if err := json.Unmarshal(tc.ExpectedExtensions, &v.Extensions); err != nil {
 						t.Fatalf("%s: expected_extensions: %v", v.Name, err)
 					}
 				}
 				switch {
 				case tc.Input != nil:
-					v.Str, v.HasStr = tc.Input, true
-					v.UTF16, v.HasUTF16 = utf16.Encode([]rune(*tc.Input)), true
+					var in string
+					if err := json.Unmarshal(tc.Input, &in); err != nil {
+						t.Fatalf("%s: input: %v", v.Name, err)
+					}
+					v.Str, v.HasStr = &in, true
+					v.UTF16, v.HasUTF16 = utf16.Encode([]rune(in)), true
 				case tc.InputUTF16 != nil:
 					v.UTF16, v.HasUTF16 = tc.InputUTF16, true
 					if !HasLoneSurrogate(tc.InputUTF16) {

@@ -36,13 +36,17 @@ type Memory struct {
 	live   map[store.Key]*store.Flag
 	ledger []store.LedgerEntry
 	r      *registry
+
+	sig sigState // the Shield method's records (signatures.go)
 }
 
 var _ store.Store = (*Memory)(nil)
 
 // New returns an empty store.
 func New() *Memory {
-	return &Memory{byID: map[string]*store.Flag{}, live: map[store.Key]*store.Flag{}}
+	// The registry is made here, not on first use: readers hold only the
+	// read lock, and two of them must not both create it.
+	return &Memory{byID: map[string]*store.Flag{}, live: map[store.Key]*store.Flag{}, r: newRegistry(), sig: newSigState()}
 }
 
 // Close marks the store closed; later calls fail.

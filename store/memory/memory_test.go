@@ -17,3 +17,13 @@ func TestConformance(t *testing.T) {
 		},
 	})
 }
+
+func TestSignaturesConformance(t *testing.T) {
+	storetest.RunSignatures(t, storetest.Opener{
+		New: func(t testing.TB) store.Store {
+			m := memory.New()
+			t.Cleanup(func() { m.Close() })
+			return m
+		},
+	})
+}

@@ -19,13 +19,13 @@ type registry struct {
 	reviewID map[string]bool
 }
 
-func (m *Memory) reg() *registry {
-	if m.r == nil {
-		m.r = &registry{byURL: map[string]*store.Server{}, bySlug: map[string]bool{},
-			versions: map[string][]store.FingerprintVersion{}, reviewID: map[string]bool{}}
-	}
-	return m.r
+func newRegistry() *registry {
+	return &registry{byURL: map[string]*store.Server{}, bySlug: map[string]bool{},
+		versions: map[string][]store.FingerprintVersion{}, reviewID: map[string]bool{}}
 }
+
+// reg returns the registry, made by New.
+func (m *Memory) reg() *registry { return m.r }
 
 // InsertServer implements store.Servers.
 func (m *Memory) InsertServer(ctx context.Context, s store.Server) error {

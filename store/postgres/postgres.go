@@ -2,11 +2,12 @@
 // sharing one PostgreSQL database, through github.com/jackc/pgx/v5.
 //
 // [Open] connects and applies the schema migrations embedded in this
-// package (migrations/NNNN_*.sql, numbered, the version kept in the table
+// package (migrations/NNNN_*.sql, numbered, possibly with gaps; each
+// applied one recorded in the table plainsight_migrations, the highest in
 // plainsight_schema) in one transaction, under a transaction-scoped
 // advisory lock so that instances starting together migrate once. A
-// database written by a newer schema than this build knows is refused with
-// [store.ErrSchemaTooNew] and left unchanged. The tables live in the first
+// database that has applied a migration this build does not know is
+// refused with [store.ErrSchemaTooNew] and left unchanged. The tables live in the first
 // schema of the connection's search_path.
 //
 // The schema enforces the append-only contracts of package store with
@@ -55,28 +56,51 @@ import (
 //go:embed migrations/*.sql
 var migrationFS embed.FS
 
-var migrations = func() []string {
+// migration is one embedded migration: its number (the NNNN of its file
+// name) and its SQL.
+type migration struct {
+	n   int
+	sql string
+}
+
+// migrations are the embedded migrations in increasing order of number.
+// Numbers may have gaps (two branches may number theirs apart, and one may
+// be merged before the other): a database records each migration it has
+// applied (table plainsight_migrations), so a migration merged later with a
+// lower number is still applied to a database that has the higher ones.
+var migrations = func() []migration {
 	names, err := fs.Glob(migrationFS, "migrations/*.sql")
 	if err != nil {
 		panic(err)
 	}
 	sort.Strings(names)
-	out := make([]string, len(names))
-	for i, n := range names {
-		if !strings.HasPrefix(n, fmt.Sprintf("migrations/%04d_", i+1)) {
-			panic("postgres: migration " + n + " is out of sequence")
+	out := make([]migration, len(names))
+	for i, name := range names {
+		var n int
+		if _, err := fmt.Sscanf(strings.TrimPrefix(name, "migrations/"), "%04d_", &n); err != nil || n < 1 || (i > 0 && n <= out[i-1].n) {
+			panic("postgres: migration " + name + " is misnumbered")
 		}
-		b, err := migrationFS.ReadFile(n)
+		b, err := migrationFS.ReadFile(name)
 		if err != nil {
 			panic(err)
 		}
-		out[i] = string(b)
+		out[i] = migration{n, string(b)}
 	}
 	return out
 }()
 
-// SchemaVersion is the schema version this build writes and reads.
-var SchemaVersion = len(migrations)
+// SchemaVersion is the highest migration number this build knows;
+// plainsight_schema holds the highest one a database has applied.
+var SchemaVersion = migrations[len(migrations)-1].n
+
+func knownMigration(n int) bool {
+	for _, m := range migrations {
+		if m.n == n {
+			return true
+		}
+	}
+	return false
+}
 
 // lockClass is the first key of every advisory lock this package takes;
 // the second is a hash of the schema name.
@@ -134,10 +158,48 @@ func migrate(ctx context.Context, pool *pgxpool.Pool) error {
 			return store.Wrap(op, err)
 		}
 	}
-	if v > SchemaVersion {
-		return store.Errorf(op, store.ErrSchemaTooNew, "schema version %d, this build knows %d", v, SchemaVersion)
+	var table bool
+	if err := tx.QueryRow(ctx, `SELECT to_regclass('plainsight_migrations') IS NOT NULL`).Scan(&table); err != nil {
+		return store.Wrap(op, err)
 	}
-	if v == SchemaVersion {
+	// Applied migrations: the table's rows, or 1 … version in a database
+	// written before the table existed (whose migrations had no gaps).
+	applied := map[int]bool{}
+	if table {
+		rows, err := tx.Query(ctx, `SELECT version FROM plainsight_migrations`)
+		if err != nil {
+			return store.Wrap(op, err)
+		}
+		for rows.Next() {
+			var n int
+			if err := rows.Scan(&n); err != nil {
+				rows.Close()
+				return store.Wrap(op, err)
+			}
+			applied[n] = true
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return store.Wrap(op, err)
+		}
+		if v > 0 {
+			applied[v] = true
+		}
+	} else {
+		for i := 1; i <= v; i++ {
+			applied[i] = true
+		}
+	}
+	for n := range applied {
+		if !knownMigration(n) {
+			return store.Errorf(op, store.ErrSchemaTooNew, "migration %d applied, which this build does not know", n)
+		}
+	}
+	pending := false
+	for _, m := range migrations {
+		pending = pending || !applied[m.n]
+	}
+	if table && !pending {
 		return nil
 	}
 	if !exists {
@@ -146,13 +208,31 @@ func migrate(ctx context.Context, pool *pgxpool.Pool) error {
 			return store.Wrap(op, err)
 		}
 	}
-	for i := v; i < SchemaVersion; i++ {
-		if _, err := tx.Exec(ctx, migrations[i]); err != nil {
-			return store.Wrap(op, fmt.Errorf("migration %d: %w", i+1, err))
-		}
-		if _, err := tx.Exec(ctx, `UPDATE plainsight_schema SET version = $1`, i+1); err != nil {
+	if !table {
+		if _, err := tx.Exec(ctx, `CREATE TABLE plainsight_migrations (version INTEGER PRIMARY KEY)`); err != nil {
 			return store.Wrap(op, err)
 		}
+		for n := range applied {
+			if _, err := tx.Exec(ctx, `INSERT INTO plainsight_migrations VALUES ($1)`, n); err != nil {
+				return store.Wrap(op, err)
+			}
+		}
+	}
+	top := v
+	for _, m := range migrations {
+		if applied[m.n] {
+			continue
+		}
+		if _, err := tx.Exec(ctx, m.sql); err != nil {
+			return store.Wrap(op, fmt.Errorf("migration %d: %w", m.n, err))
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO plainsight_migrations VALUES ($1)`, m.n); err != nil {
+			return store.Wrap(op, err)
+		}
+		top = max(top, m.n)
+	}
+	if _, err := tx.Exec(ctx, `UPDATE plainsight_schema SET version = $1`, top); err != nil {
+		return store.Wrap(op, err)
 	}
 	return store.Wrap(op, tx.Commit(ctx))
 }

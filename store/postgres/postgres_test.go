@@ -81,3 +81,10 @@ func TestConformance(t *testing.T) {
 		},
 	})
 }
+
+func TestSignaturesConformance(t *testing.T) {
+	testDSN(t)
+	storetest.RunSignatures(t, storetest.Opener{
+		New: func(t testing.TB) store.Store { return openSchema(t, schema(t)) },
+	})
+}

@@ -2,10 +2,12 @@
 // WAL mode, through the pure-Go driver modernc.org/sqlite (no cgo).
 //
 // [Open] creates the file if it is missing and applies the schema
-// migrations embedded in this package (migrations/NNNN_*.sql, numbered, the
-// version kept in PRAGMA user_version), each in the same transaction as its
-// version bump. A database written by a newer schema than this build knows
-// is refused with [store.ErrSchemaTooNew] before anything is written to it.
+// migrations embedded in this package (migrations/NNNN_*.sql, numbered,
+// possibly with gaps; each applied one recorded in the table
+// plainsight_migrations, the highest in PRAGMA user_version), all in one
+// transaction. A database that has applied a migration this build does not
+// know is refused with [store.ErrSchemaTooNew] before anything is written
+// to it.
 //
 // The schema enforces the append-only contracts of package store with
 // triggers: a DELETE of a flag or a ledger entry, an UPDATE of a ledger
@@ -56,30 +58,102 @@ import (
 //go:embed migrations/*.sql
 var migrationFS embed.FS
 
-// migrations are the embedded migrations in order; migration i (from 0)
-// brings the schema to version i+1.
-var migrations = func() []string {
+// migration is one embedded migration: its number (the NNNN of its file
+// name) and its SQL.
+type migration struct {
+	n   int
+	sql string
+}
+
+// migrations are the embedded migrations in increasing order of number.
+// Numbers may have gaps (two branches may number theirs apart, and one may
+// be merged before the other): a database records each migration it has
+// applied (table plainsight_migrations), so a migration merged later with a
+// lower number is still applied to a database that has the higher ones.
+var migrations = func() []migration {
 	names, err := fs.Glob(migrationFS, "migrations/*.sql")
 	if err != nil {
 		panic(err)
 	}
 	sort.Strings(names)
-	out := make([]string, len(names))
-	for i, n := range names {
-		if !strings.HasPrefix(n, fmt.Sprintf("migrations/%04d_", i+1)) {
-			panic("sqlite: migration " + n + " is out of sequence")
+	out := make([]migration, len(names))
+	for i, name := range names {
+		var n int
+		if _, err := fmt.Sscanf(strings.TrimPrefix(name, "migrations/"), "%04d_", &n); err != nil || n < 1 || (i > 0 && n <= out[i-1].n) {
+			panic("sqlite: migration " + name + " is misnumbered")
 		}
-		b, err := migrationFS.ReadFile(n)
+		b, err := migrationFS.ReadFile(name)
 		if err != nil {
 			panic(err)
 		}
-		out[i] = string(b)
+		out[i] = migration{n, string(b)}
 	}
 	return out
 }()
 
-// SchemaVersion is the schema version this build writes and reads.
-var SchemaVersion = len(migrations)
+// SchemaVersion is the highest migration number this build knows; PRAGMA
+// user_version holds the highest one a database has applied.
+var SchemaVersion = migrations[len(migrations)-1].n
+
+func knownMigration(n int) bool {
+	for _, m := range migrations {
+		if m.n == n {
+			return true
+		}
+	}
+	return false
+}
+
+// appliedMigrations returns the migrations a database has applied: the
+// rows of plainsight_migrations, or, in a database written before that
+// table existed (whose migrations had no gaps), 1 … user_version.
+func appliedMigrations(ctx context.Context, q interface {
+	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
+	QueryRowContext(context.Context, string, ...any) *sql.Row
+}) (map[int]bool, bool, error) {
+	var v int
+	if err := q.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
+		return nil, false, err
+	}
+	var table int
+	if err := q.QueryRowContext(ctx, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'plainsight_migrations'").Scan(&table); err != nil {
+		return nil, false, err
+	}
+	applied := map[int]bool{}
+	if table == 0 {
+		for i := 1; i <= v; i++ {
+			applied[i] = true
+		}
+		return applied, false, nil
+	}
+	rows, err := q.QueryContext(ctx, "SELECT version FROM plainsight_migrations")
+	if err != nil {
+		return nil, false, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var n int
+		if err := rows.Scan(&n); err != nil {
+			return nil, false, err
+		}
+		applied[n] = true
+	}
+	if v > 0 && !applied[v] {
+		applied[v] = true // a newer build's user_version without its row: still newer
+	}
+	return applied, true, rows.Err()
+}
+
+// tooNew reports a migration the database has applied that this build
+// does not know.
+func tooNew(applied map[int]bool) (int, bool) {
+	for n := range applied {
+		if !knownMigration(n) {
+			return n, true
+		}
+	}
+	return 0, false
+}
 
 // Options configures Open. The zero value is the default.
 type Options struct {
@@ -185,12 +259,12 @@ func checkVersion(ctx context.Context, path string) error {
 		return store.Wrap("Open", err)
 	}
 	defer db.Close()
-	var v int
-	if err := db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
+	applied, _, err := appliedMigrations(ctx, db)
+	if err != nil {
 		return store.Wrap("Open", err)
 	}
-	if v > SchemaVersion {
-		return store.Errorf("Open", store.ErrSchemaTooNew, "%s has schema version %d, this build knows %d", path, v, SchemaVersion)
+	if n, ok := tooNew(applied); ok {
+		return store.Errorf("Open", store.ErrSchemaTooNew, "%s has applied migration %d, which this build does not know", path, n)
 	}
 	return nil
 }
@@ -202,20 +276,41 @@ func migrate(ctx context.Context, db *sql.DB) error {
 		return store.Wrap(op, err)
 	}
 	defer tx.Rollback()
-	var v int
-	if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
+	applied, table, err := appliedMigrations(ctx, tx)
+	if err != nil {
 		return store.Wrap(op, err)
 	}
-	if v > SchemaVersion {
-		return store.Errorf(op, store.ErrSchemaTooNew, "schema version %d, this build knows %d", v, SchemaVersion)
+	if n, ok := tooNew(applied); ok {
+		return store.Errorf(op, store.ErrSchemaTooNew, "migration %d applied, which this build does not know", n)
 	}
-	for i := v; i < SchemaVersion; i++ {
-		if _, err := tx.ExecContext(ctx, migrations[i]); err != nil {
-			return store.Wrap(op, fmt.Errorf("migration %d: %w", i+1, err))
-		}
-		if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", i+1)); err != nil {
+	if !table {
+		if _, err := tx.ExecContext(ctx, "CREATE TABLE plainsight_migrations (version INTEGER PRIMARY KEY)"); err != nil {
 			return store.Wrap(op, err)
 		}
+		for n := range applied {
+			if _, err := tx.ExecContext(ctx, "INSERT INTO plainsight_migrations VALUES (?)", n); err != nil {
+				return store.Wrap(op, err)
+			}
+		}
+	}
+	top := 0
+	for n := range applied {
+		top = max(top, n)
+	}
+	for _, m := range migrations {
+		if applied[m.n] {
+			continue
+		}
+		if _, err := tx.ExecContext(ctx, m.sql); err != nil {
+			return store.Wrap(op, fmt.Errorf("migration %d: %w", m.n, err))
+		}
+		if _, err := tx.ExecContext(ctx, "INSERT INTO plainsight_migrations VALUES (?)", m.n); err != nil {
+			return store.Wrap(op, err)
+		}
+		top = max(top, m.n)
+	}
+	if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", top)); err != nil {
+		return store.Wrap(op, err)
 	}
 	return store.Wrap(op, tx.Commit())
 }

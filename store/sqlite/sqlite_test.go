@@ -29,3 +29,11 @@ func TestConformance(t *testing.T) {
 		},
 	})
 }
+
+func TestSignaturesConformance(t *testing.T) {
+	storetest.RunSignatures(t, storetest.Opener{
+		New: func(t testing.TB) store.Store {
+			return open(t, filepath.Join(t.TempDir(), "plainsight.db"))
+		},
+	})
+}

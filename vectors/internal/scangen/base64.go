@@ -63,8 +63,8 @@ type Blob struct {
 // Why is one hand-derived reason for silence: the chain (after trimming) or the token at
 // [Start, End) was not reported because of Verdict. The verdicts of the model are "hex",
 // "image", "slug" and "test" (the blob test failed) for a chain; "short:hex", "short:image",
-// "short:slug", "short:noncanonical", "short:utf8", "short:empty" (padding alone decodes to
-// nothing) and "short:ordinary p/n" for a token of the short band.
+// "short:slug", "short:noncanonical", "short:utf8" and "short:ordinary p/n" for a token of the
+// short band.
 type Why struct {
 	Start, End int
 	Verdict    string
@@ -128,23 +128,28 @@ type span struct{ s, e int }
 
 func (p span) n() int { return p.e - p.s }
 
-// b64Chains splits t into chains of tokens.
+// b64Chains splits t into chains of tokens. '=' is padding only at the end of data: a token is
+// a maximal run of data characters (the alphabet but '=') and at most two '=' right after it;
+// every other '=' is in no token and, like any character outside the alphabet, joins nothing.
 func b64Chains(t []rune) [][]span {
 	var chains [][]span
 	for i := 0; i < len(t); {
-		if !isB64(t[i]) {
+		if !isB64(t[i]) || t[i] == '=' {
 			i++
 			continue
 		}
 		j := i
-		for j < len(t) && isB64(t[j]) {
+		for j < len(t) && isB64(t[j]) && t[j] != '=' {
+			j++
+		}
+		for pad := 0; pad < 2 && j < len(t) && t[j] == '='; pad++ {
 			j++
 		}
 		tok := span{i, j}
 		joined := false
 		if k := len(chains); k > 0 {
 			prev := chains[k-1][len(chains[k-1])-1]
-			joined = true
+			joined = prev.e < tok.s // tokens with nothing between them are not joined by whitespace
 			for p := prev.e; p < tok.s; p++ {
 				if !isJoin(t[p]) {
 					joined = false
@@ -389,9 +394,8 @@ func b64Scan(t []rune) ([]mBlob, []Why, error) {
 			if err != nil {
 				return nil, nil, err
 			}
-			if n == 0 { // padding alone decodes to nothing: nothing to report
-				whys = append(whys, Why{p.s, p.e, "short:empty"})
-				continue
+			if n == 0 { // a token holds a data character: a canonical decode of 24 of them is never empty
+				return nil, nil, fmt.Errorf("token [%d,%d) decodes to nothing", p.s, p.e)
 			}
 			if o*10 < 9*n {
 				whys = append(whys, Why{p.s, p.e, fmt.Sprintf("short:ordinary %d/%d", o, n)})

@@ -32,6 +32,7 @@ const (
 	fDec   = "Base64Decode"
 	fResc  = "Base64Rescan"
 	fLit   = "Base64LiteralRule"
+	fPad   = "Base64Padding"
 )
 
 // Plaintexts of the base64 cases, ASCII unless said otherwise. Their lengths in bytes are in the
@@ -338,14 +339,14 @@ func B64Cases() ([]BCase, []string) {
 			In: std(t35, 48), Blobs: []Blob{blob(0, 48).dec(t35)}, Flags: fl(fCanon)},
 		BCase{Cat: "canonical", Comment: "two = of padding", Spec: s4,
 			In: std(t34, 48), Blobs: []Blob{blob(0, 48).dec(t34)}, Flags: fl(fCanon)},
-		BCase{Cat: "canonical", Comment: "three = where two belong: the number of = does not matter", Spec: s4,
-			In: std(t34, 48) + "=", Blobs: []Blob{blob(0, 49).dec(t34)}, Flags: fl(fCanon)},
+		BCase{Cat: "canonical", Comment: "three = where two belong: the third is padding of nothing, in no token, and the blob ends before it", Spec: s4,
+			In: std(t34, 48) + "=", Blobs: []Blob{blob(0, 48).dec(t34)}, Flags: fl(fCanon, fPad)},
 		BCase{Cat: "canonical", Comment: "two = after a string that needs none: still canonical", Spec: s4,
 			In: e36 + "==", Blobs: []Blob{blob(0, 50).dec(t36)}, Flags: fl(fCanon)},
 		BCase{Cat: "canonical", Comment: "padding left out: canonical", Spec: s4,
 			In: raw(prose[:37], 50), Blobs: []Blob{blob(0, 50).dec(prose[:37])}, Flags: fl(fCanon)},
-		BCase{Cat: "canonical", Comment: "= in the middle of a token: opaque", Spec: s4,
-			In: std(t35, 48) + e36, Blobs: []Blob{opaque(0, 96, "noncanonical")}, Flags: fl(fCanon, fOpq)},
+		BCase{Cat: "canonical", Comment: "= in the middle of a run ends a token: the data after it is a token of its own, in no chain with the first, each a blob", Spec: s4,
+			In: std(t35, 48) + e36, Blobs: []Blob{blob(0, 48).dec(t35), blob(48, 96).dec(t36)}, Flags: fl(fCanon, fPad)},
 		BCase{Cat: "canonical", Comment: "= at the end of the first of two tokens is in the middle once joined: opaque", Spec: s4,
 			In: std(t29, 40) + " " + e30, Blobs: []Blob{opaque(0, 81, "noncanonical")}, Flags: fl(fCanon, fOpq, fWs)},
 		BCase{Cat: "canonical", Comment: "QR== where QQ== encodes the last byte: non-zero trailing bits, opaque", Spec: s4,
@@ -471,12 +472,32 @@ func B64Cases() ([]BCase, []string) {
 			Flags: fl(fDec)}.email(" [base64_blob]"),
 	)
 
-	// ---- padding alone: a token of '=' decodes to nothing.
+	// ---- padding: '=' is padding only at the end of data, at most two of them.
 	add(
-		BCase{Cat: "padding", Comment: "a line of 48 '=' (a markdown heading underline) is a blob that decodes to the empty text, vacuously printable", Spec: s4,
-			In: "Title\n" + strings.Repeat("=", 48) + "\n", Blobs: []Blob{blob(6, 54).dec("")}, Flags: fl(fThr, fLit)},
-		BCase{Cat: "padding", Comment: "a line of 30 '=' decodes to nothing: the short band reports nothing", Spec: s4,
-			In: "Title\n" + strings.Repeat("=", 30) + "\n", Why: []Why{why(6, 36, "short:empty")}, Flags: fl(fShort)},
+		BCase{Cat: "padding", Comment: "a line of 48 '=' (a markdown heading underline) holds no data: no token, nothing", Spec: s4,
+			In: "Title\n" + strings.Repeat("=", 48) + "\n", Flags: fl(fPad)},
+		BCase{Cat: "padding", Comment: "a line of 30 '=' holds no data: no token, nothing for the short band", Spec: s4,
+			In: "Title\n" + strings.Repeat("=", 30) + "\n", Flags: fl(fPad)},
+		BCase{Cat: "padding", Comment: "a line of '=' between two tokens of 40 is in no token: it ends the chain, each token is in the short band", Spec: s4,
+			In:    e30 + "\n=====\n" + e30b,
+			Blobs: []Blob{shortBlob(0, 40).dec(t30), shortBlob(47, 87).dec(t30b)},
+			Why:   []Why{why(0, 40, "test"), why(47, 87, "test")}, Flags: fl(fPad, fShort)},
+		BCase{Cat: "padding", Comment: "a lone = between two tokens of 40 is no token of 1: two chains, not one chain of 40, 1 and 40", Spec: s4,
+			In:    e30 + " = " + e30b,
+			Blobs: []Blob{shortBlob(0, 40).dec(t30), shortBlob(43, 83).dec(t30b)},
+			Why:   []Why{why(0, 40, "test"), why(43, 83, "test")}, Flags: fl(fPad, fShort)},
+		BCase{Cat: "padding", Comment: "a blob glued after the padded token eA==: two tokens, the blob decoded alone", Spec: s4,
+			In: std("x", 4) + e36, Blobs: []Blob{blob(4, 52).dec(t36)}, Flags: fl(fPad)},
+		BCase{Cat: "padding", Comment: "a blob after key=: key= is a token of 4, the blob one of 48 beside it", Spec: s4,
+			In: "?key=" + e36, Blobs: []Blob{blob(5, 53).dec(t36)}, Flags: fl(fPad)},
+		BCase{Cat: "padding", Comment: "== before data is padding of nothing: the token starts after it", Spec: s4,
+			In: "==" + e36, Blobs: []Blob{blob(2, 50).dec(t36)}, Flags: fl(fPad)},
+		BCase{Cat: "padding", Comment: "four = after a token that needs two: the token keeps two, the other two are in no token", Spec: s4,
+			In: std(t34, 48) + "==", Blobs: []Blob{blob(0, 48).dec(t34)}, Flags: fl(fPad, fCanon)},
+		BCase{Cat: "padding", Comment: "a token padded with == and one of 40 joined by a space: one chain, = inside once joined, opaque", Spec: s4,
+			In: std(t34, 48) + " " + e30, Blobs: []Blob{opaque(0, 89, "noncanonical")}, Flags: fl(fPad, fCanon, fOpq, fWs)},
+		BCase{Cat: "padding", Comment: "23 characters and three =: the token keeps two (25 characters, in the band), the third is in no token", Spec: s4,
+			In: std(t17, 24) + "==", Blobs: []Blob{shortBlob(0, 25).dec(t17)}, Flags: fl(fPad, fShort)},
 	)
 	return cs, errs
 }

@@ -34,8 +34,12 @@ var b64Notes = map[string]Note{
 		Effect:      "An implementation that counts bytes, rounds the percentage, or has another list of printable or ordinary codepoints reports another opaque value or another short-band result.",
 	},
 	"Base64Canonical": {
-		Description: "Pins the canonical decode: = only at the end (any number of them), the length without = not 1 mod 4, and re-encoding the bytes gives the same string, so non-zero trailing bits are not canonical.",
-		Effect:      "An implementation with a lenient decoder decodes what the format calls opaque, or rejects extra or missing padding that the format accepts.",
+		Description: "Pins the canonical decode: once the tokens are joined, = only at the end (none, one or two: a token holds no more), the length without = not 1 mod 4, and re-encoding the bytes gives the same string, so non-zero trailing bits are not canonical.",
+		Effect:      "An implementation with a lenient decoder decodes what the format calls opaque, or rejects missing padding that the format accepts.",
+	},
+	"Base64Padding": {
+		Description: "= is padding only at the end of data: a token is a maximal run of data characters (the alphabet but =) and the = right after it, at most two. Any other = (a line of =, a third =, = before any data) is in no token and, like a character outside the alphabet, ends a chain; data right after padding starts a token of its own, joined to nothing before it.",
+		Effect:      "An implementation that counts every = as part of a token reports separator lines of = as blobs, joins tokens across a line of =, or reports a padded token and the data glued to it as one opaque blob instead of decoding the data.",
 	},
 	"Base64Alphabet": {
 		Description: "The URL-safe characters - and _ are mapped to + and / before decoding, in tokens of either alphabet or of both mixed.",

@@ -170,6 +170,12 @@ func TestB64Model(t *testing.T) {
 	if got := b64Chains([]rune("ab cd\u00a0ef\f\tgh.ij")); len(got) != 3 || len(got[0]) != 2 || len(got[1]) != 2 || len(got[2]) != 1 {
 		t.Errorf("chains: %v", got)
 	}
+	// '=' is padding only at the end of data: "ab==" and "cd" are tokens with nothing between
+	// them (two chains); "===" holds no data and "e===" keeps two of its three.
+	if got := b64Chains([]rune("ab==cd === e=== f")); len(got) != 4 || got[0][0] != (span{0, 4}) ||
+		got[1][0] != (span{4, 6}) || got[2][0] != (span{11, 14}) || got[3][0] != (span{16, 17}) {
+		t.Errorf("chains with padding: %v", got)
+	}
 	if got := b64Trim([]span{{0, 3}, {4, 44}, {45, 50}, {51, 91}, {92, 95}}); len(got) != 3 || got[0].s != 4 || got[2].e != 91 {
 		t.Errorf("trim: %v", got)
 	}

@@ -1,0 +1,165 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/url"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"syscall"
+
+	"github.com/plainsight/plainsight/guard"
+	"github.com/plainsight/plainsight/server"
+	"github.com/plainsight/plainsight/store"
+	"github.com/plainsight/plainsight/store/postgres"
+	"github.com/plainsight/plainsight/store/sqlite"
+)
+
+const serveUsage = `usage:
+  plainsight serve [--addr 127.0.0.1:8080] [--db sqlite:PATH|postgres://...] [--allow-loopback]
+
+Serves plainsight over HTTP (package server): GET /v1/security/precall,
+GET /v1/security/changes, POST /v1/security/scan, POST /v2/scan and
+GET /healthz, keyless, JSON in and out. It runs until SIGTERM or SIGINT,
+then finishes the requests in flight and exits 0.
+
+  --addr ADDR        the address to listen on (default 127.0.0.1:8080)
+  --db DB            the registry: sqlite:PATH (created if missing) or a
+                     postgres:// URL (several instances may share it);
+                     default $PLAINSIGHT_DB, else the embedded SQLite file
+                     plainsight.db in the data directory
+                     ($XDG_DATA_HOME/plainsight, else
+                     ~/.local/share/plainsight; on macOS and Windows the
+                     user's configuration directory), printed at start
+  --allow-loopback   let pre-call checks probe loopback addresses
+                     (127.0.0.0/8, ::1, localhost): that opens probes of
+                     this host's own services to every caller of the
+                     server. For development only; a redirect from a
+                     non-loopback server into loopback stays refused.
+
+Logs (one line per request, never a body, a query string or scanned
+content) go to standard error.
+`
+
+// serveContext is the context serve runs under: ended by SIGTERM or
+// SIGINT. Tests replace it.
+var serveContext = func() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
+}
+
+// serveGuard is the server's guard: loopback refused unless allowed
+// (issue 21). Tests replace it with one that cannot leave loopback.
+var serveGuard = func(allowLoopback bool) *guard.Guard {
+	return &guard.Guard{Policy: guard.Policy{AllowLoopback: allowLoopback}}
+}
+
+// runServe is `plainsight serve`.
+func runServe(args []string, stdout, stderr io.Writer) int {
+	fset := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fset.SetOutput(io.Discard)
+	addr := fset.String("addr", "127.0.0.1:8080", "the address to listen on")
+	db := fset.String("db", "", "the registry database")
+	allowLoopback := fset.Bool("allow-loopback", false, "allow probes of loopback addresses")
+	rest, err := parseInterleaved(fset, args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		fmt.Fprint(stdout, serveUsage)
+		return exitClean
+	case err != nil:
+	case len(rest) != 0:
+		err = fmt.Errorf("unexpected argument %q", rest[0])
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "plainsight serve: %v (see plainsight serve --help)\n", err)
+		return exitError
+	}
+	ctx, stop := serveContext()
+	defer stop()
+	s, where, err := openServeDB(ctx, *db)
+	if err != nil {
+		fmt.Fprintf(stderr, "plainsight serve: %v\n", err)
+		return exitError
+	}
+	defer s.Close()
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		fmt.Fprintf(stderr, "plainsight serve: %v\n", err)
+		return exitError
+	}
+	log := slog.New(slog.NewTextHandler(stderr, nil))
+	loopback := "loopback refused"
+	if *allowLoopback {
+		loopback = "loopback ALLOWED (--allow-loopback)"
+	}
+	fmt.Fprintf(stdout, "plainsight serve: listening on http://%s (database %s; %s)\n", ln.Addr(), where, loopback)
+	h := server.New(server.Config{Guard: serveGuard(*allowLoopback), Store: s, Logger: log})
+	if err := server.Serve(ctx, ln, h, log); err != nil {
+		fmt.Fprintf(stderr, "plainsight serve: %v\n", err)
+		return exitError
+	}
+	return exitClean
+}
+
+// openServeDB opens the server's store: --db, else $PLAINSIGHT_DB, else
+// the embedded SQLite default in the data directory. Unlike the operator
+// commands, serve creates a SQLite database that does not exist yet. It
+// returns how to name the database at start (a PostgreSQL password
+// redacted).
+func openServeDB(ctx context.Context, db string) (store.Store, string, error) {
+	if db == "" {
+		db = os.Getenv(dbEnv)
+	}
+	if strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://") {
+		u, err := url.Parse(db)
+		if err != nil {
+			return nil, "", errors.New("--db: a malformed postgres URL")
+		}
+		s, err := postgres.Open(ctx, db)
+		return s, u.Redacted(), err
+	}
+	path := strings.TrimPrefix(db, "sqlite:")
+	if path == "" {
+		dir, err := dataDir()
+		if err != nil {
+			return nil, "", fmt.Errorf("no data directory (give --db): %w", err)
+		}
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			return nil, "", err
+		}
+		path = filepath.Join(dir, "plainsight.db")
+	}
+	s, err := sqlite.Open(ctx, path, nil)
+	return s, "sqlite:" + path, err
+}
+
+// dataDir is where serve keeps its embedded database: $XDG_DATA_HOME/
+// plainsight when set (absolute, as the XDG base directory specification
+// requires), else ~/.local/share/plainsight, the XDG default; on macOS,
+// Windows and Plan 9, which have no XDG data directory, the user's
+// configuration directory (os.UserConfigDir) joined with plainsight.
+func dataDir() (string, error) {
+	switch runtime.GOOS {
+	case "darwin", "ios", "windows", "plan9":
+		d, err := os.UserConfigDir()
+		if err != nil {
+			return "", err
+		}
+		return filepath.Join(d, "plainsight"), nil
+	}
+	if d := os.Getenv("XDG_DATA_HOME"); filepath.IsAbs(d) {
+		return filepath.Join(d, "plainsight"), nil
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(home, ".local", "share", "plainsight"), nil
+}

@@ -1,0 +1,222 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/plainsight/plainsight/guard"
+)
+
+// startServe runs `plainsight serve args...` until the returned function
+// is called, which returns its exit status and standard error; it waits
+// for the start line and returns the base URL and that line.
+func startServe(t *testing.T, args ...string) (base, line string, stop func() (int, string)) {
+	return startServeSignals(t, false, args...)
+}
+
+// startServeSignals is startServe; with signals, serve runs under its own
+// signal context and stop sends this process SIGTERM instead of ending a
+// context.
+func startServeSignals(t *testing.T, signals bool, args ...string) (base, line string, stop func() (int, string)) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	oldCtx, oldGuard := serveContext, serveGuard
+	if signals {
+		cancel = func() { syscall.Kill(os.Getpid(), syscall.SIGTERM) }
+	} else {
+		serveContext = func() (context.Context, context.CancelFunc) { return ctx, cancel }
+	}
+	serveGuard = func(allow bool) *guard.Guard {
+		g := cliGuard() // loopback-only resolver and dialer of TestMain
+		g.Policy = guard.Policy{AllowLoopback: allow}
+		return g
+	}
+	t.Cleanup(func() { serveContext, serveGuard = oldCtx, oldGuard })
+	pr, pw := io.Pipe()
+	var errOut strings.Builder
+	done := make(chan int, 1)
+	go func() {
+		code := run(append([]string{"serve", "--addr", "127.0.0.1:0"}, args...), strings.NewReader(""), pw, &lockedBuilder{b: &errOut})
+		pw.Close()
+		done <- code
+	}()
+	first, err := bufio.NewReader(pr).ReadString('\n')
+	go io.Copy(io.Discard, pr)
+	if err != nil {
+		cancel()
+		t.Fatalf("no start line: %v (exit %d)", err, <-done)
+	}
+	m := regexp.MustCompile(`listening on (http://\S+) `).FindStringSubmatch(first)
+	if m == nil {
+		cancel()
+		t.Fatalf("start line %q", first)
+	}
+	return m[1], first, func() (int, string) {
+		cancel()
+		code := <-done
+		return code, errOut.String()
+	}
+}
+
+type lockedBuilder struct {
+	b  *strings.Builder
+	mu sync.Mutex
+}
+
+func (l *lockedBuilder) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func getJSON(t *testing.T, u string) (int, map[string]any) {
+	t.Helper()
+	resp, err := http.Get(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var v map[string]any
+	if err := json.NewDecoder(resp.Body).Decode(&v); err != nil {
+		t.Fatal(err)
+	}
+	return resp.StatusCode, v
+}
+
+func TestServe(t *testing.T) {
+	mcpSrv := weather(t, "")
+	target := "/v1/security/precall?url=" + url.QueryEscape(mcpSrv.URL+"/")
+	db := filepath.Join(t.TempDir(), "reg.db")
+
+	base, line, stop := startServe(t, "--db", "sqlite:"+db)
+	if !strings.Contains(line, "database sqlite:"+db+"; loopback refused") {
+		t.Errorf("start line %q", line)
+	}
+	if code, v := getJSON(t, base+"/healthz"); code != 200 || v["status"] != "ok" {
+		t.Errorf("healthz: %d %v", code, v)
+	}
+	if code, v := getJSON(t, base+target); code != 422 || v["error"].(map[string]any)["code"] != "refused_loopback" {
+		t.Errorf("loopback by default: %d %v", code, v)
+	}
+	if code, v := getJSON(t, base+"/v1/security/changes"); code != 200 || len(v["changes"].([]any)) != 0 {
+		t.Errorf("changes: %d %v", code, v)
+	}
+	code, errOut := stop()
+	if code != exitClean || !strings.Contains(errOut, "status=422") || strings.Contains(errOut, mcpSrv.URL) {
+		t.Errorf("exit %d, log:\n%s", code, errOut)
+	}
+	if _, err := os.Stat(db); err != nil {
+		t.Errorf("no database: %v", err)
+	}
+
+	base, line, stop = startServe(t, "--db", "sqlite:"+db, "--allow-loopback")
+	if !strings.Contains(line, "loopback ALLOWED") {
+		t.Errorf("start line %q", line)
+	}
+	if code, v := getJSON(t, base+target); code != 200 || v["registered"] != false || v["scan"].(map[string]any)["status"] != "clean" {
+		t.Errorf("loopback allowed: %d %v", code, v)
+	}
+	if code, errOut := stop(); code != exitClean {
+		t.Errorf("exit %d\n%s", code, errOut)
+	}
+}
+
+// With no --db, the embedded SQLite default is created in the data
+// directory and named at start.
+func TestServeDefaultDB(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("XDG_DATA_HOME", dir)
+	t.Setenv("HOME", dir)
+	t.Setenv(dbEnv, "")
+	want, err := dataDir()
+	if err != nil || !strings.HasPrefix(want, dir) {
+		t.Fatalf("data dir %q, %v, not under %s", want, err, dir)
+	}
+	_, line, stop := startServe(t)
+	path := filepath.Join(want, "plainsight.db")
+	if !strings.Contains(line, "database sqlite:"+path+";") {
+		t.Errorf("start line %q, want %s", line, path)
+	}
+	if code, errOut := stop(); code != exitClean {
+		t.Errorf("exit %d\n%s", code, errOut)
+	}
+	if _, err := os.Stat(path); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestServeUsage(t *testing.T) {
+	code, out, _ := plainsight(t, "", "serve", "--help")
+	if code != exitClean || !strings.Contains(out, "--allow-loopback") || !strings.Contains(out, "this host's own services") {
+		t.Errorf("help: %d\n%s", code, out)
+	}
+	for _, args := range [][]string{{"serve", "extra"}, {"serve", "--port", "1"}} {
+		if code, _, errOut := plainsight(t, "", args...); code != exitError || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("%v: exit %d, %q", args, code, errOut)
+		}
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	code, _, errOut := plainsight(t, "", "serve", "--addr", ln.Addr().String(), "--db", "sqlite:"+filepath.Join(t.TempDir(), "x.db"))
+	if code != exitError || !strings.Contains(errOut, "address already in use") {
+		t.Errorf("busy address: exit %d, %q", code, errOut)
+	}
+}
+
+// SIGTERM ends serve only after the request in flight has its answer.
+func TestServeSIGTERM(t *testing.T) {
+	entered, release := make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		once.Do(func() { close(entered) })
+		<-release
+		http.Error(w, "not MCP", http.StatusNotFound)
+	}))
+	defer slow.Close()
+	base, _, stop := startServeSignals(t, true, "--db", "sqlite:"+filepath.Join(t.TempDir(), "s.db"), "--allow-loopback")
+	type answer struct {
+		code int
+		v    map[string]any
+	}
+	got := make(chan answer, 1)
+	go func() {
+		code, v := getJSON(t, base+"/v1/security/precall?url="+url.QueryEscape(slow.URL+"/mcp"))
+		got <- answer{code, v}
+	}()
+	<-entered
+	exited := make(chan int, 1)
+	go func() {
+		code, _ := stop()
+		exited <- code
+	}()
+	select {
+	case code := <-exited:
+		t.Fatalf("serve exited %d with a request in flight", code)
+	case <-time.After(200 * time.Millisecond):
+	}
+	close(release)
+	a := <-got
+	if a.code != 200 || a.v["integrity"].(map[string]any)["status"] != "unreachable" {
+		t.Errorf("in-flight answer: %d %v", a.code, a.v)
+	}
+	if code := <-exited; code != exitClean {
+		t.Errorf("exit %d", code)
+	}
+}

@@ -1,0 +1,111 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/plainsight/plainsight/signature"
+)
+
+const signatureUsage = `usage:
+  plainsight signature check [--db PATH] [--format text|json] [FILE|-]
+`
+
+// runSignature is `plainsight signature check`: a text (a file, or stdin
+// for - or no argument; at most 16 KiB) checked against the confirmed
+// community signatures of a local store (a SQLite file, --db or
+// $PLAINSIGHT_DB). json prints {"matches": [{"id", "category",
+// "similarity"}]}; text one line per match. Exit 0 with no match, 1 with a
+// match, 2 on a usage or I/O error. The text is read into memory, checked
+// and never written anywhere; an error message never quotes it.
+func runSignature(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] != "check" {
+		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "help") {
+			fmt.Fprint(stdout, signatureUsage)
+			return exitClean
+		}
+		fmt.Fprintln(stderr, "plainsight signature: want the subcommand check (see plainsight signature --help)")
+		return exitError
+	}
+	fset := flag.NewFlagSet("signature check", flag.ContinueOnError)
+	fset.SetOutput(io.Discard)
+	db := fset.String("db", "", "the database: a SQLite file")
+	format := fset.String("format", "text", "text or json")
+	rest, err := parseInterleaved(fset, args[1:])
+	switch {
+	case err != nil:
+	case len(rest) > 1:
+		err = errors.New("want at most one FILE")
+	case *format != "text" && *format != "json":
+		err = fmt.Errorf("unknown format %q", *format)
+	}
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, signatureUsage)
+			return exitClean
+		}
+		fmt.Fprintf(stderr, "plainsight signature check: %v (see plainsight signature --help)\n", err)
+		return exitError
+	}
+	in := stdin
+	if len(rest) == 1 && rest[0] != "-" {
+		f, err := os.Open(rest[0])
+		if err != nil {
+			fmt.Fprintf(stderr, "plainsight signature check: %v\n", err)
+			return exitError
+		}
+		defer f.Close()
+		in = f
+	}
+	text, err := io.ReadAll(io.LimitReader(in, signature.MaxCheckBytes+1))
+	if err != nil {
+		fmt.Fprintf(stderr, "plainsight signature check: reading the text: %v\n", err)
+		return exitError
+	}
+	if len(text) > signature.MaxCheckBytes {
+		fmt.Fprintf(stderr, "plainsight signature check: the text is over %d bytes\n", signature.MaxCheckBytes)
+		return exitError
+	}
+	ctx := context.Background()
+	s, err := openDB(ctx, *db)
+	if err != nil {
+		fmt.Fprintf(stderr, "plainsight signature check: %v\n", err)
+		return exitError
+	}
+	defer s.Close()
+	ss, ok := s.(signature.Store)
+	if !ok {
+		fmt.Fprintf(stderr, "plainsight signature check: this store has no signatures\n")
+		return exitError
+	}
+	matches, err := signature.NewService(ss, signature.Options{}).Check(ctx, string(text))
+	if err != nil {
+		fmt.Fprintf(stderr, "plainsight signature check: %v\n", err)
+		return exitError
+	}
+	if *format == "json" {
+		if matches == nil {
+			matches = []signature.Match{}
+		}
+		b, _ := json.Marshal(struct {
+			Matches []signature.Match `json:"matches"`
+		}{matches})
+		fmt.Fprintf(stdout, "%s\n", b)
+	} else {
+		for _, m := range matches {
+			fmt.Fprintf(stdout, "%s\t%s\t%.3f\n", m.ID, m.Category, m.Similarity)
+		}
+		if len(matches) == 0 {
+			fmt.Fprintln(stdout, "no match")
+		}
+	}
+	if len(matches) > 0 {
+		return exitFound
+	}
+	return exitClean
+}

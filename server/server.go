@@ -1,0 +1,433 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"time"
+	"unicode/utf8"
+
+	"github.com/plainsight/plainsight/guard"
+	"github.com/plainsight/plainsight/internal/canon"
+	"github.com/plainsight/plainsight/precall"
+	"github.com/plainsight/plainsight/scan"
+	"github.com/plainsight/plainsight/shield"
+	"github.com/plainsight/plainsight/store"
+)
+
+// DefaultMaxBody caps a request body when Config.MaxBodyBytes is zero:
+// 1 MiB.
+const DefaultMaxBody = 1 << 20
+
+// Config configures the handler [New] returns.
+type Config struct {
+	// Guard sends every probe of a URL a caller names. Nil means a Guard
+	// with the zero Policy: loopback refused (a server answers strangers,
+	// and must not probe the host it runs on).
+	Guard *guard.Guard
+	// Store is the external registry. Nil means no registry: the pre-call
+	// check answers every server as unregistered, and the feed answers
+	// 503 no_registry.
+	Store store.Store
+	// Logger receives one record per request (never a body, a query
+	// string or scanned content). Nil means no logging.
+	Logger *slog.Logger
+	// MaxBodyBytes caps a request body; 0 means DefaultMaxBody.
+	MaxBodyBytes int64
+	// Clock gives the time to the registry's checks; nil means time.Now.
+	Clock func() time.Time
+}
+
+type handler struct {
+	mux     *http.ServeMux
+	checker *precall.Checker
+	log     *slog.Logger
+	maxBody int64
+}
+
+// New returns the server's routes as one http.Handler, for a host to
+// mount (see the package doc for the routes and their answers).
+func New(c Config) http.Handler {
+	g := c.Guard
+	if g == nil {
+		g = &guard.Guard{}
+	}
+	h := &handler{
+		mux:     http.NewServeMux(),
+		checker: &precall.Checker{Guard: g, Store: c.Store, Clock: c.Clock},
+		log:     c.Logger,
+		maxBody: c.MaxBodyBytes,
+	}
+	if h.log == nil {
+		h.log = slog.New(slog.DiscardHandler)
+	}
+	if h.maxBody <= 0 {
+		h.maxBody = DefaultMaxBody
+	}
+	h.route("GET", "/v1/security/precall", h.precall)
+	h.route("GET", "/v1/security/changes", h.changes)
+	h.route("POST", "/v1/security/scan", h.scan)
+	h.route("POST", "/v2/scan", h.shieldScan)
+	h.route("GET", "/healthz", func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+	})
+	h.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, http.StatusNotFound, "not_found", "no such route")
+	})
+	return h
+}
+
+// route registers method and path, and a JSON 405 for the path under any
+// other method.
+func (h *handler) route(method, path string, f http.HandlerFunc) {
+	h.mux.HandleFunc(method+" "+path, f)
+	h.mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Allow", method)
+		writeError(w, http.StatusMethodNotAllowed, "method_not_allowed", path+" answers "+method+" only")
+	})
+}
+
+// recorder keeps the status and size of a response for the log.
+type recorder struct {
+	http.ResponseWriter
+	status int
+	bytes  int64
+}
+
+func (r *recorder) WriteHeader(code int) {
+	if r.status == 0 {
+		r.status = code
+	}
+	r.ResponseWriter.WriteHeader(code)
+}
+
+func (r *recorder) Write(b []byte) (int, error) {
+	if r.status == 0 {
+		r.status = http.StatusOK
+	}
+	n, err := r.ResponseWriter.Write(b)
+	r.bytes += int64(n)
+	return n, err
+}
+
+// ServeHTTP routes a request and logs it: method, path (never the query
+// string), status, response size, duration and the error code of an
+// error answer — never a body.
+func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	start := time.Now()
+	rec := &recorder{ResponseWriter: w}
+	rec.Header().Set("X-Content-Type-Options", "nosniff")
+	defer func() {
+		if v := recover(); v != nil {
+			if v == http.ErrAbortHandler {
+				panic(v)
+			}
+			h.log.Error("handler panic", "method", r.Method, "path", r.URL.Path, "panic", fmt.Sprint(v))
+			if rec.status == 0 {
+				writeError(rec, http.StatusInternalServerError, "internal", "internal error")
+			}
+		}
+		level := slog.LevelInfo
+		if rec.status >= 500 {
+			level = slog.LevelError
+		}
+		attrs := []slog.Attr{
+			slog.String("method", r.Method),
+			slog.String("path", r.URL.Path),
+			slog.Int("status", rec.status),
+			slog.Int64("bytes", rec.bytes),
+			slog.Duration("duration", time.Since(start)),
+		}
+		if code := rec.Header().Get(codeHeader); code != "" {
+			attrs = append(attrs, slog.String("error_code", code))
+		}
+		h.log.LogAttrs(r.Context(), level, "request", attrs...)
+	}()
+	h.mux.ServeHTTP(rec, r)
+}
+
+// codeHeader carries an error answer's code to the log; it is sent too,
+// which does no harm (the body holds the same code).
+const codeHeader = "X-Plainsight-Error"
+
+// errorBody is the shape of every error answer.
+type errorBody struct {
+	Error struct {
+		Code    string `json:"code"`
+		Message string `json:"message"`
+	} `json:"error"`
+}
+
+func writeError(w http.ResponseWriter, status int, code, message string) {
+	var b errorBody
+	b.Error.Code, b.Error.Message = code, message
+	w.Header().Set(codeHeader, code)
+	writeJSON(w, status, b)
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		status = http.StatusInternalServerError
+		b = []byte(`{"error":{"code":"internal","message":"the answer could not be encoded"}}`)
+		w.Header().Set(codeHeader, "internal")
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	w.Write(append(b, '\n'))
+}
+
+// precall is GET /v1/security/precall?url=&tool= (§9).
+func (h *handler) precall(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	if len(q["url"]) > 1 || len(q["tool"]) > 1 {
+		// A front end reading the last and this handler the first would
+		// check different URLs.
+		writeError(w, http.StatusUnprocessableEntity, "repeated_parameter", "url and tool are given at most once")
+		return
+	}
+	u := q.Get("url")
+	if u == "" {
+		writeError(w, http.StatusUnprocessableEntity, "refused_"+guard.ErrURL.ID(), "the url parameter is required (§9: a missing URL is refused as malformed)")
+		return
+	}
+	a, err := h.checker.Check(r.Context(), u, q.Get("tool"))
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, a)
+}
+
+// changes is GET /v1/security/changes?limit=&before= (§11).
+func (h *handler) changes(w http.ResponseWriter, r *http.Request) {
+	var fq precall.FeedQuery
+	q := r.URL.Query()
+	var err error
+	if s := q.Get("limit"); s != "" {
+		fq.Limit, err = strconv.Atoi(s)
+		if err == nil && (fq.Limit < 1 || fq.Limit > store.MaxListLimit) {
+			err = errors.New("out of range")
+		}
+		if err != nil {
+			writeError(w, http.StatusBadRequest, "invalid_query", "limit is a number from 1 to 1000")
+			return
+		}
+	}
+	if s := q.Get("before"); s != "" {
+		fq.Before, err = strconv.ParseInt(s, 10, 64)
+		if err != nil || fq.Before < 1 {
+			writeError(w, http.StatusBadRequest, "invalid_query", "before is the next_before of a previous page")
+			return
+		}
+	}
+	f, err := h.checker.Changes(r.Context(), fq)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, f)
+}
+
+// fail answers an error of precall: a guard refusal is 422 with the
+// reason's code; anything else is logged (the error, never a body) and
+// answered without detail.
+func (h *handler) fail(w http.ResponseWriter, r *http.Request, err error) {
+	var re *guard.RefusedError
+	switch {
+	case errors.As(err, &re):
+		writeError(w, http.StatusUnprocessableEntity, "refused_"+re.Reason.ID(), re.Error())
+	case errors.Is(err, precall.ErrNoStore):
+		writeError(w, http.StatusServiceUnavailable, "no_registry", "this server has no registry")
+	case r.Context().Err() != nil:
+		writeError(w, http.StatusServiceUnavailable, "cancelled", "the request ended before its answer")
+	default:
+		h.log.Error("precall", "path", r.URL.Path, "err", err.Error())
+		writeError(w, http.StatusInternalServerError, "internal", "internal error")
+	}
+}
+
+// body reads a request body under the cap and parses it as JSON with
+// lone surrogates kept (strings in WTF-8). It answers the error itself
+// and returns false on failure.
+func (h *handler) body(w http.ResponseWriter, r *http.Request) (canon.Value, bool) {
+	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, h.maxBody))
+	var mbe *http.MaxBytesError
+	switch {
+	case errors.As(err, &mbe):
+		writeError(w, http.StatusRequestEntityTooLarge, "body_too_large", fmt.Sprintf("the body is longer than %d bytes", h.maxBody))
+		return canon.Value{}, false
+	case err != nil:
+		writeError(w, http.StatusBadRequest, "invalid_body", "the body could not be read")
+		return canon.Value{}, false
+	}
+	v, err := canon.Parse(b, canon.Limits{MaxDepth: 8, MaxEntries: 64, RequireObject: true})
+	if err != nil {
+		var ce *canon.Error
+		msg := "the body is not a JSON object"
+		if errors.As(err, &ce) {
+			msg += " (at byte " + strconv.Itoa(ce.Offset) + ")"
+		}
+		writeError(w, http.StatusBadRequest, "invalid_json", msg)
+		return canon.Value{}, false
+	}
+	return v, true
+}
+
+// fields reads the string members of obj named in want and the object
+// members named in objects, and returns the names of the strings present;
+// any other member, or a member of another type (null is read as absent),
+// is an error naming it.
+func fields(obj canon.Value, prefix string, want map[string]*string, objects map[string]*canon.Value) (map[string]bool, error) {
+	seen := map[string]bool{}
+	for _, m := range obj.Members {
+		if p, ok := want[m.Key]; ok {
+			switch m.Value.Kind {
+			case canon.KindString:
+				*p = m.Value.Str
+				seen[m.Key] = true
+			case canon.KindNull:
+			default:
+				return nil, fmt.Errorf("%s%s must be a string", prefix, m.Key)
+			}
+			continue
+		}
+		if p, ok := objects[m.Key]; ok {
+			if m.Value.Kind != canon.KindObject && m.Value.Kind != canon.KindNull {
+				return nil, fmt.Errorf("%s%s must be an object", prefix, m.Key)
+			}
+			*p = m.Value
+			continue
+		}
+		return nil, fmt.Errorf("unknown member %q", printableKey(prefix+m.Key))
+	}
+	return seen, nil
+}
+
+// printableKey cuts a member name to 32 bytes of valid UTF-8 for a
+// message: it is the caller's data.
+func printableKey(k string) string {
+	if len(k) > 32 {
+		k = k[:32]
+	}
+	return string([]rune(k)) // ill-formed bytes become U+FFFD
+}
+
+// scanRequest is the body of POST /v1/security/scan.
+func (h *handler) scan(w http.ResponseWriter, r *http.Request) {
+	v, ok := h.body(w, r)
+	if !ok {
+		return
+	}
+	var text, ctxName string
+	seen, err := fields(v, "", map[string]*string{"text": &text, "context": &ctxName}, nil)
+	if err != nil {
+		writeError(w, http.StatusUnprocessableEntity, "invalid_request", err.Error())
+		return
+	}
+	if !seen["text"] {
+		writeError(w, http.StatusUnprocessableEntity, "invalid_request", "text is required")
+		return
+	}
+	opts := &scan.Options{Context: scan.Context(ctxName)}
+	var res *scan.Result
+	if utf8.ValidString(text) {
+		res, err = scan.Scan(text, opts)
+	} else {
+		res, err = scan.ScanUTF16(wtf8ToUTF16(text), opts)
+	}
+	if errors.Is(err, scan.ErrUnknownContext) {
+		writeError(w, http.StatusUnprocessableEntity, "unknown_context", "context is text or email_html")
+		return
+	} else if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, res)
+}
+
+// shieldScan is POST /v2/scan, the REST binding of Agent-Shield (§3.3).
+func (h *handler) shieldScan(w http.ResponseWriter, r *http.Request) {
+	v, ok := h.body(w, r)
+	if !ok {
+		return
+	}
+	var req shield.Request
+	var content string
+	var ctxv canon.Value
+	seen, err := fields(v, "", map[string]*string{"content": &content}, map[string]*canon.Value{"context": &ctxv})
+	if err == nil && ctxv.Kind == canon.KindObject {
+		var src, dir string
+		_, err = fields(ctxv, "context.", map[string]*string{"source": &src, "tool": &req.Context.Tool, "direction": &dir}, nil)
+		req.Context.Source, req.Context.Direction = shield.Source(src), shield.Direction(dir)
+	}
+	if err == nil && !seen["content"] {
+		err = errors.New("content is required")
+	}
+	if err != nil {
+		writeError(w, http.StatusUnprocessableEntity, "invalid_request", err.Error())
+		return
+	}
+	req.Content = replaceSurrogates(content)
+	resp, err := shield.Scan(r.Context(), req)
+	switch {
+	case errors.Is(err, shield.ErrUnknownSource):
+		writeError(w, http.StatusUnprocessableEntity, "unknown_source", err.Error())
+	case errors.Is(err, shield.ErrUnknownDirection):
+		writeError(w, http.StatusUnprocessableEntity, "unknown_direction", err.Error())
+	case errors.Is(err, shield.ErrContentTooLarge):
+		writeError(w, http.StatusRequestEntityTooLarge, "content_too_large", err.Error())
+	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		writeError(w, http.StatusServiceUnavailable, "cancelled", "the request ended before its answer")
+	case err != nil:
+		h.log.Error("shield scan", "err", err.Error())
+		writeError(w, http.StatusInternalServerError, "internal", "internal error")
+	default:
+		writeJSON(w, http.StatusOK, resp)
+	}
+}
+
+// wtf8ToUTF16 decodes WTF-8 (UTF-8 that may encode lone surrogates as
+// three bytes ED A0–BF 80–BF, as canon.Parse writes them) to UTF-16.
+func wtf8ToUTF16(s string) []uint16 {
+	u := make([]uint16, 0, len(s))
+	for i := 0; i < len(s); {
+		if s[i] == 0xED && i+2 < len(s) && s[i+1] >= 0xA0 && s[i+1] <= 0xBF && s[i+2] >= 0x80 && s[i+2] <= 0xBF {
+			u = append(u, 0xD000|uint16(s[i+1]&0x3F)<<6|uint16(s[i+2]&0x3F))
+			i += 3
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		i += n
+		if r >= 0x10000 {
+			r -= 0x10000
+			u = append(u, 0xD800|uint16(r>>10), 0xDC00|uint16(r&0x3FF))
+			continue
+		}
+		u = append(u, uint16(r))
+	}
+	return u
+}
+
+// replaceSurrogates writes each lone surrogate of a WTF-8 string as
+// U+FFFD, as a UTF-8 encoder (JavaScript's TextEncoder) does: the bytes
+// the receipt hashes are then the bytes a client hashes, and offsets stay
+// the same (three bytes, one codepoint, one UTF-16 unit either way).
+func replaceSurrogates(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	b := []byte(s)
+	for i := 0; i+2 < len(b); i++ {
+		if b[i] == 0xED && b[i+1] >= 0xA0 && b[i+1] <= 0xBF && b[i+2] >= 0x80 && b[i+2] <= 0xBF {
+			b[i], b[i+1], b[i+2] = 0xEF, 0xBF, 0xBD
+			i += 2
+		}
+	}
+	return string(b)
+}

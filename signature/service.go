@@ -1,0 +1,394 @@
+package signature
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/plainsight/plainsight/store"
+)
+
+// Store is what a Service needs of a backend: the Shield method's records
+// and atomic writes. store/memory and store/sqlite implement it.
+type Store interface {
+	store.Signatures
+	Atomic(ctx context.Context, fn func(tx store.Tx) error) error
+}
+
+// Service is the stateful half of the method over a Store: check-ins,
+// confirmation, review jobs, the feed, retirement and the check. It is
+// safe for concurrent use. Its log lines hold ids, categories and counts,
+// never text.
+type Service struct {
+	store  Store
+	corpus *Corpus
+	now    func() time.Time
+	log    *slog.Logger
+
+	mu     sync.Mutex
+	seq    int64                // the last feed change folded into active
+	active map[string]Signature // the feed's active set
+	index  *Index
+}
+
+// Options configures a Service; the zero value is the default.
+type Options struct {
+	// Corpus is the benign corpus of the poisoning guard; DefaultCorpus()
+	// when nil.
+	Corpus *Corpus
+	// Now is the service's clock; time.Now when nil.
+	Now func() time.Time
+	// Log receives one line per operation (ids and counts only); nothing
+	// when nil.
+	Log *slog.Logger
+}
+
+// NewService returns a Service over s.
+func NewService(s Store, o Options) *Service {
+	sv := &Service{store: s, corpus: o.Corpus, now: o.Now, log: o.Log, active: map[string]Signature{}, index: NewIndex(nil)}
+	if sv.corpus == nil {
+		sv.corpus = DefaultCorpus()
+	}
+	if sv.now == nil {
+		sv.now = time.Now
+	}
+	if sv.log == nil {
+		sv.log = slog.New(slog.DiscardHandler)
+	}
+	return sv
+}
+
+func newID(prefix string) string {
+	var b [10]byte
+	rand.Read(b[:])
+	return prefix + hex.EncodeToString(b[:])
+}
+
+// Outcome is what a check-in did with one report.
+type Outcome struct {
+	ReportID    string
+	CandidateID string
+	// Status is the candidate's status after the report: open, blocked or
+	// confirmed.
+	Status string
+	Rule   Rule
+}
+
+// CheckIn validates, cleans and records the reports of one check-in by an
+// agent of owner, and applies the confirmation rules to each candidate
+// they touch. Any refusal refuses the whole check-in and stores nothing;
+// a snippet refused for a secret is not kept, logged or hashed.
+//
+// A report joins the first candidate, in creation order, that it is a
+// near-duplicate of (Similarity ≥ 0.8), whatever its category (two owners
+// may name the same attack differently; the candidate keeps its first
+// report's category) and whatever its status: a near-duplicate of a
+// confirmed signature adds to its reports, and one of a blocked or
+// retired candidate stays with it and can never found a new candidate to
+// be confirmed. Only an open candidate is decided again. The search reads
+// every candidate, page by page: linear in their number (an index over
+// shingle hashes in the store is the step after this one).
+func (sv *Service) CheckIn(ctx context.Context, owner, agent string, reports []Report) ([]Outcome, error) {
+	now := sv.now().UTC()
+	if owner == "" {
+		return nil, refuse("owner", ErrMissingField, "")
+	}
+	rs, err := ValidateReports(reports, now)
+	if err != nil {
+		return nil, err
+	}
+	type cleaned struct {
+		r    Report
+		text string
+		fp   Fingerprint
+	}
+	var cs []cleaned
+	for i, r := range rs {
+		text, err := Clean(r.Snippet)
+		if err != nil {
+			if e, ok := err.(*Error); ok {
+				e.Field = fmt.Sprintf("reports[%d].%s", i, e.Field)
+			}
+			return nil, err
+		}
+		fp := NewFingerprint(text)
+		if len(fp.Shingles) == 0 {
+			return nil, refuse(fmt.Sprintf("reports[%d].snippet", i), ErrTooShort, "")
+		}
+		cs = append(cs, cleaned{r, text, fp})
+	}
+	var out []Outcome
+	err = sv.store.Atomic(ctx, func(tx store.Tx) error {
+		ts := store.Signatures(tx)
+		out = out[:0]
+		for _, c := range cs {
+			cand, err := sv.findCandidate(ctx, ts, c.fp.Shingles)
+			if err != nil {
+				return err
+			}
+			sum := hex.EncodeToString(c.fp.SHA256[:])
+			if cand == nil {
+				nc := store.Candidate{ID: newID("psm-"), Status: store.CandidateOpen, Category: c.r.Category, SHA256: sum,
+					Shingles: c.fp.Shingles, Text: c.text, CreatedAt: now}
+				if err := ts.InsertCandidate(ctx, nc); err != nil {
+					return err
+				}
+				cand = &nc
+			}
+			rep := store.SignatureReport{ID: newID("rep-"), CandidateID: cand.ID, Owner: owner, Agent: agent, ReceivedAt: now,
+				ObservedAt: c.r.ObservedAt, SourceType: c.r.SourceType, SourceDomain: c.r.SourceDomain, Category: c.r.Category,
+				SHA256: sum, Shingles: c.fp.Shingles, Text: c.text}
+			if err := ts.InsertSignatureReport(ctx, rep); err != nil {
+				return err
+			}
+			status, rule := cand.Status, Rule(cand.Rule)
+			if cand.Status == store.CandidateOpen {
+				if status, rule, err = sv.decide(ctx, ts, cand, now); err != nil {
+					return err
+				}
+			}
+			out = append(out, Outcome{ReportID: rep.ID, CandidateID: cand.ID, Status: status, Rule: rule})
+		}
+		return nil
+	})
+	if err != nil {
+		sv.log.LogAttrs(ctx, slog.LevelWarn, "signature: check-in failed", slog.Int("reports", len(reports)), slog.String("error_class", errorClass(err)))
+		return nil, err
+	}
+	sv.log.LogAttrs(ctx, slog.LevelInfo, "signature: check-in", slog.Int("reports", len(out)))
+	return out, nil
+}
+
+func (sv *Service) findCandidate(ctx context.Context, ts store.Signatures, sh []uint64) (*store.Candidate, error) {
+	for off := 0; ; off += store.MaxListLimit {
+		list, err := ts.ListCandidates(ctx, store.CandidateQuery{Offset: off})
+		if err != nil {
+			return nil, err
+		}
+		for i := range list {
+			if nearDuplicate(list[i].Shingles, sh) {
+				return &list[i], nil
+			}
+		}
+		if len(list) < store.MaxListLimit {
+			return nil, nil
+		}
+	}
+}
+
+// decide applies the rules to an open candidate and records a decision.
+func (sv *Service) decide(ctx context.Context, ts store.Signatures, cand *store.Candidate, now time.Time) (string, Rule, error) {
+	reports, err := ts.SignatureReports(ctx, cand.ID)
+	if err != nil {
+		return "", "", err
+	}
+	var sightings []Sighting
+	for _, r := range reports {
+		sightings = append(sightings, Sighting{Owner: r.Owner, ReceivedAt: r.ReceivedAt, Shingles: r.Shingles})
+	}
+	stored, err := ts.ReviewVotes(ctx, cand.ID)
+	if err != nil {
+		return "", "", err
+	}
+	var votes []Vote
+	for _, v := range stored {
+		// A store holds only the votes of jobs given to agents that opted
+		// in (CreateReviewJob refuses the others).
+		votes = append(votes, Vote{Reviewer: v.Agent, Owner: v.Owner, OptedIn: true, Hostile: v.Hostile, At: v.At})
+	}
+	d := Decide(cand.Shingles, sightings, votes, sv.corpus)
+	switch {
+	case d.Rule == BenignCorpus && (d.Owners >= ConfirmOwners || d.HostileOwners >= ReviewOwners && 5*d.HostileOwners >= 4*d.VotingOwners):
+		// Blocked only once a rule would have confirmed it: until then the
+		// candidate stays open (and is no signature either way).
+		err := ts.TransitionCandidate(ctx, store.CandidateTransition{ID: cand.ID, From: store.CandidateOpen, To: store.CandidateBlocked, Rule: string(BenignCorpus), Owners: d.Owners, At: now})
+		return store.CandidateBlocked, BenignCorpus, err
+	case d.Confirmed:
+		if err := ts.TransitionCandidate(ctx, store.CandidateTransition{ID: cand.ID, From: store.CandidateOpen, To: store.CandidateConfirmed, Rule: string(d.Rule), Owners: max(d.Owners, d.HostileOwners), At: now}); err != nil {
+			return "", "", err
+		}
+		_, err := ts.AppendFeedChange(ctx, store.FeedChange{Kind: store.FeedConfirmed, SignatureID: cand.ID, Category: cand.Category,
+			SHA256: cand.SHA256, Shingles: cand.Shingles, Owners: max(d.Owners, d.HostileOwners), At: now})
+		return store.CandidateConfirmed, d.Rule, err
+	}
+	return store.CandidateOpen, d.Rule, nil
+}
+
+// ReviewJob is the wire form of a review job: the candidate's text is in
+// untrusted_snippet and nowhere else, so an agent's reviewer can keep it
+// apart from its instructions.
+type ReviewJob struct {
+	JobID            string `json:"job_id"`
+	CandidateID      string `json:"candidate_id"`
+	Category         string `json:"category"`
+	UntrustedSnippet string `json:"untrusted_snippet"`
+}
+
+// CreateReviewJob gives an open candidate to an agent for review. An
+// agent that did not opt into review jobs is refused with ErrNotOptedIn.
+func (sv *Service) CreateReviewJob(ctx context.Context, candidateID, owner, agent string, optedIn bool) (ReviewJob, error) {
+	if !optedIn {
+		return ReviewJob{}, refuse("agent", ErrNotOptedIn, "")
+	}
+	cand, err := sv.store.Candidate(ctx, candidateID)
+	if err != nil {
+		return ReviewJob{}, err
+	}
+	j := store.ReviewJob{ID: newID("job-"), CandidateID: cand.ID, Agent: agent, Owner: owner, CreatedAt: sv.now().UTC()}
+	if err := sv.store.InsertReviewJob(ctx, j); err != nil {
+		return ReviewJob{}, err
+	}
+	return ReviewJob{JobID: j.ID, CandidateID: cand.ID, Category: cand.Category, UntrustedSnippet: cand.Text}, nil
+}
+
+// Vote records the answer to a review job and applies the rules to its
+// candidate; it returns the candidate's status.
+func (sv *Service) Vote(ctx context.Context, jobID, candidateID, owner, agent string, hostile bool) (string, error) {
+	now := sv.now().UTC()
+	var status string
+	err := sv.store.Atomic(ctx, func(tx store.Tx) error {
+		ts := store.Signatures(tx)
+		if err := ts.InsertReviewVote(ctx, store.ReviewVote{JobID: jobID, CandidateID: candidateID, Agent: agent, Owner: owner, Hostile: hostile, At: now}); err != nil {
+			return err
+		}
+		cand, err := ts.Candidate(ctx, candidateID)
+		if err != nil {
+			return err
+		}
+		if cand.Status != store.CandidateOpen {
+			status = cand.Status
+			return nil
+		}
+		status, _, err = sv.decide(ctx, ts, &cand, now)
+		return err
+	})
+	return status, err
+}
+
+// Retire retires a confirmed signature with a public note: it leaves the
+// feed's active set, and the retirement is a change of the feed.
+func (sv *Service) Retire(ctx context.Context, id, note string) error {
+	if note == "" {
+		return refuse("note", ErrMissingField, "")
+	}
+	now := sv.now().UTC()
+	return sv.store.Atomic(ctx, func(tx store.Tx) error {
+		ts := store.Signatures(tx)
+		cand, err := ts.Candidate(ctx, id)
+		if err != nil {
+			return err
+		}
+		if err := ts.TransitionCandidate(ctx, store.CandidateTransition{ID: id, From: store.CandidateConfirmed, To: store.CandidateRetired, Note: note, At: now}); err != nil {
+			return err
+		}
+		_, err = ts.AppendFeedChange(ctx, store.FeedChange{Kind: store.FeedRetired, SignatureID: id, Category: cand.Category,
+			SHA256: cand.SHA256, Shingles: nil, Owners: cand.Owners, Note: note, At: now})
+		return err
+	})
+}
+
+// FeedEntry is one change of the feed in its wire form: ids, categories,
+// hashes and counts, never text.
+type FeedEntry struct {
+	Seq      int64    `json:"seq"`
+	Kind     string   `json:"kind"` // "confirmed" or "retired"
+	ID       string   `json:"id"`
+	Category string   `json:"category"`
+	SHA256   string   `json:"sha256"`
+	Shingles []string `json:"shingles,omitempty"` // 16 hex digits each
+	Owners   int      `json:"owners"`
+	Note     string   `json:"note,omitempty"` // a retirement's public note
+}
+
+// Feed returns the changes after cursor since (0 for all), at most limit
+// (MaxListLimit when 0); the next cursor is the last entry's Seq.
+func (sv *Service) Feed(ctx context.Context, since int64, limit int) ([]FeedEntry, error) {
+	changes, err := sv.store.FeedChanges(ctx, since, limit)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]FeedEntry, 0, len(changes))
+	for _, c := range changes {
+		e := FeedEntry{Seq: c.Seq, Kind: c.Kind, ID: c.SignatureID, Category: c.Category, SHA256: c.SHA256, Owners: c.Owners, Note: c.Note}
+		for _, h := range c.Shingles {
+			e.Shingles = append(e.Shingles, fmt.Sprintf("%016x", h))
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}
+
+// refresh folds new feed changes into the active set and rebuilds the
+// index when it changed.
+func (sv *Service) refresh(ctx context.Context) (*Index, error) {
+	sv.mu.Lock()
+	defer sv.mu.Unlock()
+	changed := false
+	for {
+		changes, err := sv.store.FeedChanges(ctx, sv.seq, 0)
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range changes {
+			switch c.Kind {
+			case store.FeedConfirmed:
+				sv.active[c.SignatureID] = Signature{ID: c.SignatureID, Category: c.Category, Shingles: c.Shingles}
+			case store.FeedRetired:
+				delete(sv.active, c.SignatureID)
+			}
+			sv.seq = c.Seq
+			changed = true
+		}
+		if len(changes) < store.MaxListLimit {
+			break
+		}
+	}
+	if changed {
+		sigs := make([]Signature, 0, len(sv.active))
+		for _, s := range sv.active {
+			sigs = append(sigs, s)
+		}
+		sv.index = NewIndex(sigs)
+	}
+	return sv.index, nil
+}
+
+// Check checks text against the confirmed signatures (the feed's active
+// set). The text stays in memory: nothing of it is stored, logged or
+// returned in an error.
+func (sv *Service) Check(ctx context.Context, text string) ([]Match, error) {
+	if len(text) > MaxCheckBytes {
+		sv.log.LogAttrs(ctx, slog.LevelInfo, "signature: check refused", slog.Int("bytes", len(text)), slog.String("error_class", "text_too_large"))
+		return nil, refuse("text", ErrTextTooLarge, "more than 16384 bytes")
+	}
+	idx, err := sv.refresh(ctx)
+	if err != nil {
+		sv.log.LogAttrs(ctx, slog.LevelWarn, "signature: check failed", slog.String("error_class", errorClass(err)))
+		return nil, err
+	}
+	ms, err := idx.Check(text)
+	sv.log.LogAttrs(ctx, slog.LevelInfo, "signature: check", slog.Int("bytes", len(text)), slog.Int("matches", len(ms)))
+	return ms, err
+}
+
+// Index returns the index of the feed's active set, brought up to date.
+func (sv *Service) Index(ctx context.Context) (*Index, error) { return sv.refresh(ctx) }
+
+// errorClass names an error for a log line without its message, which
+// might quote input.
+func errorClass(err error) string {
+	switch e := err.(type) {
+	case *Error:
+		return e.Kind.Error()
+	case *store.Error:
+		if e.Kind != nil {
+			return "store: " + e.Kind.Error()
+		}
+		return "store: " + e.Op
+	}
+	return fmt.Sprintf("%T", err)
+}
