@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"net"
 	"net/url"
 	"os"
@@ -25,10 +26,11 @@ import (
 
 const serveUsage = `usage:
   plainsight serve [--addr 127.0.0.1:8080] [--db sqlite:PATH|postgres://...] [--allow-loopback]
+                   [--rate N] [--burst N] [--limit-loopback]
 
 Serves plainsight over HTTP (package server): GET /v1/security/precall,
-GET /v1/security/changes, POST /v1/security/scan, POST /v2/scan and
-GET /healthz, keyless, JSON in and out. It runs until SIGTERM or SIGINT,
+GET /v1/security/changes, POST /v1/security/scan, POST /v2/scan,
+GET /healthz and GET /metrics (Prometheus), keyless, JSON in and out. It runs until SIGTERM or SIGINT,
 then finishes the requests in flight and exits 0.
 
   --addr ADDR        the address to listen on (default 127.0.0.1:8080)
@@ -44,6 +46,14 @@ then finishes the requests in flight and exits 0.
                      this host's own services to every caller of the
                      server. For development only; a redirect from a
                      non-loopback server into loopback stays refused.
+  --rate N           requests a second each client may make, sustained
+                     (default 10; 0 turns the limit off); a client is a
+                     remote IP address (IPv6: its /64). Over it: 429
+                     rate_limited with Retry-After.
+  --burst N          requests a client may make at once (default 40)
+  --limit-loopback   limit loopback clients too (by default they are not:
+                     the host's own agents, or a reverse proxy in front,
+                     which should limit per client itself)
 
 Logs (one line per request, never a body, a query string or scanned
 content) go to standard error.
@@ -68,6 +78,9 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	addr := fset.String("addr", "127.0.0.1:8080", "the address to listen on")
 	db := fset.String("db", "", "the registry database")
 	allowLoopback := fset.Bool("allow-loopback", false, "allow probes of loopback addresses")
+	rateN := fset.Float64("rate", server.DefaultRate, "requests a second per client")
+	burst := fset.Int("burst", server.DefaultBurst, "requests a client may make at once")
+	limitLoopback := fset.Bool("limit-loopback", false, "limit loopback clients too")
 	rest, err := parseInterleaved(fset, args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
@@ -76,6 +89,10 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	case err != nil:
 	case len(rest) != 0:
 		err = fmt.Errorf("unexpected argument %q", rest[0])
+	case *rateN < 0 || math.IsNaN(*rateN) || math.IsInf(*rateN, 0):
+		err = errors.New("--rate is a number of requests a second, 0 for no limit")
+	case *burst < 1:
+		err = errors.New("--burst is at least 1")
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "plainsight serve: %v (see plainsight serve --help)\n", err)
@@ -100,7 +117,11 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		loopback = "loopback ALLOWED (--allow-loopback)"
 	}
 	fmt.Fprintf(stdout, "plainsight serve: listening on http://%s (database %s; %s)\n", ln.Addr(), where, loopback)
-	h := server.New(server.Config{Guard: serveGuard(*allowLoopback), Store: s, Logger: log})
+	limit := server.RateLimit{PerSecond: *rateN, Burst: *burst, Loopback: *limitLoopback}
+	if *rateN == 0 {
+		limit.PerSecond = -1
+	}
+	h := server.New(server.Config{Guard: serveGuard(*allowLoopback), Store: s, Logger: log, RateLimit: limit})
 	if err := server.Serve(ctx, ln, h, log); err != nil {
 		fmt.Fprintf(stderr, "plainsight serve: %v\n", err)
 		return exitError
