@@ -33,14 +33,21 @@
 //     the §3.1 request {"content", "context": {"source", "tool",
 //     "direction"}} answered with the §3.2 response of shield.Scan.
 //   - GET /healthz — {"status": "ok"}.
+//   - GET /metrics — the Prometheus text exposition of the server's own
+//     registry (see Operations). Keyless, like the routes above: it holds
+//     counts and times by route pattern, outcome and trigger, and the Go
+//     runtime's and process's figures, never a URL, a text or a client
+//     address. A host that wants it private serves the handler behind a
+//     front end that withholds /metrics, or passes Config.Metrics and
+//     gathers that registry itself.
 //
 // Errors are {"error": {"code", "message"}}: 422 for the specifications'
 // refusals (the guard's, and a request body of the right JSON but the
 // wrong shape: invalid_request, unknown_context, unknown_source,
 // unknown_direction), 400 invalid_json for a body that is not one JSON
 // object, 413 body_too_large and content_too_large, 404 not_found, 405
-// method_not_allowed (with Allow), 500 internal (logged, answered
-// without detail).
+// method_not_allowed (with Allow), 429 rate_limited (with Retry-After),
+// 500 internal (logged, answered without detail).
 //
 // Request bodies are parsed by the surrogate-preserving JSON decoder
 // (JSON.parse's reading, internal/canon), not encoding/json: a "\ud800"
@@ -64,9 +71,47 @@
 // --allow-loopback`) for development; a redirect hop from an origin that
 // was not itself loopback never reaches loopback (the guard refuses it).
 //
+// # Operations
+//
+// Metrics: [New] registers on Config.Metrics, or on a registry of its own
+// (never prometheus.DefaultRegisterer, so two servers in one process do
+// not collide), and answers GET /metrics with it:
+//
+//   - plainsight_http_requests_total{route, code} — every request, by the
+//     route pattern that matched ("POST /v1/security/scan"; a path under
+//     another method is the bare path, "/v1/security/scan"; anything else
+//     "unmatched") and status code, 429s included;
+//   - plainsight_http_request_duration_seconds{route} — a histogram, 1 ms
+//     to 60 s;
+//   - plainsight_http_requests_in_flight, plainsight_http_rate_limited_total;
+//   - plainsight_precall_checks_total{outcome} — unchanged, changed,
+//     unreachable, not_registered (the answer's integrity status), refused
+//     (the guard refused the URL) or error;
+//   - plainsight_registry_refreshes_total{trigger} — integrity checks of
+//     registered servers: precall (a pre-call check of one) or feed (a
+//     stale one re-checked by a feed read);
+//   - the Go collector's go_* and the process collector's process_*.
+//
+// Rate limit: a token bucket per client (Config.RateLimit; zero means
+// [DefaultRate] 10 requests a second with bursts of [DefaultBurst] 40).
+// A client is the connection's remote IP address, an IPv6 one by its /64;
+// X-Forwarded-For and the like are never trusted. Loopback clients are
+// not limited unless RateLimit.Loopback: they are the host's own agents,
+// or a reverse proxy on the host, which would otherwise put every client
+// it serves in one bucket (such a proxy should limit per client itself).
+// Over the limit the answer is 429 rate_limited with Retry-After (whole
+// seconds until a token), before any of the body is read. The table holds
+// at most [MaxClients] clients; past that, idle ones are dropped, and new
+// ones share one bucket until then.
+//
+// Logs: see Bounds. Shutdown: see [Serve]; `plainsight serve` ends its
+// context on SIGTERM or SIGINT.
+//
 // # Bounds
 //
-// A request body is at most Config.MaxBodyBytes (DefaultMaxBody, 1 MiB),
+// A request body is at most Config.MaxBodyBytes (DefaultMaxBody, 1 MiB) on
+// every route (the layer around the routes caps it before any handler
+// runs),
 // JSON nested at most 8 deep with at most 64 members and elements. [Serve]
 // runs http.Server with ReadHeaderTimeout (5 s), ReadTimeout (30 s),
 // WriteTimeout (2 min: a pre-call check probes for at most six seconds a
@@ -76,21 +121,24 @@
 // returns. Probes are bounded as package precall says. A scan is bounded
 // as packages scan and shield say (linear time in the text).
 //
-// The log (Config.Logger, log/slog) holds one record per request: method,
-// path without the query string, status, response size, duration and the
-// error code — never a request body, a query string (the url and tool of
-// a pre-call check) or any scanned content; a test submits texts and
-// greps the log for them. An internal error (a failing store) is logged
-// with its own text, which may name the server URL asked about, never a
-// body or scanned content.
+// The log (Config.Logger, log/slog) holds one record per request, 429s
+// and /metrics included: method, route pattern (never the path: an
+// unknown path is the caller's text), status, response size, duration
+// and the error code — never a request body, a query string (the url and
+// tool of a pre-call check), a client address or any scanned content; a
+// test sends marked texts, member names, query values and paths to every
+// route and its errors and greps the log for them. An internal error (a
+// failing store) is logged with its own text, which may name the server
+// URL asked about, never a body or scanned content.
 //
 // # What it does not claim
 //
 // The routes answer what packages precall, scan and shield answer, with
 // their notes: evidence gathered at one moment, never a guarantee that a
-// tool or a text is safe (§12). This first increment has no API keys and
-// no write routes, no rate limits, no metrics, no human pages and no
-// OpenAPI document; a host that exposes it to the public must put those
-// in front of it. /healthz says the process answers, not that its store
-// does.
+// tool or a text is safe (§12). This increment has no API keys and no
+// write routes, no human pages and no OpenAPI document. The rate limit is
+// per process: instances sharing a database each allow a client its own
+// rate. It counts requests, not their cost: a pre-call check (a probe of
+// up to six seconds a call) costs a token like a scan. /healthz says the
+// process answers, not that its store does.
 package server

@@ -203,7 +203,7 @@ func check(c *http.Client, base, mcp, db, acks string, changes, flags int) error
 		}
 		keys[k] = true
 	}
-	nacks := 0
+	nacks, ackedVersions := 0, map[int]bool{}
 	if acks != "" {
 		b, err := os.ReadFile(acks)
 		if err != nil {
@@ -217,6 +217,7 @@ func check(c *http.Client, base, mcp, db, acks string, changes, flags int) error
 			}
 			nacks++
 			v, _ := strconv.Atoi(fields[0])
+			ackedVersions[v] = true
 			if !seen[v] {
 				problems = append(problems, fmt.Sprintf("acknowledged version %d has no event", v))
 			}
@@ -233,7 +234,7 @@ func check(c *http.Client, base, mcp, db, acks string, changes, flags int) error
 	if flags >= 0 && len(fl) != flags {
 		problems = append(problems, fmt.Sprintf("%d flags, want %d", len(fl), flags))
 	}
-	fmt.Printf("load verify: %d change events (versions 2..%d), %d flags, %d acknowledged writes checked\n", len(evs), len(evs)+1, len(fl), nacks)
+	fmt.Printf("load verify: %d change events (versions 2..%d), %d flags; %d acknowledged answers (%d versions) checked\n", len(evs), len(evs)+1, len(fl), nacks, len(ackedVersions))
 	if len(problems) > 0 {
 		if len(problems) > 20 {
 			problems = append(problems[:20], fmt.Sprintf("and %d more", len(problems)-20))
