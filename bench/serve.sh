@@ -5,6 +5,7 @@
 #   load      CLIENTS concurrent clients for DURATION: POST /v1/security/scan
 #             of 4 KB texts and GET /v1/security/precall of a registered
 #             loopback MCP server, on SQLite; zero errors; p50/p99 and req/s
+#   load-postgres  the same on PostgreSQL (not in --ci)
 #   hostile   oversized bodies (declared, chunked), headers over 64 KiB,
 #             invalid JSON, lone surrogates, URLs the guard refuses, slow
 #             clients (slowloris); each a clear error, the server unaffected
@@ -33,7 +34,7 @@ only=()
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--ci) ci=1 ;;
-	-h | --help) sed -n '2,29p' "$0"; exit 0 ;;
+	-h | --help) sed -n '2,28p' "$0"; exit 0 ;;
 	-*) echo "serve.sh: unknown flag $1" >&2; exit 2 ;;
 	*) only+=("$1") ;;
 	esac
@@ -130,6 +131,17 @@ case_load() {
 	kill -TERM "$serve_pid"; wait "$serve_pid" || { echo "serve exited $? on SIGTERM"; return 1; }
 }
 
+case_load_postgres() {
+	pgdb load || return 1
+	local db=$pgurl
+	mcp static
+	"$ps" registry add --db "$db" "$mcp" >/dev/null || return 1
+	serve load-postgres "$db" || return 1
+	echo "\$ load run --base $base --mcp $mcp --clients $clients --duration $duration   # PostgreSQL"
+	"$load" run --base "$base" --mcp "$mcp" --clients "$clients" --duration "$duration" || return 1
+	kill -TERM "$serve_pid"; wait "$serve_pid" || { echo "serve exited $? on SIGTERM"; return 1; }
+}
+
 case_hostile() {
 	mcp static
 	serve hostile "sqlite:$work/hostile.db" || return 1
@@ -172,8 +184,10 @@ case_twins() {
 	"$ps" ledger verify --db "$db" || return 1
 }
 
-for c in load hostile kill9-sqlite kill9-postgres twins; do
+for c in load load-postgres hostile kill9-sqlite kill9-postgres twins; do
 	wanted "$c" || continue
+	# CI runs the load once, on SQLite.
+	[ "$ci" = 1 ] && [ ${#only[@]} -eq 0 ] && [ "$c" = load-postgres ] && continue
 	echo "== $c"
 	start=$(date +%s.%N)
 	if ! "case_${c//-/_}"; then

@@ -128,13 +128,19 @@ const metricsPath = "/metrics"
 // but a handler added later cannot forget the cap) and answers /metrics.
 func (o *ops) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
-	route := "GET " + metricsPath
-	if r.URL.Path != metricsPath {
+	var route string
+	switch {
+	case r.URL.Path != metricsPath:
 		_, route = o.next.mux.Handler(r)
 		route = routeName(route)
+	case r.Method == http.MethodGet || r.Method == http.MethodHead:
+		route = "GET " + metricsPath
+	default:
+		route = metricsPath
 	}
 	o.inFlight.Inc()
 	rec := &recorder{ResponseWriter: w}
+	rec.Header().Set("X-Content-Type-Options", "nosniff")
 	defer func() {
 		o.inFlight.Dec()
 		status := rec.status

@@ -155,6 +155,9 @@ func TestMetrics(t *testing.T) {
 	if code := errorCode(t, v); status != http.StatusMethodNotAllowed || code != "method_not_allowed" {
 		t.Errorf("POST /metrics: %d %s", status, code)
 	}
+	if got := metrics(t, h)[`plainsight_http_requests_total{code="405",route="/metrics"}`]; got != 1 {
+		t.Errorf("POST /metrics counted %v times under /metrics", got)
+	}
 }
 
 // rawCall sends one request from remote and returns the recorder.
