@@ -9,8 +9,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -91,9 +93,13 @@ func runFingerprint(args []string, stdin io.Reader, stdout, stderr io.Writer) in
 			}
 		})
 	case len(command) > 0:
-		d, err = (&probe.Stdio{Command: command, Stderr: io.Discard}).Probe(context.Background())
+		ctx, stop := probeContext()
+		d, err = (&probe.Stdio{Command: command, Stderr: io.Discard}).Probe(ctx)
+		stop()
 	default:
-		d, err = (&probe.HTTP{URL: rest[0], Client: cliGuard().Client()}).Probe(context.Background())
+		ctx, stop := probeContext()
+		d, err = (&probe.HTTP{URL: rest[0], Client: cliGuard().Client()}).Probe(ctx)
+		stop()
 	}
 	if errors.Is(err, fingerprint.ErrInvalidTool) || errors.Is(err, fingerprint.ErrDuplicateName) {
 		// The server answered, with a tool list §7 refuses: the same
@@ -406,4 +412,13 @@ func writeCheck(w io.Writer, format string, pinned fingerprint.Record, res finge
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// probeContext is the context a probe runs under: ended by SIGINT or
+// SIGTERM, so that a Ctrl-C (which reaches plainsight alone: a stdio
+// server runs in a process group of its own) ends the probe, and with it
+// the server's whole group, instead of killing plainsight and leaving the
+// server running.
+func probeContext() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 }
