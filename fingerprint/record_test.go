@@ -3,14 +3,12 @@ package fingerprint
 import (
 	"encoding/json"
 	"errors"
-	"io/fs"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
-	"github.com/plainsight/plainsight/internal/canon"
-	"github.com/plainsight/plainsight/vectors"
+	"github.com/plainsight/plainsight/internal/vectortest"
 )
 
 // roundTrip saves a record as JSON and reads it back.
@@ -31,76 +29,38 @@ func roundTrip(t *testing.T, rec Record) Record {
 // and checks that the record read back is equal, and that an integrity
 // check against it answers exactly as against the record in memory.
 func TestRecordRoundTripVectors(t *testing.T) {
-	raw, err := fs.ReadFile(vectors.FS(), "fingerprint/fingerprint.json")
-	if err != nil {
-		t.Fatalf("the fingerprint vectors are missing: %v", err)
-	}
-	var f struct {
-		TestGroups []struct {
-			Type  string `json:"type"`
-			Tests []struct {
-				TcID    int             `json:"tcId"`
-				Comment string          `json:"comment"`
-				Server  json.RawMessage `json:"server"`
-				Tools   json.RawMessage `json:"tools"`
-				Before  json.RawMessage `json:"before"`
-				After   json.RawMessage `json:"after"`
-				Result  string          `json:"result"`
-			} `json:"tests"`
-		} `json:"testGroups"`
-	}
-	if err := json.Unmarshal(raw, &f); err != nil {
-		t.Fatal(err)
-	}
 	opts := cmp.Options{cmpopts.EquateErrors()}
 	n := 0
-	for _, g := range f.TestGroups {
-		for _, tc := range g.Tests {
-			var before, after *Definitions
-			switch g.Type {
-			case "FingerprintTest":
-				if tc.Result == "invalid" {
-					continue
-				}
-				d, err := definitions(t, tc.Server, tc.Tools)
-				if err != nil {
-					t.Fatalf("#%d: %v", tc.TcID, err)
-				}
-				before, after = d, d
-			case "DiffTest":
-				side := func(raw json.RawMessage) *Definitions {
-					v := parse(t, raw)
-					server, _ := json.Marshal(nil)
-					if s := member(&v, "server"); s != nil {
-						server, _ = canon.Marshal(*s, canon.SortedUTF16, canon.Limits{})
-					}
-					tools, _ := canon.Marshal(*member(&v, "tools"), canon.SortedUTF16, canon.Limits{})
-					d, err := definitions(t, server, tools)
-					if err != nil {
-						t.Fatalf("#%d: %v", tc.TcID, err)
-					}
-					return d
-				}
-				before, after = side(tc.Before), side(tc.After)
-			default:
-				t.Fatalf("test group type %q", g.Type)
+	for _, tc := range vectortest.Fingerprint(t) {
+		var before, after *Definitions
+		switch tc.Type {
+		case "FingerprintTest":
+			if tc.Result == "invalid" {
+				continue
 			}
-			// The fields outside the fingerprint travel too.
-			before.ProtocolVersion, before.Instructions = "2025-06-18", tc.Comment
-			rec, err := NewRecord(before)
+			d, err := definitions(t, tc.Server, tc.Tools)
 			if err != nil {
-				t.Fatalf("#%d: %v", tc.TcID, err)
+				t.Fatalf("%s: %v", tc.Name, err)
 			}
-			back := roundTrip(t, rec)
-			if diff := cmp.Diff(rec, back); diff != "" {
-				t.Errorf("#%d %s: the record read back differs (-saved +read):\n%s", tc.TcID, tc.Comment, diff)
-			}
-			want, got := Check(rec, after, nil), Check(back, after, nil)
-			if diff := cmp.Diff(want, got, opts); diff != "" {
-				t.Errorf("#%d %s: the check against the saved record differs (-memory +saved):\n%s", tc.TcID, tc.Comment, diff)
-			}
-			n++
+			before, after = d, d
+		case "DiffTest":
+			before, after = diffSide(t, tc, tc.Before), diffSide(t, tc, tc.After)
 		}
+		// The fields outside the fingerprint travel too.
+		before.ProtocolVersion, before.Instructions = "2025-06-18", tc.Comment
+		rec, err := NewRecord(before)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.Name, err)
+		}
+		back := roundTrip(t, rec)
+		if diff := cmp.Diff(rec, back); diff != "" {
+			t.Errorf("%s: the record read back differs (-saved +read):\n%s", tc.Name, diff)
+		}
+		want, got := Check(rec, after, nil), Check(back, after, nil)
+		if diff := cmp.Diff(want, got, opts); diff != "" {
+			t.Errorf("%s: the check against the saved record differs (-memory +saved):\n%s", tc.Name, diff)
+		}
+		n++
 	}
 	if n < 90 {
 		t.Errorf("only %d vectors round-tripped", n)
