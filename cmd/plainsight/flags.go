@@ -61,7 +61,7 @@ func runFlags(args []string, stdout, stderr io.Writer) int {
 	}
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, flagsUsage)
+			writeHelp(stdout, "flags "+cmd, fset)
 			return exitClean
 		}
 		fmt.Fprintf(stderr, "plainsight flags %s: %v (see plainsight flags --help)\n", cmd, err)

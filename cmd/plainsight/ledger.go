@@ -40,7 +40,7 @@ func runLedger(args []string, stdout, stderr io.Writer) int {
 	}
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, ledgerUsage)
+			writeHelp(stdout, "ledger verify", fset)
 			return exitClean
 		}
 		fmt.Fprintf(stderr, "plainsight ledger verify: %v (see plainsight ledger --help)\n", err)

@@ -119,7 +119,11 @@ func runRegistry(args []string, stdout, stderr io.Writer) int {
 	rest, err := parseInterleaved(fset, args[1:])
 	switch {
 	case errors.Is(err, flag.ErrHelp):
-		fmt.Fprint(stdout, registryUsage)
+		if _, ok := helps[cmd]; ok {
+			writeHelp(stdout, cmd, fset)
+		} else {
+			fmt.Fprint(stdout, registryUsage)
+		}
 		return exitClean
 	case err != nil:
 	case *format != "text" && *format != "json":

@@ -54,6 +54,14 @@ func runShield(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "verify-receipt":
 		return runShieldVerify(args[1:], stdin, stdout, stderr)
 	case "keygen":
+		if len(args) > 1 {
+			if isHelp(args[1]) {
+				writeHelp(stdout, "shield keygen", nil)
+				return exitClean
+			}
+			fmt.Fprintf(stderr, "plainsight shield keygen: unexpected argument %q (see plainsight shield keygen --help)\n", args[1])
+			return exitError
+		}
 		ring, err := shield.NewKeyRing()
 		if err == nil {
 			var b []byte
@@ -106,14 +114,14 @@ func readNamed(rest []string, stdin io.Reader, limit int64) ([]byte, error) {
 func runShieldScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("shield scan", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	source := fs.String("source", "file", "")
-	direction := fs.String("direction", "inbound", "")
-	tool := fs.String("tool", "", "")
-	keys := fs.String("keys", "", "")
-	urls := fs.String("urls", "", "")
+	source := fs.String("source", "file", "where the content came from: web, email, tool_output, user_message, agent_message or file")
+	direction := fs.String("direction", "inbound", "inbound (content reaching the agent) or outbound (content the agent sends)")
+	tool := fs.String("tool", "", "the tool whose input or output the content is")
+	keys := fs.String("keys", "", "a key ring (plainsight shield keygen) to sign the receipt with; unsigned without it")
+	urls := fs.String("urls", "", "a list of known-bad hosts and domains, one a line, to check the content's URLs against")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, shieldUsage)
+			writeHelp(stdout, "shield scan", fs)
 			return exitClean
 		}
 		fmt.Fprintf(stderr, "plainsight shield scan: %v\n%s", err, shieldUsage)
@@ -171,11 +179,11 @@ func runShieldScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 func runShieldVerify(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("shield verify-receipt", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	jwksPath := fs.String("jwks", "", "")
-	contentPath := fs.String("content", "", "")
+	jwksPath := fs.String("jwks", "", "the scanner's published keys (a JWKS); required")
+	contentPath := fs.String("content", "", "the content scanned, to check that the receipt names it")
 	if err := fs.Parse(args); err != nil || *jwksPath == "" {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, shieldUsage)
+			writeHelp(stdout, "shield verify-receipt", fs)
 			return exitClean
 		}
 		if err == nil {
@@ -224,6 +232,10 @@ func runShieldVerify(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 }
 
 func runShieldJWKS(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 && isHelp(args[0]) {
+		writeHelp(stdout, "shield jwks", nil)
+		return exitClean
+	}
 	b, err := readNamed(args, stdin, 1<<20)
 	if err == nil {
 		var ring *shield.KeyRing
@@ -239,3 +251,6 @@ func runShieldJWKS(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 	}
 	return exitClean
 }
+
+// isHelp reports whether an argument asks for help.
+func isHelp(a string) bool { return a == "-h" || a == "--help" || a == "-help" }

@@ -80,7 +80,7 @@ func runShieldReceipts(args []string, stdout, stderr io.Writer) int {
 	}
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, receiptsUsage)
+			writeHelp(stdout, "shield receipts list", fset)
 			return exitClean
 		}
 		fmt.Fprintf(stderr, "plainsight shield receipts list: %v\n%s", err, receiptsUsage)

@@ -46,7 +46,7 @@ func runSignature(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	}
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, signatureUsage)
+			writeHelp(stdout, "signature check", fset)
 			return exitClean
 		}
 		fmt.Fprintf(stderr, "plainsight signature check: %v (see plainsight signature --help)\n", err)
