@@ -70,7 +70,7 @@ func runShield(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "plainsight shield keygen: %v\n", err)
+			fmt.Fprintf(stderr, "plainsight shield keygen: %s\n", describe(err))
 			return exitError
 		}
 		return exitClean
@@ -124,7 +124,7 @@ func runShieldScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 			writeHelp(stdout, "shield scan", fs)
 			return exitClean
 		}
-		fmt.Fprintf(stderr, "plainsight shield scan: %v\n%s", err, shieldUsage)
+		fmt.Fprintf(stderr, "plainsight shield scan: %s\n%s", describe(err), shieldUsage)
 		return exitError
 	}
 	var opts shield.Options
@@ -134,40 +134,40 @@ func runShieldScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 			opts.Keys, err = shield.LoadKeyRing(b)
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "plainsight shield scan: --keys: %v\n", err)
+			fmt.Fprintf(stderr, "plainsight shield scan: --keys: %s\n", describe(err))
 			return exitError
 		}
 	}
 	if *urls != "" {
 		l, err := shield.LoadURLList(*urls)
 		if err != nil {
-			fmt.Fprintf(stderr, "plainsight shield scan: --urls: %v\n", err)
+			fmt.Fprintf(stderr, "plainsight shield scan: --urls: %s\n", describe(err))
 			return exitError
 		}
 		opts.URLs = l
 	}
 	s, err := shield.New(opts)
 	if err != nil {
-		fmt.Fprintf(stderr, "plainsight shield scan: %v\n", err)
+		fmt.Fprintf(stderr, "plainsight shield scan: %s\n", describe(err))
 		return exitError
 	}
 	content, err := readNamed(fs.Args(), stdin, shield.DefaultMaxContentBytes)
 	if err != nil {
-		fmt.Fprintf(stderr, "plainsight shield scan: %v\n", err)
+		fmt.Fprintf(stderr, "plainsight shield scan: %s\n", describe(err))
 		return exitError
 	}
 	req := shield.Request{Content: string(content), Context: shield.Context{
 		Source: shield.Source(*source), Direction: shield.Direction(*direction), Tool: *tool}}
 	resp, err := s.Scan(context.Background(), req)
 	if err != nil {
-		fmt.Fprintf(stderr, "plainsight shield scan: %v\n", err)
+		fmt.Fprintf(stderr, "plainsight shield scan: %s\n", describe(err))
 		return exitError
 	}
 	enc := json.NewEncoder(stdout)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(resp); err != nil {
-		fmt.Fprintf(stderr, "plainsight shield scan: writing output: %v\n", err)
+		fmt.Fprintf(stderr, "plainsight shield scan: writing output: %s\n", describe(err))
 		return exitError
 	}
 	if resp.Verdict == shield.Malicious {
@@ -189,37 +189,37 @@ func runShieldVerify(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 		if err == nil {
 			err = errors.New("--jwks is required")
 		}
-		fmt.Fprintf(stderr, "plainsight shield verify-receipt: %v\n%s", err, shieldUsage)
+		fmt.Fprintf(stderr, "plainsight shield verify-receipt: %s\n%s", describe(err), shieldUsage)
 		return exitError
 	}
 	jb, err := os.ReadFile(*jwksPath)
 	if err != nil {
-		fmt.Fprintf(stderr, "plainsight shield verify-receipt: %v\n", err)
+		fmt.Fprintf(stderr, "plainsight shield verify-receipt: %s\n", describe(err))
 		return exitError
 	}
 	keys, err := shield.ParseJWKS(jb)
 	if err != nil {
-		fmt.Fprintf(stderr, "plainsight shield verify-receipt: --jwks: %v\n", err)
+		fmt.Fprintf(stderr, "plainsight shield verify-receipt: --jwks: %s\n", describe(err))
 		return exitError
 	}
 	rb, err := readNamed(fs.Args(), stdin, 64<<20)
 	if err != nil {
-		fmt.Fprintf(stderr, "plainsight shield verify-receipt: %v\n", err)
+		fmt.Fprintf(stderr, "plainsight shield verify-receipt: %s\n", describe(err))
 		return exitError
 	}
 	var resp shield.Response
 	if err := json.Unmarshal(rb, &resp); err != nil {
-		fmt.Fprintf(stderr, "plainsight shield verify-receipt: the response is not JSON: %v\n", err)
+		fmt.Fprintf(stderr, "plainsight shield verify-receipt: the response is not JSON: %s\n", describe(err))
 		return exitError
 	}
 	if err := shield.VerifyReceipt(resp, keys); err != nil {
-		fmt.Fprintf(stderr, "plainsight shield verify-receipt: %v\n", err)
+		fmt.Fprintf(stderr, "plainsight shield verify-receipt: %s\n", describe(err))
 		return exitFound
 	}
 	if *contentPath != "" {
 		cb, err := os.ReadFile(*contentPath)
 		if err != nil {
-			fmt.Fprintf(stderr, "plainsight shield verify-receipt: %v\n", err)
+			fmt.Fprintf(stderr, "plainsight shield verify-receipt: %s\n", describe(err))
 			return exitError
 		}
 		if !shield.ContentMatches(resp.Receipt, string(cb)) {
@@ -246,7 +246,7 @@ func runShieldJWKS(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 		}
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "plainsight shield jwks: %v\n", err)
+		fmt.Fprintf(stderr, "plainsight shield jwks: %s\n", describe(err))
 		return exitError
 	}
 	return exitClean
