@@ -21,6 +21,7 @@
 #   bash bench/serve.sh --ci         the short run CI does (about 40 s)
 #   bash bench/serve.sh CASE...      only the cases named
 #   CLIENTS=200 DURATION=30s         the load case's size (full: 200, 30s)
+#   PG_POOL=N                        PostgreSQL pool size (pgx default: 4 here)
 #
 # PostgreSQL: the cluster of $PLAINSIGHT_TEST_POSTGRES (.ci/run's throwaway
 # one, "host=SOCKETDIR user=postgres ...") gets a database per case; without
@@ -34,7 +35,7 @@ only=()
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--ci) ci=1 ;;
-	-h | --help) sed -n '2,28p' "$0"; exit 0 ;;
+	-h | --help) sed -n '2,29p' "$0"; exit 0 ;;
 	-*) echo "serve.sh: unknown flag $1" >&2; exit 2 ;;
 	*) only+=("$1") ;;
 	esac
@@ -118,7 +119,7 @@ pgdb() {
 		fi
 	fi
 	"$pgbin/createdb" -h "$pghost" -U postgres "$1-$$" || return 1
-	pgurl="postgres:///$1-$$?host=$pghost&user=postgres"
+	pgurl="postgres:///$1-$$?host=$pghost&user=postgres${PG_POOL:+&pool_max_conns=$PG_POOL}"
 }
 
 case_load() {
@@ -193,6 +194,8 @@ for c in load load-postgres hostile kill9-sqlite kill9-postgres twins; do
 	if ! "case_${c//-/_}"; then
 		failed+=("$c")
 		echo "FAIL $c"
+		# What the servers logged at level ERROR (never content: see server's doc).
+		grep -h 'level=ERROR' "$work"/*.log 2>/dev/null | tail -n 10
 	fi
 	awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "   (%.1f s)\n", e - s }'
 done
