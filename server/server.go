@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -17,6 +18,7 @@ import (
 	"github.com/plainsight/plainsight/precall"
 	"github.com/plainsight/plainsight/scan"
 	"github.com/plainsight/plainsight/shield"
+	"github.com/plainsight/plainsight/signature"
 	"github.com/plainsight/plainsight/store"
 )
 
@@ -46,8 +48,13 @@ type Config struct {
 type handler struct {
 	mux     *http.ServeMux
 	checker *precall.Checker
+	store   store.Store
+	clock   func() time.Time
 	log     *slog.Logger
 	maxBody int64
+	// signatures is the Shield method's service over store, built on first
+	// use (it loads the benign corpus).
+	signatures func() *signature.Service
 }
 
 // New returns the server's routes as one http.Handler, for a host to
@@ -60,6 +67,8 @@ func New(c Config) http.Handler {
 	h := &handler{
 		mux:     http.NewServeMux(),
 		checker: &precall.Checker{Guard: g, Store: c.Store, Clock: c.Clock},
+		store:   c.Store,
+		clock:   c.Clock,
 		log:     c.Logger,
 		maxBody: c.MaxBodyBytes,
 	}
@@ -69,10 +78,24 @@ func New(c Config) http.Handler {
 	if h.maxBody <= 0 {
 		h.maxBody = DefaultMaxBody
 	}
+	h.signatures = sync.OnceValue(func() *signature.Service {
+		return signature.NewService(c.Store, signature.Options{Now: c.Clock, Log: h.log})
+	})
+
+	// The route table. Every route is in the OpenAPI document
+	// (openapi.json), and TestOpenAPI drives each one. Another file's
+	// routes are added here, one line each.
 	h.route("GET", "/v1/security/precall", h.precall)
 	h.route("GET", "/v1/security/changes", h.changes)
 	h.route("POST", "/v1/security/scan", h.scan)
 	h.route("POST", "/v2/scan", h.shieldScan)
+	h.route("GET", "/v1/security/flags", h.flags)
+	h.route("GET", "/v1/security/flags/{id}", h.flagByID)
+	h.route("GET", "/v1/registry/servers", h.registryServers)
+	h.route("GET", "/v1/registry/server", h.registryServer)
+	h.route("POST", "/api/v1/shield/check", h.shieldCheck)
+	h.route("GET", "/api/v1/shield/feed", h.shieldFeed)
+	h.route("GET", "/openapi.json", h.openAPI)
 	h.route("GET", "/healthz", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	})
