@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 	"unicode/utf8"
@@ -55,6 +56,8 @@ type handler struct {
 	// signatures is the Shield method's service over store, built on first
 	// use (it loads the benign corpus).
 	signatures func() *signature.Service
+	// allow is the methods each path answers, for a 405's Allow.
+	allow map[string][]string
 }
 
 // New returns the server's routes as one http.Handler, for a host to
@@ -95,6 +98,14 @@ func New(c Config) http.Handler {
 	h.route("GET", "/v1/registry/server", h.registryServer)
 	h.route("POST", "/api/v1/shield/check", h.shieldCheck)
 	h.route("GET", "/api/v1/shield/feed", h.shieldFeed)
+	// Writes: an API key with the route's scope (keys.go, writes.go).
+	h.route("POST", "/v1/security/submissions", h.submit)
+	h.route("POST", "/v1/registry/servers", h.register)
+	h.route("POST", "/v1/security/flags/{id}/dispute", h.dispute)
+	h.route("POST", "/v1/security/flags/{id}/award", h.award)
+	h.route("POST", "/api/v1/shield/checkin", h.checkIn)
+	h.route("POST", "/api/v1/shield/review-jobs", h.reviewJob)
+	h.route("POST", "/api/v1/shield/review-jobs/{job}/vote", h.vote)
 	h.route("GET", "/openapi.json", h.openAPI)
 	h.route("GET", "/healthz", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
@@ -105,13 +116,20 @@ func New(c Config) http.Handler {
 	return h
 }
 
-// route registers method and path, and a JSON 405 for the path under any
-// other method.
+// route registers method and path, and for the path under any other
+// method a JSON 405 whose Allow lists every method the path answers.
 func (h *handler) route(method, path string, f http.HandlerFunc) {
 	h.mux.HandleFunc(method+" "+path, f)
+	if h.allow == nil {
+		h.allow = map[string][]string{}
+	}
+	if h.allow[path] = append(h.allow[path], method); len(h.allow[path]) > 1 {
+		return
+	}
 	h.mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Allow", method)
-		writeError(w, http.StatusMethodNotAllowed, "method_not_allowed", path+" answers "+method+" only")
+		methods := strings.Join(h.allow[path], ", ")
+		w.Header().Set("Allow", methods)
+		writeError(w, http.StatusMethodNotAllowed, "method_not_allowed", path+" answers "+methods+" only")
 	})
 }
 
