@@ -123,6 +123,7 @@ const usage = `usage:
   plainsight ledger verify ...
   plainsight signature check [--db PATH] [--format text|json] [FILE|-]
   plainsight serve [--addr 127.0.0.1:8080] [--db sqlite:PATH|postgres://...] [--allow-loopback]
+  plainsight keys create|revoke ...
   plainsight version | --version
 
 SUPPRESSION: [--only CLASS,...] [--skip CLASS,...] [--ignore-file FILE] [--baseline FILE]
@@ -176,6 +177,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runLedger(args[1:], stdout, stderr)
 	case "serve":
 		return runServe(args[1:], stdout, stderr)
+	case "keys":
+		return runKeys(args[1:], stdout, stderr)
 	case "version", "--version", "-version":
 		if len(args) > 1 && (args[1] == "-h" || args[1] == "-help" || args[1] == "--help") {
 			writeHelp(stdout, "version", nil)
