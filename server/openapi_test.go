@@ -53,7 +53,7 @@ type apiSpec struct {
 // documented answer. Component references (#/components/schemas/X) become
 // $defs references of a draft 2020-12 schema holding every component:
 // OpenAPI 3.1's schema objects are that dialect.
-func loadOpenAPI(t *testing.T) *apiSpec {
+func loadOpenAPI(t testing.TB) *apiSpec {
 	t.Helper()
 	var doc struct {
 		OpenAPI    string `json:"openapi"`
@@ -141,7 +141,7 @@ func (s *apiSpec) pathDocumented(path string) bool {
 
 // errorSchema is the Error component, for answers outside any operation
 // (an unknown path, a method a path does not answer).
-func (s *apiSpec) errorSchema(t *testing.T) *jsonschema.Resolved {
+func (s *apiSpec) errorSchema(t testing.TB) *jsonschema.Resolved {
 	t.Helper()
 	if s.errorRS == nil {
 		t.Fatal("the document has no Error schema")
