@@ -37,6 +37,23 @@ Example:
   curl -H "Authorization: Bearer $KEY" ...
 `
 
+func init() {
+	helps["keys create"] = help{
+		usage: "plainsight keys create --owner ACCOUNT --scope SCOPE[,SCOPE]... [flags]",
+		about: "Makes an API key for plainsight serve's write routes, acting for ACCOUNT with the given scopes\n" +
+			"(submit, register, dispute, arbitrate, checkin, review), and prints its secret on standard output,\n" +
+			"once: the database keeps only its SHA-256. The key's id, for revoke, goes to standard error.",
+		exits:   "0 the key; 2 a usage error, an unknown scope or a database error.",
+		example: "KEY=$(plainsight keys create --owner acct_1 --scope submit,checkin --label ci)",
+	}
+	helps["keys revoke"] = help{
+		usage:   "plainsight keys revoke [flags] KEY_ID",
+		about:   "Revokes the API key KEY_ID: every request with it is refused from then on. A key is revoked\nonce and never deleted.",
+		exits:   "0 revoked; 2 no such key, a key revoked already, a usage or database error.",
+		example: "plainsight keys revoke key_5c0f2a9e1b7d3c44",
+	}
+}
+
 // runKeys is plainsight keys create|revoke.
 func runKeys(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 || (args[0] != "create" && args[0] != "revoke") {
@@ -50,14 +67,17 @@ func runKeys(args []string, stdout, stderr io.Writer) int {
 	cmd := args[0]
 	fset := flag.NewFlagSet("keys "+cmd, flag.ContinueOnError)
 	fset.SetOutput(io.Discard)
-	db := fset.String("db", "", "the database")
-	owner := fset.String("owner", "", "the account the key acts for")
-	scopes := fset.String("scope", "", "the scopes, comma-separated")
-	label := fset.String("label", "", "a label for people")
+	db := fset.String("db", "", "the `DB` of plainsight serve: sqlite:PATH or a postgres:// URL (default $PLAINSIGHT_DB, else serve's embedded SQLite file)")
+	var owner, scopes, label *string
+	if cmd == "create" {
+		owner = fset.String("owner", "", "the `ACCOUNT` the key acts for (required)")
+		scopes = fset.String("scope", "", "the `SCOPES`, comma-separated: submit, register, dispute, arbitrate, checkin, review (required)")
+		label = fset.String("label", "", "a `TEXT` naming the key for people")
+	}
 	rest, err := parseInterleaved(fset, args[1:])
 	switch {
 	case errors.Is(err, flag.ErrHelp):
-		fmt.Fprint(stdout, keysUsage)
+		writeHelp(stdout, "keys "+cmd, fset)
 		return exitClean
 	case err != nil:
 	case cmd == "create" && len(rest) > 0:
@@ -66,17 +86,15 @@ func runKeys(args []string, stdout, stderr io.Writer) int {
 		err = errors.New("--owner and --scope are required")
 	case cmd == "revoke" && len(rest) != 1:
 		err = errors.New("want one KEY_ID")
-	case cmd == "revoke" && (*owner != "" || *scopes != "" || *label != ""):
-		err = errors.New("revoke takes only --db and KEY_ID")
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "plainsight keys %s: %v (see plainsight keys --help)\n", cmd, err)
+		fmt.Fprintf(stderr, "plainsight keys %s: %s (see plainsight keys %s --help)\n", cmd, describe(err), cmd)
 		return exitError
 	}
 	ctx := context.Background()
 	s, where, err := openServeDB(ctx, *db)
 	if err != nil {
-		fmt.Fprintf(stderr, "plainsight keys %s: %v\n", cmd, err)
+		fmt.Fprintf(stderr, "plainsight keys %s: %s\n", cmd, describe(err))
 		return exitError
 	}
 	defer s.Close()
@@ -88,7 +106,7 @@ func runKeys(args []string, stdout, stderr io.Writer) int {
 		case errors.Is(err, store.ErrConflict):
 			fmt.Fprintf(stderr, "plainsight keys revoke: key %s is revoked already\n", printable(rest[0]))
 		case err != nil:
-			fmt.Fprintf(stderr, "plainsight keys revoke: %v\n", err)
+			fmt.Fprintf(stderr, "plainsight keys revoke: %s\n", describe(err))
 		default:
 			fmt.Fprintf(stderr, "plainsight keys revoke: key %s revoked (%s)\n", printable(rest[0]), where)
 			return exitClean
@@ -97,7 +115,7 @@ func runKeys(args []string, stdout, stderr io.Writer) int {
 	}
 	secret, k, err := server.CreateKey(ctx, s, *owner, *label, strings.Split(*scopes, ","), time.Now())
 	if err != nil {
-		fmt.Fprintf(stderr, "plainsight keys create: %v\n", err)
+		fmt.Fprintf(stderr, "plainsight keys create: %s\n", describe(err))
 		return exitError
 	}
 	fmt.Fprintln(stdout, secret)

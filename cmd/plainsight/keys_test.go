@@ -43,6 +43,12 @@ func TestKeys(t *testing.T) {
 		}
 	}
 
+	for _, sub := range []string{"create", "revoke"} {
+		if code, out, _ := runKeysCmd(t, sub, "--help"); code != exitClean || !strings.Contains(out, "plainsight keys "+sub) || !strings.Contains(out, "Exit status") {
+			t.Errorf("keys %s --help: %d %q", sub, code, out)
+		}
+	}
+
 	base, _, stop := startServe(t, "--db", db)
 	submit := func(key string) int {
 		req, _ := http.NewRequest("POST", base+"/v1/security/submissions",
