@@ -238,13 +238,24 @@ func (c *Checker) Records(ctx context.Context, q store.ServerQuery) ([]Record, e
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrRegistry, err)
 	}
+	reg := StoreRegistry{c.Store}
 	out := make([]Record, 0, len(servers))
 	for i := range servers {
-		r, err := c.recordOf(ctx, &servers[i])
+		s := &servers[i]
+		defs, fp, err := c.recorded(ctx, c.Store, s.URL, s.Version)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, *r)
+		names := make([]string, len(defs.Tools))
+		for j, t := range defs.Tools {
+			names[j] = t.Name
+		}
+		offers, err := reg.Offers(ctx, names)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %w", ErrRegistry, err)
+		}
+		out = append(out, Record{URL: s.URL, Registration: registrationOf(s), Fingerprint: fp, FingerprintVersion: s.Version,
+			ServerName: defs.Server.Name, LastChecked: s.LastChecked, ShadowingWarnings: Collisions(s.URL, defs.Tools, offers)})
 	}
 	return out, nil
 }
