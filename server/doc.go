@@ -53,9 +53,10 @@
 //     @redocly/cli, and every handler's answers are checked against it).
 //   - GET /healthz — {"status": "ok"}.
 //
-// A list read's limit is 1–1000 (default 100); a query parameter given
-// twice, or one the route does not know, is 400 invalid_query. The reads
-// of the store answer 503 no_registry when the handler has none.
+// On the flag, registry and Shield method reads, limit is 1–1000 (default
+// 100), and a query parameter given twice, or one the route does not know,
+// is 400 invalid_query. Every route that needs the store answers 503
+// no_registry when the handler has none.
 //
 // # Writes and API keys
 //
