@@ -38,6 +38,7 @@ type apiOp struct {
 	re           *regexp.Regexp
 	responses    map[string]*jsonschema.Resolved // JSON answers' schemas, by status
 	media        map[string]string               // every answer's media type, by status
+	request      *jsonschema.Resolved            // the JSON request body's schema, if any
 }
 
 // apiSpec is the OpenAPI document, read for the tests, with a record of
@@ -93,6 +94,11 @@ func loadOpenAPI(t testing.TB) *apiSpec {
 		re := regexp.MustCompile("^" + regexp.MustCompile(`\\\{[a-z_]+\\\}`).ReplaceAllString(regexp.QuoteMeta(path), `[^/]+`) + "$")
 		for method, raw := range methods {
 			var op struct {
+				RequestBody *struct {
+					Content map[string]struct {
+						Schema json.RawMessage `json:"schema"`
+					} `json:"content"`
+				} `json:"requestBody"`
 				Responses map[string]struct {
 					Content map[string]struct {
 						Schema json.RawMessage `json:"schema"`
@@ -103,6 +109,15 @@ func loadOpenAPI(t testing.TB) *apiSpec {
 				t.Fatalf("%s %s: %v", method, path, err)
 			}
 			o := &apiOp{method: strings.ToUpper(method), path: path, re: re, responses: map[string]*jsonschema.Resolved{}, media: map[string]string{}}
+			if rb := op.RequestBody; rb != nil {
+				media, ok := rb.Content["application/json"]
+				if !ok || len(rb.Content) != 1 {
+					t.Fatalf("%s %s: a request body that is not one application/json", method, path)
+				}
+				if o.request, err = resolve(media.Schema); err != nil {
+					t.Fatalf("%s %s request: %v", method, path, err)
+				}
+			}
 			for status, resp := range op.Responses {
 				if len(resp.Content) != 1 {
 					t.Fatalf("%s %s %s: not one media type", method, path, status)
@@ -209,6 +224,15 @@ func (s *apiSpec) send(t *testing.T, ctx context.Context, h http.Handler, key, m
 		s.mu.Lock()
 		s.hit[op.method+" "+op.path+" "+status] = true
 		s.mu.Unlock()
+		// A body the route accepted is one the document allows.
+		if w.Code < 300 && op.request != nil {
+			var req any
+			if err := json.Unmarshal([]byte(body), &req); err != nil {
+				t.Errorf("%s %s: accepted a body that is not JSON: %q", method, target, body)
+			} else if err := op.request.Validate(req); err != nil {
+				t.Errorf("%s %s: accepted a request the document does not allow: %v\n%s", method, target, err, body)
+			}
+		}
 		if mt != "application/json" {
 			if !strings.HasPrefix(ct, mt) {
 				t.Errorf("%s %s: Content-Type %q, documented %s", method, target, ct, mt)
