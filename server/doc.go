@@ -117,10 +117,12 @@
 // it, so that the content_hash is the one the client computes and every
 // signal's UTF-16 offsets are the client's. A lone surrogate therefore
 // raises no signal there; /v1/security/scan reports it. A submission's
-// content is read the same way (its evidence hash is of UTF-8 bytes), and
-// so is a check's text; a check-in's body is decoded by encoding/json
-// (the reports' wire form is package signature's), which reads a lone
-// surrogate as U+FFFD too.
+// content is hashed the same way (the evidence hash is of UTF-8 bytes),
+// but the gate scans the content with its lone surrogates, so that one
+// is a §2 unassigned_codepoint finding and holds the submission. A
+// check's text is read with U+FFFD too (cleaning would remove either),
+// and a check-in's body is decoded by encoding/json (the reports' wire
+// form is package signature's), which reads a lone surrogate so as well.
 //
 // # Loopback (issue 21)
 //

@@ -8,11 +8,13 @@ import (
 	"io"
 	"net/http"
 	"strings"
+	"unicode/utf8"
 
 	psflag "github.com/plainsight/plainsight/flag"
 	"github.com/plainsight/plainsight/guard"
 	"github.com/plainsight/plainsight/internal/canon"
 	"github.com/plainsight/plainsight/precall"
+	"github.com/plainsight/plainsight/scan"
 	"github.com/plainsight/plainsight/signature"
 	"github.com/plainsight/plainsight/store"
 )
@@ -150,9 +152,21 @@ func (h *handler) submit(w http.ResponseWriter, r *http.Request) {
 		invalid(w, err)
 		return
 	}
-	// The evidence hash is of UTF-8 bytes: a lone surrogate is read as
-	// U+FFFD, as a client's UTF-8 encoder writes it (see /v2/scan).
+	// The evidence hash is of UTF-8 bytes: a lone surrogate is written as
+	// U+FFFD, as a client's UTF-8 encoder writes it (see /v2/scan). The
+	// gate's scan still sees the lone surrogate itself — a deterministic
+	// finding (§2 unassigned_codepoint) that holds the submission; offsets
+	// agree, a surrogate and U+FFFD being one codepoint and three bytes
+	// either way.
 	in.Bytes = []byte(replaceSurrogates(content))
+	if !utf8.ValidString(content) {
+		res, err := scan.ScanUTF16(wtf8ToUTF16(content), &scan.Options{Context: scan.Context(in.Context), OmitSanitized: true})
+		if err != nil {
+			writeError(w, http.StatusUnprocessableEntity, "invalid_request", "context is text or email_html")
+			return
+		}
+		in.Result = res
+	}
 	in.Actor.AccountID, in.Actor.Kind = key.Owner, psflag.KindAccount
 	in.Source = psflag.Submission
 	out, err := (&psflag.Service{Store: h.store, Now: h.clock}).Submit(r.Context(), in)

@@ -2,6 +2,8 @@ package server
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"log/slog"
@@ -96,6 +98,19 @@ func driveWrites(t *testing.T, spec *apiSpec, h http.Handler, s store.Store, sd 
 	if status != 200 || v["status"] != "clean" || len(v["decisions"].([]any)) != 0 {
 		t.Errorf("a clean submission: %d %v", status, v)
 	}
+	// A lone surrogate is a deterministic finding (§2 unassigned_codepoint):
+	// it holds the submission, whose evidence hash is of the UTF-8 a
+	// client's encoder writes (U+FFFD in its place).
+	status, v = spec.doKey(t, h, all, "POST", "/v1/security/submissions", `{"artifact":{"type":"skill","ref":"s`+run+`"},"field":"name","content":"a\ud800b"}`)
+	if status != 200 || v["status"] != "held" {
+		t.Fatalf("a submission with a lone surrogate: %d %v", status, v)
+	}
+	sum := sha256.Sum256([]byte("a\uFFFDb"))
+	if d := v["decisions"].([]any)[0].(map[string]any); d["finding_class"] != "unassigned_codepoint" ||
+		d["flag"].(map[string]any)["evidence"].(map[string]any)["sha256"] != hex.EncodeToString(sum[:]) {
+		t.Errorf("the lone surrogate's flag: %v", d)
+	}
+	wantErr(all, "/v1/security/submissions", `{"artifact":{"type":"skill","ref":"x"},"field":"f","content":"\ud800","context":"fax"}`, 422, "invalid_request")
 	wantErr(all, "/v1/security/submissions", `{"artifact":{"type":"skill"},"field":"f","content":"x"}`, 422, "invalid_request")
 	wantErr(all, "/v1/security/submissions", `{"artifact":"x","field":"f","content":"x"}`, 422, "invalid_request")
 	wantErr(all, "/v1/security/submissions", `{"artifact":{"type":"s","ref":"r"},"field":"f","content":"x","actor":{}}`, 422, "invalid_request")
