@@ -1,0 +1,25 @@
+package scan
+
+import "strings"
+
+// Visible returns s written as an excerpt writes its codepoints (§1; the
+// package doc, "Excerpts", step 2): every codepoint in a §2 class, every
+// Default_Ignorable_Code_Point and every other non-printing codepoint
+// (General_Category C* or Z*, except U+0020 SPACE) as ⟨U+XXXX NAME⟩,
+// everything else as itself. Line breaks are written ⟨U+000A LINE FEED⟩
+// too; a caller that shows lines splits first. An ill-formed byte is
+// written as U+FFFD.
+//
+// It neither cuts nor adds context: it is for a passage already chosen and
+// shown again — a stored excerpt, a tool description on a page — so that
+// whatever the passage holds is read by eye, never acted on by the
+// renderer (a bidi override, a tag character, a zero-width space). An
+// excerpt that Scan wrote is unchanged by it. Its result is at most 64
+// times as long as s, in bytes: a caller bounds s first.
+func Visible(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		render(&b, r)
+	}
+	return b.String()
+}
