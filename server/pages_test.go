@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -362,4 +363,61 @@ func TestPagesErrors(t *testing.T) {
 	if res.Code != 405 {
 		t.Errorf("POST to a page: %d, want 405", res.Code)
 	}
+}
+
+// FuzzFlagPage stores any excerpt in a flag and parses its page as a
+// browser does: the page has exactly one blockquote, whose text is the
+// excerpt as written visibly (a round trip through the escaping), and no
+// element of the excerpt's making.
+func FuzzFlagPage(f *testing.F) {
+	for _, s := range []string{hostile, "", "plain", "a\r\nb", "]]></blockquote><!--", "\x00\u2066\U000E0001", "&lt;script&gt;", "<style>*{}</style>"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if !utf8.ValidString(s) || len(s) > store.ExcerptMaxBytes {
+			return // the store refuses these
+		}
+		m := memory.New()
+		id := "flg_0123456789abcdef0123"
+		if err := m.InsertFlag(t.Context(), store.Flag{ID: id, Status: store.StatusStanding, Artifact: store.Artifact{Type: "t", Ref: "r"},
+			Field: "f", Class: "zero_width", EvidenceSHA256: "e", Excerpt: s, Actor: store.Actor{Kind: "anonymous"}, Source: "submission", CreatedAt: time.Unix(0, 0)}); err != nil {
+			t.Fatal(err)
+		}
+		res := get(t, New(Config{Store: m}), "/flags/"+id)
+		body, _ := io.ReadAll(res.Body)
+		if res.StatusCode != 200 {
+			t.Fatalf("status %d", res.StatusCode)
+		}
+		root, err := html.Parse(bytes.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var quotes []*html.Node
+		var walk func(*html.Node)
+		walk = func(n *html.Node) {
+			if n.Type == html.ElementNode {
+				switch n.DataAtom {
+				case atom.Blockquote:
+					quotes = append(quotes, n)
+				case atom.Script, atom.Img, atom.Iframe, atom.Object, atom.Embed, atom.Form, atom.Base, atom.Link:
+					t.Errorf("a <%s> element", n.Data)
+				}
+			}
+			for c := n.FirstChild; c != nil; c = c.NextSibling {
+				walk(c)
+			}
+		}
+		walk(root)
+		if len(quotes) != 1 {
+			t.Fatalf("%d blockquotes, want 1", len(quotes))
+		}
+		q := quotes[0]
+		if q.FirstChild != q.LastChild || q.FirstChild != nil && q.FirstChild.Type != html.TextNode {
+			t.Fatalf("the blockquote is not one text node")
+		}
+		want := newExcerpt("", s, 600).Text
+		if got := text(q); got != want {
+			t.Errorf("the blockquote holds %q, want %q", got, want)
+		}
+	})
 }
