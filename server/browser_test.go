@@ -49,14 +49,15 @@ func TestPagesInBrowser(t *testing.T) {
 	var mu sync.Mutex
 	var asked []string
 	var h http.Handler
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		mu.Lock()
 		asked = append(asked, r.URL.RequestURI())
 		mu.Unlock()
 		h.ServeHTTP(w, r)
 	}))
+	h = New(Config{Store: f.store, PublicURL: "http://" + srv.Listener.Addr().String()})
+	srv.Start()
 	defer srv.Close()
-	h = New(Config{Store: f.store, PublicURL: srv.URL})
 	for _, p := range f.pages() {
 		t.Run(p.path, func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
