@@ -7,8 +7,10 @@ import "strings"
 // Default_Ignorable_Code_Point and every other non-printing codepoint
 // (General_Category C* or Z*, except U+0020 SPACE) as ⟨U+XXXX NAME⟩,
 // everything else as itself. Line breaks are written ⟨U+000A LINE FEED⟩
-// too; a caller that shows lines splits first. An ill-formed byte is
-// written as U+FFFD.
+// too; a caller that shows lines splits first. A lone surrogate encoded
+// as WTF-8 (as a JSON escape decodes, see ScanUTF16) is written
+// ⟨U+D800 SURROGATE⟩; any other ill-formed sequence is read as Scan reads
+// it, as U+FFFD (the WHATWG decoder's maximal subparts).
 //
 // It neither cuts nor adds context: it is for a passage already chosen and
 // shown again — a stored excerpt, a tool description on a page — so that
@@ -18,8 +20,10 @@ import "strings"
 // times as long as s, in bytes: a caller bounds s first.
 func Visible(s string) string {
 	var b strings.Builder
-	for _, r := range s {
+	for i := 0; i < len(s); {
+		r, size, _ := decodeAt(s, i, true)
 		render(&b, r)
+		i += size
 	}
 	return b.String()
 }
