@@ -421,3 +421,19 @@ func FuzzFlagPage(f *testing.F) {
 		}
 	})
 }
+
+// A retired signature keeps its page, with the public note, written
+// visibly.
+func TestSignaturePageRetired(t *testing.T) {
+	f := newFixture(t)
+	if err := f.store.TransitionCandidate(t.Context(), store.CandidateTransition{ID: f.sigID, From: store.CandidateConfirmed, To: store.CandidateRetired,
+		Note: "benign after all\u202E", At: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	res := get(t, New(Config{Store: f.store}), "/signatures/"+f.sigID)
+	body, _ := io.ReadAll(res.Body)
+	if res.StatusCode != 200 || !strings.Contains(string(body), "benign after all⟨U&#43;202E RIGHT-TO-LEFT OVERRIDE⟩") || !strings.Contains(string(body), "<dd>retired</dd>") {
+		t.Errorf("a retired signature's page: %d\n%s", res.StatusCode, body)
+	}
+	checkInert(t, body, page{"/signatures/" + f.sigID, "Signature " + f.sigID + " · plainsight", 1, 1, false})
+}
