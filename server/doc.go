@@ -116,7 +116,9 @@
 //
 // # Bounds
 //
-// A server's page lists at most 200 tools and 100 flags and looks its
+// A server's page lists at most 200 tools and 100 flags (an annotated
+// codepoint is written in at most 56 bytes, so 201 excerpts of 600
+// codepoints make at most about 7 MB of page) and looks its
 // slug up by reading the registry in pages of 1000 servers (the store
 // finds servers by URL only); its §10 warnings read every registered
 // server's recorded definitions, as a pre-call check does.

@@ -437,3 +437,22 @@ func TestSignaturePageRetired(t *testing.T) {
 	}
 	checkInert(t, body, page{"/signatures/" + f.sigID, "Signature " + f.sigID + " · plainsight", 1, 1, false})
 }
+
+// BenchmarkPages renders each page of the hostile fixture from the memory
+// store.
+func BenchmarkPages(b *testing.B) {
+	f := newFixture(b)
+	h := New(Config{Store: f.store})
+	for _, p := range f.pages() {
+		b.Run(strings.Split(p.path, "/")[1], func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				rec := httptest.NewRecorder()
+				h.ServeHTTP(rec, httptest.NewRequest("GET", p.path, nil))
+				if rec.Code != 200 {
+					b.Fatal(rec.Code)
+				}
+			}
+		})
+	}
+}
