@@ -456,3 +456,30 @@ func BenchmarkPages(b *testing.B) {
 		})
 	}
 }
+
+// A slug given at registration may hold anything; its page path escapes
+// it and still reaches the page.
+func TestServerPageOddSlug(t *testing.T) {
+	f := newFixture(t)
+	ctx, now := t.Context(), time.Now()
+	slug := "a/b ?#%<x>\u202E"
+	err := f.store.Atomic(ctx, func(tx store.Tx) error {
+		if err := tx.InsertServer(ctx, store.Server{URL: "https://x.example/", Slug: slug, PublisherStatus: store.PublisherUnclaimed, FirstSeen: now, LastChecked: now, Version: 1}); err != nil {
+			return err
+		}
+		return tx.InsertFingerprintVersion(ctx, store.FingerprintVersion{ServerURL: "https://x.example/", Version: 1, Fingerprint: strings.Repeat("a", 64),
+			Definitions: []byte(`{"server":{"name":"x","version":null},"protocol_version":"","instructions":"","tools":[]}`), RecordedAt: now})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := pagePath(slug)
+	if want := "/servers/a%2Fb%20%3F%23%25%3Cx%3E%E2%80%AE"; p != want {
+		t.Errorf("pagePath = %q, want %q", p, want)
+	}
+	res := get(t, New(Config{Store: f.store}), p)
+	body, _ := io.ReadAll(res.Body)
+	if res.StatusCode != 200 || !strings.Contains(string(body), "<code>a/b ?#%&lt;x&gt;⟨U&#43;202E RIGHT-TO-LEFT OVERRIDE⟩</code>") {
+		t.Errorf("the odd slug's page: %d\n%s", res.StatusCode, body)
+	}
+}
