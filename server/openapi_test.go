@@ -407,6 +407,11 @@ func TestOpenAPI(t *testing.T) {
 				t.Errorf("%s %s without a store: %d %v", r[0], r[1], status, v)
 			}
 		}
+		for _, path := range []string{"/servers/x", "/changes", "/flags/flg_00000000000000000000", "/signatures/psm-x"} {
+			if status, _ := spec.do(t, h, "GET", path, ""); status != http.StatusServiceUnavailable {
+				t.Errorf("GET %s without a store: %d", path, status)
+			}
+		}
 		for _, target := range append(writeTargets, "/api/v1/shield/check") {
 			if status, v := spec.do(t, h, "POST", target, `{"text":"x"}`); status != http.StatusServiceUnavailable || errorCode(t, v) != "no_registry" {
 				t.Errorf("POST %s without a store: %d %v", target, status, v)
@@ -606,6 +611,23 @@ func driveRoutes(t *testing.T, spec *apiSpec, h http.Handler, sd seeded) {
 	}
 	wantErr("GET", "/api/v1/shield/feed?since=-1", "", 400, "invalid_query")
 	wantErr("GET", "/api/v1/shield/feed?since=x", "", 400, "invalid_query")
+
+	// The human pages (pages.go): HTML, checked for their media type.
+	status, v = spec.do(t, h, "GET", "/v1/registry/server?url="+q(sd.registered), "")
+	slug := v["registration"].(map[string]any)["slug"].(string)
+	for _, r := range []struct {
+		path string
+		code int
+	}{
+		{"/servers/" + url.PathEscape(slug), 200}, {"/servers/nobody", 404},
+		{"/changes", 200}, {"/changes?before=x", 400},
+		{"/flags/" + sd.disputed, 200}, {"/flags/flg_00000000000000000000", 404},
+		{"/signatures/" + sigID.(string), 200}, {"/signatures/psm-none", 404},
+	} {
+		if status, _ := spec.do(t, h, "GET", r.path, ""); status != r.code {
+			t.Errorf("GET %s: %d, want %d", r.path, status, r.code)
+		}
+	}
 
 	// A request that ends before its answer.
 	ended, cancel := context.WithCancel(t.Context())

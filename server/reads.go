@@ -77,8 +77,8 @@ func query(w http.ResponseWriter, r *http.Request, allowed ...string) (url.Value
 	return q, true
 }
 
-// page reads limit (1–1000, default DefaultPage) and offset (≥ 0).
-func page(w http.ResponseWriter, q url.Values) (limit, offset int, ok bool) {
+// pageParams reads limit (1–1000, default DefaultPage) and offset (≥ 0).
+func pageParams(w http.ResponseWriter, q url.Values) (limit, offset int, ok bool) {
 	limit = DefaultPage
 	if s := q.Get("limit"); s != "" {
 		n, err := strconv.Atoi(s)
@@ -172,7 +172,7 @@ func (h *handler) shieldFeed(w http.ResponseWriter, r *http.Request) {
 	if !ok || !h.needStore(w) {
 		return
 	}
-	limit, _, ok := page(w, q)
+	limit, _, ok := pageParams(w, q)
 	if !ok {
 		return
 	}
@@ -208,7 +208,7 @@ func (h *handler) flags(w http.ResponseWriter, r *http.Request) {
 	if !ok || !h.needStore(w) {
 		return
 	}
-	limit, offset, ok := page(w, q)
+	limit, offset, ok := pageParams(w, q)
 	if !ok {
 		return
 	}
@@ -263,7 +263,7 @@ func (h *handler) registryServers(w http.ResponseWriter, r *http.Request) {
 	if !ok || !h.needStore(w) {
 		return
 	}
-	limit, offset, ok := page(w, q)
+	limit, offset, ok := pageParams(w, q)
 	if !ok {
 		return
 	}

@@ -44,6 +44,10 @@ type Config struct {
 	MaxBodyBytes int64
 	// Clock gives the time to the registry's checks; nil means time.Now.
 	Clock func() time.Time
+	// PublicURL is where the server is reached ("https://host"): the §9
+	// page_url of a registered server is PublicURL + "/servers/SLUG", its
+	// page here (pages.go). Empty means the path alone.
+	PublicURL string
 }
 
 type handler struct {
@@ -107,6 +111,7 @@ func New(c Config) http.Handler {
 	h.route("POST", "/api/v1/shield/review-jobs", h.reviewJob)
 	h.route("POST", "/api/v1/shield/review-jobs/{job}/vote", h.vote)
 	h.route("GET", "/openapi.json", h.openAPI)
+	h.addPages(c) // the human pages: pages.go
 	h.route("GET", "/healthz", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	})
