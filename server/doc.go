@@ -74,11 +74,12 @@
 //     (package flag), attributed to the key's owner: the gate's outcome,
 //     clean, held (with its flags) or admitted (bytes an award overturned).
 //   - POST /v1/registry/servers (register) — {"url", "slug", "page_url",
-//     "linked_store_listing"} (page_url is recorded; the page_url answered
-//     is the server's page here, see Human pages): the server probed through the guard and
+//     "linked_store_listing"}: the server probed through the guard and
 //     registered (201), or held by deterministic findings (200, the flags
 //     standing against the URL); 409 already_registered, 422
-//     refused_<reason> or redirects, 502 unreachable.
+//     refused_<reason> or redirects, 502 unreachable. The page_url given
+//     is recorded; the one answered is the server's page here (see Human
+//     pages).
 //   - POST /v1/security/flags/{id}/dispute (dispute) — {"case_id",
 //     "case_number"}: the key's owner, who must be the flag's attributed
 //     account (else 403 not_attributed), disputes it; 409 decided (a
