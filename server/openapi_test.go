@@ -614,6 +614,7 @@ func driveRoutes(t *testing.T, spec *apiSpec, h http.Handler, sd seeded) {
 
 	// The human pages (pages.go): HTML, checked for their media type.
 	status, v = spec.do(t, h, "GET", "/v1/registry/server?url="+q(sd.registered), "")
+	want(status, v, 200, "registry record")
 	slug := v["registration"].(map[string]any)["slug"].(string)
 	for _, r := range []struct {
 		path string
