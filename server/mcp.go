@@ -150,7 +150,8 @@ func NewMCP(c Config, version string) *mcp.Server {
 	s := mcp.NewServer(&mcp.Implementation{Name: MCPName, Version: version}, &mcp.ServerOptions{
 		Instructions: "plainsight checks MCP servers, texts and untrusted content for hidden content and attacks. " +
 			"Its answers are evidence gathered at one moment, never a guarantee.",
-		Logger: c.Logger,
+		// No Logger: the SDK's log lines are not ours to keep free of
+		// arguments.
 	})
 	t.add(s, ToolPrecallCheck, "Pre-call check of an MCP server", t.precall)
 	t.add(s, ToolScanText, "Scan a text for hidden content", t.scanText)
@@ -181,7 +182,6 @@ func NewMCPHandler(c Config, version string) http.Handler {
 	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, &mcp.StreamableHTTPOptions{
 		Stateless:           true,
 		JSONResponse:        true,
-		Logger:              c.Logger,
 		MaxRequestBodyBytes: 2 * max,
 	})
 	return http.NewCrossOriginProtection().Handler(h)

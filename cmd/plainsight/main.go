@@ -12,13 +12,15 @@
 //	plainsight registry add|check|list [--db PATH|postgres://...] ...
 //	plainsight changes [--db PATH|postgres://...] [--limit N] [--before CURSOR]
 //	plainsight serve [--addr 127.0.0.1:8080] [--db sqlite:PATH|postgres://...] [--allow-loopback]
+//	plainsight mcp [--http ADDR] [--db sqlite:PATH|postgres://...] [--allow-loopback]
 //	plainsight version
 //
 // precall answers the pre-call check of §9 for the server at URL;
 // registry registers servers in, checks them against and lists the
 // external registry of a database (§9, §7); changes reads the §11 feed;
 // serve answers them, and scans, over HTTP (package server), refusing
-// loopback targets unless --allow-loopback. Each prints its own --help.
+// loopback targets unless --allow-loopback; mcp answers them as MCP tools,
+// over stdio or Streamable HTTP. Each prints its own --help.
 //
 // scan reads each PATH (a file, or a directory walked recursively) or
 // standard input ("-", or no PATH at all), and scans it as the scan package
@@ -96,6 +98,7 @@ const usage = `usage:
   plainsight ledger verify ...
   plainsight signature check [--db PATH] [--format text|json] [FILE|-]
   plainsight serve [--addr 127.0.0.1:8080] [--db sqlite:PATH|postgres://...] [--allow-loopback]
+  plainsight mcp [--http ADDR] [--db sqlite:PATH|postgres://...] [--allow-loopback]
   plainsight version
 `
 
@@ -142,6 +145,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runLedger(args[1:], stdout, stderr)
 	case "serve":
 		return runServe(args[1:], stdout, stderr)
+	case "mcp":
+		return runMCP(args[1:], stdin, stdout, stderr)
 	case "version":
 		fmt.Fprintln(stdout, "plainsight", version)
 		return exitClean
