@@ -125,6 +125,22 @@ type mcpTools struct {
 // signature_check, each with its input and output schema. version is the
 // version it reports in its initialize answer, under the name MCPName.
 func NewMCP(c Config, version string) *mcp.Server {
+	t := newMCPTools(c)
+	s := mcp.NewServer(&mcp.Implementation{Name: MCPName, Version: version}, &mcp.ServerOptions{
+		Instructions: "plainsight checks MCP servers, texts and untrusted content for hidden content and attacks. " +
+			"Its answers are evidence gathered at one moment, never a guarantee.",
+		// No Logger: the SDK's log lines are not ours to keep free of
+		// arguments.
+	})
+	t.add(s, ToolPrecallCheck, "Pre-call check of an MCP server", t.precall)
+	t.add(s, ToolScanText, "Scan a text for hidden content", t.scanText)
+	t.add(s, ToolShieldScan, "Agent-Shield scan", t.shieldScan)
+	t.add(s, ToolSignatureCheck, "Check a text against community signatures", t.signatureCheck)
+	return s
+}
+
+// newMCPTools returns the tools' state for c.
+func newMCPTools(c Config) *mcpTools {
 	g := c.Guard
 	if g == nil {
 		g = &guard.Guard{}
@@ -147,17 +163,7 @@ func NewMCP(c Config, version string) *mcp.Server {
 		}
 		t.sigs = signature.NewService(ss, o)
 	}
-	s := mcp.NewServer(&mcp.Implementation{Name: MCPName, Version: version}, &mcp.ServerOptions{
-		Instructions: "plainsight checks MCP servers, texts and untrusted content for hidden content and attacks. " +
-			"Its answers are evidence gathered at one moment, never a guarantee.",
-		// No Logger: the SDK's log lines are not ours to keep free of
-		// arguments.
-	})
-	t.add(s, ToolPrecallCheck, "Pre-call check of an MCP server", t.precall)
-	t.add(s, ToolScanText, "Scan a text for hidden content", t.scanText)
-	t.add(s, ToolShieldScan, "Agent-Shield scan", t.shieldScan)
-	t.add(s, ToolSignatureCheck, "Check a text against community signatures", t.signatureCheck)
-	return s
+	return t
 }
 
 // MCPMessageBytes is the cap on one MCP message that [NewMCPHandler] and
