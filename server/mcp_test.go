@@ -3,6 +3,9 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -389,6 +392,65 @@ func TestMCPArgumentsNotObject(t *testing.T) {
 		_, code := mcpCall(t, cs, ToolScanText, args)
 		if code != "invalid_json" && code != "invalid_request" {
 			t.Errorf("%s: %q", args, code)
+		}
+	}
+}
+
+// NewMCPHandler: the SDK's Streamable HTTP client gets the same answers;
+// a request naming another host on loopback (DNS rebinding), a
+// cross-origin browser request and a body over the cap are refused before
+// any tool runs.
+func TestMCPHandler(t *testing.T) {
+	srv := httptest.NewServer(NewMCPHandler(Config{MaxBodyBytes: 1 << 10}, "test"))
+	defer srv.Close()
+	ctx := context.Background()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test-client", Version: "1"}, nil).Connect(ctx, &mcp.StreamableClientTransport{Endpoint: srv.URL, DisableStandaloneSSE: true}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	v, code := mcpCall(t, cs, ToolScanText, `{"text": "a\ud800b"}`)
+	if code != "" || v["status"] != "flagged" || v["findings"].([]any)[0].(map[string]any)["class"] != "unassigned_codepoint" {
+		t.Errorf("scan_text: %s %v", code, v)
+	}
+	if _, code := mcpCall(t, cs, ToolScanText, `{"text": "`+strings.Repeat("a", 1<<10)+`"}`); code != "body_too_large" {
+		t.Errorf("arguments over the cap: %q", code)
+	}
+	init := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"x","version":"1"}}}`
+	post := func(body string, header map[string]string) int {
+		req, _ := http.NewRequest("POST", srv.URL, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		for k, v := range header {
+			if k == "Host" {
+				req.Host = v
+			} else {
+				req.Header.Set(k, v)
+			}
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	if got := post(init, nil); got != http.StatusOK {
+		t.Errorf("initialize: %d", got)
+	}
+	for _, c := range []struct {
+		name   string
+		body   string
+		header map[string]string
+		want   int
+	}{
+		{"another host", init, map[string]string{"Host": "evil.example"}, http.StatusForbidden},
+		{"cross-origin", init, map[string]string{"Origin": "https://evil.example", "Sec-Fetch-Site": "cross-site"}, http.StatusForbidden},
+		{"body over twice the cap", `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"p":"` + strings.Repeat("a", 2<<10) + `"}}`, nil, http.StatusRequestEntityTooLarge},
+	} {
+		if got := post(c.body, c.header); got != c.want {
+			t.Errorf("%s: %d, want %d", c.name, got, c.want)
 		}
 	}
 }
