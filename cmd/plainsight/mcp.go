@@ -32,7 +32,9 @@ MCP's Streamable HTTP at http://ADDR/mcp. Its tools:
 
 each with an input and an output schema; a refusal is a tool error whose
 text is {"error": {"code", "message"}}, with the codes of plainsight
-serve. It runs until its input ends (stdio), or SIGTERM or SIGINT.
+serve. It runs until its input ends (stdio: the requests read by then
+are answered first, so printf '...' | plainsight mcp works), or SIGTERM
+or SIGINT.
 
   --http ADDR        serve Streamable HTTP on ADDR instead of stdio; a
                      host left out (":8081") is 127.0.0.1
@@ -90,7 +92,8 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	c := server.Config{Guard: serveGuard(*allowLoopback), Store: s, Logger: log}
 	if *addr == "" {
 		fmt.Fprintf(stderr, "plainsight mcp: serving MCP on standard input and output (database %s; %s)\n", where, loopback)
-		t := &mcp.IOTransport{Reader: io.NopCloser(stdin), Writer: nopWriteCloser{stdout}, MaxLineLength: server.MCPMessageBytes}
+		a := newStdioAnswers(server.MCPMessageBytes, ctx.Done())
+		t := &mcp.IOTransport{Reader: a.reader(stdin), Writer: a.writer(stdout), MaxLineLength: server.MCPMessageBytes}
 		err := server.NewMCP(c, version).Run(ctx, t)
 		if err != nil && ctx.Err() == nil && !errors.Is(err, io.EOF) {
 			fmt.Fprintf(stderr, "plainsight mcp: %v\n", err)
@@ -131,9 +134,3 @@ func loopbackDefault(addr string) string {
 	}
 	return addr
 }
-
-// nopWriteCloser is standard output as the transport's writer: closing
-// the session does not close it.
-type nopWriteCloser struct{ io.Writer }
-
-func (nopWriteCloser) Close() error { return nil }

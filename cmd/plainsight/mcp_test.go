@@ -2,8 +2,10 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os/exec"
 	"path/filepath"
@@ -12,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/plainsight/plainsight/fingerprint"
@@ -267,4 +270,91 @@ func TestLoopbackDefault(t *testing.T) {
 			t.Errorf("%q: %q, want %q", in, got, want)
 		}
 	}
+}
+
+// `printf REQUESTS | plainsight mcp`: input that ends right after the
+// requests still gets every answer (the SDK alone would cancel them).
+func TestMCPStdioPipedInput(t *testing.T) {
+	in := strings.Join([]string{
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"x","version":"1"}}}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`{"jsonrpc":"2.0","id":"two","method":"tools/call","params":{"name":"scan_text","arguments":{"text":"pay\u200bload"}}}`,
+		`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"nope","arguments":{}}}`,
+		`{"jsonrpc":"2.0","id":4,"method":"tools/list"}`,
+	}, "\n") // the last line without its newline
+	for range 5 {
+		code, out, errOut := plainsight(t, in, "mcp", "--db", "sqlite:"+filepath.Join(t.TempDir(), "x.db"))
+		ids := map[string]bool{}
+		for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+			var m struct {
+				ID     any             `json:"id"`
+				Result json.RawMessage `json:"result"`
+				Error  json.RawMessage `json:"error"`
+			}
+			if err := json.Unmarshal([]byte(line), &m); err != nil {
+				t.Fatalf("%q: %v", line, err)
+			}
+			ids[fmt.Sprint(m.ID)] = true
+			if m.ID == "two" && !strings.Contains(string(m.Result), `\"status\":\"flagged\"`) {
+				t.Errorf("scan_text: %s", line)
+			}
+			if m.ID == 3.0 && m.Error == nil {
+				t.Errorf("an unknown tool: %s", line)
+			}
+		}
+		if code != exitClean || !ids["1"] || !ids["two"] || !ids["3"] || !ids["4"] || len(ids) != 4 {
+			t.Fatalf("exit %d, answers %v\n%s%s", code, ids, out, errOut)
+		}
+	}
+}
+
+func TestStdioLines(t *testing.T) {
+	for _, chunk := range []int{1, 2, 3, 7, 100} {
+		l := lines{max: 4}
+		var got []string
+		in := []byte("ab\n\nabcd\nabcde\nx\nlonger than four\nyz")
+		for len(in) > 0 {
+			n := min(chunk, len(in))
+			l.feed(in[:n], func(b []byte) { got = append(got, string(b)) })
+			in = in[n:]
+		}
+		want := []string{"ab", "", "abcd", "x"} // abcde and the long line skipped; yz unfinished
+		if d := cmp.Diff(want, got); d != "" || string(l.buf) != "yz" {
+			t.Errorf("chunks of %d (-want +got):\n%s, rest %q", chunk, d, l.buf)
+		}
+	}
+	for raw, want := range map[string]string{`1`: "n1", `1.0`: "n1", `"1"`: "s1", ` "a b" `: "sa b", `null`: "", `{}`: "", ``: ""} {
+		if got, _ := idKey(json.RawMessage(raw)); got != want {
+			t.Errorf("idKey(%s) = %q, want %q", raw, got, want)
+		}
+	}
+}
+
+// FuzzStdioLines: the line splitter of the stdio answers gives, in any
+// chunking, exactly the finished lines of at most max bytes, and the
+// message reader takes any line without a panic.
+func FuzzStdioLines(f *testing.F) {
+	f.Add([]byte("ab\n\nabcd\nabcde\nx\n"), uint8(4), uint8(3))
+	f.Add([]byte(`{"jsonrpc":"2.0","id":1,"method":"m"}`+"\n"+`[{"id":"a","method":"x"},{"id":2}]`+"\n"+`{"id":{"a":1}}`), uint8(200), uint8(7))
+	f.Fuzz(func(t *testing.T, data []byte, max, chunk uint8) {
+		var want []string
+		parts := bytes.Split(data, []byte("\n"))
+		for _, p := range parts[:len(parts)-1] {
+			if len(p) <= int(max) {
+				want = append(want, string(p))
+			}
+		}
+		a := newStdioAnswers(int(max), nil)
+		l := lines{max: int(max)}
+		var got []string
+		step := int(chunk)%16 + 1
+		for in := data; len(in) > 0; {
+			n := min(step, len(in))
+			l.feed(in[:n], func(b []byte) { got = append(got, string(b)); a.read(b); a.wrote(b) })
+			in = in[n:]
+		}
+		if d := cmp.Diff(want, got); d != "" {
+			t.Fatalf("max %d, chunks of %d (-want +got):\n%s", max, step, d)
+		}
+	})
 }
