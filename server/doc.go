@@ -97,6 +97,12 @@
 // request and [Serve]'s timeouts hold), JSON answers, the SDK's DNS
 // rebinding protection on loopback, and http.CrossOriginProtection.
 //
+// An answer is data for the model that reads it, never instructions:
+// precall_check quotes the checked server's own words (its name and
+// version, the excerpts of findings in its definitions, invisible
+// characters written as their ⟨U+…⟩ names), scan_text returns the visible
+// text as its sanitized copy. A host shows them as someone else's words.
+//
 // What a model reads of the server itself — the tools' names, titles,
 // descriptions and schemas and the server's instructions — scans clean
 // under the Strict profile, and the §7 fingerprint of the definitions is
