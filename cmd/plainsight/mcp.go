@@ -94,7 +94,7 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "plainsight mcp: serving MCP on standard input and output (database %s; %s)\n", where, loopback)
 		a := newStdioAnswers(server.MCPMessageBytes, ctx.Done())
 		t := &mcp.IOTransport{Reader: a.reader(stdin), Writer: a.writer(stdout), MaxLineLength: server.MCPMessageBytes}
-		err := server.NewMCP(c, version).Run(ctx, t)
+		err := server.NewMCP(c, moduleVersion()).Run(ctx, t)
 		if err != nil && ctx.Err() == nil && !errors.Is(err, io.EOF) {
 			fmt.Fprintf(stderr, "plainsight mcp: %v\n", err)
 			return exitError
@@ -108,7 +108,7 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "plainsight mcp: listening on http://%s/mcp (database %s; %s)\n", ln.Addr(), where, loopback)
 	mux := http.NewServeMux()
-	mux.Handle("/mcp", server.NewMCPHandler(c, version))
+	mux.Handle("/mcp", server.NewMCPHandler(c, moduleVersion()))
 	if err := server.Serve(ctx, ln, mux, log); err != nil {
 		fmt.Fprintf(stderr, "plainsight mcp: %v\n", err)
 		return exitError

@@ -93,8 +93,14 @@ func TestMCPStdioSubprocess(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if info := cs.InitializeResult().ServerInfo; info.Name != "plainsight" || info.Version != "devel" {
-		t.Errorf("server info %+v", info)
+	// The version is the one `plainsight version` prints.
+	vout, err := exec.Command(bin, "version").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := cs.InitializeResult().ServerInfo
+	if want := "plainsight " + info.Version + " (Unicode "; info.Name != "plainsight" || info.Version == "" || !strings.HasPrefix(string(vout), want) {
+		t.Errorf("server info %+v, plainsight version %q", info, vout)
 	}
 	v, code := mcpTool(t, cs, "scan_text", map[string]string{"text": "pay\u200bload"})
 	if code != "" || v["status"] != "flagged" || v["profile"] != "strict" {
@@ -134,8 +140,7 @@ func TestMCPStdioSubprocess(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ver := "devel"
-	want, err := fingerprint.Fingerprint(&fingerprint.Definitions{Server: fingerprint.Server{Name: "plainsight", Version: &ver}, Tools: tools})
+	want, err := fingerprint.Fingerprint(&fingerprint.Definitions{Server: fingerprint.Server{Name: "plainsight", Version: &info.Version}, Tools: tools})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -251,8 +256,8 @@ func TestMCPUsage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if info := cs.InitializeResult().ServerInfo; info.Name != "plainsight" || info.Version != "devel" {
-		t.Errorf("server info %+v", info)
+	if info := cs.InitializeResult().ServerInfo; info.Name != "plainsight" || info.Version != moduleVersion() {
+		t.Errorf("server info %+v, want version %q", info, moduleVersion())
 	}
 	if v, code := mcpTool(t, cs, "scan_text", map[string]string{"text": "plain"}); code != "" || v["status"] != "clean" {
 		t.Errorf("scan_text: %s %v", code, v)
