@@ -43,7 +43,7 @@ inspect "${stdio[@]}" --method tools/call --tool-name shield_scan --tool-arg 'co
 inspect "${stdio[@]}" --method tools/call --tool-name shield_scan --tool-arg content=x 'context={"source":"radio","direction":"inbound"}' |
   check "stdio shield_scan refused" 'r.isError && JSON.parse(r.content[0].text).error.code==="unknown_source"'
 inspect "${stdio[@]}" --method tools/call --tool-name signature_check --tool-arg 'text=The weather in Lisbon is fine today.' |
-  check "stdio signature_check" '!r.isError && Array.isArray(r.structuredContent.matches) && r.structuredContent.matches.length===0'
+  check "stdio signature_check" '!r.isError && Array.isArray(r.structuredContent.matches) && r.structuredContent.matches.length===0 && r.structuredContent.match===false'
 inspect "${stdio[@]}" --method tools/call --tool-name precall_check --tool-arg url=http://127.0.0.1:9/mcp |
   check "stdio precall_check refused" 'r.isError && JSON.parse(r.content[0].text).error.code==="refused_loopback"'
 

@@ -69,9 +69,10 @@
 //     — the MCP binding of Agent-Shield (§3.3 of the protocol: "the same
 //     exchange exposed as a tool call"), the §3.2 response of POST
 //     /v2/scan; the name is mcpguard.ScanToolName;
-//   - signature_check {"text"} — {"matches": [...]}, the confirmed community
-//     signatures of Config.Store that match (Shield method 1.0, "Checking
-//     text"); without a store that keeps signatures, no_registry.
+//   - signature_check {"text"} — {"match", "matches", "note"}, the
+//     confirmed community signatures of Config.Store that match, at most
+//     10 (Shield method 1.0, "Checking text"); without a store that keeps
+//     signatures, no_registry.
 //
 // An answer is the tool result's structured content and, for clients that
 // read text only, the same JSON as its one text block. A refusal is a tool

@@ -106,9 +106,10 @@ var mcpOutputSchemas = map[string]string{
 		`"timestamp":{"type":"string"},"signature":{"type":"string"}}},` +
 		`"signals":{"type":"array","items":{"type":"object","required":["class","kind","confidence","start","end"]}},` +
 		`"truncated":{"type":"boolean"}}}`,
-	ToolSignatureCheck: `{"type":"object","required":["matches"],"properties":{"matches":{"type":"array","maxItems":10,"items":{` +
+	ToolSignatureCheck: `{"type":"object","required":["match","matches","note"],"properties":{"match":{"type":"boolean"},` +
+		`"matches":{"type":"array","maxItems":10,"items":{` +
 		`"type":"object","required":["id","category","similarity"],"properties":{"id":{"type":"string"},` +
-		`"category":{"type":"string"},"similarity":{"type":"number","minimum":0.8,"maximum":1}}}}}}`,
+		`"category":{"type":"string"},"similarity":{"type":"number","minimum":0.8,"maximum":1}}}},"note":{"type":"string"}}}`,
 }
 
 // mcpTools answers the tools; one per server.
@@ -391,11 +392,16 @@ func (t *mcpTools) shieldScan(ctx context.Context, v canon.Value) (any, *toolErr
 	return resp, nil
 }
 
-// signatureAnswer is the answer of signature_check, as `plainsight
-// signature check --format json` prints it.
+// signatureAnswer is the answer of signature_check: the shape of the
+// answer of POST /api/v1/shield/check, {"match", "matches", "note"}.
 type signatureAnswer struct {
+	Match   bool              `json:"match"`
 	Matches []signature.Match `json:"matches"`
+	Note    string            `json:"note"`
 }
+
+// signatureNote is the standing line of a signature check.
+const signatureNote = "A match says the text resembles a reported attack, not that it is one; no match is not a finding that the text is safe. The text was checked in memory and not stored."
 
 // signatureCheck is the tool signature_check (Shield method 1.0,
 // "Checking text").
@@ -423,5 +429,5 @@ func (t *mcpTools) signatureCheck(ctx context.Context, v canon.Value) (any, *too
 	if ms == nil {
 		ms = []signature.Match{}
 	}
-	return signatureAnswer{Matches: ms}, nil
+	return signatureAnswer{Match: len(ms) > 0, Matches: ms, Note: signatureNote}, nil
 }
