@@ -133,8 +133,11 @@
 //
 // An MCP call's arguments are at most Config.MaxBodyBytes (else
 // body_too_large), parsed under the same JSON limits; a whole message at
-// most twice that ([MCPMessageBytes] by default: over stdio a longer line
-// ends the session, over HTTP it is 413). The log has one record per tool
+// most twice that ([MCPMessageBytes] by default: over HTTP a longer body
+// is 413). Over stdio the SDK's transport ends the session, rather than
+// answer a parse error and go on, on a line longer than that, one that is
+// not JSON, or one nested beyond its decoder's limit; `plainsight mcp`
+// then exits 2. The log has one record per tool
 // call (the tool, the duration, the error code), never an argument; the
 // SDK is given no logger.
 //
