@@ -221,6 +221,7 @@ func (e *toolError) Error() string {
 // so scan_text sees a "\ud800" as a lone surrogate and every refusal
 // carries the code the HTTP route answers with.
 func (t *mcpTools) add(s *mcp.Server, name, title string, f func(context.Context, canon.Value) (any, *toolError)) {
+	openWorld := name == ToolPrecallCheck // it probes a server the caller names
 	tool := &mcp.Tool{
 		Name:         name,
 		Title:        title,
@@ -229,7 +230,7 @@ func (t *mcpTools) add(s *mcp.Server, name, title string, f func(context.Context
 		OutputSchema: json.RawMessage(mcpOutputSchemas[name]),
 		Annotations: &mcp.ToolAnnotations{
 			ReadOnlyHint:  true,
-			OpenWorldHint: ptr(name == ToolPrecallCheck),
+			OpenWorldHint: &openWorld,
 		},
 	}
 	s.AddTool(tool, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
@@ -255,8 +256,6 @@ func (t *mcpTools) add(s *mcp.Server, name, title string, f func(context.Context
 		}, nil
 	})
 }
-
-func ptr[T any](v T) *T { return &v }
 
 // call parses the arguments, runs f and encodes its answer.
 func (t *mcpTools) call(ctx context.Context, req *mcp.CallToolRequest, f func(context.Context, canon.Value) (any, *toolError)) (json.RawMessage, *toolError) {
@@ -288,16 +287,16 @@ func (t *mcpTools) call(ctx context.Context, req *mcp.CallToolRequest, f func(co
 	return b, nil
 }
 
-// invalid is the refusal of arguments of the right JSON but the wrong
+// invalidArgs is the refusal of arguments of the right JSON but the wrong
 // shape.
-func invalid(err error) *toolError { return &toolError{"invalid_request", err.Error()} }
+func invalidArgs(err error) *toolError { return &toolError{"invalid_request", err.Error()} }
 
 // precall is the tool precall_check: GET /v1/security/precall.
 func (t *mcpTools) precall(ctx context.Context, v canon.Value) (any, *toolError) {
 	var u, tool string
 	seen, err := fields(v, "", map[string]*string{"url": &u, "tool": &tool}, nil)
 	if err != nil {
-		return nil, invalid(err)
+		return nil, invalidArgs(err)
 	}
 	if !seen["url"] || u == "" {
 		return nil, &toolError{"refused_" + guard.ErrURL.ID(), "url is required (§9: a missing URL is refused as malformed)"}
@@ -331,10 +330,10 @@ func (t *mcpTools) scanText(_ context.Context, v canon.Value) (any, *toolError) 
 	var text, ctxName, profileName string
 	seen, err := fields(v, "", map[string]*string{"text": &text, "context": &ctxName, "profile": &profileName}, nil)
 	if err != nil {
-		return nil, invalid(err)
+		return nil, invalidArgs(err)
 	}
 	if !seen["text"] {
-		return nil, invalid(errors.New("text is required"))
+		return nil, invalidArgs(errors.New("text is required"))
 	}
 	profile := scan.Strict
 	if seen["profile"] {
@@ -375,7 +374,7 @@ func (t *mcpTools) shieldScan(ctx context.Context, v canon.Value) (any, *toolErr
 		err = errors.New("content is required")
 	}
 	if err != nil {
-		return nil, invalid(err)
+		return nil, invalidArgs(err)
 	}
 	req.Content = replaceSurrogates(content)
 	resp, err := shield.Scan(ctx, req)
@@ -409,10 +408,10 @@ func (t *mcpTools) signatureCheck(ctx context.Context, v canon.Value) (any, *too
 	var text string
 	seen, err := fields(v, "", map[string]*string{"text": &text}, nil)
 	if err != nil {
-		return nil, invalid(err)
+		return nil, invalidArgs(err)
 	}
 	if !seen["text"] {
-		return nil, invalid(errors.New("text is required"))
+		return nil, invalidArgs(errors.New("text is required"))
 	}
 	if t.sigs == nil {
 		return nil, &toolError{"no_registry", "this server has no signature store"}
