@@ -57,6 +57,10 @@ inspect "$url" --transport http --method tools/list |
   check "http tools/list" 'r.tools.length===4'
 inspect "$url" --transport http --method tools/call --tool-name scan_text --tool-arg 'text=plain words' profile=spec |
   check "http scan_text" '!r.isError && r.structuredContent.status==="clean" && !("profile" in r.structuredContent)'
+# The pre-call check of that server, from a stdio instance allowed to probe
+# loopback: plainsight's own tool definitions scan clean.
+inspect "$bin" mcp --db "$db" --allow-loopback --method tools/call --tool-name precall_check --tool-arg "url=$url" tool=scan_text |
+  check "stdio precall_check of the http instance" '!r.isError && r.structuredContent.server.name==="plainsight" && r.structuredContent.scan.status==="clean" && r.structuredContent.tool_focus.offered===true'
 kill "$pid"; wait "$pid" || { echo "FAIL: plainsight mcp --http exited $? on SIGTERM"; exit 1; }
 pid=
 if grep -q 'plain words' "$tmp/log"; then echo "FAIL: the log holds scanned text"; exit 1; fi
