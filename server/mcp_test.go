@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -144,6 +145,32 @@ func TestMCPOwnTextScansClean(t *testing.T) {
 	}
 	if len(texts) != 1+5*4 {
 		t.Fatalf("%d texts", len(texts))
+	}
+	// And each key and string of the schemas alone, as §9's scan of
+	// input-schema strings reads them.
+	var walk func(where string, v any)
+	walk = func(where string, v any) {
+		switch v := v.(type) {
+		case string:
+			texts[where+" "+v] = v
+		case []any:
+			for i, e := range v {
+				walk(where+"/"+strconv.Itoa(i), e)
+			}
+		case map[string]any:
+			for k, e := range v {
+				texts[where+"/"+k+" key"] = k
+				walk(where+"/"+k, e)
+			}
+		}
+	}
+	for _, tool := range res.Tools {
+		for what, schema := range map[string]any{"input": tool.InputSchema, "output": tool.OutputSchema} {
+			b, _ := json.Marshal(schema)
+			var v any
+			json.Unmarshal(b, &v)
+			walk(tool.Name+" "+what, v)
+		}
 	}
 	for what, s := range texts {
 		if s == "" {
