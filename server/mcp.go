@@ -147,7 +147,9 @@ func newMCPTools(c Config) *mcpTools {
 		g = &guard.Guard{}
 	}
 	t := &mcpTools{
-		checker: &precall.Checker{Guard: g, Store: c.Store, Clock: c.Clock},
+		// The §9 page_url names the page of the HTTP server at
+		// Config.PublicURL, as New's checker does.
+		checker: &precall.Checker{Guard: g, Store: c.Store, Clock: c.Clock, PageURL: pageURLFunc(c.PublicURL)},
 		log:     c.Logger,
 		maxBody: c.MaxBodyBytes,
 	}

@@ -481,3 +481,28 @@ func TestMCPHandler(t *testing.T) {
 		}
 	}
 }
+
+// A registered server's §9 page_url is its page on the HTTP server at
+// Config.PublicURL, as the route answers it.
+func TestMCPPrecallPageURL(t *testing.T) {
+	n := newFakeNet(t)
+	srv, _ := weather(t, "The forecast for a city.")
+	st := memory.New()
+	g := n.guard(guard.Policy{AllowLoopback: true}, nil)
+	u := srv.URL + "/mcp"
+	if _, err := (&precall.Checker{Guard: g, Store: st}).Register(context.Background(), precall.RegisterInput{URL: u, Slug: "weather"}); err != nil {
+		t.Fatal(err)
+	}
+	for base, want := range map[string]string{"": "/servers/weather", "https://ps.example/": "https://ps.example/servers/weather"} {
+		args, _ := json.Marshal(map[string]string{"url": u})
+		v, code := mcpCall(t, mcpSession(t, Config{Guard: g, Store: st, PublicURL: base}), ToolPrecallCheck, string(args))
+		reg, _ := v["registration"].(map[string]any)
+		if code != "" || v["registered"] != true || reg["page_url"] != want {
+			t.Errorf("PublicURL %q: %s %v, want page_url %q", base, code, reg, want)
+		}
+		_, http := call(t, New(Config{Guard: g, Store: st, PublicURL: base}), "GET", precallPath(u, ""), "")
+		if got := http["registration"].(map[string]any)["page_url"]; got != want {
+			t.Errorf("PublicURL %q: the route's page_url %v, want %q", base, got, want)
+		}
+	}
+}

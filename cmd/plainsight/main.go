@@ -12,7 +12,7 @@
 //	plainsight registry add|check|list [--db PATH|postgres://...] ...
 //	plainsight changes [--db PATH|postgres://...] [--limit N] [--before CURSOR]
 //	plainsight serve [--addr 127.0.0.1:8080] [--db sqlite:PATH|postgres://...] [--allow-loopback]
-//	plainsight mcp [--http ADDR] [--db sqlite:PATH|postgres://...] [--allow-loopback]
+//	plainsight mcp [--http ADDR] [--db sqlite:PATH|postgres://...] [--allow-loopback] [--public-url URL]
 //	plainsight shield scan|verify-receipt|keygen|jwks ...
 //	plainsight flags list|show ... | plainsight ledger verify ...
 //	plainsight version | --version
@@ -125,7 +125,7 @@ const usage = `usage:
   plainsight ledger verify ...
   plainsight signature check [--db PATH] [--format text|json] [FILE|-]
   plainsight serve [--addr 127.0.0.1:8080] [--db sqlite:PATH|postgres://...] [--allow-loopback]
-  plainsight mcp [--http ADDR] [--db sqlite:PATH|postgres://...] [--allow-loopback]
+  plainsight mcp [--http ADDR] [--db sqlite:PATH|postgres://...] [--allow-loopback] [--public-url URL]
   plainsight version | --version
 
 SUPPRESSION: [--only CLASS,...] [--skip CLASS,...] [--ignore-file FILE] [--baseline FILE]

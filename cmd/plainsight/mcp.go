@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -16,7 +17,7 @@ import (
 )
 
 const mcpUsage = `usage:
-  plainsight mcp [--http ADDR] [--db sqlite:PATH|postgres://...] [--allow-loopback]
+  plainsight mcp [--http ADDR] [--db sqlite:PATH|postgres://...] [--allow-loopback] [--public-url URL]
 
 Serves plainsight as an MCP server (package server): over standard input
 and output by default, the way an MCP host starts it; with --http, over
@@ -44,6 +45,10 @@ or SIGINT.
                      directory (see plainsight serve --help)
   --allow-loopback   let pre-call checks probe loopback addresses
                      (127.0.0.0/8, ::1, localhost). For development only.
+  --public-url URL   where plainsight serve, on the same database, is
+                     reached (https://host): the §9 page_url of a
+                     registered server is URL/servers/SLUG; default the
+                     path /servers/SLUG alone
 
 Logs (one line per tool call, never its arguments or scanned content) and
 the start line go to standard error; with --http the start line goes to
@@ -61,6 +66,7 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	addr := fset.String("http", "", "serve Streamable HTTP on this address")
 	db := fset.String("db", "", "the registry database")
 	allowLoopback := fset.Bool("allow-loopback", false, "allow probes of loopback addresses")
+	publicURL := fset.String("public-url", "", "where plainsight serve is reached")
 	rest, err := parseInterleaved(fset, args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
@@ -71,6 +77,10 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = fmt.Errorf("unexpected argument %q", rest[0])
 	case *addr == "" && flagSet(fset, "http"):
 		err = errors.New("--http wants an address")
+	case *publicURL != "":
+		if u, perr := url.Parse(*publicURL); perr != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" || u.User != nil {
+			err = fmt.Errorf("--public-url %q: want an http or https URL with a host and no query", *publicURL)
+		}
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "plainsight mcp: %v (see plainsight mcp --help)\n", err)
@@ -89,7 +99,7 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *allowLoopback {
 		loopback = "loopback ALLOWED (--allow-loopback)"
 	}
-	c := server.Config{Guard: serveGuard(*allowLoopback), Store: s, Logger: log}
+	c := server.Config{Guard: serveGuard(*allowLoopback), Store: s, Logger: log, PublicURL: *publicURL}
 	if *addr == "" {
 		fmt.Fprintf(stderr, "plainsight mcp: serving MCP on standard input and output (database %s; %s)\n", where, loopback)
 		a := newStdioAnswers(server.MCPMessageBytes, ctx.Done())

@@ -237,7 +237,7 @@ func TestMCPUsage(t *testing.T) {
 	if code != exitClean || !strings.Contains(out, `"args": ["mcp"]`) || !strings.Contains(out, "signature_check") {
 		t.Errorf("help: %d\n%s", code, out)
 	}
-	for _, args := range [][]string{{"mcp", "extra"}, {"mcp", "--port", "1"}, {"mcp", "--http", ""}} {
+	for _, args := range [][]string{{"mcp", "extra"}, {"mcp", "--port", "1"}, {"mcp", "--http", ""}, {"mcp", "--public-url", "ftp://h/"}, {"mcp", "--public-url", "https://h/?q"}} {
 		if code, _, errOut := plainsight(t, "", args...); code != exitError || strings.Count(errOut, "\n") != 1 {
 			t.Errorf("%v: exit %d, %q", args, code, errOut)
 		}
