@@ -1,7 +1,8 @@
-// Package server is plainsight over HTTP: one http.Handler ([New]) that an
-// agent host can mount in its own process, and [Serve], which runs it the
-// way `plainsight serve` does. The command line only wires its flags to
-// these.
+// Package server is plainsight over HTTP and MCP: one http.Handler ([New])
+// that an agent host can mount in its own process, and [Serve], which runs
+// it the way `plainsight serve` does; the same operations as MCP tools
+// ([NewMCP], and [NewMCPHandler] for Streamable HTTP), as `plainsight mcp`
+// serves them. The command line only wires its flags to these.
 //
 // # Routes
 //
@@ -176,6 +177,61 @@
 // and a check-in's body is decoded by encoding/json (the reports' wire
 // form is package signature's), which reads a lone surrogate so as well.
 //
+// # MCP
+//
+// [NewMCP] returns an *mcp.Server of the official Go SDK (name "plainsight",
+// the version the host gives) with four tools, each with an input and an
+// output schema (JSON Schema 2020-12), the same operations as the routes:
+//
+//   - precall_check {"url", "tool"?} — the §9 answer of GET
+//     /v1/security/precall, through the same guard, a registered server's
+//     page_url under Config.PublicURL;
+//   - scan_text {"text", "context"?, "profile"?} — the §1 result of POST
+//     /v1/security/scan, Strict unless "spec" is asked for;
+//   - shield_scan {"content", "context": {"source", "direction", "tool"?}}
+//     — the MCP binding of Agent-Shield (§3.3 of the protocol: "the same
+//     exchange exposed as a tool call"), the §3.2 response of POST
+//     /v2/scan; the name is mcpguard.ScanToolName;
+//   - signature_check {"text"} — {"match", "matches", "note"}, the
+//     confirmed community signatures of Config.Store that match, at most
+//     10 (Shield method 1.0, "Checking text"); without a store that keeps
+//     signatures, no_registry.
+//
+// An answer is the tool result's structured content and, for clients that
+// read text only, the same JSON as its one text block. A refusal is a tool
+// error (isError, no structured content) whose text is the error object of
+// the routes, {"error": {"code", "message"}}, with the same codes
+// (refused_<reason>, invalid_request, invalid_json, body_too_large,
+// unknown_profile, unknown_context, unknown_source, unknown_direction,
+// content_too_large, no_registry, internal), plus text_too_large for a
+// signature_check text over 16 KiB. A call to an unknown tool is the SDK's
+// JSON-RPC error.
+//
+// The tools are registered with the SDK's untyped handlers on purpose: the
+// typed ones decode arguments with encoding/json, which reads a lone
+// surrogate escape as U+FFFD, and refuse them with the SDK's own messages.
+// The raw arguments are read by the reader of the request bodies instead,
+// so scan_text reports a "\ud800" as the lone surrogate it is, and a
+// refusal carries the code the route answers with. The input schemas
+// document what that reader accepts; a test checks every answer against
+// its output schema.
+//
+// [NewMCPHandler] serves NewMCP's server over Streamable HTTP: stateless
+// (no session, no server-to-client request, so no stream outlives its
+// request and [Serve]'s timeouts hold), JSON answers, the SDK's DNS
+// rebinding protection on loopback, and http.CrossOriginProtection.
+//
+// An answer is data for the model that reads it, never instructions:
+// precall_check quotes the checked server's own words (its name and
+// version, the excerpts of findings in its definitions, invisible
+// characters written as their ⟨U+…⟩ names), scan_text returns the visible
+// text as its sanitized copy. A host shows them as someone else's words.
+//
+// What a model reads of the server itself — the tools' names, titles,
+// descriptions and schemas and the server's instructions — scans clean
+// under the Strict profile, and the §7 fingerprint of the definitions is
+// pinned: both are tests.
+//
 // # Loopback (issue 21)
 //
 // The zero [Config] uses a guard with the zero guard.Policy: loopback
@@ -204,6 +260,16 @@
 // accepting, lets requests in flight finish (at most ShutdownTimeout) and
 // returns. Probes are bounded as package precall says. A scan is bounded
 // as packages scan and shield say (linear time in the text).
+//
+// An MCP call's arguments are at most Config.MaxBodyBytes (else
+// body_too_large), parsed under the same JSON limits; a whole message at
+// most twice that ([MCPMessageBytes] by default: over HTTP a longer body
+// is 413). Over stdio the SDK's transport ends the session, rather than
+// answer a parse error and go on, on a line longer than that, one that is
+// not JSON, or one nested beyond its decoder's limit; `plainsight mcp`
+// then exits 2. The log has one record per tool
+// call (the tool, the duration, the error code), never an argument; the
+// SDK is given no logger.
 //
 // The log (Config.Logger, log/slog) holds one record per request: method,
 // path without the query string, status, response size, duration and the
