@@ -50,6 +50,11 @@ type RateLimit struct {
 	Loopback bool
 }
 
+// zeroLimit is what a zero Config.RateLimit means: the defaults. The
+// package's tests, whose requests all come from httptest's one address,
+// turn it off (ops_test.go); a test that is about the limit sets one.
+var zeroLimit = RateLimit{}
+
 // ops is the operations layer around the routes: the metrics, the rate
 // limit and the body cap of every route.
 type ops struct {
@@ -114,8 +119,12 @@ func newOps(h *handler, c Config) *ops {
 		ErrorLog:      slog.NewLogLogger(h.log.Handler(), slog.LevelError),
 		ErrorHandling: promhttp.ContinueOnError,
 	})
-	if c.RateLimit.PerSecond >= 0 {
-		o.limits = newLimiter(c.RateLimit)
+	limit := c.RateLimit
+	if limit == (RateLimit{}) {
+		limit = zeroLimit
+	}
+	if limit.PerSecond >= 0 {
+		o.limits = newLimiter(limit)
 	}
 	return o
 }

@@ -25,6 +25,28 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 )
 
+// Every request of this package's tests comes from httptest's one
+// address (192.0.2.1): a zero Config.RateLimit is no limit here.
+func init() { zeroLimit = RateLimit{PerSecond: -1} }
+
+// A zero RateLimit is DefaultRate and DefaultBurst: a client gets
+// DefaultBurst requests at once, then waits.
+func TestRateLimitDefaults(t *testing.T) {
+	l := newLimiter(RateLimit{})
+	now := time.Unix(1e9, 0)
+	for i := 0; i < DefaultBurst; i++ {
+		if _, ok := l.allow("192.0.2.1:1", now); !ok {
+			t.Fatalf("request %d of the burst limited", i)
+		}
+	}
+	if wait, ok := l.allow("192.0.2.1:1", now); ok || wait != 1 {
+		t.Errorf("past the burst: ok %v, wait %d", ok, wait)
+	}
+	if _, ok := l.allow("192.0.2.1:1", now.Add(time.Second/DefaultRate)); !ok {
+		t.Error("a token after 1/DefaultRate s was not given")
+	}
+}
+
 // metrics reads GET /metrics of h into a map from "name{labels}" to value.
 func metrics(t *testing.T, h http.Handler) map[string]float64 {
 	t.Helper()
@@ -226,7 +248,7 @@ func TestRateLimit(t *testing.T) {
 	if w := rawCall(h, "GET", "/healthz", "[::ffff:192.0.2.7]:1", nil); w.Code != http.StatusTooManyRequests {
 		t.Errorf("the 4-in-6 spelling of a limited client: %d", w.Code)
 	}
-	if got := metrics(t, New(Config{})); got[`plainsight_http_rate_limited_total`] != 0 {
+	if got := metrics(t, New(Config{RateLimit: RateLimit{PerSecond: 1}})); got[`plainsight_http_rate_limited_total`] != 0 {
 		t.Error("a fresh server has rate-limited requests")
 	}
 	if got := metrics(t, h)[`plainsight_http_rate_limited_total`]; got != 3 {
