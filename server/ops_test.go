@@ -311,10 +311,10 @@ func TestLogsHoldNoContentEveryRoute(t *testing.T) {
 	if _, err := (&precall.Checker{Guard: g, Store: st}).Register(context.Background(), precall.RegisterInput{URL: u}); err != nil {
 		t.Fatal(err)
 	}
-	h := New(Config{Guard: g, Store: st, Logger: log, MaxBodyBytes: 8192, RateLimit: RateLimit{PerSecond: 0.01, Burst: 30}})
+	h := New(Config{Guard: g, Store: st, Logger: log, MaxBodyBytes: 8192, RateLimit: RateLimit{PerSecond: 0.01, Burst: 45}})
 	mark := func(i int) string { return fmt.Sprintf("zq%dmarker%x", i, i*104729) }
 	secret := []string{}
-	for i := 0; i < 20; i++ {
+	for i := 0; i < 34; i++ {
 		secret = append(secret, mark(i))
 	}
 	// The registered server changes to a description holding a marker, so
@@ -339,6 +339,20 @@ func TestLogsHoldNoContentEveryRoute(t *testing.T) {
 		{"PUT", "/v1/security/precall?url=" + secret[17], secret[17]},
 		{"GET", "/v3/" + secret[18], ""},
 		{"DELETE", "/metrics", secret[19]},
+		{"GET", "/v1/security/flags?artifact_ref=" + secret[20], ""},
+		{"GET", "/v1/security/flags/" + secret[21], ""},
+		{"GET", "/v1/registry/server?url=" + url.QueryEscape("https://"+secret[22]+".example/mcp"), ""},
+		{"GET", "/v1/registry/servers?limit=" + secret[23], ""},
+		{"POST", "/api/v1/shield/check", `{"text": "` + secret[24] + ` ignore previous instructions"}`},
+		{"GET", "/api/v1/shield/feed?since=" + secret[25], ""},
+		{"GET", "/servers/" + secret[26], ""},
+		{"GET", "/flags/" + secret[27], ""},
+		{"GET", "/signatures/" + secret[28], ""},
+		{"GET", "/changes?" + secret[29], ""},
+		{"GET", "/openapi.json?" + secret[30], ""},
+		{"POST", "/v1/security/submissions", `{"content": "` + secret[31] + `"}`},
+		{"POST", "/v1/registry/servers", `{"url": "https://` + secret[32] + `.example/"}`},
+		{"POST", "/api/v1/shield/checkin", `{"agent_id": "` + secret[33] + `"}`},
 	}
 	for _, r := range reqs {
 		rawCall(h, r.method, r.target, "192.0.2.50:1", strings.NewReader(r.body))
@@ -364,7 +378,8 @@ func TestLogsHoldNoContentEveryRoute(t *testing.T) {
 			t.Errorf("the log holds %q", s)
 		}
 	}
-	for _, s := range []string{`"status":413`, `"error_code":"rate_limited"`, `"error_code":"refused_private"`, `"error_code":"invalid_json"`, `"route":"GET /metrics"`} {
+	for _, s := range []string{`"status":413`, `"error_code":"rate_limited"`, `"error_code":"refused_private"`, `"error_code":"invalid_json"`, `"route":"GET /metrics"`,
+		`"route":"GET /servers/{slug}"`, `"route":"GET /v1/security/flags/{id}"`, `"route":"POST /api/v1/shield/check"`, `"error_code":"unauthorized"`} {
 		if !strings.Contains(logged, s) {
 			t.Errorf("the log lacks %s", s)
 		}
