@@ -130,7 +130,11 @@ func heuristics(s string, isWTF8, transparent bool, max int, segs []segment) ([]
 // findings' offsets are those of the text, seg.start and seg.pos added.
 func heuristicsIn(s string, isWTF8, transparent bool, max int, seg segment) ([]Finding, int) {
 	view, changed := s, false
-	if transparent && !seg.clean {
+	switch {
+	case !transparent || seg.clean:
+	case seg.spansKnown:
+		view, changed = viewWithout(s, seg.start, seg.spans)
+	default:
 		view, changed = withoutClasses(s, isWTF8)
 	}
 	ms, total := heuristic.FindN(view, max)
@@ -170,10 +174,29 @@ func heuristicsIn(s string, isWTF8, transparent bool, max int, seg segment) ([]F
 
 // segment is a part of a text, [start, end) in bytes, at position pos.
 // A clean one is known to hold no §2 codepoint and no ill-formed UTF-8.
+// With spansKnown, spans are the §2 codepoints and ill-formed sequences in
+// it (offsets in the text), as the pass over the codepoints found them.
 type segment struct {
 	start, end int
 	pos        position
 	clean      bool
+	spansKnown bool
+	spans      []editSpan
+}
+
+// withSpans gives each of segs (all of s when segs is empty) its spans, from
+// all the spans of the text.
+func withSpans(segs []segment, s string, spans []editSpan) []segment {
+	if len(segs) == 0 {
+		segs = []segment{{end: len(s)}}
+	}
+	for k := range segs {
+		sg := &segs[k]
+		i, _ := slices.BinarySearchFunc(spans, sg.start, func(e editSpan, b int) int { return e.start - b })
+		j, _ := slices.BinarySearchFunc(spans, sg.end, func(e editSpan, b int) int { return e.start - b })
+		sg.spans, sg.spansKnown = spans[i:j], true
+	}
+	return segs
 }
 
 // segmentSize is the least length of a segment but the last. A variable
@@ -290,6 +313,27 @@ func withoutClasses(s string, isWTF8 bool) (string, bool) {
 	}
 	if !edited {
 		return s, false
+	}
+	b.WriteString(s[kept:])
+	return b.String(), true
+}
+
+// viewWithout is withoutClasses for s, the part of a text at byte offset
+// base, whose §2 codepoints and ill-formed sequences are spans (offsets in
+// the text): it copies what lies between them without decoding anything.
+func viewWithout(s string, base int, spans []editSpan) (string, bool) {
+	if len(spans) == 0 {
+		return s, false
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	kept := 0
+	for _, e := range spans {
+		b.WriteString(s[kept : e.start-base])
+		if e.replaced {
+			b.WriteString(replacement)
+		}
+		kept = e.end - base
 	}
 	b.WriteString(s[kept:])
 	return b.String(), true

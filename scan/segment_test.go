@@ -136,3 +136,56 @@ func TestOmitSanitizedSameResult(t *testing.T) {
 		}
 	}
 }
+
+// TestViewWithout checks that §5's view of a segment made from the spans
+// the pass over the codepoints recorded is the view withoutClasses makes by
+// decoding it: on random texts with §2 codepoints, ill-formed UTF-8 and
+// encoded surrogates (lone surrogates, read as WTF-8), for every segment
+// of one byte and more; and that past maxEditSpans the spans are dropped.
+func TestViewWithout(t *testing.T) {
+	defer func(n int) { segmentSize = n }(segmentSize)
+	segmentSize = 1
+	limit := spanLimit
+	defer func() { spanLimit = limit }()
+	spanLimit = func(int) int { return maxEditSpans }
+	rng := rand.New(rand.NewPCG(31, 32))
+	checked := 0
+	for n := range 300 {
+		s := segmentText(rng)
+		for _, isWTF8 := range []bool{false, true} {
+			c := &charScan{s: s, isWTF8: isWTF8, max: -1, omitSanitized: true, recordEdits: true}
+			c.scan()
+			if c.spansLost {
+				t.Fatalf("text %d: %d spans lost", n, c.edits)
+			}
+			if len(c.spans) != c.edits {
+				t.Fatalf("text %d: %d spans for %d edits", n, len(c.spans), c.edits)
+			}
+			cuts := segmentCuts(s)
+			segs := withSpans(segmentsOf(s, cuts, positionsAt(s, isWTF8, cuts), nil, 0), s, c.spans)
+			for _, sg := range segs {
+				want, wantChanged := withoutClasses(s[sg.start:sg.end], isWTF8)
+				got, changed := viewWithout(s[sg.start:sg.end], sg.start, sg.spans)
+				if got != want || changed != wantChanged {
+					t.Fatalf("text %d (WTF-8 %v), segment [%d, %d): view %q (%v), want %q (%v)", n, isWTF8, sg.start, sg.end, got, changed, want, wantChanged)
+				}
+				checked++
+			}
+		}
+	}
+	if checked < 10000 {
+		t.Errorf("only %d segments checked", checked)
+	}
+	spanLimit = limit
+	for _, n := range []int{1000, 1 << 20, 64 << 20} {
+		limit := spanLimit(n * 3)
+		for _, edits := range []int{limit, limit + 1} {
+			s := strings.Repeat("\u200b", edits) + strings.Repeat("abc", n-edits)
+			c := &charScan{s: s, max: 0, omitSanitized: true, recordEdits: true}
+			c.scan()
+			if lost := edits > limit; c.spansLost != lost || lost && c.spans != nil || !lost && len(c.spans) != edits {
+				t.Errorf("%d bytes, %d edits: spans lost %v, %d kept; want lost %v", len(s), edits, c.spansLost, len(c.spans), lost)
+			}
+		}
+	}
+}
