@@ -2,6 +2,7 @@ package heuristic
 
 import (
 	"regexp"
+	"regexp/syntax"
 	"strings"
 )
 
@@ -54,6 +55,9 @@ type PatternInfo struct {
 	// finding's span. at is re anchored at the start of its input: it runs
 	// from the candidate words (first).
 	re, at *regexp.Regexp
+	// begins holds the literal beginnings of every match of at (see
+	// prefixTrie).
+	begins *prefixTrie
 	first  anchor
 	// need is the prefilter: a passage can match only if, for some entry,
 	// it holds a word of every anchor group in the entry's mask.
@@ -151,6 +155,12 @@ func init() {
 		// re is `\b(…)`: the anchored form starts at the candidate word,
 		// whose word boundary the finder checks.
 		info.at = regexp.MustCompile(`^` + strings.TrimPrefix(info.re.String(), `\b`))
+		re, err := syntax.Parse(info.at.String(), syntax.Perl)
+		if err != nil {
+			panic("heuristic: " + err.Error())
+		}
+		begins, _ := prefixes(re)
+		info.begins = newPrefixTrie(begins)
 		info.first = firstIgnore << p
 	}
 }

@@ -176,3 +176,60 @@ func FuzzInstructions(f *testing.F) {
 		}
 	})
 }
+
+// TestBeginsSound checks the literal beginnings of each pattern (see
+// prefixTrie) against its expression: at every word start of many random
+// passages made of the patterns' own words, wherever the expression
+// matches, the trie says a match may begin; and that it does say no often
+// enough to be worth asking.
+func TestBeginsSound(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 13))
+	var seeds [][]string // the labelled texts, as words
+	for _, l := range loadLabelled(t) {
+		seeds = append(seeds, strings.Fields(l.Text))
+	}
+	matched, refused := 0, 0
+	for n := range 4000 {
+		var b strings.Builder
+		if n%2 == 0 {
+			for k, w := range seeds[rng.IntN(len(seeds))] {
+				if k > 0 {
+					b.WriteString(separators[rng.IntN(len(separators))])
+				}
+				if rng.IntN(5) == 0 {
+					w = vocabulary[rng.IntN(len(vocabulary))]
+				}
+				b.WriteString(w)
+			}
+			b.WriteString(" ")
+		}
+		for k := range 2 + rng.IntN(8) {
+			if k > 0 {
+				b.WriteString(separators[rng.IntN(len(separators))])
+			}
+			b.WriteString(vocabulary[rng.IntN(len(vocabulary))])
+		}
+		text := appendLower(nil, b.String())
+		for i := range text {
+			if i > 0 && wordByte(text[i-1]) || !wordByte(text[i]) {
+				continue
+			}
+			for p := range Patterns {
+				info := &Patterns[p]
+				may := info.begins.mayBegin(text[i:])
+				if info.at.Match(text[i:]) {
+					matched++
+					if !may {
+						t.Fatalf("%s matches %q, whose beginning the trie refuses", info.ID, text[i:])
+					}
+				} else if !may {
+					refused++
+				}
+			}
+		}
+	}
+	t.Logf("%d matches, %d attempts refused", matched, refused)
+	if matched < 500 || refused < 100000 {
+		t.Errorf("%d matches, %d attempts refused: the test does not reach the patterns", matched, refused)
+	}
+}
