@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/plainsight/plainsight/internal/heuristic"
 )
@@ -133,7 +134,18 @@ func heuristicsIn(s string, isWTF8, transparent bool, max int, seg segment) ([]F
 	switch {
 	case !transparent || seg.clean:
 	case seg.spansKnown:
-		view, changed = viewWithout(s, seg.start, seg.spans)
+		// The view lives only as long as FindN reads it (its matches are
+		// offsets): it is made in a buffer reused from segment to segment.
+		buf := viewBuffers.Get().(*[]byte)
+		defer func() {
+			if cap(*buf) <= maxPooledView {
+				viewBuffers.Put(buf)
+			}
+		}()
+		*buf, changed = appendWithout((*buf)[:0], s, seg.start, seg.spans)
+		if changed {
+			view = unsafe.String(unsafe.SliceData(*buf), len(*buf))
+		}
 	default:
 		view, changed = withoutClasses(s, isWTF8)
 	}
@@ -318,26 +330,32 @@ func withoutClasses(s string, isWTF8 bool) (string, bool) {
 	return b.String(), true
 }
 
-// viewWithout is withoutClasses for s, the part of a text at byte offset
-// base, whose §2 codepoints and ill-formed sequences are spans (offsets in
-// the text): it copies what lies between them without decoding anything.
-func viewWithout(s string, base int, spans []editSpan) (string, bool) {
+// appendWithout appends to dst withoutClasses's view of s, the part of a
+// text at byte offset base whose §2 codepoints and ill-formed sequences are
+// spans (offsets in the text): what lies between them, copied without
+// decoding anything. It reports whether the view differs from s (when it
+// does not, dst is returned as it was).
+func appendWithout(dst []byte, s string, base int, spans []editSpan) ([]byte, bool) {
 	if len(spans) == 0 {
-		return s, false
+		return dst, false
 	}
-	var b strings.Builder
-	b.Grow(len(s))
 	kept := 0
 	for _, e := range spans {
-		b.WriteString(s[kept : e.start-base])
+		dst = append(dst, s[kept:e.start-base]...)
 		if e.replaced {
-			b.WriteString(replacement)
+			dst = append(dst, replacement...)
 		}
 		kept = e.end - base
 	}
-	b.WriteString(s[kept:])
-	return b.String(), true
+	return append(dst, s[kept:]...), true
 }
+
+// viewBuffers holds the buffers of §5's views (*[]byte), those of at most
+// maxPooledView bytes (a segment is at most a few times segmentSize but
+// for a text that has no place to cut).
+var viewBuffers = sync.Pool{New: func() any { return new([]byte) }}
+
+const maxPooledView = 4 << 20
 
 // replacement is U+FFFD in UTF-8.
 const replacement = "\uFFFD"
