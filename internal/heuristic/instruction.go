@@ -143,10 +143,11 @@ func (f *finder) passage(start, end int, mask anchor) {
 			if Pattern(p) == SendToAddress && !sendPossible(text, c.at-start) {
 				continue
 			}
-			if !info.begins.mayBegin(text[c.at-start:]) {
+			pc := compiledOf(Pattern(p))
+			if !pc.begins.mayBegin(text[c.at-start:]) {
 				continue
 			}
-			m := info.at.FindSubmatchIndex(text[c.at-start:])
+			m := pc.at.FindSubmatchIndex(text[c.at-start:])
 			if m == nil {
 				continue
 			}

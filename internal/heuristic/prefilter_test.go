@@ -24,7 +24,7 @@ var vocabulary = func() []string {
 		}
 	}
 	for _, p := range Patterns {
-		for _, w := range word.FindAllString(p.re.String(), -1) {
+		for _, w := range word.FindAllString(p.src, -1) {
 			words[w] = true
 		}
 	}
@@ -38,6 +38,14 @@ var vocabulary = func() []string {
 
 var separators = []string{" ", " ", " ", ", ", " - ", "\n", ": ", "  ", "\t", "’", " \"", "... "}
 
+// slowPatterns are the patterns' expressions, unanchored.
+var slowPatterns = func() (re [numPatterns]*regexp.Regexp) {
+	for p := range Patterns {
+		re[p] = regexp.MustCompile(Patterns[p].src)
+	}
+	return re
+}()
+
 // slowInstructions is Instructions without the prefilter and the windows:
 // every pattern on every passage.
 func slowInstructions(s string) []Match {
@@ -46,7 +54,7 @@ func slowInstructions(s string) []Match {
 	flush := func(end int) {
 		text := appendLower(nil, s[start:end])
 		for p := range Patterns {
-			for _, m := range Patterns[p].re.FindAllSubmatchIndex(text, -1) {
+			for _, m := range slowPatterns[p].FindAllSubmatchIndex(text, -1) {
 				a, b := start+m[2], start+m[3]
 				for b > a && s[b-1] < 0x80 && lower[s[b-1]] == 0 && !digit(s[b-1]) {
 					b--
@@ -215,9 +223,9 @@ func TestBeginsSound(t *testing.T) {
 				continue
 			}
 			for p := range Patterns {
-				info := &Patterns[p]
-				may := info.begins.mayBegin(text[i:])
-				if info.at.Match(text[i:]) {
+				info, pc := &Patterns[p], compiledOf(Pattern(p))
+				may := pc.begins.mayBegin(text[i:])
+				if pc.at.Match(text[i:]) {
 					matched++
 					if !may {
 						t.Fatalf("%s matches %q, whose beginning the trie refuses", info.ID, text[i:])

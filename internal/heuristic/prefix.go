@@ -3,6 +3,7 @@ package heuristic
 import (
 	"regexp/syntax"
 	"slices"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -105,43 +106,94 @@ func prefixes(re *syntax.Regexp) ([]string, bool) {
 	return any, false // OpStar, OpAnyChar, OpAnyCharNotNL, OpNoMatch
 }
 
-// sepClass is the class of the separator, [^\pL\pN], as the parser gives it.
-var sepClass = func() []rune {
-	re, err := syntax.Parse(sep, syntax.Perl)
-	if err != nil || re.Op != syntax.OpPlus || re.Sub[0].Op != syntax.OpCharClass {
-		panic("heuristic: the separator is not a class repeated")
+// beginnings returns the literal beginnings of every match of the
+// expression src (see prefixes). Its letter and number classes are costly
+// to parse, and only their shape matters here, so it parses src with the
+// separator written as one codepoint repeated (sepPlaceholder) and the
+// class of word characters as a range of codepoints that no pattern
+// names: prefixes reads both as it would read the classes.
+func beginnings(src string) []string {
+	src = strings.ReplaceAll(src, sep, sepPlaceholder)
+	src = strings.ReplaceAll(src, wordClass, wordPlaceholder)
+	if strings.Contains(src, `\p`) {
+		panic("heuristic: a Unicode class other than the separator's and the words'")
 	}
-	return re.Sub[0].Rune
-}()
-
-func isSep(re *syntax.Regexp) bool {
-	return re.Op == syntax.OpCharClass && slices.Equal(re.Rune, sepClass)
+	re, err := syntax.Parse(src, syntax.Perl)
+	if err != nil {
+		panic("heuristic: " + err.Error())
+	}
+	p, _ := prefixes(re)
+	return p
 }
 
-// prefixTrie is a set of prefixes as a trie: node 0 is the root; next maps
-// a node and a byte (sepByte: a separator run) to a node, 0 for none.
+const (
+	wordClass       = `[\pL\pN]`
+	sepPlaceholder  = `\x{10FFFF}+`
+	sepRune         = 0x10FFFF
+	wordPlaceholder = `[\x{10FF00}-\x{10FFFE}]`
+)
+
+// isSep reports whether re is the separator's character, as beginnings
+// writes it.
+func isSep(re *syntax.Regexp) bool {
+	return re.Op == syntax.OpLiteral && len(re.Rune) == 1 && re.Rune[0] == sepRune && re.Flags&syntax.FoldCase == 0
+}
+
+// prefixTrie is a set of prefixes as a trie: node 0 is the root, node n's
+// edges are edges[first[n]:first[n+1]] (a byte, sepByte for a separator
+// run, and the node it leads to), and end[n] says whether a prefix ends at
+// it. It holds no pointers, so it costs the garbage collector nothing.
 type prefixTrie struct {
-	next []map[byte]int32
-	end  []bool // a prefix ends at the node
+	first []int32
+	edges []trieEdge
+	end   []bool
+}
+
+type trieEdge struct {
+	b  byte
+	to int32
 }
 
 func newPrefixTrie(prefixes []string) *prefixTrie {
-	t := &prefixTrie{next: []map[byte]int32{{}}, end: []bool{false}}
+	next := []map[byte]int32{{}}
+	end := []bool{false}
 	for _, p := range prefixes {
 		n := int32(0)
 		for i := 0; i < len(p); i++ {
-			m, ok := t.next[n][p[i]]
+			m, ok := next[n][p[i]]
 			if !ok {
-				m = int32(len(t.next))
-				t.next = append(t.next, map[byte]int32{})
-				t.end = append(t.end, false)
-				t.next[n][p[i]] = m
+				m = int32(len(next))
+				next = append(next, map[byte]int32{})
+				end = append(end, false)
+				next[n][p[i]] = m
 			}
 			n = m
 		}
-		t.end[n] = true
+		end[n] = true
 	}
+	t := &prefixTrie{first: make([]int32, 0, len(next)+1), end: end}
+	for _, m := range next {
+		t.first = append(t.first, int32(len(t.edges)))
+		for b, to := range m {
+			t.edges = append(t.edges, trieEdge{b, to})
+		}
+		slices.SortFunc(t.edges[t.first[len(t.first)-1]:], func(x, y trieEdge) int { return int(x.b) - int(y.b) })
+	}
+	t.first = append(t.first, int32(len(t.edges)))
 	return t
+}
+
+// edge returns the node that node n leads to by byte b, if any.
+func (t *prefixTrie) edge(n int32, b byte) (int32, bool) {
+	for _, e := range t.edges[t.first[n]:t.first[n+1]] {
+		if e.b == b {
+			return e.to, true
+		}
+		if e.b > b {
+			break
+		}
+	}
+	return 0, false
 }
 
 // alnum reports whether the ASCII byte c is a letter or a digit.
@@ -160,8 +212,7 @@ func (t *prefixTrie) walk(text []byte, i int, n int32) bool {
 		if t.end[n] {
 			return true
 		}
-		next := t.next[n]
-		if s, ok := next[sepByte]; ok {
+		if s, ok := t.edge(n, sepByte); ok {
 			// A separator run: at least one character that is not a
 			// letter or a number, as many as there are. A byte that may
 			// follow one in a prefix, or a character outside ASCII, makes
@@ -177,8 +228,8 @@ func (t *prefixTrie) walk(text []byte, i int, n int32) bool {
 				if j < len(text) && text[j] >= utf8.RuneSelf {
 					return true
 				}
-				for c := range t.next[s] {
-					if !alnum(c) {
+				for _, e := range t.edges[t.first[s]:t.first[s+1]] {
+					if !alnum(e.b) {
 						return true
 					}
 				}
@@ -190,7 +241,7 @@ func (t *prefixTrie) walk(text []byte, i int, n int32) bool {
 		if i == len(text) {
 			return false
 		}
-		m, ok := next[text[i]]
+		m, ok := t.edge(n, text[i])
 		if !ok {
 			return false
 		}
