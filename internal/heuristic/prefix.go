@@ -155,29 +155,33 @@ type trieEdge struct {
 }
 
 func newPrefixTrie(prefixes []string) *prefixTrie {
-	next := []map[byte]int32{{}}
-	end := []bool{false}
-	for _, p := range prefixes {
-		n := int32(0)
-		for i := 0; i < len(p); i++ {
-			m, ok := next[n][p[i]]
-			if !ok {
-				m = int32(len(next))
-				next = append(next, map[byte]int32{})
-				end = append(end, false)
-				next[n][p[i]] = m
-			}
-			n = m
-		}
-		end[n] = true
-	}
-	t := &prefixTrie{first: make([]int32, 0, len(next)+1), end: end}
-	for _, m := range next {
+	p := slices.Clone(prefixes)
+	slices.Sort(p)
+	p = slices.Compact(p)
+	// Breadth first, in the order of the nodes' numbers: a node's strings
+	// share its path, are contiguous in p, and so are those of each of its
+	// children (the strings with the same byte after the path).
+	type node struct{ lo, hi, depth int }
+	queue := []node{{0, len(p), 0}}
+	t := &prefixTrie{}
+	for n := 0; n < len(queue); n++ {
+		q := queue[n]
 		t.first = append(t.first, int32(len(t.edges)))
-		for b, to := range m {
-			t.edges = append(t.edges, trieEdge{b, to})
+		lo := q.lo
+		t.end = append(t.end, lo < q.hi && len(p[lo]) == q.depth)
+		if t.end[n] {
+			lo++ // sorted: the path itself comes first
 		}
-		slices.SortFunc(t.edges[t.first[len(t.first)-1]:], func(x, y trieEdge) int { return int(x.b) - int(y.b) })
+		for lo < q.hi {
+			b := p[lo][q.depth]
+			hi := lo + 1
+			for hi < q.hi && p[hi][q.depth] == b {
+				hi++
+			}
+			t.edges = append(t.edges, trieEdge{b, int32(len(queue))})
+			queue = append(queue, node{lo, hi, q.depth + 1})
+			lo = hi
+		}
 	}
 	t.first = append(t.first, int32(len(t.edges)))
 	return t
