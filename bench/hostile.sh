@@ -109,7 +109,7 @@ gone() {
 # (landed; text-b64, text-b64-tokens and json-css are still over their
 # bounds at the full sizes, and stay out of CI, where the scaled-down input
 # is too small for the 64 MiB base to tell).
-ci1=0 ci3=1 ci4=0 ci5=0 ci7=0 ci7scan=1
+ci1=1 ci3=1 ci4=1 ci5=1 ci7=1 ci7scan=1
 
 failed=0
 ran=0
@@ -254,6 +254,11 @@ for mode in ok silent; do
 	# shellcheck disable=SC2086
 	run "stdio-fork-$mode" 6 $inci $limits "gone $pids" -- "$ps" fingerprint -- "$hostile" stdio "$mode" -for 60s -fork "$pids"
 done
+# Ctrl-C: the signal reaches plainsight alone (the server's group is not
+# the terminal's); the probe ends, and the whole group with it, exit 2.
+rm -f "$pids"
+run stdio-sh-sigint 6 1 64 10 2 "gone $pids" -- timeout --preserve-status -s INT 1 "$ps" fingerprint -- \
+	sh -c 'sleep 120 & echo $! > "$1"; exec "$0" stdio silent -for 60s' "$hostile" "$pids"
 run stdio-flood 2 1 64 20 2 "" -- "$ps" fingerprint -- "$hostile" stdio flood -for 60s
 
 # ---- Problem 7: contract drift and heuristic matches --------------------
@@ -314,6 +319,31 @@ if wanted live-slow-pages 0; then
 	serve slow-pages
 	run live-slow-pages 0 0 64 70 0 "" -- "$ps" fingerprint "$url"
 fi
+
+# ---- plainsight mcp over stdio ---------------------------------------------
+# Input without a line break (over the 2 MiB message cap), and a line nested
+# deeper than the SDK's decoder takes, end the session (exit 2); arguments
+# at their cap (1 MiB of zero-width spaces) are answered, and input that ends
+# right after them still gets the answer.
+mcp_db="sqlite:$work/mcp.db"
+STDIN=/dev/zero run mcp-stdin-zero 0 1 96 20 2 "" -- "$ps" mcp --db "$mcp_db"
+mcp_init='{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"h","version":"1"}}}'
+{
+	echo "$mcp_init"
+	echo '{"jsonrpc":"2.0","method":"notifications/initialized"}'
+	printf '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"scan_text","arguments":{"text":"'
+	yes $'\xe2\x80\x8b' | head -n 349000 | tr -d '\n'
+	echo '"}}}'
+} >"$work/mcp-zw"
+STDIN="$work/mcp-zw" run mcp-max-args 0 1 128 30 0 "grep -q '\"id\":2,\"result\"' \"\$out\" && grep -q '\"status\":\"flagged\"' \"\$out\"" \
+	-- "$ps" mcp --db "$mcp_db"
+{
+	echo "$mcp_init"
+	printf '%*s' 1000000 '' | tr ' ' '['
+	echo
+} >"$work/mcp-deep"
+STDIN="$work/mcp-deep" run mcp-deep 0 1 96 20 2 "" -- "$ps" mcp --db "$mcp_db"
+rm -f "$work/mcp-zw" "$work/mcp-deep"
 
 echo "$ran cases, $failed over a bound"
 [ "$failed" = 0 ]
