@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf16"
@@ -189,6 +190,70 @@ func TestViewWithout(t *testing.T) {
 			c.scan()
 			if lost := edits > limit; c.spansLost != lost || lost && c.spans != nil || !lost && len(c.spans) != edits {
 				t.Errorf("%d bytes, %d edits: spans lost %v, %d kept; want lost %v", len(s), edits, c.spansLost, len(c.spans), lost)
+			}
+		}
+	}
+}
+
+// TestMapBack checks mapBack against a plain walk of the text: for random
+// texts (§2 codepoints, ill-formed UTF-8, encoded surrogates, line feeds
+// and tabs among ASCII, other scripts), every offset of the view that is a
+// codepoint boundary, as a start and as an end, in both modes.
+func TestMapBack(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 42))
+	for n := range 400 {
+		s := segmentText(rng)
+		if len(s) > 400 {
+			s = s[:400]
+		}
+		isWTF8 := n%2 == 0
+		for _, transparent := range []bool{false, true} {
+			// The plain walk: at each codepoint boundary of the view, the
+			// position before the next kept codepoint (a start) and after
+			// the last one (an end).
+			starts, ends := map[int]textPos{}, map[int]textPos{}
+			v, cp, u16, last := 0, 0, 0, textPos{}
+			for i := 0; i < len(s); {
+				r, size, ok := decodeAt(s, i, isWTF8)
+				kept, vsize := true, size
+				switch {
+				case !transparent:
+				case !ok:
+					vsize = len(replacement)
+				case classOf(r) != noClass:
+					kept = false
+				}
+				if kept {
+					if _, seen := starts[v]; !seen {
+						starts[v] = textPos{i, cp, u16}
+					}
+					ends[v] = last
+					v += vsize
+				}
+				i, cp = i+size, cp+1
+				u16++
+				if r >= 0x10000 {
+					u16++
+				}
+				if kept {
+					last = textPos{i, cp, u16}
+				}
+			}
+			if _, seen := starts[v]; !seen {
+				starts[v] = textPos{len(s), cp, u16}
+			}
+			ends[v] = last
+			var offs []int
+			for o := range starts {
+				offs = append(offs, o)
+			}
+			slices.Sort(offs)
+			gotStarts, gotEnds := mapBack(s, isWTF8, transparent, offs, offs)
+			for k, o := range offs {
+				if gotStarts[k] != starts[o] || gotEnds[k] != ends[o] {
+					t.Fatalf("text %d %q (WTF-8 %v, transparent %v), view offset %d: start %v, end %v; want %v, %v",
+						n, s, isWTF8, transparent, o, gotStarts[k], gotEnds[k], starts[o], ends[o])
+				}
 			}
 		}
 	}
