@@ -1,0 +1,113 @@
+package precall
+
+import (
+	"context"
+	"sync"
+
+	"github.com/plainsight/plainsight/store"
+)
+
+// maxIndexed bounds the entries of a nameIndex: past it, an entry is
+// dropped for each one added (it is read again when next needed).
+const maxIndexed = 100_000
+
+// nameIndex maps a recorded fingerprint version — a server's URL and
+// version — to the names of its tools. A fingerprint version never changes
+// once recorded (the stores refuse any edit), so an entry is never stale,
+// whichever instance recorded the version: the index is shared by every
+// check of a Checker, and needs no invalidation.
+type nameIndex struct {
+	mu      sync.Mutex
+	entries map[versionKey]map[string]struct{}
+}
+
+type versionKey struct {
+	url     string
+	version int
+}
+
+func (x *nameIndex) get(url string, version int) (map[string]struct{}, bool) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	names, ok := x.entries[versionKey{url, version}]
+	return names, ok
+}
+
+func (x *nameIndex) put(url string, version int, names map[string]struct{}) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if x.entries == nil {
+		x.entries = map[versionKey]map[string]struct{}{}
+	}
+	if len(x.entries) >= maxIndexed {
+		for k := range x.entries {
+			delete(x.entries, k)
+			break
+		}
+	}
+	x.entries[versionKey{url, version}] = names
+}
+
+// offers is StoreRegistry.Offers through the index x (a fresh one when
+// nil): the servers' rows are read a page at a time, and only the
+// definitions of a version not yet indexed, or of one whose tool names
+// meet names, are read and decoded.
+func offers(ctx context.Context, s store.Store, x *nameIndex, names []string) ([]Offer, error) {
+	if x == nil {
+		x = &nameIndex{}
+	}
+	want := make(map[string]bool, len(names))
+	for _, n := range names {
+		want[n] = true
+	}
+	var out []Offer
+	for off := 0; ; off += store.MaxListLimit {
+		page, err := s.ListServers(ctx, store.ServerQuery{Offset: off, Limit: store.MaxListLimit})
+		if err != nil {
+			return nil, err
+		}
+		for i := range page {
+			srv := &page[i]
+			if indexed, ok := x.get(srv.URL, srv.Version); ok && !meets(indexed, want) {
+				continue
+			}
+			fv, err := s.FingerprintVersion(ctx, srv.URL, srv.Version)
+			if err != nil {
+				return nil, err
+			}
+			d, err := decodeDefinitions(fv.Definitions)
+			if err != nil {
+				return nil, err
+			}
+			toolNames := make(map[string]struct{}, len(d.Tools))
+			for _, t := range d.Tools {
+				toolNames[t.Name] = struct{}{}
+				if want[t.Name] {
+					out = append(out, Offer{Server: otherOf(srv, d.Server.Name), Tool: t})
+				}
+			}
+			x.put(srv.URL, srv.Version, toolNames)
+		}
+		if len(page) < store.MaxListLimit {
+			return out, nil
+		}
+	}
+}
+
+// meets reports whether a version's tool names include any of want.
+func meets(names map[string]struct{}, want map[string]bool) bool {
+	if len(want) < len(names) {
+		for n := range want {
+			if _, ok := names[n]; ok {
+				return true
+			}
+		}
+		return false
+	}
+	for n := range names {
+		if want[n] {
+			return true
+		}
+	}
+	return false
+}
