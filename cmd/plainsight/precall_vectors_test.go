@@ -4,9 +4,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/google/go-cmp/cmp"
+	"github.com/plainsight/plainsight/guard"
+	"github.com/plainsight/plainsight/internal/vectortest"
 	"github.com/plainsight/plainsight/vectors"
 )
 
@@ -62,5 +67,140 @@ func TestPrecallURLVectors(t *testing.T) {
 	}
 	if ran == 0 {
 		t.Fatal("no vectors ran")
+	}
+}
+
+// withNetwork serves a redirect vector's network from loopback and makes
+// it what the commands under test probe, until the test ends: its names
+// resolve as the vector says, every allowed connection reaches an
+// in-process server, and a dial outside loopback fails the test.
+func withNetwork(t *testing.T, n *vectortest.Network) {
+	t.Helper()
+	g := n.Serve(t).Guard(guard.Policy{AllowLoopback: true})
+	prev := cliGuard
+	cliGuard = func() *guard.Guard { return g }
+	t.Cleanup(func() { cliGuard = prev })
+}
+
+// TestPrecallRedirectVectors runs vectors/precall/redirects.json through
+// the command line (whose policy allows loopback: every asked URL of the
+// file is public, so the verdicts are the same): registry add of a URL
+// that redirects exits 2 naming the destination, or the refusal, and
+// records nothing; precall --db of a registered URL that starts
+// redirecting prints the §9 answer (exit 1: changed) and records nothing.
+func TestPrecallRedirectVectors(t *testing.T) {
+	f := vectortest.Redirects(t)
+	for _, g := range f.TestGroups {
+		for _, v := range g.Tests {
+			t.Run(v.Name(), func(t *testing.T) {
+				db := filepath.Join(t.TempDir(), "registry.db")
+				if g.Type == "RegisterRedirectTest" {
+					cliRegisterRedirect(t, db, &v)
+				} else {
+					cliRegisteredRedirect(t, db, &v)
+				}
+			})
+		}
+	}
+}
+
+func cliRegisterRedirect(t *testing.T, db string, v *vectortest.RedirectTest) {
+	var want vectortest.RegisterOutcome
+	if err := json.Unmarshal(v.Expected, &want); err != nil {
+		t.Fatal(err)
+	}
+	withNetwork(t, &v.Network)
+	code, out, errOut := plainsight(t, "", "registry", "add", "--db", db, "--format", "json", v.URL)
+	switch want.Outcome {
+	case "registered":
+		var res struct {
+			Status             string `json:"status"`
+			FingerprintVersion int    `json:"fingerprint_version"`
+		}
+		if err := json.Unmarshal([]byte(out), &res); code != exitClean || err != nil || res.Status != "registered" || res.FingerprintVersion != want.FingerprintVersion {
+			t.Fatalf("exit %d, %+v %v\n%s%s", code, res, err, out, errOut)
+		}
+		return
+	case "redirects":
+		line := "plainsight registry add: " + v.URL + " redirects to " + want.Destination + ": register " + want.Destination + " instead\n"
+		if code != exitError || errOut != line || out != "" {
+			t.Errorf("exit %d, stdout %q, stderr %q; want 2 and %q", code, out, errOut, line)
+		}
+	case "refused":
+		if code != exitError || !strings.Contains(errOut, "refused ("+want.Reason+")") || strings.Count(errOut, "\n") != 1 || out != "" {
+			t.Errorf("exit %d, stdout %q, stderr %q; want 2 and the reason %s", code, out, errOut, want.Reason)
+		}
+	default:
+		t.Fatalf("outcome %q", want.Outcome)
+	}
+	// Nothing was registered.
+	code, out, errOut = plainsight(t, "", "registry", "list", "--db", db, "--format", "json")
+	if code != exitClean || strings.TrimSpace(out) != "[]" {
+		t.Errorf("registry list: exit %d\n%s%s", code, out, errOut)
+	}
+}
+
+func cliRegisteredRedirect(t *testing.T, db string, v *vectortest.RedirectTest) {
+	var want map[string]any
+	if err := json.Unmarshal(v.Expected, &want); err != nil {
+		t.Fatal(err)
+	}
+	setup := vectortest.Network{Resolve: v.Network.Resolve}
+	setup.Servers = append(setup.Servers, struct {
+		URL    string            `json:"url"`
+		Served vectortest.Served `json:"served"`
+	}{v.URL, *v.Recorded})
+	withNetwork(t, &setup)
+	r := v.Registration
+	args := []string{"registry", "add", "--db", db, "--slug", r.Slug, "--page-url", r.PageURL}
+	if r.LinkedStoreListing != nil {
+		args = append(args, "--store-listing", *r.LinkedStoreListing)
+	}
+	if code, out, errOut := plainsight(t, "", append(args, v.URL)...); code != exitClean {
+		t.Fatalf("registry add: exit %d\n%s%s", code, out, errOut)
+	}
+	withNetwork(t, &v.Network)
+	args = []string{"precall", "--db", db, "--format", "json"}
+	if v.Tool != "" {
+		args = append(args, "--tool", v.Tool)
+	}
+	code, out, errOut := plainsight(t, "", append(args, v.URL)...)
+	wantCode := exitClean
+	if integ, _ := want["integrity"].(map[string]any); integ["status"] == "changed" {
+		wantCode = exitFound
+	}
+	if code != wantCode || errOut != "" {
+		t.Fatalf("precall: exit %d, want %d\n%s", code, wantCode, errOut)
+	}
+	var got map[string]any
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	// The command line registers at the time it runs: first_seen is a
+	// time, not the vector's.
+	if reg, ok := got["registration"].(map[string]any); ok {
+		if _, err := time.Parse(time.RFC3339Nano, fmt.Sprint(reg["first_seen"])); err != nil {
+			t.Errorf("first_seen %v: %v", reg["first_seen"], err)
+		}
+		reg["first_seen"] = want["registration"].(map[string]any)["first_seen"]
+	}
+	vectortest.Answer(t, got, any(want))
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+	// The registry afterwards: the version, and the feed.
+	_, out, _ = plainsight(t, "", "registry", "list", "--db", db, "--format", "json")
+	var records []struct {
+		FingerprintVersion int `json:"fingerprint_version"`
+	}
+	if err := json.Unmarshal([]byte(out), &records); err != nil || len(records) != 1 || records[0].FingerprintVersion != v.ExpectedRegistry.FingerprintVersion {
+		t.Errorf("registry list: %s %v; want version %d", out, err, v.ExpectedRegistry.FingerprintVersion)
+	}
+	_, out, _ = plainsight(t, "", "changes", "--db", db, "--format", "json")
+	var feed struct {
+		Changes []json.RawMessage `json:"changes"`
+	}
+	if err := json.Unmarshal([]byte(out), &feed); err != nil || len(feed.Changes) != v.ExpectedRegistry.Changes {
+		t.Errorf("changes: %s %v; want %d events", out, err, v.ExpectedRegistry.Changes)
 	}
 }
