@@ -564,3 +564,42 @@ func TestConnectHook(t *testing.T) {
 		t.Errorf("Connect called for a refused address: %v", asked)
 	}
 }
+
+// A URL that answers the first request itself and redirects a later one
+// (as an HTTP+SSE server may redirect only its event stream's GET) is
+// traced as redirecting: the first redirected request's chain replaces
+// the first request's empty one, and a later chain does not replace it.
+func TestTraceOfLaterRedirect(t *testing.T) {
+	target := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok") }))
+	defer target.Close()
+	origin := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodGet {
+			http.Redirect(w, r, target.URL+"/stream"+r.URL.Path, http.StatusFound)
+			return
+		}
+		w.WriteHeader(http.StatusMethodNotAllowed)
+	}))
+	defer origin.Close()
+	n := newFakeNet(t)
+	c := n.guard(Policy{AllowLoopback: true}, nil).Client()
+	tr := &Trace{}
+	ctx := WithTrace(context.Background(), tr)
+	do := func(method, path string) {
+		req, _ := http.NewRequestWithContext(ctx, method, origin.URL+path, nil)
+		resp, err := c.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+	}
+	do(http.MethodPost, "/a")
+	if len(tr.Redirects()) != 0 || tr.EffectiveURL() != origin.URL+"/a" {
+		t.Fatalf("after the POST: %v %q", tr.Redirects(), tr.EffectiveURL())
+	}
+	do(http.MethodGet, "/a")
+	do(http.MethodGet, "/b")
+	want := []Redirect{{From: origin.URL + "/a", To: target.URL + "/stream/a", Status: 302}}
+	if d := cmp.Diff(want, tr.Redirects()); d != "" || tr.EffectiveURL() != target.URL+"/stream/a" {
+		t.Errorf("chain (-want +got):\n%s effective %q", d, tr.EffectiveURL())
+	}
+}

@@ -667,3 +667,32 @@ func TestRegisteredAnswerJSONFields(t *testing.T) {
 		t.Errorf("changed: %s", b)
 	}
 }
+
+// A URL that answers the Streamable HTTP POST itself (405: the older
+// transport) and redirects only its event stream's GET elsewhere is a URL
+// that redirects: it cannot be registered, and the destination is named;
+// a check discloses the server it landed on.
+func TestRegisterRedirectingStream(t *testing.T) {
+	s := mcp.NewServer(&mcp.Implementation{Name: "elsewhere", Version: "1"}, nil)
+	s.AddTool(&mcp.Tool{Name: "t", Description: "d", InputSchema: json.RawMessage(`{"type":"object"}`)}, noop)
+	b := httptest.NewServer(mcp.NewSSEHandler(func(*http.Request) *mcp.Server { return s }, nil))
+	t.Cleanup(b.Close)
+	a := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodGet {
+			http.Redirect(w, r, b.URL+"/sse", http.StatusFound)
+			return
+		}
+		w.WriteHeader(http.StatusMethodNotAllowed)
+	}))
+	t.Cleanup(a.Close)
+	c := checker(t, memory.New(), newClock())
+	_, err := c.Register(t.Context(), RegisterInput{URL: a.URL + "/mcp", Slug: "x"})
+	var re *RedirectError
+	if !errors.As(err, &re) || re.Destination != b.URL+"/sse" || len(re.Redirects) != 1 {
+		t.Fatalf("Register of a URL whose stream redirects: %v", err)
+	}
+	ans := check(t, c, a.URL+"/mcp", "")
+	if ans.Server == nil || ans.Server.Name != "elsewhere" || ans.EffectiveURL == nil || *ans.EffectiveURL != b.URL+"/sse" || len(ans.Redirects) != 1 {
+		t.Errorf("check: server %+v, effective %v, redirects %v", ans.Server, ans.EffectiveURL, ans.Redirects)
+	}
+}
