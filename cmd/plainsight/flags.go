@@ -7,9 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strconv"
 	"time"
-	"unicode"
 
 	psflag "github.com/plainsight/plainsight/flag"
 	"github.com/plainsight/plainsight/store"
@@ -63,10 +61,10 @@ func runFlags(args []string, stdout, stderr io.Writer) int {
 	}
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, flagsUsage)
+			writeHelp(stdout, "flags "+cmd, fset)
 			return exitClean
 		}
-		fmt.Fprintf(stderr, "plainsight flags %s: %v (see plainsight flags --help)\n", cmd, err)
+		fmt.Fprintf(stderr, "plainsight flags %s: %s (see plainsight flags --help)\n", cmd, describe(err))
 		return exitError
 	}
 	if status != "" {
@@ -75,7 +73,7 @@ func runFlags(args []string, stdout, stderr io.Writer) int {
 	ctx := context.Background()
 	s, err := openDB(ctx, *db)
 	if err != nil {
-		fmt.Fprintf(stderr, "plainsight flags %s: %v\n", cmd, err)
+		fmt.Fprintf(stderr, "plainsight flags %s: %s\n", cmd, describe(err))
 		return exitError
 	}
 	defer s.Close()
@@ -85,14 +83,14 @@ func runFlags(args []string, stdout, stderr io.Writer) int {
 	if cmd == "show" {
 		f, err := svc.Get(ctx, rest[0])
 		if err != nil {
-			fmt.Fprintf(stderr, "plainsight flags show: %v\n", err)
+			fmt.Fprintf(stderr, "plainsight flags show: %s\n", describe(err))
 			return exitError
 		}
 		out, list = f, []psflag.Flag{f}
 	} else {
 		list, err = svc.List(ctx, q)
 		if err != nil {
-			fmt.Fprintf(stderr, "plainsight flags list: %v\n", err)
+			fmt.Fprintf(stderr, "plainsight flags list: %s\n", describe(err))
 			return exitError
 		}
 		if list == nil {
@@ -107,7 +105,7 @@ func runFlags(args []string, stdout, stderr io.Writer) int {
 		err = writeFlagsText(stdout, list, cmd == "show")
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "plainsight flags %s: writing output: %v\n", cmd, err)
+		fmt.Fprintf(stderr, "plainsight flags %s: writing output: %s\n", cmd, describe(err))
 		return exitError
 	}
 	return exitClean
@@ -144,17 +142,4 @@ func writeFlagsText(w io.Writer, fs []psflag.Flag, detail bool) error {
 	}
 	_, err := fmt.Fprintf(w, "%d flag(s). A flag says hidden content was found and attributed; it is not a verdict.\n", len(fs))
 	return err
-}
-
-// visible returns s as it may be printed on a terminal: a string holding
-// anything but graphic characters and spaces (a control, an escape, a bidi
-// control, a format character) is printed Go-quoted instead, so a stored
-// field can neither drive the terminal nor hide in it.
-func visible(s string) string {
-	for _, r := range s {
-		if r != ' ' && (!unicode.IsGraphic(r) || unicode.Is(unicode.Cf, r)) {
-			return strconv.QuoteToGraphic(s)
-		}
-	}
-	return s
 }

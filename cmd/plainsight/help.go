@@ -1,0 +1,206 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"runtime/debug"
+	"strings"
+
+	"github.com/plainsight/plainsight/scan"
+)
+
+// help is what a subcommand's --help prints besides its flags.
+type help struct {
+	usage, about, exits, example string
+}
+
+var helps = map[string]help{
+	"version": {
+		usage:   "plainsight version | --version",
+		about:   "Prints the module version (as go install recorded it, or (devel) with the VCS revision) and the\nUnicode version of the character tables.",
+		exits:   "0.",
+		example: "plainsight version",
+	},
+	"scan": {
+		usage: "plainsight scan [flags] [PATH|-]...",
+		about: "Scans each file, each directory (walked recursively) or standard input (\"-\", or no PATH) for the\n" +
+			"hidden content of the agent-safety formats: invisible and control characters, hidden markup,\n" +
+			"base64 payloads, and (labelled heuristic) confusable words and agent-directed instructions.",
+		exits:   "0 nothing deterministic found; 1 a deterministic finding, ill-formed UTF-8 or a file too large to\nread whole; 2 a usage or I/O error (a one-line message on standard error).",
+		example: "plainsight scan --format sarif --baseline old.sarif . > plainsight.sarif",
+	},
+	"skill": {
+		usage: "plainsight skill [flags] DIR...",
+		about: "Checks each DIR as an agent skill package (SKILL.md, references, scripts): every text file for\n" +
+			"invisible and hidden content, with errors, warnings and info as the skill proposal levels them.",
+		exits:   "0 every package passed; 1 a package failed (has an error result); 2 a usage error or a folder\nthat cannot be read.",
+		example: "plainsight skill --format github .claude/skills/deploy",
+	},
+	"fingerprint": {
+		usage: "plainsight fingerprint [flags] URL | -- COMMAND [ARG]... | --from FILE|-",
+		about: "Prints the §7 tool-definition fingerprint of an MCP server — live over Streamable HTTP (URL),\n" +
+			"started over stdio (after --), or from a saved tools/list result (--from) — with its tools, its\n" +
+			"instructions and what a scan finds in them. --pin saves the server's record; --check compares\n" +
+			"the server with a saved record.",
+		exits: "0 a fingerprint (with --check: unchanged); 1 a tool list §7 refuses — a tool without a name, two\n" +
+			"of one name — or, with --check, changed; 2 a usage error, input that is not a tools list (not\nJSON, one page of several), or an unreachable server.",
+		example: "plainsight fingerprint --check weather.pin.json https://weather.example/mcp",
+	},
+	"intent hash": {
+		usage:   "plainsight intent hash [flags] [FILE|-]",
+		about:   "Prints the agent-safe.intent/1 hash (\"sha256:\" and hex) of a binding given as JSON, or its\ncanonical JSON.",
+		exits:   "0 the hash; 1 a binding the reference refuses, not JSON included (its error code, such as\nINVALID_JSON, on standard error); 2 a usage or I/O error.",
+		example: "plainsight intent hash binding.json",
+	},
+	"intent verify": {
+		usage:   "plainsight intent verify --hash sha256:... [flags] [FILE|-]",
+		about:   "Checks a binding against the hash captured with it, its protocol version and its expiry.",
+		exits:   "0 verified; 1 refused (INTENT_HASH_MISMATCH, INTENT_EXPIRED, … on standard error); 2 a usage\nor I/O error.",
+		example: "plainsight intent verify --hash sha256:3f1c… --now 2026-01-01T00:00:00Z binding.json",
+	},
+	"flags list": {
+		usage:   "plainsight flags list [flags]",
+		about:   "Lists the §8 security flags recorded in the database, oldest first, with their status\n(standing, disputed, overturned).",
+		exits:   "0 the list (empty included); 2 a usage or database error.",
+		example: "plainsight flags list --db plainsight.db --artifact https://mcp.example.com/mcp --status standing",
+	},
+	"flags show": {
+		usage:   "plainsight flags show [flags] FLAG_ID",
+		about:   "Shows one flag: its artifact, class, evidence excerpt, source and status history.",
+		exits:   "0 the flag; 2 no such flag, a usage or database error.",
+		example: "plainsight flags show --db plainsight.db 01a22fa2-4de9-73e3-b362-fa3dc07f4ddb",
+	},
+	"ledger verify": {
+		usage:   "plainsight ledger verify [flags]",
+		about:   "Verifies the hash chain of the ledger that records every flag and status change: each entry's\nhash, and each link to the entry before it.",
+		exits:   "0 the chain is intact; 1 it is broken (the first bad entry is named); 2 a usage or database error.",
+		example: "plainsight ledger verify --db plainsight.db",
+	},
+	"signature check": {
+		usage:   "plainsight signature check [flags] [FILE|-]",
+		about:   "Checks a text against the community signatures in the database (Shield method 1.0) and prints\neach match: its id, category and similarity.",
+		exits:   "0 no signature matches; 1 a signature matches; 2 a usage or database error.",
+		example: "plainsight signature check --db plainsight.db message.txt",
+	},
+	"shield scan": {
+		usage:   "plainsight shield scan [flags] [FILE|-]",
+		about:   "Scans content as an Agent-Shield scanner does (protocol v0.1) and prints the response: verdict,\nfindings and a signed receipt (with --keys).",
+		exits:   "0 a verdict other than malicious; 1 malicious; 2 a usage or I/O error.",
+		example: "plainsight shield scan --source email --keys shield-keys.json message.eml",
+	},
+	"shield verify-receipt": {
+		usage:   "plainsight shield verify-receipt --jwks FILE [flags] [RESPONSE|-]",
+		about:   "Verifies the receipt of an Agent-Shield response against the scanner's published keys, and with\n--content that it names the content given.",
+		exits:   "0 verified; 1 a signature or content that does not match; 2 a usage or I/O error.",
+		example: "plainsight shield verify-receipt --jwks jwks.json --content message.eml response.json",
+	},
+	"shield keygen": {
+		usage:   "plainsight shield keygen",
+		about:   "Prints a new key ring (private keys, JSON) for signing receipts. Keep it secret; publish its\nJWKS (plainsight shield jwks).",
+		exits:   "0 a key ring; 2 a usage error.",
+		example: "plainsight shield keygen > shield-keys.json",
+	},
+	"shield jwks": {
+		usage:   "plainsight shield jwks [KEYS|-]",
+		about:   "Prints the public keys of a key ring as a JWKS, for verifiers.",
+		exits:   "0 the JWKS; 2 a usage or I/O error, or a file that is not a key ring.",
+		example: "plainsight shield jwks shield-keys.json > jwks.json",
+	},
+	"shield receipts list": {
+		usage:   "plainsight shield receipts list --db DB [flags]",
+		about:   "Lists the receipts log: every Agent-Shield scan decision recorded in the database, oldest first.",
+		exits:   "0 the list; 1 an entry whose signature does not verify (with --jwks); 2 a usage or database error.",
+		example: "plainsight shield receipts list --db plainsight.db --since 2026-12-01T00:00:00Z --jwks jwks.json",
+	},
+	"registry add": {
+		usage: "plainsight registry add [flags] URL",
+		about: "Probes the MCP server at URL through the guard and registers it in the external registry (§9):\n" +
+			"fingerprint version 1 and its definitions recorded, publisher status unclaimed. Deterministic\n" +
+			"findings in its tool names, descriptions, schemas or instructions become flags standing against\n" +
+			"the URL and hold the registration. A URL that redirects is not registered: the reason names the\n" +
+			"destination to register instead. Creates the SQLite file when it is missing.",
+		exits:   "0 registered; 1 held by findings; 2 a refused URL, an unreachable or redirecting server, a server\nalready registered, or a usage error.",
+		example: "plainsight registry add --db plainsight.db --slug search https://mcp.example.com/mcp",
+	},
+	"registry check": {
+		usage: "plainsight registry check [flags] URL",
+		about: "Runs the integrity check of a registered server: unchanged, changed (the next fingerprint version\n" +
+			"and a change event, recorded in one transaction) or unreachable (never unchanged).",
+		exits:   "0 unchanged; 1 changed, or new flags from the check; 2 a refused URL, an unreachable server, a server not registered, or a\nusage error.",
+		example: "plainsight registry check --db plainsight.db https://mcp.example.com/mcp",
+	},
+	"registry list": {
+		usage: "plainsight registry list [flags]",
+		about: "Lists the registered servers in registration order, each with its §10 warnings: tools another\n" +
+			"registered server offers under the same name with another definition.",
+		exits:   "0 the list; 2 a usage or database error.",
+		example: "plainsight registry list --db plainsight.db --format json",
+	},
+}
+
+// writeHelp prints a subcommand's help: usage, what it does, its flags
+// with their descriptions, its exit status and an example.
+func writeHelp(w io.Writer, name string, fset *flag.FlagSet) {
+	h := helps[name]
+	var b strings.Builder
+	fmt.Fprintf(&b, "usage: %s\n\n%s\n", h.usage, h.about)
+	if fset != nil {
+		b.WriteString("\nFlags:\n")
+		fset.VisitAll(func(f *flag.Flag) {
+			arg, text := flag.UnquoteUsage(f)
+			fmt.Fprintf(&b, "  --%s", f.Name)
+			if arg != "" {
+				fmt.Fprintf(&b, " %s", arg)
+			}
+			fmt.Fprintf(&b, "\n        %s", text)
+			if f.DefValue != "" && f.DefValue != "false" {
+				fmt.Fprintf(&b, " (default %q)", f.DefValue)
+			}
+			b.WriteString("\n")
+		})
+	}
+	fmt.Fprintf(&b, "\nExit status: %s\n\nExample:\n  %s\n", h.exits, h.example)
+	io.WriteString(w, b.String())
+}
+
+// moduleVersion is the version of the module the command was built from:
+// what `go install …@v0.x.y` records ("v0.x.y"), a version set at link
+// time, or "(devel)" for a build from a checkout, with its VCS revision
+// when the build recorded one.
+func moduleVersion() string {
+	if version != "" && version != "devel" {
+		return version
+	}
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "(devel)"
+	}
+	v := info.Main.Version
+	if v == "" {
+		v = "(devel)"
+	}
+	if v == "(devel)" {
+		rev, modified := "", false
+		for _, s := range info.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				rev = s.Value
+			case "vcs.modified":
+				modified = s.Value == "true"
+			}
+		}
+		if rev != "" {
+			v += " " + rev[:min(len(rev), 12)]
+			if modified {
+				v += "+modified"
+			}
+		}
+	}
+	return v
+}
+
+// versionLine is what `plainsight version` prints.
+func versionLine() string {
+	return fmt.Sprintf("plainsight %s (Unicode %s)", moduleVersion(), scan.UnicodeVersion)
+}
