@@ -53,6 +53,30 @@ func (x *nameIndex) put(url string, version int, names map[string]struct{}) {
 // definitions of a version not yet indexed, or of one whose tool names
 // meet names, are read and decoded.
 func offers(ctx context.Context, s store.Store, x *nameIndex, names []string) ([]Offer, error) {
+	all, err := allServers(ctx, s)
+	if err != nil {
+		return nil, err
+	}
+	return offersIn(ctx, s, x, all, names)
+}
+
+// allServers reads every registered server's row, a page at a time.
+func allServers(ctx context.Context, s store.Store) ([]store.Server, error) {
+	var all []store.Server
+	for off := 0; ; off += store.MaxListLimit {
+		page, err := s.ListServers(ctx, store.ServerQuery{Offset: off, Limit: store.MaxListLimit})
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, page...)
+		if len(page) < store.MaxListLimit {
+			return all, nil
+		}
+	}
+}
+
+// offersIn finds the offers of names among servers, through the index x.
+func offersIn(ctx context.Context, s store.Store, x *nameIndex, servers []store.Server, names []string) ([]Offer, error) {
 	if x == nil {
 		x = &nameIndex{}
 	}
@@ -61,37 +85,29 @@ func offers(ctx context.Context, s store.Store, x *nameIndex, names []string) ([
 		want[n] = true
 	}
 	var out []Offer
-	for off := 0; ; off += store.MaxListLimit {
-		page, err := s.ListServers(ctx, store.ServerQuery{Offset: off, Limit: store.MaxListLimit})
+	for i := range servers {
+		srv := &servers[i]
+		if indexed, ok := x.get(srv.URL, srv.Version); ok && !meets(indexed, want) {
+			continue
+		}
+		fv, err := s.FingerprintVersion(ctx, srv.URL, srv.Version)
 		if err != nil {
 			return nil, err
 		}
-		for i := range page {
-			srv := &page[i]
-			if indexed, ok := x.get(srv.URL, srv.Version); ok && !meets(indexed, want) {
-				continue
-			}
-			fv, err := s.FingerprintVersion(ctx, srv.URL, srv.Version)
-			if err != nil {
-				return nil, err
-			}
-			d, err := decodeDefinitions(fv.Definitions)
-			if err != nil {
-				return nil, err
-			}
-			toolNames := make(map[string]struct{}, len(d.Tools))
-			for _, t := range d.Tools {
-				toolNames[t.Name] = struct{}{}
-				if want[t.Name] {
-					out = append(out, Offer{Server: otherOf(srv, d.Server.Name), Tool: t})
-				}
-			}
-			x.put(srv.URL, srv.Version, toolNames)
+		d, err := decodeDefinitions(fv.Definitions)
+		if err != nil {
+			return nil, err
 		}
-		if len(page) < store.MaxListLimit {
-			return out, nil
+		toolNames := make(map[string]struct{}, len(d.Tools))
+		for _, t := range d.Tools {
+			toolNames[t.Name] = struct{}{}
+			if want[t.Name] {
+				out = append(out, Offer{Server: otherOf(srv, d.Server.Name), Tool: t})
+			}
 		}
+		x.put(srv.URL, srv.Version, toolNames)
 	}
+	return out, nil
 }
 
 // meets reports whether a version's tool names include any of want.

@@ -226,7 +226,12 @@ func (c *Checker) Records(ctx context.Context, q store.ServerQuery) ([]Record, e
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrRegistry, err)
 	}
-	reg := StoreRegistry{Store: c.Store, index: c.index()}
+	// The registry's rows are read once for the whole page; each record's
+	// §10 lookup goes through the name index.
+	all, err := allServers(ctx, c.Store)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrRegistry, err)
+	}
 	out := make([]Record, 0, len(servers))
 	for i := range servers {
 		s := &servers[i]
@@ -238,7 +243,7 @@ func (c *Checker) Records(ctx context.Context, q store.ServerQuery) ([]Record, e
 		for j, t := range defs.Tools {
 			names[j] = t.Name
 		}
-		offers, err := reg.Offers(ctx, names)
+		offers, err := offersIn(ctx, c.Store, c.index(), all, names)
 		if err != nil {
 			return nil, fmt.Errorf("%w: %w", ErrRegistry, err)
 		}
