@@ -603,3 +603,24 @@ func TestTraceOfLaterRedirect(t *testing.T) {
 		t.Errorf("chain (-want +got):\n%s effective %q", d, tr.EffectiveURL())
 	}
 }
+
+// A redirect to a name that does not resolve is not a refusal, and its
+// chain is kept, with no answering URL: the asked URL redirects.
+func TestTraceOfUnresolvedHop(t *testing.T) {
+	hop := httptest.NewServer(http.RedirectHandler("https://nowhere.example.net/mcp", http.StatusFound))
+	defer hop.Close()
+	n := newFakeNet(t)
+	tr := &Trace{}
+	_, err := get(t, n.guard(Policy{AllowLoopback: true}, nil).Client(), WithTrace(context.Background(), tr), hop.URL+"/")
+	var re *RefusedError
+	if !errors.Is(err, ErrResolve) || errors.As(err, &re) {
+		t.Fatalf("err %v, want ErrResolve and no refusal", err)
+	}
+	want := []Redirect{{From: hop.URL + "/", To: "https://nowhere.example.net/mcp", Status: 302}}
+	if d := cmp.Diff(want, tr.Redirects()); d != "" || tr.EffectiveURL() != "" {
+		t.Errorf("chain (-want +got):\n%s effective %q", d, tr.EffectiveURL())
+	}
+	if len(n.dials()) != 1 { // the asked URL's server only
+		t.Errorf("dialed %v", n.dials())
+	}
+}
