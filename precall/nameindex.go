@@ -53,24 +53,28 @@ func (x *nameIndex) put(url string, version int, names map[string]struct{}) {
 // definitions of a version not yet indexed, or of one whose tool names
 // meet names, are read and decoded.
 func offers(ctx context.Context, s store.Store, x *nameIndex, names []string) ([]Offer, error) {
-	all, err := allServers(ctx, s)
-	if err != nil {
-		return nil, err
-	}
-	return offersIn(ctx, s, x, all, names)
+	var out []Offer
+	err := eachPage(ctx, s, func(page []store.Server) error {
+		o, err := offersIn(ctx, s, x, page, names)
+		out = append(out, o...)
+		return err
+	})
+	return out, err
 }
 
-// allServers reads every registered server's row, a page at a time.
-func allServers(ctx context.Context, s store.Store) ([]store.Server, error) {
-	var all []store.Server
+// eachPage calls fn with every registered server's row, a page of
+// store.MaxListLimit at a time (one page held at once).
+func eachPage(ctx context.Context, s store.Store, fn func([]store.Server) error) error {
 	for off := 0; ; off += store.MaxListLimit {
 		page, err := s.ListServers(ctx, store.ServerQuery{Offset: off, Limit: store.MaxListLimit})
 		if err != nil {
-			return nil, err
+			return err
 		}
-		all = append(all, page...)
+		if err := fn(page); err != nil {
+			return err
+		}
 		if len(page) < store.MaxListLimit {
-			return all, nil
+			return nil
 		}
 	}
 }

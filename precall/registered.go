@@ -226,12 +226,10 @@ func (c *Checker) Records(ctx context.Context, q store.ServerQuery) ([]Record, e
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrRegistry, err)
 	}
-	// The registry's rows are read once for the whole page; each record's
-	// §10 lookup goes through the name index.
-	all, err := allServers(ctx, c.Store)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrRegistry, err)
-	}
+	// One record at a time, so that one record's definitions and offers
+	// are held at once; the §10 lookup reads the registry's rows, and
+	// decodes only the definitions the name index points at.
+	reg := StoreRegistry{Store: c.Store, index: c.index()}
 	out := make([]Record, 0, len(servers))
 	for i := range servers {
 		s := &servers[i]
@@ -243,7 +241,7 @@ func (c *Checker) Records(ctx context.Context, q store.ServerQuery) ([]Record, e
 		for j, t := range defs.Tools {
 			names[j] = t.Name
 		}
-		offers, err := offersIn(ctx, c.Store, c.index(), all, names)
+		offers, err := reg.Offers(ctx, names)
 		if err != nil {
 			return nil, fmt.Errorf("%w: %w", ErrRegistry, err)
 		}
