@@ -7,9 +7,13 @@ import (
 	"github.com/plainsight/plainsight/store"
 )
 
-// maxIndexed bounds the entries of a nameIndex: past it, an entry is
-// dropped for each one added (it is read again when next needed).
-const maxIndexed = 100_000
+// The bounds of a nameIndex: past either, entries are dropped until the
+// new one fits (a dropped version is read again when next needed); a
+// version with more names than maxNames is not indexed at all.
+const (
+	maxIndexed = 100_000   // versions
+	maxNames   = 1_000_000 // tool names, over all versions
+)
 
 // nameIndex maps a recorded fingerprint version — a server's URL and
 // version — to the names of its tools. A fingerprint version never changes
@@ -19,6 +23,7 @@ const maxIndexed = 100_000
 type nameIndex struct {
 	mu      sync.Mutex
 	entries map[versionKey]map[string]struct{}
+	names   int // the names of all entries
 }
 
 type versionKey struct {
@@ -36,16 +41,26 @@ func (x *nameIndex) get(url string, version int) (map[string]struct{}, bool) {
 func (x *nameIndex) put(url string, version int, names map[string]struct{}) {
 	x.mu.Lock()
 	defer x.mu.Unlock()
+	if len(names) > maxNames {
+		return
+	}
 	if x.entries == nil {
 		x.entries = map[versionKey]map[string]struct{}{}
 	}
-	if len(x.entries) >= maxIndexed {
-		for k := range x.entries {
-			delete(x.entries, k)
+	k := versionKey{url, version}
+	if old, ok := x.entries[k]; ok {
+		x.names -= len(old)
+		delete(x.entries, k)
+	}
+	for e, old := range x.entries {
+		if len(x.entries) < maxIndexed && x.names+len(names) <= maxNames {
 			break
 		}
+		x.names -= len(old)
+		delete(x.entries, e)
 	}
-	x.entries[versionKey{url, version}] = names
+	x.entries[k] = names
+	x.names += len(names)
 }
 
 // offers is StoreRegistry.Offers through the index x (a fresh one when

@@ -165,3 +165,37 @@ func BenchmarkOffers(b *testing.B) {
 		})
 	}
 }
+
+// The index stays within its bounds: versions, and names over all
+// versions; a version over the names bound is not indexed.
+func TestNameIndexBounds(t *testing.T) {
+	var x nameIndex
+	names := func(n int) map[string]struct{} {
+		m := make(map[string]struct{}, n)
+		for i := range n {
+			m[fmt.Sprint(i)] = struct{}{}
+		}
+		return m
+	}
+	for i := range maxIndexed + 10 {
+		x.put(fmt.Sprint(i), 1, names(1))
+	}
+	if len(x.entries) != maxIndexed || x.names != maxIndexed {
+		t.Errorf("%d entries, %d names; want %d of each", len(x.entries), x.names, maxIndexed)
+	}
+	x.put("big", 1, names(maxNames-10))
+	if x.names > maxNames {
+		t.Errorf("%d names, over %d", x.names, maxNames)
+	}
+	if _, ok := x.get("big", 1); !ok {
+		t.Error("the big version is not indexed")
+	}
+	x.put("big", 1, names(maxNames-10)) // again: replaced, not counted twice
+	if x.names > maxNames {
+		t.Errorf("%d names after a replacement", x.names)
+	}
+	x.put("huge", 1, names(maxNames+1))
+	if _, ok := x.get("huge", 1); ok || x.names > maxNames {
+		t.Errorf("a version over the bound was indexed (%d names)", x.names)
+	}
+}

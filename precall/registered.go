@@ -69,7 +69,7 @@ func otherOf(s *store.Server, name string) Other {
 // offers a named tool, are read and decoded: with a registry from
 // NewStoreRegistry, a call after the first reads the definitions of the
 // servers that share a name, not of all. The index holds at most 100,000
-// versions' names.
+// versions and 1,000,000 names.
 func (r StoreRegistry) Offers(ctx context.Context, names []string) ([]Offer, error) {
 	return offers(ctx, r.Store, r.index, names)
 }
