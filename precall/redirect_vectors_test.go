@@ -97,10 +97,7 @@ func runRegisteredRedirect(t *testing.T, p guard.Policy, v *vectortest.RedirectT
 	clk := &clock{now: first}
 	// Registration: the URL answers itself with the recorded definitions.
 	setup := vectortest.Network{Resolve: v.Network.Resolve}
-	setup.Servers = append(setup.Servers, struct {
-		URL    string            `json:"url"`
-		Served vectortest.Served `json:"served"`
-	}{v.URL, *v.Recorded})
+	setup.Servers = append(setup.Servers, vectortest.NetServer{URL: v.URL, Served: *v.Recorded})
 	in := RegisterInput{URL: v.URL, Slug: v.Registration.Slug, PageURL: v.Registration.PageURL}
 	if l := v.Registration.LinkedStoreListing; l != nil {
 		in.LinkedStoreListing = *l

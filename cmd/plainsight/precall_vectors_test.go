@@ -12,6 +12,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/plainsight/plainsight/guard"
 	"github.com/plainsight/plainsight/internal/vectortest"
+	"github.com/plainsight/plainsight/store"
+	"github.com/plainsight/plainsight/store/sqlite"
 	"github.com/plainsight/plainsight/vectors"
 )
 
@@ -146,10 +148,7 @@ func cliRegisteredRedirect(t *testing.T, db string, v *vectortest.RedirectTest) 
 		t.Fatal(err)
 	}
 	setup := vectortest.Network{Resolve: v.Network.Resolve}
-	setup.Servers = append(setup.Servers, struct {
-		URL    string            `json:"url"`
-		Served vectortest.Served `json:"served"`
-	}{v.URL, *v.Recorded})
+	setup.Servers = append(setup.Servers, vectortest.NetServer{URL: v.URL, Served: *v.Recorded})
 	withNetwork(t, &setup)
 	r := v.Registration
 	args := []string{"registry", "add", "--db", db, "--slug", r.Slug, "--page-url", r.PageURL}
@@ -202,5 +201,93 @@ func cliRegisteredRedirect(t *testing.T, db string, v *vectortest.RedirectTest) 
 	}
 	if err := json.Unmarshal([]byte(out), &feed); err != nil || len(feed.Changes) != v.ExpectedRegistry.Changes {
 		t.Errorf("changes: %s %v; want %d events", out, err, v.ExpectedRegistry.Changes)
+	}
+}
+
+// TestPrecallRegisteredVectors runs vectors/precall/registered.json
+// through the command line with real probes: registry add of each other
+// server and of the server (each serving its definitions at its URL from
+// loopback), the reviews added to the database, then precall --db on a
+// network where the URL serves the probe's definitions, or does not
+// resolve when the probe is unreachable. The exit status is 1 when the
+// answer is changed, flagged or has flags standing, 2 (with one line on
+// standard error) when unreachable, 0 otherwise.
+func TestPrecallRegisteredVectors(t *testing.T) {
+	f := vectortest.Registered(t)
+	for _, g := range f.TestGroups {
+		for _, v := range g.Tests {
+			t.Run(v.Name(), func(t *testing.T) {
+				var want map[string]any
+				if err := json.Unmarshal(v.Expected, &want); err != nil {
+					t.Fatal(err)
+				}
+				db := filepath.Join(t.TempDir(), "registry.db")
+				register := func(url, slug, page string, listing *string, served *vectortest.Served) {
+					withNetwork(t, vectortest.ServedAt(map[string]*vectortest.Served{url: served}))
+					args := []string{"registry", "add", "--db", db, "--slug", slug, "--page-url", page}
+					if listing != nil {
+						args = append(args, "--store-listing", *listing)
+					}
+					if code, out, errOut := plainsight(t, "", append(args, url)...); code != exitClean {
+						t.Fatalf("registry add %s: exit %d\n%s%s", url, code, out, errOut)
+					}
+				}
+				for _, o := range v.Others {
+					register(o.URL, o.Slug, o.PageURL, o.LinkedStoreListing, &o.Served)
+				}
+				r := v.Registration
+				register(v.URL, r.Slug, r.PageURL, r.LinkedStoreListing, &v.Recorded)
+				if len(v.Reviews) > 0 {
+					s, err := sqlite.Open(t.Context(), db, nil)
+					if err != nil {
+						t.Fatal(err)
+					}
+					for i, rv := range v.Reviews {
+						if err := s.InsertReview(t.Context(), store.Review{ID: fmt.Sprint("rev_", i), ServerURL: v.URL, FingerprintVersion: rv.FingerprintVersion,
+							AgentID: "agt", KYAVerified: true, Rating: rv.Rating, CreatedAt: time.Now()}); err != nil {
+							t.Fatal(err)
+						}
+					}
+					s.Close()
+				}
+				check := &vectortest.Network{}
+				if !v.Probe.Unreachable {
+					check = vectortest.ServedAt(map[string]*vectortest.Served{v.URL: v.Probe.Served})
+				}
+				withNetwork(t, check)
+				args := []string{"precall", "--db", db, "--format", "json"}
+				if v.Tool != "" {
+					args = append(args, "--tool", v.Tool)
+				}
+				code, out, errOut := plainsight(t, "", append(args, v.URL)...)
+				integ, _ := want["integrity"].(map[string]any)
+				scan, _ := want["scan"].(map[string]any)
+				flags, _ := want["flags"].(map[string]any)
+				wantCode := exitClean
+				switch {
+				case integ["status"] == "unreachable":
+					wantCode = exitError
+				case integ["status"] == "changed" || scan["status"] == "flagged" || flags["status"] == "standing":
+					wantCode = exitFound
+				}
+				if code != wantCode || (wantCode == exitError) != (strings.Count(errOut, "\n") == 1) {
+					t.Fatalf("precall: exit %d, want %d\n%s", code, wantCode, errOut)
+				}
+				var got map[string]any
+				if err := json.Unmarshal([]byte(out), &got); err != nil {
+					t.Fatal(err)
+				}
+				if reg, ok := got["registration"].(map[string]any); ok {
+					if _, err := time.Parse(time.RFC3339Nano, fmt.Sprint(reg["first_seen"])); err != nil {
+						t.Errorf("first_seen %v: %v", reg["first_seen"], err)
+					}
+					reg["first_seen"] = want["registration"].(map[string]any)["first_seen"]
+				}
+				vectortest.Answer(t, got, any(want))
+				if d := cmp.Diff(want, got); d != "" {
+					t.Errorf("(-want +got):\n%s", d)
+				}
+			})
+		}
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
+	"net/url"
 	"strings"
 	"syscall"
 	"testing"
@@ -96,10 +97,13 @@ type Network struct {
 		Status   int    `json:"status"`
 		Location string `json:"location"`
 	} `json:"responses"`
-	Servers []struct {
-		URL    string `json:"url"`
-		Served Served `json:"served"`
-	} `json:"servers"`
+	Servers []NetServer `json:"servers"`
+}
+
+// NetServer is an MCP server of a Network, at its URL.
+type NetServer struct {
+	URL    string `json:"url"`
+	Served Served `json:"served"`
 }
 
 // Served is what an MCP server serves, its values kept as the vector
@@ -367,4 +371,107 @@ func placeholders(t testing.TB, got, want any, ids map[string]string) any {
 		}
 	}
 	return got
+}
+
+// RegisteredFile mirrors schemas/precall_registered_test_schema_v1.json
+// (precall/registered.json).
+type RegisteredFile struct {
+	Schema        string          `json:"schema"`
+	Spec          json.RawMessage `json:"spec"`
+	NumberOfTests int             `json:"numberOfTests"`
+	Header        []string        `json:"header"`
+	Notes         map[string]any  `json:"notes"`
+	TestGroups    []struct {
+		Type  string           `json:"type"`
+		Tests []RegisteredTest `json:"tests"`
+	} `json:"testGroups"`
+}
+
+// RegisteredTest is one test of registered.json.
+type RegisteredTest struct {
+	TcID         int      `json:"tcId"`
+	Comment      string   `json:"comment"`
+	Spec         []string `json:"spec"`
+	URL          string   `json:"url"`
+	Tool         string   `json:"tool,omitempty"`
+	Registration struct {
+		Slug               string  `json:"slug"`
+		PageURL            string  `json:"page_url"`
+		PublisherStatus    string  `json:"publisher_status"`
+		LinkedStoreListing *string `json:"linked_store_listing"`
+		FirstSeen          string  `json:"first_seen"`
+	} `json:"registration"`
+	Recorded Served `json:"recorded"`
+	Reviews  []struct {
+		FingerprintVersion int `json:"fingerprint_version"`
+		Rating             int `json:"rating"`
+	} `json:"reviews"`
+	Others []struct {
+		URL                string  `json:"url"`
+		Slug               string  `json:"slug"`
+		PageURL            string  `json:"page_url"`
+		LinkedStoreListing *string `json:"linked_store_listing"`
+		Served             Served  `json:"served"`
+	} `json:"others"`
+	Probe struct {
+		Unreachable bool    `json:"unreachable,omitempty"`
+		Served      *Served `json:"served,omitempty"`
+	} `json:"probe"`
+	Expected json.RawMessage `json:"expected"`
+	Result   string          `json:"result"`
+	Flags    []string        `json:"flags"`
+}
+
+// Name is the subtest name of a test: "registered.json/#tcId comment".
+func (v *RegisteredTest) Name() string {
+	return fmt.Sprintf("registered.json/#%d %s", v.TcID, v.Comment)
+}
+
+// Registered loads precall/registered.json, strictly, failing the test on
+// a missing corpus, a result other than valid or any flag.
+func Registered(t testing.TB) *RegisteredFile {
+	t.Helper()
+	raw, err := fs.ReadFile(vectors.FS(), "precall/registered.json")
+	if err != nil {
+		t.Fatalf("the corpus is missing: %v", err)
+	}
+	var f RegisteredFile
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&f); err != nil {
+		t.Fatalf("precall/registered.json: %v", err)
+	}
+	n := 0
+	for _, g := range f.TestGroups {
+		for _, v := range g.Tests {
+			n++
+			if g.Type != "RegisteredAnswerTest" || v.Result != "valid" || len(v.Flags) > 0 {
+				t.Fatalf("#%d: group %q, result %q, flags %v: no policy for them", v.TcID, g.Type, v.Result, v.Flags)
+			}
+		}
+	}
+	if n == 0 || n != f.NumberOfTests {
+		t.Fatalf("precall/registered.json: %d tests, numberOfTests %d", n, f.NumberOfTests)
+	}
+	return &f
+}
+
+// PublicAddr is the address a network built by ServedAt resolves every
+// name to: a public one, never dialed (every connection reaches the
+// loopback listeners).
+const PublicAddr = "93.184.215.14"
+
+// ServedAt is a network where each URL's host resolves to PublicAddr and
+// each URL serves what is given (nil: nothing, a 404).
+func ServedAt(servers map[string]*Served) *Network {
+	n := &Network{Resolve: map[string][]string{}}
+	for u, s := range servers {
+		if p, err := url.Parse(u); err == nil {
+			n.Resolve[strings.ToLower(p.Hostname())] = []string{PublicAddr}
+		}
+		if s != nil {
+			n.Servers = append(n.Servers, NetServer{u, *s})
+		}
+	}
+	return n
 }

@@ -1,0 +1,141 @@
+package server
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/plainsight/plainsight/guard"
+	"github.com/plainsight/plainsight/internal/vectortest"
+	"github.com/plainsight/plainsight/precall"
+	"github.com/plainsight/plainsight/store"
+	"github.com/plainsight/plainsight/store/memory"
+)
+
+// TestRedirectVectors runs the registered-server tests of
+// vectors/precall/redirects.json through GET /v1/security/precall: the
+// server is registered on a store while it answers itself, then the
+// route checks it on the test's network (served from loopback, names
+// through an injected resolver) and answers 200 with the §9 answer — a
+// registered URL that starts redirecting is changed, not refused, even
+// when its hop is. (Registration has no route: the other group runs
+// through precall and the command line.)
+func TestRedirectVectors(t *testing.T) {
+	f := vectortest.Redirects(t)
+	ran := 0
+	for _, g := range f.TestGroups {
+		if g.Type != "RegisteredAnswerRedirectTest" {
+			continue
+		}
+		p := guard.Policy{AllowLoopback: g.Policy.AllowLoopback}
+		for _, v := range g.Tests {
+			ran++
+			t.Run(v.Name(), func(t *testing.T) {
+				var want map[string]any
+				if err := json.Unmarshal(v.Expected, &want); err != nil {
+					t.Fatal(err)
+				}
+				first, err := time.Parse(time.RFC3339, v.Registration.FirstSeen)
+				if err != nil {
+					t.Fatal(err)
+				}
+				now := first
+				clock := func() time.Time { return now }
+				s := memory.New()
+				setup := vectortest.Network{Resolve: v.Network.Resolve}
+				setup.Servers = append(setup.Servers, vectortest.NetServer{URL: v.URL, Served: *v.Recorded})
+				in := precall.RegisterInput{URL: v.URL, Slug: v.Registration.Slug, PageURL: v.Registration.PageURL}
+				if l := v.Registration.LinkedStoreListing; l != nil {
+					in.LinkedStoreListing = *l
+				}
+				reg := &precall.Checker{Guard: setup.Serve(t).Guard(p), Store: s, Clock: clock}
+				if res, err := reg.Register(t.Context(), in); err != nil || res.Status != precall.RegisterDone {
+					t.Fatalf("Register: %+v %v", res, err)
+				}
+				now = now.Add(24 * time.Hour)
+				h := New(Config{Guard: v.Network.Serve(t).Guard(p), Store: s, Clock: clock})
+				status, got := call(t, h, "GET", precallPath(v.URL, v.Tool), "")
+				if status != http.StatusOK {
+					t.Fatalf("status %d: %v", status, got)
+				}
+				vectortest.Answer(t, got, any(want))
+				if d := cmp.Diff(want, got); d != "" {
+					t.Errorf("(-want +got):\n%s", d)
+				}
+			})
+		}
+	}
+	if ran == 0 {
+		t.Fatal("no vectors ran")
+	}
+}
+
+// TestRegisteredVectors runs vectors/precall/registered.json through GET
+// /v1/security/precall with real probes: each server registered while it
+// serves its definitions at its URL (from loopback, its name resolved by
+// an injected resolver), the reviews added, then the route checks the
+// server on a network where its URL serves the probe's definitions — or
+// where its name does not resolve, when the probe is unreachable.
+func TestRegisteredVectors(t *testing.T) {
+	f := vectortest.Registered(t)
+	ran := 0
+	for _, g := range f.TestGroups {
+		for _, v := range g.Tests {
+			ran++
+			t.Run(v.Name(), func(t *testing.T) {
+				var want map[string]any
+				if err := json.Unmarshal(v.Expected, &want); err != nil {
+					t.Fatal(err)
+				}
+				now, err := time.Parse(time.RFC3339, v.Registration.FirstSeen)
+				if err != nil {
+					t.Fatal(err)
+				}
+				clock := func() time.Time { return now }
+				s := memory.New()
+				register := func(url, slug, page string, listing *string, served *vectortest.Served) {
+					n := vectortest.ServedAt(map[string]*vectortest.Served{url: served})
+					c := &precall.Checker{Guard: n.Serve(t).Guard(guard.Policy{}), Store: s, Clock: clock}
+					in := precall.RegisterInput{URL: url, Slug: slug, PageURL: page}
+					if listing != nil {
+						in.LinkedStoreListing = *listing
+					}
+					if res, err := c.Register(t.Context(), in); err != nil || res.Status != precall.RegisterDone {
+						t.Fatalf("Register(%s): %+v %v", url, res, err)
+					}
+				}
+				for _, o := range v.Others {
+					register(o.URL, o.Slug, o.PageURL, o.LinkedStoreListing, &o.Served)
+				}
+				r := v.Registration
+				register(v.URL, r.Slug, r.PageURL, r.LinkedStoreListing, &v.Recorded)
+				for i, rv := range v.Reviews {
+					if err := s.InsertReview(t.Context(), store.Review{ID: fmt.Sprint("rev_", i), ServerURL: v.URL, FingerprintVersion: rv.FingerprintVersion,
+						AgentID: "agt", KYAVerified: true, Rating: rv.Rating, CreatedAt: now}); err != nil {
+						t.Fatal(err)
+					}
+				}
+				now = now.Add(24 * time.Hour)
+				check := &vectortest.Network{}
+				if !v.Probe.Unreachable {
+					check = vectortest.ServedAt(map[string]*vectortest.Served{v.URL: v.Probe.Served})
+				}
+				h := New(Config{Guard: check.Serve(t).Guard(guard.Policy{}), Store: s, Clock: clock})
+				status, got := call(t, h, "GET", precallPath(v.URL, v.Tool), "")
+				if status != http.StatusOK {
+					t.Fatalf("status %d: %v", status, got)
+				}
+				vectortest.Answer(t, got, any(want))
+				if d := cmp.Diff(want, got); d != "" {
+					t.Errorf("(-want +got):\n%s", d)
+				}
+			})
+		}
+	}
+	if ran == 0 {
+		t.Fatal("no vectors ran")
+	}
+}
