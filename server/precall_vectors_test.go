@@ -139,3 +139,43 @@ func TestRegisteredVectors(t *testing.T) {
 		t.Fatal("no vectors ran")
 	}
 }
+
+// TestAnswerVectors runs the tests of vectors/precall/answers.json whose
+// probe a network can give (see vectortest.AnswerTest.Network; the others
+// run through precall.Unregistered in package precall) through GET
+// /v1/security/precall with real probes, on a server without a registry.
+func TestAnswerVectors(t *testing.T) {
+	ran := 0
+	for _, v := range vectortest.Answers(t) {
+		n, why := v.Network()
+		if n == nil {
+			t.Logf("%s: not through a network: %s", v.Name(), why)
+			continue
+		}
+		ran++
+		t.Run(v.Name(), func(t *testing.T) {
+			var want map[string]any
+			if err := json.Unmarshal(v.Expected, &want); err != nil {
+				t.Fatal(err)
+			}
+			var tool string
+			if len(v.Tool) > 0 {
+				if err := json.Unmarshal(v.Tool, &tool); err != nil {
+					t.Fatal(err)
+				}
+			}
+			h := New(Config{Guard: n.Serve(t).Guard(guard.Policy{})})
+			status, got := call(t, h, "GET", precallPath(v.URL, tool), "")
+			if status != http.StatusOK {
+				t.Fatalf("status %d: %v", status, got)
+			}
+			vectortest.Answer(t, got, any(want))
+			if d := cmp.Diff(want, got); d != "" {
+				t.Errorf("(-want +got):\n%s", d)
+			}
+		})
+	}
+	if ran == 0 {
+		t.Fatal("no vectors ran")
+	}
+}

@@ -291,3 +291,59 @@ func TestPrecallRegisteredVectors(t *testing.T) {
 		}
 	}
 }
+
+// TestPrecallAnswerVectors runs the tests of vectors/precall/answers.json
+// whose probe a network can give (see vectortest.AnswerTest.Network)
+// through plainsight precall with real probes and no database: the §9
+// answer on standard output, exit 1 when the scan flagged, 2 (one line on
+// standard error) when unreachable, 0 otherwise.
+func TestPrecallAnswerVectors(t *testing.T) {
+	ran := 0
+	for _, v := range vectortest.Answers(t) {
+		n, why := v.Network()
+		if n == nil {
+			t.Logf("%s: not through a network: %s", v.Name(), why)
+			continue
+		}
+		ran++
+		t.Run(v.Name(), func(t *testing.T) {
+			var want map[string]any
+			if err := json.Unmarshal(v.Expected, &want); err != nil {
+				t.Fatal(err)
+			}
+			withNetwork(t, n)
+			args := []string{"precall", "--format", "json"}
+			if len(v.Tool) > 0 {
+				var tool string
+				if err := json.Unmarshal(v.Tool, &tool); err != nil {
+					t.Fatal(err)
+				}
+				args = append(args, "--tool", tool)
+			}
+			code, out, errOut := plainsight(t, "", append(args, v.URL)...)
+			integ, _ := want["integrity"].(map[string]any)
+			scan, _ := want["scan"].(map[string]any)
+			wantCode := exitClean
+			switch {
+			case integ["status"] == "unreachable":
+				wantCode = exitError
+			case scan["status"] == "flagged":
+				wantCode = exitFound
+			}
+			if code != wantCode || (wantCode == exitError) != (strings.Count(errOut, "\n") == 1) {
+				t.Fatalf("precall: exit %d, want %d\n%s", code, wantCode, errOut)
+			}
+			var got map[string]any
+			if err := json.Unmarshal([]byte(out), &got); err != nil {
+				t.Fatal(err)
+			}
+			vectortest.Answer(t, got, any(want))
+			if d := cmp.Diff(want, got); d != "" {
+				t.Errorf("(-want +got):\n%s", d)
+			}
+		})
+	}
+	if ran == 0 {
+		t.Fatal("no vectors ran")
+	}
+}

@@ -92,12 +92,16 @@ type Hop = guard.Redirect
 // MCP servers. Any other URL answers 404.
 type Network struct {
 	Resolve   map[string][]string `json:"resolve"`
-	Responses []struct {
-		URL      string `json:"url"`
-		Status   int    `json:"status"`
-		Location string `json:"location"`
-	} `json:"responses"`
-	Servers []NetServer `json:"servers"`
+	Responses []NetResponse       `json:"responses"`
+	Servers   []NetServer         `json:"servers"`
+}
+
+// NetResponse is a redirect of a Network: every request for URL is
+// answered with Status and Location.
+type NetResponse struct {
+	URL      string `json:"url"`
+	Status   int    `json:"status"`
+	Location string `json:"location"`
 }
 
 // NetServer is an MCP server of a Network, at its URL.
@@ -474,4 +478,98 @@ func ServedAt(servers map[string]*Served) *Network {
 		}
 	}
 	return n
+}
+
+// AnswerTest is one test of precall/answers.json (the unregistered
+// answer), as the runners that probe for real read it.
+type AnswerTest struct {
+	TcID    int             `json:"tcId"`
+	Comment string          `json:"comment"`
+	Spec    []string        `json:"spec"`
+	URL     string          `json:"url"`
+	Tool    json.RawMessage `json:"tool,omitempty"`
+	Probe   struct {
+		Unreachable  bool    `json:"unreachable,omitempty"`
+		EffectiveURL string  `json:"effective_url,omitempty"`
+		Redirects    []Hop   `json:"redirects,omitempty"`
+		Served       *Served `json:"served,omitempty"`
+	} `json:"probe"`
+	Recorded      []json.RawMessage `json:"recorded,omitempty"`
+	StandingFlags []string          `json:"standing_flags,omitempty"`
+	Expected      json.RawMessage   `json:"expected"`
+	Result        string            `json:"result"`
+	Flags         []string          `json:"flags"`
+}
+
+// Name is the subtest name of a test: "answers.json/#tcId comment".
+func (v *AnswerTest) Name() string { return fmt.Sprintf("answers.json/#%d %s", v.TcID, v.Comment) }
+
+// Answers loads the tests of precall/answers.json, failing the test on a
+// missing corpus, a result other than valid or any flag.
+func Answers(t testing.TB) []AnswerTest {
+	t.Helper()
+	raw, err := fs.ReadFile(vectors.FS(), "precall/answers.json")
+	if err != nil {
+		t.Fatalf("the corpus is missing: %v", err)
+	}
+	var f struct {
+		TestGroups []struct {
+			Type  string       `json:"type"`
+			Tests []AnswerTest `json:"tests"`
+		} `json:"testGroups"`
+	}
+	if err := json.Unmarshal(raw, &f); err != nil {
+		t.Fatalf("precall/answers.json: %v", err)
+	}
+	var out []AnswerTest
+	for _, g := range f.TestGroups {
+		for _, v := range g.Tests {
+			if g.Type != "UnregisteredAnswerTest" || v.Result != "valid" || len(v.Flags) > 0 {
+				t.Fatalf("#%d: group %q, result %q, flags %v: no policy for them", v.TcID, g.Type, v.Result, v.Flags)
+			}
+			out = append(out, v)
+		}
+	}
+	if len(out) == 0 {
+		t.Fatal("precall/answers.json: no tests")
+	}
+	return out
+}
+
+// Network returns the network that gives the test's probe for real: each
+// redirect answered, every name resolving to PublicAddr but the last
+// one's when the probe is unreachable, the definitions served at the
+// effective URL. It returns a reason instead when the probe cannot be
+// given by a network and a check that probes: a redirect that turns the
+// probe's POST into a GET (301, 302, 303), a registry the answer reads
+// (recorded definitions, standing flags with the store's own ids), or a
+// tool name that a command-line argument or a query parameter (UTF-8)
+// cannot carry.
+func (v *AnswerTest) Network() (*Network, string) {
+	switch {
+	case len(v.Recorded) > 0 || len(v.StandingFlags) > 0:
+		return nil, "the answer reads a registry"
+	case bytes.Contains(bytes.ToLower(v.Tool), []byte(`\ud`)):
+		return nil, "the tool name holds a lone surrogate"
+	}
+	n := &Network{Resolve: map[string][]string{}}
+	urls := []string{v.URL}
+	for _, h := range v.Probe.Redirects {
+		if h.Status != http.StatusTemporaryRedirect && h.Status != http.StatusPermanentRedirect {
+			return nil, fmt.Sprintf("a %d redirect turns the probe's POST into a GET", h.Status)
+		}
+		n.Responses = append(n.Responses, NetResponse{h.From, h.Status, h.To})
+		urls = append(urls, h.To)
+	}
+	if v.Probe.Unreachable {
+		urls = urls[:len(urls)-1] // where it lands does not resolve
+	} else {
+		n.Servers = append(n.Servers, NetServer{URL: v.Probe.EffectiveURL, Served: *v.Probe.Served})
+	}
+	for _, u := range urls {
+		if p, err := url.Parse(u); err == nil {
+			n.Resolve[strings.ToLower(p.Hostname())] = []string{PublicAddr}
+		}
+	}
+	return n, ""
 }
