@@ -67,10 +67,10 @@ func (x *nameIndex) put(url string, version int, names map[string]struct{}) {
 // nil): the servers' rows are read a page at a time, and only the
 // definitions of a version not yet indexed, or of one whose tool names
 // meet names, are read and decoded.
-func offers(ctx context.Context, s store.Store, x *nameIndex, names []string) ([]Offer, error) {
+func offers(ctx context.Context, s store.Store, x *nameIndex, page func(slug string) string, names []string) ([]Offer, error) {
 	var out []Offer
-	err := eachPage(ctx, s, func(page []store.Server) error {
-		o, err := offersIn(ctx, s, x, page, names)
+	err := eachPage(ctx, s, func(servers []store.Server) error {
+		o, err := offersIn(ctx, s, x, page, servers, names)
 		out = append(out, o...)
 		return err
 	})
@@ -95,7 +95,7 @@ func eachPage(ctx context.Context, s store.Store, fn func([]store.Server) error)
 }
 
 // offersIn finds the offers of names among servers, through the index x.
-func offersIn(ctx context.Context, s store.Store, x *nameIndex, servers []store.Server, names []string) ([]Offer, error) {
+func offersIn(ctx context.Context, s store.Store, x *nameIndex, page func(slug string) string, servers []store.Server, names []string) ([]Offer, error) {
 	if x == nil {
 		x = &nameIndex{}
 	}
@@ -121,7 +121,7 @@ func offersIn(ctx context.Context, s store.Store, x *nameIndex, servers []store.
 		for _, t := range d.Tools {
 			toolNames[t.Name] = struct{}{}
 			if want[t.Name] {
-				out = append(out, Offer{Server: otherOf(srv, d.Server.Name), Tool: t})
+				out = append(out, Offer{Server: otherOf(srv, d.Server.Name, page), Tool: t})
 			}
 		}
 		x.put(srv.URL, srv.Version, toolNames)

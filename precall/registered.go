@@ -16,7 +16,10 @@ import (
 // zero index is fine: [NewStoreRegistry] adds one that lasts across calls.
 type StoreRegistry struct {
 	Store store.Store
-	index *nameIndex
+	// PageURL, when set, gives a registered server's page URL from its
+	// slug (see Checker.PageURL); nil means the recorded one.
+	PageURL func(slug string) string
+	index   *nameIndex
 }
 
 // NewStoreRegistry returns the Registry of s with an index of the tool
@@ -44,21 +47,26 @@ func (r StoreRegistry) Server(ctx context.Context, url string) (*Registered, err
 	if err != nil {
 		return nil, err
 	}
-	return &Registered{Registration: registrationOf(&s), Record: fingerprint.Record{Fingerprint: fv.Fingerprint, Version: fv.Version, Definitions: *d}}, nil
+	return &Registered{Registration: registrationOf(&s, r.PageURL), Record: fingerprint.Record{Fingerprint: fv.Fingerprint, Version: fv.Version, Definitions: *d}}, nil
 }
 
-func registrationOf(s *store.Server) Registration {
+// registrationOf is the §9 registration of s; page, when set, gives its
+// page URL (Checker.PageURL).
+func registrationOf(s *store.Server, page func(slug string) string) Registration {
 	reg := Registration{Slug: s.Slug, PageURL: s.PageURL, PublisherStatus: s.PublisherStatus, FirstSeen: s.FirstSeen}
 	if s.LinkedStoreListing != "" {
 		l := s.LinkedStoreListing
 		reg.LinkedStoreListing = &l
 	}
+	if page != nil {
+		reg.PageURL = page(s.Slug)
+	}
 	return reg
 }
 
-func otherOf(s *store.Server, name string) Other {
-	reg := registrationOf(s)
-	return Other{Slug: s.Slug, URL: s.URL, ServerName: name, LinkedStoreListing: reg.LinkedStoreListing, PageURL: s.PageURL}
+func otherOf(s *store.Server, name string, page func(slug string) string) Other {
+	reg := registrationOf(s, page)
+	return Other{Slug: s.Slug, URL: s.URL, ServerName: name, LinkedStoreListing: reg.LinkedStoreListing, PageURL: reg.PageURL}
 }
 
 // Offers implements Registry. It reads the registered servers' rows, a
@@ -71,7 +79,7 @@ func otherOf(s *store.Server, name string) Other {
 // servers that share a name, not of all. The index holds at most 100,000
 // versions and 1,000,000 names.
 func (r StoreRegistry) Offers(ctx context.Context, names []string) ([]Offer, error) {
-	return offers(ctx, r.Store, r.index, names)
+	return offers(ctx, r.Store, r.index, r.PageURL, names)
 }
 
 // StandingFlags implements Registry: the flags standing against url.
@@ -92,7 +100,7 @@ func (c *Checker) registry() Registry {
 		return c.Registry
 	}
 	if c.Store != nil {
-		return StoreRegistry{Store: c.Store, index: c.index()}
+		return StoreRegistry{Store: c.Store, PageURL: c.PageURL, index: c.index()}
 	}
 	return nil
 }
@@ -111,7 +119,7 @@ func (c *Checker) checkRegistered(ctx context.Context, rawURL, tool string) (*An
 	if err != nil {
 		return nil, err
 	}
-	reg := registrationOf(&r.Server)
+	reg := registrationOf(&r.Server, c.PageURL)
 	a := &Answer{
 		URL:               rawURL,
 		Redirects:         r.Landing.Redirects,
@@ -229,7 +237,7 @@ func (c *Checker) Records(ctx context.Context, q store.ServerQuery) ([]Record, e
 	// One record at a time, so that one record's definitions and offers
 	// are held at once; the §10 lookup reads the registry's rows, and
 	// decodes only the definitions the name index points at.
-	reg := StoreRegistry{Store: c.Store, index: c.index()}
+	reg := StoreRegistry{Store: c.Store, PageURL: c.PageURL, index: c.index()}
 	out := make([]Record, 0, len(servers))
 	for i := range servers {
 		s := &servers[i]
@@ -245,7 +253,7 @@ func (c *Checker) Records(ctx context.Context, q store.ServerQuery) ([]Record, e
 		if err != nil {
 			return nil, fmt.Errorf("%w: %w", ErrRegistry, err)
 		}
-		out = append(out, Record{URL: s.URL, Registration: registrationOf(s), Fingerprint: fp, FingerprintVersion: s.Version,
+		out = append(out, Record{URL: s.URL, Registration: registrationOf(s, c.PageURL), Fingerprint: fp, FingerprintVersion: s.Version,
 			ServerName: defs.Server.Name, LastChecked: s.LastChecked, ShadowingWarnings: Collisions(s.URL, defs.Tools, offers)})
 	}
 	return out, nil

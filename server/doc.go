@@ -34,6 +34,56 @@
 //     "direction"}} answered with the §3.2 response of shield.Scan.
 //   - GET /healthz — {"status": "ok"}.
 //
+// # Human pages
+//
+// HTML rendered by html/template from embedded templates (pages.go,
+// templates/), readable without script, each reading the registry and
+// probing nothing:
+//
+//   - GET /servers/{slug} — a registered server's page, the §9 page_url:
+//     its URL, slug, name and version, publisher status, first seen, last
+//     checked, fingerprint and version, the flags against its URL (links
+//     to their pages), its §10 collisions (links to the other servers'
+//     pages), and the instructions and tools recorded at its current
+//     fingerprint version, each description as an excerpt.
+//   - GET /changes?before= — the §11 feed as recorded, newest first, 50
+//     events a page, with a link to the older ones. Unlike
+//     /v1/security/changes it re-checks no server: a page view (a
+//     crawler's too) sends no probe.
+//   - GET /flags/{id} — a §8 flag and its evidence excerpt.
+//   - GET /signatures/{id} — a confirmed or retired signature (Shield
+//     method 1.0) and at most 280 characters of its cleaned text
+//     (signature.Excerpt: cut at a word, "://" written "[:]//", "www."
+//     written "www[.]"). An open or blocked candidate is no signature and
+//     has no page.
+//
+// The §9 page_url (and §10's and §11's) is the server's page here:
+// Config.PublicURL + "/servers/" + the path-escaped slug, or the path
+// alone, relative to the server that answered, when PublicURL is empty
+// (precall.Checker.PageURL); a page URL recorded at registration is not
+// answered by this handler.
+//
+// Every string a page takes from a record — a server's name, a tool's
+// name and description, a flag's field and evidence, a signature's text,
+// a diff's tool names — is someone else's. It is cut to a bound (200
+// characters for a field, 600 for an excerpt, the §8 bound), written
+// visibly with scan.Visible (every codepoint an excerpt annotates — a
+// bidi control, a tag character, a zero-width character, a control — as
+// ⟨U+XXXX NAME⟩, never obeyed by the browser), and escaped by the
+// template. An excerpt is set apart in a <blockquote class="untrusted">
+// (translate="no", dir="ltr", bidi-isolated) under a caption that says
+// these are someone else's words and not an instruction; it is one text
+// node whatever it holds (FuzzFlagPage). Links are the pages' own paths
+// only. Every page is sent with a Content-Security-Policy that allows no
+// script, image, frame, form or base, and the one inline style sheet by
+// its SHA-256 ([PagesCSP]); X-Content-Type-Options: nosniff,
+// Referrer-Policy: no-referrer, X-Frame-Options: DENY. A missing record is
+// a 404 page, a handler without a store a 503 page, a store failure a 500
+// page (logged, no detail). Headless Chromium renders each page from
+// hostile records in a test (TestPagesInBrowser): the DOM it builds holds
+// the hostile excerpts as text and none of the elements they try to
+// inject.
+//
 // Errors are {"error": {"code", "message"}}: 422 for the specifications'
 // refusals (the guard's, and a request body of the right JSON but the
 // wrong shape: invalid_request, unknown_context, unknown_source,
@@ -66,6 +116,13 @@
 //
 // # Bounds
 //
+// A server's page lists at most 200 tools and 100 flags (an annotated
+// codepoint is written in at most 56 bytes, so 201 excerpts of 600
+// codepoints make at most about 7 MB of page) and looks its
+// slug up by reading the registry in pages of 1000 servers (the store
+// finds servers by URL only); its §10 warnings read every registered
+// server's recorded definitions, as a pre-call check does.
+//
 // A request body is at most Config.MaxBodyBytes (DefaultMaxBody, 1 MiB),
 // JSON nested at most 8 deep with at most 64 members and elements. [Serve]
 // runs http.Server with ReadHeaderTimeout (5 s), ReadTimeout (30 s),
@@ -88,9 +145,9 @@
 //
 // The routes answer what packages precall, scan and shield answer, with
 // their notes: evidence gathered at one moment, never a guarantee that a
-// tool or a text is safe (§12). This first increment has no API keys and
-// no write routes, no rate limits, no metrics, no human pages and no
-// OpenAPI document; a host that exposes it to the public must put those
+// tool or a text is safe (§12), and every page says so. This first
+// increment has no API keys and no write routes, no rate limits, no
+// metrics and no OpenAPI document; a host that exposes it to the public must put those
 // in front of it. /healthz says the process answers, not that its store
 // does.
 package server

@@ -15,6 +15,11 @@ import (
 	"github.com/plainsight/plainsight/store/memory"
 )
 
+// vectorPublicURL is where the vectors' registry pages are: their
+// page_url is "https://registry.example/servers/SLUG", which a server
+// answers as its own page when this is its public URL.
+const vectorPublicURL = "https://registry.example"
+
 // TestRedirectVectors runs the registered-server tests of
 // vectors/precall/redirects.json through GET /v1/security/precall: the
 // server is registered on a store while it answers itself, then the
@@ -56,7 +61,7 @@ func TestRedirectVectors(t *testing.T) {
 					t.Fatalf("Register: %+v %v", res, err)
 				}
 				now = now.Add(24 * time.Hour)
-				h := New(Config{Guard: v.Network.Serve(t).Guard(p), Store: s, Clock: clock})
+				h := New(Config{Guard: v.Network.Serve(t).Guard(p), Store: s, Clock: clock, PublicURL: vectorPublicURL})
 				status, got := call(t, h, "GET", precallPath(v.URL, v.Tool), "")
 				if status != http.StatusOK {
 					t.Fatalf("status %d: %v", status, got)
@@ -123,7 +128,7 @@ func TestRegisteredVectors(t *testing.T) {
 				if !v.Probe.Unreachable {
 					check = vectortest.ServedAt(map[string]*vectortest.Served{v.URL: v.Probe.Served})
 				}
-				h := New(Config{Guard: check.Serve(t).Guard(guard.Policy{}), Store: s, Clock: clock})
+				h := New(Config{Guard: check.Serve(t).Guard(guard.Policy{}), Store: s, Clock: clock, PublicURL: vectorPublicURL})
 				status, got := call(t, h, "GET", precallPath(v.URL, v.Tool), "")
 				if status != http.StatusOK {
 					t.Fatalf("status %d: %v", status, got)
