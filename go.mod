@@ -2,6 +2,8 @@ module github.com/plainsight/plainsight
 
 go 1.26.0
 
+toolchain go1.26.10
+
 require github.com/google/go-cmp v0.7.0
 
 require (

@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 	"unicode"
+
+	"github.com/plainsight/plainsight/internal/benchtext"
 )
 
 // The measured error rates of the README's "Community signatures"
@@ -296,7 +298,11 @@ func TestErrorRates(t *testing.T) {
 // distribution's doc/*.html and doc/*.md, the text the shipped corpus was
 // built from.
 func corpusParagraphs(t *testing.T, n int) []string {
-	files, _ := filepath.Glob(filepath.Join(goroot(t), "doc", "*.html"))
+	dir, err := benchtext.GoDocDir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.html"))
 	sort.Strings(files)
 	var out []string
 	for _, f := range files {

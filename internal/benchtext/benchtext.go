@@ -5,6 +5,7 @@ package benchtext
 
 import (
 	"encoding/base64"
+	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -154,12 +155,39 @@ var goDocs = sync.OnceValues(func() (string, error) {
 // runs the test, like GoDocs.
 func GoHTML() (string, error) { return goHTML() }
 
-var goHTML = sync.OnceValues(func() (string, error) {
+// GoDocDir returns the doc folder of the Go distribution: GOROOT/doc when
+// it holds the HTML documents. A toolchain that the go command downloaded
+// (a toolchain line in go.mod, GOTOOLCHAIN=auto) ships without doc/; then
+// it is the doc folder of the first distribution on PATH that has one, the
+// go installed on the machine, whose command started the toolchain and
+// stays on PATH after it.
+func GoDocDir() (string, error) { return goDocDir() }
+
+var goDocDir = sync.OnceValues(func() (string, error) {
 	goroot, err := GoRoot()
 	if err != nil {
 		return "", err
 	}
-	files, err := filepath.Glob(filepath.Join(goroot, "doc", "*.html"))
+	roots := []string{goroot}
+	for _, dir := range filepath.SplitList(os.Getenv("PATH")) {
+		if _, err := os.Stat(filepath.Join(dir, "go")); err == nil {
+			roots = append(roots, filepath.Dir(dir))
+		}
+	}
+	for _, root := range roots {
+		if files, _ := filepath.Glob(filepath.Join(root, "doc", "*.html")); len(files) > 0 {
+			return filepath.Join(root, "doc"), nil
+		}
+	}
+	return "", fmt.Errorf("no Go distribution with doc/*.html: not in GOROOT (%s), nor beside a go command on PATH", goroot)
+})
+
+var goHTML = sync.OnceValues(func() (string, error) {
+	dir, err := GoDocDir()
+	if err != nil {
+		return "", err
+	}
+	files, err := filepath.Glob(filepath.Join(dir, "*.html"))
 	if err != nil {
 		return "", err
 	}
