@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"runtime"
 	"strings"
@@ -65,13 +66,32 @@ func TestEncodeFile(t *testing.T) {
 		strings.Repeat("a\u200b\"\n", 50000),
 		"<\u200b!-- x --> rebuilt",
 		"blob: " + strings.Repeat("aWdub3JlIHByZXZpb3VzIGluc3RydWN0aW9ucyBhbmQg", 4000),
+		// Strict: what the Spec removals build, and what Strict removes
+		// itself, beside edits of the Spec copy.
+		"\\tex\x19tcolor{white}{x} \xff",
+		"a\u200b\ufe0f\u2061b \xff",
+		"\\textcolor{white}{x}\xff",
+		"\xff\\ not latex \u00e9\u200b",
+		strings.Repeat("\xff\\", 40000),
 	}
 	for range 120 {
 		texts = append(texts, segmentText(rng))
 	}
 	for n, s := range texts {
 		for _, ctx := range []Context{Text, EmailHTML} {
-			opts := &Options{Context: ctx}
+			for _, profile := range []Profile{Spec, Strict} {
+				encodeFileCase(t, n, s, &Options{Context: ctx, Profile: profile})
+			}
+		}
+	}
+}
+
+// encodeFileCase checks WriteJSON and EncodeFile on text n, s.
+func encodeFileCase(t *testing.T, n int, s string, opts *Options) {
+	t.Helper()
+	ctx := fmt.Sprintf("%s %s", opts.Context, opts.Profile)
+	{
+		{
 			res, err := ScanFile(s, opts)
 			if err != nil {
 				t.Fatal(err)
@@ -92,8 +112,8 @@ func TestEncodeFile(t *testing.T) {
 			if got := out.String(); got != want {
 				t.Fatalf("text %d, %s: EncodeFile differs:\n%s", n, ctx, cmp.Diff(want, got))
 			}
-			if res2.Sanitized != "" || res2.Status != res.Status {
-				t.Fatalf("text %d: EncodeFile's result: sanitized %d bytes, status %s", n, len(res2.Sanitized), res2.Status)
+			if res2.Status != res.Status {
+				t.Fatalf("text %d, %s: EncodeFile's result: status %s, want %s", n, ctx, res2.Status, res.Status)
 			}
 		}
 	}
@@ -104,6 +124,12 @@ func TestEncodeFile(t *testing.T) {
 // text), nor the JSON of it (as much again), where Scan and encoding/json
 // hold both.
 func TestEncodeFileMemory(t *testing.T) {
+	for _, p := range []Profile{Spec, Strict} {
+		t.Run(p.String(), func(t *testing.T) { encodeFileMemory(t, p) })
+	}
+}
+
+func encodeFileMemory(t *testing.T, profile Profile) {
 	text := strings.Repeat("\xff", 2<<20)
 	alloc := func(f func()) uint64 {
 		var before, after runtime.MemStats
@@ -115,7 +141,7 @@ func TestEncodeFileMemory(t *testing.T) {
 	}
 	var n countingWriter
 	got := alloc(func() {
-		if _, err := EncodeFile(&n, text, nil); err != nil {
+		if _, err := EncodeFile(&n, text, &Options{Profile: profile}); err != nil {
 			t.Fatal(err)
 		}
 	})
