@@ -322,12 +322,22 @@ func isSlug(tok string) bool {
 // is false unless the decode is canonical: no '=' left, and re-encoding the
 // bytes gives back the same characters.
 //
-// It decodes decodeChunk characters at a time (groups of four decode on
-// their own), re-encoding each chunk to compare, into a buffer of the
-// decoded size: a blob of any size costs its decoded text and a few
-// chunks, not copies of it.
+// It decodes through decodeChunks, into a buffer of the decoded size: a
+// blob of any size costs its decoded text and a few chunks, not copies of
+// it.
 func decodeCanonical(text string, toks []token) (string, bool) {
-	n := 0 // the characters, trailing padding stripped
+	var out strings.Builder
+	out.Grow(base64.RawStdEncoding.DecodedLen(dataLen(text, toks)))
+	if !decodeChunks(text, toks, func(b []byte) bool { out.Write(b); return true }) {
+		return "", false
+	}
+	return out.String(), true
+}
+
+// dataLen returns the number of characters of the tokens, trailing
+// padding stripped.
+func dataLen(text string, toks []token) int {
+	n := 0
 	for _, t := range toks {
 		n += t.len()
 	}
@@ -339,8 +349,17 @@ func decodeCanonical(text string, toks []token) (string, bool) {
 			break
 		}
 	}
-	var out strings.Builder
-	out.Grow(base64.RawStdEncoding.DecodedLen(n))
+	return n
+}
+
+// decodeChunks decodes the tokens as decodeCanonical does, decodeChunk
+// characters at a time (groups of four decode on their own), re-encoding
+// each chunk to compare, and hands each chunk's bytes to emit, which may
+// stop the decoding by returning false (and must not keep the slice). It
+// reports whether the decode is canonical and emit never stopped it; it
+// holds no more than a few chunks whatever the size of the blob.
+func decodeChunks(text string, toks []token, emit func([]byte) bool) bool {
+	n := dataLen(text, toks)
 	in := make([]byte, 0, min(n, decodeChunk))
 	dec := make([]byte, base64.RawStdEncoding.DecodedLen(cap(in)))
 	enc := make([]byte, cap(in))
@@ -353,9 +372,8 @@ func decodeCanonical(text string, toks []token) (string, bool) {
 		if !bytes.Equal(enc[:base64.RawStdEncoding.EncodedLen(m)], in) {
 			return false
 		}
-		out.Write(dec[:m])
 		in = in[:0]
-		return true
+		return emit(dec[:m])
 	}
 	left := n
 	for _, t := range toks {
@@ -364,7 +382,7 @@ func decodeCanonical(text string, toks []token) (string, bool) {
 			left--
 			switch c {
 			case '=':
-				return "", false
+				return false
 			case '-':
 				c = '+'
 			case '_':
@@ -372,29 +390,95 @@ func decodeCanonical(text string, toks []token) (string, bool) {
 			}
 			in = append(in, c)
 			if len(in) == decodeChunk && !flush() {
-				return "", false
+				return false
 			}
 		}
 	}
-	if len(in) > 0 && !flush() {
-		return "", false
-	}
-	return out.String(), true
+	return len(in) == 0 || flush()
 }
 
-// decodeChunk is how many characters decodeCanonical decodes at a time: a
+// decodeChunk is how many characters decodeChunks decodes at a time: a
 // multiple of four.
 const decodeChunk = 64 << 10
 
 // decodeBlob decodes a blob: opaque unless it decodes canonically to valid
-// UTF-8 of which at least 85% is printable.
+// UTF-8 of which at least 85% is printable. A blob longer than one chunk is
+// first decoded without keeping what it decodes to, a chunk at a time,
+// stopping at the first ill-formed byte: an opaque blob, however large,
+// costs a few chunks; only one that decodes to printable text is decoded
+// again, into its Decoded text.
 func decodeBlob(text string, toks []token) Blob {
 	blob := Blob{Start: toks[0].start, End: toks[len(toks)-1].end, Opaque: true}
+	if dataLen(text, toks) > decodeChunk {
+		var check textCheck
+		if !decodeChunks(text, toks, check.write) || !check.printable() {
+			return blob
+		}
+	}
 	dec, ok := decodeCanonical(text, toks)
 	if ok && utf8.ValidString(dec) && mostlyPrintable(dec) {
 		blob.Opaque, blob.Decoded = false, dec
 	}
 	return blob
+}
+
+// textCheck reads a text in pieces cut anywhere and tells whether it is
+// valid UTF-8 of which at least 85% of the codepoints are printable, as
+// utf8.ValidString and mostlyPrintable tell of the whole.
+type textCheck struct {
+	carry   []byte // the start of a codepoint cut by the end of a piece
+	n, ok   int    // codepoints, printable ones
+	invalid bool
+}
+
+// write reads the next piece; it returns false once the text is known not
+// to be valid UTF-8.
+func (c *textCheck) write(b []byte) bool {
+	for len(c.carry) > 0 && len(b) > 0 {
+		c.carry = append(c.carry, b[0])
+		b = b[1:]
+		if utf8.FullRune(c.carry) {
+			r, size := utf8.DecodeRune(c.carry)
+			if r == utf8.RuneError && size == 1 {
+				c.invalid = true
+				return false
+			}
+			c.count(r)
+			c.carry = c.carry[:0]
+		}
+	}
+	for i := 0; i < len(b); {
+		if b[i] < utf8.RuneSelf {
+			c.count(rune(b[i]))
+			i++
+			continue
+		}
+		if !utf8.FullRune(b[i:]) {
+			c.carry = append(c.carry[:0], b[i:]...)
+			return true
+		}
+		r, size := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && size == 1 {
+			c.invalid = true
+			return false
+		}
+		c.count(r)
+		i += size
+	}
+	return true
+}
+
+func (c *textCheck) count(r rune) {
+	c.n++
+	if r == '\t' || r == '\n' || r == '\r' || r >= 0x20 && r != 0x7F {
+		c.ok++
+	}
+}
+
+// printable reports whether the pieces read were valid UTF-8, at least
+// 85% printable (see mostlyPrintable).
+func (c *textCheck) printable() bool {
+	return !c.invalid && len(c.carry) == 0 && 100*c.ok >= 85*c.n
 }
 
 // mostlyPrintable reports whether at least 85% of the codepoints of s are
