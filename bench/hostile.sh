@@ -109,7 +109,7 @@ gone() {
 # (landed; text-b64, text-b64-tokens and json-css are still over their
 # bounds at the full sizes, and stay out of CI, where the scaled-down input
 # is too small for the 64 MiB base to tell).
-ci1=0 ci3=1 ci4=0 ci5=0 ci7=0 ci7scan=1
+ci1=1 ci3=1 ci4=1 ci5=1 ci7=1 ci7scan=1
 
 failed=0
 ran=0
@@ -254,6 +254,11 @@ for mode in ok silent; do
 	# shellcheck disable=SC2086
 	run "stdio-fork-$mode" 6 $inci $limits "gone $pids" -- "$ps" fingerprint -- "$hostile" stdio "$mode" -for 60s -fork "$pids"
 done
+# Ctrl-C: the signal reaches plainsight alone (the server's group is not
+# the terminal's); the probe ends, and the whole group with it, exit 2.
+rm -f "$pids"
+run stdio-sh-sigint 6 1 64 10 2 "gone $pids" -- timeout --preserve-status -s INT 1 "$ps" fingerprint -- \
+	sh -c 'sleep 120 & echo $! > "$1"; exec "$0" stdio silent -for 60s' "$hostile" "$pids"
 run stdio-flood 2 1 64 20 2 "" -- "$ps" fingerprint -- "$hostile" stdio flood -for 60s
 
 # ---- Problem 7: contract drift and heuristic matches --------------------

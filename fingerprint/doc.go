@@ -22,6 +22,17 @@
 // that look renamed, and changed server instructions, which §7 does not
 // hash although the agent reads them.
 //
+// A [Record] is what a user keeps between checks, so it has a documented,
+// versioned JSON form ([RecordFormat], "plainsight.fingerprint.record/1",
+// written by [Record.MarshalJSON]): the fingerprint, the record version and
+// the [Definitions] — server identity, protocol version, instructions, and
+// each tool's name, description and input schema (canonical, or null when
+// none). Strings are escaped as JSON.stringify escapes them, so lone
+// surrogates survive; reading a record back gives an equal record, and a
+// record whose fingerprint is not that of its definitions, of another
+// version, or with a member unknown to it is refused ([ErrInvalidRecord]).
+// Its JSON Schema is record.schema.json, beside this file.
+//
 // Decisions where §7 is silent: a tool list with two tools of one name is
 // refused ([ErrDuplicateName]) rather than fingerprinted, as the diff by
 // name would be ambiguous; a description that is null reads as absent;

@@ -61,6 +61,22 @@ func names(t *testing.T, v *canon.Value) []string {
 	return out
 }
 
+// diffSide reads one side (before or after) of a DiffTest.
+func diffSide(t *testing.T, tc vectortest.FingerprintVector, raw json.RawMessage) *Definitions {
+	t.Helper()
+	v := parse(t, raw)
+	server, _ := json.Marshal(nil)
+	if s := member(&v, "server"); s != nil {
+		server, _ = canon.Marshal(*s, canon.SortedUTF16, canon.Limits{})
+	}
+	tools, _ := canon.Marshal(*member(&v, "tools"), canon.SortedUTF16, canon.Limits{})
+	d, err := definitions(t, server, tools)
+	if err != nil {
+		t.Fatalf("%s: %v", tc.Name, err)
+	}
+	return d
+}
+
 func TestVectors(t *testing.T) {
 	vs := vectortest.Fingerprint(t)
 	for _, tc := range vs {
@@ -91,20 +107,7 @@ func TestVectors(t *testing.T) {
 				t.Errorf("#%d %s: fingerprint %s, want %s", tc.TcID, tc.Comment, fp, want)
 			}
 		case "DiffTest":
-			side := func(raw json.RawMessage) *Definitions {
-				v := parse(t, raw)
-				server, _ := json.Marshal(nil)
-				if s := member(&v, "server"); s != nil {
-					server, _ = canon.Marshal(*s, canon.SortedUTF16, canon.Limits{})
-				}
-				tools, _ := canon.Marshal(*member(&v, "tools"), canon.SortedUTF16, canon.Limits{})
-				d, err := definitions(t, server, tools)
-				if err != nil {
-					t.Fatalf("#%d: %v", tc.TcID, err)
-				}
-				return d
-			}
-			before, after := side(tc.Before), side(tc.After)
+			before, after := diffSide(t, tc, tc.Before), diffSide(t, tc, tc.After)
 			rec, err := NewRecord(before)
 			if err != nil {
 				t.Fatalf("#%d: %v", tc.TcID, err)

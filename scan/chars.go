@@ -312,7 +312,7 @@ func (c *charScan) endRun(i, cp, u16 int) {
 		for j, r := range run.cps[:run.ncps] {
 			cps[j] = codepointString(r)
 		}
-		c.findings = append(c.findings, Finding{
+		f := Finding{
 			Class:      charClassNames[run.class],
 			Start:      run.start,
 			End:        cp,
@@ -321,7 +321,11 @@ func (c *charScan) endRun(i, cp, u16 int) {
 			ByteEnd:    i,
 			UTF16Start: run.u16,
 			UTF16End:   u16,
-		})
+		}
+		if run.class == unicodeTag {
+			f.TagsSpell = tagsSpell(c.s[run.byteStart:i])
+		}
+		c.findings = append(c.findings, f)
 	}
 	run.class = noClass
 }
@@ -498,4 +502,26 @@ func skipClean(s string, i int, base64Hint *bool) int {
 			return i
 		}
 	}
+}
+
+// MaxTagsSpell bounds Finding.TagsSpell, in bytes.
+const MaxTagsSpell = 1000
+
+// tagsSpell is the ASCII that a run of tag characters spells: U+E0020 to
+// U+E007E are the tag forms of U+0020 to U+007E; the language tag U+E0001
+// and the cancel tag U+E007F spell nothing. At most MaxTagsSpell bytes, with
+// "…" where cut.
+func tagsSpell(run string) string {
+	var b strings.Builder
+	for _, r := range run {
+		if r < 0xE0020 || r > 0xE007E {
+			continue
+		}
+		if b.Len() == MaxTagsSpell {
+			b.WriteString("…")
+			break
+		}
+		b.WriteByte(byte(r - 0xE0000))
+	}
+	return b.String()
 }

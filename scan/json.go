@@ -21,6 +21,7 @@ type wireFinding struct {
 	Reason          markup.Reason `json:"reason,omitempty"`
 	Scripts         []string      `json:"scripts,omitempty"`
 	Pattern         Pattern       `json:"pattern,omitempty"`
+	TagsSpell       string        `json:"tags_spell,omitempty"`
 	Opaque          *bool         `json:"opaque,omitempty"`
 	Decoded         *string       `json:"decoded,omitempty"`
 	DecodedFindings *[]Finding    `json:"decoded_findings,omitempty"`
@@ -41,7 +42,7 @@ func (f Finding) MarshalJSON() ([]byte, error) {
 	w := wireFinding{
 		Class: f.Class, Start: f.Start, End: f.End, Heuristic: f.Heuristic, Excerpt: f.Excerpt,
 		Codepoints: f.Codepoints, Kind: f.Kind, Reason: f.Reason, Scripts: f.Scripts, Pattern: f.Pattern,
-		ByteStart: f.ByteStart, ByteEnd: f.ByteEnd, UTF16Start: f.UTF16Start, UTF16End: f.UTF16End,
+		TagsSpell: f.TagsSpell, ByteStart: f.ByteStart, ByteEnd: f.ByteEnd, UTF16Start: f.UTF16Start, UTF16End: f.UTF16End,
 		Extension: f.Extension, Carried: f.Carried, Part: f.Part,
 	}
 	if f.Class == Base64Blob {
@@ -72,7 +73,7 @@ func (f *Finding) UnmarshalJSON(b []byte) error {
 	*f = Finding{
 		Class: w.Class, Start: w.Start, End: w.End, Heuristic: w.Heuristic, Excerpt: w.Excerpt,
 		Codepoints: w.Codepoints, Kind: w.Kind, Reason: w.Reason, Scripts: w.Scripts, Pattern: w.Pattern,
-		ByteStart: w.ByteStart, ByteEnd: w.ByteEnd, UTF16Start: w.UTF16Start, UTF16End: w.UTF16End,
+		TagsSpell: w.TagsSpell, ByteStart: w.ByteStart, ByteEnd: w.ByteEnd, UTF16Start: w.UTF16Start, UTF16End: w.UTF16End,
 		Extension: w.Extension, Carried: w.Carried, Part: w.Part,
 	}
 	if w.Opaque != nil {

@@ -134,7 +134,7 @@ func strict(res *Result, s string, isWTF8 bool, o options) (removes bool) {
 	res.Profile = Strict.String()
 	kept := res.Findings[:0]
 	for _, f := range res.Findings {
-		if allowed(s, isWTF8, &f) {
+		if allowed(s, isWTF8, &f, o.keepZeroWidth) {
 			res.Allowed++
 			res.DeterministicCount--
 			continue
@@ -174,7 +174,7 @@ func strict(res *Result, s string, isWTF8 bool, o options) (removes bool) {
 func strictRescan(decoded string, found []Finding, o options) []Finding {
 	kept := found[:0]
 	for _, f := range found {
-		if f.Class == ZeroWidth && extclass.AllowedZeroWidth(decoded, f.ByteStart, f.ByteEnd) {
+		if f.Class == ZeroWidth && !o.keepZeroWidth && extclass.AllowedZeroWidth(decoded, f.ByteStart, f.ByteEnd) {
 			continue
 		}
 		kept = append(kept, f)
@@ -232,11 +232,12 @@ func extFindings(s string, isWTF8 bool, ext []extSpan) []Finding {
 // allowed reports whether a finding of the specification's classes is
 // left out in Strict: a zero-width character that is typography in its
 // script, a base64 blob that is a declared digest, or an opaque one inside
-// a URL none of whose path segments decodes to printable text.
-func allowed(s string, isWTF8 bool, f *Finding) bool {
+// a URL none of whose path segments decodes to printable text. With
+// keepZeroWidth, no zero-width character is left out.
+func allowed(s string, isWTF8 bool, f *Finding, keepZeroWidth bool) bool {
 	switch f.Class {
 	case ZeroWidth:
-		return extclass.AllowedZeroWidth(s, f.ByteStart, f.ByteEnd)
+		return !keepZeroWidth && extclass.AllowedZeroWidth(s, f.ByteStart, f.ByteEnd)
 	case Base64Blob:
 		return extclass.DeclaredDigest(s, f.ByteStart, f.ByteEnd) ||
 			f.Opaque && extclass.InURL(s, f.ByteStart) && !extclass.CarriesText(s[f.ByteStart:f.ByteEnd])

@@ -140,3 +140,35 @@ func TestEmailInvalidUTF8(t *testing.T) {
 		t.Errorf("invalid UTF-8 %+v", res.InvalidUTF8)
 	}
 }
+
+// TestKeepZeroWidth: a Persian ZWNJ is typography, allowed in Strict, and
+// a finding again with KeepZeroWidth, as in Spec; the digest allow-rule is
+// untouched by it.
+func TestKeepZeroWidth(t *testing.T) {
+	text := "می\u200cخواهم sha512-" + strings.Repeat("A", 86) + "=="
+	for _, c := range []struct {
+		opts          Options
+		zw, allowed   int
+		deterministic int
+	}{
+		{Options{}, 1, 0, 2},
+		{Options{Profile: Strict}, 0, 2, 0},
+		{Options{Profile: Strict, KeepZeroWidth: true}, 1, 1, 1},
+		{Options{KeepZeroWidth: true}, 1, 0, 2},
+	} {
+		res, err := Scan(text, &c.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		zw := 0
+		for _, f := range res.Findings {
+			if f.Class == ZeroWidth {
+				zw++
+			}
+		}
+		if zw != c.zw || res.Allowed != c.allowed || res.DeterministicCount != c.deterministic {
+			t.Errorf("%+v: %d zero_width, %d allowed, %d deterministic; want %d, %d, %d",
+				c.opts, zw, res.Allowed, res.DeterministicCount, c.zw, c.allowed, c.deterministic)
+		}
+	}
+}

@@ -101,6 +101,11 @@ type Options struct {
 	// Profile is Spec (the zero value: the specification exactly, the
 	// conformance mode) or Strict (see the package doc, "Profiles").
 	Profile Profile
+	// KeepZeroWidth, in the Strict profile, leaves out the allow-rules for
+	// zero-width characters that are typography in their script: every
+	// zero_width run is a finding, as in Spec. For a format that allows no
+	// zero-width character at all (a skill file). No effect in Spec.
+	KeepZeroWidth bool
 }
 
 // Finding is one finding of §1: a run of consecutive codepoints of one §2
@@ -130,6 +135,11 @@ type Finding struct {
 	// Pattern, for an instruction_like finding, is the pattern it matched
 	// (§5).
 	Pattern Pattern `json:"pattern,omitempty"`
+	// TagsSpell, for a unicode_tag finding, is the ASCII its tag characters
+	// spell (U+E0041 spells "A"; the language and cancel tags spell
+	// nothing), at most MaxTagsSpell bytes: what the run hides, shown. An
+	// extension of the wire format ("tags_spell"), absent when empty.
+	TagsSpell string `json:"tags_spell,omitempty"`
 	// Opaque, for a base64_blob finding, reports that the blob does not
 	// decode to printable UTF-8 text (§4). Decoded is the text it decodes
 	// to when it does, and DecodedFindings the findings of that text's
@@ -292,6 +302,7 @@ type options struct {
 	maxFindings   int // < 0: no cap
 	omitSanitized bool
 	profile       Profile
+	keepZeroWidth bool
 }
 
 func (o *Options) resolve() (options, error) {
@@ -310,6 +321,7 @@ func (o *Options) resolve() (options, error) {
 		r.maxFindings = o.MaxFindings
 	}
 	r.omitSanitized = o.OmitSanitized
+	r.keepZeroWidth = o.KeepZeroWidth
 	switch o.Profile {
 	case Spec, Strict:
 		r.profile = o.Profile

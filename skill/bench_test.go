@@ -17,6 +17,9 @@ var benchTree = sync.OnceValues(func() (string, []string) {
 	if err != nil {
 		panic(err)
 	}
+	if err := os.WriteFile(filepath.Join(dir, "SKILL.md"), []byte("# Deploy\n\nSee the references.\n"), 0o644); err != nil {
+		panic(err)
+	}
 	var texts []string
 	for i := range 10000 {
 		text := fmt.Sprintf("# Reference %d\n\nThis page describes step %d of the deployment: run the build, check the logs,\nand report the outcome to the on-call channel. Nothing here is hidden.\n", i, i)

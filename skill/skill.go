@@ -3,8 +3,12 @@
 // hidden content, following the skill invisible-characters proposal and the
 // classes of the agent-safety formats, version 1, §2–§5.
 //
-// Every regular file below the folder is read (symbolic links are never
-// followed; .git, .hg and .svn are skipped). A file with a NUL byte in its
+// A skill package has SKILL.md at its top: a folder without it (as a
+// regular file) gets a NoSkillFile error, however clean its files.
+//
+// Every regular file below the folder is read, by the one walk the command
+// line's scan uses too (symbolic links are never followed; .git, .hg and
+// .svn are skipped). A file with a NUL byte in its
 // first 8 KiB is binary: skipped, with an info result. A file over MaxFile
 // bytes is not read whole: only its first MaxFile bytes are checked, and an
 // error result says so, since what lies beyond could hide anything. Each
@@ -25,57 +29,66 @@
 // the package, with forward slashes), the 1-based line and column (columns
 // count codepoints; lines end at LF, CR or CRLF), the byte offset, and, for
 // a character class, the codepoint and its name.
+//
+// # Bounds
+//
+// One file is in memory at a time, at most MaxFile bytes of it. A report
+// lists at most MaxPerFile results of one file and MaxResults in all;
+// Errors and Warnings count every result, listed or not, and Omitted says
+// how many were not listed.
 package skill
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
-	"io"
-	"io/fs"
-	"os"
-	"path/filepath"
-	"slices"
-	"strings"
-	"unicode/utf8"
 
-	"github.com/plainsight/plainsight/internal/textpos"
-	"github.com/plainsight/plainsight/internal/ucd"
+	"github.com/plainsight/plainsight/internal/located"
+	"github.com/plainsight/plainsight/internal/walk"
 	"github.com/plainsight/plainsight/scan"
 )
 
 // MaxFile is the most bytes of one file a check reads.
-const MaxFile = 16 << 20
+const MaxFile = walk.MaxFile
+
+// MaxPerFile is the most results of one file a report lists.
+const MaxPerFile = located.MaxPerFile
+
+// MaxResults is the most results a report lists in all.
+const MaxResults = 10000
 
 // Level is the severity of a result.
-type Level string
+type Level = located.Level
 
 // The levels.
 const (
-	Error   Level = "error"
-	Warning Level = "warning"
-	Info    Level = "info"
+	Error   = located.Error
+	Warning = located.Warning
+	Info    = located.Info
 )
 
 // The classes of results that are not scan classes.
 const (
 	// InvalidUTF8 is ill-formed UTF-8, an error.
-	InvalidUTF8 = "invalid_utf8"
+	InvalidUTF8 = located.InvalidUTF8
 	// BinaryFile is a file skipped as binary, info.
-	BinaryFile = "binary_file"
+	BinaryFile = located.BinaryFile
 	// FileTooLarge is a file read only in part, an error.
-	FileTooLarge = "file_too_large"
+	FileTooLarge = located.FileTooLarge
 	// Symlink is a symbolic link not followed, info.
-	Symlink = "symlink"
+	Symlink = located.Symlink
 	// Unreadable is a file or folder that could not be read, an error.
-	Unreadable = "unreadable"
+	Unreadable = located.Unreadable
+	// NoSkillFile is a folder without SKILL.md at its top, which is not a
+	// skill package: an error.
+	NoSkillFile = located.NoSkillFile
 )
 
 // Result is one finding in a skill package.
 type Result struct {
 	Level Level `json:"level"`
 	// Class is a scan class (zero_width, hidden_markup, instruction_like,
-	// …) or one of InvalidUTF8, BinaryFile, FileTooLarge, Symlink.
+	// …) or one of InvalidUTF8, BinaryFile, FileTooLarge, Symlink,
+	// Unreadable.
 	Class string `json:"class"`
 	// File is the path relative to the package, with forward slashes.
 	File string `json:"file"`
@@ -90,6 +103,9 @@ type Result struct {
 	Name      string `json:"name"`
 	// Message says what was found, for people.
 	Message string `json:"message"`
+	// Excerpt is the finding's excerpt, as package scan writes it; empty
+	// for results that are not scan findings.
+	Excerpt string `json:"excerpt"`
 }
 
 // Report is the check of one skill package.
@@ -98,17 +114,19 @@ type Report struct {
 	Dir string `json:"skill_dir"`
 	// Passed is true when no result is an error.
 	Passed bool `json:"passed"`
-	// Errors and Warnings count the results of those levels.
+	// Errors and Warnings count the results of those levels, listed or
+	// not.
 	Errors   int `json:"errors"`
 	Warnings int `json:"warnings"`
-	// Results are in file order (by path), then by byte offset.
+	// Results are in file order (by path), then by byte offset: at most
+	// MaxPerFile of a file and MaxResults in all.
 	Results []Result `json:"results"`
-
-	profile scan.Profile
+	// Omitted counts the results not listed in Results.
+	Omitted int `json:"omitted"`
 }
 
 // ErrNotDir is returned when the package is not a folder.
-var ErrNotDir = errors.New("not a directory")
+var ErrNotDir = walk.ErrNotDir
 
 // Check checks the skill package in dir with the scan's Strict profile
 // (see package scan, "Profiles"). The error is for a package that cannot be
@@ -119,241 +137,27 @@ func Check(dir string) (*Report, error) { return CheckProfile(dir, scan.Strict) 
 // CheckProfile is Check with the scan profile p: scan.Spec for exactly the
 // specification's classes.
 func CheckProfile(dir string, p scan.Profile) (*Report, error) {
-	info, err := os.Stat(dir)
-	if err != nil {
-		return nil, fmt.Errorf("skill: %w", err)
-	}
-	if !info.IsDir() {
-		return nil, fmt.Errorf("skill: %s: %w", dir, ErrNotDir)
-	}
-	// The folder named may itself be a symbolic link: the one link that is
-	// followed, as the person asking named it (WalkDir would not enter it).
-	root, err := filepath.EvalSymlinks(dir)
-	if err != nil {
-		return nil, fmt.Errorf("skill: %w", err)
-	}
-	r := &Report{Dir: dir, Results: []Result{}, profile: p}
-	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		rel, _ := filepath.Rel(root, path)
-		rel = filepath.ToSlash(rel)
-		if err != nil {
-			r.add(Result{Level: Error, Class: Unreadable, File: rel, Line: 1, Column: 1, Message: err.Error()})
-			if d != nil && d.IsDir() {
-				return fs.SkipDir
+	r := &Report{Dir: dir, Results: []Result{}}
+	_, err := located.Package(dir, nil, p, func(f *located.FileResults) error {
+		r.Errors += f.Errors
+		r.Warnings += f.Warnings
+		r.Omitted += f.Omitted()
+		for _, res := range f.Results {
+			if len(r.Results) == MaxResults {
+				r.Omitted++
+				continue
 			}
-			return nil
+			r.Results = append(r.Results, Result(res))
 		}
-		switch {
-		case d.IsDir():
-			if path != root && (d.Name() == ".git" || d.Name() == ".hg" || d.Name() == ".svn") {
-				return fs.SkipDir
-			}
-			return nil
-		case d.Type()&fs.ModeSymlink != 0:
-			target, _ := os.Readlink(path)
-			r.add(Result{Level: Info, Class: Symlink, File: rel, Line: 1, Column: 1,
-				Message: fmt.Sprintf("symbolic link to %q not followed", target)})
-			return nil
-		case !d.Type().IsRegular():
-			return nil
-		}
-		r.checkFile(path, rel)
 		return nil
 	})
 	if err != nil {
-		return nil, fmt.Errorf("skill: %w", err)
-	}
-	for _, res := range r.Results {
-		switch res.Level {
-		case Error:
-			r.Errors++
-		case Warning:
-			r.Warnings++
+		var werr *walk.Error
+		if errors.As(err, &werr) {
+			return nil, fmt.Errorf("skill: %s: %w", werr.Dir, werr.Err)
 		}
+		return nil, fmt.Errorf("skill: %w", err)
 	}
 	r.Passed = r.Errors == 0
 	return r, nil
-}
-
-func (r *Report) add(res Result) { r.Results = append(r.Results, res) }
-
-// checkFile checks one regular file.
-func (r *Report) checkFile(path, rel string) {
-	f, err := os.Open(path)
-	if err != nil {
-		r.add(Result{Level: Error, Class: Unreadable, File: rel, Line: 1, Column: 1, Message: err.Error()})
-		return
-	}
-	defer f.Close()
-	// Read at most MaxFile+1 bytes (one more says the file is larger),
-	// into a buffer sized from the file's size when it is known.
-	size := 512
-	if info, err := f.Stat(); err == nil && info.Size() > 0 {
-		size = int(min(info.Size(), MaxFile)) + 1
-	}
-	data, err := readBounded(f, size)
-	if err != nil {
-		r.add(Result{Level: Error, Class: Unreadable, File: rel, Line: 1, Column: 1, Message: err.Error()})
-		return
-	}
-	if bytes.IndexByte(data[:min(len(data), 8<<10)], 0) >= 0 {
-		r.add(Result{Level: Info, Class: BinaryFile, File: rel, Line: 1, Column: 1,
-			Message: "binary file (a NUL byte in its first 8 KiB): not checked"})
-		return
-	}
-	tooLarge := len(data) > MaxFile
-	if tooLarge {
-		// Cut at a codepoint boundary, so that the cut makes no ill-formed
-		// UTF-8 of its own.
-		end := MaxFile
-		for k := MaxFile; k > MaxFile-utf8.UTFMax; k-- {
-			if utf8.RuneStart(data[k]) {
-				end = k
-				break
-			}
-		}
-		data = data[:end]
-	}
-	res, err := scan.ScanFile(string(data), &scan.Options{MaxFindings: -1, OmitSanitized: true, Profile: r.profile})
-	if err == nil && res.Allowed > 0 {
-		err = keepJoiners(data, res)
-	}
-	if err != nil {
-		r.add(Result{Level: Error, Class: Unreadable, File: rel, Line: 1, Column: 1, Message: err.Error()})
-		return
-	}
-	out := FileResults(rel, data, res)
-	r.Results = append(r.Results, out...)
-	if tooLarge {
-		line, col := textpos.New(data).At(len(data))
-		r.add(Result{Level: Error, Class: FileTooLarge, File: rel, Line: line, Column: col, ByteOffset: len(data),
-			Message: fmt.Sprintf("only the first %d bytes were checked; the rest could hide anything", MaxFile)})
-	}
-}
-
-// FileResults turns the scan of a file (data, scanned with scan.ScanFile)
-// into located results, sorted by byte offset, at the levels this package
-// gives them: the findings and the ill-formed UTF-8 of the scan. file names
-// the file in the results.
-func FileResults(file string, data []byte, res *scan.Result) []Result {
-	out := make([]Result, 0, len(res.Findings)+len(res.InvalidUTF8))
-	for _, f := range res.Findings {
-		out = append(out, resultOf(file, f))
-	}
-	for _, s := range res.InvalidUTF8 {
-		out = append(out, Result{Level: Error, Class: InvalidUTF8, File: file, ByteOffset: s.ByteStart,
-			Message: fmt.Sprintf("ill-formed UTF-8 (% X), read as U+FFFD", data[s.ByteStart:s.ByteEnd])})
-	}
-	slices.SortStableFunc(out, func(a, b Result) int { return a.ByteOffset - b.ByteOffset })
-	pos := textpos.New(data)
-	for i := range out {
-		out[i].Line, out[i].Column = pos.At(out[i].ByteOffset)
-	}
-	return out
-}
-
-// readBounded reads r to its end, or to MaxFile+1 bytes, starting with a
-// buffer of size bytes (as os.ReadFile does, but bounded).
-func readBounded(r io.Reader, size int) ([]byte, error) {
-	data := make([]byte, 0, size)
-	for len(data) <= MaxFile {
-		if len(data) == cap(data) {
-			data = append(data, 0)[:len(data)] // grow
-		}
-		n, err := r.Read(data[len(data):min(cap(data), MaxFile+1)])
-		data = data[:len(data)+n]
-		if err == io.EOF {
-			return data, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-	}
-	return data, nil
-}
-
-// keepJoiners puts back into a Strict result the zero-width joiners and
-// non-joiners that the Strict allow-rules left out as typography: the
-// proposal allows no zero-width character in a skill file, whatever the
-// script.
-func keepJoiners(data []byte, res *scan.Result) error {
-	spec, err := scan.ScanFile(string(data), &scan.Options{MaxFindings: -1, OmitSanitized: true})
-	if err != nil {
-		return err
-	}
-	have := map[int]bool{}
-	for _, f := range res.Findings {
-		if f.Class == scan.ZeroWidth {
-			have[f.ByteStart] = true
-		}
-	}
-	for _, f := range spec.Findings {
-		if f.Class == scan.ZeroWidth && !have[f.ByteStart] {
-			res.Findings = append(res.Findings, f)
-			res.DeterministicCount++
-		}
-	}
-	slices.SortStableFunc(res.Findings, func(a, b scan.Finding) int { return a.ByteStart - b.ByteStart })
-	return nil
-}
-
-// resultOf turns a scan finding into a result.
-func resultOf(rel string, f scan.Finding) Result {
-	res := Result{Level: Error, Class: string(f.Class), File: rel, ByteOffset: f.ByteStart}
-	if f.Heuristic {
-		res.Level = Warning
-	}
-	switch {
-	case len(f.Codepoints) > 0:
-		var r rune
-		fmt.Sscanf(f.Codepoints[0], "U+%X", &r)
-		res.Codepoint, res.Name = f.Codepoints[0], ucd.Name(r)
-		n := f.End - f.Start
-		if n == 1 {
-			res.Message = fmt.Sprintf("%s %s (%s)", res.Codepoint, res.Name, f.Class)
-		} else {
-			res.Message = fmt.Sprintf("%d codepoints of class %s: %s", n, f.Class, strings.Join(f.Codepoints, " "))
-		}
-	case f.Class == scan.HiddenMarkup:
-		res.Message = fmt.Sprintf("hidden markup (%s", f.Kind)
-		if f.Reason != 0 {
-			res.Message += ", " + f.Reason.String()
-		}
-		res.Message += "): " + f.Excerpt
-	case f.Class == scan.Base64Blob:
-		if f.Opaque {
-			res.Message = "a base64 blob that decodes to no readable text"
-		} else {
-			res.Message = fmt.Sprintf("a base64 blob that decodes to %q", cut(f.Decoded, 120))
-			if n := countDeterministic(f.DecodedFindings); n > 0 {
-				res.Message += fmt.Sprintf(", with %d hidden-character findings inside", n)
-			}
-		}
-	case f.Class == scan.InstructionLike:
-		res.Message = fmt.Sprintf("agent-directed instruction (%s, heuristic): %s", f.Pattern, f.Excerpt)
-	case f.Class == scan.MixedScriptConfusable:
-		res.Message = fmt.Sprintf("a word mixing %s letters (heuristic): %s", strings.Join(f.Scripts, " and "), f.Excerpt)
-	default:
-		res.Message = f.Excerpt
-	}
-	return res
-}
-
-func countDeterministic(fs []scan.Finding) int {
-	n := 0
-	for _, f := range fs {
-		if !f.Heuristic {
-			n++
-		}
-	}
-	return n
-}
-
-// cut shortens s to at most n codepoints, with "…" where cut.
-func cut(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n]) + "…"
 }

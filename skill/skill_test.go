@@ -118,6 +118,7 @@ func TestHeuristicsAndBase64(t *testing.T) {
 
 func TestInvalidUTF8AndHugeFile(t *testing.T) {
 	dir := t.TempDir()
+	write(t, dir, "SKILL.md", "# Skill\n")
 	write(t, dir, "a.md", "ok\r\nbad \xff here\n")
 	huge := strings.Repeat("abcdefg\n", MaxFile/8) + "tail\u200b"
 	write(t, dir, "b.md", huge)
@@ -160,5 +161,32 @@ func TestRootSymlink(t *testing.T) {
 	}
 	if r.Passed || len(r.Results) != 1 || r.Results[0].File != "SKILL.md" || r.Dir != link {
 		t.Errorf("got %+v", r)
+	}
+}
+
+// TestNoSkillFile: a folder without SKILL.md at its top is not a skill
+// package: an error result says so, however clean its files; a SKILL.md
+// lower down, or a link named SKILL.md, does not make it one.
+func TestNoSkillFile(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "README.md", "clean\n")
+	write(t, dir, "sub/SKILL.md", "clean\n")
+	r, err := Check(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []brief{{Error, NoSkillFile, "SKILL.md", 1, 1, 0, "", ""}}
+	if d := cmp.Diff(want, briefs(r.Results)); d != "" || r.Passed || r.Errors != 1 {
+		t.Errorf("passed %v, results (-want +got):\n%s", r.Passed, d)
+	}
+	if err := os.Symlink(filepath.Join(dir, "README.md"), filepath.Join(dir, "SKILL.md")); err != nil {
+		t.Fatal(err)
+	}
+	if r, _ := Check(dir); r.Passed {
+		t.Errorf("a link named SKILL.md passes: %+v", r.Results)
+	}
+	write(t, dir, "x/SKILL.md", "clean\n")
+	if r, _ := Check(filepath.Join(dir, "x")); !r.Passed {
+		t.Errorf("a package with SKILL.md fails: %+v", r.Results)
 	}
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"io"
 	"os"
-	"strings"
 )
 
 // ANSI styles for the text format on a terminal.
@@ -24,20 +23,4 @@ func isTerminal(w io.Writer) bool {
 	}
 	info, err := f.Stat()
 	return err == nil && info.Mode()&os.ModeCharDevice != 0
-}
-
-func (o *scanWriter) paint(s, style string) string {
-	if !o.color {
-		return s
-	}
-	return style + s + reset
-}
-
-// paintAnnotations highlights each ⟨U+XXXX NAME⟩ of an excerpt.
-func (o *scanWriter) paintAnnotations(excerpt string) string {
-	if !o.color {
-		return excerpt
-	}
-	r := strings.NewReplacer("⟨", cyan+"⟨", "⟩", "⟩"+reset)
-	return r.Replace(excerpt)
 }

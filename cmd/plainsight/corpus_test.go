@@ -2,9 +2,13 @@ package main
 
 import (
 	"encoding/json"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/plainsight/plainsight/fingerprint"
 	"github.com/plainsight/plainsight/internal/vectortest"
 )
 
@@ -140,8 +144,9 @@ func serverFlags(t *testing.T, server json.RawMessage) []string {
 // TestFingerprintVectorsCLI runs every §7 vector through `plainsight
 // fingerprint --format json --from -`. A FingerprintTest must print the
 // expected fingerprint and canonical input or, when the definitions are
-// invalid, exit non-zero with a message and print no fingerprint. A DiffTest's two sides must print fingerprints that are
-// equal exactly when the expected status is unchanged.
+// invalid, exit non-zero with a message and print no fingerprint. A
+// DiffTest's before side is pinned with --pin and its after side checked
+// with --check: the expected status, exit status and §7 diff.
 func TestFingerprintVectorsCLI(t *testing.T) {
 	vs := vectortest.Fingerprint(t)
 	for _, v := range vs {
@@ -168,7 +173,10 @@ func TestFingerprintVectorsCLI(t *testing.T) {
 				t.Errorf("%s: exit %d (stderr %q)\n got %s %s\nwant %s %s", v.Name, code, stderr, got.Fingerprint, got.Input, exp.Fingerprint, exp.Canonical)
 			}
 		case "DiffTest":
-			side := func(raw json.RawMessage) string {
+			// The before side pinned with --pin, the after side checked
+			// against the pin file with --check: the §7 status and diff,
+			// through the record's saved form.
+			side := func(raw json.RawMessage) (string, []string) {
 				var s struct {
 					Server json.RawMessage `json:"server"`
 					Tools  json.RawMessage `json:"tools"`
@@ -176,15 +184,40 @@ func TestFingerprintVectorsCLI(t *testing.T) {
 				if err := json.Unmarshal(raw, &s); err != nil {
 					t.Fatalf("%s: %v", v.Name, err)
 				}
-				code, got, _, stderr := fingerprintCLI(t, s.Server, s.Tools)
-				if code != 0 {
-					t.Fatalf("%s: exit %d (stderr %q)", v.Name, code, stderr)
-				}
-				return got.Fingerprint
+				return `{"tools":` + string(s.Tools) + `}`, append([]string{"fingerprint", "--format", "json", "--from", "-"}, serverFlags(t, s.Server)...)
 			}
-			before, after := side(v.Before), side(v.After)
-			if unchanged := before == after; unchanged != (exp.Status == "unchanged") {
-				t.Errorf("%s: fingerprints %s and %s, status %s", v.Name, before, after, exp.Status)
+			pin := filepath.Join(t.TempDir(), "pin.json")
+			in, args := side(v.Before)
+			if code, _, stderr := plainsight(t, in, append(args, "--pin", pin)...); code != 0 {
+				t.Fatalf("%s: --pin: exit %d (stderr %q)", v.Name, code, stderr)
+			}
+			in, args = side(v.After)
+			code, out, stderr := plainsight(t, in, append(args, "--check", pin)...)
+			var got, want struct {
+				Status string          `json:"status"`
+				Diff   json.RawMessage `json:"diff"`
+			}
+			if err := json.Unmarshal([]byte(out), &got); err != nil {
+				t.Fatalf("%s: --check printed %q (stderr %q): %v", v.Name, out, stderr, err)
+			}
+			json.Unmarshal(v.Expected, &want)
+			wantCode := map[string]int{"unchanged": exitClean, "changed": exitFound}[want.Status]
+			if code != wantCode || got.Status != want.Status {
+				t.Errorf("%s: --check: exit %d, status %q; want %d, %q", v.Name, code, got.Status, wantCode, want.Status)
+				continue
+			}
+			if want.Diff != nil {
+				var g, w fingerprint.Diff
+				if len(got.Diff) == 0 {
+					got.Diff = json.RawMessage("null") // an unchanged answer may carry none: empty
+				}
+				if err := json.Unmarshal(got.Diff, &g); err != nil {
+					t.Fatalf("%s: diff %s: %v", v.Name, got.Diff, err)
+				}
+				json.Unmarshal(want.Diff, &w)
+				if d := cmp.Diff(w, g, cmpopts.EquateEmpty()); d != "" {
+					t.Errorf("%s: --check diff (-want +got):\n%s", v.Name, d)
+				}
 			}
 		}
 	}

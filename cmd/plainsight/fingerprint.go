@@ -1,17 +1,24 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
 	"strings"
+	"syscall"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/plainsight/plainsight/fingerprint"
 	"github.com/plainsight/plainsight/probe"
+	"github.com/plainsight/plainsight/scan"
 )
 
 // runFingerprint is `plainsight fingerprint`: the §7 fingerprint of a live
@@ -33,31 +40,50 @@ func runFingerprint(args []string, stdin io.Reader, stdout, stderr io.Writer) in
 	from := fset.String("from", "", "a saved tools/list result")
 	name := fset.String("server-name", "", "with --from: the server's name")
 	ver := fset.String("server-version", "", "with --from: the server's version (none when not given)")
+	pin := fset.String("pin", "", "write the server's record (its definitions and fingerprint) to this file")
+	check := fset.String("check", "", "compare the server with the record in this file: unchanged, changed or unreachable")
 	rest, err := parseInterleaved(fset, args)
 	if err == nil {
 		err = fingerprintArgs(*format, *from, rest, command)
 	}
+	if err == nil && *pin != "" && *check != "" {
+		err = errors.New("give --pin or --check, not both")
+	}
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, usage)
+			writeHelp(stdout, "fingerprint", fset)
 			return exitClean
 		}
-		fmt.Fprintf(stderr, "plainsight fingerprint: %v (see plainsight help)\n", err)
+		fmt.Fprintf(stderr, "plainsight fingerprint: %s (see plainsight help)\n", describe(err))
 		return exitError
+	}
+	var pinned fingerprint.Record
+	if *check != "" {
+		// Read the record before probing: a missing or damaged record is a
+		// usage error, and no reason to start a server.
+		if pinned, err = readRecord(*check); err != nil {
+			fmt.Fprintf(stderr, "plainsight fingerprint: %s\n", describe(err))
+			return exitError
+		}
 	}
 	var d *fingerprint.Definitions
 	switch {
 	case *from != "":
 		in := scanInput{path: *from, stdin: *from == "-"}
-		data, release, err := readInput(in, stdin)
+		data, release, err := readInput(in, stdin, maxToolsSize)
 		if err != nil {
-			fmt.Fprintf(stderr, "plainsight fingerprint: %v\n", err)
+			fmt.Fprintf(stderr, "plainsight fingerprint: %s\n", describe(err))
 			return exitError
 		}
 		tools, err := savedTools(data)
 		release()
 		if err != nil {
-			fmt.Fprintf(stderr, "plainsight fingerprint: %s: %v\n", *from, err)
+			fmt.Fprintf(stderr, "plainsight fingerprint: %s: %s\n", visible(*from), describe(err))
+			// Input that is not a tools list at all is a usage error; a
+			// list §7 refuses is a finding about the server.
+			if errors.Is(err, fingerprint.ErrInvalidJSON) || errors.Is(err, errMorePages) {
+				return exitError
+			}
 			return exitFound
 		}
 		d = &fingerprint.Definitions{Server: fingerprint.Server{Name: *name}, Tools: tools}
@@ -67,12 +93,25 @@ func runFingerprint(args []string, stdin io.Reader, stdout, stderr io.Writer) in
 			}
 		})
 	case len(command) > 0:
-		d, err = (&probe.Stdio{Command: command, Stderr: io.Discard}).Probe(context.Background())
+		ctx, stop := probeContext()
+		d, err = (&probe.Stdio{Command: command, Stderr: io.Discard}).Probe(ctx)
+		stop()
 	default:
-		d, err = (&probe.HTTP{URL: rest[0], Client: cliGuard().Client()}).Probe(context.Background())
+		ctx, stop := probeContext()
+		d, err = (&probe.HTTP{URL: rest[0], Client: cliGuard().Client()}).Probe(ctx)
+		stop()
+	}
+	if errors.Is(err, fingerprint.ErrInvalidTool) || errors.Is(err, fingerprint.ErrDuplicateName) {
+		// The server answered, with a tool list §7 refuses: the same
+		// answer as for a saved one (--from), not "unreachable".
+		fmt.Fprintf(stderr, "plainsight fingerprint: the server's tool list is refused: %s\n", describe(err))
+		return exitFound
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "plainsight fingerprint: unreachable: %v\n", err)
+		if *check != "" {
+			writeCheck(stdout, *format, pinned, fingerprint.Check(pinned, nil, err), nil)
+		}
+		fmt.Fprintf(stderr, "plainsight fingerprint: unreachable: %s\n", describe(err))
 		return exitError
 	}
 	in, err := fingerprint.Input(d)
@@ -80,16 +119,40 @@ func runFingerprint(args []string, stdin io.Reader, stdout, stderr io.Writer) in
 		err = fingerprint.SortTools(d.Tools)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "plainsight fingerprint: %v\n", err)
+		fmt.Fprintf(stderr, "plainsight fingerprint: %s\n", describe(err))
 		return exitFound
 	}
 	fp, _ := fingerprint.Fingerprint(d)
+	if *check != "" {
+		res := fingerprint.Check(pinned, d, nil)
+		if err := writeCheck(stdout, *format, pinned, res, d); err != nil {
+			fmt.Fprintf(stderr, "plainsight fingerprint: writing output: %s\n", describe(err))
+			return exitError
+		}
+		if res.Status == fingerprint.Unchanged {
+			return exitClean
+		}
+		return exitFound
+	}
+	if *pin != "" {
+		rec, err := fingerprint.NewRecord(d)
+		if err == nil {
+			err = writeRecord(*pin, rec)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "plainsight fingerprint: %s\n", describe(err))
+			return exitError
+		}
+	}
 	if *format == "json" {
 		// The input is written byte for byte as it was hashed.
 		fmt.Fprintf(stdout, "{\"fingerprint\":%q,\"input\":%s}\n", fp, in)
 		return exitClean
 	}
-	writeDefinitions(stdout, d, fp)
+	if err := writeDefinitions(stdout, d, fp); err != nil {
+		fmt.Fprintf(stderr, "plainsight fingerprint: writing output: %s\n", describe(err))
+		return exitError
+	}
 	return exitClean
 }
 
@@ -114,6 +177,9 @@ func fingerprintArgs(format, from string, rest, command []string) error {
 	return nil
 }
 
+// errMorePages is a saved tools/list result that is one page of several.
+var errMorePages = errors.New("the result is one page of several")
+
 // savedTools reads a saved tools/list result: the result object (with its
 // "tools"), a whole JSON-RPC response holding it, or a bare array of tools.
 func savedTools(data []byte) ([]fingerprint.Tool, error) {
@@ -129,35 +195,230 @@ func savedTools(data []byte) ([]fingerprint.Tool, error) {
 	}
 	tools, next, err := fingerprint.ParseListResult(data)
 	if err == nil && next != "" {
-		err = fmt.Errorf("the result has a nextCursor (%q): save every page's tools as one array", next)
+		err = fmt.Errorf("%w (nextCursor %q): save every page's tools as one array", errMorePages, next)
 	}
 	return tools, err
 }
 
-// writeDefinitions prints the server, its tools (a line each, the
-// description's first line cut short) and the fingerprint.
-func writeDefinitions(w io.Writer, d *fingerprint.Definitions, fp string) {
+// maxInstructions bounds the instructions shown, in codepoints.
+const maxInstructions = 4000
+
+// writeDefinitions prints the server, its instructions (shown, since the
+// agent reads them), its tools (a line each, the description's first line
+// cut short) and the fingerprint. Every name, description and the
+// instructions are scanned, and what a scan finds is shown beside the
+// tool (or under the instructions): the fingerprint pins the definitions,
+// the scan says what they hide. Text from the server is shown visibly.
+func writeDefinitions(w io.Writer, d *fingerprint.Definitions, fp string) error {
+	var b strings.Builder
 	version := "(no version)"
 	if d.Server.Version != nil {
-		version = *d.Server.Version
+		version = visible(*d.Server.Version)
 	}
-	fmt.Fprintf(w, "server: %s %s\n", printable(d.Server.Name), printable(version))
-	fmt.Fprintf(w, "tools: %d\n", len(d.Tools))
+	fmt.Fprintf(&b, "server: %s %s\n", visible(d.Server.Name), version)
+	findings := 0
+	if d.Instructions != "" {
+		b.WriteString("instructions:\n")
+		text, more := cutRunes(d.Instructions, maxInstructions)
+		for _, line := range strings.Split(text, "\n") {
+			fmt.Fprintf(&b, "  | %s\n", visible(strings.TrimSuffix(line, "\r")))
+		}
+		if more > 0 {
+			fmt.Fprintf(&b, "  … %d more %s not shown\n", more, plural(more, "character", "characters"))
+		}
+		findings += writeTextFindings(&b, "  ", d.Instructions)
+	}
+	fmt.Fprintf(&b, "tools: %d\n", len(d.Tools))
 	for _, t := range d.Tools {
 		desc, _, _ := strings.Cut(t.Description, "\n")
-		if r := []rune(desc); len(r) > 72 {
-			desc = string(r[:72]) + "…"
+		desc, more := cutRunes(desc, 72)
+		ell := ""
+		if more > 0 || len(desc) < len(strings.TrimRight(t.Description, "\n")) {
+			ell = "…"
 		}
-		fmt.Fprintf(w, "  %s  %s\n", printable(t.Name), printable(desc))
+		fmt.Fprintf(&b, "  %s  %s%s\n", visible(t.Name), visible(desc), ell)
+		findings += writeTextFindings(&b, "    name: ", t.Name)
+		findings += writeTextFindings(&b, "    ", t.Description)
 	}
-	fmt.Fprintf(w, "fingerprint: %s\n", fp)
+	fmt.Fprintf(&b, "fingerprint: %s\n", fp)
+	if findings > 0 {
+		fmt.Fprintf(&b, "%d %s in the names, descriptions and instructions. %s\n", findings, plural(findings, "finding", "findings"), scan.Note)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
 }
 
-// printable quotes s when it holds anything a terminal would not show as
-// itself (controls, ill-formed UTF-8, lone surrogates).
-func printable(s string) string {
-	if !utf8.ValidString(s) || strings.ContainsFunc(s, func(r rune) bool { return r < 0x20 || r == 0x7F || (r >= 0x80 && r < 0xA0) }) {
-		return fmt.Sprintf("%+q", s)
+// writeTextFindings scans text from a server (WTF-8: a lone surrogate is
+// scanned as the unassigned codepoint §2 makes it) and writes a line per
+// finding, indented; it returns how many findings there are.
+func writeTextFindings(b *strings.Builder, indent, text string) int {
+	if text == "" {
+		return 0
 	}
-	return s
+	res, err := scan.ScanUTF16(wtf8ToUTF16(text), &scan.Options{OmitSanitized: true})
+	if err != nil {
+		return 0
+	}
+	for i := range res.Findings {
+		f := &res.Findings[i]
+		fmt.Fprintf(b, "%s%s: %s\n", indent, findingLabel(f), f.Excerpt)
+	}
+	if res.Truncated {
+		fmt.Fprintf(b, "%s%d findings in all; only the first %d are shown\n", indent, res.DeterministicCount+res.HeuristicCount, len(res.Findings))
+	}
+	return res.DeterministicCount + res.HeuristicCount
+}
+
+// wtf8ToUTF16 reads a WTF-8 string (UTF-8 that may hold encoded lone
+// surrogates, as JSON's escapes give them) as UTF-16 code units; a byte
+// that is neither is U+FFFD.
+func wtf8ToUTF16(s string) []uint16 {
+	out := make([]uint16, 0, len(s))
+	for i := 0; i < len(s); {
+		if sur, ok := wtf8Surrogate(s[i:]); ok {
+			out = append(out, uint16(sur))
+			i += 3
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		out = utf16.AppendRune(out, r)
+		i += n
+	}
+	return out
+}
+
+// cutRunes returns s cut to at most n codepoints, and how many were cut.
+func cutRunes(s string, n int) (string, int) {
+	count := 0
+	for i := range s {
+		if count == n {
+			return s[:i], utf8.RuneCountInString(s[i:])
+		}
+		count++
+	}
+	return s, 0
+}
+
+// readRecord reads a record written by --pin.
+func readRecord(path string) (fingerprint.Record, error) {
+	var rec fingerprint.Record
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return rec, err
+	}
+	if err := rec.UnmarshalJSON(data); err != nil {
+		return rec, fmt.Errorf("%s: %w", path, err)
+	}
+	return rec, nil
+}
+
+// writeRecord writes rec to path in its JSON form (indented for people
+// reading a diff of it), replacing the file whole or not at all.
+func writeRecord(path string, rec fingerprint.Record) error {
+	data, err := rec.MarshalJSON()
+	if err != nil {
+		return err
+	}
+	var out bytes.Buffer
+	if err := json.Indent(&out, data, "", "  "); err != nil {
+		return err
+	}
+	out.WriteByte('\n')
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".pin-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(out.Bytes()); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+// checkOutput is the JSON form of an integrity check's answer.
+type checkOutput struct {
+	Status      fingerprint.Status    `json:"status"`
+	Fingerprint string                `json:"fingerprint,omitempty"`
+	Pinned      string                `json:"pinned_fingerprint"`
+	PinnedVer   int                   `json:"pinned_version"`
+	Diff        *fingerprint.Diff     `json:"diff,omitempty"`
+	Analysis    *fingerprint.Analysis `json:"analysis,omitempty"`
+	Error       string                `json:"error,omitempty"`
+}
+
+// writeCheck writes the answer of --check: the status, and for a change
+// the §7 diff and what Analyze adds (renames, changed instructions).
+//
+// fresh are the definitions probed (nil when unreachable): with unchanged
+// tools, the server's instructions — which §7 does not hash, and the agent
+// reads — may still have changed, and the answer says so.
+func writeCheck(w io.Writer, format string, pinned fingerprint.Record, res fingerprint.Result, fresh *fingerprint.Definitions) error {
+	out := checkOutput{Status: res.Status, Fingerprint: res.Fingerprint, Pinned: pinned.Fingerprint, PinnedVer: pinned.Version, Diff: res.Diff}
+	if res.Err != nil {
+		out.Error = res.Err.Error()
+	}
+	switch {
+	case res.Status == fingerprint.Changed:
+		if a, err := fingerprint.Analyze(&pinned.Definitions, &res.Record.Definitions); err == nil {
+			out.Analysis = &a
+		}
+	case res.Status == fingerprint.Unchanged && fresh != nil:
+		if a, err := fingerprint.Analyze(&pinned.Definitions, fresh); err == nil && (a.InstructionsChanged || a.ProtocolVersionChanged) {
+			out.Analysis = &a
+		}
+	}
+	if format == "json" {
+		enc := json.NewEncoder(w)
+		enc.SetEscapeHTML(false)
+		return enc.Encode(out)
+	}
+	var b strings.Builder
+	switch res.Status {
+	case fingerprint.Unchanged:
+		fmt.Fprintf(&b, "unchanged: %s (pinned version %d)\n", res.Fingerprint, pinned.Version)
+		if a := out.Analysis; a != nil && a.InstructionsChanged {
+			fmt.Fprintf(&b, "  but the server's instructions changed (not part of the fingerprint)\n")
+		}
+	case fingerprint.Unreachable:
+		fmt.Fprintf(&b, "unreachable: nothing is known of the current definitions (pinned %s)\n", pinned.Fingerprint)
+	case fingerprint.Changed:
+		fmt.Fprintf(&b, "changed: %s, pinned %s (version %d)\n", res.Fingerprint, pinned.Fingerprint, pinned.Version)
+		if d := res.Diff; d != nil {
+			for _, n := range d.ToolsAdded {
+				fmt.Fprintf(&b, "  tool added: %s\n", visible(n))
+			}
+			for _, n := range d.ToolsRemoved {
+				fmt.Fprintf(&b, "  tool removed: %s\n", visible(n))
+			}
+			for _, c := range d.ToolsChanged {
+				fmt.Fprintf(&b, "  tool changed: %s (%s)\n", visible(c.Tool), strings.Join(c.Changes, ", "))
+			}
+			if d.ServerIdentityChanged {
+				fmt.Fprintf(&b, "  server identity changed\n")
+			}
+		}
+		if a := out.Analysis; a != nil {
+			for _, r := range a.Renamed {
+				fmt.Fprintf(&b, "  probably renamed: %s to %s\n", visible(r.From), visible(r.To))
+			}
+			if a.InstructionsChanged {
+				fmt.Fprintf(&b, "  the server's instructions changed (not part of the fingerprint)\n")
+			}
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// probeContext is the context a probe runs under: ended by SIGINT or
+// SIGTERM, so that a Ctrl-C (which reaches plainsight alone: a stdio
+// server runs in a process group of its own) ends the probe, and with it
+// the server's whole group, instead of killing plainsight and leaving the
+// server running.
+func probeContext() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 }

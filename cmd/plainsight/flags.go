@@ -7,9 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strconv"
 	"time"
-	"unicode"
 
 	psflag "github.com/plainsight/plainsight/flag"
 	"github.com/plainsight/plainsight/store"
@@ -144,17 +142,4 @@ func writeFlagsText(w io.Writer, fs []psflag.Flag, detail bool) error {
 	}
 	_, err := fmt.Fprintf(w, "%d flag(s). A flag says hidden content was found and attributed; it is not a verdict.\n", len(fs))
 	return err
-}
-
-// visible returns s as it may be printed on a terminal: a string holding
-// anything but graphic characters and spaces (a control, an escape, a bidi
-// control, a format character) is printed Go-quoted instead, so a stored
-// field can neither drive the terminal nor hide in it.
-func visible(s string) string {
-	for _, r := range s {
-		if r != ' ' && (!unicode.IsGraphic(r) || unicode.Is(unicode.Cf, r)) {
-			return strconv.QuoteToGraphic(s)
-		}
-	}
-	return s
 }

@@ -145,9 +145,10 @@ func TestVisible(t *testing.T) {
 	for in, want := range map[string]string{
 		"https://mcp.example/mcp":     "https://mcp.example/mcp",
 		"a⟨U+200B ZERO WIDTH SPACE⟩b": "a⟨U+200B ZERO WIDTH SPACE⟩b",
-		"\x1b[2Jcleared":              `"\x1b[2Jcleared"`,
-		"abc\u202edef":                `"abc\u202edef"`,
-		"tab\there":                   `"tab\there"`,
+		// The excerpt rules (visible.go), one rendering for every command.
+		"\x1b[2Jcleared": "⟨U+001B ESCAPE⟩[2Jcleared",
+		"abc\u202edef":   "abc⟨U+202E RIGHT-TO-LEFT OVERRIDE⟩def",
+		"tab\there":      "tab⟨U+0009 CHARACTER TABULATION⟩here",
 	} {
 		if got := visible(in); got != want {
 			t.Errorf("visible(%q) = %s, want %s", in, got, want)

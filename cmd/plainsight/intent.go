@@ -18,6 +18,12 @@ func runIntent(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "verify" {
 		return runIntentVerify(args[1:], stdin, stdout, stderr)
 	}
+	if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
+		writeHelp(stdout, "intent hash", nil)
+		fmt.Fprintln(stdout)
+		writeHelp(stdout, "intent verify", nil)
+		return exitClean
+	}
 	if len(args) == 0 || args[0] != "hash" {
 		fmt.Fprintln(stderr, "plainsight intent: want the subcommand hash or verify (see plainsight help)")
 		return exitError
@@ -31,19 +37,19 @@ func runIntent(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, usage)
+			writeHelp(stdout, "intent hash", fset)
 			return exitClean
 		}
-		fmt.Fprintf(stderr, "plainsight intent hash: %v (see plainsight help)\n", err)
+		fmt.Fprintf(stderr, "plainsight intent hash: %s (see plainsight help)\n", describe(err))
 		return exitError
 	}
 	in := scanInput{path: "-", stdin: true}
 	if len(paths) == 1 && paths[0] != "-" {
 		in = scanInput{path: paths[0]}
 	}
-	data, release, err := readInput(in, stdin)
+	data, release, err := readInput(in, stdin, maxBindingSize)
 	if err != nil {
-		fmt.Fprintf(stderr, "plainsight intent hash: %v\n", err)
+		fmt.Fprintf(stderr, "plainsight intent hash: %s\n", describe(err))
 		return exitError
 	}
 	defer release()
@@ -58,14 +64,14 @@ func runIntent(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var refused *intent.Error
 	switch {
 	case errors.As(err, &refused):
-		fmt.Fprintf(stderr, "plainsight intent hash: %v\n", err)
+		fmt.Fprintf(stderr, "plainsight intent hash: %s\n", describe(err))
 		return exitFound
 	case err != nil:
-		fmt.Fprintf(stderr, "plainsight intent hash: %v\n", err)
+		fmt.Fprintf(stderr, "plainsight intent hash: %s\n", describe(err))
 		return exitError
 	}
 	if _, err := fmt.Fprintf(stdout, "%s\n", out); err != nil {
-		fmt.Fprintf(stderr, "plainsight intent hash: writing output: %v\n", err)
+		fmt.Fprintf(stderr, "plainsight intent hash: writing output: %s\n", describe(err))
 		return exitError
 	}
 	return exitClean
@@ -92,29 +98,32 @@ func runIntentVerify(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 	if err == nil && *nowFlag != "" {
 		var t time.Time
 		t, err = time.Parse(time.RFC3339Nano, *nowFlag)
+		if err != nil {
+			err = fmt.Errorf("--now %q: want an RFC 3339 time, such as 2026-07-01T12:00:00Z", *nowFlag)
+		}
 		now = func() time.Time { return t }
 	}
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, usage)
+			writeHelp(stdout, "intent verify", fset)
 			return exitClean
 		}
-		fmt.Fprintf(stderr, "plainsight intent verify: %v (see plainsight help)\n", err)
+		fmt.Fprintf(stderr, "plainsight intent verify: %s (see plainsight help)\n", describe(err))
 		return exitError
 	}
 	in := scanInput{path: "-", stdin: true}
 	if len(paths) == 1 && paths[0] != "-" {
 		in = scanInput{path: paths[0]}
 	}
-	data, release, err := readInput(in, stdin)
+	data, release, err := readInput(in, stdin, maxBindingSize)
 	if err != nil {
-		fmt.Fprintf(stderr, "plainsight intent verify: %v\n", err)
+		fmt.Fprintf(stderr, "plainsight intent verify: %s\n", describe(err))
 		return exitError
 	}
 	defer release()
 	v := &intent.Verifier{Now: now}
 	if _, err := v.Verify(context.Background(), data, *hash); err != nil {
-		fmt.Fprintf(stderr, "plainsight intent verify: %v\n", err)
+		fmt.Fprintf(stderr, "plainsight intent verify: %s\n", describe(err))
 		var refused *intent.Error
 		if errors.As(err, &refused) {
 			return exitFound

@@ -12,7 +12,15 @@
 //	plainsight registry add|check|list [--db PATH|postgres://...] ...
 //	plainsight changes [--db PATH|postgres://...] [--limit N] [--before CURSOR]
 //	plainsight serve [--addr 127.0.0.1:8080] [--db sqlite:PATH|postgres://...] [--allow-loopback]
-//	plainsight version
+//	plainsight shield scan|verify-receipt|keygen|jwks ...
+//	plainsight flags list|show ... | plainsight ledger verify ...
+//	plainsight version | --version
+//
+// Each command's --help (or plainsight help COMMAND) lists its flags with
+// what they do, its exit status and an example. Alone, plainsight prints
+// its usage on standard error and exits 2. version prints the module
+// version (as go install records it, or "(devel)" with the VCS revision)
+// and the Unicode version of the character tables.
 //
 // precall answers the pre-call check of §9 for the server at URL;
 // registry registers servers in, checks them against and lists the
@@ -22,7 +30,10 @@
 //
 // scan reads each PATH (a file, or a directory walked recursively) or
 // standard input ("-", or no PATH at all), and scans it as the scan package
-// does. A file's leading UTF-8 byte order mark is an encoding signature, not
+// does. A directory is walked as skill walks a package (internal/walk):
+// links inside are not followed, version-control folders are skipped,
+// binary files are counted and not scanned, and a walked file is read up
+// to 16 MiB. A file's leading UTF-8 byte order mark is an encoding signature, not
 // text: it is not a finding, codepoint and UTF-16 offsets count from just
 // after it, and byte offsets count from the start of the file.
 //
@@ -54,10 +65,17 @@
 // at URL (probed over MCP Streamable HTTP), of a server started as COMMAND
 // (probed over stdio), or of a saved tools/list result (--from, with the
 // identity given by --server-name and --server-version, the version null
-// when not given). text lists the server, its tools and the fingerprint;
+// when not given). text lists the server, its instructions, its tools and
+// the fingerprint, with what a scan finds in every name, description and
+// the instructions beside them (names and descriptions shown visibly);
 // json prints {"fingerprint": ..., "input": ...}, input being the
-// fingerprint input in its canonical form. An unreachable server exits 2;
-// a tool list §7 refuses (a tool without a name, two of one name) exits 1.
+// fingerprint input in its canonical form. An unreachable server, and
+// input that is not a tools list, exit 2; a tool list §7 refuses (a tool
+// without a name, two of one name), saved or live, exits 1.
+// --pin FILE also writes the server's record (package fingerprint's JSON
+// form); --check FILE compares the server with a pinned record and prints
+// unchanged (exit 0), changed with the §7 diff (exit 1) or unreachable
+// (exit 2).
 //
 // intent hash prints the agent-safe.intent/1 hash ("sha256:" and hex) of a
 // binding given as JSON, or with --canonical its canonical JSON; a binding
@@ -65,6 +83,13 @@
 // verify checks a binding against its captured hash and its expiry (at
 // --now, an RFC 3339 time, if given); a refused binding exits 1 with the
 // code (INTENT_HASH_MISMATCH, INTENT_EXPIRED, …) on stderr.
+//
+// scan and skill take --only and --skip (comma-separated classes), an
+// ignore file of gitignore-style paths (./.plainsightignore, or
+// --ignore-file), and --baseline FILE, a previous json, jsonl or sarif
+// output whose results (matched by path, class and excerpt, not line) are
+// suppressed: left out of text, json and github, kept in SARIF with a
+// suppression.
 //
 // Exit status: 0 when no input holds a deterministic finding, 1 when one
 // does (or holds ill-formed UTF-8) or a binding is refused, 2 on a usage or
@@ -77,15 +102,17 @@ import (
 	"os"
 )
 
-// version is the command's version, set at link time for releases.
+// version is the command's version when set at link time
+// (-ldflags "-X main.version=…"); otherwise the module version from the
+// build information is used (see moduleVersion).
 var version = "devel"
 
 const usage = `usage:
-  plainsight scan [--profile spec|strict] [--context text|email_html|email] [--format text|json|jsonl|github|sarif] [PATH|-]...
-  plainsight skill [--profile spec|strict] [--format text|json|github|sarif] DIR...
-  plainsight fingerprint [--format text|json] URL
-  plainsight fingerprint [--format text|json] -- COMMAND [ARG]...
-  plainsight fingerprint [--format text|json] --from FILE|- [--server-name N] [--server-version V]
+  plainsight scan [--profile spec|strict] [--context text|email_html|email] [--format text|json|jsonl|github|sarif] [SUPPRESSION] [PATH|-]...
+  plainsight skill [--profile spec|strict] [--format text|json|github|sarif] [SUPPRESSION] DIR...
+  plainsight fingerprint [--format text|json] [--pin FILE|--check FILE] URL
+  plainsight fingerprint [--format text|json] [--pin FILE|--check FILE] -- COMMAND [ARG]...
+  plainsight fingerprint [--format text|json] [--pin FILE|--check FILE] --from FILE|- [--server-name N] [--server-version V]
   plainsight intent hash [--canonical] [FILE|-]
   plainsight intent verify --hash sha256:... [--now TIME] [FILE|-]
   plainsight precall [--tool NAME] [--db PATH|postgres://...] [--format text|json] URL
@@ -96,7 +123,12 @@ const usage = `usage:
   plainsight ledger verify ...
   plainsight signature check [--db PATH] [--format text|json] [FILE|-]
   plainsight serve [--addr 127.0.0.1:8080] [--db sqlite:PATH|postgres://...] [--allow-loopback]
-  plainsight version
+  plainsight version | --version
+
+SUPPRESSION: [--only CLASS,...] [--skip CLASS,...] [--ignore-file FILE] [--baseline FILE]
+
+plainsight COMMAND --help (or plainsight help COMMAND) lists a command's flags, exit status
+and an example.
 `
 
 // Exit statuses of the CLI contract.
@@ -114,7 +146,9 @@ func main() {
 // can drive it.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "plainsight: no command (see plainsight help)")
+		// Alone, the command says how to use it: a usage error all the same,
+		// so that a script whose command word went missing does not pass.
+		fmt.Fprint(stderr, usage)
 		return exitError
 	}
 	switch args[0] {
@@ -142,10 +176,18 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runLedger(args[1:], stdout, stderr)
 	case "serve":
 		return runServe(args[1:], stdout, stderr)
-	case "version":
-		fmt.Fprintln(stdout, "plainsight", version)
+	case "version", "--version", "-version":
+		if len(args) > 1 && (args[1] == "-h" || args[1] == "-help" || args[1] == "--help") {
+			writeHelp(stdout, "version", nil)
+			return exitClean
+		}
+		fmt.Fprintln(stdout, versionLine())
 		return exitClean
 	case "help", "-h", "-help", "--help":
+		if len(args) > 1 {
+			// plainsight help COMMAND is COMMAND --help.
+			return run(append(args[1:], "--help"), stdin, stdout, stderr)
+		}
 		fmt.Fprint(stdout, usage)
 		return exitClean
 	}

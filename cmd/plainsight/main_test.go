@@ -75,7 +75,7 @@ func TestExitStatus(t *testing.T) {
 		if code != tt.want {
 			t.Errorf("%s: exit %d, want %d (stderr %q)", tt.name, code, tt.want, stderr)
 		}
-		if code == exitError && tt.want == exitError && strings.Count(strings.TrimSpace(stderr), "\n") > 0 && !strings.Contains(tt.name, "beside") {
+		if code == exitError && tt.want == exitError && strings.Count(strings.TrimSpace(stderr), "\n") > 0 && !strings.Contains(tt.name, "beside") && tt.args != nil {
 			t.Errorf("%s: stderr is not one line: %q", tt.name, stderr)
 		}
 	}
@@ -157,7 +157,7 @@ func TestTextFormat(t *testing.T) {
 		p + ":2:8: zero_width U+200B: sécond ⟨U+200B ZERO WIDTH SPACE⟩\n",
 		p + ":3:6: control_char U+0007: third⟨U+0007 ALERT⟩\n",
 		p + ":4:1: invalid_utf8: FF read as U+FFFD\n",
-		"1 input scanned, 1 with findings, 2 findings.",
+		"1 input scanned, 1 with findings, 2 findings, 1 ill-formed UTF-8 sequence.",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("text output lacks %q:\n%s", want, out)
@@ -302,7 +302,9 @@ func TestFingerprintFrom(t *testing.T) {
 	}{
 		{`[{"description": "no name"}]`, []string{"--from", "-"}, 1},
 		{`[{"name": "a"}, {"name": "a"}]`, []string{"--from", "-"}, 1},
-		{`{"tools": [], "nextCursor": "p2"}`, []string{"--from", "-"}, 1},
+		{`{"tools": [], "nextCursor": "p2"}`, []string{"--from", "-"}, 2},
+		{`[{"name": "a"}`, []string{"--from", "-"}, 2},
+		{`not json`, []string{"--from", "-"}, 2},
 		{"", []string{"ftp://example.com"}, 2},
 		{"", []string{}, 2},
 		{"", []string{"--from", "-", "http://127.0.0.1:1/"}, 2},
@@ -326,5 +328,23 @@ func TestDirectoryThroughSymlink(t *testing.T) {
 	code, out, _ := plainsight(t, "", "scan", link)
 	if code != 1 || !strings.Contains(out, filepath.Join(link, "f.txt")+":1:2: zero_width") {
 		t.Errorf("exit %d\n%s", code, out)
+	}
+}
+
+// TestDirectoryWalkLikeSkill: scan walks a directory as skill does — a
+// binary file is not scanned but counted, in text, and an info result in
+// SARIF and GitHub commands, as skill reports it.
+func TestDirectoryWalkLikeSkill(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "SKILL.md", "clean\n")
+	writeFile(t, dir, "logo.png", "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\u200b\u202e")
+	code, out, errOut := plainsight(t, "", "scan", dir)
+	if code != 0 || strings.Contains(out, "logo.png:") || !strings.Contains(out, "1 input scanned, 0 with findings, 0 findings, 1 binary file skipped.") {
+		t.Errorf("text: exit %d\n%s%s", code, out, errOut)
+	}
+	_, out, _ = plainsight(t, "", "scan", "--format", "github", dir)
+	_, skillOut, _ := plainsight(t, "", "skill", "--format", "github", dir)
+	if out != skillOut || !strings.Contains(out, "::notice file="+filepath.ToSlash(dir)+"/logo.png,line=1,col=1,title=binary_file::") {
+		t.Errorf("github: scan\n%s\nskill\n%s", out, skillOut)
 	}
 }

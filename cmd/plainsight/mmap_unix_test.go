@@ -4,6 +4,7 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"strings"
 	"testing"
@@ -17,7 +18,7 @@ func TestMappedFileTruncated(t *testing.T) {
 	dir := t.TempDir()
 	p := writeFile(t, dir, "shrinks.txt", strings.Repeat("x", 4<<20))
 	in := scanInput{path: p}
-	data, release, err := readInput(in, nil)
+	data, release, err := readInput(in, nil, maxInputSize)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,7 +27,8 @@ func TestMappedFileTruncated(t *testing.T) {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	_, err = scanData(in, data, &scan.Options{}, newScanWriter("json", &buf))
+	sc := &scanner{out: newWriter("scan", "json", &buf, false), filt: &filter{}, opts: &scan.Options{}, stderr: io.Discard}
+	_, err = sc.data(in, data, false)
 	if err == nil || !strings.Contains(err.Error(), "changed while it was read") {
 		t.Errorf("scanning a mapped file truncated under it: err %v", err)
 	}

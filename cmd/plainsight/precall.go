@@ -117,12 +117,12 @@ func runPrecall(args []string, stdout, stderr io.Writer) int {
 // writeAnswer prints an answer for people: every string a server chose is
 // quoted when a terminal would not show it as itself.
 func writeAnswer(w io.Writer, a *precall.Answer) {
-	fmt.Fprintf(w, "url: %s\n", printable(a.URL))
+	fmt.Fprintf(w, "url: %s\n", visible(a.URL))
 	for _, r := range a.Redirects {
-		fmt.Fprintf(w, "redirect: %s -> %s (%d)\n", printable(r.From), printable(r.To), r.Status)
+		fmt.Fprintf(w, "redirect: %s -> %s (%d)\n", visible(r.From), visible(r.To), r.Status)
 	}
 	if a.EffectiveURL != nil && len(a.Redirects) > 0 {
-		fmt.Fprintf(w, "answered by: %s (the server below is this one, not the asked URL)\n", printable(*a.EffectiveURL))
+		fmt.Fprintf(w, "answered by: %s (the server below is this one, not the asked URL)\n", visible(*a.EffectiveURL))
 	}
 	if r := a.Registration; r != nil {
 		fmt.Fprintf(w, "registered: yes, as %s (publisher %s, first seen %s)\n", printable(r.Slug), r.PublisherStatus, r.FirstSeen.Format(time.RFC3339))
@@ -134,7 +134,7 @@ func writeAnswer(w io.Writer, a *precall.Answer) {
 		if s.Version != nil {
 			version = *s.Version
 		}
-		fmt.Fprintf(w, "server: %s %s (protocol %s)\n", printable(s.Name), printable(version), printable(s.ProtocolVersion))
+		fmt.Fprintf(w, "server: %s %s (protocol %s)\n", visible(s.Name), visible(version), visible(s.ProtocolVersion))
 	}
 	fmt.Fprintf(w, "integrity: %s", a.Integrity.Status)
 	if a.Integrity.Fingerprint != nil {
@@ -156,12 +156,12 @@ func writeAnswer(w io.Writer, a *precall.Answer) {
 	for _, f := range a.Scan.Findings {
 		where := f.Field
 		if f.Tool != nil {
-			where = "tool " + printable(*f.Tool) + " " + f.Field
+			where = "tool " + visible(*f.Tool) + " " + f.Field
 		}
 		if f.Path != "" {
-			where += " " + printable(f.Path)
+			where += " " + visible(f.Path)
 		}
-		fmt.Fprintf(w, "  %s: %s %s: %s\n", where, f.Finding.Class, strings.Join(f.Finding.Codepoints, " "), printable(f.Finding.Excerpt))
+		fmt.Fprintf(w, "  %s: %s %s: %s\n", where, f.Finding.Class, strings.Join(f.Finding.Codepoints, " "), visible(f.Finding.Excerpt))
 	}
 	if a.Registration != nil {
 		fmt.Fprintf(w, "reviews: %d (%d of this version", a.Reviews.Total, a.Reviews.CurrentCount)
@@ -176,14 +176,14 @@ func writeAnswer(w io.Writer, a *precall.Answer) {
 	for _, sw := range a.ShadowingWarnings {
 		var others []string
 		for _, o := range sw.Others {
-			others = append(others, printable(o.URL))
+			others = append(others, visible(o.URL))
 		}
-		fmt.Fprintf(w, "collision: tool %s is also offered, with another definition, by %s\n", printable(sw.Tool), strings.Join(others, ", "))
+		fmt.Fprintf(w, "collision: tool %s is also offered, with another definition, by %s\n", visible(sw.Tool), strings.Join(others, ", "))
 	}
 	if tf := a.ToolFocus; tf != nil {
 		switch {
 		case tf.Offered == nil:
-			fmt.Fprintf(w, "tool %s: unknown (the server could not be probed)\n", printable(tf.Tool))
+			fmt.Fprintf(w, "tool %s: unknown (the server could not be probed)\n", visible(tf.Tool))
 		case *tf.Offered:
 			fmt.Fprintf(w, "tool %s: offered%s\n", printable(tf.Tool), basisNote(tf.Basis))
 		default:

@@ -2,9 +2,13 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
-	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
 
+	"github.com/plainsight/plainsight/internal/located"
 	"github.com/plainsight/plainsight/skill"
 )
 
@@ -80,6 +84,9 @@ var sarifRules = []sarifRule{
 	rule(skill.BinaryFile, "BinaryFile", "note", "A binary file, not checked",
 		"A file with a NUL byte in its first 8 KiB is taken as binary and not checked.",
 		"Nothing to do if the file is meant to be binary."),
+	rule(located.NoSkillFile, "NoSkillFile", "error", "A folder without SKILL.md",
+		"A skill package has SKILL.md at its top; a folder without it is not a skill package, so its check says nothing of one.",
+		"Check the package's folder, not a folder around or inside it; name the file SKILL.md."),
 	rule(skill.Symlink, "SymbolicLink", "note", "A symbolic link, not followed",
 		"Symbolic links are never followed: what they point to is not part of the package's check.",
 		"Replace the link with the file, if the file is part of the skill."),
@@ -90,34 +97,37 @@ func rule(id, name, level, short, full, help string) sarifRule {
 		Help: sarifText{full + " " + help}, DefaultConfiguration: sarifLevelCfg{level}}
 }
 
-type sarifLog struct {
-	Schema  string     `json:"$schema"`
-	Version string     `json:"version"`
-	Runs    []sarifRun `json:"runs"`
-}
-
-type sarifRun struct {
-	Tool    sarifTool     `json:"tool"`
-	Results []sarifResult `json:"results"`
-}
-
 type sarifTool struct {
 	Driver sarifDriver `json:"driver"`
 }
 
 type sarifDriver struct {
-	Name           string      `json:"name"`
-	Version        string      `json:"version"`
-	InformationURI string      `json:"informationUri"`
-	Rules          []sarifRule `json:"rules"`
+	Name            string      `json:"name"`
+	Version         string      `json:"version"`
+	SemanticVersion string      `json:"semanticVersion,omitempty"`
+	InformationURI  string      `json:"informationUri"`
+	Rules           []sarifRule `json:"rules"`
 }
 
 type sarifResult struct {
-	RuleID    string          `json:"ruleId"`
-	RuleIndex int             `json:"ruleIndex"`
-	Level     string          `json:"level"`
-	Message   sarifText       `json:"message"`
-	Locations []sarifLocation `json:"locations"`
+	RuleID              string             `json:"ruleId"`
+	RuleIndex           int                `json:"ruleIndex"`
+	Level               string             `json:"level"`
+	Message             sarifText          `json:"message"`
+	Locations           []sarifLocation    `json:"locations"`
+	PartialFingerprints map[string]string  `json:"partialFingerprints,omitempty"`
+	Suppressions        []sarifSuppression `json:"suppressions,omitempty"`
+	Properties          *sarifProperties   `json:"properties,omitempty"`
+}
+
+// sarifProperties carry the excerpt, the evidence a baseline matches on.
+type sarifProperties struct {
+	Excerpt string `json:"excerpt"`
+}
+
+type sarifSuppression struct {
+	Kind          string `json:"kind"`
+	Justification string `json:"justification"`
 }
 
 type sarifLocation struct {
@@ -130,7 +140,81 @@ type sarifPhysical struct {
 }
 
 type sarifArtifact struct {
-	URI string `json:"uri"`
+	URI       string `json:"uri"`
+	URIBaseID string `json:"uriBaseId,omitempty"`
+}
+
+// srcRoot is the uriBaseId of a path below the working directory.
+const srcRoot = "SRCROOT"
+
+// artifacts turns the paths of results, as the command line was given them
+// (relative, absolute, ".", "..", with spaces or any Unicode), into SARIF
+// artifact locations (§3.4 of SARIF 2.1.0: a uri is a URI reference, and
+// one that is not absolute needs a uriBaseId). A path at or below the
+// working directory is a relative URI against SRCROOT, the working
+// directory's file URI (originalUriBaseIds), which is what code scanning
+// resolves against the checkout; any other path is an absolute file URI.
+type artifacts struct {
+	cwd string // absolute, cleaned; "" when unknown
+}
+
+func newArtifacts() *artifacts {
+	cwd, err := os.Getwd()
+	if err != nil {
+		return &artifacts{}
+	}
+	return &artifacts{cwd: filepath.Clean(cwd)}
+}
+
+// baseIDs is the run's originalUriBaseIds.
+func (a *artifacts) baseIDs() map[string]sarifArtifact {
+	if a.cwd == "" {
+		return nil
+	}
+	return map[string]sarifArtifact{srcRoot: {URI: fileURI(a.cwd) + "/"}}
+}
+
+// location returns the artifact location of p, a path in the OS's form.
+func (a *artifacts) location(p string) sarifArtifact {
+	abs, err := filepath.Abs(p)
+	if err != nil || a.cwd == "" {
+		return sarifArtifact{URI: escapePath(filepath.ToSlash(p)), URIBaseID: srcRoot}
+	}
+	if rel, err := filepath.Rel(a.cwd, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return sarifArtifact{URI: escapePath(filepath.ToSlash(rel)), URIBaseID: srcRoot}
+	}
+	return sarifArtifact{URI: fileURI(abs)}
+}
+
+// fileURI is the file URI of an absolute path (RFC 8089): "file://", then
+// the path with a leading slash (before a Windows drive letter too).
+func fileURI(abs string) string {
+	p := filepath.ToSlash(abs)
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p
+	}
+	return "file://" + strings.TrimSuffix(escapePath(p), "/")
+}
+
+// escapePath percent-encodes a slash-separated path as a URI path: every
+// byte but the unreserved characters of RFC 3986 and "/" is %XX, so that
+// spaces, "%", "#", "?", a ":" in a first segment and any non-ASCII byte
+// are all carried exactly.
+func escapePath(p string) string {
+	const hex = "0123456789ABCDEF"
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c == '-', c == '.', c == '_', c == '~', c == '/':
+			b.WriteByte(c)
+		default:
+			b.WriteByte('%')
+			b.WriteByte(hex[c>>4])
+			b.WriteByte(hex[c&15])
+		}
+	}
+	return b.String()
 }
 
 type sarifRegion struct {
@@ -139,43 +223,143 @@ type sarifRegion struct {
 	ByteOffset  int `json:"byteOffset"`
 }
 
-// toolVersion is the version as SARIF consumers compare it: numeric first.
-func toolVersion() string {
-	if version != "" && '0' <= version[0] && version[0] <= '9' {
-		return version
+// semanticVersion is the module version as SemVer (without its "v"),
+// or "" when it is not one (a development build).
+func semanticVersion(v string) string {
+	if len(v) > 1 && v[0] == 'v' && '0' <= v[1] && v[1] <= '9' {
+		return v[1:]
 	}
-	return "0.0.0-" + version
+	return ""
 }
 
-// writeSARIF writes one SARIF 2.1.0 log of every package's results.
-func writeSARIF(w io.Writer, reports []*skill.Report) error {
+// The bounds of a SARIF log, far below what GitHub code scanning takes
+// (25,000 results a run, 10 MB gzipped): results beyond either are counted
+// and not listed, and the log says so in a tool execution notification.
+const (
+	sarifMaxResults = 10000
+	sarifMaxBytes   = 8 << 20 // of results, uncompressed
+)
+
+// sarifWriter streams one SARIF 2.1.0 log: the tool, then each result as
+// its file is done, then the invocation that says what was cut. Memory
+// does not grow with the number of results.
+type sarifWriter struct {
+	w              io.Writer
+	arts           *artifacts
+	index          map[string]int
+	started        bool
+	results, bytes int
+	omitted        int
+	baselineNote   string
+}
+
+func newSARIFWriter(w io.Writer) *sarifWriter {
 	index := map[string]int{}
 	for i, r := range sarifRules {
 		index[r.ID] = i
 	}
-	run := sarifRun{
-		Tool: sarifTool{Driver: sarifDriver{
-			Name: "plainsight", Version: toolVersion(),
-			InformationURI: "https://github.com/plainsight/plainsight",
-			Rules:          sarifRules,
-		}},
-		Results: []sarifResult{},
+	return &sarifWriter{w: w, arts: newArtifacts(), index: index}
+}
+
+func (o *sarifWriter) start() error {
+	if o.started {
+		return nil
 	}
-	for _, r := range reports {
-		for _, res := range r.Results {
-			level := map[skill.Level]string{skill.Error: "error", skill.Warning: "warning", skill.Info: "note"}[res.Level]
-			run.Results = append(run.Results, sarifResult{
-				RuleID: res.Class, RuleIndex: index[res.Class], Level: level,
-				Message: sarifText{res.Message},
-				Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{
-					ArtifactLocation: sarifArtifact{URI: (&url.URL{Path: resultPath(r, res)}).String()},
-					Region:           sarifRegion{StartLine: res.Line, StartColumn: res.Column, ByteOffset: res.ByteOffset},
-				}}},
-			})
+	o.started = true
+	tool, err := json.Marshal(sarifTool{Driver: sarifDriver{
+		Name: "plainsight", Version: moduleVersion(), SemanticVersion: semanticVersion(moduleVersion()),
+		InformationURI: "https://github.com/plainsight/plainsight",
+		Rules:          sarifRules,
+	}})
+	if err != nil {
+		return err
+	}
+	bases, err := json.Marshal(o.arts.baseIDs())
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(o.w, "{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\",\"version\":\"2.1.0\",\"runs\":[{\n\"tool\":%s,\n\"originalUriBaseIds\":%s,\n\"results\":[", tool, bases)
+	return err
+}
+
+func (o *sarifWriter) result(dir string, res located.Result, suppressed bool) error {
+	if o.results >= sarifMaxResults || o.bytes >= sarifMaxBytes {
+		o.omitted++
+		return nil
+	}
+	level := map[located.Level]string{located.Error: "error", located.Warning: "warning", located.Info: "note"}[res.Level]
+	r := sarifResult{
+		RuleID: res.Class, RuleIndex: o.index[res.Class], Level: level,
+		Message: sarifText{res.Message},
+		Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{
+			ArtifactLocation: o.arts.location(shown(dir, res.File)),
+			Region:           sarifRegion{StartLine: res.Line, StartColumn: res.Column, ByteOffset: res.ByteOffset},
+		}}},
+	}
+	if res.Excerpt != "" {
+		r.Properties = &sarifProperties{Excerpt: res.Excerpt}
+		r.PartialFingerprints = map[string]string{"plainsightEvidence/v1": evidenceHash(res.Class, res.Excerpt)}
+	}
+	if suppressed {
+		r.Suppressions = []sarifSuppression{{Kind: "external", Justification: o.baselineNote}}
+	}
+	data, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	sep := ",\n"
+	if o.results == 0 {
+		sep = "\n"
+	}
+	o.results++
+	o.bytes += len(data) + len(sep)
+	_, err = fmt.Fprintf(o.w, "%s%s", sep, data)
+	return err
+}
+
+func (o *sarifWriter) file(f *fileOut) error {
+	if err := o.start(); err != nil {
+		return err
+	}
+	r, supp := f.located()
+	o.omitted += r.Omitted()
+	for _, res := range r.Results {
+		if err := o.result(f.dir, res, false); err != nil {
+			return err
 		}
 	}
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(sarifLog{Schema: "https://json.schemastore.org/sarif-2.1.0.json", Version: "2.1.0", Runs: []sarifRun{run}})
+	for _, res := range supp {
+		if err := o.result(f.dir, res, true); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (o *sarifWriter) endPackage(*pkgOut) error { return nil }
+
+type sarifNotification struct {
+	Level   string    `json:"level"`
+	Message sarifText `json:"message"`
+}
+
+func (o *sarifWriter) finish(*tally) error {
+	if err := o.start(); err != nil {
+		return err
+	}
+	inv := struct {
+		ExecutionSuccessful bool                `json:"executionSuccessful"`
+		Notifications       []sarifNotification `json:"toolExecutionNotifications,omitempty"`
+	}{ExecutionSuccessful: true}
+	if o.omitted > 0 {
+		inv.Notifications = append(inv.Notifications, sarifNotification{Level: "warning", Message: sarifText{fmt.Sprintf(
+			"%d more %s not listed: a file lists at most %d, a log at most %d results or %d MiB of them",
+			o.omitted, plural(o.omitted, "result was", "results were"), located.MaxPerFile, sarifMaxResults, sarifMaxBytes>>20)}})
+	}
+	data, err := json.Marshal([]any{inv})
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(o.w, "\n],\n\"invocations\":%s,\n\"properties\":{\"omitted\":%d}}]}\n", data, o.omitted)
+	return err
 }

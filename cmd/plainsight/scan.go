@@ -1,35 +1,37 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"runtime/debug"
-	"slices"
-	"strings"
 	"unsafe"
 
-	"github.com/plainsight/plainsight/internal/textpos"
+	"github.com/plainsight/plainsight/internal/located"
+	"github.com/plainsight/plainsight/internal/walk"
+	"github.com/plainsight/plainsight/probe"
 	"github.com/plainsight/plainsight/scan"
-	"github.com/plainsight/plainsight/skill"
 )
 
-// maxInputSize bounds what one input may hold: the scan reads an input
-// whole, so an unbounded one could exhaust memory.
-const maxInputSize = 1 << 30
+// The most bytes one input may hold, by command: the scan reads an input
+// whole, so an unbounded one could exhaust memory; a binding and a tools
+// list have bounds of their own, far smaller, and are refused as soon as
+// they pass them. Variables, so that tests can scale them down.
+var (
+	// maxInputSize bounds an input of scan.
+	maxInputSize int64 = 1 << 30
+	// maxBindingSize bounds a binding of intent: ten times the largest
+	// canonical form the reference accepts (100 KiB), for whitespace.
+	maxBindingSize int64 = 1 << 20
+	// maxToolsSize bounds a saved tools list of fingerprint --from: what a
+	// probe accepts of a live server's response.
+	maxToolsSize int64 = probe.DefaultMaxBody
+)
 
 // bom is the UTF-8 encoding signature.
 const bom = "\xEF\xBB\xBF"
-
-// skipDirs are version-control directories that a directory walk skips:
-// their contents are the tool's storage, not text anyone reads.
-var skipDirs = map[string]bool{".git": true, ".hg": true, ".svn": true}
 
 // scanInput is one thing to scan: a file, or standard input.
 type scanInput struct {
@@ -43,6 +45,7 @@ func runScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	context := fset.String("context", string(scan.Text), "the scan context: text, email_html or email")
 	profileName := fset.String("profile", "strict", "the scan profile: spec or strict")
 	format := fset.String("format", "text", "the output format: text, json, jsonl, github or sarif")
+	ff := filterFlags(fset)
 	paths, err := parseInterleaved(fset, args)
 	if err == nil {
 		err = checkScanFlags(*context, *format)
@@ -51,61 +54,154 @@ func runScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err == nil {
 		profile, err = parseProfileFlag(*profileName)
 	}
+	var filt *filter
+	if err == nil {
+		filt, err = ff.filter()
+	}
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, usage)
+			writeHelp(stdout, "scan", fset)
 			return exitClean
 		}
-		fmt.Fprintf(stderr, "plainsight scan: %v (see plainsight help)\n", err)
+		fmt.Fprintf(stderr, "plainsight scan: %s (see plainsight help)\n", describe(err))
 		return exitError
 	}
 	if len(paths) == 0 {
 		paths = []string{"-"}
-	}
-
-	var inputs []scanInput
-	status := exitClean
-	for _, p := range paths {
-		in, err := expand(p)
-		if err != nil {
-			fmt.Fprintf(stderr, "plainsight scan: %v\n", err)
-			status = exitError
-			continue
-		}
-		inputs = append(inputs, in...)
-		if len(paths) == 1 && len(in) != 1 && *format == "json" {
-			fmt.Fprintf(stderr, "plainsight scan: %s is a directory: --format json takes one input; use --format jsonl\n", p)
-			return exitError
-		}
 	}
 	if len(paths) > 1 && *format == "json" {
 		fmt.Fprintln(stderr, "plainsight scan: --format json takes one input; use --format jsonl for several")
 		return exitError
 	}
 
-	out := newScanWriter(*format, stdout)
-	// The text format shows findings, never the sanitized copy: don't build
-	// one (on a large file it is a copy of the file).
-	opts := &scan.Options{Context: scan.Context(*context), OmitSanitized: *format != "json" && *format != "jsonl", Profile: profile}
-	for _, in := range inputs {
-		found, err := scanOne(in, stdin, opts, out)
-		var werr *writeError
-		switch {
-		case errors.As(err, &werr):
-			fmt.Fprintf(stderr, "plainsight scan: %v\n", err)
-			return exitError
-		case err != nil:
-			fmt.Fprintf(stderr, "plainsight scan: %v\n", err)
-			status = exitError
-		case found && status == exitClean:
-			status = exitFound
+	sc := &scanner{
+		out:  newWriter("scan", *format, stdout, false),
+		filt: filt,
+		// The text format shows findings, never the sanitized copy: don't
+		// build one (on a large file it is a copy of the file).
+		opts:   &scan.Options{Context: scan.Context(*context), OmitSanitized: *format != "json" && *format != "jsonl", Profile: profile},
+		stderr: stderr,
+		status: exitClean,
+	}
+	if filt.base != nil {
+		if sw, ok := sc.out.(*sarifWriter); ok {
+			sw.baselineNote = "in the baseline " + filt.baseName
 		}
 	}
-	if err := out.finish(); err != nil {
-		fmt.Fprintf(stderr, "plainsight scan: writing output: %v\n", err)
+	for _, p := range paths {
+		if p == "-" {
+			if !sc.note(sc.one(scanInput{path: "-", stdin: true}, stdin)) {
+				return exitError
+			}
+			continue
+		}
+		info, err := os.Stat(p)
+		if err != nil {
+			sc.note(false, err)
+			continue
+		}
+		if !info.IsDir() {
+			if !sc.note(sc.one(scanInput{path: p}, stdin)) {
+				return exitError
+			}
+			continue
+		}
+		if *format == "json" {
+			fmt.Fprintf(stderr, "plainsight scan: %s is a directory: --format json takes one input; use --format jsonl\n", p)
+			return exitError
+		}
+		if !sc.dir(p) {
+			return exitError
+		}
+	}
+	if err := sc.out.finish(&sc.tally); err != nil {
+		fmt.Fprintf(stderr, "plainsight scan: writing output: %s\n", describe(err))
 		return exitError
 	}
-	return status
+	return sc.status
+}
+
+// scanner is one run of plainsight scan.
+type scanner struct {
+	out    writer
+	filt   *filter
+	opts   *scan.Options
+	stderr io.Writer
+	status int
+	tally  tally
+}
+
+// note records an input's outcome in the exit status, and reports
+// whether the run goes on (not after a failure to write the output).
+func (sc *scanner) note(found bool, err error) bool {
+	var werr *writeError
+	switch {
+	case errors.As(err, &werr):
+		fmt.Fprintf(sc.stderr, "plainsight scan: %s\n", describe(err))
+		sc.status = exitError
+		return false
+	case err != nil:
+		fmt.Fprintf(sc.stderr, "plainsight scan: %s\n", describe(err))
+		sc.status = exitError
+	case found && sc.status == exitClean:
+		sc.status = exitFound
+	}
+	return true
+}
+
+// dir walks a directory: the walk of package skill's checks
+// (internal/walk), one file in memory at a time.
+func (sc *scanner) dir(p string) bool {
+	var stop error
+	entries := 0
+	st, err := walk.Walk(p, &walk.Options{Ignore: func(rel string, dir bool) bool { return sc.filt.ignored(p, rel, dir) }},
+		func(f *walk.File) error {
+			entries++
+			switch f.Kind {
+			case walk.Text:
+				found, err := sc.data(scanInput{path: f.Path}, f.Data, f.TooLarge)
+				if !sc.note(found, err) {
+					stop = err
+					return err
+				}
+			case walk.Unreadable:
+				sc.note(false, fmt.Errorf("%s: %w", f.Path, f.Err))
+			default:
+				if err := sc.passedOver(f); err != nil {
+					stop = &writeError{err}
+					sc.note(false, stop)
+					return stop
+				}
+			}
+			return nil
+		})
+	sc.tally.ignored += st.Ignored
+	if err == nil && entries == 0 && st.Ignored == 0 {
+		sc.tally.empty = append(sc.tally.empty, p)
+	}
+	if stop != nil {
+		return false
+	}
+	if err != nil {
+		sc.note(false, err)
+	}
+	return true
+}
+
+// passedOver records a file the walk did not scan (binary, or a symbolic
+// link): counted in the text summary, an info result in github and sarif.
+func (sc *scanner) passedOver(f *walk.File) error {
+	r := located.Walked(f)
+	if !sc.filt.wants(r.Results[0].Class) {
+		return nil
+	}
+	if f.Kind == walk.Binary {
+		sc.tally.binaries++
+	} else {
+		sc.tally.symlinks++
+	}
+	r.File, r.Results[0].File = f.Path, f.Path
+	return sc.out.file(&fileOut{path: f.Path, results: r})
 }
 
 // writeError is a failure to write the output, which ends the command.
@@ -114,19 +210,19 @@ type writeError struct{ err error }
 func (e *writeError) Error() string { return "writing output: " + e.err.Error() }
 func (e *writeError) Unwrap() error { return e.err }
 
-// scanOne reads, scans and reports one input, and says whether it holds a
+// one reads, scans and reports one input, and says whether it holds a
 // deterministic finding or ill-formed UTF-8.
-func scanOne(in scanInput, stdin io.Reader, opts *scan.Options, out *scanWriter) (found bool, err error) {
-	data, release, err := readInput(in, stdin)
+func (sc *scanner) one(in scanInput, stdin io.Reader) (found bool, err error) {
+	data, release, err := readInput(in, stdin, maxInputSize)
 	if err != nil {
 		return false, err
 	}
 	defer release()
-	return scanData(in, data, opts, out)
+	return sc.data(in, data, false)
 }
 
-// scanData scans and reports one input's bytes.
-func scanData(in scanInput, data []byte, opts *scan.Options, out *scanWriter) (found bool, err error) {
+// data scans and reports one input's bytes.
+func (sc *scanner) data(in scanInput, data []byte, tooLarge bool) (found bool, err error) {
 	// A mapped file that shrinks while it is read faults on the pages that
 	// are gone; turn that into an error for this input, not a crash.
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
@@ -138,56 +234,46 @@ func scanData(in scanInput, data []byte, opts *scan.Options, out *scanWriter) (f
 			found, err = false, fmt.Errorf("%s: the file changed while it was read", in.path)
 		}
 	}()
-	if out.format == "json" || out.format == "jsonl" {
+	if jw, ok := sc.out.(*jsonWriter); ok && !sc.filt.active() {
 		// Scanned and written in one go: the sanitized copy is written as
-		// it is made, never held whole.
-		res, err := out.encode(in.path, data, opts)
+		// it is made, never held whole (scan.EncodeFile).
+		res, err := jw.encode(in.path, data, sc.opts)
 		if err != nil {
 			return false, &writeError{err}
 		}
-		return res.DeterministicCount > 0 || len(res.InvalidUTF8) > 0, nil
+		sc.count(res, res.InvalidUTF8Count, 0)
+		return res.DeterministicCount > 0 || res.InvalidUTF8Count > 0 || tooLarge, nil
 	}
-	res, err := scanFile(data, opts)
+	res, err := scanFile(data, sc.opts)
 	if err != nil { // an unknown context, which the flags exclude, or a malformed e-mail
 		return false, fmt.Errorf("%s: %w", in.path, err)
 	}
-	if err := out.write(in.path, data, res); err != nil {
+	f := &fileOut{path: in.path, data: data, res: res, tooLarge: tooLarge}
+	f.suppressed, f.suppressedInv = sc.filt.scanResult(in.path, res)
+	if tooLarge && !sc.filt.wants(located.FileTooLarge) {
+		f.tooLarge = false
+	}
+	invalid := len(res.InvalidUTF8)
+	if !sc.filt.active() {
+		invalid = res.InvalidUTF8Count // the exact count, beyond the cap
+	}
+	sc.count(res, invalid, len(f.suppressed)+len(f.suppressedInv))
+	if err := sc.out.file(f); err != nil {
 		return false, &writeError{err}
 	}
-	return res.DeterministicCount > 0 || len(res.InvalidUTF8) > 0, nil
+	return res.DeterministicCount > 0 || invalid > 0 || f.tooLarge, nil
 }
 
-// encode scans a file's contents and writes the result in the json or
-// jsonl format, as write would, through scan.EncodeFile.
-func (o *scanWriter) encode(path string, data []byte, opts *scan.Options) (*scan.Result, error) {
-	if o.format == "jsonl" {
-		var b bytes.Buffer
-		enc := json.NewEncoder(&b)
-		enc.SetEscapeHTML(false)
-		if err := enc.Encode(path); err != nil {
-			return nil, err
-		}
-		if _, err := fmt.Fprintf(o.w, `{"path":%s,"result":`, bytes.TrimSuffix(b.Bytes(), []byte("\n"))); err != nil {
-			return nil, err
-		}
+// count adds an input's outcome to the run's tally.
+func (sc *scanner) count(res *scan.Result, invalid, suppressed int) {
+	t := &sc.tally
+	t.inputs++
+	t.findings += res.DeterministicCount + res.HeuristicCount
+	t.invalid += invalid
+	t.suppressed += suppressed
+	if res.Status != scan.Clean || invalid > 0 {
+		t.flagged++
 	}
-	res, err := scan.EncodeFile(o.w, bytesToString(data), opts)
-	if err != nil {
-		return nil, err
-	}
-	end := "\n"
-	if o.format == "jsonl" {
-		end = "}\n"
-	}
-	if _, err := io.WriteString(o.w, end); err != nil {
-		return nil, err
-	}
-	o.inputs++
-	o.findings += res.DeterministicCount + res.HeuristicCount
-	if res.Status != scan.Clean || len(res.InvalidUTF8) > 0 {
-		o.flagged++
-	}
-	return res, nil
 }
 
 func checkScanFlags(context, format string) error {
@@ -237,50 +323,15 @@ func parseInterleaved(fset *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-// expand turns a path argument into the inputs it names: itself, or for a
-// directory, every regular file below it in lexical order. Symbolic links
-// met in the walk are not followed.
-func expand(p string) ([]scanInput, error) {
-	if p == "-" {
-		return []scanInput{{path: "-", stdin: true}}, nil
-	}
-	info, err := os.Stat(p)
-	if err != nil {
-		return nil, err
-	}
-	if !info.IsDir() {
-		return []scanInput{{path: p}}, nil
-	}
-	// A directory named through a symbolic link is walked: the link named is
-	// followed (a trailing separator makes the walk start inside it), the
-	// links met in the walk are not.
-	root := p
-	if li, err := os.Lstat(p); err == nil && li.Mode()&fs.ModeSymlink != 0 {
-		root = p + string(filepath.Separator)
-	}
-	var in []scanInput
-	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && path != root && skipDirs[d.Name()] {
-			return filepath.SkipDir
-		}
-		if d.Type().IsRegular() {
-			in = append(in, scanInput{path: path})
-		}
-		return nil
-	})
-	return in, err
-}
-
-// readInput returns an input's bytes, and a function to call when they are
-// no longer used. A large regular file is mapped into memory rather than
-// copied (where the platform allows), as a fast grep does.
-func readInput(in scanInput, stdin io.Reader) (data []byte, release func(), err error) {
+// readInput returns an input's bytes, at most limit of them, and a
+// function to call when they are no longer used. A regular file larger
+// than limit is refused before it is read; a large one is mapped into
+// memory rather than copied (where the platform allows), as a fast grep
+// does. Anything else (standard input, a pipe, a device) is read through a
+// limit that stops one byte past it (see readLimited).
+func readInput(in scanInput, stdin io.Reader, limit int64) (data []byte, release func(), err error) {
 	release = func() {}
-	var r io.Reader = stdin
-	var buf bytes.Buffer
+	r := stdin
 	if !in.stdin {
 		f, err := os.Open(in.path)
 		if err != nil {
@@ -288,23 +339,60 @@ func readInput(in scanInput, stdin io.Reader) (data []byte, release func(), err 
 		}
 		defer f.Close()
 		if info, err := f.Stat(); err == nil && info.Mode().IsRegular() {
-			if info.Size() > maxInputSize {
-				return nil, release, fmt.Errorf("%s: larger than %d bytes, the most one input may hold", in.path, maxInputSize)
+			if info.Size() > limit {
+				return nil, release, fmt.Errorf("%s: larger than %d bytes, the most this input may hold", visible(in.path), limit)
 			}
 			if data, release, ok := mapFile(f, info.Size()); ok {
 				return data, release, nil
 			}
-			buf.Grow(int(info.Size()) + bytes.MinRead) // one allocation
 		}
 		r = f
 	}
-	if _, err := buf.ReadFrom(io.LimitReader(r, maxInputSize+1)); err != nil {
-		return nil, release, fmt.Errorf("%s: %w", in.path, err)
+	data, err = readLimited(r, limit)
+	if err != nil {
+		return nil, release, fmt.Errorf("%s: %w", visible(in.path), err)
 	}
-	if buf.Len() > maxInputSize {
-		return nil, release, fmt.Errorf("%s: larger than %d bytes, the most one input may hold", in.path, maxInputSize)
+	return data, release, nil
+}
+
+// errTooLarge is an input past its limit.
+var errTooLarge = errors.New("larger than the most this input may hold")
+
+// readLimited reads r to its end, refusing more than limit bytes: it reads
+// at most limit+1 bytes, into chunks that grow as the input does, and
+// joins them once the end is reached — never the doubling buffer that
+// would cost up to four times the limit before refusing.
+func readLimited(r io.Reader, limit int64) ([]byte, error) {
+	var chunks [][]byte
+	var total int64
+	size := int64(64 << 10)
+	for {
+		chunk := make([]byte, min(size, limit+1-total))
+		n, err := io.ReadFull(r, chunk)
+		total += int64(n)
+		if n > 0 {
+			chunks = append(chunks, chunk[:n])
+		}
+		if total > limit {
+			return nil, fmt.Errorf("%w (%d bytes)", errTooLarge, limit)
+		}
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		size = min(2*size, 64<<20)
 	}
-	return buf.Bytes(), release, nil
+	if len(chunks) == 1 {
+		return chunks[0], nil
+	}
+	data := make([]byte, 0, total)
+	for i := range chunks {
+		data = append(data, chunks[i]...)
+		chunks[i] = nil
+	}
+	return data, nil
 }
 
 // scanFile scans a file's contents (see scan.ScanFile: a leading byte
@@ -322,143 +410,4 @@ func bytesToString(b []byte) string {
 		return ""
 	}
 	return unsafe.String(unsafe.SliceData(b), len(b))
-}
-
-// scanWriter writes results in one of the formats.
-type scanWriter struct {
-	format string
-	w      io.Writer
-	color  bool
-	enc    *json.Encoder
-
-	inputs, flagged, findings int
-	sarif                     skill.Report // the results of every input, for --format sarif
-}
-
-func newScanWriter(format string, w io.Writer) *scanWriter {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	return &scanWriter{format: format, w: w, color: isTerminal(w), enc: enc}
-}
-
-func (o *scanWriter) write(path string, data []byte, res *scan.Result) error {
-	o.inputs++
-	o.findings += res.DeterministicCount + res.HeuristicCount
-	if res.Status != scan.Clean || len(res.InvalidUTF8) > 0 {
-		o.flagged++
-	}
-	switch o.format {
-	case "json":
-		return o.enc.Encode(res)
-	case "jsonl":
-		return o.enc.Encode(struct {
-			Path   string       `json:"path"`
-			Result *scan.Result `json:"result"`
-		}{path, res})
-	}
-	res = locatedInMessage(res) // an email's offsets are within its parts
-	switch o.format {
-	case "github":
-		return writeGitHub(o.w, []*skill.Report{{Results: skill.FileResults(path, data, res)}})
-	case "sarif":
-		// One log for every input, written at the end.
-		o.sarif.Results = append(o.sarif.Results, skill.FileResults(path, data, res)...)
-		return nil
-	}
-	return o.writeText(path, data, res)
-}
-
-// writeText prints one line per finding and per ill-formed sequence, in
-// order of position.
-func (o *scanWriter) writeText(path string, data []byte, res *scan.Result) error {
-	type line struct {
-		byteStart int
-		text      string
-	}
-	var lines []line
-	for _, f := range res.Findings {
-		label := string(f.Class)
-		if len(f.Codepoints) > 0 {
-			label += " " + strings.Join(f.Codepoints, " ")
-		}
-		if f.Kind != 0 {
-			label += " " + f.Kind.String()
-		}
-		if f.Reason != 0 {
-			label += " (" + f.Reason.String() + ")"
-		}
-		if f.Class == scan.Base64Blob {
-			label += base64Label(f)
-		}
-		color := red
-		if f.Heuristic {
-			// §5: a labelled guess, never a flag.
-			if f.Pattern != "" {
-				label += " " + string(f.Pattern)
-			}
-			if len(f.Scripts) > 0 {
-				label += " " + strings.Join(f.Scripts, "+")
-			}
-			label += " (heuristic)"
-			color = yellow
-		}
-		lines = append(lines, line{f.ByteStart, o.paint(label, color) + ": " + o.paintAnnotations(f.Excerpt)})
-	}
-	for _, s := range res.InvalidUTF8 {
-		lines = append(lines, line{s.ByteStart, o.paint("invalid_utf8", red) + fmt.Sprintf(": % X read as U+FFFD", data[s.ByteStart:s.ByteEnd])})
-	}
-	// Findings and ill-formed sequences are each in order; merge them.
-	slices.SortStableFunc(lines, func(a, b line) int { return a.byteStart - b.byteStart })
-	pos := textpos.New(data)
-	for _, l := range lines {
-		ln, col := pos.At(l.byteStart)
-		if _, err := fmt.Fprintf(o.w, "%s: %s\n", o.paint(fmt.Sprintf("%s:%d:%d", path, ln, col), bold), l.text); err != nil {
-			return err
-		}
-	}
-	if res.Truncated {
-		_, err := fmt.Fprintf(o.w, "%s: %d findings in all; only the first %d are shown\n",
-			path, res.DeterministicCount+res.HeuristicCount, len(res.Findings))
-		return err
-	}
-	return nil
-}
-
-// base64Label says what a blob decodes to, quoted and cut short, or that
-// it is opaque.
-func base64Label(f scan.Finding) string {
-	if f.Opaque {
-		return " (opaque)"
-	}
-	const most = 80
-	var dec []rune // the first most codepoints, not a copy of a decoded text of any size
-	more := ""
-	for _, r := range f.Decoded {
-		if len(dec) == most {
-			more = "…"
-			break
-		}
-		dec = append(dec, r)
-	}
-	label := fmt.Sprintf(" decodes to %q%s", string(dec), more)
-	if n := len(f.DecodedFindings); n > 0 {
-		label += fmt.Sprintf(" with %d findings inside", n)
-	}
-	return label
-}
-
-func (o *scanWriter) finish() error {
-	if o.format == "sarif" {
-		return writeSARIF(o.w, []*skill.Report{&o.sarif})
-	}
-	if o.format != "text" || o.inputs == 0 {
-		return nil
-	}
-	noun := "inputs"
-	if o.inputs == 1 {
-		noun = "input"
-	}
-	_, err := fmt.Fprintf(o.w, "%d %s scanned, %d with findings, %d findings. %s\n",
-		o.inputs, noun, o.flagged, o.findings, scan.Note)
-	return err
 }

@@ -112,6 +112,10 @@ func runShieldScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 	keys := fs.String("keys", "", "")
 	urls := fs.String("urls", "", "")
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, shieldUsage)
+			return exitClean
+		}
 		fmt.Fprintf(stderr, "plainsight shield scan: %v\n%s", err, shieldUsage)
 		return exitError
 	}
@@ -170,6 +174,10 @@ func runShieldVerify(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 	jwksPath := fs.String("jwks", "", "")
 	contentPath := fs.String("content", "", "")
 	if err := fs.Parse(args); err != nil || *jwksPath == "" {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, shieldUsage)
+			return exitClean
+		}
 		if err == nil {
 			err = errors.New("--jwks is required")
 		}

@@ -48,7 +48,7 @@ func TestShieldReceiptsList(t *testing.T) {
 		!strings.HasSuffix(lines[0], hashes[0]) {
 		t.Fatalf("list:\n%s", out)
 	}
-	if strings.ContainsAny(out, "\x1b\u202e") || !strings.Contains(lines[1], `"agent-\x1b[2J2"`) || !strings.Contains(lines[1], `"to\u202eol"`) {
+	if strings.ContainsAny(out, "\x1b\u202e") || !strings.Contains(lines[1], "agent-⟨U+001B ESCAPE⟩[2J2") || !strings.Contains(lines[1], "to⟨U+202E RIGHT-TO-LEFT OVERRIDE⟩ol") {
 		t.Errorf("outside strings not rendered visibly:\n%q", out)
 	}
 	if !strings.Contains(lines[1], " malicious ") {

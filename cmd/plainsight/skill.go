@@ -1,26 +1,27 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"path"
+	"os"
 	"slices"
-	"strings"
 
+	"github.com/plainsight/plainsight/internal/located"
+	"github.com/plainsight/plainsight/internal/walk"
 	"github.com/plainsight/plainsight/scan"
-	"github.com/plainsight/plainsight/skill"
 )
 
 // runSkill is `plainsight skill [--format text|json|github|sarif] DIR...`:
-// the checks of each skill package; exit 1 when one fails.
+// the checks of each skill package, each file's results written as soon as
+// it is checked; exit 1 when one fails.
 func runSkill(args []string, stdout, stderr io.Writer) int {
 	fset := flag.NewFlagSet("skill", flag.ContinueOnError)
 	fset.SetOutput(io.Discard)
 	format := fset.String("format", "text", "text, json, github or sarif")
 	profileName := fset.String("profile", "strict", "the scan profile: spec or strict")
+	ff := filterFlags(fset)
 	dirs, err := parseInterleaved(fset, args)
 	var profile scan.Profile
 	if err == nil {
@@ -32,95 +33,80 @@ func runSkill(args []string, stdout, stderr io.Writer) int {
 	if err == nil && !slices.Contains([]string{"text", "json", "github", "sarif"}, *format) {
 		err = fmt.Errorf("--format %q: want text, json, github or sarif", *format)
 	}
+	var filt *filter
+	if err == nil {
+		filt, err = ff.filter()
+	}
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, usage)
+			writeHelp(stdout, "skill", fset)
 			return exitClean
 		}
-		fmt.Fprintf(stderr, "plainsight skill: %v (see plainsight help)\n", err)
+		fmt.Fprintf(stderr, "plainsight skill: %s (see plainsight help)\n", describe(err))
 		return exitError
 	}
-	var reports []*skill.Report
+	// Every folder is looked at before anything is written, so that a
+	// missing one leaves no half-written output (a JSON array cut short).
 	for _, d := range dirs {
-		r, err := skill.CheckProfile(d, profile)
+		info, err := os.Stat(d)
+		if err == nil && !info.IsDir() {
+			err = fmt.Errorf("%s: %w", d, walk.ErrNotDir)
+		}
 		if err != nil {
-			fmt.Fprintf(stderr, "plainsight skill: %v\n", err)
+			fmt.Fprintf(stderr, "plainsight skill: %s\n", describe(err))
 			return exitError
 		}
-		reports = append(reports, r)
 	}
-	switch *format {
-	case "json":
-		enc := json.NewEncoder(stdout)
-		enc.SetEscapeHTML(false)
-		if len(reports) == 1 {
-			err = enc.Encode(reports[0])
-		} else {
-			err = enc.Encode(reports)
+	out := newWriter("skill", *format, stdout, len(dirs) > 1)
+	if sw, ok := out.(*sarifWriter); ok && filt.base != nil {
+		sw.baselineNote = "in the baseline " + filt.baseName
+	}
+	var t tally
+	status := exitClean
+	for _, d := range dirs {
+		p := &pkgOut{dir: d}
+		st, err := located.Package(d, &walk.Options{Ignore: func(rel string, dir bool) bool { return filt.ignored(d, rel, dir) }}, profile,
+			func(r *located.FileResults) error {
+				supp := filt.locatedResults(d, r)
+				p.errors += r.Errors
+				p.warnings += r.Warnings
+				p.suppressed += len(supp)
+				p.files++
+				if len(r.Results) == 1 && r.Results[0].Class == located.BinaryFile {
+					p.binaries++
+				}
+				if err := out.file(&fileOut{dir: d, path: r.File, results: r, suppressedResults: supp}); err != nil {
+					return &writeError{err}
+				}
+				return nil
+			})
+		t.ignored += st.Ignored
+		t.suppressed += p.suppressed
+		if err != nil && !isWriteErr(err) {
+			fmt.Fprintf(stderr, "plainsight skill: %s\n", describe(err))
+			return exitError
 		}
-	case "github":
-		err = writeGitHub(stdout, reports)
-	case "sarif":
-		err = writeSARIF(stdout, reports)
-	default:
-		err = writeSkillText(stdout, reports)
+		if err == nil {
+			err = out.endPackage(p)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "plainsight skill: writing output: %s\n", describe(err))
+			return exitError
+		}
+		if p.errors > 0 {
+			status = exitFound
+		}
 	}
-	if err != nil {
-		fmt.Fprintf(stderr, "plainsight skill: %v\n", err)
+	if err := out.finish(&t); err != nil {
+		fmt.Fprintf(stderr, "plainsight skill: writing output: %s\n", describe(err))
 		return exitError
 	}
-	for _, r := range reports {
-		if !r.Passed {
-			return exitFound
-		}
-	}
-	return exitClean
+	return status
 }
 
-// resultPath is a result's file as seen from where the command runs.
-func resultPath(r *skill.Report, res skill.Result) string {
-	return path.Join(strings.ReplaceAll(r.Dir, "\\", "/"), res.File)
-}
-
-func writeSkillText(w io.Writer, reports []*skill.Report) error {
-	for _, r := range reports {
-		for _, res := range r.Results {
-			if _, err := fmt.Fprintf(w, "%s:%d:%d: %s: %s: %s\n", resultPath(r, res), res.Line, res.Column, res.Level, res.Class, res.Message); err != nil {
-				return err
-			}
-		}
-		verdict := "passed"
-		if !r.Passed {
-			verdict = "failed"
-		}
-		if _, err := fmt.Fprintf(w, "%s: %s, %d errors, %d warnings\n", r.Dir, verdict, r.Errors, r.Warnings); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// writeGitHub writes GitHub Actions workflow commands, one per result:
-// ::error, ::warning or ::notice, with the file, line, column and class.
-func writeGitHub(w io.Writer, reports []*skill.Report) error {
-	for _, r := range reports {
-		for _, res := range r.Results {
-			cmd := map[skill.Level]string{skill.Error: "error", skill.Warning: "warning", skill.Info: "notice"}[res.Level]
-			if _, err := fmt.Fprintf(w, "::%s file=%s,line=%d,col=%d,title=%s::%s\n", cmd,
-				ghProperty(resultPath(r, res)), res.Line, res.Column, ghProperty(res.Class), ghData(res.Message)); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// ghData escapes a workflow command's message.
-func ghData(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
-}
-
-// ghProperty escapes a workflow command's property value.
-func ghProperty(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
+// isWriteErr reports whether err came from writing the output (the
+// callback), not from the walk.
+func isWriteErr(err error) bool {
+	var werr *writeError
+	return errors.As(err, &werr)
 }

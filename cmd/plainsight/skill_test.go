@@ -14,7 +14,7 @@ var example = filepath.Join("..", "..", "skill", "testdata", "example")
 func TestSkillFormats(t *testing.T) {
 	code, out, _ := plainsight(t, "", "skill", example)
 	if code != 1 || !strings.Contains(out, "SKILL.md:8:7: error: zero_width: U+200B ZERO WIDTH SPACE") ||
-		!strings.HasSuffix(out, "example: failed, 3 errors, 1 warnings\n") {
+		!strings.Contains(out, "example: failed, 3 errors, 1 warning, 1 binary file not checked\n") {
 		t.Errorf("text: exit %d\n%s", code, out)
 	}
 
@@ -143,5 +143,25 @@ func TestScanGitHubAndSARIF(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &log); err != nil || code != 1 || len(log.Runs) != 1 ||
 		len(log.Runs[0].Results) != 1 || log.Runs[0].Results[0].RuleID != "zero_width" {
 		t.Errorf("sarif: exit %d, %v\n%s", code, err, out)
+	}
+}
+
+// TestSkillWithoutSkillFile: plainsight skill on a folder that is no skill
+// package fails, and says why.
+func TestSkillWithoutSkillFile(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "notes.md", "clean\n")
+	code, out, _ := plainsight(t, "", "skill", dir)
+	if code != 1 || !strings.Contains(out, "no_skill_md: no SKILL.md at the top of the folder: not a skill package") {
+		t.Errorf("exit %d\n%s", code, out)
+	}
+}
+
+// TestSkillMissingFolderFirst: a missing folder among several is found
+// before any output is written.
+func TestSkillMissingFolderFirst(t *testing.T) {
+	code, out, errOut := plainsight(t, "", "skill", "--format", "json", example, filepath.Join(t.TempDir(), "missing"))
+	if code != 2 || out != "" || !strings.Contains(errOut, "missing: no such file or directory") {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 }

@@ -261,7 +261,7 @@ func Check(t testing.TB, v Vector, got []byte, byteShift int) {
 	}
 	// Split the result into the spec's fields and the extensions.
 	var gotExt Extensions
-	extKeys := map[string]bool{"byte_start": true, "byte_end": true, "utf16_start": true, "utf16_end": true}
+	extKeys := map[string]bool{"byte_start": true, "byte_end": true, "utf16_start": true, "utf16_end": true, "tags_spell": true}
 	spec := map[string]any{}
 	for k, val := range gotAll {
 		switch k {
