@@ -136,9 +136,12 @@ func (r *Reason) UnmarshalText(b []byte) error {
 // CSSHideRule and HiddenElement), and its span in bytes of the text,
 // [Start, End).
 type Construct struct {
+	// The offsets lead and the small fields follow, so that a construct
+	// takes 24 bytes, not 32: text made of constructs holds one every
+	// few bytes.
+	Start, End int
 	Kind       Kind
 	Reason     Reason
-	Start, End int
 	// SelfContained reports that removing the construct cannot change how
 	// the rest of the text reads as markup: it begins and ends where an
 	// HTML tokenizer is between tokens in its data state (a comment the

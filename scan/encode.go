@@ -8,7 +8,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/plainsight/plainsight/internal/ucd"
-	"github.com/plainsight/plainsight/markup"
 )
 
 // WriteJSON writes r to w as JSON: the bytes encoding/json writes for r
@@ -90,8 +89,10 @@ type sanitizer struct {
 	s      string
 	isWTF8 bool
 	cuts   []span
-	marks  []markup.Construct
-	email  bool
+	// selfContained says that every construct cut is self-contained (see
+	// mayRebuild).
+	selfContained bool
+	email         bool
 	// strict, when set, asks for the copy of the Strict profile, of a text
 	// that holds nothing Strict removes (strict reported false): the Spec
 	// copy, unless the Spec removals built a selector, an invisible format
@@ -108,25 +109,30 @@ func (z *sanitizer) pass(sink stringWriter) *charScan {
 
 // writeTo writes the sanitized copy to w, the same bytes as Scan's
 // Result.Sanitized. A first pass only looks at the copy: when it holds no
-// '<' and no "]:" there is no markup in it, so no round of removeRebuilt
-// would change it (in the text context), and a second pass writes it. For
+// '<' and no "]:" there is no markup in it, or when the removals cannot
+// have built any (mayRebuild), no round of removeRebuilt would change it (in
+// the text context), and a second pass writes it. For
 // the Strict copy (z.strict), the first pass also looks for a backslash, a
 // selector or an invisible format character, without which
 // extclass.Strip removes nothing, so that the Strict copy is the Spec one.
 func (z *sanitizer) writeTo(w stringWriter) {
 	look := markupLook{strict: z.strict != nil}
-	if c := z.pass(&look); !c.edited {
+	first := z.pass(&look)
+	if !first.edited {
 		w.WriteString(z.s) // the Strict copy too: strictSanitized returns s
 		return
 	}
-	if !z.email && !look.found && !look.strip {
+	// In the text context, removeRebuilt changes nothing unless the copy
+	// holds markup and the removals may have built some.
+	markupToo := look.found && mayRebuild(z.s, look.colon, z.selfContained, z.cuts, first.charEdited)
+	if !z.email && !markupToo && !look.strip {
 		z.pass(w)
 		return
 	}
 	c := &charScan{s: z.s, isWTF8: z.isWTF8, max: 0, cuts: z.cuts}
 	c.scan()
 	sanitized := c.sanitized()
-	sanitized = removeRebuilt(sanitized, z.email, mayRebuild(z.s, sanitized, z.marks, z.cuts, c.charEdited))
+	sanitized = removeRebuilt(sanitized, z.email, markupToo)
 	if z.strict != nil {
 		sanitized = strictSanitized(z.s, z.isWTF8, sanitized, false, *z.strict)
 	}
@@ -134,12 +140,14 @@ func (z *sanitizer) writeTo(w stringWriter) {
 }
 
 // markupLook is a stringWriter that only notes whether what is written
-// holds '<' or "]:", the bytes without which markup.Find finds nothing,
-// and, with strict, whether it holds a backslash or a codepoint that is a
-// variation selector or an invisible format character, without which
-// extclass.Strip finds nothing. Pieces are cut at codepoint boundaries.
+// holds '<' or "]:", the bytes without which markup.Find finds nothing
+// (colon: it holds "]:"), and, with strict, whether it holds a backslash or
+// a codepoint that is a variation selector or an invisible format
+// character, without which extclass.Strip finds nothing. Pieces are cut at
+// codepoint boundaries.
 type markupLook struct {
 	found  bool
+	colon  bool
 	last   byte
 	strict bool
 	strip  bool
@@ -149,7 +157,10 @@ func (m *markupLook) WriteString(s string) (int, error) {
 	if s == "" {
 		return 0, nil
 	}
-	if !m.found && (strings.IndexByte(s, '<') >= 0 || strings.Contains(s, "]:") || m.last == ']' && s[0] == ':') {
+	if !m.colon && (strings.Contains(s, "]:") || m.last == ']' && s[0] == ':') {
+		m.colon, m.found = true, true
+	}
+	if !m.found && strings.IndexByte(s, '<') >= 0 {
 		m.found = true
 	}
 	m.last = s[len(s)-1]
