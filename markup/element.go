@@ -40,6 +40,7 @@ type elements struct {
 	candidates   []classCandidate
 	comments     [][2]int // the comment tokens, as the tokenizer reads them
 	hidden       map[classSelector]bool
+	sels         []classSelector // scratch space for styleRules
 	// Tag names are numbered in order of appearance; count and open are
 	// indexed by that number.
 	names   map[string]int
@@ -75,7 +76,7 @@ func appendElements(out []Construct, text string, from int, keep *keeper) []Cons
 			inStyle = false
 		case html.TextToken:
 			if inStyle {
-				styleRules(text[off:off+n], off, func(c Construct, sels []classSelector) {
+				styleRules(text[off:off+n], off, &e.sels, func(c Construct, sels []classSelector) {
 					c.SelfContained = true // a whole rule, between rules
 					e.out = e.keep.add(e.out, c)
 					for _, s := range sels {
@@ -111,13 +112,12 @@ func appendElements(out []Construct, text string, from int, keep *keeper) []Cons
 	}
 	// A literal comment that is also one comment token of the tokenizer
 	// starts and ends between tokens in the data state.
-	// Both lists are in order of start: the literal comments lead e.out,
-	// and the tokens came in order.
+	// Both lists are in order of start: the literal comments lead the
+	// constructs (keeper.each), and the tokens came in order.
 	k := 0
-	for i := range e.out {
-		c := &e.out[i]
+	e.keep.each(e.out, func(c *Construct) {
 		if c.Kind != HTMLComment {
-			continue
+			return
 		}
 		for k < len(e.comments) && e.comments[k][0] < c.Start {
 			k++
@@ -125,7 +125,7 @@ func appendElements(out []Construct, text string, from int, keep *keeper) []Cons
 		if k < len(e.comments) && e.comments[k] == [2]int{c.Start, c.End} {
 			c.SelfContained = true
 		}
-	}
+	})
 	return e.out
 }
 

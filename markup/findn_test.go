@@ -2,8 +2,10 @@ package markup
 
 import (
 	"math/rand/v2"
+	"runtime"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // TestFindNKeepsTheFirst checks that FindN, which drops constructs as it
@@ -41,5 +43,42 @@ func TestFindNKeepsTheFirst(t *testing.T) {
 	}
 	if most < 2*10+256 {
 		t.Errorf("the texts hold at most %d constructs: too few for FindN to drop any at 10", most)
+	}
+}
+
+// TestFindManyBlocks checks Find on a text of many more constructs than a
+// block holds: the same constructs, SelfContained included, as each piece
+// of the text alone gives; and, on a text of CSS rules (the css case of
+// bench/hostile.sh), that the list is made once at its size: a list grown
+// by copying allocated about six times its size.
+func TestFindManyBlocks(t *testing.T) {
+	const piece = "<!-- c --><div hidden>x</div><style>.h{display:none}</style><b class=h>y</b>\n[x]: # (c)\n"
+	one := Find(piece)
+	if len(one) != 5 {
+		t.Fatalf("the piece holds %d constructs, want 5", len(one))
+	}
+	n := 3*blockSize/len(one) + 7
+	all := Find(strings.Repeat(piece, n))
+	if len(all) != n*len(one) {
+		t.Fatalf("Find: %d constructs, want %d", len(all), n*len(one))
+	}
+	for i, c := range all {
+		want := one[i%len(one)]
+		want.Start += i / len(one) * len(piece)
+		want.End += i / len(one) * len(piece)
+		if c != want {
+			t.Fatalf("construct %d is %+v, want %+v", i, c, want)
+		}
+	}
+
+	text := strings.Repeat("<style>.h{display:none}</style>", 5*blockSize)
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	all = Find(text)
+	runtime.ReadMemStats(&after)
+	size := uint64(len(all)) * uint64(unsafe.Sizeof(Construct{}))
+	if got, want := after.TotalAlloc-before.TotalAlloc, 7*size/2; got > want {
+		t.Errorf("Find of %d rules allocated %d bytes, want at most %d (the constructs take %d)", len(all), got, want, size)
 	}
 }

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/plainsight/plainsight/b64"
 	"github.com/plainsight/plainsight/internal/ucd"
@@ -371,16 +371,20 @@ func runDeferred(s string, isWTF8 bool, o options, deferSanitized bool) (*Result
 		blobs = b64.Find(s)
 	}
 	c := &charScan{s: s, isWTF8: isWTF8, max: o.maxFindings, omitSanitized: o.omitSanitized}
-	if o.context == EmailHTML {
-		c.cuts = cutsOf(marks, blobs) // §6: blobs give way to Placeholder
-	} else {
-		c.cuts = cutsOf(marks, nil) // §6: blobs stay in the text context
-	}
-	// From here on the constructs are needed only for the findings kept
-	// and for whether all are self-contained: text made of constructs
-	// holds one for every few bytes, so they are let go (the cuts are
-	// fewer, and smaller).
+	// Once the cuts are made, the constructs are needed only for the
+	// findings kept and for whether all are self-contained: text made of
+	// constructs holds one every few bytes, so they are let go, and in the
+	// text context the cuts are written over them.
 	selfContained := allSelfContained(marks)
+	switch {
+	case o.context == EmailHTML:
+		c.cuts = cutsOf(marks, blobs) // §6: blobs give way to Placeholder
+	case o.maxFindings >= 0:
+		keptMarks = slices.Clone(keptMarks) // at most maxFindings
+		c.cuts = cutsInPlace(marks)         // §6: blobs stay in the text context
+	default:
+		c.cuts = cutsOf(marks, nil)
+	}
 	if len(keptMarks) < len(marks) {
 		keptMarks = slices.Clone(keptMarks)
 	}
@@ -632,7 +636,7 @@ func removeRebuilt(s string, email, markupToo bool) string {
 	if email {
 		cuts := cutsOf(nil, b64.Find(s))
 		for i := range cuts {
-			cuts[i].with = "(base64_blob)"
+			cuts[i].with = blobLabel
 		}
 		s = removeSpans(s, cuts)
 	}
@@ -683,7 +687,7 @@ func removeSpans(s string, cuts []span) string {
 	last := 0
 	for _, c := range cuts {
 		b.WriteString(s[last:c.start])
-		b.WriteString(c.with)
+		b.WriteString(c.with.text())
 		last = c.end
 	}
 	b.WriteString(s[last:])
@@ -712,7 +716,7 @@ func cutsOf(marks []markup.Construct, blobs []b64.Blob) []span {
 				add(span{start: marks[i].Start, end: marks[i].End})
 				i++
 			} else {
-				add(span{start: blobs[j].Start, end: blobs[j].End, with: Placeholder})
+				add(span{start: blobs[j].Start, end: blobs[j].End, with: placeholder})
 				j++
 			}
 		}
@@ -732,7 +736,7 @@ func cutsOf(marks []markup.Construct, blobs []b64.Blob) []span {
 	each(func(sp span) {
 		if n := len(cuts); n > 0 && sp.start <= cuts[n-1].end {
 			cuts[n-1].end = max(cuts[n-1].end, sp.end)
-			if sp.with != "" {
+			if sp.with != noCutText {
 				cuts[n-1].with = sp.with
 			}
 			return
@@ -741,6 +745,35 @@ func cutsOf(marks []markup.Construct, blobs []b64.Blob) []span {
 	})
 	return cuts
 }
+
+// cutsInPlace returns cutsOf(marks, nil), written over marks, which it
+// uses up: the cuts of a text made of constructs take no memory beyond the
+// constructs'. A span and a construct have the same size and hold no
+// pointers (checked below), and the cuts are never more than the
+// constructs, each written at or before the construct it comes from, once
+// that construct is read.
+func cutsInPlace(marks []markup.Construct) []span {
+	if len(marks) == 0 {
+		return nil
+	}
+	cuts := unsafe.Slice((*span)(unsafe.Pointer(unsafe.SliceData(marks))), len(marks))
+	n := 0
+	for i := range marks {
+		m := marks[i]
+		if n > 0 && m.Start <= cuts[n-1].end {
+			cuts[n-1].end = max(cuts[n-1].end, m.End)
+			continue
+		}
+		cuts[n] = span{start: m.Start, end: m.End}
+		n++
+	}
+	return cuts[:n:n]
+}
+
+// cutsInPlace's premise: a span is exactly as large as a construct (the
+// index is a compile-time constant that is out of range otherwise) and as
+// aligned; TestCutsInPlace checks that neither holds a pointer.
+var _ = [1]struct{}{}[unsafe.Sizeof(span{})-unsafe.Sizeof(markup.Construct{})+unsafe.Alignof(span{})-unsafe.Alignof(markup.Construct{})]
 
 // wtf8 encodes UTF-16 code units as UTF-8, writing a lone surrogate as the
 // three bytes UTF-8 would give it if it were a scalar value (WTF-8).
