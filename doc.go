@@ -53,8 +53,10 @@
 //     fingerprints, confirmation, the poisoning guard, check and feed.
 //   - [github.com/plainsight/plainsight/server]: the HTTP routes (the §9
 //     pre-call check, the §11 feed, the §1 scan, the Agent-Shield REST
-//     binding) as one http.Handler a host can mount, loopback refused by
-//     default; plainsight serve runs it.
+//     binding) and the human pages (a registered server, the change feed,
+//     a flag, a signature: HTML without script, every excerpt written
+//     visibly and set apart) as one http.Handler a host can mount,
+//     loopback refused by default; plainsight serve runs it.
 //   - cmd/plainsight: the command line (plainsight scan, plainsight skill,
 //     plainsight fingerprint, plainsight intent hash and verify, plainsight
 //     shield scan and verify-receipt, plainsight flags list and show,

@@ -337,5 +337,30 @@ if wanted live-slow-pages 0; then
 	run live-slow-pages 0 0 64 70 0 "" -- "$ps" fingerprint "$url"
 fi
 
+# ---- plainsight mcp over stdio ---------------------------------------------
+# Input without a line break (over the 2 MiB message cap), and a line nested
+# deeper than the SDK's decoder takes, end the session (exit 2); arguments
+# at their cap (1 MiB of zero-width spaces) are answered, and input that ends
+# right after them still gets the answer.
+mcp_db="sqlite:$work/mcp.db"
+STDIN=/dev/zero run mcp-stdin-zero 0 1 96 20 2 "" -- "$ps" mcp --db "$mcp_db"
+mcp_init='{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"h","version":"1"}}}'
+{
+	echo "$mcp_init"
+	echo '{"jsonrpc":"2.0","method":"notifications/initialized"}'
+	printf '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"scan_text","arguments":{"text":"'
+	yes $'\xe2\x80\x8b' | head -n 349000 | tr -d '\n'
+	echo '"}}}'
+} >"$work/mcp-zw"
+STDIN="$work/mcp-zw" run mcp-max-args 0 1 128 30 0 "grep -q '\"id\":2,\"result\"' \"\$out\" && grep -q '\"status\":\"flagged\"' \"\$out\"" \
+	-- "$ps" mcp --db "$mcp_db"
+{
+	echo "$mcp_init"
+	printf '%*s' 1000000 '' | tr ' ' '['
+	echo
+} >"$work/mcp-deep"
+STDIN="$work/mcp-deep" run mcp-deep 0 1 96 20 2 "" -- "$ps" mcp --db "$mcp_db"
+rm -f "$work/mcp-zw" "$work/mcp-deep"
+
 echo "$ran cases, $failed over a bound"
 [ "$failed" = 0 ]

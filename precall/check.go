@@ -67,6 +67,12 @@ type Checker struct {
 	// Clock gives the time (the registered path's first-seen and
 	// last-check times, the feed's six hours); nil means time.Now.
 	Clock func() time.Time
+	// PageURL, when set, gives the page URL of the server registered under
+	// a slug, in every answer that names one (§9 registration.page_url,
+	// §10 others' page_url, §11 server.page_url): a host that renders the
+	// registry's pages (package server) points them at its own. Nil means
+	// the page URL recorded at registration.
+	PageURL func(slug string) string
 
 	// prober replaces the §7 probe in tests.
 	prober func(ctx context.Context, url string, g *guard.Guard) (*fingerprint.Definitions, error)

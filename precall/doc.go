@@ -44,6 +44,14 @@
 //     is older than [StaleAfter], oldest first, each claimed by a
 //     compare-and-set of its last-check time, so two concurrent reads
 //     never refresh one server twice. Times come from [Checker.Clock].
+//     [Checker.RecordedChanges] lists the same pages without re-checking
+//     anything, and [Checker.ServerPageBySlug] reads one server's record
+//     and recorded definitions: the human pages' reads (package server),
+//     which probe nothing.
+//   - [Checker.PageURL], when set, names a registered server's page in
+//     every answer (§9 registration.page_url, §10 others' page_url, §11
+//     server.page_url): a host that renders the pages points them at its
+//     own. Nil answers the page URL recorded at registration.
 //
 // [Collisions] is §10 as a pure function over recorded definitions:
 // identical definitions under one name do not warn. The registry a check

@@ -81,6 +81,22 @@ func (c *Checker) Changes(ctx context.Context, q FeedQuery) (*Feed, error) {
 		}
 		f.RefreshedServers++
 	}
+	return c.list(ctx, q, f)
+}
+
+// RecordedChanges lists one page of the §11 feed as recorded, newest
+// first, without re-checking any server first: it probes nothing (the
+// feed's human page reads it, and a page view must not send probes).
+// RefreshedServers is 0.
+func (c *Checker) RecordedChanges(ctx context.Context, q FeedQuery) (*Feed, error) {
+	if c.Store == nil {
+		return nil, ErrNoStore
+	}
+	return c.list(ctx, q, &Feed{Changes: []ChangeEvent{}, Note: FeedNote})
+}
+
+// list appends the events q selects to f.
+func (c *Checker) list(ctx context.Context, q FeedQuery, f *Feed) (*Feed, error) {
 	limit := q.Limit
 	if limit <= 0 {
 		limit = 100
@@ -104,9 +120,9 @@ func (c *Checker) Changes(ctx context.Context, q FeedQuery) (*Feed, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%w: event %d: %w", ErrRegistry, e.Seq, err)
 		}
-		reg := registrationOf(s)
+		reg := registrationOf(s, c.PageURL)
 		f.Changes = append(f.Changes, ChangeEvent{
-			Server: FeedServer{Slug: s.Slug, URL: s.URL, Name: e.ServerName, PageURL: s.PageURL, LinkedStoreListing: reg.LinkedStoreListing},
+			Server: FeedServer{Slug: s.Slug, URL: s.URL, Name: e.ServerName, PageURL: reg.PageURL, LinkedStoreListing: reg.LinkedStoreListing},
 			At:     e.At, FromVersion: e.FromVersion, ToVersion: e.ToVersion,
 			FingerprintBefore: e.FingerprintBefore, FingerprintAfter: e.FingerprintAfter, Diff: d,
 		})

@@ -13,7 +13,12 @@ import (
 
 // StoreRegistry is the Registry of a store: the registered servers, their
 // last recorded definitions, and the flags standing against a URL.
-type StoreRegistry struct{ Store store.Store }
+type StoreRegistry struct {
+	Store store.Store
+	// PageURL, when set, gives a registered server's page URL from its
+	// slug (see Checker.PageURL); nil means the recorded one.
+	PageURL func(slug string) string
+}
 
 var _ Registry = StoreRegistry{}
 
@@ -33,21 +38,26 @@ func (r StoreRegistry) Server(ctx context.Context, url string) (*Registered, err
 	if err != nil {
 		return nil, err
 	}
-	return &Registered{Registration: registrationOf(&s), Record: fingerprint.Record{Fingerprint: fv.Fingerprint, Version: fv.Version, Definitions: *d}}, nil
+	return &Registered{Registration: registrationOf(&s, r.PageURL), Record: fingerprint.Record{Fingerprint: fv.Fingerprint, Version: fv.Version, Definitions: *d}}, nil
 }
 
-func registrationOf(s *store.Server) Registration {
+// registrationOf is the §9 registration of s; page, when set, gives its
+// page URL (Checker.PageURL).
+func registrationOf(s *store.Server, page func(slug string) string) Registration {
 	reg := Registration{Slug: s.Slug, PageURL: s.PageURL, PublisherStatus: s.PublisherStatus, FirstSeen: s.FirstSeen}
 	if s.LinkedStoreListing != "" {
 		l := s.LinkedStoreListing
 		reg.LinkedStoreListing = &l
 	}
+	if page != nil {
+		reg.PageURL = page(s.Slug)
+	}
 	return reg
 }
 
-func otherOf(s *store.Server, name string) Other {
-	reg := registrationOf(s)
-	return Other{Slug: s.Slug, URL: s.URL, ServerName: name, LinkedStoreListing: reg.LinkedStoreListing, PageURL: s.PageURL}
+func otherOf(s *store.Server, name string, page func(slug string) string) Other {
+	reg := registrationOf(s, page)
+	return Other{Slug: s.Slug, URL: s.URL, ServerName: name, LinkedStoreListing: reg.LinkedStoreListing, PageURL: reg.PageURL}
 }
 
 // Offers implements Registry: it reads every registered server's last
@@ -76,7 +86,7 @@ func (r StoreRegistry) Offers(ctx context.Context, names []string) ([]Offer, err
 			}
 			for _, t := range d.Tools {
 				if want[t.Name] {
-					out = append(out, Offer{Server: otherOf(s, d.Server.Name), Tool: t})
+					out = append(out, Offer{Server: otherOf(s, d.Server.Name, r.PageURL), Tool: t})
 				}
 			}
 		}
@@ -104,7 +114,7 @@ func (c *Checker) registry() Registry {
 		return c.Registry
 	}
 	if c.Store != nil {
-		return StoreRegistry{c.Store}
+		return StoreRegistry{Store: c.Store, PageURL: c.PageURL}
 	}
 	return nil
 }
@@ -123,7 +133,7 @@ func (c *Checker) checkRegistered(ctx context.Context, rawURL, tool string) (*An
 	if err != nil {
 		return nil, err
 	}
-	reg := registrationOf(&r.Server)
+	reg := registrationOf(&r.Server, c.PageURL)
 	a := &Answer{
 		URL:               rawURL,
 		Redirects:         r.Landing.Redirects,
@@ -238,7 +248,7 @@ func (c *Checker) Records(ctx context.Context, q store.ServerQuery) ([]Record, e
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrRegistry, err)
 	}
-	reg := StoreRegistry{c.Store}
+	reg := StoreRegistry{Store: c.Store, PageURL: c.PageURL}
 	out := make([]Record, 0, len(servers))
 	for i := range servers {
 		s := &servers[i]
@@ -254,7 +264,7 @@ func (c *Checker) Records(ctx context.Context, q store.ServerQuery) ([]Record, e
 		if err != nil {
 			return nil, fmt.Errorf("%w: %w", ErrRegistry, err)
 		}
-		out = append(out, Record{URL: s.URL, Registration: registrationOf(s), Fingerprint: fp, FingerprintVersion: s.Version,
+		out = append(out, Record{URL: s.URL, Registration: registrationOf(s, c.PageURL), Fingerprint: fp, FingerprintVersion: s.Version,
 			ServerName: defs.Server.Name, LastChecked: s.LastChecked, ShadowingWarnings: Collisions(s.URL, defs.Tools, offers)})
 	}
 	return out, nil

@@ -263,7 +263,7 @@ func TestRegisterPaginating(t *testing.T) {
 	c := checker(t, s, newClock())
 	srv := newLive(t, "paged", &mcp.ServerOptions{PageSize: 1}, tool{"a", "1", ""}, tool{"b", "2", ""}, tool{"c", "3", ""})
 	mustRegister(t, c, srv.URL, "paged")
-	reg, err := StoreRegistry{s}.Server(t.Context(), srv.URL)
+	reg, err := StoreRegistry{Store: s}.Server(t.Context(), srv.URL)
 	if err != nil || reg == nil {
 		t.Fatal(err)
 	}

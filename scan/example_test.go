@@ -53,3 +53,10 @@ func ExampleScan_invalidUTF8() {
 	// 3 4
 	// "a\ufffdb"
 }
+
+func ExampleVisible() {
+	// A stored passage shown again: the right-to-left override and the tag
+	// characters are written out, never obeyed.
+	fmt.Println(scan.Visible("safe\u202Etxt.exe \U000E0041\U000E0042"))
+	// Output: safe⟨U+202E RIGHT-TO-LEFT OVERRIDE⟩txt.exe ⟨U+E0041 TAG LATIN CAPITAL LETTER A⟩⟨U+E0042 TAG LATIN CAPITAL LETTER B⟩
+}

@@ -1,7 +1,8 @@
-// Package server is plainsight over HTTP: one http.Handler ([New]) that an
-// agent host can mount in its own process, and [Serve], which runs it the
-// way `plainsight serve` does. The command line only wires its flags to
-// these.
+// Package server is plainsight over HTTP and MCP: one http.Handler ([New])
+// that an agent host can mount in its own process, and [Serve], which runs
+// it the way `plainsight serve` does; the same operations as MCP tools
+// ([NewMCP], and [NewMCPHandler] for Streamable HTTP), as `plainsight mcp`
+// serves them. The command line only wires its flags to these.
 //
 // # Routes
 //
@@ -34,6 +35,56 @@
 //     "direction"}} answered with the §3.2 response of shield.Scan.
 //   - GET /healthz — {"status": "ok"}.
 //
+// # Human pages
+//
+// HTML rendered by html/template from embedded templates (pages.go,
+// templates/), readable without script, each reading the registry and
+// probing nothing:
+//
+//   - GET /servers/{slug} — a registered server's page, the §9 page_url:
+//     its URL, slug, name and version, publisher status, first seen, last
+//     checked, fingerprint and version, the flags against its URL (links
+//     to their pages), its §10 collisions (links to the other servers'
+//     pages), and the instructions and tools recorded at its current
+//     fingerprint version, each description as an excerpt.
+//   - GET /changes?before= — the §11 feed as recorded, newest first, 50
+//     events a page, with a link to the older ones. Unlike
+//     /v1/security/changes it re-checks no server: a page view (a
+//     crawler's too) sends no probe.
+//   - GET /flags/{id} — a §8 flag and its evidence excerpt.
+//   - GET /signatures/{id} — a confirmed or retired signature (Shield
+//     method 1.0) and at most 280 characters of its cleaned text
+//     (signature.Excerpt: cut at a word, "://" written "[:]//", "www."
+//     written "www[.]"). An open or blocked candidate is no signature and
+//     has no page.
+//
+// The §9 page_url (and §10's and §11's) is the server's page here:
+// Config.PublicURL + "/servers/" + the path-escaped slug, or the path
+// alone, relative to the server that answered, when PublicURL is empty
+// (precall.Checker.PageURL); a page URL recorded at registration is not
+// answered by this handler.
+//
+// Every string a page takes from a record — a server's name, a tool's
+// name and description, a flag's field and evidence, a signature's text,
+// a diff's tool names — is someone else's. It is cut to a bound (200
+// characters for a field, 600 for an excerpt, the §8 bound), written
+// visibly with scan.Visible (every codepoint an excerpt annotates — a
+// bidi control, a tag character, a zero-width character, a control — as
+// ⟨U+XXXX NAME⟩, never obeyed by the browser), and escaped by the
+// template. An excerpt is set apart in a <blockquote class="untrusted">
+// (translate="no", dir="ltr", bidi-isolated) under a caption that says
+// these are someone else's words and not an instruction; it is one text
+// node whatever it holds (FuzzFlagPage). Links are the pages' own paths
+// only. Every page is sent with a Content-Security-Policy that allows no
+// script, image, frame, form or base, and the one inline style sheet by
+// its SHA-256 ([PagesCSP]); X-Content-Type-Options: nosniff,
+// Referrer-Policy: no-referrer, X-Frame-Options: DENY. A missing record is
+// a 404 page, a handler without a store a 503 page, a store failure a 500
+// page (logged, no detail). Headless Chromium renders each page from
+// hostile records in a test (TestPagesInBrowser): the DOM it builds holds
+// the hostile excerpts as text and none of the elements they try to
+// inject.
+//
 // Errors are {"error": {"code", "message"}}: 422 for the specifications'
 // refusals (the guard's, and a request body of the right JSON but the
 // wrong shape: invalid_request, unknown_context, unknown_source,
@@ -54,6 +105,61 @@
 // signal's UTF-16 offsets are the client's. A lone surrogate therefore
 // raises no signal there; /v1/security/scan reports it.
 //
+// # MCP
+//
+// [NewMCP] returns an *mcp.Server of the official Go SDK (name "plainsight",
+// the version the host gives) with four tools, each with an input and an
+// output schema (JSON Schema 2020-12), the same operations as the routes:
+//
+//   - precall_check {"url", "tool"?} — the §9 answer of GET
+//     /v1/security/precall, through the same guard, a registered server's
+//     page_url under Config.PublicURL;
+//   - scan_text {"text", "context"?, "profile"?} — the §1 result of POST
+//     /v1/security/scan, Strict unless "spec" is asked for;
+//   - shield_scan {"content", "context": {"source", "direction", "tool"?}}
+//     — the MCP binding of Agent-Shield (§3.3 of the protocol: "the same
+//     exchange exposed as a tool call"), the §3.2 response of POST
+//     /v2/scan; the name is mcpguard.ScanToolName;
+//   - signature_check {"text"} — {"match", "matches", "note"}, the
+//     confirmed community signatures of Config.Store that match, at most
+//     10 (Shield method 1.0, "Checking text"); without a store that keeps
+//     signatures, no_registry.
+//
+// An answer is the tool result's structured content and, for clients that
+// read text only, the same JSON as its one text block. A refusal is a tool
+// error (isError, no structured content) whose text is the error object of
+// the routes, {"error": {"code", "message"}}, with the same codes
+// (refused_<reason>, invalid_request, invalid_json, body_too_large,
+// unknown_profile, unknown_context, unknown_source, unknown_direction,
+// content_too_large, no_registry, internal), plus text_too_large for a
+// signature_check text over 16 KiB. A call to an unknown tool is the SDK's
+// JSON-RPC error.
+//
+// The tools are registered with the SDK's untyped handlers on purpose: the
+// typed ones decode arguments with encoding/json, which reads a lone
+// surrogate escape as U+FFFD, and refuse them with the SDK's own messages.
+// The raw arguments are read by the reader of the request bodies instead,
+// so scan_text reports a "\ud800" as the lone surrogate it is, and a
+// refusal carries the code the route answers with. The input schemas
+// document what that reader accepts; a test checks every answer against
+// its output schema.
+//
+// [NewMCPHandler] serves NewMCP's server over Streamable HTTP: stateless
+// (no session, no server-to-client request, so no stream outlives its
+// request and [Serve]'s timeouts hold), JSON answers, the SDK's DNS
+// rebinding protection on loopback, and http.CrossOriginProtection.
+//
+// An answer is data for the model that reads it, never instructions:
+// precall_check quotes the checked server's own words (its name and
+// version, the excerpts of findings in its definitions, invisible
+// characters written as their ⟨U+…⟩ names), scan_text returns the visible
+// text as its sanitized copy. A host shows them as someone else's words.
+//
+// What a model reads of the server itself — the tools' names, titles,
+// descriptions and schemas and the server's instructions — scans clean
+// under the Strict profile, and the §7 fingerprint of the definitions is
+// pinned: both are tests.
+//
 // # Loopback (issue 21)
 //
 // The zero [Config] uses a guard with the zero guard.Policy: loopback
@@ -66,6 +172,13 @@
 //
 // # Bounds
 //
+// A server's page lists at most 200 tools and 100 flags (an annotated
+// codepoint is written in at most 56 bytes, so 201 excerpts of 600
+// codepoints make at most about 7 MB of page) and looks its
+// slug up by reading the registry in pages of 1000 servers (the store
+// finds servers by URL only); its §10 warnings read every registered
+// server's recorded definitions, as a pre-call check does.
+//
 // A request body is at most Config.MaxBodyBytes (DefaultMaxBody, 1 MiB),
 // JSON nested at most 8 deep with at most 64 members and elements. [Serve]
 // runs http.Server with ReadHeaderTimeout (5 s), ReadTimeout (30 s),
@@ -75,6 +188,16 @@
 // accepting, lets requests in flight finish (at most ShutdownTimeout) and
 // returns. Probes are bounded as package precall says. A scan is bounded
 // as packages scan and shield say (linear time in the text).
+//
+// An MCP call's arguments are at most Config.MaxBodyBytes (else
+// body_too_large), parsed under the same JSON limits; a whole message at
+// most twice that ([MCPMessageBytes] by default: over HTTP a longer body
+// is 413). Over stdio the SDK's transport ends the session, rather than
+// answer a parse error and go on, on a line longer than that, one that is
+// not JSON, or one nested beyond its decoder's limit; `plainsight mcp`
+// then exits 2. The log has one record per tool
+// call (the tool, the duration, the error code), never an argument; the
+// SDK is given no logger.
 //
 // The log (Config.Logger, log/slog) holds one record per request: method,
 // path without the query string, status, response size, duration and the
@@ -88,9 +211,9 @@
 //
 // The routes answer what packages precall, scan and shield answer, with
 // their notes: evidence gathered at one moment, never a guarantee that a
-// tool or a text is safe (§12). This first increment has no API keys and
-// no write routes, no rate limits, no metrics, no human pages and no
-// OpenAPI document; a host that exposes it to the public must put those
+// tool or a text is safe (§12), and every page says so. This first
+// increment has no API keys and no write routes, no rate limits, no
+// metrics and no OpenAPI document; a host that exposes it to the public must put those
 // in front of it. /healthz says the process answers, not that its store
 // does.
 package server

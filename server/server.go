@@ -41,6 +41,10 @@ type Config struct {
 	MaxBodyBytes int64
 	// Clock gives the time to the registry's checks; nil means time.Now.
 	Clock func() time.Time
+	// PublicURL is where the server is reached ("https://host"): the §9
+	// page_url of a registered server is PublicURL + "/servers/SLUG", its
+	// page here (pages.go). Empty means the path alone.
+	PublicURL string
 }
 
 type handler struct {
@@ -73,6 +77,7 @@ func New(c Config) http.Handler {
 	h.route("GET", "/v1/security/changes", h.changes)
 	h.route("POST", "/v1/security/scan", h.scan)
 	h.route("POST", "/v2/scan", h.shieldScan)
+	h.addPages(c) // the human pages: pages.go
 	h.route("GET", "/healthz", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	})

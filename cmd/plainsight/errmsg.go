@@ -16,7 +16,7 @@ import (
 // packagePrefix matches the "pkg: " prefixes the library's errors carry,
 // which a person at the command line has no use for: the command names
 // itself once, at the start of the line.
-var packagePrefix = regexp.MustCompile(`(^|: )(fingerprint|skill|probe|intent|canon|walk|ignore|scan): `)
+var packagePrefix = regexp.MustCompile(`(^|: )(fingerprint|skill|probe|intent|canon|walk|ignore|scan|guard|store|shield|signature|flag|ledger|precall|server): `)
 
 // describe is the message of an error for standard error: without the
 // library's package prefixes, a path error as "PATH: what", an intent
@@ -25,8 +25,12 @@ var packagePrefix = regexp.MustCompile(`(^|: )(fingerprint|skill|probe|intent|ca
 // The message is rendered visibly (see visible): it may carry a path, a
 // name or a server's words, none of which may reach the terminal raw.
 func describe(err error) string {
-	return visible(describeRaw(err))
+	return visible(oneLine.Replace(describeRaw(err)))
 }
+
+// oneLine joins the lines of a message that spans several (a database
+// driver lists each address it tried on a line of its own).
+var oneLine = strings.NewReplacer(":\n\t", ": ", "\n\t", "; ", "\n", "; ")
 
 func describeRaw(err error) string {
 	var ie *intent.Error

@@ -61,10 +61,10 @@ func runFlags(args []string, stdout, stderr io.Writer) int {
 	}
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, flagsUsage)
+			writeHelp(stdout, "flags "+cmd, fset)
 			return exitClean
 		}
-		fmt.Fprintf(stderr, "plainsight flags %s: %v (see plainsight flags --help)\n", cmd, err)
+		fmt.Fprintf(stderr, "plainsight flags %s: %s (see plainsight flags --help)\n", cmd, describe(err))
 		return exitError
 	}
 	if status != "" {
@@ -73,7 +73,7 @@ func runFlags(args []string, stdout, stderr io.Writer) int {
 	ctx := context.Background()
 	s, err := openDB(ctx, *db)
 	if err != nil {
-		fmt.Fprintf(stderr, "plainsight flags %s: %v\n", cmd, err)
+		fmt.Fprintf(stderr, "plainsight flags %s: %s\n", cmd, describe(err))
 		return exitError
 	}
 	defer s.Close()
@@ -83,14 +83,14 @@ func runFlags(args []string, stdout, stderr io.Writer) int {
 	if cmd == "show" {
 		f, err := svc.Get(ctx, rest[0])
 		if err != nil {
-			fmt.Fprintf(stderr, "plainsight flags show: %v\n", err)
+			fmt.Fprintf(stderr, "plainsight flags show: %s\n", describe(err))
 			return exitError
 		}
 		out, list = f, []psflag.Flag{f}
 	} else {
 		list, err = svc.List(ctx, q)
 		if err != nil {
-			fmt.Fprintf(stderr, "plainsight flags list: %v\n", err)
+			fmt.Fprintf(stderr, "plainsight flags list: %s\n", describe(err))
 			return exitError
 		}
 		if list == nil {
@@ -105,7 +105,7 @@ func runFlags(args []string, stdout, stderr io.Writer) int {
 		err = writeFlagsText(stdout, list, cmd == "show")
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "plainsight flags %s: writing output: %v\n", cmd, err)
+		fmt.Fprintf(stderr, "plainsight flags %s: writing output: %s\n", cmd, describe(err))
 		return exitError
 	}
 	return exitClean

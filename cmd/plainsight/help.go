@@ -59,6 +59,84 @@ var helps = map[string]help{
 		exits:   "0 verified; 1 refused (INTENT_HASH_MISMATCH, INTENT_EXPIRED, … on standard error); 2 a usage\nor I/O error.",
 		example: "plainsight intent verify --hash sha256:3f1c… --now 2026-01-01T00:00:00Z binding.json",
 	},
+	"flags list": {
+		usage:   "plainsight flags list [flags]",
+		about:   "Lists the §8 security flags recorded in the database, oldest first, with their status\n(standing, disputed, overturned).",
+		exits:   "0 the list (empty included); 2 a usage or database error.",
+		example: "plainsight flags list --db plainsight.db --artifact https://mcp.example.com/mcp --status standing",
+	},
+	"flags show": {
+		usage:   "plainsight flags show [flags] FLAG_ID",
+		about:   "Shows one flag: its artifact, class, evidence excerpt, source and status history.",
+		exits:   "0 the flag; 2 no such flag, a usage or database error.",
+		example: "plainsight flags show --db plainsight.db 01a22fa2-4de9-73e3-b362-fa3dc07f4ddb",
+	},
+	"ledger verify": {
+		usage:   "plainsight ledger verify [flags]",
+		about:   "Verifies the hash chain of the ledger that records every flag and status change: each entry's\nhash, and each link to the entry before it.",
+		exits:   "0 the chain is intact; 1 it is broken (the first bad entry is named); 2 a usage or database error.",
+		example: "plainsight ledger verify --db plainsight.db",
+	},
+	"signature check": {
+		usage:   "plainsight signature check [flags] [FILE|-]",
+		about:   "Checks a text against the community signatures in the database (Shield method 1.0) and prints\neach match: its id, category and similarity.",
+		exits:   "0 no signature matches; 1 a signature matches; 2 a usage or database error.",
+		example: "plainsight signature check --db plainsight.db message.txt",
+	},
+	"shield scan": {
+		usage:   "plainsight shield scan [flags] [FILE|-]",
+		about:   "Scans content as an Agent-Shield scanner does (protocol v0.1) and prints the response: verdict,\nfindings and a signed receipt (with --keys).",
+		exits:   "0 a verdict other than malicious; 1 malicious; 2 a usage or I/O error.",
+		example: "plainsight shield scan --source email --keys shield-keys.json message.eml",
+	},
+	"shield verify-receipt": {
+		usage:   "plainsight shield verify-receipt --jwks FILE [flags] [RESPONSE|-]",
+		about:   "Verifies the receipt of an Agent-Shield response against the scanner's published keys, and with\n--content that it names the content given.",
+		exits:   "0 verified; 1 a signature or content that does not match; 2 a usage or I/O error.",
+		example: "plainsight shield verify-receipt --jwks jwks.json --content message.eml response.json",
+	},
+	"shield keygen": {
+		usage:   "plainsight shield keygen",
+		about:   "Prints a new key ring (private keys, JSON) for signing receipts. Keep it secret; publish its\nJWKS (plainsight shield jwks).",
+		exits:   "0 a key ring; 2 a usage error.",
+		example: "plainsight shield keygen > shield-keys.json",
+	},
+	"shield jwks": {
+		usage:   "plainsight shield jwks [KEYS|-]",
+		about:   "Prints the public keys of a key ring as a JWKS, for verifiers.",
+		exits:   "0 the JWKS; 2 a usage or I/O error, or a file that is not a key ring.",
+		example: "plainsight shield jwks shield-keys.json > jwks.json",
+	},
+	"shield receipts list": {
+		usage:   "plainsight shield receipts list --db DB [flags]",
+		about:   "Lists the receipts log: every Agent-Shield scan decision recorded in the database, oldest first.",
+		exits:   "0 the list; 1 an entry whose signature does not verify (with --jwks); 2 a usage or database error.",
+		example: "plainsight shield receipts list --db plainsight.db --since 2026-12-01T00:00:00Z --jwks jwks.json",
+	},
+	"registry add": {
+		usage: "plainsight registry add [flags] URL",
+		about: "Probes the MCP server at URL through the guard and registers it in the external registry (§9):\n" +
+			"fingerprint version 1 and its definitions recorded, publisher status unclaimed. Deterministic\n" +
+			"findings in its tool names, descriptions, schemas or instructions become flags standing against\n" +
+			"the URL and hold the registration. A URL that redirects is not registered: the reason names the\n" +
+			"destination to register instead. Creates the SQLite file when it is missing.",
+		exits:   "0 registered; 1 held by findings; 2 a refused URL, an unreachable or redirecting server, a server\nalready registered, or a usage error.",
+		example: "plainsight registry add --db plainsight.db --slug search https://mcp.example.com/mcp",
+	},
+	"registry check": {
+		usage: "plainsight registry check [flags] URL",
+		about: "Runs the integrity check of a registered server: unchanged, changed (the next fingerprint version\n" +
+			"and a change event, recorded in one transaction) or unreachable (never unchanged).",
+		exits:   "0 unchanged; 1 changed, or new flags from the check; 2 a refused URL, an unreachable server, a server not registered, or a\nusage error.",
+		example: "plainsight registry check --db plainsight.db https://mcp.example.com/mcp",
+	},
+	"registry list": {
+		usage: "plainsight registry list [flags]",
+		about: "Lists the registered servers in registration order, each with its §10 warnings: tools another\n" +
+			"registered server offers under the same name with another definition.",
+		exits:   "0 the list; 2 a usage or database error.",
+		example: "plainsight registry list --db plainsight.db --format json",
+	},
 }
 
 // writeHelp prints a subcommand's help: usage, what it does, its flags

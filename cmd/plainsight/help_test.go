@@ -25,6 +25,18 @@ func TestHelp(t *testing.T) {
 		{[]string{"fingerprint", "--help"}, []string{"--format", "--from", "--pin", "--check", "--server-name", "--server-version"}},
 		{[]string{"intent", "hash", "--help"}, []string{"--canonical"}},
 		{[]string{"intent", "verify", "--help"}, []string{"--hash", "--now"}},
+		{[]string{"flags", "list", "--help"}, []string{"--db", "--format", "--artifact", "--class", "--status", "--limit", "--offset"}},
+		{[]string{"flags", "show", "--help"}, []string{"--db", "--format"}},
+		{[]string{"ledger", "verify", "--help"}, []string{"--db", "--format"}},
+		{[]string{"signature", "check", "--help"}, []string{"--db", "--format"}},
+		{[]string{"shield", "scan", "--help"}, []string{"--source", "--direction", "--tool", "--keys", "--urls"}},
+		{[]string{"shield", "verify-receipt", "--help"}, []string{"--jwks", "--content"}},
+		{[]string{"shield", "keygen", "--help"}, nil},
+		{[]string{"shield", "jwks", "--help"}, nil},
+		{[]string{"shield", "receipts", "list", "--help"}, []string{"--db", "--who", "--hash", "--since", "--until", "--after", "--limit", "--jwks", "--format"}},
+		{[]string{"registry", "add", "--help"}, []string{"--db", "--format", "--slug", "--page-url", "--store-listing"}},
+		{[]string{"registry", "check", "--help"}, []string{"--db", "--format"}},
+		{[]string{"registry", "list", "--help"}, []string{"--db", "--format", "--limit", "--offset"}},
 	} {
 		code, out, errOut := plainsight(t, "", tt.args...)
 		if code != 0 || !strings.HasPrefix(out, "usage: plainsight ") || !strings.Contains(out, "\nExit status: 0 ") || !strings.Contains(out, "\nExample:\n  plainsight ") {

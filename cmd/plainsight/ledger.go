@@ -40,23 +40,23 @@ func runLedger(args []string, stdout, stderr io.Writer) int {
 	}
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, ledgerUsage)
+			writeHelp(stdout, "ledger verify", fset)
 			return exitClean
 		}
-		fmt.Fprintf(stderr, "plainsight ledger verify: %v (see plainsight ledger --help)\n", err)
+		fmt.Fprintf(stderr, "plainsight ledger verify: %s (see plainsight ledger --help)\n", describe(err))
 		return exitError
 	}
 	ctx := context.Background()
 	s, err := openDB(ctx, *db)
 	if err != nil {
-		fmt.Fprintf(stderr, "plainsight ledger verify: %v\n", err)
+		fmt.Fprintf(stderr, "plainsight ledger verify: %s\n", describe(err))
 		return exitError
 	}
 	defer s.Close()
 	r, err := ledger.Verify(ctx, s)
 	var broken *ledger.BrokenError
 	if err != nil && !errors.As(err, &broken) {
-		fmt.Fprintf(stderr, "plainsight ledger verify: %v\n", err)
+		fmt.Fprintf(stderr, "plainsight ledger verify: %s\n", describe(err))
 		return exitError
 	}
 	type report struct {
@@ -79,7 +79,7 @@ func runLedger(args []string, stdout, stderr io.Writer) int {
 		_, err = fmt.Fprintf(stdout, "ledger: %d entries, chain intact, head %s\n", r.Entries, r.HeadHash)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "plainsight ledger verify: writing output: %v\n", err)
+		fmt.Fprintf(stderr, "plainsight ledger verify: writing output: %s\n", describe(err))
 		return exitError
 	}
 	if broken != nil {

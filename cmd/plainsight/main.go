@@ -12,6 +12,7 @@
 //	plainsight registry add|check|list [--db PATH|postgres://...] ...
 //	plainsight changes [--db PATH|postgres://...] [--limit N] [--before CURSOR]
 //	plainsight serve [--addr 127.0.0.1:8080] [--db sqlite:PATH|postgres://...] [--allow-loopback]
+//	plainsight mcp [--http ADDR] [--db sqlite:PATH|postgres://...] [--allow-loopback] [--public-url URL]
 //	plainsight shield scan|verify-receipt|keygen|jwks ...
 //	plainsight flags list|show ... | plainsight ledger verify ...
 //	plainsight version | --version
@@ -26,7 +27,8 @@
 // registry registers servers in, checks them against and lists the
 // external registry of a database (§9, §7); changes reads the §11 feed;
 // serve answers them, and scans, over HTTP (package server), refusing
-// loopback targets unless --allow-loopback. Each prints its own --help.
+// loopback targets unless --allow-loopback; mcp answers them as MCP tools,
+// over stdio or Streamable HTTP. Each prints its own --help.
 //
 // scan reads each PATH (a file, or a directory walked recursively) or
 // standard input ("-", or no PATH at all), and scans it as the scan package
@@ -123,6 +125,7 @@ const usage = `usage:
   plainsight ledger verify ...
   plainsight signature check [--db PATH] [--format text|json] [FILE|-]
   plainsight serve [--addr 127.0.0.1:8080] [--db sqlite:PATH|postgres://...] [--allow-loopback]
+  plainsight mcp [--http ADDR] [--db sqlite:PATH|postgres://...] [--allow-loopback] [--public-url URL]
   plainsight version | --version
 
 SUPPRESSION: [--only CLASS,...] [--skip CLASS,...] [--ignore-file FILE] [--baseline FILE]
@@ -176,6 +179,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runLedger(args[1:], stdout, stderr)
 	case "serve":
 		return runServe(args[1:], stdout, stderr)
+	case "mcp":
+		return runMCP(args[1:], stdin, stdout, stderr)
 	case "version", "--version", "-version":
 		if len(args) > 1 && (args[1] == "-h" || args[1] == "-help" || args[1] == "--help") {
 			writeHelp(stdout, "version", nil)

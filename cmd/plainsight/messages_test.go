@@ -27,12 +27,16 @@ func TestMessages(t *testing.T) {
 		{"{", []string{"intent", "hash"}, 1, "plainsight intent hash: INVALID_JSON at $: invalid JSON (byte 1)\n"},
 		{"{}", []string{"intent", "verify", "--hash", "sha256:00", "--now", "yesterday"}, 2,
 			"plainsight intent verify: --now \"yesterday\": want an RFC 3339 time, such as 2026-07-01T12:00:00Z (see plainsight help)\n"},
+		{"", []string{"precall", "http://10.0.0.1/mcp"}, 2,
+			"plainsight precall: refused (private): refused \"http://10.0.0.1/mcp\": private address 10.0.0.1 (host 10.0.0.1)\n"},
+		{"{", []string{"shield", "verify-receipt", "--jwks", "/dev/null"}, 2, "plainsight shield verify-receipt: --jwks: invalid key set: not a JWK set\n"},
+		{"{}", []string{"shield", "jwks"}, 2, "plainsight shield jwks: invalid key set: 0 keys, want 1 to 100\n"},
 	} {
 		code, _, errOut := plainsight(t, tt.stdin, tt.args...)
 		if code != tt.code || errOut != tt.want {
 			t.Errorf("%v: exit %d, stderr %q; want %d, %q", tt.args, code, errOut, tt.code, tt.want)
 		}
-		for _, bad := range []string{"canon:", "skill: skill", "2006"} {
+		for _, bad := range []string{"canon:", "skill: skill", "2006", "guard:", "shield:"} {
 			if strings.Contains(errOut, bad) {
 				t.Errorf("%v: stderr %q holds %q", tt.args, errOut, bad)
 			}

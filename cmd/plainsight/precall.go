@@ -70,7 +70,7 @@ func runPrecall(args []string, stdout, stderr io.Writer) int {
 		err = errors.New("give exactly one URL")
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "plainsight precall: %v (see plainsight precall --help)\n", err)
+		fmt.Fprintf(stderr, "plainsight precall: %s (see plainsight precall --help)\n", describe(err))
 		return exitError
 	}
 	c := &precall.Checker{Guard: cliGuard()}
@@ -78,7 +78,7 @@ func runPrecall(args []string, stdout, stderr io.Writer) int {
 	if *db != "" || os.Getenv(dbEnv) != "" {
 		s, err := openDB(ctx, *db)
 		if err != nil {
-			fmt.Fprintf(stderr, "plainsight precall: %v\n", err)
+			fmt.Fprintf(stderr, "plainsight precall: %s\n", describe(err))
 			return exitError
 		}
 		defer s.Close()
@@ -88,16 +88,16 @@ func runPrecall(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		var re *guard.RefusedError
 		if errors.As(err, &re) {
-			fmt.Fprintf(stderr, "plainsight precall: refused (%s): %v\n", re.Reason.ID(), re)
+			fmt.Fprintf(stderr, "plainsight precall: refused (%s): %s\n", re.Reason.ID(), describe(re))
 		} else {
-			fmt.Fprintf(stderr, "plainsight precall: %v\n", err)
+			fmt.Fprintf(stderr, "plainsight precall: %s\n", describe(err))
 		}
 		return exitError
 	}
 	if *format == "json" {
 		b, err := json.MarshalIndent(a, "", "  ")
 		if err != nil {
-			fmt.Fprintf(stderr, "plainsight precall: %v\n", err)
+			fmt.Fprintf(stderr, "plainsight precall: %s\n", describe(err))
 			return exitError
 		}
 		fmt.Fprintf(stdout, "%s\n", b)

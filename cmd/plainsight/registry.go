@@ -72,7 +72,7 @@ func refusal(stderr io.Writer, cmd string, err error) int {
 	case errors.As(err, &rd):
 		fmt.Fprintf(stderr, "plainsight %s: %s redirects to %s: register %s instead\n", cmd, printable(rd.URL), printable(rd.Destination), printable(rd.Destination))
 	case errors.As(err, &re):
-		fmt.Fprintf(stderr, "plainsight %s: refused (%s): %v\n", cmd, re.Reason.ID(), re)
+		fmt.Fprintf(stderr, "plainsight %s: refused (%s): %s\n", cmd, re.Reason.ID(), describe(re))
 	default:
 		fmt.Fprintf(stderr, "plainsight %s: %s\n", cmd, strings.Join(strings.Fields(err.Error()), " "))
 	}
@@ -82,7 +82,7 @@ func refusal(stderr io.Writer, cmd string, err error) int {
 func writeJSON(stdout, stderr io.Writer, cmd string, v any) int {
 	b, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {
-		fmt.Fprintf(stderr, "plainsight %s: %v\n", cmd, err)
+		fmt.Fprintf(stderr, "plainsight %s: %s\n", cmd, describe(err))
 		return exitError
 	}
 	fmt.Fprintf(stdout, "%s\n", b)
@@ -119,7 +119,11 @@ func runRegistry(args []string, stdout, stderr io.Writer) int {
 	rest, err := parseInterleaved(fset, args[1:])
 	switch {
 	case errors.Is(err, flag.ErrHelp):
-		fmt.Fprint(stdout, registryUsage)
+		if _, ok := helps[cmd]; ok {
+			writeHelp(stdout, cmd, fset)
+		} else {
+			fmt.Fprint(stdout, registryUsage)
+		}
 		return exitClean
 	case err != nil:
 	case *format != "text" && *format != "json":
@@ -132,7 +136,7 @@ func runRegistry(args []string, stdout, stderr io.Writer) int {
 		err = errors.New("--limit is 1 to 1000 and --offset not negative")
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "plainsight %s: %v (see plainsight registry --help)\n", cmd, err)
+		fmt.Fprintf(stderr, "plainsight %s: %s (see plainsight registry --help)\n", cmd, describe(err))
 		return exitError
 	}
 	ctx := context.Background()
@@ -142,7 +146,7 @@ func runRegistry(args []string, stdout, stderr io.Writer) int {
 	}
 	s, err := open(ctx, *db)
 	if err != nil {
-		fmt.Fprintf(stderr, "plainsight %s: %v\n", cmd, err)
+		fmt.Fprintf(stderr, "plainsight %s: %s\n", cmd, describe(err))
 		return exitError
 	}
 	defer s.Close()
@@ -207,7 +211,7 @@ func runRegistry(args []string, stdout, stderr io.Writer) int {
 	}
 	records, err := c.Records(ctx, q)
 	if err != nil {
-		fmt.Fprintf(stderr, "plainsight %s: %v\n", cmd, err)
+		fmt.Fprintf(stderr, "plainsight %s: %s\n", cmd, describe(err))
 		return exitError
 	}
 	if *format == "json" {
@@ -280,13 +284,13 @@ func runChanges(args []string, stdout, stderr io.Writer) int {
 		err = errors.New("--limit is 1 to 1000 and --before not negative")
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "plainsight changes: %v (see plainsight changes --help)\n", err)
+		fmt.Fprintf(stderr, "plainsight changes: %s (see plainsight changes --help)\n", describe(err))
 		return exitError
 	}
 	ctx := context.Background()
 	s, err := openDB(ctx, *db)
 	if err != nil {
-		fmt.Fprintf(stderr, "plainsight changes: %v\n", err)
+		fmt.Fprintf(stderr, "plainsight changes: %s\n", describe(err))
 		return exitError
 	}
 	defer s.Close()

@@ -24,12 +24,14 @@ import (
 )
 
 const serveUsage = `usage:
-  plainsight serve [--addr 127.0.0.1:8080] [--db sqlite:PATH|postgres://...] [--allow-loopback]
+  plainsight serve [--addr 127.0.0.1:8080] [--db sqlite:PATH|postgres://...] [--allow-loopback] [--public-url URL]
 
 Serves plainsight over HTTP (package server): GET /v1/security/precall,
 GET /v1/security/changes, POST /v1/security/scan, POST /v2/scan and
-GET /healthz, keyless, JSON in and out. It runs until SIGTERM or SIGINT,
-then finishes the requests in flight and exits 0.
+GET /healthz, keyless, JSON in and out; and the human pages, HTML without
+script: GET /servers/SLUG (a registered server, the §9 page_url),
+/changes (the §11 feed as recorded), /flags/ID and /signatures/ID. It runs
+until SIGTERM or SIGINT, then finishes the requests in flight and exits 0.
 
   --addr ADDR        the address to listen on (default 127.0.0.1:8080)
   --db DB            the registry: sqlite:PATH (created if missing) or a
@@ -44,6 +46,9 @@ then finishes the requests in flight and exits 0.
                      this host's own services to every caller of the
                      server. For development only; a redirect from a
                      non-loopback server into loopback stays refused.
+  --public-url URL   where callers reach this server (https://host): the
+                     §9 page_url of a registered server is URL/servers/SLUG;
+                     default the path /servers/SLUG alone
 
 Logs (one line per request, never a body, a query string or scanned
 content) go to standard error.
@@ -68,6 +73,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	addr := fset.String("addr", "127.0.0.1:8080", "the address to listen on")
 	db := fset.String("db", "", "the registry database")
 	allowLoopback := fset.Bool("allow-loopback", false, "allow probes of loopback addresses")
+	publicURL := fset.String("public-url", "", "where callers reach this server")
 	rest, err := parseInterleaved(fset, args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
@@ -76,6 +82,10 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	case err != nil:
 	case len(rest) != 0:
 		err = fmt.Errorf("unexpected argument %q", rest[0])
+	case *publicURL != "":
+		if u, perr := url.Parse(*publicURL); perr != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" || u.User != nil {
+			err = fmt.Errorf("--public-url %q: want an http or https URL with a host and no query", *publicURL)
+		}
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "plainsight serve: %v (see plainsight serve --help)\n", err)
@@ -100,7 +110,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		loopback = "loopback ALLOWED (--allow-loopback)"
 	}
 	fmt.Fprintf(stdout, "plainsight serve: listening on http://%s (database %s; %s)\n", ln.Addr(), where, loopback)
-	h := server.New(server.Config{Guard: serveGuard(*allowLoopback), Store: s, Logger: log})
+	h := server.New(server.Config{Guard: serveGuard(*allowLoopback), Store: s, Logger: log, PublicURL: *publicURL})
 	if err := server.Serve(ctx, ln, h, log); err != nil {
 		fmt.Fprintf(stderr, "plainsight serve: %v\n", err)
 		return exitError

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/plainsight/plainsight/guard"
+	"github.com/plainsight/plainsight/server"
 )
 
 // startServe runs `plainsight serve args...` until the returned function
@@ -218,5 +219,28 @@ func TestServeSIGTERM(t *testing.T) {
 	}
 	if code := <-exited; code != exitClean {
 		t.Errorf("exit %d", code)
+	}
+}
+
+// serve answers the human pages; --public-url must be an http(s) URL with
+// a host.
+func TestServePages(t *testing.T) {
+	base, _, stop := startServe(t, "--db", "sqlite:"+filepath.Join(t.TempDir(), "p.db"), "--public-url", "https://pages.example")
+	res, err := http.Get(base + "/changes")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != 200 || res.Header.Get("Content-Security-Policy") != server.PagesCSP || !strings.Contains(string(body), "<title>Definition changes") {
+		t.Errorf("GET /changes: %d %q\n%s", res.StatusCode, res.Header.Get("Content-Security-Policy"), body)
+	}
+	if code, errOut := stop(); code != exitClean {
+		t.Errorf("exit %d\n%s", code, errOut)
+	}
+	for _, u := range []string{"pages.example", "ftp://pages.example", "https://pages.example/?q=1", "https://"} {
+		if code, _, errOut := plainsight(t, "", "serve", "--public-url", u); code != exitError || !strings.Contains(errOut, "--public-url") {
+			t.Errorf("--public-url %q: exit %d, %q", u, code, errOut)
+		}
 	}
 }

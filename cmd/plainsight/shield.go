@@ -54,6 +54,14 @@ func runShield(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "verify-receipt":
 		return runShieldVerify(args[1:], stdin, stdout, stderr)
 	case "keygen":
+		if len(args) > 1 {
+			if isHelp(args[1]) {
+				writeHelp(stdout, "shield keygen", nil)
+				return exitClean
+			}
+			fmt.Fprintf(stderr, "plainsight shield keygen: unexpected argument %q (see plainsight shield keygen --help)\n", args[1])
+			return exitError
+		}
 		ring, err := shield.NewKeyRing()
 		if err == nil {
 			var b []byte
@@ -62,7 +70,7 @@ func runShield(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "plainsight shield keygen: %v\n", err)
+			fmt.Fprintf(stderr, "plainsight shield keygen: %s\n", describe(err))
 			return exitError
 		}
 		return exitClean
@@ -106,17 +114,17 @@ func readNamed(rest []string, stdin io.Reader, limit int64) ([]byte, error) {
 func runShieldScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("shield scan", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	source := fs.String("source", "file", "")
-	direction := fs.String("direction", "inbound", "")
-	tool := fs.String("tool", "", "")
-	keys := fs.String("keys", "", "")
-	urls := fs.String("urls", "", "")
+	source := fs.String("source", "file", "where the content came from: web, email, tool_output, user_message, agent_message or file")
+	direction := fs.String("direction", "inbound", "inbound (content reaching the agent) or outbound (content the agent sends)")
+	tool := fs.String("tool", "", "the tool whose input or output the content is")
+	keys := fs.String("keys", "", "a key ring (plainsight shield keygen) to sign the receipt with; unsigned without it")
+	urls := fs.String("urls", "", "a list of known-bad hosts and domains, one a line, to check the content's URLs against")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, shieldUsage)
+			writeHelp(stdout, "shield scan", fs)
 			return exitClean
 		}
-		fmt.Fprintf(stderr, "plainsight shield scan: %v\n%s", err, shieldUsage)
+		fmt.Fprintf(stderr, "plainsight shield scan: %s\n%s", describe(err), shieldUsage)
 		return exitError
 	}
 	var opts shield.Options
@@ -126,40 +134,40 @@ func runShieldScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 			opts.Keys, err = shield.LoadKeyRing(b)
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "plainsight shield scan: --keys: %v\n", err)
+			fmt.Fprintf(stderr, "plainsight shield scan: --keys: %s\n", describe(err))
 			return exitError
 		}
 	}
 	if *urls != "" {
 		l, err := shield.LoadURLList(*urls)
 		if err != nil {
-			fmt.Fprintf(stderr, "plainsight shield scan: --urls: %v\n", err)
+			fmt.Fprintf(stderr, "plainsight shield scan: --urls: %s\n", describe(err))
 			return exitError
 		}
 		opts.URLs = l
 	}
 	s, err := shield.New(opts)
 	if err != nil {
-		fmt.Fprintf(stderr, "plainsight shield scan: %v\n", err)
+		fmt.Fprintf(stderr, "plainsight shield scan: %s\n", describe(err))
 		return exitError
 	}
 	content, err := readNamed(fs.Args(), stdin, shield.DefaultMaxContentBytes)
 	if err != nil {
-		fmt.Fprintf(stderr, "plainsight shield scan: %v\n", err)
+		fmt.Fprintf(stderr, "plainsight shield scan: %s\n", describe(err))
 		return exitError
 	}
 	req := shield.Request{Content: string(content), Context: shield.Context{
 		Source: shield.Source(*source), Direction: shield.Direction(*direction), Tool: *tool}}
 	resp, err := s.Scan(context.Background(), req)
 	if err != nil {
-		fmt.Fprintf(stderr, "plainsight shield scan: %v\n", err)
+		fmt.Fprintf(stderr, "plainsight shield scan: %s\n", describe(err))
 		return exitError
 	}
 	enc := json.NewEncoder(stdout)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(resp); err != nil {
-		fmt.Fprintf(stderr, "plainsight shield scan: writing output: %v\n", err)
+		fmt.Fprintf(stderr, "plainsight shield scan: writing output: %s\n", describe(err))
 		return exitError
 	}
 	if resp.Verdict == shield.Malicious {
@@ -171,47 +179,47 @@ func runShieldScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 func runShieldVerify(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("shield verify-receipt", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	jwksPath := fs.String("jwks", "", "")
-	contentPath := fs.String("content", "", "")
+	jwksPath := fs.String("jwks", "", "the scanner's published keys (a JWKS); required")
+	contentPath := fs.String("content", "", "the content scanned, to check that the receipt names it")
 	if err := fs.Parse(args); err != nil || *jwksPath == "" {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, shieldUsage)
+			writeHelp(stdout, "shield verify-receipt", fs)
 			return exitClean
 		}
 		if err == nil {
 			err = errors.New("--jwks is required")
 		}
-		fmt.Fprintf(stderr, "plainsight shield verify-receipt: %v\n%s", err, shieldUsage)
+		fmt.Fprintf(stderr, "plainsight shield verify-receipt: %s\n%s", describe(err), shieldUsage)
 		return exitError
 	}
 	jb, err := os.ReadFile(*jwksPath)
 	if err != nil {
-		fmt.Fprintf(stderr, "plainsight shield verify-receipt: %v\n", err)
+		fmt.Fprintf(stderr, "plainsight shield verify-receipt: %s\n", describe(err))
 		return exitError
 	}
 	keys, err := shield.ParseJWKS(jb)
 	if err != nil {
-		fmt.Fprintf(stderr, "plainsight shield verify-receipt: --jwks: %v\n", err)
+		fmt.Fprintf(stderr, "plainsight shield verify-receipt: --jwks: %s\n", describe(err))
 		return exitError
 	}
 	rb, err := readNamed(fs.Args(), stdin, 64<<20)
 	if err != nil {
-		fmt.Fprintf(stderr, "plainsight shield verify-receipt: %v\n", err)
+		fmt.Fprintf(stderr, "plainsight shield verify-receipt: %s\n", describe(err))
 		return exitError
 	}
 	var resp shield.Response
 	if err := json.Unmarshal(rb, &resp); err != nil {
-		fmt.Fprintf(stderr, "plainsight shield verify-receipt: the response is not JSON: %v\n", err)
+		fmt.Fprintf(stderr, "plainsight shield verify-receipt: the response is not JSON: %s\n", describe(err))
 		return exitError
 	}
 	if err := shield.VerifyReceipt(resp, keys); err != nil {
-		fmt.Fprintf(stderr, "plainsight shield verify-receipt: %v\n", err)
+		fmt.Fprintf(stderr, "plainsight shield verify-receipt: %s\n", describe(err))
 		return exitFound
 	}
 	if *contentPath != "" {
 		cb, err := os.ReadFile(*contentPath)
 		if err != nil {
-			fmt.Fprintf(stderr, "plainsight shield verify-receipt: %v\n", err)
+			fmt.Fprintf(stderr, "plainsight shield verify-receipt: %s\n", describe(err))
 			return exitError
 		}
 		if !shield.ContentMatches(resp.Receipt, string(cb)) {
@@ -224,6 +232,10 @@ func runShieldVerify(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 }
 
 func runShieldJWKS(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 && isHelp(args[0]) {
+		writeHelp(stdout, "shield jwks", nil)
+		return exitClean
+	}
 	b, err := readNamed(args, stdin, 1<<20)
 	if err == nil {
 		var ring *shield.KeyRing
@@ -234,8 +246,11 @@ func runShieldJWKS(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 		}
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "plainsight shield jwks: %v\n", err)
+		fmt.Fprintf(stderr, "plainsight shield jwks: %s\n", describe(err))
 		return exitError
 	}
 	return exitClean
 }
+
+// isHelp reports whether an argument asks for help.
+func isHelp(a string) bool { return a == "-h" || a == "--help" || a == "-help" }

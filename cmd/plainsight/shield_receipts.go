@@ -80,10 +80,10 @@ func runShieldReceipts(args []string, stdout, stderr io.Writer) int {
 	}
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, receiptsUsage)
+			writeHelp(stdout, "shield receipts list", fset)
 			return exitClean
 		}
-		fmt.Fprintf(stderr, "plainsight shield receipts list: %v\n%s", err, receiptsUsage)
+		fmt.Fprintf(stderr, "plainsight shield receipts list: %s\n%s", describe(err), receiptsUsage)
 		return exitError
 	}
 	var keys *shield.PublicKeys
@@ -93,20 +93,20 @@ func runShieldReceipts(args []string, stdout, stderr io.Writer) int {
 			keys, err = shield.ParseJWKS(jb)
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "plainsight shield receipts list: --jwks: %v\n", err)
+			fmt.Fprintf(stderr, "plainsight shield receipts list: --jwks: %s\n", describe(err))
 			return exitError
 		}
 	}
 	ctx := context.Background()
 	s, err := openDB(ctx, *db)
 	if err != nil {
-		fmt.Fprintf(stderr, "plainsight shield receipts list: %v\n", err)
+		fmt.Fprintf(stderr, "plainsight shield receipts list: %s\n", describe(err))
 		return exitError
 	}
 	defer s.Close()
 	recs, err := receiptstore.New(s).List(ctx, q)
 	if err != nil {
-		fmt.Fprintf(stderr, "plainsight shield receipts list: %v\n", err)
+		fmt.Fprintf(stderr, "plainsight shield receipts list: %s\n", describe(err))
 		return exitError
 	}
 	code := exitClean
@@ -139,7 +139,7 @@ func runShieldReceipts(args []string, stdout, stderr io.Writer) int {
 				visible(string(e.Outcome)), orDash(visible(e.Receipt.ScanID)), orDash(visible(e.Receipt.ContentHash)), sig)
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "plainsight shield receipts list: writing output: %v\n", err)
+			fmt.Fprintf(stderr, "plainsight shield receipts list: writing output: %s\n", describe(err))
 			return exitError
 		}
 	}

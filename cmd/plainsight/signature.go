@@ -46,17 +46,17 @@ func runSignature(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	}
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, signatureUsage)
+			writeHelp(stdout, "signature check", fset)
 			return exitClean
 		}
-		fmt.Fprintf(stderr, "plainsight signature check: %v (see plainsight signature --help)\n", err)
+		fmt.Fprintf(stderr, "plainsight signature check: %s (see plainsight signature --help)\n", describe(err))
 		return exitError
 	}
 	in := stdin
 	if len(rest) == 1 && rest[0] != "-" {
 		f, err := os.Open(rest[0])
 		if err != nil {
-			fmt.Fprintf(stderr, "plainsight signature check: %v\n", err)
+			fmt.Fprintf(stderr, "plainsight signature check: %s\n", describe(err))
 			return exitError
 		}
 		defer f.Close()
@@ -64,7 +64,7 @@ func runSignature(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	}
 	text, err := io.ReadAll(io.LimitReader(in, signature.MaxCheckBytes+1))
 	if err != nil {
-		fmt.Fprintf(stderr, "plainsight signature check: reading the text: %v\n", err)
+		fmt.Fprintf(stderr, "plainsight signature check: reading the text: %s\n", describe(err))
 		return exitError
 	}
 	if len(text) > signature.MaxCheckBytes {
@@ -74,7 +74,7 @@ func runSignature(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	ctx := context.Background()
 	s, err := openDB(ctx, *db)
 	if err != nil {
-		fmt.Fprintf(stderr, "plainsight signature check: %v\n", err)
+		fmt.Fprintf(stderr, "plainsight signature check: %s\n", describe(err))
 		return exitError
 	}
 	defer s.Close()
@@ -85,7 +85,7 @@ func runSignature(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	}
 	matches, err := signature.NewService(ss, signature.Options{}).Check(ctx, string(text))
 	if err != nil {
-		fmt.Fprintf(stderr, "plainsight signature check: %v\n", err)
+		fmt.Fprintf(stderr, "plainsight signature check: %s\n", describe(err))
 		return exitError
 	}
 	if *format == "json" {
