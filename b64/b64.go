@@ -3,7 +3,6 @@ package b64
 import (
 	"bytes"
 	"encoding/base64"
-	"iter"
 	"strings"
 	"unicode/utf8"
 
@@ -74,19 +73,28 @@ type chain struct{ start, end int }
 // (tokenEnd), the whitespace after it, and so on to its end, which gives
 // back the tokens chainAround joined, since each is a maximal run of data
 // characters and the padding after it.
-func (c chain) tokens(text string) iter.Seq[token] {
-	return func(yield func(token) bool) {
-		for j := c.start; j < c.end; {
-			t := token{j, tokenEnd(text, j)}
-			if !yield(t) {
-				return
-			}
-			j = t.end
-			for j < c.end && isSpace(text[j]) {
-				j++
-			}
-		}
+func (c chain) tokens(text string) tokenWalk {
+	return tokenWalk{text: text, j: c.start, end: c.end}
+}
+
+// tokenWalk walks the tokens of a chain (a value, not a closure: walking
+// allocates nothing).
+type tokenWalk struct {
+	text   string
+	j, end int
+}
+
+// next returns the next token, or false at the end of the chain.
+func (w *tokenWalk) next() (token, bool) {
+	if w.j >= w.end {
+		return token{}, false
 	}
+	t := token{w.j, tokenEnd(w.text, w.j)}
+	w.j = t.end
+	for w.j < w.end && isSpace(w.text[w.j]) {
+		w.j++
+	}
+	return t, true
 }
 
 // Find returns the base64_blob constructs of §4 in text, in order. It takes
@@ -213,7 +221,11 @@ func appendChain(out []Blob, text string, c chain) []Blob {
 	if !excluded(text, trimmed) && isBlob(text, trimmed) {
 		return append(out, decodeBlob(text, trimmed))
 	}
-	for t := range c.tokens(text) {
+	for w := c.tokens(text); ; {
+		t, ok := w.next()
+		if !ok {
+			break
+		}
 		if n := t.len(); n < ShortMin || n >= BlobMin {
 			continue
 		}
@@ -221,7 +233,7 @@ func appendChain(out []Blob, text string, c chain) []Blob {
 		if excluded(text, one) {
 			continue
 		}
-		if dec, ok := decodeCanonical(text, one.tokens(text)); ok && utf8.ValidString(dec) && mostlyOrdinary(dec) {
+		if dec, ok := decodeCanonical(text, one); ok && utf8.ValidString(dec) && mostlyOrdinary(dec) {
 			out = append(out, Blob{Start: t.start, End: t.end, Decoded: dec})
 		}
 	}
@@ -233,7 +245,11 @@ func appendChain(out []Blob, text string, c chain) []Blob {
 // exact.
 func trim(text string, c chain) chain {
 	first, last := token{-1, -1}, token{}
-	for t := range c.tokens(text) {
+	for w := c.tokens(text); ; {
+		t, ok := w.next()
+		if !ok {
+			break
+		}
 		if t.len() >= ChainTokenMin {
 			if first.start < 0 {
 				first = t
@@ -252,7 +268,11 @@ func trim(text string, c chain) chain {
 func isBlob(text string, c chain) bool {
 	total, n := 0, 0
 	all := true
-	for t := range c.tokens(text) {
+	for w := c.tokens(text); ; {
+		t, ok := w.next()
+		if !ok {
+			break
+		}
 		if t.len() >= BlobMin {
 			return true
 		}
@@ -346,10 +366,10 @@ func isSlug(tok string) bool {
 // It decodes through decodeChunks, into a buffer of the decoded size: a
 // blob of any size costs its decoded text and a few chunks, not copies of
 // it.
-func decodeCanonical(text string, toks iter.Seq[token]) (string, bool) {
+func decodeCanonical(text string, c chain) (string, bool) {
 	var out strings.Builder
-	out.Grow(base64.RawStdEncoding.DecodedLen(dataLen(text, toks)))
-	if !decodeChunks(text, toks, func(b []byte) bool { out.Write(b); return true }) {
+	out.Grow(base64.RawStdEncoding.DecodedLen(dataLen(text, c)))
+	if !decodeChunks(text, c, func(b []byte) bool { out.Write(b); return true }) {
 		return "", false
 	}
 	return out.String(), true
@@ -357,9 +377,13 @@ func decodeCanonical(text string, toks iter.Seq[token]) (string, bool) {
 
 // dataLen returns the number of characters of the tokens, trailing
 // padding stripped.
-func dataLen(text string, toks iter.Seq[token]) int {
+func dataLen(text string, c chain) int {
 	n, pad := 0, 0 // pad: the '=' that end the tokens so far
-	for t := range toks {
+	for w := c.tokens(text); ; {
+		t, ok := w.next()
+		if !ok {
+			break
+		}
 		n += t.len()
 		tok := text[t.start:t.end]
 		kept := strings.TrimRight(tok, "=")
@@ -378,8 +402,8 @@ func dataLen(text string, toks iter.Seq[token]) int {
 // stop the decoding by returning false (and must not keep the slice). It
 // reports whether the decode is canonical and emit never stopped it; it
 // holds no more than a few chunks whatever the size of the blob.
-func decodeChunks(text string, toks iter.Seq[token], emit func([]byte) bool) bool {
-	n := dataLen(text, toks)
+func decodeChunks(text string, c chain, emit func([]byte) bool) bool {
+	n := dataLen(text, c)
 	in := make([]byte, 0, min(n, decodeChunk))
 	dec := make([]byte, base64.RawStdEncoding.DecodedLen(cap(in)))
 	enc := make([]byte, cap(in))
@@ -396,7 +420,11 @@ func decodeChunks(text string, toks iter.Seq[token], emit func([]byte) bool) boo
 		return emit(dec[:m])
 	}
 	left := n
-	for t := range toks {
+	for w := c.tokens(text); ; {
+		t, ok := w.next()
+		if !ok {
+			break
+		}
 		for i := t.start; i < t.end && left > 0; i++ {
 			c := text[i]
 			left--
@@ -429,14 +457,13 @@ const decodeChunk = 64 << 10
 // again, into its Decoded text.
 func decodeBlob(text string, c chain) Blob {
 	blob := Blob{Start: c.start, End: c.end, Opaque: true}
-	toks := c.tokens(text)
-	if dataLen(text, toks) > decodeChunk {
+	if dataLen(text, c) > decodeChunk {
 		var check textCheck
-		if !decodeChunks(text, toks, check.write) || !check.printable() {
+		if !decodeChunks(text, c, check.write) || !check.printable() {
 			return blob
 		}
 	}
-	dec, ok := decodeCanonical(text, toks)
+	dec, ok := decodeCanonical(text, c)
 	if ok && utf8.ValidString(dec) && mostlyPrintable(dec) {
 		blob.Opaque, blob.Decoded = false, dec
 	}
