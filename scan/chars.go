@@ -103,6 +103,14 @@ type charScan struct {
 	invalidCount int // every ill-formed sequence, kept or not
 	truncated    bool
 
+	// With recordEdits, spans lists the §2 codepoints and ill-formed
+	// sequences in order, as long as there are at most maxEditSpans of
+	// them; past that it is nil and spansLost is set. §5 makes its view of
+	// a text without them from it (see viewWithout).
+	recordEdits bool
+	spans       []editSpan
+	spansLost   bool
+
 	// The run being extended, if run.class != noClass.
 	run struct {
 		class                 charClass
@@ -353,7 +361,41 @@ func (c *charScan) endRun(i, cp, u16 int) {
 
 // remove drops s[i:i+size] from the sanitized copy (§6).
 func (c *charScan) remove(i, size int) {
+	if c.recordEdits {
+		c.record(i, size, false)
+	}
 	c.edit(i, size, "")
+}
+
+// editSpan is a §2 codepoint, or an ill-formed sequence (replaced), at
+// s[start:end].
+type editSpan struct {
+	start, end int
+	replaced   bool
+}
+
+// maxEditSpans bounds charScan.spans (24 bytes each, 384 KiB in all), and
+// so does a 512th of the text's length (with 64 more): a text with more §2
+// codepoints and ill-formed sequences is read for §5 through
+// withoutClasses, so that the spans never cost more than a few percent of
+// the text.
+const maxEditSpans = 1 << 14
+
+// spanLimit is the bound of charScan.spans for a text of n bytes. A
+// variable for the tests.
+var spanLimit = func(n int) int { return min(maxEditSpans, 64+n/512) }
+
+// record appends s[i:i+size] to c.spans, or drops them all when there are
+// too many.
+func (c *charScan) record(i, size int, replaced bool) {
+	if c.spansLost {
+		return
+	}
+	if len(c.spans) == spanLimit(len(c.s)) {
+		c.spans, c.spansLost = nil, true
+		return
+	}
+	c.spans = append(c.spans, editSpan{i, i + size, replaced})
 }
 
 // replace records the ill-formed sequence s[i:i+size] and writes it into the
@@ -361,6 +403,9 @@ func (c *charScan) remove(i, size int) {
 func (c *charScan) replace(i, size, cp int) {
 	c.edits++
 	c.invalidCount++
+	if c.recordEdits {
+		c.record(i, size, true)
+	}
 	if c.keep(len(c.invalid)) {
 		c.invalid = append(c.invalid, InvalidSequence{Start: cp, ByteStart: i, ByteEnd: i + size})
 	}

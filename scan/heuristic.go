@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/plainsight/plainsight/internal/heuristic"
 )
@@ -130,7 +131,22 @@ func heuristics(s string, isWTF8, transparent bool, max int, segs []segment) ([]
 // findings' offsets are those of the text, seg.start and seg.pos added.
 func heuristicsIn(s string, isWTF8, transparent bool, max int, seg segment) ([]Finding, int) {
 	view, changed := s, false
-	if transparent && !seg.clean {
+	switch {
+	case !transparent || seg.clean:
+	case seg.spansKnown:
+		// The view lives only as long as FindN reads it (its matches are
+		// offsets): it is made in a buffer reused from segment to segment.
+		buf := viewBuffers.Get().(*[]byte)
+		defer func() {
+			if cap(*buf) <= maxPooledView {
+				viewBuffers.Put(buf)
+			}
+		}()
+		*buf, changed = appendWithout((*buf)[:0], s, seg.start, seg.spans)
+		if changed {
+			view = unsafe.String(unsafe.SliceData(*buf), len(*buf))
+		}
+	default:
 		view, changed = withoutClasses(s, isWTF8)
 	}
 	ms, total := heuristic.FindN(view, max)
@@ -170,10 +186,29 @@ func heuristicsIn(s string, isWTF8, transparent bool, max int, seg segment) ([]F
 
 // segment is a part of a text, [start, end) in bytes, at position pos.
 // A clean one is known to hold no §2 codepoint and no ill-formed UTF-8.
+// With spansKnown, spans are the §2 codepoints and ill-formed sequences in
+// it (offsets in the text), as the pass over the codepoints found them.
 type segment struct {
 	start, end int
 	pos        position
 	clean      bool
+	spansKnown bool
+	spans      []editSpan
+}
+
+// withSpans gives each of segs (all of s when segs is empty) its spans, from
+// all the spans of the text.
+func withSpans(segs []segment, s string, spans []editSpan) []segment {
+	if len(segs) == 0 {
+		segs = []segment{{end: len(s)}}
+	}
+	for k := range segs {
+		sg := &segs[k]
+		i, _ := slices.BinarySearchFunc(spans, sg.start, func(e editSpan, b int) int { return e.start - b })
+		j, _ := slices.BinarySearchFunc(spans, sg.end, func(e editSpan, b int) int { return e.start - b })
+		sg.spans, sg.spansKnown = spans[i:j], true
+	}
+	return segs
 }
 
 // segmentSize is the least length of a segment but the last. A variable
@@ -294,6 +329,33 @@ func withoutClasses(s string, isWTF8 bool) (string, bool) {
 	b.WriteString(s[kept:])
 	return b.String(), true
 }
+
+// appendWithout appends to dst withoutClasses's view of s, the part of a
+// text at byte offset base whose §2 codepoints and ill-formed sequences are
+// spans (offsets in the text): what lies between them, copied without
+// decoding anything. It reports whether the view differs from s (when it
+// does not, dst is returned as it was).
+func appendWithout(dst []byte, s string, base int, spans []editSpan) ([]byte, bool) {
+	if len(spans) == 0 {
+		return dst, false
+	}
+	kept := 0
+	for _, e := range spans {
+		dst = append(dst, s[kept:e.start-base]...)
+		if e.replaced {
+			dst = append(dst, replacement...)
+		}
+		kept = e.end - base
+	}
+	return append(dst, s[kept:]...), true
+}
+
+// viewBuffers holds the buffers of §5's views (*[]byte), those of at most
+// maxPooledView bytes (a segment is at most a few times segmentSize but
+// for a text that has no place to cut).
+var viewBuffers = sync.Pool{New: func() any { return new([]byte) }}
+
+const maxPooledView = 4 << 20
 
 // replacement is U+FFFD in UTF-8.
 const replacement = "\uFFFD"

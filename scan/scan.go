@@ -370,7 +370,7 @@ func runDeferred(s string, isWTF8 bool, o options, deferSanitized bool) (*Result
 	if blobsFound {
 		blobs = b64.Find(s)
 	}
-	c := &charScan{s: s, isWTF8: isWTF8, max: o.maxFindings, omitSanitized: o.omitSanitized}
+	c := &charScan{s: s, isWTF8: isWTF8, max: o.maxFindings, omitSanitized: o.omitSanitized, recordEdits: true}
 	// Once the cuts are made, the constructs are needed only for the
 	// findings kept and for whether all are self-contained: text made of
 	// constructs holds one every few bytes, so they are let go, and in the
@@ -428,6 +428,9 @@ func runDeferred(s string, isWTF8 bool, o options, deferSanitized bool) (*Result
 		cutPos[k], cutEdits[k] = c.offsets.at(b), c.offsets.editsAt(b)
 	}
 	segs := segmentsOf(s, cuts, cutPos, cutEdits, c.edits)
+	if !c.spansLost {
+		segs = withSpans(segs, s, c.spans)
+	}
 	heur, heurCount := heuristics(s, isWTF8, c.count > 0, o.maxFindings, segs)
 	findings = append(findings, heur...)
 	truncated = truncated || len(heur) < heurCount

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf16"
@@ -132,6 +133,127 @@ func TestOmitSanitizedSameResult(t *testing.T) {
 			full.Sanitized = ""
 			if diff := cmp.Diff(full, omitted); diff != "" {
 				t.Fatalf("text %d, max %d: without the sanitized copy (-full +omitted):\n%s", n, max, diff)
+			}
+		}
+	}
+}
+
+// TestViewWithout checks that §5's view of a segment made from the spans
+// the pass over the codepoints recorded is the view withoutClasses makes by
+// decoding it: on random texts with §2 codepoints, ill-formed UTF-8 and
+// encoded surrogates (lone surrogates, read as WTF-8), for every segment
+// of one byte and more; and that past maxEditSpans the spans are dropped.
+func TestViewWithout(t *testing.T) {
+	defer func(n int) { segmentSize = n }(segmentSize)
+	segmentSize = 1
+	limit := spanLimit
+	defer func() { spanLimit = limit }()
+	spanLimit = func(int) int { return maxEditSpans }
+	rng := rand.New(rand.NewPCG(31, 32))
+	checked := 0
+	for n := range 300 {
+		s := segmentText(rng)
+		for _, isWTF8 := range []bool{false, true} {
+			c := &charScan{s: s, isWTF8: isWTF8, max: -1, omitSanitized: true, recordEdits: true}
+			c.scan()
+			if c.spansLost {
+				t.Fatalf("text %d: %d spans lost", n, c.edits)
+			}
+			if len(c.spans) != c.edits {
+				t.Fatalf("text %d: %d spans for %d edits", n, len(c.spans), c.edits)
+			}
+			cuts := segmentCuts(s)
+			segs := withSpans(segmentsOf(s, cuts, positionsAt(s, isWTF8, cuts), nil, 0), s, c.spans)
+			for _, sg := range segs {
+				want, wantChanged := withoutClasses(s[sg.start:sg.end], isWTF8)
+				b, changed := appendWithout([]byte("junk"), s[sg.start:sg.end], sg.start, sg.spans)
+				got := string(b[4:])
+				if !changed {
+					got = s[sg.start:sg.end]
+				}
+				if got != want || changed != wantChanged {
+					t.Fatalf("text %d (WTF-8 %v), segment [%d, %d): view %q (%v), want %q (%v)", n, isWTF8, sg.start, sg.end, got, changed, want, wantChanged)
+				}
+				checked++
+			}
+		}
+	}
+	if checked < 10000 {
+		t.Errorf("only %d segments checked", checked)
+	}
+	spanLimit = limit
+	for _, n := range []int{1000, 1 << 20, 64 << 20} {
+		limit := spanLimit(n * 3)
+		for _, edits := range []int{limit, limit + 1} {
+			s := strings.Repeat("\u200b", edits) + strings.Repeat("abc", n-edits)
+			c := &charScan{s: s, max: 0, omitSanitized: true, recordEdits: true}
+			c.scan()
+			if lost := edits > limit; c.spansLost != lost || lost && c.spans != nil || !lost && len(c.spans) != edits {
+				t.Errorf("%d bytes, %d edits: spans lost %v, %d kept; want lost %v", len(s), edits, c.spansLost, len(c.spans), lost)
+			}
+		}
+	}
+}
+
+// TestMapBack checks mapBack against a plain walk of the text: for random
+// texts (§2 codepoints, ill-formed UTF-8, encoded surrogates, line feeds
+// and tabs among ASCII, other scripts), every offset of the view that is a
+// codepoint boundary, as a start and as an end, in both modes.
+func TestMapBack(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 42))
+	for n := range 400 {
+		s := segmentText(rng)
+		if len(s) > 400 {
+			s = s[:400]
+		}
+		isWTF8 := n%2 == 0
+		for _, transparent := range []bool{false, true} {
+			// The plain walk: at each codepoint boundary of the view, the
+			// position before the next kept codepoint (a start) and after
+			// the last one (an end).
+			starts, ends := map[int]textPos{}, map[int]textPos{}
+			v, cp, u16, last := 0, 0, 0, textPos{}
+			for i := 0; i < len(s); {
+				r, size, ok := decodeAt(s, i, isWTF8)
+				kept, vsize := true, size
+				switch {
+				case !transparent:
+				case !ok:
+					vsize = len(replacement)
+				case classOf(r) != noClass:
+					kept = false
+				}
+				if kept {
+					if _, seen := starts[v]; !seen {
+						starts[v] = textPos{i, cp, u16}
+					}
+					ends[v] = last
+					v += vsize
+				}
+				i, cp = i+size, cp+1
+				u16++
+				if r >= 0x10000 {
+					u16++
+				}
+				if kept {
+					last = textPos{i, cp, u16}
+				}
+			}
+			if _, seen := starts[v]; !seen {
+				starts[v] = textPos{len(s), cp, u16}
+			}
+			ends[v] = last
+			var offs []int
+			for o := range starts {
+				offs = append(offs, o)
+			}
+			slices.Sort(offs)
+			gotStarts, gotEnds := mapBack(s, isWTF8, transparent, offs, offs)
+			for k, o := range offs {
+				if gotStarts[k] != starts[o] || gotEnds[k] != ends[o] {
+					t.Fatalf("text %d %q (WTF-8 %v, transparent %v), view offset %d: start %v, end %v; want %v, %v",
+						n, s, isWTF8, transparent, o, gotStarts[k], gotEnds[k], starts[o], ends[o])
+				}
 			}
 		}
 	}

@@ -33,7 +33,73 @@
 //   - POST /v2/scan — the Agent-Shield REST binding (§3.3 of the protocol):
 //     the §3.1 request {"content", "context": {"source", "tool",
 //     "direction"}} answered with the §3.2 response of shield.Scan.
+//   - GET /v1/security/flags?url=&class=&status=&limit=&offset= — the §8
+//     flag records in creation order ({"flags", "next_offset", "note"});
+//     url selects the flags whose artifact ref is that URL (an external
+//     server's, §8), status one of standing, disputed, overturned.
+//   - GET /v1/security/flags/{id} — one §8 flag record; 404 flag_not_found.
+//   - GET /v1/registry/servers?limit=&offset= — the registered servers'
+//     records (registration, fingerprint and version, last check, §10
+//     warnings), in registration order; GET /v1/registry/server?url= — one
+//     record, 404 not_registered. Neither probes anything.
+//   - POST /api/v1/shield/check — Shield method 1.0's check: {"text"} (at
+//     most 16 KiB, else 413 text_too_large) answered with {"match",
+//     "matches", "note"}, at most 10 matches of confirmed signatures. The
+//     text stays in memory: never stored, never logged.
+//   - GET /api/v1/shield/feed?since=&limit= — the method's feed after the
+//     cursor since, oldest first: ids, categories, hashes and counts,
+//     never text; next_since is the next read's cursor.
+//   - GET /openapi.json — the OpenAPI 3.1 document of every route
+//     ([OpenAPI]; openapi.json in this directory, linted in CI with
+//     @redocly/cli, and every handler's answers are checked against it).
 //   - GET /healthz — {"status": "ok"}.
+//
+// On the flag, registry and Shield method reads, limit is 1–1000 (default
+// 100), and a query parameter given twice, or one the route does not know,
+// is 400 invalid_query. Every route that needs the store answers 503
+// no_registry when the handler has none.
+//
+// # Writes and API keys
+//
+// The write routes need an API key: Authorization: Bearer psk_ and 64 hex
+// digits, made by [CreateKey] (`plainsight keys create`), stored as its
+// SHA-256 only ([KeyHash]; package store's APIKeys), revoked once and
+// never deleted (`plainsight keys revoke`). A key acts for its owner (an
+// account) and holds scopes (store.Scopes). No key, a malformed, an
+// unknown or a revoked one is 401 unauthorized with WWW-Authenticate, the
+// same answer for each; a key without the route's scope is 403 forbidden.
+//
+//   - POST /v1/security/submissions (submit) — one field of one artifact
+//     {"artifact": {"type", "ref", "label"}, "field", "content",
+//     "context", "agent_id", "handle"} through the §8 ingestion gate
+//     (package flag), attributed to the key's owner: the gate's outcome,
+//     clean, held (with its flags) or admitted (bytes an award overturned).
+//   - POST /v1/registry/servers (register) — {"url", "slug", "page_url",
+//     "linked_store_listing"}: the server probed through the guard and
+//     registered (201), or held by deterministic findings (200, the flags
+//     standing against the URL); 409 already_registered, 422
+//     refused_<reason> or redirects, 502 unreachable. The page_url given
+//     is recorded; the one answered is the server's page here (see Human
+//     pages).
+//   - POST /v1/security/flags/{id}/dispute (dispute) — {"case_id",
+//     "case_number"}: the key's owner, who must be the flag's attributed
+//     account (else 403 not_attributed), disputes it; 409 decided (a
+//     decided dispute is not reopened) or wrong_state.
+//   - POST /v1/security/flags/{id}/award (arbitrate) — {"case_id",
+//     "case_number", "decision": "overturn"|"uphold"}: the award of the
+//     dispute's case; 409 case_mismatch or wrong_state.
+//   - POST /api/v1/shield/checkin (checkin) — {"agent_id", "reports",
+//     "feed_since"}: up to five reports (Shield method 1.0), each outcome,
+//     and the check-in's shield_feed after feed_since. A refused report
+//     refuses the whole check-in with 422 and its class (secret,
+//     too_short, unknown_category, …); a snippet refused for a secret is
+//     neither stored, logged nor quoted.
+//   - POST /api/v1/shield/review-jobs (review) — {"candidate_id",
+//     "agent_id", "opted_in"}: a review job (201), the candidate's text in
+//     untrusted_snippet only; 422 not_opted_in.
+//   - POST /api/v1/shield/review-jobs/{job}/vote (review) —
+//     {"candidate_id", "agent_id", "hostile"}: the job's answer and the
+//     candidate's status after it; 409 duplicate for a second vote.
 //
 // # Human pages
 //
@@ -88,7 +154,7 @@
 // Errors are {"error": {"code", "message"}}: 422 for the specifications'
 // refusals (the guard's, and a request body of the right JSON but the
 // wrong shape: invalid_request, unknown_context, unknown_source,
-// unknown_direction), 400 invalid_json for a body that is not one JSON
+// unknown_direction, and the Shield method's refusals), 400 invalid_json for a body that is not one JSON
 // object, 413 body_too_large and content_too_large, 404 not_found, 405
 // method_not_allowed (with Allow), 500 internal (logged, answered
 // without detail).
@@ -103,7 +169,13 @@
 // U+FFFD, as a client's UTF-8 encoder (JavaScript's TextEncoder) writes
 // it, so that the content_hash is the one the client computes and every
 // signal's UTF-16 offsets are the client's. A lone surrogate therefore
-// raises no signal there; /v1/security/scan reports it.
+// raises no signal there; /v1/security/scan reports it. A submission's
+// content is hashed the same way (the evidence hash is of UTF-8 bytes),
+// but the gate scans the content with its lone surrogates, so that one
+// is a §2 unassigned_codepoint finding and holds the submission. A
+// check's text is read with U+FFFD too (cleaning would remove either),
+// and a check-in's body is decoded by encoding/json (the reports' wire
+// form is package signature's), which reads a lone surrogate so as well.
 //
 // # MCP
 //
@@ -209,11 +281,12 @@
 //
 // # What it does not claim
 //
-// The routes answer what packages precall, scan and shield answer, with
-// their notes: evidence gathered at one moment, never a guarantee that a
-// tool or a text is safe (§12), and every page says so. This first
-// increment has no API keys and no write routes, no rate limits, no
-// metrics and no OpenAPI document; a host that exposes it to the public must put those
-// in front of it. /healthz says the process answers, not that its store
-// does.
+// The routes answer what packages precall, scan, shield, flag and
+// signature answer, with their notes: evidence gathered at one moment,
+// never a guarantee that a tool or a text is safe (§12), and every page
+// says so. A key says who wrote, not that what they wrote is true; scopes
+// are coarse (a key with arbitrate applies any award), and keys are not
+// rate-limited here. This handler has no rate limits and no metrics; a
+// host that exposes it to the public must put those in front of it.
+// /healthz says the process answers, not that its store does.
 package server

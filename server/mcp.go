@@ -393,17 +393,6 @@ func (t *mcpTools) shieldScan(ctx context.Context, v canon.Value) (any, *toolErr
 	return resp, nil
 }
 
-// signatureAnswer is the answer of signature_check: the shape of the
-// answer of POST /api/v1/shield/check, {"match", "matches", "note"}.
-type signatureAnswer struct {
-	Match   bool              `json:"match"`
-	Matches []signature.Match `json:"matches"`
-	Note    string            `json:"note"`
-}
-
-// signatureNote is the standing line of a signature check.
-const signatureNote = "A match says the text resembles a reported attack, not that it is one; no match is not a finding that the text is safe. The text was checked in memory and not stored."
-
 // signatureCheck is the tool signature_check (Shield method 1.0,
 // "Checking text").
 func (t *mcpTools) signatureCheck(ctx context.Context, v canon.Value) (any, *toolError) {
@@ -430,5 +419,5 @@ func (t *mcpTools) signatureCheck(ctx context.Context, v canon.Value) (any, *too
 	if ms == nil {
 		ms = []signature.Match{}
 	}
-	return signatureAnswer{Match: len(ms) > 0, Matches: ms, Note: signatureNote}, nil
+	return checkResponse{Match: len(ms) > 0, Matches: ms, Note: CheckNote}, nil // the answer of POST /api/v1/shield/check
 }

@@ -9,6 +9,8 @@ import (
 	"log/slog"
 	"net/http"
 	"strconv"
+	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -17,6 +19,7 @@ import (
 	"github.com/plainsight/plainsight/precall"
 	"github.com/plainsight/plainsight/scan"
 	"github.com/plainsight/plainsight/shield"
+	"github.com/plainsight/plainsight/signature"
 	"github.com/plainsight/plainsight/store"
 )
 
@@ -50,8 +53,15 @@ type Config struct {
 type handler struct {
 	mux     *http.ServeMux
 	checker *precall.Checker
+	store   store.Store
+	clock   func() time.Time
 	log     *slog.Logger
 	maxBody int64
+	// signatures is the Shield method's service over store, built on first
+	// use (it loads the benign corpus).
+	signatures func() *signature.Service
+	// allow is the methods each path answers, for a 405's Allow.
+	allow map[string][]string
 }
 
 // New returns the server's routes as one http.Handler, for a host to
@@ -64,6 +74,8 @@ func New(c Config) http.Handler {
 	h := &handler{
 		mux:     http.NewServeMux(),
 		checker: &precall.Checker{Guard: g, Store: c.Store, Clock: c.Clock},
+		store:   c.Store,
+		clock:   c.Clock,
 		log:     c.Logger,
 		maxBody: c.MaxBodyBytes,
 	}
@@ -73,10 +85,32 @@ func New(c Config) http.Handler {
 	if h.maxBody <= 0 {
 		h.maxBody = DefaultMaxBody
 	}
+	h.signatures = sync.OnceValue(func() *signature.Service {
+		return signature.NewService(c.Store, signature.Options{Now: c.Clock, Log: h.log})
+	})
+
+	// The route table. Every route is in the OpenAPI document
+	// (openapi.json), and TestOpenAPI drives each one. Another file's
+	// routes are added here, one line each.
 	h.route("GET", "/v1/security/precall", h.precall)
 	h.route("GET", "/v1/security/changes", h.changes)
 	h.route("POST", "/v1/security/scan", h.scan)
 	h.route("POST", "/v2/scan", h.shieldScan)
+	h.route("GET", "/v1/security/flags", h.flags)
+	h.route("GET", "/v1/security/flags/{id}", h.flagByID)
+	h.route("GET", "/v1/registry/servers", h.registryServers)
+	h.route("GET", "/v1/registry/server", h.registryServer)
+	h.route("POST", "/api/v1/shield/check", h.shieldCheck)
+	h.route("GET", "/api/v1/shield/feed", h.shieldFeed)
+	// Writes: an API key with the route's scope (keys.go, writes.go).
+	h.route("POST", "/v1/security/submissions", h.submit)
+	h.route("POST", "/v1/registry/servers", h.register)
+	h.route("POST", "/v1/security/flags/{id}/dispute", h.dispute)
+	h.route("POST", "/v1/security/flags/{id}/award", h.award)
+	h.route("POST", "/api/v1/shield/checkin", h.checkIn)
+	h.route("POST", "/api/v1/shield/review-jobs", h.reviewJob)
+	h.route("POST", "/api/v1/shield/review-jobs/{job}/vote", h.vote)
+	h.route("GET", "/openapi.json", h.openAPI)
 	h.addPages(c) // the human pages: pages.go
 	h.route("GET", "/healthz", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
@@ -84,16 +118,25 @@ func New(c Config) http.Handler {
 	h.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "not_found", "no such route")
 	})
+	// Middleware around every route (metrics, rate limits) wraps h here,
+	// one line each.
 	return h
 }
 
-// route registers method and path, and a JSON 405 for the path under any
-// other method.
+// route registers method and path, and for the path under any other
+// method a JSON 405 whose Allow lists every method the path answers.
 func (h *handler) route(method, path string, f http.HandlerFunc) {
 	h.mux.HandleFunc(method+" "+path, f)
+	if h.allow == nil {
+		h.allow = map[string][]string{}
+	}
+	if h.allow[path] = append(h.allow[path], method); len(h.allow[path]) > 1 {
+		return
+	}
 	h.mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Allow", method)
-		writeError(w, http.StatusMethodNotAllowed, "method_not_allowed", path+" answers "+method+" only")
+		methods := strings.Join(h.allow[path], ", ")
+		w.Header().Set("Allow", methods)
+		writeError(w, http.StatusMethodNotAllowed, "method_not_allowed", path+" answers "+methods+" only")
 	})
 }
 

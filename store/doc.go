@@ -40,6 +40,10 @@
 //     the verdict and what the enforcer did, one entry per scan id, never
 //     the content. Append-only, listed oldest first, looked up by who, by
 //     content hash and by time range.
+//   - [APIKeys]: the server's API keys (package server), each with its
+//     owner and scopes; the secret is never stored, only its SHA-256. Never
+//     deleted; the only change is [APIKeys.RevokeAPIKey], once, a
+//     compare-and-set (of concurrent revocations exactly one wins).
 //
 // The SQL backends enforce append-only below the Go code too: their schemas
 // carry triggers that refuse a DELETE of a flag or a ledger entry, an
@@ -47,7 +51,9 @@
 // lifecycle's, whoever sends the SQL; and likewise a DELETE of a server, an
 // UPDATE of a server other than its version step, last check or publisher
 // status out of unclaimed, and any UPDATE or DELETE of a fingerprint
-// version, a change event, a review or a receipt entry.
+// version, a change event, a review or a receipt entry; a DELETE of an
+// API key, a key inserted revoked, and any UPDATE of a key but its one
+// revocation.
 //
 // # Atomic writes
 //
@@ -100,7 +106,7 @@
 //
 // A backend checks the lengths of the strings it stores against the
 // limits of [Flag], [LedgerEntry], [Server], [FingerprintVersion],
-// [ChangeEvent], [Review] and [ReceiptEntry] (an over-long value is
+// [ChangeEvent], [Review], [ReceiptEntry] and [APIKey] (an over-long value is
 // [ErrInvalid]), and
 // every query's Limit is capped at [MaxListLimit]. Ledger entries are
 // streamed by [Ledger.LedgerEntries], never loaded all at once.

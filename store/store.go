@@ -104,6 +104,7 @@ type Tx interface {
 	Registry
 	Receipts
 	Signatures
+	APIKeys
 }
 
 // Flag statuses (§8).

@@ -26,12 +26,17 @@ import (
 const serveUsage = `usage:
   plainsight serve [--addr 127.0.0.1:8080] [--db sqlite:PATH|postgres://...] [--allow-loopback] [--public-url URL]
 
-Serves plainsight over HTTP (package server): GET /v1/security/precall,
-GET /v1/security/changes, POST /v1/security/scan, POST /v2/scan and
-GET /healthz, keyless, JSON in and out; and the human pages, HTML without
-script: GET /servers/SLUG (a registered server, the §9 page_url),
-/changes (the §11 feed as recorded), /flags/ID and /signatures/ID. It runs
-until SIGTERM or SIGINT, then finishes the requests in flight and exits 0.
+Serves plainsight over HTTP (package server). Keyless, JSON in and out:
+GET /v1/security/precall, GET /v1/security/changes, POST /v1/security/scan,
+POST /v2/scan, GET /v1/security/flags[/ID], GET /v1/registry/servers,
+GET /v1/registry/server, POST /api/v1/shield/check, GET
+/api/v1/shield/feed, GET /openapi.json (the OpenAPI document of every
+route) and GET /healthz; the human pages, HTML without script: GET
+/servers/SLUG (a registered server, the §9 page_url), /changes (the §11
+feed as recorded), /flags/ID and /signatures/ID. Writes (submissions,
+registration, disputes, awards, check-ins, review jobs) need an API key:
+see plainsight keys. It runs until SIGTERM or SIGINT, then finishes the
+requests in flight and exits 0.
 
   --addr ADDR        the address to listen on (default 127.0.0.1:8080)
   --db DB            the registry: sqlite:PATH (created if missing) or a

@@ -1,6 +1,7 @@
 package heuristic
 
 import (
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -50,6 +51,7 @@ func Confusables(s string, dst []Match) []Match {
 
 func confusables(s string, dst []Match, k *keeper) []Match {
 	floor := 0 // the end of the last word examined: no word starts before it
+	var prefix *[256]uint64
 	for i := 0; i < len(s); {
 		// Skip ASCII, a word at a time.
 		for i+8 <= len(s) && load64(s[i:])&0x8080808080808080 == 0 {
@@ -66,7 +68,10 @@ func confusables(s string, dst []Match, k *keeper) []Match {
 		// first two bytes. A byte that begins no encoding (a continuation
 		// byte) has no bits: the bytes after a lead byte are passed over
 		// one by one, as they would be if the codepoint were decoded.
-		if i+1 < len(s) && greekCyrillicPrefix[s[i]]&(1<<(s[i+1]&0x3F)) == 0 {
+		if prefix == nil {
+			prefix = greekCyrillicPrefix()
+		}
+		if i+1 < len(s) && prefix[s[i]]&(1<<(s[i+1]&0x3F)) == 0 {
 			i++
 			continue
 		}
@@ -178,10 +183,14 @@ const (
 	high = 0x8080808080808080
 )
 
-// greekCyrillicPrefix has, for each lead byte, bit b set when some letter
-// of Script Greek or Cyrillic is encoded as that byte and then a byte whose
-// low six bits are b.
-var greekCyrillicPrefix = func() (t [256]uint64) {
+// greekCyrillicPrefix returns the table that has, for each lead byte, bit b
+// set when some letter of Script Greek or Cyrillic is encoded as that byte
+// and then a byte whose low six bits are b. It is made when a text first
+// holds a byte outside ASCII: making it reads every codepoint's
+// properties, some twenty million instructions that a process scanning
+// ASCII need not pay.
+var greekCyrillicPrefix = sync.OnceValue(func() *[256]uint64 {
+	var t [256]uint64
 	var b [utf8.UTFMax]byte
 	for r := rune(utf8.RuneSelf); r <= unicode.MaxRune; r++ {
 		if ucd.LetterMarkNumber(r) != ucd.Letter {
@@ -193,5 +202,5 @@ var greekCyrillicPrefix = func() (t [256]uint64) {
 		utf8.EncodeRune(b[:], r)
 		t[b[0]] |= 1 << (b[1] & 0x3F)
 	}
-	return t
-}()
+	return &t
+})

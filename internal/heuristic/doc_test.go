@@ -115,7 +115,7 @@ func TestGrammarDoc(t *testing.T) {
 		for _, w := range docRule[p.ID] {
 			documented[w] = true
 		}
-		matched := patternWords(p.re.String())
+		matched := patternWords(p.src)
 		var missing, extra []string
 		for w := range matched {
 			if !documented[w] {

@@ -40,6 +40,22 @@ func instructions(s string, dst []Match, k *keeper) []Match {
 	for i := 0; i < len(s); {
 		c := s[i]
 		if lower[c] != 0 {
+			// readWord's common case, inline: a word of fewer than eight
+			// letters, followed by neither apostrophe, far from the end.
+			if i+2*8 <= len(s) {
+				w0 := load64(s[i:])
+				if n := leadingLetters(w0); n < 8 {
+					if e := s[i+n]; e != '\'' && e != 0xE2 {
+						bits := lookupPacked(lowerBytes(w0, n), 0)
+						if bits&firstGroups != 0 {
+							f.cands = append(f.cands, cand{i, bits})
+						}
+						mask |= bits
+						i += n
+						goto window
+					}
+				}
+			}
 			next, bits := readWord(s, i, &f.cands)
 			mask |= bits
 			i = next
@@ -71,6 +87,7 @@ func instructions(s string, dst []Match, k *keeper) []Match {
 				mask |= aAt
 			}
 		}
+	window:
 		// At the end of the text the last passage is searched below: a
 		// window ending there would search again what it has searched.
 		if i-start >= maxPassage && i < len(s) {
@@ -143,7 +160,11 @@ func (f *finder) passage(start, end int, mask anchor) {
 			if Pattern(p) == SendToAddress && !sendPossible(text, c.at-start) {
 				continue
 			}
-			m := info.at.FindSubmatchIndex(text[c.at-start:])
+			pc := compiledOf(Pattern(p))
+			if !pc.begins.mayBegin(text[c.at-start:]) {
+				continue
+			}
+			m := pc.at.FindSubmatchIndex(text[c.at-start:])
 			if m == nil {
 				continue
 			}

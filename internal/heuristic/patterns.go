@@ -3,6 +3,7 @@ package heuristic
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // Pattern is the index of one of the ten instruction_like patterns in
@@ -50,11 +51,11 @@ type PatternInfo struct {
 	ID string
 	// Spec is the §5 wording the pattern implements.
 	Spec string
-	// re matches the pattern in a lowercased passage; its group 1 is the
-	// finding's span. at is re anchored at the start of its input: it runs
-	// from the candidate words (first).
-	re, at *regexp.Regexp
-	first  anchor
+	// src is the expression that matches the pattern in a lowercased
+	// passage; its group 1 is the finding's span. It is compiled when a
+	// passage first needs it (see compiledOf).
+	src   string
+	first anchor
 	// need is the prefilter: a passage can match only if, for some entry,
 	// it holds a word of every anchor group in the entry's mask.
 	need []anchor
@@ -65,7 +66,7 @@ var Patterns = [numPatterns]PatternInfo{
 	IgnoreInstructions: {
 		ID:   "ignore_instructions",
 		Spec: "instructions to ignore or disregard earlier instructions",
-		re: compile(
+		src: compile(
 			`{IGNORE} (?:{QUAL} (?:{W} ){0,3}|{W} {QUAL} (?:{W} ){0,2}|(?:{W} ){2}{QUAL} (?:{W} )?|(?:{W} ){3}{QUAL} ){INSTR}`,
 			`{IGNORE} (?:the )?{INSTR} (?:above|before|so far|given|you were given|you{'}ve been given|you have been given|you received)`,
 			`{IGNORE} (?:everything|anything|all|what) (?:above|before|prior|previously|you were told|you have been told|you{'}ve been told|that came before|said before)`),
@@ -74,7 +75,7 @@ var Patterns = [numPatterns]PatternInfo{
 	KeepSecret: {
 		ID:   "keep_secret",
 		Spec: "instructions to keep a secret from the reader",
-		re: compile(
+		src: compile(
 			`{NEG} {TELL} (?:{W} ){0,6}{TARGET}`,
 			`{NEG} let {TARGET} (?:{W} ){0,2}know`,
 			`keep (?:this message|this instruction|these instructions|this conversation|this request|this task|the following|this|it|that|these) (?:a secret|secret|confidential|hidden|private|between us|to yourself)`,
@@ -85,37 +86,37 @@ var Patterns = [numPatterns]PatternInfo{
 	ImperativeDisclose: {
 		ID:   "imperative_disclose",
 		Spec: "direct imperatives that the reading agent send, forward, reply, reveal, output, print",
-		re:   compile(imperative(`(?:send|forward|reply|reveal|output|print)`)...),
+		src:  compile(imperative(`(?:send|forward|reply|reveal|output|print)`)...),
 		need: []anchor{aDisclose | aAddress},
 	},
 	ImperativeAct: {
 		ID:   "imperative_act",
 		Spec: "direct imperatives that the reading agent delete, transfer or pay",
-		re:   compile(imperative(`(?:delete|erase|wipe|transfer|wire|pay)`)...),
+		src:  compile(imperative(`(?:delete|erase|wipe|transfer|wire|pay)`)...),
 		need: []anchor{aAct | aAddress},
 	},
 	SendToAddress: {
 		ID:   "send_to_address",
 		Spec: "instructions to send content to another address",
-		re:   compile(`{SEND} (?:{W} ){0,4}{CONTENT} (?:{W} ){0,4}(?:to|at|into) {ADDRESS}`),
+		src:  compile(`{SEND} (?:{W} ){0,4}{CONTENT} (?:{W} ){0,4}(?:to|at|into) {ADDRESS}`),
 		need: []anchor{aSend | aContent | aToAt | aDest},
 	},
 	OwnInstructions: {
 		ID:   "own_instructions",
 		Spec: "references to the agent's own instructions or system prompt",
-		re:   compile(`{OWN}`),
+		src:  compile(`{OWN}`),
 		need: []anchor{aOwner | aPrompt},
 	},
 	RevealInstructions: {
 		ID:   "reveal_instructions",
 		Spec: "instructions to reveal them",
-		re:   compile(`{REVEAL} (?:{W} ){0,3}(?:{OWN}|(?:everything|all|the text|the words|the content) (?:above|before this|so far))`),
+		src:  compile(`{REVEAL} (?:{W} ){0,3}(?:{OWN}|(?:everything|all|the text|the words|the content) (?:above|before this|so far))`),
 		need: []anchor{aReveal | aOwner | aPrompt, aReveal | aAbove},
 	},
 	AddressedToAI: {
 		ID:   "addressed_to_ai",
 		Spec: "text addressed to an AI assistant",
-		re: compile(
+		src: compile(
 			`(?:dear|hey|hi|hello|attention|note to|message to|instructions for|a note for|to) (?:(?:the|any|all) )?{AI}{END}`,
 			`if you are (?:an|the|a) (?:ai assistant|ai agent|ai model|ai|llm|large language model|language model|assistant|chatbot|automated agent|agent)(?: (?:reading|processing))?`,
 			`(?:language models?|ai|llms?|assistants?|agents?|models?) (?:reading|processing|parsing|summari[sz]ing|analy[sz]ing|viewing) (?:this|these)`),
@@ -124,7 +125,7 @@ var Patterns = [numPatterns]PatternInfo{
 	NewInstructions: {
 		ID:   "new_instructions",
 		Spec: "a claim that new instructions follow",
-		re: compile(
+		src: compile(
 			`(?:new|updated|revised|real|actual|true|override|secret|hidden|admin|priority|urgent|additional) (?:instructions|instruction|directives|orders|prompt|task|rules){COLON}`,
 			`(?:here are|here is|these are|below are|the following are) (?:your )?(?:new|updated|revised|real|actual) (?:instructions|directives|orders)`,
 			`(?:your )?(?:new|updated|real|actual) (?:instructions|task|directives|orders|goal|objective|role) (?:is|are|follow|as follows)`,
@@ -137,7 +138,7 @@ var Patterns = [numPatterns]PatternInfo{
 	BeforeAnswering: {
 		ID:   "before_answering",
 		Spec: "instructions sequencing what the agent must do before answering",
-		re: compile(
+		src: compile(
 			`(?:before|prior to) (?:answering the user|answering|responding to the user|responding|replying|you answer|you respond|you reply|giving (?:your|an|the|any) (?:answer|response|reply)|generating (?:a|your|the) (?:response|answer)|you do anything else|doing anything else|you continue)`,
 			`(?:only then|and then|after that|then) (?:answer|respond|reply)`,
 			`(?:answer|respond|reply) only after`),
@@ -147,12 +148,41 @@ var Patterns = [numPatterns]PatternInfo{
 
 func init() {
 	for p := range Patterns {
-		info := &Patterns[p]
-		// re is `\b(…)`: the anchored form starts at the candidate word,
-		// whose word boundary the finder checks.
-		info.at = regexp.MustCompile(`^` + strings.TrimPrefix(info.re.String(), `\b`))
-		info.first = firstIgnore << p
+		Patterns[p].first = firstIgnore << p
 	}
+}
+
+// compiled is a pattern's expression, compiled.
+type compiled struct {
+	// at is the expression anchored at the start of its input: it runs
+	// from the candidate words (first).
+	at *regexp.Regexp
+	// begins holds the literal beginnings of every match of at (see
+	// prefixTrie).
+	begins *prefixTrie
+}
+
+// patternsCompiled holds the compiled patterns, each made once, when first
+// asked for: the expressions spell out \pL and \pN in hundreds of places,
+// parsing all of them costs half a billion instructions, and a process
+// that scans a short text (or one that no passage of which needs a
+// pattern) need not pay it.
+var patternsCompiled [numPatterns]struct {
+	once sync.Once
+	c    compiled
+}
+
+// compiledOf returns pattern p compiled.
+func compiledOf(p Pattern) *compiled {
+	pc := &patternsCompiled[p]
+	pc.once.Do(func() {
+		// src is `\b(…)`: the anchored form starts at the candidate word,
+		// whose word boundary the finder checks.
+		at := `^` + strings.TrimPrefix(Patterns[p].src, `\b`)
+		pc.c.at = regexp.MustCompile(at)
+		pc.c.begins = newPrefixTrie(beginnings(at))
+	})
+	return &pc.c
 }
 
 // imperative is the body of the two imperative patterns for the verbs in
@@ -198,9 +228,10 @@ var pieces = map[string]string{
 
 // compile expands the pieces of a pattern's alternatives, turns their
 // spaces into the separator, ends each at a word boundary (unless it ends
-// with END or COLON, which end it at punctuation), and joins them: group 1
-// of the result is a match, which a finding trims of trailing punctuation.
-func compile(alts ...string) *regexp.Regexp {
+// with END or COLON, which end it at punctuation), and joins them into an
+// expression: its group 1 is a match, which a finding trims of trailing
+// punctuation.
+func compile(alts ...string) string {
 	for i, a := range alts {
 		for strings.Contains(a, "{") && piece.MatchString(a) {
 			a = piece.ReplaceAllStringFunc(a, func(m string) string {
@@ -217,7 +248,7 @@ func compile(alts ...string) *regexp.Regexp {
 		}
 		alts[i] = a
 	}
-	return regexp.MustCompile(`\b(` + strings.Join(alts, "|") + `)`)
+	return `\b(` + strings.Join(alts, "|") + `)`
 }
 
 // sep is the separator between the words of a pattern.

@@ -24,7 +24,7 @@ var vocabulary = func() []string {
 		}
 	}
 	for _, p := range Patterns {
-		for _, w := range word.FindAllString(p.re.String(), -1) {
+		for _, w := range word.FindAllString(p.src, -1) {
 			words[w] = true
 		}
 	}
@@ -38,6 +38,14 @@ var vocabulary = func() []string {
 
 var separators = []string{" ", " ", " ", ", ", " - ", "\n", ": ", "  ", "\t", "’", " \"", "... "}
 
+// slowPatterns are the patterns' expressions, unanchored.
+var slowPatterns = func() (re [numPatterns]*regexp.Regexp) {
+	for p := range Patterns {
+		re[p] = regexp.MustCompile(Patterns[p].src)
+	}
+	return re
+}()
+
 // slowInstructions is Instructions without the prefilter and the windows:
 // every pattern on every passage.
 func slowInstructions(s string) []Match {
@@ -46,7 +54,7 @@ func slowInstructions(s string) []Match {
 	flush := func(end int) {
 		text := appendLower(nil, s[start:end])
 		for p := range Patterns {
-			for _, m := range Patterns[p].re.FindAllSubmatchIndex(text, -1) {
+			for _, m := range slowPatterns[p].FindAllSubmatchIndex(text, -1) {
 				a, b := start+m[2], start+m[3]
 				for b > a && s[b-1] < 0x80 && lower[s[b-1]] == 0 && !digit(s[b-1]) {
 					b--
@@ -175,4 +183,61 @@ func FuzzInstructions(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestBeginsSound checks the literal beginnings of each pattern (see
+// prefixTrie) against its expression: at every word start of many random
+// passages made of the patterns' own words, wherever the expression
+// matches, the trie says a match may begin; and that it does say no often
+// enough to be worth asking.
+func TestBeginsSound(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 13))
+	var seeds [][]string // the labelled texts, as words
+	for _, l := range loadLabelled(t) {
+		seeds = append(seeds, strings.Fields(l.Text))
+	}
+	matched, refused := 0, 0
+	for n := range 4000 {
+		var b strings.Builder
+		if n%2 == 0 {
+			for k, w := range seeds[rng.IntN(len(seeds))] {
+				if k > 0 {
+					b.WriteString(separators[rng.IntN(len(separators))])
+				}
+				if rng.IntN(5) == 0 {
+					w = vocabulary[rng.IntN(len(vocabulary))]
+				}
+				b.WriteString(w)
+			}
+			b.WriteString(" ")
+		}
+		for k := range 2 + rng.IntN(8) {
+			if k > 0 {
+				b.WriteString(separators[rng.IntN(len(separators))])
+			}
+			b.WriteString(vocabulary[rng.IntN(len(vocabulary))])
+		}
+		text := appendLower(nil, b.String())
+		for i := range text {
+			if i > 0 && wordByte(text[i-1]) || !wordByte(text[i]) {
+				continue
+			}
+			for p := range Patterns {
+				info, pc := &Patterns[p], compiledOf(Pattern(p))
+				may := pc.begins.mayBegin(text[i:])
+				if pc.at.Match(text[i:]) {
+					matched++
+					if !may {
+						t.Fatalf("%s matches %q, whose beginning the trie refuses", info.ID, text[i:])
+					}
+				} else if !may {
+					refused++
+				}
+			}
+		}
+	}
+	t.Logf("%d matches, %d attempts refused", matched, refused)
+	if matched < 500 || refused < 100000 {
+		t.Errorf("%d matches, %d attempts refused: the test does not reach the patterns", matched, refused)
+	}
 }

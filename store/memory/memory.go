@@ -39,7 +39,8 @@ type Memory struct {
 	rc     []store.ReceiptEntry // the receipt log, Seq order
 	scans  map[string]bool      // the scan ids in rc
 
-	sig sigState // the Shield method's records (signatures.go)
+	sig  sigState // the Shield method's records (signatures.go)
+	keys keyState // the API keys (apikeys.go)
 }
 
 var _ store.Store = (*Memory)(nil)
@@ -48,7 +49,7 @@ var _ store.Store = (*Memory)(nil)
 func New() *Memory {
 	// The registry is made here, not on first use: readers hold only the
 	// read lock, and two of them must not both create it.
-	return &Memory{byID: map[string]*store.Flag{}, live: map[store.Key]*store.Flag{}, r: newRegistry(), sig: newSigState()}
+	return &Memory{byID: map[string]*store.Flag{}, live: map[store.Key]*store.Flag{}, r: newRegistry(), sig: newSigState(), keys: newKeyState()}
 }
 
 // Close marks the store closed; later calls fail.

@@ -70,6 +70,7 @@ func TestMigrationGaps(t *testing.T) {
 	registryTables := []string{"reviews", "change_events", "fingerprint_versions", "servers"}
 	signatureTables := []string{"signature_feed", "review_votes", "review_jobs", "signature_reports", "signature_candidates"}
 	receiptTables := []string{"receipts"}
+	keyTables := []string{"api_keys"}
 	rewind := func(path string, drop []string, stmts ...string) {
 		raw, err := sql.Open("sqlite", path)
 		if err != nil {
@@ -100,7 +101,7 @@ func TestMigrationGaps(t *testing.T) {
 	open(t, path).Close()
 	rewind(path, registryTables, `DELETE FROM plainsight_migrations WHERE version = 2`)
 	s := open(t, path)
-	if a, v := applied(s); a != "1,2,3,4" || v != 4 {
+	if a, v := applied(s); a != "1,2,3,4,5" || v != 5 {
 		t.Errorf("after the gap: applied %q, user_version %d", a, v)
 	}
 	if _, err := s.ListServers(t.Context(), store.ServerQuery{}); err != nil {
@@ -111,9 +112,9 @@ func TestMigrationGaps(t *testing.T) {
 	// The old runner's version 1.
 	path = filepath.Join(t.TempDir(), "old.db")
 	open(t, path).Close()
-	rewind(path, append(append(registryTables, signatureTables...), receiptTables...), `DROP TABLE plainsight_migrations`, `PRAGMA user_version = 1`)
+	rewind(path, append(append(append(registryTables, signatureTables...), receiptTables...), keyTables...), `DROP TABLE plainsight_migrations`, `PRAGMA user_version = 1`)
 	s = open(t, path)
-	if a, v := applied(s); a != "1,2,3,4" || v != sqlite.SchemaVersion {
+	if a, v := applied(s); a != "1,2,3,4,5" || v != sqlite.SchemaVersion {
 		t.Errorf("old database: applied %q, user_version %d", a, v)
 	}
 	if _, err := s.FeedChanges(t.Context(), 0, 0); err != nil {

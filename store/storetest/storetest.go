@@ -47,6 +47,8 @@ func Run(t *testing.T, o Opener) {
 	t.Run("Receipts", func(t *testing.T) { testReceipts(t, o) })
 	t.Run("ReceiptLimit", func(t *testing.T) { testReceiptLimit(t, o) })
 	t.Run("RaceReceipts", func(t *testing.T) { testRaceReceipts(t, o) })
+	t.Run("APIKeys", func(t *testing.T) { testAPIKeys(t, o) })
+	t.Run("RaceRevoke", func(t *testing.T) { testRaceRevoke(t, o) })
 }
 
 func again(t testing.TB, o Opener, s store.Store) store.Store {
