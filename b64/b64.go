@@ -174,7 +174,7 @@ func tokenEnd(text string, i int) int {
 // chainAround returns the chain that holds t: tokens joined by whitespace,
 // extended both ways as far as they go.
 func chainAround(text string, t token) chain {
-	c := chain{t.start, t.end}
+	c := chain(t)
 	// Leftwards.
 	for pos := t.start; ; {
 		j := pos
@@ -229,7 +229,7 @@ func appendChain(out []Blob, text string, c chain) []Blob {
 		if n := t.len(); n < ShortMin || n >= BlobMin {
 			continue
 		}
-		one := chain{t.start, t.end}
+		one := chain(t)
 		if excluded(text, one) {
 			continue
 		}
