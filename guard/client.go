@@ -296,10 +296,15 @@ func policyFrom(ctx context.Context, def Policy) Policy {
 }
 
 // Trace records where a request landed: the redirect chain and the
-// answering URL of the first request made under a context carrying it
-// (a probe makes several requests to one URL; the first one's chain is
-// the answer's). A request redirected to a server that could not be
-// reached records its chain and no answering URL. Safe for concurrent use.
+// answering URL of the first request made under a context carrying it —
+// or, when that one was not redirected and a later one is, of the first
+// redirected one. A probe makes several requests to one URL (and an
+// HTTP+SSE probe a GET after its POST): any of them redirected means the
+// URL redirects, and the chain that shows it is the answer's, so a URL
+// that answers the first request itself and redirects a later one is
+// never reported as answering itself. A request redirected to a server
+// that could not be reached records its chain and no answering URL. Safe
+// for concurrent use.
 type Trace struct {
 	mu        sync.Mutex
 	done      bool
@@ -332,7 +337,7 @@ func (t *Trace) EffectiveURL() string {
 func (t *Trace) record(hops []Redirect, effective string) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if !t.done {
+	if !t.done || (len(t.redirects) == 0 && len(hops) > 0) {
 		t.done, t.redirects, t.effective = true, hops, effective
 	}
 }

@@ -564,3 +564,63 @@ func TestConnectHook(t *testing.T) {
 		t.Errorf("Connect called for a refused address: %v", asked)
 	}
 }
+
+// A URL that answers the first request itself and redirects a later one
+// (as an HTTP+SSE server may redirect only its event stream's GET) is
+// traced as redirecting: the first redirected request's chain replaces
+// the first request's empty one, and a later chain does not replace it.
+func TestTraceOfLaterRedirect(t *testing.T) {
+	target := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok") }))
+	defer target.Close()
+	origin := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodGet {
+			http.Redirect(w, r, target.URL+"/stream"+r.URL.Path, http.StatusFound)
+			return
+		}
+		w.WriteHeader(http.StatusMethodNotAllowed)
+	}))
+	defer origin.Close()
+	n := newFakeNet(t)
+	c := n.guard(Policy{AllowLoopback: true}, nil).Client()
+	tr := &Trace{}
+	ctx := WithTrace(context.Background(), tr)
+	do := func(method, path string) {
+		req, _ := http.NewRequestWithContext(ctx, method, origin.URL+path, nil)
+		resp, err := c.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+	}
+	do(http.MethodPost, "/a")
+	if len(tr.Redirects()) != 0 || tr.EffectiveURL() != origin.URL+"/a" {
+		t.Fatalf("after the POST: %v %q", tr.Redirects(), tr.EffectiveURL())
+	}
+	do(http.MethodGet, "/a")
+	do(http.MethodGet, "/b")
+	want := []Redirect{{From: origin.URL + "/a", To: target.URL + "/stream/a", Status: 302}}
+	if d := cmp.Diff(want, tr.Redirects()); d != "" || tr.EffectiveURL() != target.URL+"/stream/a" {
+		t.Errorf("chain (-want +got):\n%s effective %q", d, tr.EffectiveURL())
+	}
+}
+
+// A redirect to a name that does not resolve is not a refusal, and its
+// chain is kept, with no answering URL: the asked URL redirects.
+func TestTraceOfUnresolvedHop(t *testing.T) {
+	hop := httptest.NewServer(http.RedirectHandler("https://nowhere.example.net/mcp", http.StatusFound))
+	defer hop.Close()
+	n := newFakeNet(t)
+	tr := &Trace{}
+	_, err := get(t, n.guard(Policy{AllowLoopback: true}, nil).Client(), WithTrace(context.Background(), tr), hop.URL+"/")
+	var re *RefusedError
+	if !errors.Is(err, ErrResolve) || errors.As(err, &re) {
+		t.Fatalf("err %v, want ErrResolve and no refusal", err)
+	}
+	want := []Redirect{{From: hop.URL + "/", To: "https://nowhere.example.net/mcp", Status: 302}}
+	if d := cmp.Diff(want, tr.Redirects()); d != "" || tr.EffectiveURL() != "" {
+		t.Errorf("chain (-want +got):\n%s effective %q", d, tr.EffectiveURL())
+	}
+	if len(n.dials()) != 1 { // the asked URL's server only
+		t.Errorf("dialed %v", n.dials())
+	}
+}

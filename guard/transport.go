@@ -96,6 +96,11 @@ func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 				re.URL, re.Hop, re.Redirects = next.String(), hop+1, hops
 				return fail(re)
 			}
+			// Redirected to a name that does not resolve: the chain is
+			// kept, as for a hop that could not be reached.
+			if tr, ok := req.Context().Value(traceKey{}).(*Trace); ok {
+				tr.record(hops, "")
+			}
 			return fail(err)
 		}
 		nreq, err := redirected(cur, next, resp.StatusCode)

@@ -13,8 +13,10 @@ import (
 type Answer struct {
 	// URL is the URL that was asked about, as given.
 	URL string `json:"url"`
-	// EffectiveURL is where the probe landed: the answering URL after
-	// Redirects; null when the probe landed nowhere (unreachable).
+	// EffectiveURL is where the probe landed: the URL that answered its
+	// first request after Redirects (even with something that is not MCP,
+	// such as a 404); null when nothing answered — a name that does not
+	// resolve, a refused connection, a refused redirect hop.
 	EffectiveURL *string `json:"effective_url"`
 	// Redirects are the hops followed, in order.
 	Redirects []guard.Redirect `json:"redirects"`

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/plainsight/plainsight/fingerprint"
@@ -74,8 +75,18 @@ type Checker struct {
 	// the page URL recorded at registration.
 	PageURL func(slug string) string
 
+	// names indexes the tool names of recorded versions for §10 (see
+	// StoreRegistry.Offers), made on first use.
+	namesOnce sync.Once
+	names     *nameIndex
+
 	// prober replaces the §7 probe in tests.
 	prober func(ctx context.Context, url string, g *guard.Guard) (*fingerprint.Definitions, error)
+}
+
+func (c *Checker) index() *nameIndex {
+	c.namesOnce.Do(func() { c.names = &nameIndex{} })
+	return c.names
 }
 
 // Check answers the pre-call check of the server at rawURL, with the

@@ -297,3 +297,29 @@ func probeDefs(t *testing.T, g *guard.Guard, url string) (*fingerprint.Definitio
 	}
 	return d, err
 }
+
+// An asked URL that redirects to a server of the older HTTP+SSE transport:
+// the probe posts its messages to the endpoint on the answering origin
+// (probe resolves it against the effective URL), and the answer names that
+// server as the answering one.
+func TestCheckRedirectToSSE(t *testing.T) {
+	s := mcp.NewServer(&mcp.Implementation{Name: "legacy", Version: "1"}, nil)
+	s.AddTool(&mcp.Tool{Name: "t", Description: "d", InputSchema: json.RawMessage(`{"type":"object"}`)}, noop)
+	b := httptest.NewServer(mcp.NewSSEHandler(func(*http.Request) *mcp.Server { return s }, nil))
+	t.Cleanup(b.Close)
+	a := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/old" {
+			http.Redirect(w, r, b.URL+"/sse", http.StatusTemporaryRedirect)
+			return
+		}
+		http.NotFound(w, r)
+	}))
+	t.Cleanup(a.Close)
+	ans := check(t, &Checker{Guard: testGuard(t, guard.Policy{AllowLoopback: true})}, a.URL+"/old", "t")
+	if ans.Integrity.Status != fingerprint.NotRegistered || ans.Server == nil || ans.Server.Name != "legacy" {
+		t.Fatalf("integrity %+v, server %+v", ans.Integrity, ans.Server)
+	}
+	if ans.EffectiveURL == nil || *ans.EffectiveURL != b.URL+"/sse" || len(ans.Redirects) != 1 || *ans.Server.AnsweringURL != b.URL+"/sse" {
+		t.Errorf("effective %v, redirects %+v", ans.EffectiveURL, ans.Redirects)
+	}
+}

@@ -77,10 +77,16 @@
 // seconds per request with its redirects). An answer lists at most 1000
 // findings; only deterministic findings are listed (§9's scan statuses are
 // clean, flagged and not_run). A feed read re-checks at most three
-// servers, each one probe. §10 over a registry reads every registered
-// server's last recorded definitions ([StoreRegistry.Offers]): linear in
-// the registry's size. Recorded definitions are bounded by
-// store.DefinitionsMaxBytes.
+// servers, each one probe. §10 over a registry ([StoreRegistry.Offers])
+// reads the registered servers' rows, a page at a time, and looks tool
+// names up in an index of each recorded version's names that a Checker
+// keeps across checks (at most 100,000 versions and 1,000,000 names; a
+// version never changes, so no entry goes stale): only the definitions
+// of the servers that offer a name the check asks about are read and
+// decoded, and those of versions recorded since the last check. The rows
+// are still read in full, so a check remains linear in the number of
+// registered servers, with a small constant. Recorded definitions are
+// bounded by store.DefinitionsMaxBytes.
 //
 // # What it does not claim
 //

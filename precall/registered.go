@@ -12,12 +12,21 @@ import (
 )
 
 // StoreRegistry is the Registry of a store: the registered servers, their
-// last recorded definitions, and the flags standing against a URL.
+// last recorded definitions, and the flags standing against a URL. The
+// zero index is fine: [NewStoreRegistry] adds one that lasts across calls.
 type StoreRegistry struct {
 	Store store.Store
 	// PageURL, when set, gives a registered server's page URL from its
 	// slug (see Checker.PageURL); nil means the recorded one.
 	PageURL func(slug string) string
+	index   *nameIndex
+}
+
+// NewStoreRegistry returns the Registry of s with an index of the tool
+// names of every recorded version it reads, kept across calls of Offers
+// (bounded; see Offers). It is safe for concurrent use.
+func NewStoreRegistry(s store.Store) StoreRegistry {
+	return StoreRegistry{Store: s, index: &nameIndex{}}
 }
 
 var _ Registry = StoreRegistry{}
@@ -60,40 +69,17 @@ func otherOf(s *store.Server, name string, page func(slug string) string) Other 
 	return Other{Slug: s.Slug, URL: s.URL, ServerName: name, LinkedStoreListing: reg.LinkedStoreListing, PageURL: reg.PageURL}
 }
 
-// Offers implements Registry: it reads every registered server's last
-// recorded definitions (a scan of the registry, in pages of
-// store.MaxListLimit).
+// Offers implements Registry. It reads the registered servers' rows, a
+// page of store.MaxListLimit at a time, and looks the names up in an
+// index of each recorded version's tool names (a version never changes,
+// so an entry keyed by URL and version is never stale, across instances
+// too). Only the definitions of a version not yet indexed, or of one that
+// offers a named tool, are read and decoded: with a registry from
+// NewStoreRegistry, a call after the first reads the definitions of the
+// servers that share a name, not of all. The index holds at most 100,000
+// versions and 1,000,000 names.
 func (r StoreRegistry) Offers(ctx context.Context, names []string) ([]Offer, error) {
-	want := make(map[string]bool, len(names))
-	for _, n := range names {
-		want[n] = true
-	}
-	var out []Offer
-	for off := 0; ; off += store.MaxListLimit {
-		page, err := r.Store.ListServers(ctx, store.ServerQuery{Offset: off, Limit: store.MaxListLimit})
-		if err != nil {
-			return nil, err
-		}
-		for i := range page {
-			s := &page[i]
-			fv, err := r.Store.FingerprintVersion(ctx, s.URL, s.Version)
-			if err != nil {
-				return nil, err
-			}
-			d, err := decodeDefinitions(fv.Definitions)
-			if err != nil {
-				return nil, err
-			}
-			for _, t := range d.Tools {
-				if want[t.Name] {
-					out = append(out, Offer{Server: otherOf(s, d.Server.Name, r.PageURL), Tool: t})
-				}
-			}
-		}
-		if len(page) < store.MaxListLimit {
-			return out, nil
-		}
-	}
+	return offers(ctx, r.Store, r.index, r.PageURL, names)
 }
 
 // StandingFlags implements Registry: the flags standing against url.
@@ -114,7 +100,7 @@ func (c *Checker) registry() Registry {
 		return c.Registry
 	}
 	if c.Store != nil {
-		return StoreRegistry{Store: c.Store, PageURL: c.PageURL}
+		return StoreRegistry{Store: c.Store, PageURL: c.PageURL, index: c.index()}
 	}
 	return nil
 }
@@ -248,7 +234,10 @@ func (c *Checker) Records(ctx context.Context, q store.ServerQuery) ([]Record, e
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrRegistry, err)
 	}
-	reg := StoreRegistry{Store: c.Store, PageURL: c.PageURL}
+	// One record at a time, so that one record's definitions and offers
+	// are held at once; the §10 lookup reads the registry's rows, and
+	// decodes only the definitions the name index points at.
+	reg := StoreRegistry{Store: c.Store, PageURL: c.PageURL, index: c.index()}
 	out := make([]Record, 0, len(servers))
 	for i := range servers {
 		s := &servers[i]

@@ -526,10 +526,15 @@ func (c *Checker) refresh(ctx context.Context, srv store.Server, claimed bool) (
 				r.Detail = fmt.Sprintf("The definitions served match recorded version %d.", cur.Version)
 			}
 			if !claimed && cur.LastChecked.Before(at) {
-				if err := tx.MarkChecked(ctx, srv.URL, cur.LastChecked, at); err != nil {
+				// A lost compare-and-set means another check marked the
+				// server since this transaction read it: nothing to do.
+				err := tx.MarkChecked(ctx, srv.URL, cur.LastChecked, at)
+				if err != nil && !errors.Is(err, store.ErrConflict) {
 					return err
 				}
-				cur.LastChecked = at
+				if err == nil {
+					cur.LastChecked = at
+				}
 			}
 			r.Server = cur
 			return nil

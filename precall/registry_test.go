@@ -620,3 +620,79 @@ func TestDiffLoneSurrogate(t *testing.T) {
 		}
 	}
 }
+
+// The answer for a registered server carries exactly §9's fields too, in
+// the same order, with the registration and a version, and a diff only
+// when changed.
+func TestRegisteredAnswerJSONFields(t *testing.T) {
+	c := checker(t, memory.New(), newClock())
+	srv := newLive(t, "s", nil, tool{"t", "d", ""})
+	mustRegister(t, c, srv.URL, "s")
+	fieldsOf := func(a *Answer) ([]string, string) {
+		b, err := json.Marshal(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var keys []string
+		dec := json.NewDecoder(bytes.NewReader(b))
+		dec.Token()
+		for dec.More() {
+			k, _ := dec.Token()
+			keys = append(keys, k.(string))
+			var skip json.RawMessage
+			dec.Decode(&skip)
+		}
+		return keys, string(b)
+	}
+	want := []string{"url", "effective_url", "redirects", "registered", "checked_not_registered", "server", "registration",
+		"integrity", "scan", "flags", "reviews", "shadowing_warnings", "tool_focus", "note"}
+	keys, b := fieldsOf(check(t, c, srv.URL, "t"))
+	if d := cmp.Diff(want, keys); d != "" {
+		t.Errorf("fields (-want +got):\n%s", d)
+	}
+	for _, s := range []string{`"registered":true`, `"checked_not_registered":false`, `"fingerprint_version":1`, `"status":"unchanged"`, `"publisher_status":"unclaimed"`} {
+		if !strings.Contains(b, s) {
+			t.Errorf("no %s in %s", s, b)
+		}
+	}
+	if strings.Contains(b, `"diff"`) {
+		t.Errorf("a diff when unchanged: %s", b)
+	}
+	srv.add(tool{"u", "new", ""})
+	keys, b = fieldsOf(check(t, c, srv.URL, "t"))
+	if d := cmp.Diff(want, keys); d != "" {
+		t.Errorf("fields when changed (-want +got):\n%s", d)
+	}
+	if !strings.Contains(b, `"status":"changed"`) || !strings.Contains(b, `"diff":{"tools_added":["u"],"tools_removed":[],"tools_changed":[],"server_identity_changed":false}`) {
+		t.Errorf("changed: %s", b)
+	}
+}
+
+// A URL that answers the Streamable HTTP POST itself (405: the older
+// transport) and redirects only its event stream's GET elsewhere is a URL
+// that redirects: it cannot be registered, and the destination is named;
+// a check discloses the server it landed on.
+func TestRegisterRedirectingStream(t *testing.T) {
+	s := mcp.NewServer(&mcp.Implementation{Name: "elsewhere", Version: "1"}, nil)
+	s.AddTool(&mcp.Tool{Name: "t", Description: "d", InputSchema: json.RawMessage(`{"type":"object"}`)}, noop)
+	b := httptest.NewServer(mcp.NewSSEHandler(func(*http.Request) *mcp.Server { return s }, nil))
+	t.Cleanup(b.Close)
+	a := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodGet {
+			http.Redirect(w, r, b.URL+"/sse", http.StatusFound)
+			return
+		}
+		w.WriteHeader(http.StatusMethodNotAllowed)
+	}))
+	t.Cleanup(a.Close)
+	c := checker(t, memory.New(), newClock())
+	_, err := c.Register(t.Context(), RegisterInput{URL: a.URL + "/mcp", Slug: "x"})
+	var re *RedirectError
+	if !errors.As(err, &re) || re.Destination != b.URL+"/sse" || len(re.Redirects) != 1 {
+		t.Fatalf("Register of a URL whose stream redirects: %v", err)
+	}
+	ans := check(t, c, a.URL+"/mcp", "")
+	if ans.Server == nil || ans.Server.Name != "elsewhere" || ans.EffectiveURL == nil || *ans.EffectiveURL != b.URL+"/sse" || len(ans.Redirects) != 1 {
+		t.Errorf("check: server %+v, effective %v, redirects %v", ans.Server, ans.EffectiveURL, ans.Redirects)
+	}
+}

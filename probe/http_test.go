@@ -307,3 +307,99 @@ func TestHTTPCancelSkipsClose(t *testing.T) {
 		t.Errorf("the cancelled probe took %v", d)
 	}
 }
+
+// redirectingSSE serves an HTTP+SSE server (the SDK's) at /sse on one
+// origin, and a redirect to it from /old on another, which also answers
+// POSTs on every other path with 404: a message posted to the asked
+// origin instead of the answering one fails. It returns the asked URL and
+// the answering origin.
+func redirectingSSE(t *testing.T, endpoint func(answering string) string) (asked, answering string) {
+	t.Helper()
+	s := sdkServer(3, 0)
+	sse := mcp.NewSSEHandler(func(*http.Request) *mcp.Server { return s }, nil)
+	var answeringURL string
+	b := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if endpoint != nil && r.Method == http.MethodGet {
+			// A stream that names its own endpoint: pass the SDK's
+			// session through, rewritten.
+			rec := &endpointRewriter{ResponseWriter: w, to: endpoint(answeringURL)}
+			sse.ServeHTTP(rec, r)
+			return
+		}
+		sse.ServeHTTP(w, r)
+	}))
+	t.Cleanup(b.Close)
+	answeringURL = b.URL
+	a := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/old" {
+			http.Redirect(w, r, b.URL+"/sse", http.StatusTemporaryRedirect)
+			return
+		}
+		http.NotFound(w, r)
+	}))
+	t.Cleanup(a.Close)
+	return a.URL + "/old", b.URL
+}
+
+// endpointRewriter replaces the data of an SSE stream's first event (the
+// endpoint) with a fixed prefix followed by the SDK's query string.
+type endpointRewriter struct {
+	http.ResponseWriter
+	to   string
+	done bool
+}
+
+func (e *endpointRewriter) Write(p []byte) (int, error) {
+	if !e.done {
+		if i := strings.Index(string(p), "data: "); i >= 0 {
+			if q := strings.Index(string(p[i:]), "?"); q >= 0 {
+				e.done = true
+				rest := string(p[i+q:])
+				_, err := io.WriteString(e.ResponseWriter, string(p[:i])+"data: "+e.to+rest)
+				return len(p), err
+			}
+		}
+	}
+	return e.ResponseWriter.Write(p)
+}
+
+func (e *endpointRewriter) Flush() {
+	if f, ok := e.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
+}
+
+// TestHTTPFallbackSSERedirected: the endpoint an HTTP+SSE stream names is
+// resolved against, and must be on the origin of, the URL that answered
+// after redirects — not the asked URL.
+func TestHTTPFallbackSSERedirected(t *testing.T) {
+	follow := &http.Client{} // follows redirects, as the guard's client does by hand
+	t.Run("relative endpoint", func(t *testing.T) {
+		asked, _ := redirectingSSE(t, nil)
+		d, err := (&HTTP{URL: asked, Client: follow}).Probe(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Server.Name != "sdk-test" || len(d.Tools) != 3 {
+			t.Errorf("got %+v", d)
+		}
+	})
+	t.Run("absolute endpoint on the answering origin", func(t *testing.T) {
+		asked, _ := redirectingSSE(t, func(answering string) string { return answering + "/sse" })
+		d, err := (&HTTP{URL: asked, Client: follow}).Probe(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(d.Tools) != 3 {
+			t.Errorf("got %+v", d)
+		}
+	})
+	t.Run("endpoint on the asked origin", func(t *testing.T) {
+		var askedOrigin string
+		asked, _ := redirectingSSE(t, func(string) string { return askedOrigin + "/sse" })
+		askedOrigin = strings.TrimSuffix(asked, "/old")
+		if d, err := (&HTTP{URL: asked, Client: follow}).Probe(context.Background()); !errors.Is(err, ErrProtocol) || d != nil {
+			t.Errorf("Probe = %v, %v; want ErrProtocol (the asked origin did not give the stream)", d, err)
+		}
+	})
+}

@@ -9,7 +9,13 @@
 // an HTTP or JSON-RPC error, a wrong content type, a body over the size
 // cap, an event stream that never answers, a call over its budget — ends
 // the probe with an error, which an integrity check reports as unreachable
-// (never as unchanged).
+// (never as unchanged). A server that refuses the Streamable HTTP
+// initialize with 400, 404 or 405 is probed over the older HTTP+SSE
+// transport: a GET opens its event stream, whose first event names the
+// endpoint to post messages to, resolved against the URL that answered
+// the GET — after any redirects its client followed — and refused
+// (ErrProtocol) unless it is on that URL's origin, so that messages go to
+// the server that gave the stream and nowhere else.
 //
 // # Bounds
 //

@@ -100,15 +100,21 @@ func (t *sseRPC) open(ctx context.Context) error {
 		if ev.name != "endpoint" {
 			return fmt.Errorf("%w: the first event is %q, not endpoint", ErrProtocol, ev.name)
 		}
-		base, err := url.Parse(t.h.URL)
-		if err != nil {
+		// The stream came from where the request landed: the effective
+		// URL after any redirects the client followed, not the asked one.
+		// The endpoint is resolved against it and must be on its origin.
+		var base *url.URL
+		if resp.Request != nil && resp.Request.URL != nil {
+			base = resp.Request.URL
+		} else if base, err = url.Parse(t.h.URL); err != nil {
 			return fmt.Errorf("%w: %v", ErrTransport, err)
 		}
 		ep, err := base.Parse(strings.TrimSpace(ev.data))
 		if err != nil {
 			return fmt.Errorf("%w: endpoint %q: %v", ErrProtocol, ev.data, err)
 		}
-		// Messages go to the server that gave the stream, never elsewhere.
+		// Messages go to the server that gave the stream, never elsewhere
+		// (not even back to the asked URL's origin when it redirected).
 		if ep.Scheme != base.Scheme || ep.Host != base.Host {
 			return fmt.Errorf("%w: the endpoint %q is on another origin", ErrProtocol, ev.data)
 		}

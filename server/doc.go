@@ -53,6 +53,13 @@
 //     ([OpenAPI]; openapi.json in this directory, linted in CI with
 //     @redocly/cli, and every handler's answers are checked against it).
 //   - GET /healthz — {"status": "ok"}.
+//   - GET /metrics — the Prometheus text exposition of the server's own
+//     registry (see Operations). Keyless, like the routes above: it holds
+//     counts and times by route pattern, outcome and trigger, and the Go
+//     runtime's and process's figures, never a URL, a text or a client
+//     address. A host that wants it private serves the handler behind a
+//     front end that withholds /metrics, or passes Config.Metrics and
+//     gathers that registry itself.
 //
 // On the flag, registry and Shield method reads, limit is 1–1000 (default
 // 100), and a query parameter given twice, or one the route does not know,
@@ -156,8 +163,8 @@
 // wrong shape: invalid_request, unknown_context, unknown_source,
 // unknown_direction, and the Shield method's refusals), 400 invalid_json for a body that is not one JSON
 // object, 413 body_too_large and content_too_large, 404 not_found, 405
-// method_not_allowed (with Allow), 500 internal (logged, answered
-// without detail).
+// method_not_allowed (with Allow), 429 rate_limited (with Retry-After),
+// 500 internal (logged, answered without detail).
 //
 // Request bodies are parsed by the surrogate-preserving JSON decoder
 // (JSON.parse's reading, internal/canon), not encoding/json: a "\ud800"
@@ -242,6 +249,42 @@
 // --allow-loopback`) for development; a redirect hop from an origin that
 // was not itself loopback never reaches loopback (the guard refuses it).
 //
+// # Operations
+//
+// Metrics: [New] registers on Config.Metrics, or on a registry of its own
+// (never prometheus.DefaultRegisterer, so two servers in one process do
+// not collide), and answers GET /metrics with it:
+//
+//   - plainsight_http_requests_total{route, code} — every request, by the
+//     route pattern that matched ("POST /v1/security/scan"; a path under
+//     another method is the bare path, "/v1/security/scan"; anything else
+//     "unmatched") and status code, 429s included;
+//   - plainsight_http_request_duration_seconds{route} — a histogram, 1 ms
+//     to 60 s;
+//   - plainsight_http_requests_in_flight, plainsight_http_rate_limited_total;
+//   - plainsight_precall_checks_total{outcome} — unchanged, changed,
+//     unreachable, not_registered (the answer's integrity status), refused
+//     (the guard refused the URL) or error;
+//   - plainsight_registry_refreshes_total{trigger} — integrity checks of
+//     registered servers: precall (a pre-call check of one) or feed (a
+//     stale one re-checked by a feed read);
+//   - the Go collector's go_* and the process collector's process_*.
+//
+// Rate limit: a token bucket per client (Config.RateLimit; zero means
+// [DefaultRate] 10 requests a second with bursts of [DefaultBurst] 40).
+// A client is the connection's remote IP address, an IPv6 one by its /64;
+// X-Forwarded-For and the like are never trusted. Loopback clients are
+// not limited unless RateLimit.Loopback: they are the host's own agents,
+// or a reverse proxy on the host, which would otherwise put every client
+// it serves in one bucket (such a proxy should limit per client itself).
+// Over the limit the answer is 429 rate_limited with Retry-After (whole
+// seconds until a token), before any of the body is read. The table holds
+// at most [MaxClients] clients; past that, idle ones are dropped, and new
+// ones share one bucket until then.
+//
+// Logs: see Bounds. Shutdown: see [Serve]; `plainsight serve` ends its
+// context on SIGTERM or SIGINT.
+//
 // # Bounds
 //
 // A server's page lists at most 200 tools and 100 flags (an annotated
@@ -251,7 +294,9 @@
 // finds servers by URL only); its §10 warnings read every registered
 // server's recorded definitions, as a pre-call check does.
 //
-// A request body is at most Config.MaxBodyBytes (DefaultMaxBody, 1 MiB),
+// A request body is at most Config.MaxBodyBytes (DefaultMaxBody, 1 MiB) on
+// every route (the layer around the routes caps it before any handler
+// runs),
 // JSON nested at most 8 deep with at most 64 members and elements. [Serve]
 // runs http.Server with ReadHeaderTimeout (5 s), ReadTimeout (30 s),
 // WriteTimeout (2 min: a pre-call check probes for at most six seconds a
@@ -271,13 +316,15 @@
 // call (the tool, the duration, the error code), never an argument; the
 // SDK is given no logger.
 //
-// The log (Config.Logger, log/slog) holds one record per request: method,
-// path without the query string, status, response size, duration and the
-// error code — never a request body, a query string (the url and tool of
-// a pre-call check) or any scanned content; a test submits texts and
-// greps the log for them. An internal error (a failing store) is logged
-// with its own text, which may name the server URL asked about, never a
-// body or scanned content.
+// The log (Config.Logger, log/slog) holds one record per request, 429s
+// and /metrics included: method, route pattern (never the path: an
+// unknown path is the caller's text), status, response size, duration
+// and the error code — never a request body, a query string (the url and
+// tool of a pre-call check), a client address or any scanned content; a
+// test sends marked texts, member names, query values and paths to every
+// route and its errors and greps the log for them. An internal error (a
+// failing store) is logged with its own text, which may name the server
+// URL asked about, never a body or scanned content.
 //
 // # What it does not claim
 //
@@ -285,8 +332,11 @@
 // signature answer, with their notes: evidence gathered at one moment,
 // never a guarantee that a tool or a text is safe (§12), and every page
 // says so. A key says who wrote, not that what they wrote is true; scopes
-// are coarse (a key with arbitrate applies any award), and keys are not
-// rate-limited here. This handler has no rate limits and no metrics; a
-// host that exposes it to the public must put those in front of it.
-// /healthz says the process answers, not that its store does.
+// are coarse (a key with arbitrate applies any award). The rate limit is
+// per process (instances sharing a database each allow a client its own
+// rate) and per address, not per key; it counts requests, not their cost:
+// a pre-call check (a probe of up to six seconds a call) costs a token
+// like a scan. The MCP server (plainsight mcp) has neither the rate limit
+// nor the metrics. /healthz says the process answers, not that its store
+// does.
 package server

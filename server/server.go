@@ -21,6 +21,7 @@ import (
 	"github.com/plainsight/plainsight/shield"
 	"github.com/plainsight/plainsight/signature"
 	"github.com/plainsight/plainsight/store"
+	"github.com/prometheus/client_golang/prometheus"
 )
 
 // DefaultMaxBody caps a request body when Config.MaxBodyBytes is zero:
@@ -44,6 +45,12 @@ type Config struct {
 	MaxBodyBytes int64
 	// Clock gives the time to the registry's checks; nil means time.Now.
 	Clock func() time.Time
+	// RateLimit is the per-client rate limit (ops.go); zero means
+	// DefaultRate and DefaultBurst, loopback clients not limited.
+	RateLimit RateLimit
+	// Metrics receives the server's Prometheus metrics, also answered at
+	// GET /metrics; nil means a registry of its own (never the global one).
+	Metrics *prometheus.Registry
 	// PublicURL is where the server is reached ("https://host"): the §9
 	// page_url of a registered server is PublicURL + "/servers/SLUG", its
 	// page here (pages.go). Empty means the path alone.
@@ -62,6 +69,7 @@ type handler struct {
 	signatures func() *signature.Service
 	// allow is the methods each path answers, for a 405's Allow.
 	allow map[string][]string
+	ops   *ops
 }
 
 // New returns the server's routes as one http.Handler, for a host to
@@ -118,9 +126,8 @@ func New(c Config) http.Handler {
 	h.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "not_found", "no such route")
 	})
-	// Middleware around every route (metrics, rate limits) wraps h here,
-	// one line each.
-	return h
+	h.ops = newOps(h, c)
+	return h.ops
 }
 
 // route registers method and path, and for the path under any other
@@ -163,8 +170,8 @@ func (r *recorder) Write(b []byte) (int, error) {
 	return n, err
 }
 
-// ServeHTTP routes a request and logs it: method, path (never the query
-// string), status, response size, duration and the error code of an
+// ServeHTTP routes a request and logs it: method, route pattern (never
+// the path or the query string: both are the caller's), status, response size, duration and the error code of an
 // error answer — never a body.
 func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
@@ -175,7 +182,7 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			if v == http.ErrAbortHandler {
 				panic(v)
 			}
-			h.log.Error("handler panic", "method", r.Method, "path", r.URL.Path, "panic", fmt.Sprint(v))
+			h.log.Error("handler panic", "route", routeOf(r), "panic", fmt.Sprint(v))
 			if rec.status == 0 {
 				writeError(rec, http.StatusInternalServerError, "internal", "internal error")
 			}
@@ -186,7 +193,7 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		attrs := []slog.Attr{
 			slog.String("method", r.Method),
-			slog.String("path", r.URL.Path),
+			slog.String("route", routeOf(r)),
 			slog.Int("status", rec.status),
 			slog.Int64("bytes", rec.bytes),
 			slog.Duration("duration", time.Since(start)),
@@ -245,6 +252,7 @@ func (h *handler) precall(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	a, err := h.checker.Check(r.Context(), u, q.Get("tool"))
+	h.ops.checked(a, err)
 	if err != nil {
 		h.fail(w, r, err)
 		return
@@ -275,6 +283,7 @@ func (h *handler) changes(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	f, err := h.checker.Changes(r.Context(), fq)
+	h.ops.fed(f)
 	if err != nil {
 		h.fail(w, r, err)
 		return
@@ -295,7 +304,7 @@ func (h *handler) fail(w http.ResponseWriter, r *http.Request, err error) {
 	case r.Context().Err() != nil:
 		writeError(w, http.StatusServiceUnavailable, "cancelled", "the request ended before its answer")
 	default:
-		h.log.Error("precall", "path", r.URL.Path, "err", err.Error())
+		h.log.Error("precall", "route", routeOf(r), "err", err.Error())
 		writeError(w, http.StatusInternalServerError, "internal", "internal error")
 	}
 }

@@ -505,7 +505,7 @@ func TestReplaceSurrogates(t *testing.T) {
 func TestConcurrent(t *testing.T) {
 	n := newFakeNet(t)
 	srv, _ := weather(t, "The forecast for a city.")
-	h := New(Config{Guard: n.guard(guard.Policy{AllowLoopback: true}, nil), Store: memory.New(), Logger: slog.New(slog.DiscardHandler)})
+	h := New(Config{Guard: n.guard(guard.Policy{AllowLoopback: true}, nil), Store: memory.New(), Logger: slog.New(slog.DiscardHandler), RateLimit: RateLimit{PerSecond: -1}})
 	var wg sync.WaitGroup
 	for i := 0; i < 16; i++ {
 		wg.Add(1)

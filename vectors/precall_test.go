@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"slices"
 	"testing"
+
+	"github.com/plainsight/plainsight/internal/vectortest"
 )
 
 // The structs below mirror schemas/precall_url_test_schema_v1.json.
@@ -270,5 +272,54 @@ func TestLintPrecallRegistered(t *testing.T) {
 	}
 	if count != f.NumberOfTests || count == 0 {
 		t.Errorf("%s: numberOfTests %d, counted %d", name, f.NumberOfTests, count)
+	}
+}
+
+// TestLintPrecallRedirects checks precall/redirects.json beyond its
+// schema: ids in order, every flag declared in notes, each group's tests
+// of its own kind, and each chain consistent — a hop's from is the
+// previous hop's to, the first from is the asked URL, at most five hops
+// unless the sixth is refused.
+func TestLintPrecallRedirects(t *testing.T) {
+	const name = "precall/redirects.json"
+	f := vectortest.Redirects(t)
+	if f.Schema != "precall_redirect_test_schema_v1.json" || len(f.Header) == 0 {
+		t.Errorf("%s: schema %q", name, f.Schema)
+	}
+	last := 0
+	for _, g := range f.TestGroups {
+		for _, tc := range g.Tests {
+			if tc.TcID <= last || tc.Comment == "" || len(tc.Spec) == 0 || len(tc.Expected) == 0 {
+				t.Errorf("%s #%d: tcId order, comment, spec and expected", name, tc.TcID)
+			}
+			last = tc.TcID
+			for _, fl := range tc.Flags {
+				if _, ok := f.Notes[fl]; !ok {
+					t.Errorf("%s #%d: flag %q not in notes", name, tc.TcID, fl)
+				}
+			}
+			registered := g.Type == "RegisteredAnswerRedirectTest"
+			if registered != (tc.Registration != nil && tc.Recorded != nil && tc.ExpectedRegistry != nil) {
+				t.Errorf("%s #%d: fields of the other kind of test", name, tc.TcID)
+			}
+			var chain struct {
+				Outcome   string           `json:"outcome"`
+				Reason    string           `json:"reason"`
+				Redirects []vectortest.Hop `json:"redirects"`
+			}
+			if err := json.Unmarshal(tc.Expected, &chain); err != nil {
+				t.Fatalf("%s #%d: %v", name, tc.TcID, err)
+			}
+			from := tc.URL
+			for i, h := range chain.Redirects {
+				if h.From != from {
+					t.Errorf("%s #%d: hop %d from %q, want %q", name, tc.TcID, i+1, h.From, from)
+				}
+				from = h.To
+			}
+			if len(chain.Redirects) > 5 && chain.Reason != "too_many_redirects" && !registered {
+				t.Errorf("%s #%d: %d hops without too_many_redirects", name, tc.TcID, len(chain.Redirects))
+			}
+		}
 	}
 }

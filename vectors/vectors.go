@@ -13,8 +13,8 @@
 //   - intent/verify: the executor's re-check of a binding against its hash;
 //   - intent/upstream: the published agent-safe.intent/1 vectors, byte for byte, with
 //     PROVENANCE.md;
-//   - precall: the pre-call guard's verdicts on URLs, the collision warnings and the
-//     unregistered and registered answers (§9, §10);
+//   - precall: the pre-call guard's verdicts on URLs, the collision warnings, the
+//     unregistered and registered answers, and the registry's redirect rules (§9, §10);
 //   - shield: the Agent-Shield protocol's scan and receipt vectors;
 //   - signature: the community signature vectors of the Shield method 1.0;
 //   - schemas: the JSON Schemas (draft 2020-12) that describe every file above.

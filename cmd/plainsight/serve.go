@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"net"
 	"net/url"
 	"os"
@@ -25,18 +26,19 @@ import (
 
 const serveUsage = `usage:
   plainsight serve [--addr 127.0.0.1:8080] [--db sqlite:PATH|postgres://...] [--allow-loopback] [--public-url URL]
+                   [--rate N] [--burst N] [--limit-loopback]
 
 Serves plainsight over HTTP (package server). Keyless, JSON in and out:
 GET /v1/security/precall, GET /v1/security/changes, POST /v1/security/scan,
 POST /v2/scan, GET /v1/security/flags[/ID], GET /v1/registry/servers,
 GET /v1/registry/server, POST /api/v1/shield/check, GET
 /api/v1/shield/feed, GET /openapi.json (the OpenAPI document of every
-route) and GET /healthz; the human pages, HTML without script: GET
-/servers/SLUG (a registered server, the §9 page_url), /changes (the §11
-feed as recorded), /flags/ID and /signatures/ID. Writes (submissions,
-registration, disputes, awards, check-ins, review jobs) need an API key:
-see plainsight keys. It runs until SIGTERM or SIGINT, then finishes the
-requests in flight and exits 0.
+route), GET /healthz and GET /metrics (Prometheus text); the human pages,
+HTML without script: GET /servers/SLUG (a registered server, the §9
+page_url), /changes (the §11 feed as recorded), /flags/ID and
+/signatures/ID. Writes (submissions, registration, disputes, awards,
+check-ins, review jobs) need an API key: see plainsight keys. It runs
+until SIGTERM or SIGINT, then finishes the requests in flight and exits 0.
 
   --addr ADDR        the address to listen on (default 127.0.0.1:8080)
   --db DB            the registry: sqlite:PATH (created if missing) or a
@@ -54,6 +56,14 @@ requests in flight and exits 0.
   --public-url URL   where callers reach this server (https://host): the
                      §9 page_url of a registered server is URL/servers/SLUG;
                      default the path /servers/SLUG alone
+  --rate N           requests a second each client may make, sustained
+                     (default 10; 0 turns the limit off); a client is a
+                     remote IP address (IPv6: its /64). Over it: 429
+                     rate_limited with Retry-After.
+  --burst N          requests a client may make at once (default 40)
+  --limit-loopback   limit loopback clients too (by default they are not:
+                     the host's own agents, or a reverse proxy in front,
+                     which should limit per client itself)
 
 Logs (one line per request, never a body, a query string or scanned
 content) go to standard error.
@@ -79,6 +89,9 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	db := fset.String("db", "", "the registry database")
 	allowLoopback := fset.Bool("allow-loopback", false, "allow probes of loopback addresses")
 	publicURL := fset.String("public-url", "", "where callers reach this server")
+	rateN := fset.Float64("rate", server.DefaultRate, "requests a second per client")
+	burst := fset.Int("burst", server.DefaultBurst, "requests a client may make at once")
+	limitLoopback := fset.Bool("limit-loopback", false, "limit loopback clients too")
 	rest, err := parseInterleaved(fset, args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
@@ -87,6 +100,10 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	case err != nil:
 	case len(rest) != 0:
 		err = fmt.Errorf("unexpected argument %q", rest[0])
+	case *rateN < 0 || math.IsNaN(*rateN) || math.IsInf(*rateN, 0):
+		err = errors.New("--rate is a number of requests a second, 0 for no limit")
+	case *burst < 1:
+		err = errors.New("--burst is at least 1")
 	case *publicURL != "":
 		if u, perr := url.Parse(*publicURL); perr != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" || u.User != nil {
 			err = fmt.Errorf("--public-url %q: want an http or https URL with a host and no query", *publicURL)
@@ -115,7 +132,11 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		loopback = "loopback ALLOWED (--allow-loopback)"
 	}
 	fmt.Fprintf(stdout, "plainsight serve: listening on http://%s (database %s; %s)\n", ln.Addr(), where, loopback)
-	h := server.New(server.Config{Guard: serveGuard(*allowLoopback), Store: s, Logger: log, PublicURL: *publicURL})
+	limit := server.RateLimit{PerSecond: *rateN, Burst: *burst, Loopback: *limitLoopback}
+	if *rateN == 0 {
+		limit.PerSecond = -1
+	}
+	h := server.New(server.Config{Guard: serveGuard(*allowLoopback), Store: s, Logger: log, PublicURL: *publicURL, RateLimit: limit})
 	if err := server.Serve(ctx, ln, h, log); err != nil {
 		fmt.Fprintf(stderr, "plainsight serve: %v\n", err)
 		return exitError

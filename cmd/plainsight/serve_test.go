@@ -165,7 +165,7 @@ func TestServeUsage(t *testing.T) {
 	if code != exitClean || !strings.Contains(out, "--allow-loopback") || !strings.Contains(out, "this host's own services") {
 		t.Errorf("help: %d\n%s", code, out)
 	}
-	for _, args := range [][]string{{"serve", "extra"}, {"serve", "--port", "1"}} {
+	for _, args := range [][]string{{"serve", "extra"}, {"serve", "--port", "1"}, {"serve", "--rate", "-1"}, {"serve", "--rate", "NaN"}, {"serve", "--burst", "0"}} {
 		if code, _, errOut := plainsight(t, "", args...); code != exitError || strings.Count(errOut, "\n") != 1 {
 			t.Errorf("%v: exit %d, %q", args, code, errOut)
 		}
@@ -219,6 +219,26 @@ func TestServeSIGTERM(t *testing.T) {
 	}
 	if code := <-exited; code != exitClean {
 		t.Errorf("exit %d", code)
+	}
+}
+
+// --rate, --burst and --limit-loopback reach the server: a loopback client
+// over its burst is answered 429 with Retry-After.
+func TestServeRateLimit(t *testing.T) {
+	base, _, stop := startServe(t, "--db", "sqlite:"+filepath.Join(t.TempDir(), "r.db"), "--rate", "0.2", "--burst", "2", "--limit-loopback")
+	defer stop()
+	for i := 0; i < 2; i++ {
+		if code, _ := getJSON(t, base+"/healthz"); code != http.StatusOK {
+			t.Fatalf("request %d: %d", i, code)
+		}
+	}
+	resp, err := http.Get(base + "/healthz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusTooManyRequests || resp.Header.Get("Retry-After") == "" {
+		t.Errorf("over the burst: %d, Retry-After %q", resp.StatusCode, resp.Header.Get("Retry-After"))
 	}
 }
 

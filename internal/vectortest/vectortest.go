@@ -2,8 +2,11 @@
 // test harnesses, which run each vector through every API surface that can
 // take it (the library, the UTF-16 API, the command line): Scan for
 // scan/*.json, Intent for intent/*.json, Verify for intent/verify/*.json,
-// Upstream for the published intent/upstream/*.json, and Fingerprint for
-// fingerprint/*.json. The File types mirror the JSON Schemas and are
+// Upstream for the published intent/upstream/*.json, Fingerprint for
+// fingerprint/*.json, and Redirects and Registered for
+// precall/redirects.json and precall/registered.json, whose networks
+// (names, redirects, MCP servers) a Network serves from loopback behind a
+// guard with an injected resolver. The File types mirror the JSON Schemas and are
 // decoded strictly, for the lint in package vectors. A loader fails the
 // test on a missing corpus and on a flag or result it has no policy for.
 // It is for tests only.
