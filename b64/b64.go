@@ -64,20 +64,53 @@ type token struct{ start, end int }
 
 func (t token) len() int { return t.end - t.start }
 
+// chain is a span [start, end) of the text that starts and ends with a
+// token and holds tokens joined by whitespace. Its tokens are walked
+// (tokens), never listed: a chain can hold tens of millions of them.
+type chain struct{ start, end int }
+
+// tokens returns the tokens of c, in order: from its start, a token
+// (tokenEnd), the whitespace after it, and so on to its end, which gives
+// back the tokens chainAround joined, since each is a maximal run of data
+// characters and the padding after it.
+func (c chain) tokens(text string) tokenWalk {
+	return tokenWalk{text: text, j: c.start, end: c.end}
+}
+
+// tokenWalk walks the tokens of a chain (a value, not a closure: walking
+// allocates nothing).
+type tokenWalk struct {
+	text   string
+	j, end int
+}
+
+// next returns the next token, or false at the end of the chain.
+func (w *tokenWalk) next() (token, bool) {
+	if w.j >= w.end {
+		return token{}, false
+	}
+	t := token{w.j, tokenEnd(w.text, w.j)}
+	w.j = t.end
+	for w.j < w.end && isSpace(w.text[w.j]) {
+		w.j++
+	}
+	return t, true
+}
+
 // Find returns the base64_blob constructs of §4 in text, in order. It takes
 // time linear in the length of text and, for text without a run of 24
-// alphabet characters, looks at about one byte in 20.
+// alphabet characters, looks at about one byte in 20; its memory does not
+// grow with the number of tokens in a chain, only with the blobs found.
 func Find(text string) []Blob {
 	var out []Blob
-	var toks []token // reused from chain to chain
 	for i := 0; ; {
 		t, ok := nextLongToken(text, i)
 		if !ok {
 			return out
 		}
-		toks = chainAround(text, t, toks[:0])
-		out = appendChain(out, text, toks)
-		i = toks[len(toks)-1].end
+		c := chainAround(text, t)
+		out = appendChain(out, text, c)
+		i = c.end
 	}
 }
 
@@ -138,10 +171,11 @@ func tokenEnd(text string, i int) int {
 	return i
 }
 
-// chainAround returns the tokens of the chain that holds t: tokens joined
-// by whitespace, extended both ways as far as they go.
-func chainAround(text string, t token, toks []token) []token {
-	// Leftwards, collected in reverse.
+// chainAround returns the chain that holds t: tokens joined by whitespace,
+// extended both ways as far as they go.
+func chainAround(text string, t token) chain {
+	c := chain(t)
+	// Leftwards.
 	for pos := t.start; ; {
 		j := pos
 		for j > 0 && isSpace(text[j-1]) {
@@ -152,7 +186,7 @@ func chainAround(text string, t token, toks []token) []token {
 		}
 		// The run ending at j must end with a token: a data character
 		// and at most two '=' after it.
-		end, pad := j, 0
+		pad := 0
 		for j > 0 && text[j-1] == '=' {
 			j--
 			pad++
@@ -163,13 +197,9 @@ func chainAround(text string, t token, toks []token) []token {
 		for j > 0 && alphabet[text[j-1]] && text[j-1] != '=' {
 			j--
 		}
-		toks = append(toks, token{j, end})
+		c.start = j
 		pos = j // when text[j-1] is '=', the next round stops: no whitespace
 	}
-	for l, r := 0, len(toks)-1; l < r; l, r = l+1, r-1 {
-		toks[l], toks[r] = toks[r], toks[l]
-	}
-	toks = append(toks, t)
 	for pos := t.end; ; {
 		j := pos
 		for j < len(text) && isSpace(text[j]) {
@@ -178,25 +208,28 @@ func chainAround(text string, t token, toks []token) []token {
 		if j == pos || j == len(text) || !alphabet[text[j]] || text[j] == '=' {
 			break
 		}
-		end := tokenEnd(text, j)
-		toks = append(toks, token{j, end})
-		pos = end
+		pos = tokenEnd(text, j)
+		c.end = pos
 	}
-	return toks
+	return c
 }
 
 // appendChain applies §4 to one chain: trimming, the exclusions, the blob
 // test, and for a chain that is no blob the short band token by token.
-func appendChain(out []Blob, text string, chain []token) []Blob {
-	toks := trim(chain)
-	if !excluded(text, toks) && isBlob(toks) {
-		return append(out, decodeBlob(text, toks))
+func appendChain(out []Blob, text string, c chain) []Blob {
+	trimmed := trim(text, c)
+	if !excluded(text, trimmed) && isBlob(text, trimmed) {
+		return append(out, decodeBlob(text, trimmed))
 	}
-	for _, t := range chain {
+	for w := c.tokens(text); ; {
+		t, ok := w.next()
+		if !ok {
+			break
+		}
 		if n := t.len(); n < ShortMin || n >= BlobMin {
 			continue
 		}
-		one := []token{t}
+		one := chain(t)
 		if excluded(text, one) {
 			continue
 		}
@@ -210,52 +243,60 @@ func appendChain(out []Blob, text string, chain []token) []Blob {
 // trim drops tokens shorter than ChainTokenMin from both ends of a chain
 // that holds a token of ChainTokenMin or more (§4), keeping positions
 // exact.
-func trim(toks []token) []token {
-	long := false
-	for _, t := range toks {
-		long = long || t.len() >= ChainTokenMin
+func trim(text string, c chain) chain {
+	first, last := token{-1, -1}, token{}
+	for w := c.tokens(text); ; {
+		t, ok := w.next()
+		if !ok {
+			break
+		}
+		if t.len() >= ChainTokenMin {
+			if first.start < 0 {
+				first = t
+			}
+			last = t
+		}
 	}
-	if !long {
-		return toks
+	if first.start < 0 {
+		return c
 	}
-	for toks[0].len() < ChainTokenMin {
-		toks = toks[1:]
-	}
-	for toks[len(toks)-1].len() < ChainTokenMin {
-		toks = toks[:len(toks)-1]
-	}
-	return toks
+	return chain{first.start, last.end}
 }
 
 // isBlob is the blob test of §4: a token of BlobMin or more, or at least two
 // tokens, each of ChainTokenMin or more, together BlobMin or more.
-func isBlob(toks []token) bool {
-	total := 0
+func isBlob(text string, c chain) bool {
+	total, n := 0, 0
 	all := true
-	for _, t := range toks {
+	for w := c.tokens(text); ; {
+		t, ok := w.next()
+		if !ok {
+			break
+		}
 		if t.len() >= BlobMin {
 			return true
 		}
+		n++
 		total += t.len()
 		all = all && t.len() >= ChainTokenMin
 	}
-	return len(toks) >= 2 && all && total >= BlobMin
+	return n >= 2 && all && total >= BlobMin
 }
 
 // excluded applies the three exclusions of §4 to a (trimmed) chain: all
 // hexadecimal, a declared data:image payload, a single-token slug chain.
-func excluded(text string, toks []token) bool {
-	return isHex(text, toks) || declaredImage(text, toks[0].start) ||
-		len(toks) == 1 && isSlug(text[toks[0].start:toks[0].end])
+func excluded(text string, c chain) bool {
+	return isHex(text, c) || declaredImage(text, c.start) ||
+		tokenEnd(text, c.start) == c.end && isSlug(text[c.start:c.end])
 }
 
-func isHex(text string, toks []token) bool {
-	for _, t := range toks {
-		for i := t.start; i < t.end; i++ {
-			c := text[i]
-			if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
-				return false
-			}
+// isHex reports whether every token of c is hexadecimal: every byte of c
+// that is not whitespace.
+func isHex(text string, c chain) bool {
+	for i := c.start; i < c.end; i++ {
+		ch := text[i]
+		if !('0' <= ch && ch <= '9' || 'a' <= ch && ch <= 'f' || 'A' <= ch && ch <= 'F' || isSpace(ch)) {
+			return false
 		}
 	}
 	return true
@@ -322,25 +363,47 @@ func isSlug(tok string) bool {
 // is false unless the decode is canonical: no '=' left, and re-encoding the
 // bytes gives back the same characters.
 //
-// It decodes decodeChunk characters at a time (groups of four decode on
-// their own), re-encoding each chunk to compare, into a buffer of the
-// decoded size: a blob of any size costs its decoded text and a few
-// chunks, not copies of it.
-func decodeCanonical(text string, toks []token) (string, bool) {
-	n := 0 // the characters, trailing padding stripped
-	for _, t := range toks {
-		n += t.len()
+// It decodes through decodeChunks, into a buffer of the decoded size: a
+// blob of any size costs its decoded text and a few chunks, not copies of
+// it.
+func decodeCanonical(text string, c chain) (string, bool) {
+	var out strings.Builder
+	out.Grow(base64.RawStdEncoding.DecodedLen(dataLen(text, c)))
+	if !decodeChunks(text, c, func(b []byte) bool { out.Write(b); return true }) {
+		return "", false
 	}
-	for k := len(toks) - 1; k >= 0; k-- {
-		tok := text[toks[k].start:toks[k].end]
-		kept := strings.TrimRight(tok, "=")
-		n -= len(tok) - len(kept)
-		if kept != "" {
+	return out.String(), true
+}
+
+// dataLen returns the number of characters of the tokens, trailing
+// padding stripped.
+func dataLen(text string, c chain) int {
+	n, pad := 0, 0 // pad: the '=' that end the tokens so far
+	for w := c.tokens(text); ; {
+		t, ok := w.next()
+		if !ok {
 			break
 		}
+		n += t.len()
+		tok := text[t.start:t.end]
+		kept := strings.TrimRight(tok, "=")
+		if kept == "" {
+			pad += len(tok)
+		} else {
+			pad = len(tok) - len(kept)
+		}
 	}
-	var out strings.Builder
-	out.Grow(base64.RawStdEncoding.DecodedLen(n))
+	return n - pad
+}
+
+// decodeChunks decodes the tokens as decodeCanonical does, decodeChunk
+// characters at a time (groups of four decode on their own), re-encoding
+// each chunk to compare, and hands each chunk's bytes to emit, which may
+// stop the decoding by returning false (and must not keep the slice). It
+// reports whether the decode is canonical and emit never stopped it; it
+// holds no more than a few chunks whatever the size of the blob.
+func decodeChunks(text string, c chain, emit func([]byte) bool) bool {
+	n := dataLen(text, c)
 	in := make([]byte, 0, min(n, decodeChunk))
 	dec := make([]byte, base64.RawStdEncoding.DecodedLen(cap(in)))
 	enc := make([]byte, cap(in))
@@ -353,18 +416,21 @@ func decodeCanonical(text string, toks []token) (string, bool) {
 		if !bytes.Equal(enc[:base64.RawStdEncoding.EncodedLen(m)], in) {
 			return false
 		}
-		out.Write(dec[:m])
 		in = in[:0]
-		return true
+		return emit(dec[:m])
 	}
 	left := n
-	for _, t := range toks {
+	for w := c.tokens(text); ; {
+		t, ok := w.next()
+		if !ok {
+			break
+		}
 		for i := t.start; i < t.end && left > 0; i++ {
 			c := text[i]
 			left--
 			switch c {
 			case '=':
-				return "", false
+				return false
 			case '-':
 				c = '+'
 			case '_':
@@ -372,29 +438,95 @@ func decodeCanonical(text string, toks []token) (string, bool) {
 			}
 			in = append(in, c)
 			if len(in) == decodeChunk && !flush() {
-				return "", false
+				return false
 			}
 		}
 	}
-	if len(in) > 0 && !flush() {
-		return "", false
-	}
-	return out.String(), true
+	return len(in) == 0 || flush()
 }
 
-// decodeChunk is how many characters decodeCanonical decodes at a time: a
+// decodeChunk is how many characters decodeChunks decodes at a time: a
 // multiple of four.
 const decodeChunk = 64 << 10
 
 // decodeBlob decodes a blob: opaque unless it decodes canonically to valid
-// UTF-8 of which at least 85% is printable.
-func decodeBlob(text string, toks []token) Blob {
-	blob := Blob{Start: toks[0].start, End: toks[len(toks)-1].end, Opaque: true}
-	dec, ok := decodeCanonical(text, toks)
+// UTF-8 of which at least 85% is printable. A blob longer than one chunk is
+// first decoded without keeping what it decodes to, a chunk at a time,
+// stopping at the first ill-formed byte: an opaque blob, however large,
+// costs a few chunks; only one that decodes to printable text is decoded
+// again, into its Decoded text.
+func decodeBlob(text string, c chain) Blob {
+	blob := Blob{Start: c.start, End: c.end, Opaque: true}
+	if dataLen(text, c) > decodeChunk {
+		var check textCheck
+		if !decodeChunks(text, c, check.write) || !check.printable() {
+			return blob
+		}
+	}
+	dec, ok := decodeCanonical(text, c)
 	if ok && utf8.ValidString(dec) && mostlyPrintable(dec) {
 		blob.Opaque, blob.Decoded = false, dec
 	}
 	return blob
+}
+
+// textCheck reads a text in pieces cut anywhere and tells whether it is
+// valid UTF-8 of which at least 85% of the codepoints are printable, as
+// utf8.ValidString and mostlyPrintable tell of the whole.
+type textCheck struct {
+	carry   []byte // the start of a codepoint cut by the end of a piece
+	n, ok   int    // codepoints, printable ones
+	invalid bool
+}
+
+// write reads the next piece; it returns false once the text is known not
+// to be valid UTF-8.
+func (c *textCheck) write(b []byte) bool {
+	for len(c.carry) > 0 && len(b) > 0 {
+		c.carry = append(c.carry, b[0])
+		b = b[1:]
+		if utf8.FullRune(c.carry) {
+			r, size := utf8.DecodeRune(c.carry)
+			if r == utf8.RuneError && size == 1 {
+				c.invalid = true
+				return false
+			}
+			c.count(r)
+			c.carry = c.carry[:0]
+		}
+	}
+	for i := 0; i < len(b); {
+		if b[i] < utf8.RuneSelf {
+			c.count(rune(b[i]))
+			i++
+			continue
+		}
+		if !utf8.FullRune(b[i:]) {
+			c.carry = append(c.carry[:0], b[i:]...)
+			return true
+		}
+		r, size := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && size == 1 {
+			c.invalid = true
+			return false
+		}
+		c.count(r)
+		i += size
+	}
+	return true
+}
+
+func (c *textCheck) count(r rune) {
+	c.n++
+	if r == '\t' || r == '\n' || r == '\r' || r >= 0x20 && r != 0x7F {
+		c.ok++
+	}
+}
+
+// printable reports whether the pieces read were valid UTF-8, at least
+// 85% printable (see mostlyPrintable).
+func (c *textCheck) printable() bool {
+	return !c.invalid && len(c.carry) == 0 && 100*c.ok >= 85*c.n
 }
 
 // mostlyPrintable reports whether at least 85% of the codepoints of s are

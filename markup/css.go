@@ -15,7 +15,11 @@ type classSelector struct {
 // count like any other; other at-rules (@font-face, @keyframes, …) are
 // skipped. The span runs from the selector list to the rule's closing
 // brace, or to the end of the stylesheet when it has none.
-func styleRules(css string, base int, add func(c Construct, sels []classSelector)) {
+//
+// sels is scratch space for the selectors, reused from rule to rule and
+// from stylesheet to stylesheet (a text can hold a rule every few bytes);
+// add must not keep the slice it is given.
+func styleRules(css string, base int, sels *[]classSelector, add func(c Construct, sels []classSelector)) {
 	css = blankComments(css)
 	for i := 0; i < len(css); {
 		j := nextDelimiter(css, i)
@@ -41,9 +45,9 @@ func styleRules(css string, base int, add func(c Construct, sels []classSelector
 			body = css[j+1 : end-1]
 		}
 		if r := StyleTest(body); r != Visible {
-			if sels := classSelectors(prelude); len(sels) > 0 {
+			if *sels = classSelectors(prelude, (*sels)[:0]); len(*sels) > 0 {
 				start := i + strings.Index(css[i:j], prelude)
-				add(Construct{Kind: CSSHideRule, Reason: r, Start: base + start, End: base + end}, sels)
+				add(Construct{Kind: CSSHideRule, Reason: r, Start: base + start, End: base + end}, *sels)
 			}
 		}
 		i = end
@@ -147,11 +151,13 @@ func isConditionalAtRule(prelude string) bool {
 	return false
 }
 
-// classSelectors returns the plain class selectors of a selector list:
-// those of the form ".name", "type.name" or "*.name" and nothing else.
-func classSelectors(list string) []classSelector {
-	var out []classSelector
-	for sel := range strings.SplitSeq(list, ",") {
+// classSelectors appends to out the plain class selectors of a selector
+// list: those of the form ".name", "type.name" or "*.name" and nothing
+// else.
+func classSelectors(list string, out []classSelector) []classSelector {
+	for rest, more := list, true; more; {
+		var sel string
+		sel, rest, more = strings.Cut(rest, ",")
 		sel = strings.Trim(sel, cssSpace)
 		typ, class, ok := strings.Cut(sel, ".")
 		if typ == "*" {

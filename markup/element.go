@@ -40,6 +40,7 @@ type elements struct {
 	candidates   []classCandidate
 	comments     [][2]int // the comment tokens, as the tokenizer reads them
 	hidden       map[classSelector]bool
+	sels         []classSelector // scratch space for styleRules
 	// Tag names are numbered in order of appearance; count and open are
 	// indexed by that number.
 	names   map[string]int
@@ -47,7 +48,21 @@ type elements struct {
 	nameBuf []byte
 	count   []int           // elements of the name open now
 	open    [][]openElement // the ones among them whose start tag may hide them
+
+	// classed counts the elements with classes kept, open or as
+	// candidates, and overflow says that they were more than
+	// maxCandidates: then they are let go, and once the hiding class
+	// selectors are all known a second pass (resolve) finds the elements
+	// they hide, keeping none that they do not.
+	classed  int
+	overflow bool
+	resolve  bool
 }
+
+// maxCandidates is how many elements with classes the first pass keeps
+// before it lets them go: a text can hold one every few bytes, and each
+// costs many times its bytes.
+var maxCandidates = 1 << 12 // a variable for the tests
 
 // appendElements finds the css_hide_rule and hidden_element constructs of
 // §3 with an HTML tokenizer (so that tags inside comments, <script> or
@@ -58,8 +73,53 @@ type elements struct {
 // "simply nested" (§6) when such an end tag follows. A void element, and an
 // element with no matching end tag, spans its start tag alone. A "/>" on a
 // non-void element is ignored, as HTML ignores it.
+//
+// An element hidden by a class rule is known only at the end of the text,
+// where the last rule may be. The elements with classes wait for it as
+// candidates; when there are too many (maxCandidates), they are let go and,
+// if any rule hides a class, a second pass over the text finds the
+// elements that the rules hide.
 func appendElements(out []Construct, text string, from int, keep *keeper) []Construct {
 	e := &elements{out: out, keep: keep, hidden: map[classSelector]bool{}, names: map[string]int{}}
+	e.pass(text, from)
+	for _, c := range e.candidates {
+		if e.hiddenByClass(c.name, c.classes) {
+			e.out = e.keep.add(e.out, Construct{Kind: HiddenElement, Reason: HiddenClass, Start: c.start, End: c.end, SelfContained: c.selfContained})
+		}
+	}
+	if e.overflow && len(e.hidden) > 0 {
+		e.resolve, e.hiddenOpened = true, 0
+		for id := range e.count {
+			e.count[id], e.open[id] = 0, nil
+		}
+		e.pass(text, from)
+	}
+	if e.keep.max >= 0 {
+		return e.out // FindN: no comment is known to be self-contained
+	}
+	// A literal comment that is also one comment token of the tokenizer
+	// starts and ends between tokens in the data state.
+	// Both lists are in order of start: the literal comments lead the
+	// constructs (keeper.each), and the tokens came in order.
+	k := 0
+	e.keep.each(e.out, func(c *Construct) {
+		if c.Kind != HTMLComment {
+			return
+		}
+		for k < len(e.comments) && e.comments[k][0] < c.Start {
+			k++
+		}
+		if k < len(e.comments) && e.comments[k] == [2]int{c.Start, c.End} {
+			c.SelfContained = true
+		}
+	})
+	return e.out
+}
+
+// pass reads the text from from with the tokenizer. The first pass finds
+// the rules, the hidden elements and the candidates; the second
+// (e.resolve) only the elements hidden by their classes.
+func (e *elements) pass(text string, from int) {
 	z := html.NewTokenizer(strings.NewReader(text[from:]))
 	off := from
 	inStyle := false
@@ -71,11 +131,13 @@ func appendElements(out []Construct, text string, from int, keep *keeper) []Cons
 		n := len(z.Raw())
 		switch tt {
 		case html.CommentToken:
-			e.comments = append(e.comments, [2]int{off, off + n})
+			if !e.resolve {
+				e.comments = append(e.comments, [2]int{off, off + n})
+			}
 			inStyle = false
 		case html.TextToken:
-			if inStyle {
-				styleRules(text[off:off+n], off, func(c Construct, sels []classSelector) {
+			if inStyle && !e.resolve {
+				styleRules(text[off:off+n], off, &e.sels, func(c Construct, sels []classSelector) {
 					c.SelfContained = true // a whole rule, between rules
 					e.out = e.keep.add(e.out, c)
 					for _, s := range sels {
@@ -101,32 +163,6 @@ func appendElements(out []Construct, text string, from int, keep *keeper) []Cons
 			e.closed(el, el.tagEnd) // no end tag: the start tag alone
 		}
 	}
-	for _, c := range e.candidates {
-		if e.hiddenByClass(c) {
-			e.out = e.keep.add(e.out, Construct{Kind: HiddenElement, Reason: HiddenClass, Start: c.start, End: c.end, SelfContained: c.selfContained})
-		}
-	}
-	if e.keep.max >= 0 {
-		return e.out // FindN: no comment is known to be self-contained
-	}
-	// A literal comment that is also one comment token of the tokenizer
-	// starts and ends between tokens in the data state.
-	// Both lists are in order of start: the literal comments lead e.out,
-	// and the tokens came in order.
-	k := 0
-	for i := range e.out {
-		c := &e.out[i]
-		if c.Kind != HTMLComment {
-			continue
-		}
-		for k < len(e.comments) && e.comments[k][0] < c.Start {
-			k++
-		}
-		if k < len(e.comments) && e.comments[k] == [2]int{c.Start, c.End} {
-			c.SelfContained = true
-		}
-	}
-	return e.out
 }
 
 // rawTextElements are those whose start tag makes the HTML tokenizer read
@@ -179,6 +215,20 @@ func (e *elements) startTag(z *html.Tokenizer, start, end int) string {
 	}
 	if reason == Visible && hiddenAttr {
 		reason = HiddenAttribute
+	}
+	switch {
+	case e.resolve:
+		// The second pass: the elements hidden otherwise were found in
+		// the first; those hidden by a class are hidden elements now
+		// that every rule is known.
+		if reason == Visible && len(classes) > 0 && e.hiddenByClass(name, classes) {
+			reason = HiddenClass
+		} else {
+			reason = Visible
+		}
+		classes = nil
+	case reason == Visible && len(classes) > 0 && !e.keepClassed():
+		classes = nil // let go: the second pass finds it
 	}
 	// The tokenizer lowercases names and keeps the first of duplicated
 	// attributes, as HTML does.
@@ -293,19 +343,33 @@ func (e *elements) closed(el openElement, end int) {
 	switch {
 	case el.reason != Visible:
 		e.out = e.keep.add(e.out, Construct{Kind: HiddenElement, Reason: el.reason, Start: el.start, End: end, SelfContained: self})
-	case len(el.classes) > 0:
+	case len(el.classes) > 0 && !e.overflow:
 		e.candidates = append(e.candidates, classCandidate{start: el.start, end: end, name: el.name, classes: el.classes, selfContained: self})
 	}
 }
 
-// hiddenByClass reports whether one of c's classes is hidden by a plain
-// class selector that, if it names a type, names c's.
-func (e *elements) hiddenByClass(c classCandidate) bool {
+// keepClassed reports whether the first pass keeps one more element with
+// classes, open or as a candidate; past maxCandidates it lets them all go.
+func (e *elements) keepClassed() bool {
+	if e.overflow {
+		return false
+	}
+	if e.classed++; e.classed > maxCandidates {
+		e.overflow, e.candidates = true, nil
+		return false
+	}
+	return true
+}
+
+// hiddenByClass reports whether one of the classes of an element named
+// name is hidden by a plain class selector that, if it names a type, names
+// the element's.
+func (e *elements) hiddenByClass(name string, classes []string) bool {
 	if len(e.hidden) == 0 {
 		return false
 	}
-	for _, class := range c.classes {
-		if e.hidden[classSelector{class: class}] || e.hidden[classSelector{typ: c.name, class: class}] {
+	for _, class := range classes {
+		if e.hidden[classSelector{class: class}] || e.hidden[classSelector{typ: name, class: class}] {
 			return true
 		}
 	}

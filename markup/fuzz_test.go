@@ -1,6 +1,7 @@
 package markup
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -55,6 +56,32 @@ func FuzzFind(f *testing.F) {
 			if !ok {
 				t.Fatalf("construct %d: %v %v over %q", i, c.Kind, c.Reason, body)
 			}
+		}
+	})
+}
+
+// FuzzClassOverflow checks that the second pass, which finds the elements
+// hidden by class rules once the candidates are too many, finds what the
+// candidates do: Find with no candidate kept against Find with all kept.
+func FuzzClassOverflow(f *testing.F) {
+	for _, s := range []string{
+		`<style>/* c */ @media screen { .h, p.q { display:none !important } } .a .b{display:none}</style><i class="h">x</i><p class=q>yes</p>`,
+		`<b class=h><b class=h>x</b></b><br class=h><style>b.h{display:none}</style><textarea class=h>`,
+		`<p class="a h" hidden>x</p><i class=h style="display:none">y</i><style>.h{visibility:hidden}</style><i class=h>`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		defer func(n int) { maxCandidates = n }(maxCandidates)
+		maxCandidates = 1 << 30
+		want := Find(text)
+		wantN, wantTotal := FindN(text, 2)
+		maxCandidates = 0
+		if got := Find(text); !slices.Equal(got, want) {
+			t.Fatalf("Find without candidates:\n got %+v\nwant %+v", got, want)
+		}
+		if got, total := FindN(text, 2); !slices.Equal(got, wantN) || total != wantTotal {
+			t.Fatalf("FindN(2) without candidates: got %+v, %d; want %+v, %d", got, total, wantN, wantTotal)
 		}
 	})
 }

@@ -136,9 +136,12 @@ func (r *Reason) UnmarshalText(b []byte) error {
 // CSSHideRule and HiddenElement), and its span in bytes of the text,
 // [Start, End).
 type Construct struct {
+	// The offsets lead and the small fields follow, so that a construct
+	// takes 24 bytes, not 32: text made of constructs holds one every
+	// few bytes.
+	Start, End int
 	Kind       Kind
 	Reason     Reason
-	Start, End int
 	// SelfContained reports that removing the construct cannot change how
 	// the rest of the text reads as markup: it begins and ends where an
 	// HTML tokenizer is between tokens in its data state (a comment the
@@ -191,7 +194,7 @@ func findKept(text string, k *keeper) ([]Construct, int) {
 	if strings.Contains(text, "]:") {
 		out = appendMarkdownComments(out, text, k)
 	}
-	return k.trim(out), k.total
+	return k.trim(k.gather(out)), k.total
 }
 
 // keeper counts constructs and, with max >= 0, keeps the first max of
@@ -203,6 +206,47 @@ type keeper struct {
 	// last is the start of the last construct kept after the latest trim
 	// that left max of them; -1 until then.
 	last int
+	// full holds, when every construct is kept (max < 0), the blocks of
+	// them filled before out, in order: text made of constructs holds one
+	// every few bytes, and a list grown by copying costs twice its size at
+	// each step, in one allocation that overshoots what the collector
+	// paces for. gather joins them once, at their size.
+	full [][]Construct
+}
+
+// blockSize is the number of constructs from which the list of all of
+// them grows by a new block rather than by copying.
+const blockSize = 1 << 14
+
+// each calls f with every construct added so far, in order: those in the
+// full blocks, then those in out.
+func (k *keeper) each(out []Construct, f func(c *Construct)) {
+	for _, b := range k.full {
+		for i := range b {
+			f(&b[i])
+		}
+	}
+	for i := range out {
+		f(&out[i])
+	}
+}
+
+// gather returns the full blocks and out joined, in order.
+func (k *keeper) gather(out []Construct) []Construct {
+	if len(k.full) == 0 {
+		return out
+	}
+	n := len(out)
+	for _, b := range k.full {
+		n += len(b)
+	}
+	all := make([]Construct, 0, n)
+	for i, b := range k.full {
+		all = append(all, b...)
+		k.full[i] = nil
+	}
+	k.full = nil
+	return append(all, out...)
 }
 
 // beyond reports whether a construct that starts at start is known not to
@@ -213,6 +257,10 @@ func (k *keeper) beyond(start int) bool {
 
 func (k *keeper) add(out []Construct, c Construct) []Construct {
 	k.total++
+	if k.max < 0 && len(out) == cap(out) && len(out) >= blockSize {
+		k.full = append(k.full, out)
+		out = make([]Construct, 0, blockSize)
+	}
 	out = append(out, c)
 	if k.max >= 0 && len(out) >= 2*k.max+256 {
 		out = k.trim(out)

@@ -143,10 +143,31 @@ type stringWriter interface {
 }
 
 // span is a byte range [start, end), and what replaces it in the
-// sanitized copy (nothing, or Placeholder).
+// sanitized copy (nothing, Placeholder, or blobLabel). It takes 24 bytes:
+// text made of constructs has a span every few bytes.
 type span struct {
 	start, end int
-	with       string
+	with       cutText
+}
+
+// cutText is what stands in the sanitized copy for a span cut from it.
+type cutText uint8
+
+const (
+	noCutText   cutText = iota
+	placeholder         // Placeholder
+	blobLabel           // "(base64_blob)", see removeRebuilt
+)
+
+// text returns the text that stands in the copy.
+func (r cutText) text() string {
+	switch r {
+	case placeholder:
+		return Placeholder
+	case blobLabel:
+		return "(base64_blob)"
+	}
+	return ""
 }
 
 // position is an offset in codepoints and in UTF-16 code units.
@@ -415,8 +436,8 @@ func (c *charScan) applyCuts(upTo int) {
 		if cut.start > c.last {
 			c.sink.WriteString(c.s[c.last:cut.start])
 		}
-		if cut.with != "" {
-			c.sink.WriteString(cut.with)
+		if cut.with != noCutText {
+			c.sink.WriteString(cut.with.text())
 			c.charEdited = true // text was written, not only markup removed
 		}
 		c.last = max(c.last, cut.end)

@@ -348,12 +348,17 @@
 // the sanitized copy (at most the input's size; up to three times it for
 // input that is nothing but ill-formed UTF-8, each byte of which becomes a
 // three-byte U+FFFD; [EncodeFile] writes it as it is made instead), the
-// kept findings with the decoded text of their blobs (less than the
-// input; a blob is decoded 64 KiB at a time), the spans of every markup
-// construct while the scan runs (a few words each; at most one per six
-// bytes of input), and, for each segment that holds §2 codepoints, a copy
-// of it without them, which the heuristics read (a text that no passage
-// end divides is one segment).
+// kept findings with the decoded text of their blobs that are not opaque
+// (less than the input; a blob is decoded 64 KiB at a time, and an opaque
+// one is told without keeping what it decodes to), the spans of every
+// markup construct while the scan runs (24 bytes each, at most one per six
+// bytes of input; in the text context the sanitizer's cuts are written
+// over them), and, for each segment that holds §2 codepoints, a copy of it
+// without them, which the heuristics read (a text that no passage end
+// divides is one segment). [EncodeFile] streams the Strict copy as it
+// streams the Spec one when Strict removes nothing from it, and writes a
+// copy that holds markup as it is made when the removals cannot have built
+// any.
 //
 // # What a result does not claim
 //

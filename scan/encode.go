@@ -7,7 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/plainsight/plainsight/markup"
+	"github.com/plainsight/plainsight/internal/ucd"
 )
 
 // WriteJSON writes r to w as JSON: the bytes encoding/json writes for r
@@ -27,9 +27,11 @@ func (r *Result) WriteJSON(w io.Writer) error {
 // copy may hold markup that the removals built (it holds a '<' or "]:"),
 // or in the email_html context, is it built whole first, as Scan builds it;
 // so it is in the Strict profile when the text holds something Strict
-// removes or the Spec copy changes the text, and for each part in
-// ContextEmail. The Result it returns has an empty Sanitized unless the
-// copy was built whole. The errors are Scan's and w's.
+// removes, or the copy holds a backslash, a variation selector or an
+// invisible format character that an edit may have made into something
+// Strict removes; and for each part in ContextEmail. The Result it returns
+// has an empty Sanitized unless the copy was built whole. The errors are
+// Scan's and w's.
 func EncodeFile(w io.Writer, text string, opts *Options) (*Result, error) {
 	o, err := opts.resolve()
 	if err != nil {
@@ -50,14 +52,16 @@ func EncodeFile(w io.Writer, text string, opts *Options) (*Result, error) {
 	}
 	res, z := runDeferred(text[shift:], false, o, true)
 	if o.profile == Strict {
-		edits := res.DeterministicCount > 0 || len(res.InvalidUTF8) > 0 // the Spec copy differs from the text
 		so := o
 		so.omitSanitized = true
-		if strict(res, text[shift:], false, so) || edits {
-			// Strict's copy differs from the Spec one, or the Spec
-			// removals may build what Strict removes: built whole, as
-			// Scan builds it.
+		if strict(res, text[shift:], false, so) {
+			// The text holds what Strict removes: its copy is built
+			// whole, as Scan builds it.
 			res.Sanitized, z = runProfile(text[shift:], false, o).Sanitized, nil
+		} else {
+			// Strict's copy is the Spec one unless the Spec removals
+			// built something Strict removes (see sanitizer.writeTo).
+			z.strict = &o
 		}
 	}
 	shiftBytes(res, shift)
@@ -85,8 +89,15 @@ type sanitizer struct {
 	s      string
 	isWTF8 bool
 	cuts   []span
-	marks  []markup.Construct
-	email  bool
+	// selfContained says that every construct cut is self-contained (see
+	// mayRebuild).
+	selfContained bool
+	email         bool
+	// strict, when set, asks for the copy of the Strict profile, of a text
+	// that holds nothing Strict removes (strict reported false): the Spec
+	// copy, unless the Spec removals built a selector, an invisible format
+	// character or a LaTeX construct (see strictSanitized).
+	strict *options
 }
 
 func (z *sanitizer) pass(sink stringWriter) *charScan {
@@ -98,40 +109,87 @@ func (z *sanitizer) pass(sink stringWriter) *charScan {
 
 // writeTo writes the sanitized copy to w, the same bytes as Scan's
 // Result.Sanitized. A first pass only looks at the copy: when it holds no
-// '<' and no "]:" there is no markup in it, so no round of removeRebuilt
-// would change it (in the text context), and a second pass writes it.
+// '<' and no "]:" there is no markup in it, or when the removals cannot
+// have built any (mayRebuild), no round of removeRebuilt would change it (in
+// the text context), and a second pass writes it. For
+// the Strict copy (z.strict), the first pass also looks for a backslash, a
+// selector or an invisible format character, without which
+// extclass.Strip removes nothing, so that the Strict copy is the Spec one.
 func (z *sanitizer) writeTo(w stringWriter) {
-	var look markupLook
-	if c := z.pass(&look); !c.edited {
-		w.WriteString(z.s)
+	look := markupLook{strict: z.strict != nil}
+	first := z.pass(&look)
+	if !first.edited {
+		w.WriteString(z.s) // the Strict copy too: strictSanitized returns s
 		return
 	}
-	if !z.email && !look.found {
+	// In the text context, removeRebuilt changes nothing unless the copy
+	// holds markup and the removals may have built some.
+	markupToo := look.found && mayRebuild(z.s, look.colon, z.selfContained, z.cuts, first.charEdited)
+	if !z.email && !markupToo && !look.strip {
 		z.pass(w)
 		return
 	}
 	c := &charScan{s: z.s, isWTF8: z.isWTF8, max: 0, cuts: z.cuts}
 	c.scan()
 	sanitized := c.sanitized()
-	w.WriteString(removeRebuilt(sanitized, z.email, mayRebuild(z.s, sanitized, z.marks, z.cuts, c.charEdited)))
+	sanitized = removeRebuilt(sanitized, z.email, markupToo)
+	if z.strict != nil {
+		sanitized = strictSanitized(z.s, z.isWTF8, sanitized, false, *z.strict)
+	}
+	w.WriteString(sanitized)
 }
 
 // markupLook is a stringWriter that only notes whether what is written
-// holds '<' or "]:", the bytes without which markup.Find finds nothing.
+// holds '<' or "]:", the bytes without which markup.Find finds nothing
+// (colon: it holds "]:"), and, with strict, whether it holds a backslash or
+// a codepoint that is a variation selector or an invisible format
+// character, without which extclass.Strip finds nothing. Pieces are cut at
+// codepoint boundaries.
 type markupLook struct {
-	found bool
-	last  byte
+	found  bool
+	colon  bool
+	last   byte
+	strict bool
+	strip  bool
 }
 
 func (m *markupLook) WriteString(s string) (int, error) {
-	if m.found || s == "" {
-		return len(s), nil
+	if s == "" {
+		return 0, nil
 	}
-	if strings.IndexByte(s, '<') >= 0 || strings.Contains(s, "]:") || m.last == ']' && s[0] == ':' {
+	if !m.colon && (strings.Contains(s, "]:") || m.last == ']' && s[0] == ':') {
+		m.colon, m.found = true, true
+	}
+	if !m.found && strings.IndexByte(s, '<') >= 0 {
 		m.found = true
 	}
 	m.last = s[len(s)-1]
+	if m.strict && !m.strip {
+		m.strip = mayStrip(s)
+	}
 	return len(s), nil
+}
+
+// mayStrip reports whether s holds a backslash (which every LaTeX
+// construct starts with) or a codepoint that is a variation selector or an
+// invisible format character: whether extclass.Strip may remove anything
+// from a text made of such pieces.
+func mayStrip(s string) bool {
+	if strings.IndexByte(s, '\\') >= 0 {
+		return true
+	}
+	for i := 0; i < len(s); {
+		if s[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if ucd.Ext(r)&(ucd.VariationSelector|ucd.Invisible) != 0 {
+			return true
+		}
+		i += size
+	}
+	return false
 }
 
 // longString is the length from which a string is written a piece at a

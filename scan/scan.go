@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/plainsight/plainsight/b64"
 	"github.com/plainsight/plainsight/internal/ucd"
@@ -371,11 +371,24 @@ func runDeferred(s string, isWTF8 bool, o options, deferSanitized bool) (*Result
 		blobs = b64.Find(s)
 	}
 	c := &charScan{s: s, isWTF8: isWTF8, max: o.maxFindings, omitSanitized: o.omitSanitized, recordEdits: true}
-	if o.context == EmailHTML {
+	// Once the cuts are made, the constructs are needed only for the
+	// findings kept and for whether all are self-contained: text made of
+	// constructs holds one every few bytes, so they are let go, and in the
+	// text context the cuts are written over them.
+	selfContained := allSelfContained(marks)
+	switch {
+	case o.context == EmailHTML:
 		c.cuts = cutsOf(marks, blobs) // §6: blobs give way to Placeholder
-	} else {
-		c.cuts = cutsOf(marks, nil) // §6: blobs stay in the text context
+	case o.maxFindings >= 0:
+		keptMarks = slices.Clone(keptMarks) // at most maxFindings
+		c.cuts = cutsInPlace(marks)         // §6: blobs stay in the text context
+	default:
+		c.cuts = cutsOf(marks, nil)
 	}
+	if len(keptMarks) < len(marks) {
+		keptMarks = slices.Clone(keptMarks)
+	}
+	marks = nil
 	// §5 reads long texts in segments (see heuristics); the pass over the
 	// codepoints resolves their offsets too.
 	var cuts []int
@@ -427,11 +440,11 @@ func runDeferred(s string, isWTF8 bool, o options, deferSanitized bool) (*Result
 	}
 	sanitized := c.sanitized()
 	if c.edited {
-		sanitized = removeRebuilt(sanitized, o.context == EmailHTML, mayRebuild(s, sanitized, marks, c.cuts, c.charEdited))
+		sanitized = removeRebuilt(sanitized, o.context == EmailHTML, mayRebuild(s, strings.Contains(sanitized, "]:"), selfContained, c.cuts, c.charEdited))
 	}
 	var z *sanitizer
 	if deferSanitized {
-		z = &sanitizer{s: s, isWTF8: isWTF8, cuts: c.cuts, marks: marks, email: o.context == EmailHTML}
+		z = &sanitizer{s: s, isWTF8: isWTF8, cuts: c.cuts, selfContained: selfContained, email: o.context == EmailHTML}
 	}
 	res := &Result{
 		Findings:           findings,
@@ -626,7 +639,7 @@ func removeRebuilt(s string, email, markupToo bool) string {
 	if email {
 		cuts := cutsOf(nil, b64.Find(s))
 		for i := range cuts {
-			cuts[i].with = "(base64_blob)"
+			cuts[i].with = blobLabel
 		}
 		s = removeSpans(s, cuts)
 	}
@@ -637,23 +650,19 @@ func removeRebuilt(s string, email, markupToo bool) string {
 // markup is looked for.
 func removeRebuiltMarkup(s string) string { return removeRebuilt(s, false, true) }
 
-// mayRebuild reports whether the removals that made sanitized out of s may
-// have built markup, so that removeRebuiltMarkup must look. They cannot
-// when they removed no codepoint of §2 (which may sit inside a tag or a
-// comment's "<!--") and no ill-formed byte, only self-contained constructs
-// (see markup.Construct), none of them just after a '<' (which could start a
-// tag with what follows the cut), and when the result holds no "]:" (a
-// markdown comment is a line, and a cut may have changed one). Ordinary
-// HTML, such as an email with a hidden preheader, passes; then the second
-// look, a whole second pass of the HTML tokenizer, is saved.
-func mayRebuild(s, sanitized string, marks []markup.Construct, cuts []span, charEdited bool) bool {
-	if charEdited || strings.Contains(sanitized, "]:") {
+// mayRebuild reports whether the removals that made a sanitized copy out of
+// s may have built markup, so that removeRebuiltMarkup must look. They
+// cannot when they removed no codepoint of §2 (which may sit inside a tag or
+// a comment's "<!--") and no ill-formed byte, only self-contained
+// constructs (see markup.Construct; selfContained says all were), none of
+// them just after a '<' (which could start a tag with what follows the
+// cut), and when the copy holds no "]:" (colon says it does: a markdown
+// comment is a line, and a cut may have changed one). Ordinary HTML, such
+// as an email with a hidden preheader, passes; then the second look, a
+// whole second pass of the HTML tokenizer, is saved.
+func mayRebuild(s string, colon, selfContained bool, cuts []span, charEdited bool) bool {
+	if charEdited || colon || !selfContained {
 		return true
-	}
-	for _, m := range marks {
-		if !m.SelfContained {
-			return true
-		}
 	}
 	for _, c := range cuts {
 		if strings.IndexByte(s[max(0, c.start-3):c.start], '<') >= 0 {
@@ -663,6 +672,17 @@ func mayRebuild(s, sanitized string, marks []markup.Construct, cuts []span, char
 	return false
 }
 
+// allSelfContained reports whether every construct of marks is
+// self-contained.
+func allSelfContained(marks []markup.Construct) bool {
+	for _, m := range marks {
+		if !m.SelfContained {
+			return false
+		}
+	}
+	return true
+}
+
 // removeSpans returns s without the sorted, disjoint byte ranges cuts.
 func removeSpans(s string, cuts []span) string {
 	var b strings.Builder
@@ -670,7 +690,7 @@ func removeSpans(s string, cuts []span) string {
 	last := 0
 	for _, c := range cuts {
 		b.WriteString(s[last:c.start])
-		b.WriteString(c.with)
+		b.WriteString(c.with.text())
 		last = c.end
 	}
 	b.WriteString(s[last:])
@@ -687,30 +707,76 @@ const Placeholder = "[base64_blob]"
 // blobs' spans (blobs are given only for email_html). Overlapping or
 // touching spans merge; a range that holds a blob is replaced by
 // Placeholder. marks and blobs are each sorted by start.
+//
+// The list is counted first and made once, at its size: text made of
+// constructs can hold one every few bytes, and a list grown as it goes
+// costs twice its size while it grows.
 func cutsOf(marks []markup.Construct, blobs []b64.Blob) []span {
-	var cuts []span
-	add := func(sp span) {
+	each := func(add func(span)) {
+		i, j := 0, 0
+		for i < len(marks) || j < len(blobs) {
+			if j == len(blobs) || i < len(marks) && marks[i].Start <= blobs[j].Start {
+				add(span{start: marks[i].Start, end: marks[i].End})
+				i++
+			} else {
+				add(span{start: blobs[j].Start, end: blobs[j].End, with: placeholder})
+				j++
+			}
+		}
+	}
+	n, end := 0, -1 // the merged spans, the end of the last
+	each(func(sp span) {
+		if n > 0 && sp.start <= end {
+			end = max(end, sp.end)
+			return
+		}
+		n, end = n+1, sp.end
+	})
+	if n == 0 {
+		return nil
+	}
+	cuts := make([]span, 0, n)
+	each(func(sp span) {
 		if n := len(cuts); n > 0 && sp.start <= cuts[n-1].end {
 			cuts[n-1].end = max(cuts[n-1].end, sp.end)
-			if sp.with != "" {
+			if sp.with != noCutText {
 				cuts[n-1].with = sp.with
 			}
 			return
 		}
 		cuts = append(cuts, sp)
-	}
-	i, j := 0, 0
-	for i < len(marks) || j < len(blobs) {
-		if j == len(blobs) || i < len(marks) && marks[i].Start <= blobs[j].Start {
-			add(span{start: marks[i].Start, end: marks[i].End})
-			i++
-		} else {
-			add(span{start: blobs[j].Start, end: blobs[j].End, with: Placeholder})
-			j++
-		}
-	}
+	})
 	return cuts
 }
+
+// cutsInPlace returns cutsOf(marks, nil), written over marks, which it
+// uses up: the cuts of a text made of constructs take no memory beyond the
+// constructs'. A span and a construct have the same size and hold no
+// pointers (checked below), and the cuts are never more than the
+// constructs, each written at or before the construct it comes from, once
+// that construct is read.
+func cutsInPlace(marks []markup.Construct) []span {
+	if len(marks) == 0 {
+		return nil
+	}
+	cuts := unsafe.Slice((*span)(unsafe.Pointer(unsafe.SliceData(marks))), len(marks))
+	n := 0
+	for i := range marks {
+		m := marks[i]
+		if n > 0 && m.Start <= cuts[n-1].end {
+			cuts[n-1].end = max(cuts[n-1].end, m.End)
+			continue
+		}
+		cuts[n] = span{start: m.Start, end: m.End}
+		n++
+	}
+	return cuts[:n:n]
+}
+
+// cutsInPlace's premise: a span is exactly as large as a construct (the
+// index is a compile-time constant that is out of range otherwise) and as
+// aligned; TestCutsInPlace checks that neither holds a pointer.
+var _ = [1]struct{}{}[unsafe.Sizeof(span{})-unsafe.Sizeof(markup.Construct{})+unsafe.Alignof(span{})-unsafe.Alignof(markup.Construct{})]
 
 // wtf8 encodes UTF-16 code units as UTF-8, writing a lone surrogate as the
 // three bytes UTF-8 would give it if it were a scalar value (WTF-8).

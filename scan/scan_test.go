@@ -5,12 +5,15 @@ import (
 	"encoding/json"
 	"errors"
 	"math/rand/v2"
+	"reflect"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/plainsight/plainsight/internal/ucd"
+	"github.com/plainsight/plainsight/markup"
 )
 
 // specClass is §2 written out as plainly as the specification states it,
@@ -307,5 +310,32 @@ func TestInvalidUTF8Count(t *testing.T) {
 	}
 	if b, _ := json.Marshal(res); strings.Contains(string(b), "invalid_utf8") {
 		t.Errorf("valid UTF-8: %s", b)
+	}
+}
+
+// TestCutsInPlace checks cutsInPlace against cutsOf, and its premise that
+// neither a span nor a construct holds a pointer (their sizes are checked
+// where it is defined).
+func TestCutsInPlace(t *testing.T) {
+	for _, typ := range []reflect.Type{reflect.TypeFor[span](), reflect.TypeFor[markup.Construct]()} {
+		for i := range typ.NumField() {
+			switch k := typ.Field(i).Type.Kind(); k {
+			case reflect.Int, reflect.Uint8, reflect.Bool:
+			default:
+				t.Errorf("%s.%s is a %s: cutsInPlace takes both for two ints and a few bytes", typ, typ.Field(i).Name, k)
+			}
+		}
+	}
+	text := strings.Repeat("<!-- a --><!-- b<div hidden>c</div> --><p hidden>x<style>.h{color:red;background:red}</style></p>[x]: # (y)\n", 3)
+	marks := markup.Find(text)
+	want := cutsOf(marks, nil)
+	if len(want) >= len(marks) || len(want) < 3 {
+		t.Fatalf("%d constructs give %d cuts: want some merged", len(marks), len(want))
+	}
+	if got := cutsInPlace(slices.Clone(marks)); !slices.Equal(got, want) {
+		t.Errorf("cutsInPlace: got %v, want %v", got, want)
+	}
+	if got := cutsInPlace(nil); got != nil {
+		t.Errorf("cutsInPlace(nil) = %v", got)
 	}
 }

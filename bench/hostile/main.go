@@ -92,8 +92,16 @@ func gen(kind string, args []string) error {
 		err = repeat(w, "<!-- ", *size)
 	case "brackets": // count nested JSON arrays
 		err = repeat(w, "[", int64(*count))
+	case "b64-printable": // one base64 blob of printable text, decoded and kept
+		// 45 bytes, a multiple of 3: the blob is the unit's encoding
+		// repeated.
+		err = repeat(w, base64.StdEncoding.EncodeToString([]byte("The quick brown fox jumps over the lazy dog. ")), *size)
 	case "b64-tokens": // 47-character base64-looking tokens, each a near miss
 		err = repeat(w, "QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVphYmNkZWZnaGk ", *size)
+	case "classes": // one hiding class rule, then elements of that class
+		if _, err = io.WriteString(w, "<style>.h{display:none}</style>"); err == nil {
+			err = repeat(w, "<b class=h>x</b>", *size)
+		}
 	case "css": // a style sheet of hiding rules, one class after another
 		err = repeat(w, "<style>.h{display:none}</style>", *size)
 	case "intent-keys": // an intent binding object with count members

@@ -288,12 +288,18 @@ func base64Label(f scan.Finding) string {
 		return " (opaque)"
 	}
 	const most = 80
-	dec := []rune(f.Decoded)
-	more := ""
-	if len(dec) > most {
-		dec, more = dec[:most], "…"
+	// The first most codepoints, not a copy of a decoded text of any size
+	// (a blob can decode to hundreds of megabytes).
+	shown, more := f.Decoded, ""
+	n := 0
+	for i := range f.Decoded {
+		if n == most {
+			shown, more = f.Decoded[:i], "…"
+			break
+		}
+		n++
 	}
-	label := fmt.Sprintf(" decodes to %q%s", string(dec), more)
+	label := fmt.Sprintf(" decodes to %q%s", shown, more)
 	if n := len(f.DecodedFindings); n > 0 {
 		label += fmt.Sprintf(" with %d %s inside: %s", n, plural(n, "finding", "findings"), located.Nested(f.DecodedFindings))
 	}

@@ -16,11 +16,9 @@ var digestLens = map[string]int{"sha256-": 32, "sha384-": 48, "sha512-": 64}
 // span) followed by the padded base64 of exactly that hash's length, as
 // in Subresource Integrity metadata and package lockfiles.
 func DeclaredDigest(s string, start, end int) bool {
-	fields := strings.Fields(s[start:end])
-	if len(fields) == 0 {
-		return false
-	}
-	for i, tok := range fields {
+	// The fields are walked, not listed: a blob can hold millions.
+	i := 0
+	for tok := range strings.FieldsSeq(s[start:end]) {
 		if i == 0 && start >= 7 {
 			if _, ok := digestLens[s[start-7:start]]; ok && !hasDigestPrefix(tok) {
 				tok = s[start-7:start] + tok
@@ -29,8 +27,9 @@ func DeclaredDigest(s string, start, end int) bool {
 		if !isDigest(tok) {
 			return false
 		}
+		i++
 	}
-	return true
+	return i > 0
 }
 
 func hasDigestPrefix(tok string) bool {
