@@ -65,11 +65,15 @@
 // Find takes time and memory linear in the length of its text, whatever
 // the nesting or the number of constructs, and returns at once for text
 // without '<' and without "]:". A construct takes 24 bytes; Find keeps
-// them in blocks joined once at the end (twice their size at most, where a
-// list grown by copying would cost more and overshoot the collector), and
-// FindN keeps at most twice its max. Elements with classes wait for the
-// class rules, which may come after them, as candidates; past 4,096 of them
-// they are let go, and a second pass of the tokenizer, once every hiding
-// rule is known, finds the elements the rules hide: a text made of such
-// elements costs a pass more, not a candidate (many times its bytes) each.
+// them in blocks joined once at the end (where a list grown by copying
+// would cost more and overshoot the collector), up to about 270,000 of
+// them (6 MiB, twice that while they are joined); past that it lets the
+// blocks go, counts the rest, and finds the constructs again into a list
+// made at their number: a text made of constructs costs one more pass and
+// its constructs once. FindN keeps at most twice its max. Elements with
+// classes wait for the class rules, which may come after them, as
+// candidates; past 4,096 of them they are let go, and a second pass of
+// the tokenizer, once every hiding rule is known, finds the elements the
+// rules hide: a text made of such elements costs a pass more, not a
+// candidate (many times its bytes) each.
 package markup

@@ -163,7 +163,13 @@ type Construct struct {
 // or a style attribute that hides (prose, most documents) is not read with
 // the HTML tokenizer, which could find nothing in it.
 func Find(text string) []Construct {
-	out, _ := findKept(text, &keeper{max: -1, last: -1})
+	k := &keeper{max: -1, last: -1, maxBlocks: maxBlocks}
+	out, total := findKept(text, k)
+	if k.counting {
+		// Too many to join (see keeper.counting): the first pass counted
+		// them, the second keeps them in a list made at its size.
+		out, _ = findKept(text, &keeper{max: -1, last: -1, out: make([]Construct, 0, total)})
+	}
 	return out
 }
 
@@ -182,7 +188,8 @@ func FindN(text string, max int) ([]Construct, int) {
 }
 
 func findKept(text string, k *keeper) ([]Construct, int) {
-	var out []Construct
+	out := k.out
+	k.out = nil
 	if lt := strings.IndexByte(text, '<'); lt >= 0 {
 		out = appendHTMLComments(out, text, lt, k)
 		// The tokenizer finds elements and rules, and says which comments
@@ -212,11 +219,26 @@ type keeper struct {
 	// each step, in one allocation that overshoots what the collector
 	// paces for. gather joins them once, at their size.
 	full [][]Construct
+	// maxBlocks, when not zero, is how many full blocks there may be
+	// (when max < 0): joining them costs their size again, so past it the
+	// keeper lets them go and only counts (counting), and Find finds the
+	// constructs again into a list made at their number. A text made of
+	// constructs costs another pass, not twice its constructs.
+	maxBlocks int
+	counting  bool
+	// out, when set, is the list findKept starts from (Find's second
+	// pass: empty, with room for every construct).
+	out []Construct
 }
 
 // blockSize is the number of constructs from which the list of all of
 // them grows by a new block rather than by copying.
 const blockSize = 1 << 14
+
+// maxBlocks is the keeper's maxBlocks in Find: 16 blocks, 262,144
+// constructs (6 MiB), are joined; more are found again. A variable for
+// the tests.
+var maxBlocks = 16
 
 // each calls f with every construct added so far, in order: those in the
 // full blocks, then those in out.
@@ -257,7 +279,14 @@ func (k *keeper) beyond(start int) bool {
 
 func (k *keeper) add(out []Construct, c Construct) []Construct {
 	k.total++
+	if k.counting {
+		return out
+	}
 	if k.max < 0 && len(out) == cap(out) && len(out) >= blockSize {
+		if k.maxBlocks > 0 && len(k.full) >= k.maxBlocks {
+			k.counting, k.full = true, nil
+			return out[:0:0]
+		}
 		k.full = append(k.full, out)
 		out = make([]Construct, 0, blockSize)
 	}

@@ -1,0 +1,72 @@
+package markup
+
+import (
+	"runtime"
+	"runtime/metrics"
+	"slices"
+	"strings"
+	"testing"
+	"unsafe"
+)
+
+// largeAllocated returns the bytes allocated so far in objects larger than
+// 32 KiB: runtime.MemStats.TotalAlloc without the small objects, which
+// /gc/heap/allocs-by-size counts by size class (a bucket's upper bound is
+// its class's size, which TotalAlloc counts). The HTML tokenizer's garbage
+// is small objects; the lists of constructs are large ones.
+func largeAllocated() uint64 {
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	s := []metrics.Sample{{Name: "/gc/heap/allocs-by-size:bytes"}}
+	metrics.Read(s)
+	h := s[0].Value.Float64Histogram()
+	small := uint64(0)
+	for i, n := range h.Counts {
+		if upper := h.Buckets[i+1]; upper <= 32<<10 {
+			small += n * uint64(upper)
+		}
+	}
+	return m.TotalAlloc - small
+}
+
+// TestFindManyConstructs: past maxBlocks full blocks, Find lets the
+// blocks go, counts the constructs and finds them again into a list made
+// at their number — the same constructs, SelfContained included — so that
+// a text made of constructs costs them once, not twice as when the blocks
+// were joined (json-classes in bench/hostile.sh: 1,202 MiB for 256 MiB of
+// elements hidden by a class rule).
+func TestFindManyConstructs(t *testing.T) {
+	defer func(n int) { maxBlocks = n }(maxBlocks)
+	for _, piece := range []string{
+		"<b class=h>x</b>",
+		"<b class=h>x</b><!-- c -->\n[a]: # (b)\n<p hidden>y</p>",
+		"<!-- c --><i style=\"display:none\">",
+	} {
+		text := "<style>.h{display:none}</style>" + strings.Repeat(piece, 3*blockSize+5)
+		maxBlocks = 0
+		want := Find(text)
+		maxBlocks = 1
+		if got := Find(text); !slices.Equal(got, want) {
+			t.Fatalf("Find of %d× %q with maxBlocks 1: %d constructs, not the %d found with no limit (or not the same)", 3*blockSize+5, piece, len(got), len(want))
+		}
+	}
+
+	maxBlocks = 2
+	text := "<style>.h{display:none}</style>" + strings.Repeat("<b class=h>x</b>", 16*blockSize)
+	runtime.GC()
+	before := largeAllocated()
+	all := Find(text)
+	after := largeAllocated()
+	if len(all) != 1+16*blockSize {
+		t.Fatalf("Find: %d constructs, want %d", len(all), 1+16*blockSize)
+	}
+	size := uint64(len(all)) * uint64(unsafe.Sizeof(Construct{}))
+	// The list, the blocks (three) the first pass had before it let them
+	// go, the candidates; joining all the blocks cost twice the list
+	// (2.2× here).
+	if got, want := after-before, size+size/2; got > want {
+		t.Errorf("Find of %d hidden elements allocated %d bytes in large objects, want at most %d (the constructs take %d)", len(all), got, want, size)
+	} else {
+		t.Logf("large objects: %.2f× the constructs", float64(after-before)/float64(size))
+	}
+}
