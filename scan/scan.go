@@ -382,6 +382,11 @@ func runDeferred(s string, isWTF8 bool, o options, deferSanitized bool) (*Result
 	case o.maxFindings >= 0:
 		keptMarks = slices.Clone(keptMarks) // at most maxFindings
 		c.cuts = cutsInPlace(marks)         // §6: blobs stay in the text context
+		if len(c.cuts) <= len(marks)/4 {
+			// Touching constructs make few cuts: the constructs' list,
+			// which holds them, is let go for the rest of the scan.
+			c.cuts = slices.Clone(c.cuts)
+		}
 	default:
 		c.cuts = cutsOf(marks, nil)
 	}

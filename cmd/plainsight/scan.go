@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"runtime/metrics"
 	"unsafe"
 
 	"github.com/plainsight/plainsight/internal/located"
@@ -237,6 +238,7 @@ func (sc *scanner) data(in scanInput, data []byte, tooLarge bool) (found bool, e
 	if jw, ok := sc.out.(*jsonWriter); ok && !sc.filt.active() {
 		// Scanned and written in one go: the sanitized copy is written as
 		// it is made, never held whole (scan.EncodeFile).
+		defer limitHeap(len(data))()
 		res, err := jw.encode(in.path, data, sc.opts)
 		if err != nil {
 			return false, &writeError{err}
@@ -410,4 +412,31 @@ func bytesToString(b []byte) string {
 		return ""
 	}
 	return unsafe.String(unsafe.SliceData(b), len(b))
+}
+
+// limitHeap sets a soft memory limit (debug.SetMemoryLimit) for scanning
+// an input of n bytes into JSON, and returns what restores the limit it
+// replaced: the heap as it is, plus 1.75 times the input, plus 4 MiB. The
+// scan of a text made of markup constructs holds 24 bytes for each (one
+// every 16 bytes of elements hidden by a class: 1.5 times the text) while
+// the HTML tokenizer, reading the text again, makes garbage; the
+// collector's default pacing lets the heap grow to twice what it holds,
+// which with the input mapped beside it is 4 times the input, over the 3×
+// that --format json keeps to (README, "Bounds"). Under the limit the
+// collector runs more often instead. A lower limit already set (GOMEMLIMIT)
+// stays.
+func limitHeap(n int) (restore func()) {
+	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	metrics.Read(sample)
+	heap := int64(0)
+	if sample[0].Value.Kind() == metrics.KindUint64 {
+		heap = int64(sample[0].Value.Uint64())
+	}
+	limit := heap + int64(n)/4*7 + 4<<20
+	prev := debug.SetMemoryLimit(-1)
+	if limit >= prev {
+		return func() {}
+	}
+	debug.SetMemoryLimit(limit)
+	return func() { debug.SetMemoryLimit(prev) }
 }
