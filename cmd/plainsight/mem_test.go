@@ -114,3 +114,34 @@ func TestScanJSONClassesHeapBound(t *testing.T) {
 		t.Logf("the heap grew by %.2f× the file", float64(grown)/size)
 	}
 }
+
+// TestLimitHeapSideBySide: limitHeap lowers the limit for one scan, lifts
+// it while a second runs beside it, and puts back the limit it found once
+// both are done, in either order.
+func TestLimitHeapSideBySide(t *testing.T) {
+	before := debug.SetMemoryLimit(-1)
+	defer debug.SetMemoryLimit(before)
+	const limit = 1 << 40
+	debug.SetMemoryLimit(limit)
+	first := limitHeap(1 << 20)
+	if got := debug.SetMemoryLimit(-1); got >= limit {
+		t.Fatalf("limit %d during a scan, want less than %d", got, int64(limit))
+	}
+	second := limitHeap(1 << 20)
+	if got := debug.SetMemoryLimit(-1); got != limit {
+		t.Errorf("limit %d during two scans, want %d", got, int64(limit))
+	}
+	first()
+	if got := debug.SetMemoryLimit(-1); got != limit {
+		t.Errorf("limit %d while the second scan runs on, want %d", got, int64(limit))
+	}
+	second()
+	if got := debug.SetMemoryLimit(-1); got != limit {
+		t.Errorf("limit %d after both, want %d", got, int64(limit))
+	}
+	done := limitHeap(1 << 40) // more than the limit set: left as it is
+	if got := debug.SetMemoryLimit(-1); got != limit {
+		t.Errorf("limit %d during a scan of a huge input, want %d", got, int64(limit))
+	}
+	done()
+}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"runtime/debug"
 	"runtime/metrics"
+	"sync"
 	"unsafe"
 
 	"github.com/plainsight/plainsight/internal/located"
@@ -424,7 +425,8 @@ func bytesToString(b []byte) string {
 // which with the input mapped beside it is 4 times the input, over the 3×
 // that --format json keeps to (README, "Bounds"). Under the limit the
 // collector runs more often instead. A lower limit already set (GOMEMLIMIT)
-// stays.
+// stays; while two scans run side by side in one process (tests calling
+// run), neither is limited.
 func limitHeap(n int) (restore func()) {
 	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
 	metrics.Read(sample)
@@ -433,10 +435,31 @@ func limitHeap(n int) (restore func()) {
 		heap = int64(sample[0].Value.Uint64())
 	}
 	limit := heap + int64(n)/4*7 + 4<<20
-	prev := debug.SetMemoryLimit(-1)
-	if limit >= prev {
-		return func() {}
+	heapLimit.Lock()
+	defer heapLimit.Unlock()
+	heapLimit.active++
+	switch heapLimit.active {
+	case 1:
+		heapLimit.prev = debug.SetMemoryLimit(-1)
+		if limit < heapLimit.prev {
+			debug.SetMemoryLimit(limit)
+		}
+	case 2:
+		debug.SetMemoryLimit(heapLimit.prev)
 	}
-	debug.SetMemoryLimit(limit)
-	return func() { debug.SetMemoryLimit(prev) }
+	return func() {
+		heapLimit.Lock()
+		defer heapLimit.Unlock()
+		if heapLimit.active--; heapLimit.active == 0 {
+			debug.SetMemoryLimit(heapLimit.prev)
+		}
+	}
+}
+
+// heapLimit is the state of limitHeap: how many scans run under it, and
+// the limit before the first.
+var heapLimit struct {
+	sync.Mutex
+	active int
+	prev   int64
 }
