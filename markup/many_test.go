@@ -1,6 +1,7 @@
 package markup
 
 import (
+	"math/rand/v2"
 	"runtime"
 	"runtime/metrics"
 	"slices"
@@ -69,4 +70,41 @@ func TestFindManyConstructs(t *testing.T) {
 	} else {
 		t.Logf("large objects: %.2f× the constructs", float64(after-before)/float64(size))
 	}
+}
+
+// TestFindManyConstructsRandom: the constructs Find counts and finds again
+// are the ones it joins, on random mixes of every kind of construct (and
+// of what comes near one) repeated past the blocks it joins.
+func TestFindManyConstructsRandom(t *testing.T) {
+	defer func(n int) { maxBlocks = n }(maxBlocks)
+	tokens := []string{"<!-- c -->", "<!--", "-->", "<p hidden>", "</p>", "<div style=\"display:none\">", "</div>",
+		"<style>.h{display:none}</style>", "<i class=h>", "</i>", "<br hidden>", "[x]: # (c)\n", "text ", "\n", "<script>", "</script>"}
+	rng := rand.New(rand.NewPCG(8, 9))
+	counted := 0
+	for range 12 {
+		var b strings.Builder
+		for range 1 + rng.IntN(40) {
+			b.WriteString(tokens[rng.IntN(len(tokens))])
+		}
+		piece := b.String()
+		maxBlocks = 0
+		one := len(Find(piece + piece))
+		if one == 0 {
+			continue
+		}
+		text := strings.Repeat(piece, 8*blockSize/one+rng.IntN(100))
+		want := Find(text)
+		maxBlocks = 1 + rng.IntN(2)
+		k := &keeper{max: -1, last: -1, maxBlocks: maxBlocks}
+		if findKept(text, k); k.counting {
+			counted++
+		}
+		if got := Find(text); !slices.Equal(got, want) {
+			t.Fatalf("Find of %q repeated, with maxBlocks %d: %d constructs, want the %d found with no limit (or not the same)", piece, maxBlocks, len(got), len(want))
+		}
+	}
+	if counted < 6 {
+		t.Errorf("%d texts of 12 were past the blocks Find joins, want most", counted)
+	}
+	t.Logf("%d texts of 12 past the blocks", counted)
 }
