@@ -81,7 +81,9 @@ func TestScanJSONClassesHeapBound(t *testing.T) {
 		metrics.Read(sample)
 		return sample[0].Value.Uint64()
 	}
-	runtime.GC()
+	// As a fresh process would: the memory of the file written above is
+	// given back, not held free for the heap to grow into.
+	debug.FreeOSMemory()
 	base := heap()
 	limit := debug.SetMemoryLimit(-1)
 	var peak uint64
@@ -123,11 +125,11 @@ func TestLimitHeapSideBySide(t *testing.T) {
 	defer debug.SetMemoryLimit(before)
 	const limit = 1 << 40
 	debug.SetMemoryLimit(limit)
-	first := limitHeap(1 << 20)
+	first := limitHeap(64 << 20)
 	if got := debug.SetMemoryLimit(-1); got >= limit {
 		t.Fatalf("limit %d during a scan, want less than %d", got, int64(limit))
 	}
-	second := limitHeap(1 << 20)
+	second := limitHeap(64 << 20)
 	if got := debug.SetMemoryLimit(-1); got != limit {
 		t.Errorf("limit %d during two scans, want %d", got, int64(limit))
 	}
@@ -142,6 +144,11 @@ func TestLimitHeapSideBySide(t *testing.T) {
 	done := limitHeap(1 << 40) // more than the limit set: left as it is
 	if got := debug.SetMemoryLimit(-1); got != limit {
 		t.Errorf("limit %d during a scan of a huge input, want %d", got, int64(limit))
+	}
+	done()
+	done = limitHeap(minLimited - 1) // a small input: left as it is
+	if got := debug.SetMemoryLimit(-1); got != limit {
+		t.Errorf("limit %d during a scan of a small input, want %d", got, int64(limit))
 	}
 	done()
 }

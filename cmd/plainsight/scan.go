@@ -417,24 +417,29 @@ func bytesToString(b []byte) string {
 
 // limitHeap sets a soft memory limit (debug.SetMemoryLimit) for scanning
 // an input of n bytes into JSON, and returns what restores the limit it
-// replaced: the heap as it is, plus 1.75 times the input, plus 4 MiB. The
-// scan of a text made of markup constructs holds 24 bytes for each (one
-// every 16 bytes of elements hidden by a class: 1.5 times the text) while
-// the HTML tokenizer, reading the text again, makes garbage; the
-// collector's default pacing lets the heap grow to twice what it holds,
-// which with the input mapped beside it is 4 times the input, over the 3×
-// that --format json keeps to (README, "Bounds"). Under the limit the
-// collector runs more often instead. A lower limit already set (GOMEMLIMIT)
-// stays; while two scans run side by side in one process (tests calling
-// run), neither is limited.
+// replaced: the memory the runtime holds now (what the limit counts), plus
+// 1.75 times the input, plus 4 MiB. The scan of a text made of markup
+// constructs holds 24 bytes for each (one every 16 bytes of elements
+// hidden by a class: 1.5 times the text) while the HTML tokenizer, reading
+// the text again, makes garbage; the collector's default pacing lets the
+// heap grow to twice what it holds, which with the input mapped beside it
+// is 4 times the input, over the 3× that --format json keeps to (README,
+// "Bounds"). Under the limit the collector runs more often instead. An
+// input under minLimited is left alone: the 64 MiB that the bound allows
+// beyond its 3× hold it. A lower limit already set (GOMEMLIMIT) stays;
+// while two scans run side by side in one process (tests calling run),
+// neither is limited.
 func limitHeap(n int) (restore func()) {
-	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	metrics.Read(sample)
-	heap := int64(0)
-	if sample[0].Value.Kind() == metrics.KindUint64 {
-		heap = int64(sample[0].Value.Uint64())
+	if n < minLimited {
+		return func() {}
 	}
-	limit := heap + int64(n)/4*7 + 4<<20
+	sample := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
+	metrics.Read(sample)
+	held := int64(0)
+	if sample[0].Value.Kind() == metrics.KindUint64 && sample[1].Value.Kind() == metrics.KindUint64 {
+		held = int64(sample[0].Value.Uint64() - sample[1].Value.Uint64())
+	}
+	limit := held + int64(n)/4*7 + 4<<20
 	heapLimit.Lock()
 	defer heapLimit.Unlock()
 	heapLimit.active++
@@ -455,6 +460,9 @@ func limitHeap(n int) (restore func()) {
 		}
 	}
 }
+
+// minLimited is the least input that limitHeap limits the heap for.
+const minLimited = 8 << 20
 
 // heapLimit is the state of limitHeap: how many scans run under it, and
 // the limit before the first.
