@@ -1,9 +1,12 @@
 package sqlite_test
 
 import (
+	"errors"
 	"path/filepath"
 	"testing"
+	"time"
 
+	"github.com/plainsight/plainsight/store"
 	"github.com/plainsight/plainsight/store/storetest"
 )
 
@@ -74,5 +77,43 @@ func TestReceiptTriggersRefuseRawSQL(t *testing.T) {
 	// The next entry in sequence passes the triggers.
 	if _, err := db.ExecContext(c, storetest.ReceiptsNextSQL); err != nil {
 		t.Errorf("the next entry refused: %v", err)
+	}
+}
+
+// TestPreparedWhileTxWaits: a write outside a transaction that prepares a
+// statement waits for the writing connection, which a transaction holds;
+// the transaction must still get its own statements. It deadlocked when
+// the statement cache was locked while preparing (two concurrent registry
+// refreshes, one marking a check, the other inside its transaction).
+func TestPreparedWhileTxWaits(t *testing.T) {
+	s := open(t, filepath.Join(t.TempDir(), "p.db"))
+	c := t.Context()
+	url := storetest.SeedRegistry(t, s)
+	inTx, writerStarted := make(chan struct{}), make(chan struct{})
+	done := make(chan error, 2)
+	go func() {
+		done <- s.Atomic(c, func(tx store.Tx) error {
+			close(inTx)
+			<-writerStarted
+			time.Sleep(100 * time.Millisecond) // the writer is waiting for the connection by now
+			_, err := tx.Server(c, url)
+			return err
+		})
+	}()
+	go func() {
+		<-inTx
+		close(writerStarted)
+		now := time.Now()
+		done <- s.MarkChecked(c, url, time.Time{}, now)
+	}()
+	for range 2 {
+		select {
+		case err := <-done:
+			if err != nil && !errors.Is(err, store.ErrConflict) {
+				t.Fatal(err)
+			}
+		case <-time.After(30 * time.Second):
+			t.Fatal("deadlock: the transaction waits for the statement cache, the cache for the transaction's connection")
+		}
 	}
 }

@@ -341,13 +341,23 @@ const maxCached = 256
 
 func (c *stmtCache) get(ctx context.Context, db *sql.DB, query string) (*sql.Stmt, bool, error) {
 	c.mu.Lock()
-	defer c.mu.Unlock()
-	if st, ok := c.m[query]; ok {
+	st, ok := c.m[query]
+	c.mu.Unlock()
+	if ok {
 		return st, true, nil
 	}
+	// Prepared without the lock: preparing waits for one of the pool's
+	// connections, which a transaction may hold while it asks this cache
+	// for a statement of its own.
 	st, err := db.PrepareContext(ctx, query)
 	if err != nil {
 		return nil, false, err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if have, ok := c.m[query]; ok { // prepared meanwhile by another caller
+		st.Close()
+		return have, true, nil
 	}
 	if len(c.m) >= maxCached {
 		return st, false, nil
