@@ -363,22 +363,10 @@ func (t *mcpTools) scanText(_ context.Context, v canon.Value) (any, *toolError) 
 // shieldScan is the tool shield_scan: the MCP binding of Agent-Shield
 // (§3.3), the exchange of POST /v2/scan.
 func (t *mcpTools) shieldScan(ctx context.Context, v canon.Value) (any, *toolError) {
-	var req shield.Request
-	var content string
-	var ctxv canon.Value
-	seen, err := fields(v, "", map[string]*string{"content": &content}, map[string]*canon.Value{"context": &ctxv})
-	if err == nil && ctxv.Kind == canon.KindObject {
-		var src, dir string
-		_, err = fields(ctxv, "context.", map[string]*string{"source": &src, "tool": &req.Context.Tool, "direction": &dir}, nil)
-		req.Context.Source, req.Context.Direction = shield.Source(src), shield.Direction(dir)
-	}
-	if err == nil && !seen["content"] {
-		err = errors.New("content is required")
-	}
+	req, err := shieldRequest(v)
 	if err != nil {
 		return nil, invalidArgs(err)
 	}
-	req.Content = replaceSurrogates(content)
 	resp, err := shield.Scan(ctx, req)
 	switch {
 	case errors.Is(err, shield.ErrUnknownSource):

@@ -417,12 +417,11 @@ func (h *handler) scan(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, res)
 }
 
-// shieldScan is POST /v2/scan, the REST binding of Agent-Shield (§3.3).
-func (h *handler) shieldScan(w http.ResponseWriter, r *http.Request) {
-	v, ok := h.body(w, r)
-	if !ok {
-		return
-	}
+// shieldRequest reads the Agent-Shield request of POST /v2/scan and of
+// the MCP tool shield_scan (§3.3): content, required, and the context's
+// source, direction and tool. Lone surrogates in the content become
+// U+FFFD, so that the receipt's hash is that of the client's UTF-8.
+func shieldRequest(v canon.Value) (shield.Request, error) {
 	var req shield.Request
 	var content string
 	var ctxv canon.Value
@@ -435,11 +434,21 @@ func (h *handler) shieldScan(w http.ResponseWriter, r *http.Request) {
 	if err == nil && !seen["content"] {
 		err = errors.New("content is required")
 	}
+	req.Content = replaceSurrogates(content)
+	return req, err
+}
+
+// shieldScan is POST /v2/scan, the REST binding of Agent-Shield (§3.3).
+func (h *handler) shieldScan(w http.ResponseWriter, r *http.Request) {
+	v, ok := h.body(w, r)
+	if !ok {
+		return
+	}
+	req, err := shieldRequest(v)
 	if err != nil {
 		writeError(w, http.StatusUnprocessableEntity, "invalid_request", err.Error())
 		return
 	}
-	req.Content = replaceSurrogates(content)
 	resp, err := shield.Scan(r.Context(), req)
 	switch {
 	case errors.Is(err, shield.ErrUnknownSource):
