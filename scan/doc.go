@@ -292,7 +292,9 @@
 // declared digests (sha256-, sha384-, sha512- and the padded base64 of
 // exactly that length: Subresource Integrity, lockfiles) is not reported,
 // nor an opaque blob inside a URL unless one of its path segments decodes
-// to printable text.
+// to printable text. Options.KeepZeroWidth turns the zero-width rules off
+// for a format that allows no zero-width character at all (package skill:
+// a skill file); the other rules stay.
 //
 // Status and counts. In Strict, extension findings are deterministic: they
 // count in DeterministicCount and make the status Flagged, so that a caller
