@@ -55,6 +55,22 @@ func DecodeStrict(t testing.TB, name string, v any) {
 	}
 }
 
+// decodeFiles decodes, strictly, every corpus file that matches pattern
+// and that keep accepts, by path.
+func decodeFiles[F any](t testing.TB, pattern string, keep func(name string) bool) map[string]F {
+	t.Helper()
+	out := map[string]F{}
+	for _, name := range Files(t, pattern) {
+		if keep != nil && !keep(name) {
+			continue
+		}
+		var f F
+		DecodeStrict(t, name, &f)
+		out[name] = f
+	}
+	return out
+}
+
 // testName is the subtest name of a vector: "file/#tcId comment".
 func testName(file string, tcID int, comment string) string {
 	return fmt.Sprintf("%s/#%d %s", strings.TrimSuffix(path.Base(file), ".json"), tcID, comment)

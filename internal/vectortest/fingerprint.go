@@ -66,13 +66,7 @@ type FingerprintVector struct {
 // FingerprintFiles returns the fingerprint vector files, by path.
 func FingerprintFiles(t testing.TB) map[string]FingerprintFile {
 	t.Helper()
-	out := map[string]FingerprintFile{}
-	for _, name := range Files(t, "fingerprint/*.json") {
-		var f FingerprintFile
-		DecodeStrict(t, name, &f)
-		out[name] = f
-	}
-	return out
+	return decodeFiles[FingerprintFile](t, "fingerprint/*.json", nil)
 }
 
 // Fingerprint returns every test of the fingerprint files. It fails the

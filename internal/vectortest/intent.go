@@ -64,13 +64,7 @@ type IntentVector struct {
 // the upstream ones), by path.
 func IntentFiles(t testing.TB) map[string]IntentFile {
 	t.Helper()
-	out := map[string]IntentFile{}
-	for _, name := range Files(t, "intent/*.json") {
-		var f IntentFile
-		DecodeStrict(t, name, &f)
-		out[name] = f
-	}
-	return out
+	return decodeFiles[IntentFile](t, "intent/*.json", nil)
 }
 
 // Intent returns every IntentHashTest of the corpus. It fails the test when
@@ -168,13 +162,7 @@ type VerifyVector struct {
 // VerifyFiles returns the re-check vector files, by path.
 func VerifyFiles(t testing.TB) map[string]VerifyFile {
 	t.Helper()
-	out := map[string]VerifyFile{}
-	for _, name := range Files(t, "intent/verify/*.json") {
-		var f VerifyFile
-		DecodeStrict(t, name, &f)
-		out[name] = f
-	}
-	return out
+	return decodeFiles[VerifyFile](t, "intent/verify/*.json", nil)
 }
 
 // Verify returns every IntentVerifyTest of the corpus. It fails the test

@@ -150,19 +150,11 @@ type ScanTest struct {
 	Flags              []string        `json:"flags"`
 }
 
-// ScanFiles returns the scan vector files, by path, decoded strictly.
+// ScanFiles returns the scan vector files, by path, decoded strictly (the
+// Strict profile's files have their own schema and are left out).
 func ScanFiles(t testing.TB) map[string]ScanFile {
 	t.Helper()
-	out := map[string]ScanFile{}
-	for _, name := range Files(t, "scan/*.json") {
-		if IsStrict(name) {
-			continue // the Strict profile's files have their own schema
-		}
-		var f ScanFile
-		DecodeStrict(t, name, &f)
-		out[name] = f
-	}
-	return out
+	return decodeFiles[ScanFile](t, "scan/*.json", func(name string) bool { return !IsStrict(name) })
 }
 
 // Scan returns every vector of the scan files in the corpus. It fails the
