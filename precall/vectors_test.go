@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io/fs"
 	"regexp"
-	"strings"
 	"testing"
 	"time"
 
@@ -16,6 +15,7 @@ import (
 	"github.com/plainsight/plainsight/fingerprint"
 	"github.com/plainsight/plainsight/guard"
 	"github.com/plainsight/plainsight/internal/canon"
+	"github.com/plainsight/plainsight/internal/vectortest"
 	"github.com/plainsight/plainsight/store"
 	"github.com/plainsight/plainsight/store/memory"
 	"github.com/plainsight/plainsight/vectors"
@@ -245,40 +245,6 @@ func (s *servedDefs) defs(t *testing.T) *fingerprint.Definitions {
 	return &fingerprint.Definitions{Server: s.Server, ProtocolVersion: s.ProtocolVersion, Instructions: s.Instructions, Tools: tools}
 }
 
-var flagID = regexp.MustCompile(`^flg_[0-9a-f]{20}$`)
-
-// placeholders replaces, in got, each flag id with the placeholder of
-// want at the same place, checking that one id always stands for one
-// placeholder.
-func placeholders(t *testing.T, got, want any, ids map[string]string) any {
-	switch g := got.(type) {
-	case map[string]any:
-		w, _ := want.(map[string]any)
-		for k, v := range g {
-			g[k] = placeholders(t, v, w[k], ids)
-		}
-	case []any:
-		w, _ := want.([]any)
-		for i, v := range g {
-			var wi any
-			if i < len(w) {
-				wi = w[i]
-			}
-			g[i] = placeholders(t, v, wi, ids)
-		}
-	case string:
-		ph, ok := want.(string)
-		if flagID.MatchString(g) && ok && strings.HasPrefix(ph, "<flag ") {
-			if prev, seen := ids[g]; seen && prev != ph {
-				t.Errorf("flag %s is both %s and %s", g, prev, ph)
-			}
-			ids[g] = ph
-			return ph
-		}
-	}
-	return got
-}
-
 func TestRegisteredAnswerVectors(t *testing.T) {
 	var f struct {
 		TestGroups []struct {
@@ -377,7 +343,7 @@ func TestRegisteredAnswerVectors(t *testing.T) {
 						delete(f, ext)
 					}
 				}
-				placeholders(t, any(got), any(v.Expected), map[string]string{})
+				vectortest.Placeholders(t, any(got), any(v.Expected), map[string]string{})
 				if d := cmp.Diff(v.Expected, got); d != "" {
 					t.Errorf("(-want +got):\n%s", d)
 				}

@@ -325,7 +325,7 @@ func Answer(t testing.TB, got map[string]any, want any) {
 			}
 		}
 	}
-	placeholders(t, any(got), want, map[string]string{})
+	Placeholders(t, any(got), want, map[string]string{})
 }
 
 func prose(t testing.TB, m map[string]any, key, where string) {
@@ -348,12 +348,15 @@ func isFlagID(s string) bool {
 	return true
 }
 
-func placeholders(t testing.TB, got, want any, ids map[string]string) any {
+// Placeholders replaces, in got (decoded JSON), each flag id with the
+// placeholder ("<flag …>") of want at the same place, and fails the test
+// when one id stands for two placeholders; ids carries what it has seen.
+func Placeholders(t testing.TB, got, want any, ids map[string]string) any {
 	switch g := got.(type) {
 	case map[string]any:
 		w, _ := want.(map[string]any)
 		for k, v := range g {
-			g[k] = placeholders(t, v, w[k], ids)
+			g[k] = Placeholders(t, v, w[k], ids)
 		}
 	case []any:
 		w, _ := want.([]any)
@@ -362,7 +365,7 @@ func placeholders(t testing.TB, got, want any, ids map[string]string) any {
 			if i < len(w) {
 				wi = w[i]
 			}
-			g[i] = placeholders(t, v, wi, ids)
+			g[i] = Placeholders(t, v, wi, ids)
 		}
 	case string:
 		ph, ok := want.(string)
