@@ -135,6 +135,8 @@ type charScan struct {
 	// offsets resolves the byte offsets of §3 constructs to codepoint and
 	// UTF-16 offsets as the pass goes by them.
 	offsets offsets
+	// at is where the pass has got to (see scanTo).
+	at textPos
 }
 
 // stringWriter is what the sanitized copy is written to.
@@ -238,13 +240,23 @@ func (c *charScan) keep(n int) bool {
 }
 
 func (c *charScan) scan() {
+	c.scanTo(len(c.s))
+	c.finish()
+}
+
+// scanTo runs the pass on from where it stopped up to byte end at least
+// (a stretch of clean ASCII may take it further), with the positions and
+// edits at the offsets up to end recorded. The pass runs exactly as in one
+// call with end at the text's end; finish ends it.
+func (c *charScan) scanTo(end int) {
 	s := c.s
-	i, cp, u16 := 0, 0, 0
+	i, cp, u16 := c.at.b, c.at.cp, c.at.u16
 	if c.offsets.bytes == nil {
 		c.offsets = newOffsets(nil, nil)
 	}
 	off := &c.offsets
-	for i < len(s) {
+	end = min(end, len(s))
+	for i < end {
 		if off.bytes[off.next] <= i {
 			off.reach(i, i+1, cp, u16, c.edits)
 		}
@@ -306,8 +318,16 @@ func (c *charScan) scan() {
 		}
 		i += size
 	}
-	c.endRun(i, cp, u16)
-	off.reach(i, i+1, cp, u16, c.edits)
+	if off.bytes[off.next] <= i {
+		off.reach(i, i+1, cp, u16, c.edits)
+	}
+	c.at = textPos{i, cp, u16}
+}
+
+// finish ends the pass, which has reached the end of the text.
+func (c *charScan) finish() {
+	c.endRun(c.at.b, c.at.cp, c.at.u16)
+	c.offsets.reach(c.at.b, c.at.b+1, c.at.cp, c.at.u16, c.edits)
 }
 
 func (c *charScan) extendRun(k charClass, r rune, i, cp, u16 int) {

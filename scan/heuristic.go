@@ -3,7 +3,6 @@ package scan
 import (
 	"math"
 	"math/bits"
-	"runtime"
 	"slices"
 	"sort"
 	"strings"
@@ -81,50 +80,21 @@ func Patterns() []Pattern {
 // span covers the invisible characters inside it.
 //
 // s is read in segments (see segmentCuts), which §5 reads exactly as it
-// reads the whole: on as many cores as Go may use, a few segments at a
-// time, each with its own view without the §2 codepoints (a copy of the
-// segment, when it holds any) and at most max findings, merged in order.
-// segs are the segments with their positions; nil is s whole.
+// reads the whole: on as many cores as Go may use (see heurPipe), each
+// with its own view without the §2 codepoints (a copy of the segment, when
+// it holds any) and at most max findings, merged in order. segs are the
+// segments with their positions; nil is s whole.
 func heuristics(s string, isWTF8, transparent bool, max int, segs []segment) ([]Finding, int) {
 	if len(segs) == 0 {
 		segs = []segment{{end: len(s)}}
 	}
-	var out []Finding
-	total := 0
-	batch := min(runtime.GOMAXPROCS(0), len(segs))
-	found := make([][]Finding, batch)
-	counts := make([]int, batch)
-	for b := 0; b < len(segs); b += batch {
-		n := min(batch, len(segs)-b)
-		// Once max findings are kept, later segments are only counted.
-		keep := max
-		if max >= 0 {
-			keep = max - len(out)
-		}
-		one := func(k int) {
-			sg := segs[b+k]
-			found[k], counts[k] = heuristicsIn(s[sg.start:sg.end], isWTF8, transparent, keep, sg)
-		}
-		if n == 1 {
-			one(0)
-		} else {
-			var wg sync.WaitGroup
-			for k := range n {
-				wg.Go(func() { one(k) })
-			}
-			wg.Wait()
-		}
-		for k := range n {
-			total += counts[k]
-			f := found[k]
-			if max >= 0 {
-				f = f[:min(len(f), max-len(out))]
-			}
-			out = append(out, f...)
-			found[k] = nil
-		}
+	p := newHeurPipe(s, isWTF8, max, segs, workersFor(len(s)))
+	for k := range segs {
+		segs[k].transparent = transparent
+		p.publish(k)
 	}
-	return out, total
+	p.finish(transparent)
+	return p.wait()
 }
 
 // heuristicsIn is heuristics on one segment, seg, of the text: the
@@ -188,12 +158,18 @@ func heuristicsIn(s string, isWTF8, transparent bool, max int, seg segment) ([]F
 // A clean one is known to hold no §2 codepoint and no ill-formed UTF-8.
 // With spansKnown, spans are the §2 codepoints and ill-formed sequences in
 // it (offsets in the text), as the pass over the codepoints found them.
+//
+// transparent says whether the text holds a §2 codepoint (see heuristics),
+// unless waitPass: a segment whose only edits are ill-formed sequences,
+// read before the pass is done, waits for it to know.
 type segment struct {
-	start, end int
-	pos        position
-	clean      bool
-	spansKnown bool
-	spans      []editSpan
+	start, end  int
+	pos         position
+	clean       bool
+	spansKnown  bool
+	spans       []editSpan
+	transparent bool
+	waitPass    bool
 }
 
 // withSpans gives each of segs (all of s when segs is empty) its spans, from

@@ -344,71 +344,181 @@ func runDeferred(s string, isWTF8 bool, o options, deferSanitized bool) (*Result
 	if deferSanitized {
 		o.omitSanitized = true
 	}
-	// §3 first: its spans are removed from the sanitized copy, and the pass
-	// over the codepoints resolves their offsets.
-	var marks []markup.Construct
-	nMarks := 0
-	if o.omitSanitized && !deferSanitized {
-		// Without a sanitized copy only the constructs kept as findings
-		// are needed, and their count.
-		marks, nMarks = markup.FindN(s, o.maxFindings)
-	} else {
-		marks = markup.Find(s)
-		nMarks = len(marks)
-	}
-	keptMarks := marks
-	truncated := nMarks > len(marks)
-	if o.maxFindings >= 0 && len(keptMarks) > o.maxFindings {
-		keptMarks, truncated = keptMarks[:o.maxFindings], true
-	}
+	// A long text uses the cores (see workersFor): §3 and §4 run beside
+	// the pass over the codepoints, and §5 reads each segment once the pass
+	// has gone by it.
+	workers := workersFor(len(s))
+	concurrent := workers > 1
+	var (
+		marks  []markup.Construct
+		nMarks int
+		blobs  []b64.Blob
+	)
+	waitMarks := stage(concurrent, func() {
+		if o.omitSanitized && !deferSanitized {
+			// Without a sanitized copy only the constructs kept as
+			// findings are needed, and their count.
+			marks, nMarks = markup.FindN(s, o.maxFindings)
+		} else {
+			marks = markup.Find(s)
+			nMarks = len(marks)
+		}
+	})
 	// §4: in email_html the blobs are cut from the sanitized copy, so they
-	// are needed before the pass; in text only their findings are, and the
-	// pass says whether the text holds a run of alphabet characters long
-	// enough to look (see skipClean).
-	var blobs []b64.Blob
+	// are needed before the pass builds it; in text only their findings
+	// are, and the pass says whether the text holds a run of alphabet
+	// characters long enough to look (see skipClean). Their findings
+	// (positions, the rescan of what they decode to) are made right after
+	// them, on the same goroutine, unless the pass waits for the blobs.
+	var (
+		blobFindings []Finding
+		blobsCut     bool // some blobs or decoded findings are not kept
+		blobsDone    bool // blobFindings are made, or being made
+	)
+	findBlobs := func() { blobs = b64.Find(s) }
+	blobsToFindings := func() {
+		kept := blobs
+		if o.maxFindings >= 0 && len(kept) > o.maxFindings {
+			kept, blobsCut = kept[:o.maxFindings], true
+		}
+		var nestedCut bool
+		blobFindings, nestedCut = appendBlobs(nil, s, isWTF8, kept, o)
+		blobsCut = blobsCut || nestedCut
+	}
 	blobsFound := o.context == EmailHTML || len(s) < shortText
+	waitBlobs := func() {}
 	if blobsFound {
-		blobs = b64.Find(s)
+		if o.context == EmailHTML && !o.omitSanitized {
+			waitBlobs = stage(concurrent, findBlobs)
+		} else {
+			blobsDone = true
+			waitBlobs = stage(concurrent, func() { findBlobs(); blobsToFindings() })
+		}
 	}
 	c := &charScan{s: s, isWTF8: isWTF8, max: o.maxFindings, omitSanitized: o.omitSanitized, recordEdits: true}
-	// Once the cuts are made, the constructs are needed only for the
-	// findings kept and for whether all are self-contained: text made of
-	// constructs holds one every few bytes, so they are let go, and in the
-	// text context the cuts are written over them.
-	selfContained := allSelfContained(marks)
-	switch {
-	case o.context == EmailHTML:
-		c.cuts = cutsOf(marks, blobs) // §6: blobs give way to Placeholder
-	case o.maxFindings >= 0:
-		keptMarks = slices.Clone(keptMarks) // at most maxFindings
-		c.cuts = cutsInPlace(marks)         // §6: blobs stay in the text context
-		if len(c.cuts) <= len(marks)/4 {
-			// Touching constructs make few cuts: the constructs' list,
-			// which holds them, is let go for the rest of the scan.
-			c.cuts = slices.Clone(c.cuts)
+	var (
+		keptMarks     []markup.Construct
+		truncated     bool
+		selfContained bool
+	)
+	// takeMarks takes what §3 (and in email_html §4) found for the
+	// sanitized copy's cuts.
+	takeMarks := func() {
+		waitMarks()
+		waitBlobs()
+		keptMarks = marks
+		truncated = nMarks > len(marks)
+		if o.maxFindings >= 0 && len(keptMarks) > o.maxFindings {
+			keptMarks, truncated = keptMarks[:o.maxFindings], true
 		}
-	default:
-		c.cuts = cutsOf(marks, nil)
+		// Once the cuts are made, the constructs are needed only for the
+		// findings kept and for whether all are self-contained: text made
+		// of constructs holds one every few bytes, so they are let go, and
+		// in the text context the cuts are written over them.
+		selfContained = allSelfContained(marks)
+		switch {
+		case o.context == EmailHTML:
+			c.cuts = cutsOf(marks, blobs) // §6: blobs give way to Placeholder
+		case o.maxFindings >= 0:
+			keptMarks = slices.Clone(keptMarks) // at most maxFindings
+			c.cuts = cutsInPlace(marks)         // §6: blobs stay in the text context
+			if len(c.cuts) <= len(marks)/4 {
+				// Touching constructs make few cuts: the constructs' list,
+				// which holds them, is let go for the rest of the scan.
+				c.cuts = slices.Clone(c.cuts)
+			}
+		default:
+			c.cuts = cutsOf(marks, nil)
+		}
+		if len(keptMarks) < len(marks) {
+			keptMarks = slices.Clone(keptMarks)
+		}
+		marks = nil
 	}
-	if len(keptMarks) < len(marks) {
-		keptMarks = slices.Clone(keptMarks)
-	}
-	marks = nil
 	// §5 reads long texts in segments (see heuristics); the pass over the
-	// codepoints resolves their offsets too.
+	// codepoints resolves their offsets too, and those of the constructs:
+	// as it goes by them when they are found first (the pass building the
+	// sanitized copy needs them, and in order nothing is lost waiting),
+	// else afterwards from its checkpoints.
 	var cuts []int
 	if len(s) >= 2*segmentSize {
 		cuts = segmentCuts(s)
 	}
-	c.offsets = newOffsets(keptMarks, cuts)
-	c.scan()
-	if !blobsFound && c.base64Hint {
-		blobs = b64.Find(s)
+	marksFirst := !o.omitSanitized || !concurrent
+	if marksFirst {
+		takeMarks()
+		c.offsets = newOffsets(keptMarks, cuts)
+	} else {
+		c.offsets = newOffsets(nil, withCheckpoints(s, cuts))
+	}
+	segs := make([]segment, len(cuts)+1)
+	for k := range segs {
+		if k > 0 {
+			segs[k].start = cuts[k-1]
+		}
+		segs[k].end = len(s)
+		if k < len(cuts) {
+			segs[k].end = cuts[k]
+		}
+	}
+	heur := newHeurPipe(s, isWTF8, o.maxFindings, segs, workers)
+	startBlobs := func() {
+		if !blobsFound && c.base64Hint {
+			blobsFound, blobsDone = true, true
+			waitBlobs = stage(concurrent, func() { findBlobs(); blobsToFindings() })
+		}
+	}
+	edits := 0 // before the segment
+	for k := range segs {
+		sg := &segs[k]
+		fromSpan := len(c.spans)
+		c.scanTo(sg.end)
+		after := c.edits
+		if k+1 < len(segs) {
+			after = c.offsets.editsAt(sg.end)
+		} else {
+			c.finish()
+		}
+		if k > 0 {
+			sg.pos = c.offsets.at(sg.start)
+		}
+		sg.clean = edits == after
+		if !c.spansLost {
+			sg.spans, sg.spansKnown = c.spans[fromSpan:len(c.spans):len(c.spans)], true
+		}
+		sg.transparent = c.count > 0
+		// Ill-formed sequences alone are read as U+FFFD only when the text
+		// holds a §2 codepoint, which may come later.
+		sg.waitPass = !sg.clean && !sg.transparent && k+1 < len(segs)
+		edits = after
+		heur.publish(k)
+		if concurrent {
+			startBlobs() // as soon as the pass says the text may hold some
+		}
+	}
+	heur.finish(c.count > 0)
+	startBlobs()
+	// This goroutine reads the segments left for §5 with the others while
+	// §3 and §4 may still run.
+	heurFound, heurCount := heur.wait()
+	if !marksFirst {
+		takeMarks()
+	}
+	waitBlobs()
+	if !blobsDone {
+		blobsToFindings()
 	}
 
 	findings := c.findings
+	var markPos offsets
+	if marksFirst {
+		markPos = c.offsets
+	} else {
+		markPos = newOffsets(keptMarks, nil)
+		markPos.resolveFrom(s, isWTF8, &c.offsets)
+	}
 	for _, m := range keptMarks {
-		start, end := c.offsets.at(m.Start), c.offsets.at(m.End)
+		start, end := markPos.at(m.Start), markPos.at(m.End)
 		findings = append(findings, Finding{
 			Class:      HiddenMarkup,
 			Start:      start.cp,
@@ -421,24 +531,10 @@ func runDeferred(s string, isWTF8 bool, o options, deferSanitized bool) (*Result
 			UTF16End:   end.u16,
 		})
 	}
-	keptBlobs := blobs
-	if o.maxFindings >= 0 && len(keptBlobs) > o.maxFindings {
-		keptBlobs, truncated = keptBlobs[:o.maxFindings], true
-	}
-	findings, nestedCut := appendBlobs(findings, s, isWTF8, keptBlobs, o)
-	truncated = truncated || nestedCut
-	cutPos := make([]position, len(cuts))
-	cutEdits := make([]int, len(cuts))
-	for k, b := range cuts {
-		cutPos[k], cutEdits[k] = c.offsets.at(b), c.offsets.editsAt(b)
-	}
-	segs := segmentsOf(s, cuts, cutPos, cutEdits, c.edits)
-	if !c.spansLost {
-		segs = withSpans(segs, s, c.spans)
-	}
-	heur, heurCount := heuristics(s, isWTF8, c.count > 0, o.maxFindings, segs)
-	findings = append(findings, heur...)
-	truncated = truncated || len(heur) < heurCount
+	findings = append(findings, blobFindings...)
+	truncated = truncated || blobsCut
+	findings = append(findings, heurFound...)
+	truncated = truncated || len(heurFound) < heurCount
 	sortFindings(findings)
 	if o.maxFindings >= 0 && len(findings) > o.maxFindings {
 		findings, truncated = findings[:o.maxFindings], true
