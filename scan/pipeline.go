@@ -76,13 +76,18 @@ type heurPipe struct {
 	transparent bool
 	published   int // serial: the segments published
 
-	mu     sync.Mutex
-	found  [][]Finding
-	counts []int
-	done   []bool
-	next   int // the first segment not merged
-	out    []Finding
-	total  int
+	mu    sync.Mutex
+	reads []segRead
+	next  int // the first segment not merged
+	out   []Finding
+	total int
+}
+
+// segRead is what a worker found in a segment, until it is merged.
+type segRead struct {
+	found []Finding
+	count int
+	done  bool
 }
 
 // newHeurPipe returns the pipeline that reads segs, whose start and end
@@ -91,9 +96,7 @@ func newHeurPipe(s string, isWTF8 bool, max int, segs []segment, workers int) *h
 	p := &heurPipe{
 		s: s, isWTF8: isWTF8, max: max, segs: segs,
 		workers: min(workers, len(segs)),
-		found:   make([][]Finding, len(segs)),
-		counts:  make([]int, len(segs)),
-		done:    make([]bool, len(segs)),
+		reads:   make([]segRead, len(segs)),
 	}
 	if p.workers <= 1 {
 		p.workers = 1
@@ -181,15 +184,16 @@ func (p *heurPipe) read(k int) {
 
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.found[k], p.counts[k], p.done[k] = found, count, true
-	for ; p.next < len(p.segs) && p.done[p.next]; p.next++ {
-		f := p.found[p.next]
+	p.reads[k] = segRead{found, count, true}
+	for ; p.next < len(p.segs) && p.reads[p.next].done; p.next++ {
+		r := &p.reads[p.next]
+		f := r.found
 		if p.max >= 0 {
 			f = f[:min(len(f), p.max-len(p.out))]
 		}
 		p.out = append(p.out, f...)
-		p.total += p.counts[p.next]
-		p.found[p.next] = nil
+		p.total += r.count
+		r.found = nil
 		if p.workers > 1 {
 			<-p.window
 		}

@@ -349,19 +349,24 @@ func runDeferred(s string, isWTF8 bool, o options, deferSanitized bool) (*Result
 	// has gone by it.
 	workers := workersFor(len(s))
 	concurrent := workers > 1
-	var (
-		marks  []markup.Construct
-		nMarks int
-		blobs  []b64.Blob
-	)
+	// What §3 and §4 find, written on their goroutines when they have
+	// goroutines of their own (one allocation: short texts are scanned by
+	// the thousand).
+	st := &struct {
+		marks        []markup.Construct
+		nMarks       int
+		blobs        []b64.Blob
+		blobFindings []Finding
+		blobsCut     bool // some blobs or decoded findings are not kept
+	}{}
 	waitMarks := stage(concurrent, func() {
 		if o.omitSanitized && !deferSanitized {
 			// Without a sanitized copy only the constructs kept as
 			// findings are needed, and their count.
-			marks, nMarks = markup.FindN(s, o.maxFindings)
+			st.marks, st.nMarks = markup.FindN(s, o.maxFindings)
 		} else {
-			marks = markup.Find(s)
-			nMarks = len(marks)
+			st.marks = markup.Find(s)
+			st.nMarks = len(st.marks)
 		}
 	})
 	// §4: in email_html the blobs are cut from the sanitized copy, so they
@@ -370,20 +375,16 @@ func runDeferred(s string, isWTF8 bool, o options, deferSanitized bool) (*Result
 	// characters long enough to look (see skipClean). Their findings
 	// (positions, the rescan of what they decode to) are made right after
 	// them, on the same goroutine, unless the pass waits for the blobs.
-	var (
-		blobFindings []Finding
-		blobsCut     bool // some blobs or decoded findings are not kept
-		blobsDone    bool // blobFindings are made, or being made
-	)
-	findBlobs := func() { blobs = b64.Find(s) }
+	blobsDone := false // the blobs' findings are made, or being made
+	findBlobs := func() { st.blobs = b64.Find(s) }
 	blobsToFindings := func() {
-		kept := blobs
+		kept := st.blobs
 		if o.maxFindings >= 0 && len(kept) > o.maxFindings {
-			kept, blobsCut = kept[:o.maxFindings], true
+			kept, st.blobsCut = kept[:o.maxFindings], true
 		}
 		var nestedCut bool
-		blobFindings, nestedCut = appendBlobs(nil, s, isWTF8, kept, o)
-		blobsCut = blobsCut || nestedCut
+		st.blobFindings, nestedCut = appendBlobs(nil, s, isWTF8, kept, o)
+		st.blobsCut = st.blobsCut || nestedCut
 	}
 	blobsFound := o.context == EmailHTML || len(s) < shortText
 	waitBlobs := func() {}
@@ -406,8 +407,8 @@ func runDeferred(s string, isWTF8 bool, o options, deferSanitized bool) (*Result
 	takeMarks := func() {
 		waitMarks()
 		waitBlobs()
-		keptMarks = marks
-		truncated = nMarks > len(marks)
+		keptMarks = st.marks
+		truncated = st.nMarks > len(st.marks)
 		if o.maxFindings >= 0 && len(keptMarks) > o.maxFindings {
 			keptMarks, truncated = keptMarks[:o.maxFindings], true
 		}
@@ -415,25 +416,25 @@ func runDeferred(s string, isWTF8 bool, o options, deferSanitized bool) (*Result
 		// findings kept and for whether all are self-contained: text made
 		// of constructs holds one every few bytes, so they are let go, and
 		// in the text context the cuts are written over them.
-		selfContained = allSelfContained(marks)
+		selfContained = allSelfContained(st.marks)
 		switch {
 		case o.context == EmailHTML:
-			c.cuts = cutsOf(marks, blobs) // §6: blobs give way to Placeholder
+			c.cuts = cutsOf(st.marks, st.blobs) // §6: blobs give way to Placeholder
 		case o.maxFindings >= 0:
 			keptMarks = slices.Clone(keptMarks) // at most maxFindings
-			c.cuts = cutsInPlace(marks)         // §6: blobs stay in the text context
-			if len(c.cuts) <= len(marks)/4 {
+			c.cuts = cutsInPlace(st.marks)      // §6: blobs stay in the text context
+			if len(c.cuts) <= len(st.marks)/4 {
 				// Touching constructs make few cuts: the constructs' list,
 				// which holds them, is let go for the rest of the scan.
 				c.cuts = slices.Clone(c.cuts)
 			}
 		default:
-			c.cuts = cutsOf(marks, nil)
+			c.cuts = cutsOf(st.marks, nil)
 		}
-		if len(keptMarks) < len(marks) {
+		if len(keptMarks) < len(st.marks) {
 			keptMarks = slices.Clone(keptMarks)
 		}
-		marks = nil
+		st.marks = nil
 	}
 	// §5 reads long texts in segments (see heuristics); the pass over the
 	// codepoints resolves their offsets too, and those of the constructs:
@@ -531,8 +532,8 @@ func runDeferred(s string, isWTF8 bool, o options, deferSanitized bool) (*Result
 			UTF16End:   end.u16,
 		})
 	}
-	findings = append(findings, blobFindings...)
-	truncated = truncated || blobsCut
+	findings = append(findings, st.blobFindings...)
+	truncated = truncated || st.blobsCut
 	findings = append(findings, heurFound...)
 	truncated = truncated || len(heurFound) < heurCount
 	sortFindings(findings)
@@ -549,7 +550,7 @@ func runDeferred(s string, isWTF8 bool, o options, deferSanitized bool) (*Result
 	}
 	res := &Result{
 		Findings:           findings,
-		DeterministicCount: c.count + nMarks + len(blobs),
+		DeterministicCount: c.count + st.nMarks + len(st.blobs),
 		HeuristicCount:     heurCount,
 		Sanitized:          sanitized,
 		Note:               Note,
