@@ -338,8 +338,14 @@
 // they need), and, when removals may have built new markup or blobs, at
 // most 8 more rounds over the sanitized copy. A text of 512 KiB or more is
 // read for §5 in segments of at least 256 KiB, cut only where a passage
-// ends, so that §5 finds in them exactly what it finds in the whole; they
-// are read on as many goroutines as GOMAXPROCS allows, a few at a time.
+// ends, so that §5 finds in them exactly what it finds in the whole. Such
+// a text uses as many cores as GOMAXPROCS allows: the markup and base64
+// searches run beside the pass over the codepoints (which, unless it
+// builds the sanitized copy, resolves the constructs' positions afterwards
+// from checkpoints it records every 16 KiB), and each segment is read for
+// §5 as soon as that pass has gone by it, by GOMAXPROCS goroutines, their
+// findings merged in order. The result is the same on any number of
+// cores. A shorter text starts no goroutine.
 // Hostile input can hold a finding every other codepoint, so a Result
 // holds at most [Options].MaxFindings findings (DefaultMaxFindings unless
 // set), the first in order, as many ill-formed sequences, and as many
@@ -356,11 +362,12 @@
 // markup construct while the scan runs (24 bytes each, at most one per six
 // bytes of input; in the text context the sanitizer's cuts are written
 // over them), and, for each segment that holds §2 codepoints, a copy of it
-// without them, which the heuristics read (a text that no passage end
-// divides is one segment). [EncodeFile] streams the Strict copy as it
-// streams the Spec one when Strict removes nothing from it, and writes a
-// copy that holds markup as it is made when the removals cannot have built
-// any.
+// without them, which the heuristics read, at most GOMAXPROCS of them at
+// once (a text that no passage end divides is one segment), and the §5
+// findings of at most 2×GOMAXPROCS segments read and not yet merged.
+// [EncodeFile] streams the Strict copy as it streams the Spec one when
+// Strict removes nothing from it, and writes a copy that holds markup as
+// it is made when the removals cannot have built any.
 //
 // # What a result does not claim
 //
