@@ -50,11 +50,15 @@ func EncodeFile(w io.Writer, text string, opts *Options) (*Result, error) {
 	if strings.HasPrefix(text, "\uFEFF") {
 		shift = len("\uFEFF")
 	}
+	var ext func() ([]extSpan, int, bool)
+	if o.profile == Strict {
+		ext = extensionsBeside(text[shift:], o)
+	}
 	res, z := runDeferred(text[shift:], false, o, true)
 	if o.profile == Strict {
 		so := o
 		so.omitSanitized = true
-		if strict(res, text[shift:], false, so) {
+		if strict(res, text[shift:], false, so, ext) {
 			// The text holds what Strict removes: its copy is built
 			// whole, as Scan builds it.
 			res.Sanitized, z = runProfile(text[shift:], false, o).Sanitized, nil

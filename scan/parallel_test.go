@@ -203,6 +203,7 @@ func TestShortTextNoGoroutine(t *testing.T) {
 		{short, Options{}, false},
 		{short, Options{OmitSanitized: true}, false},
 		{short, Options{Context: EmailHTML, OmitSanitized: true}, false},
+		{short, Options{Profile: Strict}, false},
 		{long, Options{OmitSanitized: true}, true},
 	} {
 		before := created()

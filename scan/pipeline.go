@@ -41,6 +41,27 @@ func stage(concurrent bool, f func()) (wait func()) {
 	return func() { <-done }
 }
 
+// extensionsBeside starts the Strict profile's search for the extension
+// classes of s (findExtensions), which reads the text alone: for a long
+// text on a goroutine of its own, beside the Spec scan. The function it
+// returns waits for it and gives what it found; for a short text it is
+// nil, and strict searches when it needs to.
+func extensionsBeside(s string, o options) func() ([]extSpan, int, bool) {
+	if workersFor(len(s)) == 1 {
+		return nil
+	}
+	var (
+		ext     []extSpan
+		total   int
+		removes bool
+	)
+	wait := stage(true, func() { ext, total, removes = findExtensions(s, o.maxFindings) })
+	return func() ([]extSpan, int, bool) {
+		wait()
+		return ext, total, removes
+	}
+}
+
 // heurPipe reads the segments of a text for §5 (heuristicsIn) as they are
 // published, in order, on up to workers goroutines, and merges their
 // findings in order: the first max of them (all when max < 0) and the

@@ -78,13 +78,15 @@ var latexKinds = [...]markup.Kind{
 	extclass.LaTeXScale:    markup.LaTeXScale,
 }
 
-// runProfile is run, then, in Strict, the extension classes and
-// allow-rules.
+// runProfile is run, then, in Strict, the extension classes (searched
+// beside it, see extensionsBeside) and allow-rules.
 func runProfile(s string, isWTF8 bool, o options) *Result {
-	res := run(s, isWTF8, o)
-	if o.profile == Strict {
-		strict(res, s, isWTF8, o)
+	if o.profile != Strict {
+		return run(s, isWTF8, o)
 	}
+	ext := extensionsBeside(s, o)
+	res := run(s, isWTF8, o)
+	strict(res, s, isWTF8, o, ext)
 	return res
 }
 
@@ -130,7 +132,8 @@ func findExtensions(s string, max int) (_ []extSpan, total int, removes bool) {
 // It reports whether the Strict sanitized copy may differ from the Spec one
 // beyond what the Spec copy's own removals build: whether s holds something
 // Strict removes. With o.omitSanitized the copy is left to the caller.
-func strict(res *Result, s string, isWTF8 bool, o options) (removes bool) {
+// found, unless nil, gives what findExtensions finds in s.
+func strict(res *Result, s string, isWTF8 bool, o options, found func() ([]extSpan, int, bool)) (removes bool) {
 	res.Profile = Strict.String()
 	kept := res.Findings[:0]
 	for _, f := range res.Findings {
@@ -146,7 +149,10 @@ func strict(res *Result, s string, isWTF8 bool, o options) (removes bool) {
 	}
 	res.Findings = kept
 
-	ext, total, removes := findExtensions(s, o.maxFindings)
+	if found == nil {
+		found = func() ([]extSpan, int, bool) { return findExtensions(s, o.maxFindings) }
+	}
+	ext, total, removes := found()
 	if total > len(ext) {
 		res.Truncated = true
 	}
