@@ -88,7 +88,7 @@ func heuristics(s string, isWTF8, transparent bool, max int, segs []segment) ([]
 	if len(segs) == 0 {
 		segs = []segment{{end: len(s)}}
 	}
-	p := newHeurPipe(s, isWTF8, max, segs, workersFor(len(s)))
+	p := newHeurPipe(s, isWTF8, max, segs, workersFor(len(s)), nil)
 	for k := range segs {
 		segs[k].transparent = transparent
 		p.publish(k)

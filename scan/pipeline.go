@@ -26,9 +26,31 @@ func workersFor(n int) int {
 	return runtime.GOMAXPROCS(0)
 }
 
-// stage runs f, on a goroutine of its own when concurrent and at once
-// otherwise, and returns what waits for it to be done.
-func stage(concurrent bool, f func()) (wait func()) {
+// cores holds a token for each goroutine of a scan that may run at once:
+// GOMAXPROCS of them. The scanning goroutine holds one while it makes the
+// pass over the codepoints, a stage while it runs, a worker while it reads
+// a segment for §5; none is held while waiting. So the stages started
+// first (§3 above all, which on HTML is the longest) are not slowed down
+// by more goroutines than there are cores. nil holds no token and limits
+// nothing.
+type cores chan struct{}
+
+func (c cores) acquire() {
+	if c != nil {
+		c <- struct{}{}
+	}
+}
+
+func (c cores) release() {
+	if c != nil {
+		<-c
+	}
+}
+
+// stage runs f, on a goroutine of its own (holding a token of c) when
+// concurrent and at once otherwise, and returns what waits for it to be
+// done.
+func stage(c cores, concurrent bool, f func()) (wait func()) {
 	if !concurrent {
 		f()
 		return func() {}
@@ -36,6 +58,8 @@ func stage(concurrent bool, f func()) (wait func()) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
+		c.acquire()
+		defer c.release()
 		f()
 	}()
 	return func() { <-done }
@@ -55,7 +79,7 @@ func extensionsBeside(s string, o options) func() ([]extSpan, int, bool) {
 		total   int
 		removes bool
 	)
-	wait := stage(true, func() { ext, total, removes = findExtensions(s, o.maxFindings) })
+	wait := stage(nil, true, func() { ext, total, removes = findExtensions(s, o.maxFindings) })
 	return func() ([]extSpan, int, bool) {
 		wait()
 		return ext, total, removes
@@ -84,6 +108,7 @@ type heurPipe struct {
 	max     int
 	segs    []segment
 	workers int
+	cores   cores // tokens held while a segment is read
 
 	jobs     chan int      // published segments, in order
 	window   chan struct{} // a slot per segment taken and not merged
@@ -113,9 +138,10 @@ type segRead struct {
 
 // newHeurPipe returns the pipeline that reads segs, whose start and end
 // are set (their other fields are set before each is published).
-func newHeurPipe(s string, isWTF8 bool, max int, segs []segment, workers int) *heurPipe {
+// c, if not nil, holds the tokens of the scan's goroutines.
+func newHeurPipe(s string, isWTF8 bool, max int, segs []segment, workers int, c cores) *heurPipe {
 	p := &heurPipe{
-		s: s, isWTF8: isWTF8, max: max, segs: segs,
+		s: s, isWTF8: isWTF8, max: max, segs: segs, cores: c,
 		workers: min(workers, len(segs)),
 		reads:   make([]segRead, len(segs)),
 	}
@@ -201,7 +227,13 @@ func (p *heurPipe) read(k int) {
 		keep -= len(p.out)
 	}
 	p.mu.Unlock()
+	if p.workers > 1 {
+		p.cores.acquire()
+	}
 	found, count := heuristicsIn(p.s[sg.start:sg.end], p.isWTF8, transparent, keep, *sg)
+	if p.workers > 1 {
+		p.cores.release()
+	}
 
 	p.mu.Lock()
 	defer p.mu.Unlock()

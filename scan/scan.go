@@ -349,6 +349,11 @@ func runDeferred(s string, isWTF8 bool, o options, deferSanitized bool) (*Result
 	// has gone by it.
 	workers := workersFor(len(s))
 	concurrent := workers > 1
+	var cs cores
+	if concurrent {
+		cs = make(cores, workers)
+		cs.acquire() // for the pass
+	}
 	// What §3 and §4 find, written on their goroutines when they have
 	// goroutines of their own (one allocation: short texts are scanned by
 	// the thousand).
@@ -359,7 +364,7 @@ func runDeferred(s string, isWTF8 bool, o options, deferSanitized bool) (*Result
 		blobFindings []Finding
 		blobsCut     bool // some blobs or decoded findings are not kept
 	}{}
-	waitMarks := stage(concurrent, func() {
+	waitMarks := stage(cs, concurrent, func() {
 		if o.omitSanitized && !deferSanitized {
 			// Without a sanitized copy only the constructs kept as
 			// findings are needed, and their count.
@@ -390,10 +395,10 @@ func runDeferred(s string, isWTF8 bool, o options, deferSanitized bool) (*Result
 	waitBlobs := func() {}
 	if blobsFound {
 		if o.context == EmailHTML && !o.omitSanitized {
-			waitBlobs = stage(concurrent, findBlobs)
+			waitBlobs = stage(cs, concurrent, findBlobs)
 		} else {
 			blobsDone = true
-			waitBlobs = stage(concurrent, func() { findBlobs(); blobsToFindings() })
+			waitBlobs = stage(cs, concurrent, func() { findBlobs(); blobsToFindings() })
 		}
 	}
 	c := &charScan{s: s, isWTF8: isWTF8, max: o.maxFindings, omitSanitized: o.omitSanitized, recordEdits: true}
@@ -447,7 +452,9 @@ func runDeferred(s string, isWTF8 bool, o options, deferSanitized bool) (*Result
 	}
 	marksFirst := !o.omitSanitized || !concurrent
 	if marksFirst {
+		cs.release() // while waiting
 		takeMarks()
+		cs.acquire()
 		c.offsets = newOffsets(keptMarks, cuts)
 	} else {
 		c.offsets = newOffsets(nil, withCheckpoints(s, cuts))
@@ -462,11 +469,11 @@ func runDeferred(s string, isWTF8 bool, o options, deferSanitized bool) (*Result
 			segs[k].end = cuts[k]
 		}
 	}
-	heur := newHeurPipe(s, isWTF8, o.maxFindings, segs, workers)
+	heur := newHeurPipe(s, isWTF8, o.maxFindings, segs, workers, cs)
 	startBlobs := func() {
 		if !blobsFound && c.base64Hint {
 			blobsFound, blobsDone = true, true
-			waitBlobs = stage(concurrent, func() { findBlobs(); blobsToFindings() })
+			waitBlobs = stage(cs, concurrent, func() { findBlobs(); blobsToFindings() })
 		}
 	}
 	edits := 0 // before the segment
@@ -501,6 +508,7 @@ func runDeferred(s string, isWTF8 bool, o options, deferSanitized bool) (*Result
 	startBlobs()
 	// This goroutine reads the segments left for §5 with the others while
 	// §3 and §4 may still run.
+	cs.release()
 	heurFound, heurCount := heur.wait()
 	if !marksFirst {
 		takeMarks()
