@@ -13,9 +13,11 @@ import (
 // withCheckpoints); §5 reads each segment as soon as the pass has gone by
 // it (see segmentCuts and heurPipe). So for a text of 2*segmentSize bytes
 // or more, with GOMAXPROCS above one, §3 and §4 run on goroutines of their
-// own while the pass runs, and §5 on up to GOMAXPROCS more, segment by
-// segment, merged in order. Shorter texts, which agent hosts scan by the
-// thousand, start no goroutine.
+// own while the pass runs, and §5 on GOMAXPROCS workers (the scanning
+// goroutine among them once its pass is done), segment by segment, merged
+// in order; at most GOMAXPROCS of them all run at once (see cores).
+// Shorter texts, which agent hosts scan by the thousand, start no
+// goroutine.
 
 // workersFor returns how many goroutines read §5 in a text of n bytes;
 // one means none is started and everything runs in order on the caller's.
