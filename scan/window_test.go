@@ -218,3 +218,37 @@ func BenchmarkLongBlob(b *testing.B) {
 		}
 	}
 }
+
+// TestEncodeFileLongBlob checks that EncodeFile, which writes a long blob's
+// decoded text as it decodes it again, writes what Scan's result gives in
+// JSON, byte for byte, with codepoints of every length cut by the decoding
+// chunks; and that the Result it returns holds a prefix.
+func TestEncodeFileLongBlob(t *testing.T) {
+	decoded := windowText(200<<10, 4, true) + strings.Repeat("é€\U0001F600a", 20000)
+	text := "\uFEFFsee " + base64.StdEncoding.EncodeToString([]byte(decoded)) + " here"
+	for _, p := range []Profile{Spec, Strict} {
+		opts := &Options{Profile: p}
+		res, err := ScanFile(text, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want strings.Builder
+		if err := res.WriteJSON(&want); err != nil {
+			t.Fatal(err)
+		}
+		var got strings.Builder
+		var enc *Result
+		withWindows(1000, 4000, func() { enc, err = EncodeFile(&got, text, opts) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.String() != want.String() {
+			t.Errorf("%s: EncodeFile wrote %d bytes, Scan's result %d: they differ", p, got.Len(), want.Len())
+		}
+		for _, f := range enc.Findings {
+			if f.Class == Base64Blob && (f.DecodedLen != len(decoded) || len(f.Decoded) > 1000) {
+				t.Errorf("%s: EncodeFile's result holds %d bytes of the decoded text, DecodedLen %d", p, len(f.Decoded), f.DecodedLen)
+			}
+		}
+	}
+}
