@@ -252,3 +252,73 @@ func TestEncodeFileLongBlob(t *testing.T) {
 		}
 	}
 }
+
+// FuzzWindowedRescan rescans a fuzzed decoded text in windows of 16 bytes
+// (at most 64 before a forced cut) and whole: the windows must give the
+// same findings whenever no cut was forced, and the same §2 findings
+// (runs, codepoints, excerpts) always.
+func FuzzWindowedRescan(f *testing.F) {
+	for i := range windowPieces {
+		f.Add(windowText(300, i, i%2 == 0))
+	}
+	f.Add(strings.Repeat("\u200b", 100) + strings.Repeat("\U000E0041", 50))
+	f.Fuzz(func(t *testing.T, decoded string) {
+		text := "x " + base64.StdEncoding.EncodeToString([]byte(decoded)) + " y"
+		for _, p := range []Profile{Spec, Strict} {
+			opts := &Options{Profile: p, MaxFindings: -1}
+			res, err := Scan(text, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want *Finding
+			for i := range res.Findings {
+				if res.Findings[i].Class == Base64Blob && res.Findings[i].ByteStart == 2 && !res.Findings[i].Opaque {
+					want = &res.Findings[i]
+				}
+			}
+			if want == nil {
+				return // not a blob of text
+			}
+			var got Finding
+			withWindows(16, 64, func() { got, _ = blobFinding(t, text, opts) })
+			if got.Decoded != want.Decoded {
+				t.Fatalf("decoded text differs")
+			}
+			w, g := want.DecodedFindings, got.DecodedFindings
+			if !forcedCut(decoded, 16, 64) {
+				if diff := cmp.Diff(w, g); diff != "" {
+					t.Fatalf("%s: windowed rescan (-whole +windowed):\n%s", p, diff)
+				}
+				continue
+			}
+			runs := func(fs []Finding) []Finding {
+				var out []Finding
+				for _, f := range fs {
+					if !f.Heuristic && !f.Extension {
+						out = append(out, f)
+					}
+				}
+				return out
+			}
+			if diff := cmp.Diff(runs(w), runs(g)); diff != "" && p == Spec {
+				t.Fatalf("%s: §2 findings of the windowed rescan (-whole +windowed):\n%s", p, diff)
+			}
+		}
+	})
+}
+
+// forcedCut reports whether windows of window bytes, grown to at most
+// maxWindow, must force a cut somewhere in s (a stretch of maxWindow bytes
+// with no place nextWindowCut takes).
+func forcedCut(s string, window, maxWindow int) bool {
+	last := 0 // the last place to cut
+	for i := 1; i < len(s); i++ {
+		if _, ok := nextWindowCut([]byte(s[i-1:i+1]), 1, 2); ok {
+			last = i
+		}
+		if i-last >= maxWindow-window {
+			return true
+		}
+	}
+	return false
+}
