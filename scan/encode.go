@@ -3,6 +3,7 @@ package scan
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"io"
 	"strings"
 	"unicode/utf8"
@@ -279,7 +280,7 @@ func writeFindingJSON(jw *jsonStringWriter, f *Finding, src string) error {
 	jw.raw(b[:i+len(key)])
 	if again {
 		if !decodeAgain(jw, src, f) {
-			panic("scan: a blob that decoded does not decode again")
+			return errors.New("scan: a blob that decoded does not decode again")
 		}
 	} else {
 		jw.WriteString(f.Decoded)
