@@ -365,7 +365,11 @@
 // rescan of the whole, excerpts and Strict rules reading 16 KiB on each
 // side; a window that finds no such place grows until it does, since §5
 // reads a passage whole: a decoded text that no passage end divides is
-// held whole, as a text scanned directly is. [EncodeFile]
+// held whole, as a text scanned directly is. Two Strict rules can read
+// further back than 16 KiB, and a window does not see it: a LaTeX
+// \pagecolor set earlier (LaTeX findings of a rescan are not reported;
+// they only take places under the cap), and a character reference after
+// more than 16 KiB of spaces that follow a '>'. [EncodeFile]
 // streams the Strict copy as it
 // streams the Spec one when Strict removes nothing from it, and writes a
 // copy that holds markup as it is made when the removals cannot have built
