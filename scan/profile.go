@@ -142,7 +142,7 @@ func strict(res *Result, s string, isWTF8 bool, o options, found func() ([]extSp
 			res.DeterministicCount--
 			continue
 		}
-		if f.Class == Base64Blob && !f.Opaque {
+		if f.Class == Base64Blob && !f.Opaque && !rescannedInWindows(&f) {
 			f.DecodedFindings = strictRescan(f.Decoded, f.DecodedFindings, o)
 		}
 		kept = append(kept, f)
