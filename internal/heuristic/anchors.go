@@ -1,5 +1,7 @@
 package heuristic
 
+import "slices"
+
 // anchor is a set of anchor groups: the words a match of a pattern must
 // contain. The prefilter reads every word of the text once, records the
 // groups a passage's words belong to, and runs a pattern's expression on
@@ -198,16 +200,32 @@ func equalLower(lw, w string) bool {
 }
 
 // The anchor words of letters alone, packed: a word's lowercase bytes as
-// two little-endian words (zero after its end), in a table of open
-// addressing over a multiplicative hash. readWord looks a whole word up in
-// it without hashing byte by byte; it holds the same groups as table.
+// two little-endian words (zero after its end), in a table indexed by a
+// multiplicative hash of them. readWord looks a whole word up in it
+// without hashing byte by byte; it holds the same groups as table.
+//
+// Most words of a text are looked up in it, about a third of them anchors,
+// so the lookup has no branch at all: the multiplier sends every anchor
+// word to a slot of its own, so a word is in the table only at its slot,
+// which the lookup reads and keeps the groups of if it holds the word.
 type packedEntry struct {
 	k0, k1 uint64 // k0 == 0: empty
 	bits   anchor
 }
 
-var packed = func() *[tableSize]packedEntry {
-	var t [tableSize]packedEntry
+const (
+	packedBits = 11
+	packedSize = 1 << packedBits
+	// packedMultiplier sends each anchor word of letters alone to a slot
+	// of its own: it was found by trying the multipliers of a linear
+	// congruential sequence in turn. Changing the anchor words may need
+	// another (the table's construction panics, and every test fails,
+	// until one is found).
+	packedMultiplier = 0x0b3ae9a1a5907c13
+)
+
+var packed = func() *[packedSize]packedEntry {
+	var t [packedSize]packedEntry
 	for bit, words := range anchorWords {
 	word:
 		for _, w := range words {
@@ -220,31 +238,37 @@ var packed = func() *[tableSize]packedEntry {
 			for i := 0; i < len(w); i++ {
 				k[i/8] |= uint64(w[i]) << (8 * (i % 8))
 			}
-			for i := packedHash(k[0], k[1]); ; i = (i + 1) & (tableSize - 1) {
-				if t[i].k0 == 0 || t[i].k0 == k[0] && t[i].k1 == k[1] {
-					t[i].k0, t[i].k1 = k[0], k[1]
-					t[i].bits |= bit
-					break
-				}
+			e := &t[packedHash(k[0], k[1])]
+			if e.k0 != 0 && (e.k0 != k[0] || e.k1 != k[1]) {
+				panic("heuristic: two anchor words share a slot of the packed table: find another packedMultiplier")
 			}
+			e.k0, e.k1 = k[0], k[1]
+			e.bits |= bit
 		}
 	}
 	return &t
 }()
 
 func packedHash(k0, k1 uint64) uint64 {
-	return ((k0 ^ k1*0x9E3779B97F4A7C15) * 0xFF51AFD7ED558CCD) >> (64 - tableBits)
+	return ((k0 ^ k1<<1) * packedMultiplier) >> (64 - packedBits)
 }
 
 // lookupPacked returns the groups of the word of letters packed as k0, k1.
 func lookupPacked(k0, k1 uint64) anchor {
-	for i := packedHash(k0, k1); ; i = (i + 1) & (tableSize - 1) {
-		e := &packed[i]
-		if e.k0 == k0 && e.k1 == k1 {
-			return e.bits
-		}
-		if e.k0 == 0 {
-			return 0
+	e := &packed[packedHash(k0, k1)]
+	x := e.k0 ^ k0 | e.k1 ^ k1 // 0: the slot holds the word
+	return e.bits & anchor((x|-x)>>63-1)
+}
+
+// atNeeds are the needs of the patterns that hold the group of "@", aAt,
+// without it: a passage meeting one of them is looked through for an "@".
+var atNeeds = func() (out []anchor) {
+	for p := range Patterns {
+		for _, n := range Patterns[p].need {
+			if n&aAt != 0 && !slices.Contains(out, n&^aAt) {
+				out = append(out, n&^aAt)
+			}
 		}
 	}
-}
+	return out
+}()
