@@ -38,7 +38,7 @@ func instructions(s string, dst []Match, k *keeper) []Match {
 	f := finder{s: s, dst: dst, keep: k}
 	start := 0 // the passage being read
 	var mask anchor
-	next := 0 // every word and end of a passage before it is read
+	next := 0            // every word and end of a passage before it is read
 	cands := f.cands[:0] // f.cands, in a register while the words are read
 	// The passage may need windows when a step of the pass could end at
 	// least this far from its start.
@@ -273,31 +273,32 @@ func appendCand(cands []cand, i int, bits anchor) []cand {
 // punctuation and the bytes outside ASCII are passed over eight at a
 // time, without a branch.
 func events(s string, base int) (starts, ends uint64) {
-	var w [8]uint64
-	if base+64 <= len(s) {
-		for k := range w {
-			w[k] = load64(s[base+8*k:])
-		}
-	} else {
-		var tail [64 + 8]byte // zero bytes are no events
-		copy(tail[:], s[base:])
-		for k := range w {
-			w[k] = load64(string(tail[8*k : 8*k+8]))
-		}
-	}
 	var prev uint64 // 0x80 when the byte before the block is a letter
 	if base > 0 && lower[s[base-1]] != 0 {
 		prev = 0x80
 	}
-	for k, w := range w {
+	var block string
+	if base+64 <= len(s) {
+		block = s[base : base+64]
+	} else {
+		var tail [64]byte // zero bytes are no events
+		copy(tail[:], s[base:])
+		block = string(tail[:])
+	}
+	if len(block) != 64 {
+		return 0, 0 // unreachable; it lets the compiler drop the bounds checks
+	}
+	for k := 0; k < 64; k += 8 {
+		w := uint64(block[k]) | uint64(block[k+1])<<8 | uint64(block[k+2])<<16 | uint64(block[k+3])<<24 |
+			uint64(block[k+4])<<32 | uint64(block[k+5])<<40 | uint64(block[k+6])<<48 | uint64(block[k+7])<<56
 		y := (w | 0x20*ones) &^ high
 		letters := (y + 0x1F*ones) &^ (y + 0x05*ones) &^ w & high
 		first := letters &^ (letters<<8 | prev)
 		prev = letters >> 56
 		end := zeroBytes(w^'.'*ones) | zeroBytes(w^'!'*ones) | zeroBytes(w^'?'*ones) | zeroBytes(w^'\n'*ones)
 		// Gather the high bits, byte k to bit k.
-		starts |= (first >> 7) * 0x0102040810204080 >> 56 << (8 * k)
-		ends |= (end >> 7) * 0x0102040810204080 >> 56 << (8 * k)
+		starts |= (first >> 7) * 0x0102040810204080 >> 56 << k
+		ends |= (end >> 7) * 0x0102040810204080 >> 56 << k
 	}
 	return starts, ends
 }
@@ -366,15 +367,15 @@ func (f *finder) passage(start, end int, mask anchor) {
 			if c.at > 0 && wordByte(f.s[c.at-1]) {
 				continue // no word boundary before it
 			}
+			pc := compiledOf(Pattern(p))
+			if !pc.begins.mayBeginFold(f.s[c.at:end]) {
+				continue
+			}
 			if text == nil {
 				f.buf = appendPassage(f.buf[:0], f.s[start:end])
 				text = f.buf
 			}
 			if Pattern(p) == SendToAddress && !sendPossible(text, c.at-start) {
-				continue
-			}
-			pc := compiledOf(Pattern(p))
-			if !pc.begins.mayBegin(text[c.at-start:]) {
 				continue
 			}
 			m := pc.at.FindSubmatchIndex(text[c.at-start:])
