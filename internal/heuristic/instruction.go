@@ -3,7 +3,6 @@ package heuristic
 import (
 	"bytes"
 	"math/bits"
-	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -79,7 +78,12 @@ func instructions(s string, dst []Match, k *keeper) []Match {
 						n += n1
 					}
 					if n < 16 && s[p+n] != '\'' && s[p+n] != 0xE2 {
-						bits := lookupPacked(k0, k1)
+						var bits anchor
+						if n < 8 {
+							bits = lookupShort(k0)
+						} else {
+							bits = lookupPacked(k0, k1)
+						}
 						cands = appendCand(cands, p, bits)
 						mask |= bits
 						continue
@@ -295,7 +299,7 @@ func events(s string, base int) (starts, ends uint64) {
 		letters := (y + 0x1F*ones) &^ (y + 0x05*ones) &^ w & high
 		first := letters &^ (letters<<8 | prev)
 		prev = letters >> 56
-		end := zeroBytes(w^'.'*ones) | zeroBytes(w^'!'*ones) | zeroBytes(w^'?'*ones) | zeroBytes(w^'\n'*ones)
+		end := (zeroish(w^'.'*ones) | zeroish(w^'!'*ones) | zeroish(w^'?'*ones) | zeroish(w^'\n'*ones)) & high
 		// Gather the high bits, byte k to bit k.
 		starts |= (first >> 7) * 0x0102040810204080 >> 56 << k
 		ends |= (end >> 7) * 0x0102040810204080 >> 56 << k
@@ -303,9 +307,9 @@ func events(s string, base int) (starts, ends uint64) {
 	return starts, ends
 }
 
-// zeroBytes has the high bit of each zero byte of t set, and of bytes
-// 0x01 above one; no other.
-func zeroBytes(t uint64) uint64 { return (t - ones) &^ t & high }
+// zeroish has the high bit of each zero byte of t set, and of bytes 0x01
+// above one; no other high bit.
+func zeroish(t uint64) uint64 { return (t - ones) &^ t }
 
 // stop marks the bytes the pass over the words must look at: letters, and
 // the ends of sentences and lines.
@@ -393,7 +397,12 @@ func (f *finder) passage(start, end int, mask anchor) {
 }
 
 func (info *PatternInfo) needMet(mask anchor) bool {
-	return slices.ContainsFunc(info.need, func(n anchor) bool { return mask&n == n })
+	for _, n := range info.need {
+		if mask&n == n {
+			return true
+		}
+	}
+	return false
 }
 
 // readWord reads the word at i, whose first byte is an ASCII letter: a run
