@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -268,4 +269,30 @@ func multilingual(size int) string {
 		b.WriteString(multilingualLines[rng.IntN(len(multilingualLines))])
 	}
 	return b.String()
+}
+
+// TestStandIns checks the stand-ins of the compiled expressions: each a
+// letter (as Go's regexp reads \pL) of the length it stands in for, and
+// the passage a compiled expression reads keeps every offset.
+func TestStandIns(t *testing.T) {
+	for size, r := range standIn {
+		if r == "" {
+			continue
+		}
+		c, n := utf8.DecodeRuneInString(r)
+		if n != size || len(r) != size || !unicode.IsLetter(c) {
+			t.Errorf("stand-in %q for %d bytes: %d bytes, letter %v", r, size, n, unicode.IsLetter(c))
+		}
+	}
+	for _, s := range []string{"naïve ΑΒΓ Пpивет 日本 𝐀 x١٢ \xff\xe2\x80 ’ é", strings.Repeat("ж\xc3", 10)} {
+		got := appendPassage(nil, s)
+		if len(got) != len(s) {
+			t.Errorf("appendPassage(%q) has %d bytes, want %d", s, len(got), len(s))
+		}
+		for i := range s {
+			if utf8.RuneStart(s[i]) != utf8.RuneStart(got[i]) {
+				t.Errorf("appendPassage(%q): byte %d starts a codepoint in one and not the other", s, i)
+			}
+		}
+	}
 }
