@@ -84,7 +84,9 @@ func instructions(s string, dst []Match, k *keeper) []Match {
 						} else {
 							bits = lookupPacked(k0, k1)
 						}
-						cands = appendCand(cands, p, bits)
+						if bits&firstGroups != 0 {
+							cands = append(cands, cand{p, bits})
+						}
 						mask |= bits
 						continue
 					}
@@ -253,20 +255,6 @@ func (f *finder) window(start, i int, mask anchor) (int, anchor) {
 		k++
 	}
 	return start, mask
-}
-
-// appendCand appends to cands the word at i whose anchor groups are bits,
-// if it may begin a match, without a branch on it: most words of English
-// are anchors of some group, and a fair share of them first words.
-func appendCand(cands []cand, i int, bits anchor) []cand {
-	n := len(cands)
-	if n == cap(cands) {
-		cands = append(cands, cand{})
-	}
-	cands = cands[:n+1]
-	cands[n] = cand{i, bits}
-	first := uint64(bits & firstGroups)
-	return cands[:n+int((first|-first)>>63)]
 }
 
 // events returns the bytes of s[base:base+64] that the pass over the words
