@@ -1,6 +1,7 @@
 package heuristic
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -83,3 +84,22 @@ func BenchmarkFindNoPassageEnd256K(b *testing.B) {
 func BenchmarkFindNoPassageEnd4M(b *testing.B) { benchmarkHostile(b, "anchor in every word", 4<<20) }
 func BenchmarkFindLongLine256K(b *testing.B)   { benchmarkHostile(b, "one long line", 256<<10) }
 func BenchmarkFindLongLine4M(b *testing.B)     { benchmarkHostile(b, "one long line", 4<<20) }
+
+// BenchmarkCompile compiles the ten anchored expressions as a process
+// first needing all of them does: with the stand-ins of compiledOf, and as
+// written (with \pL and \pN), for comparison.
+func BenchmarkCompile(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		src  func(string) string
+	}{{"standIns", withStandIns}, {"asWritten", func(s string) string { return s }}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				for p := range Patterns {
+					regexp.MustCompile(c.src(`^` + strings.TrimPrefix(Patterns[p].src, `\b`)))
+				}
+			}
+		})
+	}
+}
