@@ -532,17 +532,6 @@ func readApostropheWord(s string, i int, cands *[]cand) (int, anchor) {
 // ASCII letter, digit or underscore.
 func wordByte(c byte) bool { return lower[c] != 0 || digit(c) || c == '_' }
 
-// ends marks the bytes that may end a passage.
-var ends = [256]byte{'.': 1, '!': 1, '?': 1, '\n': 1}
-
-// leadingNonLetters returns how many of the bytes of w (little-endian)
-// are not ASCII letters before the first that is, 0–8.
-func leadingNonLetters(w uint64) int {
-	y := (w | 0x20*ones) &^ high
-	letters := (y + 0x1F*ones) &^ (y + 0x05*ones) &^ w & high
-	return bits.TrailingZeros64(letters) >> 3
-}
-
 // leadingLetters returns how many of the bytes of w (little-endian: its
 // first byte lowest) are ASCII letters before the first that is not, 0–8.
 func leadingLetters(w uint64) int {
