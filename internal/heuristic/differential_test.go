@@ -218,7 +218,7 @@ func randomText(rng *rand.Rand, n int) string {
 func TestDifferentialRandom(t *testing.T) {
 	rng := rand.New(rand.NewPCG(19, 23))
 	found := 0
-	for n := range 3000 {
+	for n := range 2000 {
 		size := 1 + rng.IntN(40)
 		if n%10 == 0 {
 			size = 200 + rng.IntN(2000)
