@@ -262,6 +262,7 @@ type querier interface {
 // call that sends the queue (or by Atomic), with the inserting method's
 // error class.
 type conn struct {
+	dialect
 	q       querier
 	tx      pgx.Tx
 	pending []pending

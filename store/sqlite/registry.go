@@ -33,10 +33,6 @@ const (
 		FROM reviews WHERE server_url = ?2`
 )
 
-func ts(t time.Time) string { return t.UTC().Format(timeFormat) }
-
-func parseTS(s string) (time.Time, error) { return time.Parse(time.RFC3339Nano, s) }
-
 func scanServer(row scanner) (store.Server, error) {
 	var s store.Server
 	var first, last string

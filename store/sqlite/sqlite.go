@@ -382,6 +382,7 @@ func (c *stmtCache) close() {
 // from the reading pool and write through the writing one; inside, both
 // go through the transaction.
 type conn struct {
+	dialect
 	s  *Store
 	tx *sql.Tx
 	// head is the entry this transaction appended last: the ledger's head
