@@ -57,24 +57,37 @@ func (t *utcTime) ScanTimestamptz(v pgtype.Timestamptz) error {
 var _ sqlstore.Conn = (*conn)(nil)
 
 func (c *conn) Exec(ctx context.Context, query string, args ...any) (int64, error) {
-	tag, err := c.exec(ctx, sqlstore.Rebind(query), args...)
+	if err := c.read(ctx); err != nil {
+		return 0, err
+	}
+	tag, err := c.q.Exec(ctx, sqlstore.Rebind(query), args...)
 	return tag.RowsAffected(), err
 }
 
 func (c *conn) Query(ctx context.Context, query string, args ...any) (sqlstore.Rows, error) {
-	rows, _, err := c.query(ctx, sqlstore.Rebind(query), args...)
+	if err := c.read(ctx); err != nil {
+		return nil, err
+	}
+	rows, err := c.q.Query(ctx, sqlstore.Rebind(query), args...)
 	if err != nil {
 		return nil, err
 	}
 	return rows, nil
 }
 
+type errRow struct{ err error }
+
+func (r errRow) Scan(...any) error { return r.err }
+
 func (c *conn) QueryRow(ctx context.Context, query string, args ...any) sqlstore.Row {
-	return c.queryRow(ctx, sqlstore.Rebind(query), args...)
+	if err := c.read(ctx); err != nil {
+		return errRow{err}
+	}
+	return c.q.QueryRow(ctx, sqlstore.Rebind(query), args...)
 }
 
 func (c *conn) WriteRow(ctx context.Context, query string, args ...any) sqlstore.Row {
-	return c.queryRow(ctx, sqlstore.Rebind(query), args...)
+	return c.QueryRow(ctx, query, args...)
 }
 
 // Serial runs fn in the transaction, or outside one in a transaction of

@@ -215,3 +215,7 @@ func Unknown(ms []Migration, applied map[int]bool) (int, bool) {
 	}
 	return 0, false
 }
+
+// TimeFormat is the text of a time stored as text: RFC 3339 in UTC with
+// a fixed width, so that its text sorts as the times do.
+const TimeFormat = "2006-01-02T15:04:05.000000Z07:00"
