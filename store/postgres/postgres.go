@@ -42,8 +42,6 @@ import (
 	"embed"
 	"errors"
 	"fmt"
-	"io/fs"
-	"sort"
 	"strings"
 	"time"
 
@@ -52,56 +50,19 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/plainsight/plainsight/store"
+	"github.com/plainsight/plainsight/store/internal/sqlstore"
 )
 
 //go:embed migrations/*.sql
 var migrationFS embed.FS
 
-// migration is one embedded migration: its number (the NNNN of its file
-// name) and its SQL.
-type migration struct {
-	n   int
-	sql string
-}
-
-// migrations are the embedded migrations in increasing order of number.
-// Numbers may have gaps (two branches may number theirs apart, and one may
-// be merged before the other): a database records each migration it has
-// applied (table plainsight_migrations), so a migration merged later with a
-// lower number is still applied to a database that has the higher ones.
-var migrations = func() []migration {
-	names, err := fs.Glob(migrationFS, "migrations/*.sql")
-	if err != nil {
-		panic(err)
-	}
-	sort.Strings(names)
-	out := make([]migration, len(names))
-	for i, name := range names {
-		var n int
-		if _, err := fmt.Sscanf(strings.TrimPrefix(name, "migrations/"), "%04d_", &n); err != nil || n < 1 || (i > 0 && n <= out[i-1].n) {
-			panic("postgres: migration " + name + " is misnumbered")
-		}
-		b, err := migrationFS.ReadFile(name)
-		if err != nil {
-			panic(err)
-		}
-		out[i] = migration{n, string(b)}
-	}
-	return out
-}()
+// migrations are the embedded migrations in increasing order of number,
+// possibly with gaps (see sqlstore.Migrations).
+var migrations = sqlstore.Migrations(migrationFS, "postgres")
 
 // SchemaVersion is the highest migration number this build knows;
 // plainsight_schema holds the highest one a database has applied.
-var SchemaVersion = migrations[len(migrations)-1].n
-
-func knownMigration(n int) bool {
-	for _, m := range migrations {
-		if m.n == n {
-			return true
-		}
-	}
-	return false
-}
+var SchemaVersion = migrations[len(migrations)-1].N
 
 // lockClass is the first key of every advisory lock this package takes;
 // the second is a hash of the schema name.
@@ -191,14 +152,12 @@ func migrate(ctx context.Context, pool *pgxpool.Pool) error {
 			applied[i] = true
 		}
 	}
-	for n := range applied {
-		if !knownMigration(n) {
-			return store.Errorf(op, store.ErrSchemaTooNew, "migration %d applied, which this build does not know", n)
-		}
+	if n, ok := sqlstore.Unknown(migrations, applied); ok {
+		return store.Errorf(op, store.ErrSchemaTooNew, "migration %d applied, which this build does not know", n)
 	}
 	pending := false
 	for _, m := range migrations {
-		pending = pending || !applied[m.n]
+		pending = pending || !applied[m.N]
 	}
 	if table && !pending {
 		return nil
@@ -221,16 +180,16 @@ func migrate(ctx context.Context, pool *pgxpool.Pool) error {
 	}
 	top := v
 	for _, m := range migrations {
-		if applied[m.n] {
+		if applied[m.N] {
 			continue
 		}
-		if _, err := tx.Exec(ctx, m.sql); err != nil {
-			return store.Wrap(op, fmt.Errorf("migration %d: %w", m.n, err))
+		if _, err := tx.Exec(ctx, m.SQL); err != nil {
+			return store.Wrap(op, fmt.Errorf("migration %d: %w", m.N, err))
 		}
-		if _, err := tx.Exec(ctx, `INSERT INTO plainsight_migrations VALUES ($1)`, m.n); err != nil {
+		if _, err := tx.Exec(ctx, `INSERT INTO plainsight_migrations VALUES ($1)`, m.N); err != nil {
 			return store.Wrap(op, err)
 		}
-		top = max(top, m.n)
+		top = max(top, m.N)
 	}
 	if _, err := tx.Exec(ctx, `UPDATE plainsight_schema SET version = $1`, top); err != nil {
 		return store.Wrap(op, err)

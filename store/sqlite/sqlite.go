@@ -42,10 +42,8 @@ import (
 	"embed"
 	"errors"
 	"fmt"
-	"io/fs"
 	"net/url"
 	"os"
-	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -54,56 +52,19 @@ import (
 	sqlite3 "modernc.org/sqlite/lib"
 
 	"github.com/plainsight/plainsight/store"
+	"github.com/plainsight/plainsight/store/internal/sqlstore"
 )
 
 //go:embed migrations/*.sql
 var migrationFS embed.FS
 
-// migration is one embedded migration: its number (the NNNN of its file
-// name) and its SQL.
-type migration struct {
-	n   int
-	sql string
-}
-
-// migrations are the embedded migrations in increasing order of number.
-// Numbers may have gaps (two branches may number theirs apart, and one may
-// be merged before the other): a database records each migration it has
-// applied (table plainsight_migrations), so a migration merged later with a
-// lower number is still applied to a database that has the higher ones.
-var migrations = func() []migration {
-	names, err := fs.Glob(migrationFS, "migrations/*.sql")
-	if err != nil {
-		panic(err)
-	}
-	sort.Strings(names)
-	out := make([]migration, len(names))
-	for i, name := range names {
-		var n int
-		if _, err := fmt.Sscanf(strings.TrimPrefix(name, "migrations/"), "%04d_", &n); err != nil || n < 1 || (i > 0 && n <= out[i-1].n) {
-			panic("sqlite: migration " + name + " is misnumbered")
-		}
-		b, err := migrationFS.ReadFile(name)
-		if err != nil {
-			panic(err)
-		}
-		out[i] = migration{n, string(b)}
-	}
-	return out
-}()
+// migrations are the embedded migrations in increasing order of number,
+// possibly with gaps (see sqlstore.Migrations).
+var migrations = sqlstore.Migrations(migrationFS, "sqlite")
 
 // SchemaVersion is the highest migration number this build knows; PRAGMA
 // user_version holds the highest one a database has applied.
-var SchemaVersion = migrations[len(migrations)-1].n
-
-func knownMigration(n int) bool {
-	for _, m := range migrations {
-		if m.n == n {
-			return true
-		}
-	}
-	return false
-}
+var SchemaVersion = migrations[len(migrations)-1].N
 
 // appliedMigrations returns the migrations a database has applied: the
 // rows of plainsight_migrations, or, in a database written before that
@@ -143,17 +104,6 @@ func appliedMigrations(ctx context.Context, q interface {
 		applied[v] = true // a newer build's user_version without its row: still newer
 	}
 	return applied, true, rows.Err()
-}
-
-// tooNew reports a migration the database has applied that this build
-// does not know.
-func tooNew(applied map[int]bool) (int, bool) {
-	for n := range applied {
-		if !knownMigration(n) {
-			return n, true
-		}
-	}
-	return 0, false
 }
 
 // Options configures Open. The zero value is the default.
@@ -264,7 +214,7 @@ func checkVersion(ctx context.Context, path string) error {
 	if err != nil {
 		return store.Wrap("Open", err)
 	}
-	if n, ok := tooNew(applied); ok {
+	if n, ok := sqlstore.Unknown(migrations, applied); ok {
 		return store.Errorf("Open", store.ErrSchemaTooNew, "%s has applied migration %d, which this build does not know", path, n)
 	}
 	return nil
@@ -281,7 +231,7 @@ func migrate(ctx context.Context, db *sql.DB) error {
 	if err != nil {
 		return store.Wrap(op, err)
 	}
-	if n, ok := tooNew(applied); ok {
+	if n, ok := sqlstore.Unknown(migrations, applied); ok {
 		return store.Errorf(op, store.ErrSchemaTooNew, "migration %d applied, which this build does not know", n)
 	}
 	if !table {
@@ -299,16 +249,16 @@ func migrate(ctx context.Context, db *sql.DB) error {
 		top = max(top, n)
 	}
 	for _, m := range migrations {
-		if applied[m.n] {
+		if applied[m.N] {
 			continue
 		}
-		if _, err := tx.ExecContext(ctx, m.sql); err != nil {
-			return store.Wrap(op, fmt.Errorf("migration %d: %w", m.n, err))
+		if _, err := tx.ExecContext(ctx, m.SQL); err != nil {
+			return store.Wrap(op, fmt.Errorf("migration %d: %w", m.N, err))
 		}
-		if _, err := tx.ExecContext(ctx, "INSERT INTO plainsight_migrations VALUES (?)", m.n); err != nil {
+		if _, err := tx.ExecContext(ctx, "INSERT INTO plainsight_migrations VALUES (?)", m.N); err != nil {
 			return store.Wrap(op, err)
 		}
-		top = max(top, m.n)
+		top = max(top, m.N)
 	}
 	if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", top)); err != nil {
 		return store.Wrap(op, err)

@@ -27,7 +27,6 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
-	"embed"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -181,7 +180,7 @@ type Migration struct {
 // migration it has applied, so a migration merged later with a lower
 // number is still applied to a database that has the higher ones. A file
 // misnumbered is a build's mistake: Migrations panics, naming pkg.
-func Migrations(fsys embed.FS, pkg string) []Migration {
+func Migrations(fsys fs.FS, pkg string) []Migration {
 	names, err := fs.Glob(fsys, "migrations/*.sql")
 	if err != nil {
 		panic(err)
@@ -193,7 +192,7 @@ func Migrations(fsys embed.FS, pkg string) []Migration {
 		if _, err := fmt.Sscanf(strings.TrimPrefix(name, "migrations/"), "%04d_", &n); err != nil || n < 1 || (i > 0 && n <= out[i-1].N) {
 			panic(pkg + ": migration " + name + " is misnumbered")
 		}
-		b, err := fsys.ReadFile(name)
+		b, err := fs.ReadFile(fsys, name)
 		if err != nil {
 			panic(err)
 		}
