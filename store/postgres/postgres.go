@@ -42,7 +42,6 @@ import (
 	"embed"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -358,15 +357,12 @@ func sqlState(err error) string {
 	return ""
 }
 
-const insertFlagSQL = `INSERT INTO flags (` + flagColumns + `)
+const insertFlagSQL = `INSERT INTO flags (` + sqlstore.FlagColumns + `)
 	VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, NULL, NULL, $17, $18)`
 
 const (
 	uniqueViolation    = "23505"
 	integrityViolation = "23000"
-	flagColumns        = `id, status, artifact_type, artifact_ref, artifact_label, field, finding_class,
-  evidence_sha256, excerpt, actor_account_id, actor_agent_id, actor_handle, actor_kya_level, actor_kind,
-  source, context, dispute_case_id, dispute_case_number, ledger_seq, created_at`
 )
 
 func (c *conn) InsertFlag(ctx context.Context, f store.Flag) error {
@@ -385,139 +381,23 @@ func (c *conn) InsertFlag(ctx context.Context, f store.Flag) error {
 	return insertError(op, err)
 }
 
-func scanFlag(row pgx.Row) (store.Flag, error) {
-	var f store.Flag
-	var caseID *string
-	var caseNum *int64
-	err := row.Scan(&f.ID, &f.Status, &f.Artifact.Type, &f.Artifact.Ref, &f.Artifact.Label, &f.Field, &f.Class,
-		&f.EvidenceSHA256, &f.Excerpt, &f.Actor.AccountID, &f.Actor.AgentID, &f.Actor.Handle, &f.Actor.KYALevel, &f.Actor.Kind,
-		&f.Source, &f.Context, &caseID, &caseNum, &f.LedgerSeq, &f.CreatedAt)
-	if err != nil {
-		return f, err
-	}
-	f.CreatedAt = f.CreatedAt.UTC()
-	if caseID != nil {
-		f.Dispute = &store.Dispute{CaseID: *caseID}
-		if caseNum != nil {
-			f.Dispute.CaseNumber = *caseNum
-		}
-	}
-	return f, nil
-}
-
 func (c *conn) Flag(ctx context.Context, id string) (store.Flag, error) {
-	if err := c.read(ctx); err != nil {
-		return store.Flag{}, err
-	}
-	f, err := scanFlag(c.q.QueryRow(ctx, `SELECT `+flagColumns+` FROM flags WHERE id = $1`, id))
-	if errors.Is(err, pgx.ErrNoRows) {
-		return f, store.Errorf("Flag", store.ErrNotFound, "flag %q", id)
-	}
-	return f, store.Wrap("Flag", err)
-}
-
-// listFlagsSQL builds the query of q and its arguments.
-func listFlagsSQL(q *store.FlagQuery) (string, []any) {
-	var where []string
-	var args []any
-	arg := func(v any) string {
-		args = append(args, v)
-		return fmt.Sprintf("$%d", len(args))
-	}
-	for _, p := range []struct{ col, v string }{
-		{"artifact_type", q.ArtifactType}, {"artifact_ref", q.ArtifactRef}, {"field", q.Field},
-		{"finding_class", q.Class}, {"evidence_sha256", q.EvidenceSHA256}, {"actor_account_id", q.ActorAccountID},
-	} {
-		if p.v != "" {
-			where = append(where, p.col+" = "+arg(p.v))
-		}
-	}
-	if len(q.EvidenceSHA256s) > 0 {
-		where = append(where, "evidence_sha256 = ANY("+arg(q.EvidenceSHA256s)+")")
-	}
-	if len(q.Statuses) > 0 {
-		var ps []string
-		for _, s := range q.Statuses {
-			ps = append(ps, arg(s))
-		}
-		where = append(where, "status IN ("+strings.Join(ps, ", ")+")")
-	}
-	query := `SELECT ` + flagColumns + ` FROM flags`
-	if len(where) > 0 {
-		query += " WHERE " + strings.Join(where, " AND ")
-	}
-	query += " ORDER BY n LIMIT " + arg(q.LimitOrMax()) + " OFFSET " + arg(max(q.Offset, 0))
-	return query, args
+	return sqlstore.Flag(ctx, c, id)
 }
 
 func (c *conn) ListFlags(ctx context.Context, q store.FlagQuery) ([]store.Flag, error) {
-	if len(q.EvidenceSHA256s) > store.MaxListLimit {
-		return nil, store.Errorf("ListFlags", store.ErrInvalid, "more than %d hashes", store.MaxListLimit)
-	}
-	if err := c.read(ctx); err != nil {
-		return nil, err
-	}
-	query, args := listFlagsSQL(&q)
-	rows, err := c.q.Query(ctx, query, args...)
-	if err != nil {
-		return nil, store.Wrap("ListFlags", err)
-	}
-	defer rows.Close()
-	var out []store.Flag
-	for rows.Next() {
-		f, err := scanFlag(rows)
-		if err != nil {
-			return nil, store.Wrap("ListFlags", err)
-		}
-		out = append(out, f)
-	}
-	return out, store.Wrap("ListFlags", rows.Err())
+	return sqlstore.ListFlags(ctx, c, q)
 }
 
 func (c *conn) TransitionFlag(ctx context.Context, t store.Transition) error {
-	const op = "TransitionFlag"
-	if err := store.CheckTransition(op, &t); err != nil {
-		return err
-	}
-	if err := c.read(ctx); err != nil {
-		return err
-	}
-	var tag pgconn.CommandTag
-	var err error
-	if t.Dispute != nil {
-		tag, err = c.q.Exec(ctx, `UPDATE flags SET status = $1, dispute_case_id = $2, dispute_case_number = $3
-			WHERE id = $4 AND status = $5 AND dispute_case_id IS NULL`,
-			t.To, t.Dispute.CaseID, t.Dispute.CaseNumber, t.ID, t.From)
-	} else {
-		tag, err = c.q.Exec(ctx, `UPDATE flags SET status = $1 WHERE id = $2 AND status = $3`, t.To, t.ID, t.From)
-	}
-	if err != nil {
-		return store.Wrap(op, err)
-	}
-	if tag.RowsAffected() == 1 {
-		return nil
-	}
-	var one int
-	err = c.q.QueryRow(ctx, `SELECT 1 FROM flags WHERE id = $1`, t.ID).Scan(&one)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return store.Errorf(op, store.ErrNotFound, "flag %q", t.ID)
-	} else if err != nil {
-		return store.Wrap(op, err)
-	}
-	return store.Errorf(op, store.ErrConflict, "flag %s is not %s", t.ID, t.From)
-}
-
-func scanEntry(row pgx.Row) (store.LedgerEntry, error) {
-	var e store.LedgerEntry
-	err := row.Scan(&e.Seq, &e.Type, &e.Prev, &e.Hash, &e.Body)
-	return e, err
+	return sqlstore.TransitionFlag(ctx, c, t)
 }
 
 func (c *conn) LedgerHead(ctx context.Context) (store.LedgerEntry, error) {
 	if c.head != nil {
 		return *c.head, nil
 	}
-	e, err := scanEntry(c.q.QueryRow(ctx, `SELECT seq, type, prev, hash, body FROM ledger ORDER BY seq DESC LIMIT 1`))
+	e, err := sqlstore.ScanEntry(c.q.QueryRow(ctx, `SELECT seq, type, prev, hash, body FROM ledger ORDER BY seq DESC LIMIT 1`))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return e, store.Errorf("LedgerHead", store.ErrNotFound, "empty ledger")
 	}
@@ -555,14 +435,7 @@ func (c *conn) AppendLedgerEntry(ctx context.Context, e store.LedgerEntry) error
 }
 
 func (c *conn) LedgerEntry(ctx context.Context, seq int64) (store.LedgerEntry, error) {
-	if err := c.read(ctx); err != nil {
-		return store.LedgerEntry{}, err
-	}
-	e, err := scanEntry(c.q.QueryRow(ctx, `SELECT seq, type, prev, hash, body FROM ledger WHERE seq = $1`, seq))
-	if errors.Is(err, pgx.ErrNoRows) {
-		return e, store.Errorf("LedgerEntry", store.ErrNotFound, "entry %d", seq)
-	}
-	return e, store.Wrap("LedgerEntry", err)
+	return sqlstore.LedgerEntry(ctx, c, seq)
 }
 
 // LedgerEntries reads the entries in pages of 10,000, so a long walk holds
@@ -580,7 +453,7 @@ func (c *conn) LedgerEntries(ctx context.Context, from int64, fn func(store.Ledg
 		}
 		var batch []store.LedgerEntry
 		for rows.Next() {
-			e, err := scanEntry(rows)
+			e, err := sqlstore.ScanEntry(rows)
 			if err != nil {
 				rows.Close()
 				return store.Wrap("LedgerEntries", err)

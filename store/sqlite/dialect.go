@@ -42,7 +42,7 @@ func (dialect) Class(err error) sqlstore.Class {
 	return sqlstore.Other
 }
 
-func ts(t time.Time) string { return t.UTC().Format(timeFormat) }
+func ts(t time.Time) string { return t.UTC().Format(sqlstore.TimeFormat) }
 
 func parseTS(s string) (time.Time, error) { return time.Parse(time.RFC3339Nano, s) }
 
