@@ -101,7 +101,7 @@ func (c *conn) Serial(ctx context.Context, fn func(sqlstore.Conn) error) error {
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1, hashtext(current_schema()))`, lockClass); err != nil {
 			return err
 		}
-		tc := &conn{q: tx, tx: tx}
+		tc := newConn(tx, tx)
 		if err := fn(tc); err != nil {
 			return err
 		}

@@ -221,6 +221,8 @@ type querier interface {
 // error class.
 type conn struct {
 	dialect
+	// records holds c itself: the record kinds' shared methods.
+	records
 	q       querier
 	tx      pgx.Tx
 	pending []pending
@@ -297,7 +299,7 @@ func (s *Store) Atomic(ctx context.Context, fn func(store.Tx) error) error {
 	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1, hashtext(current_schema()))`, lockClass); err != nil {
 		return store.Wrap("Atomic", err)
 	}
-	c := &conn{q: tx, tx: tx}
+	c := newConn(tx, tx)
 	if err := fn(c); err != nil {
 		return err
 	}
@@ -311,7 +313,19 @@ func (s *Store) Atomic(ctx context.Context, fn func(store.Tx) error) error {
 	return nil
 }
 
-func (s *Store) c() *conn { return &conn{q: s.pool} }
+// records is sqlstore.Records, embedded in conn under a name of this
+// package's.
+type records = sqlstore.Records
+
+// newConn returns a connection sending through q, in tx when it is not
+// nil.
+func newConn(q querier, tx pgx.Tx) *conn {
+	c := &conn{q: q, tx: tx}
+	c.records = records{Conn: c}
+	return c
+}
+
+func (s *Store) c() *conn { return newConn(s.pool, nil) }
 
 // InsertFlag implements store.Flags.
 func (s *Store) InsertFlag(ctx context.Context, f store.Flag) error { return s.c().InsertFlag(ctx, f) }
@@ -381,18 +395,6 @@ func (c *conn) InsertFlag(ctx context.Context, f store.Flag) error {
 	return insertError(op, err)
 }
 
-func (c *conn) Flag(ctx context.Context, id string) (store.Flag, error) {
-	return sqlstore.Flag(ctx, c, id)
-}
-
-func (c *conn) ListFlags(ctx context.Context, q store.FlagQuery) ([]store.Flag, error) {
-	return sqlstore.ListFlags(ctx, c, q)
-}
-
-func (c *conn) TransitionFlag(ctx context.Context, t store.Transition) error {
-	return sqlstore.TransitionFlag(ctx, c, t)
-}
-
 func (c *conn) LedgerHead(ctx context.Context) (store.LedgerEntry, error) {
 	if c.head != nil {
 		return *c.head, nil
@@ -432,10 +434,6 @@ func (c *conn) AppendLedgerEntry(ctx context.Context, e store.LedgerEntry) error
 	}
 	_, err := c.q.Exec(ctx, insert, args...)
 	return insertError(op, err)
-}
-
-func (c *conn) LedgerEntry(ctx context.Context, seq int64) (store.LedgerEntry, error) {
-	return sqlstore.LedgerEntry(ctx, c, seq)
 }
 
 // LedgerEntries reads the entries in pages of 10,000, so a long walk holds

@@ -18,40 +18,8 @@ const (
 	reviewExistsSQL = `SELECT 1 FROM reviews WHERE id = ?`
 )
 
-// The registry's statements that both backends send alike are package
-// sqlstore's.
-
-func (c *conn) InsertServer(ctx context.Context, s store.Server) error {
-	return sqlstore.InsertServer(ctx, c, s)
-}
-
-func (c *conn) Server(ctx context.Context, url string) (store.Server, error) {
-	return sqlstore.Server(ctx, c, url)
-}
-
-func (c *conn) ListServers(ctx context.Context, q store.ServerQuery) ([]store.Server, error) {
-	return sqlstore.ListServers(ctx, c, q)
-}
-
-func (c *conn) AdvanceServer(ctx context.Context, url string, from int, checked time.Time) error {
-	return sqlstore.AdvanceServer(ctx, c, url, from, checked)
-}
-
-func (c *conn) MarkChecked(ctx context.Context, url string, from, to time.Time) error {
-	return sqlstore.MarkChecked(ctx, c, url, from, to)
-}
-
-func (c *conn) FingerprintVersion(ctx context.Context, url string, version int) (store.FingerprintVersion, error) {
-	return sqlstore.FingerprintVersion(ctx, c, url, version)
-}
-
-func (c *conn) ListChangeEvents(ctx context.Context, q store.ChangeQuery) ([]store.ChangeEvent, error) {
-	return sqlstore.ListChangeEvents(ctx, c, q)
-}
-
-func (c *conn) CountReviews(ctx context.Context, url string, version int) (store.ReviewCounts, error) {
-	return sqlstore.CountReviews(ctx, c, url, version)
-}
+// The registry's statements that both backends send alike are
+// sqlstore.Records' methods, which conn has.
 
 // The inserts whose refusals SQLite reports as a trigger's: a look-up
 // sorts out which contract a refused one broke.
@@ -136,42 +104,42 @@ func (c *conn) InsertReview(ctx context.Context, r store.Review) error {
 
 // InsertServer implements store.Servers.
 func (s *Store) InsertServer(ctx context.Context, v store.Server) error {
-	return sqlstore.InsertServer(ctx, s.c(), v)
+	return s.c().InsertServer(ctx, v)
 }
 
 // Server implements store.Servers.
 func (s *Store) Server(ctx context.Context, url string) (store.Server, error) {
-	return sqlstore.Server(ctx, s.c(), url)
+	return s.c().Server(ctx, url)
 }
 
 // ListServers implements store.Servers.
 func (s *Store) ListServers(ctx context.Context, q store.ServerQuery) ([]store.Server, error) {
-	return sqlstore.ListServers(ctx, s.c(), q)
+	return s.c().ListServers(ctx, q)
 }
 
 // AdvanceServer implements store.Servers.
 func (s *Store) AdvanceServer(ctx context.Context, url string, from int, checked time.Time) error {
-	return sqlstore.AdvanceServer(ctx, s.c(), url, from, checked)
+	return s.c().AdvanceServer(ctx, url, from, checked)
 }
 
 // MarkChecked implements store.Servers.
 func (s *Store) MarkChecked(ctx context.Context, url string, from, to time.Time) error {
-	return sqlstore.MarkChecked(ctx, s.c(), url, from, to)
+	return s.c().MarkChecked(ctx, url, from, to)
 }
 
 // FingerprintVersion implements store.FingerprintVersions.
 func (s *Store) FingerprintVersion(ctx context.Context, url string, version int) (store.FingerprintVersion, error) {
-	return sqlstore.FingerprintVersion(ctx, s.c(), url, version)
+	return s.c().FingerprintVersion(ctx, url, version)
 }
 
 // ListChangeEvents implements store.ChangeEvents.
 func (s *Store) ListChangeEvents(ctx context.Context, q store.ChangeQuery) ([]store.ChangeEvent, error) {
-	return sqlstore.ListChangeEvents(ctx, s.c(), q)
+	return s.c().ListChangeEvents(ctx, q)
 }
 
 // CountReviews implements store.Reviews.
 func (s *Store) CountReviews(ctx context.Context, url string, version int) (store.ReviewCounts, error) {
-	return sqlstore.CountReviews(ctx, s.c(), url, version)
+	return s.c().CountReviews(ctx, url, version)
 }
 
 // InsertFingerprintVersion implements store.FingerprintVersions.

@@ -332,6 +332,8 @@ func (c *stmtCache) close() {
 // go through the transaction.
 type conn struct {
 	dialect
+	// records holds c itself: the record kinds' shared methods.
+	records
 	s  *Store
 	tx *sql.Tx
 	// head is the entry this transaction appended last: the ledger's head
@@ -436,7 +438,7 @@ func (s *Store) Atomic(ctx context.Context, fn func(store.Tx) error) (err error)
 			tx.Rollback()
 		}
 	}()
-	if err := fn(&conn{s: s, tx: tx}); err != nil {
+	if err := fn(s.conn(tx)); err != nil {
 		done = true
 		tx.Rollback()
 		return err
@@ -448,7 +450,19 @@ func (s *Store) Atomic(ctx context.Context, fn func(store.Tx) error) (err error)
 	return nil
 }
 
-func (s *Store) c() *conn { return &conn{s: s} }
+// records is sqlstore.Records, embedded in conn under a name of this
+// package's.
+type records = sqlstore.Records
+
+// conn returns a connection in tx, or outside a transaction when tx is
+// nil.
+func (s *Store) conn(tx *sql.Tx) *conn {
+	c := &conn{s: s, tx: tx}
+	c.records = records{Conn: c}
+	return c
+}
+
+func (s *Store) c() *conn { return s.conn(nil) }
 
 // InsertFlag implements store.Flags.
 func (s *Store) InsertFlag(ctx context.Context, f store.Flag) error { return s.c().InsertFlag(ctx, f) }
@@ -522,18 +536,6 @@ func (c *conn) InsertFlag(ctx context.Context, f store.Flag) error {
 	return store.Wrap(op, err)
 }
 
-func (c *conn) Flag(ctx context.Context, id string) (store.Flag, error) {
-	return sqlstore.Flag(ctx, c, id)
-}
-
-func (c *conn) ListFlags(ctx context.Context, q store.FlagQuery) ([]store.Flag, error) {
-	return sqlstore.ListFlags(ctx, c, q)
-}
-
-func (c *conn) TransitionFlag(ctx context.Context, t store.Transition) error {
-	return sqlstore.TransitionFlag(ctx, c, t)
-}
-
 func (c *conn) LedgerHead(ctx context.Context) (store.LedgerEntry, error) {
 	if c.head != nil {
 		return *c.head, nil
@@ -563,10 +565,6 @@ func (c *conn) AppendLedgerEntry(ctx context.Context, e store.LedgerEntry) error
 		return &store.Error{Op: op, Kind: store.ErrConflict, Err: err}
 	}
 	return store.Wrap(op, err)
-}
-
-func (c *conn) LedgerEntry(ctx context.Context, seq int64) (store.LedgerEntry, error) {
-	return sqlstore.LedgerEntry(ctx, c, seq)
 }
 
 func (c *conn) LedgerEntries(ctx context.Context, from int64, fn func(store.LedgerEntry) error) error {

@@ -8,7 +8,7 @@ import (
 )
 
 // InsertAPIKey implements store.APIKeys.InsertAPIKey.
-func InsertAPIKey(ctx context.Context, c Conn, k store.APIKey) error {
+func (c Records) InsertAPIKey(ctx context.Context, k store.APIKey) error {
 	const op = "InsertAPIKey"
 	if err := store.CheckAPIKey(op, &k); err != nil {
 		return err
@@ -25,7 +25,7 @@ func InsertAPIKey(ctx context.Context, c Conn, k store.APIKey) error {
 }
 
 // APIKeyByHash implements store.APIKeys.APIKeyByHash.
-func APIKeyByHash(ctx context.Context, c Conn, hash string) (store.APIKey, error) {
+func (c Records) APIKeyByHash(ctx context.Context, hash string) (store.APIKey, error) {
 	const op = "APIKeyByHash"
 	var k store.APIKey
 	err := c.QueryRow(ctx, `SELECT id, hash, owner, scopes, label, created_at, revoked_at FROM api_keys WHERE hash = ?`, hash).
@@ -39,7 +39,7 @@ func APIKeyByHash(ctx context.Context, c Conn, hash string) (store.APIKey, error
 }
 
 // RevokeAPIKey implements store.APIKeys.RevokeAPIKey.
-func RevokeAPIKey(ctx context.Context, c Conn, id string, at time.Time) error {
+func (c Records) RevokeAPIKey(ctx context.Context, id string, at time.Time) error {
 	const op = "RevokeAPIKey"
 	if at.IsZero() {
 		return store.Errorf(op, store.ErrInvalid, "a revocation needs its time")

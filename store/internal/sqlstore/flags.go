@@ -48,8 +48,8 @@ func ScanFlag(d Dialect, row Row) (store.Flag, error) {
 }
 
 // Flag implements store.Flags.Flag.
-func Flag(ctx context.Context, c Conn, id string) (store.Flag, error) {
-	f, err := ScanFlag(c, c.QueryRow(ctx, FlagByIDSQL, id))
+func (c Records) Flag(ctx context.Context, id string) (store.Flag, error) {
+	f, err := ScanFlag(c.Conn, c.QueryRow(ctx, FlagByIDSQL, id))
 	if isNoRows(err) {
 		return f, store.Errorf("Flag", store.ErrNotFound, "flag %q", id)
 	}
@@ -87,11 +87,11 @@ func ListFlagsSQL(d Dialect, q *store.FlagQuery) (string, []any) {
 }
 
 // ListFlags implements store.Flags.ListFlags.
-func ListFlags(ctx context.Context, c Conn, q store.FlagQuery) ([]store.Flag, error) {
+func (c Records) ListFlags(ctx context.Context, q store.FlagQuery) ([]store.Flag, error) {
 	if len(q.EvidenceSHA256s) > store.MaxListLimit {
 		return nil, store.Errorf("ListFlags", store.ErrInvalid, "more than %d hashes", store.MaxListLimit)
 	}
-	query, args := ListFlagsSQL(c, &q)
+	query, args := ListFlagsSQL(c.Conn, &q)
 	rows, err := c.Query(ctx, query, args...)
 	if err != nil {
 		return nil, store.Wrap("ListFlags", err)
@@ -99,7 +99,7 @@ func ListFlags(ctx context.Context, c Conn, q store.FlagQuery) ([]store.Flag, er
 	defer rows.Close()
 	var out []store.Flag
 	for rows.Next() {
-		f, err := ScanFlag(c, rows)
+		f, err := ScanFlag(c.Conn, rows)
 		if err != nil {
 			return nil, store.Wrap("ListFlags", err)
 		}
@@ -109,7 +109,7 @@ func ListFlags(ctx context.Context, c Conn, q store.FlagQuery) ([]store.Flag, er
 }
 
 // TransitionFlag implements store.Flags.TransitionFlag.
-func TransitionFlag(ctx context.Context, c Conn, t store.Transition) error {
+func (c Records) TransitionFlag(ctx context.Context, t store.Transition) error {
 	const op = "TransitionFlag"
 	if err := store.CheckTransition(op, &t); err != nil {
 		return err
@@ -145,7 +145,7 @@ func ScanEntry(row Row) (store.LedgerEntry, error) {
 }
 
 // LedgerEntry implements store.Ledger.LedgerEntry.
-func LedgerEntry(ctx context.Context, c Conn, seq int64) (store.LedgerEntry, error) {
+func (c Records) LedgerEntry(ctx context.Context, seq int64) (store.LedgerEntry, error) {
 	e, err := ScanEntry(c.QueryRow(ctx, EntrySQL, seq))
 	if isNoRows(err) {
 		return e, store.Errorf("LedgerEntry", store.ErrNotFound, "entry %d", seq)

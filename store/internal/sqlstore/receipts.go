@@ -13,7 +13,7 @@ const receiptColumns = `seq, COALESCE(scan_id, ''), who, content_hash, at, engin
 // database's only writer ([Conn.Serial]), so that concurrent appends never
 // collide and a reader paging by Seq never sees a later entry before an
 // earlier one.
-func AppendReceipt(ctx context.Context, c Conn, r store.ReceiptEntry) (int64, error) {
+func (c Records) AppendReceipt(ctx context.Context, r store.ReceiptEntry) (int64, error) {
 	const op = "AppendReceipt"
 	if err := store.CheckReceiptEntry(op, &r); err != nil {
 		return 0, err
@@ -34,7 +34,7 @@ func AppendReceipt(ctx context.Context, c Conn, r store.ReceiptEntry) (int64, er
 }
 
 // ListReceipts implements store.Receipts.ListReceipts.
-func ListReceipts(ctx context.Context, c Conn, q store.ReceiptQuery) ([]store.ReceiptEntry, error) {
+func (c Records) ListReceipts(ctx context.Context, q store.ReceiptQuery) ([]store.ReceiptEntry, error) {
 	const op = "ListReceipts"
 	query := `SELECT ` + receiptColumns + ` FROM receipts WHERE seq > ?`
 	args := []any{max(q.After, 0)}

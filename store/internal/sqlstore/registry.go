@@ -37,7 +37,7 @@ func ServerExists(ctx context.Context, c Conn, url string) (bool, error) {
 }
 
 // InsertServer implements store.Servers.InsertServer.
-func InsertServer(ctx context.Context, c Conn, s store.Server) error {
+func (c Records) InsertServer(ctx context.Context, s store.Server) error {
 	const op = "InsertServer"
 	if err := store.CheckServer(op, &s); err != nil {
 		return err
@@ -52,8 +52,8 @@ func InsertServer(ctx context.Context, c Conn, s store.Server) error {
 }
 
 // Server implements store.Servers.Server.
-func Server(ctx context.Context, c Conn, url string) (store.Server, error) {
-	s, err := ScanServer(c, c.QueryRow(ctx, ServerSQL, url))
+func (c Records) Server(ctx context.Context, url string) (store.Server, error) {
+	s, err := ScanServer(c.Conn, c.QueryRow(ctx, ServerSQL, url))
 	if isNoRows(err) {
 		return s, store.Errorf("Server", store.ErrNotFound, "server %q", url)
 	}
@@ -61,7 +61,7 @@ func Server(ctx context.Context, c Conn, url string) (store.Server, error) {
 }
 
 // ListServers implements store.Servers.ListServers.
-func ListServers(ctx context.Context, c Conn, q store.ServerQuery) ([]store.Server, error) {
+func (c Records) ListServers(ctx context.Context, q store.ServerQuery) ([]store.Server, error) {
 	var rows Rows
 	var err error
 	if q.CheckedBefore.IsZero() {
@@ -76,7 +76,7 @@ func ListServers(ctx context.Context, c Conn, q store.ServerQuery) ([]store.Serv
 	defer rows.Close()
 	var out []store.Server
 	for rows.Next() {
-		s, err := ScanServer(c, rows)
+		s, err := ScanServer(c.Conn, rows)
 		if err != nil {
 			return nil, store.Wrap("ListServers", err)
 		}
@@ -107,12 +107,12 @@ func cas(ctx context.Context, c Conn, op string, n int64, err error, url string,
 }
 
 // AdvanceServer implements store.Servers.AdvanceServer.
-func AdvanceServer(ctx context.Context, c Conn, url string, from int, checked time.Time) error {
+func (c Records) AdvanceServer(ctx context.Context, url string, from int, checked time.Time) error {
 	const op = "AdvanceServer"
 	at := c.Time(checked)
 	n, err := c.Exec(ctx, `UPDATE servers SET version = version + 1, last_checked = ? WHERE url = ? AND version = ? AND last_checked <= ?`,
 		at, url, from, at)
-	return cas(ctx, c, op, n, err, url, func(s store.Server) error {
+	return cas(ctx, c.Conn, op, n, err, url, func(s store.Server) error {
 		if s.Version != from {
 			return store.Errorf(op, store.ErrConflict, "server %s is at version %d", url, s.Version)
 		}
@@ -121,19 +121,19 @@ func AdvanceServer(ctx context.Context, c Conn, url string, from int, checked ti
 }
 
 // MarkChecked implements store.Servers.MarkChecked.
-func MarkChecked(ctx context.Context, c Conn, url string, from, to time.Time) error {
+func (c Records) MarkChecked(ctx context.Context, url string, from, to time.Time) error {
 	const op = "MarkChecked"
 	if to.Before(from) {
 		return store.Errorf(op, store.ErrInvalid, "a check time goes backwards")
 	}
 	n, err := c.Exec(ctx, `UPDATE servers SET last_checked = ? WHERE url = ? AND last_checked = ?`, c.Time(to), url, c.Time(from))
-	return cas(ctx, c, op, n, err, url, func(store.Server) error {
+	return cas(ctx, c.Conn, op, n, err, url, func(store.Server) error {
 		return store.Errorf(op, store.ErrConflict, "server %s was checked at another time", url)
 	})
 }
 
 // FingerprintVersion implements store.FingerprintVersions.FingerprintVersion.
-func FingerprintVersion(ctx context.Context, c Conn, url string, version int) (store.FingerprintVersion, error) {
+func (c Records) FingerprintVersion(ctx context.Context, url string, version int) (store.FingerprintVersion, error) {
 	var v store.FingerprintVersion
 	err := c.QueryRow(ctx, `SELECT server_url, version, fingerprint, definitions, recorded_at FROM fingerprint_versions WHERE server_url = ? AND version = ?`,
 		url, version).Scan(&v.ServerURL, &v.Version, &v.Fingerprint, &v.Definitions, c.ScanTime(&v.RecordedAt))
@@ -144,7 +144,7 @@ func FingerprintVersion(ctx context.Context, c Conn, url string, version int) (s
 }
 
 // ListChangeEvents implements store.ChangeEvents.ListChangeEvents.
-func ListChangeEvents(ctx context.Context, c Conn, q store.ChangeQuery) ([]store.ChangeEvent, error) {
+func (c Records) ListChangeEvents(ctx context.Context, q store.ChangeQuery) ([]store.ChangeEvent, error) {
 	query := `SELECT ` + ChangeColumns + ` FROM change_events WHERE seq < ?`
 	before := q.Before
 	if before <= 0 {
@@ -175,7 +175,7 @@ func ListChangeEvents(ctx context.Context, c Conn, q store.ChangeQuery) ([]store
 }
 
 // CountReviews implements store.Reviews.CountReviews.
-func CountReviews(ctx context.Context, c Conn, url string, version int) (store.ReviewCounts, error) {
+func (c Records) CountReviews(ctx context.Context, url string, version int) (store.ReviewCounts, error) {
 	var rc store.ReviewCounts
 	err := c.QueryRow(ctx, `SELECT
 		COUNT(CASE WHEN fingerprint_version = ?1 THEN 1 END), COALESCE(SUM(CASE WHEN fingerprint_version = ?1 THEN rating END), 0),

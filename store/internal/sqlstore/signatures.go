@@ -58,12 +58,12 @@ const (
 const candidateExistsSQL = `SELECT 1 FROM signature_candidates WHERE id = ?`
 
 // InsertSignatureReport implements store.Signatures.InsertSignatureReport.
-func InsertSignatureReport(ctx context.Context, c Conn, r store.SignatureReport) error {
+func (c Records) InsertSignatureReport(ctx context.Context, r store.SignatureReport) error {
 	const op = "InsertSignatureReport"
 	if err := store.CheckSignatureReport(op, &r); err != nil {
 		return err
 	}
-	if ok, err := exists(ctx, c, candidateExistsSQL, r.CandidateID); err != nil {
+	if ok, err := exists(ctx, c.Conn, candidateExistsSQL, r.CandidateID); err != nil {
 		return store.Wrap(op, err)
 	} else if !ok {
 		return store.Errorf(op, store.ErrNotFound, "candidate %q", r.CandidateID)
@@ -71,11 +71,11 @@ func InsertSignatureReport(ctx context.Context, c Conn, r store.SignatureReport)
 	_, err := c.Exec(ctx, `INSERT INTO signature_reports (`+reportColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		r.ID, r.CandidateID, r.Owner, r.Agent, fmtTime(r.ReceivedAt), fmtTime(r.ObservedAt), r.SourceType, r.SourceDomain,
 		r.Category, r.SHA256, packShingles(r.Shingles), r.Text)
-	return constraint(c, op, err, store.ErrDuplicate)
+	return constraint(c.Conn, op, err, store.ErrDuplicate)
 }
 
 // SignatureReports implements store.Signatures.SignatureReports.
-func SignatureReports(ctx context.Context, c Conn, candidateID string) ([]store.SignatureReport, error) {
+func (c Records) SignatureReports(ctx context.Context, candidateID string) ([]store.SignatureReport, error) {
 	const op = "SignatureReports"
 	rows, err := c.Query(ctx, `SELECT `+reportColumns+` FROM signature_reports WHERE candidate_id = ? ORDER BY n LIMIT ?`, candidateID, store.MaxListLimit)
 	if err != nil {
@@ -103,14 +103,14 @@ func SignatureReports(ctx context.Context, c Conn, candidateID string) ([]store.
 }
 
 // InsertCandidate implements store.Signatures.InsertCandidate.
-func InsertCandidate(ctx context.Context, c Conn, cd store.Candidate) error {
+func (c Records) InsertCandidate(ctx context.Context, cd store.Candidate) error {
 	const op = "InsertCandidate"
 	if err := store.CheckCandidate(op, &cd); err != nil {
 		return err
 	}
 	_, err := c.Exec(ctx, `INSERT INTO signature_candidates (id, status, category, sha256, shingles, text, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
 		cd.ID, cd.Status, cd.Category, cd.SHA256, packShingles(cd.Shingles), cd.Text, fmtTime(cd.CreatedAt))
-	return constraint(c, op, err, store.ErrDuplicate)
+	return constraint(c.Conn, op, err, store.ErrDuplicate)
 }
 
 func scanCandidate(row Row) (store.Candidate, error) {
@@ -133,7 +133,7 @@ func scanCandidate(row Row) (store.Candidate, error) {
 }
 
 // Candidate implements store.Signatures.Candidate.
-func Candidate(ctx context.Context, c Conn, id string) (store.Candidate, error) {
+func (c Records) Candidate(ctx context.Context, id string) (store.Candidate, error) {
 	cd, err := scanCandidate(c.QueryRow(ctx, `SELECT `+candidateColumns+` FROM signature_candidates WHERE id = ?`, id))
 	if isNoRows(err) {
 		return cd, store.Errorf("Candidate", store.ErrNotFound, "candidate %q", id)
@@ -142,7 +142,7 @@ func Candidate(ctx context.Context, c Conn, id string) (store.Candidate, error) 
 }
 
 // ListCandidates implements store.Signatures.ListCandidates.
-func ListCandidates(ctx context.Context, c Conn, q store.CandidateQuery) ([]store.Candidate, error) {
+func (c Records) ListCandidates(ctx context.Context, q store.CandidateQuery) ([]store.Candidate, error) {
 	const op = "ListCandidates"
 	var where []string
 	var args []any
@@ -178,7 +178,7 @@ func ListCandidates(ctx context.Context, c Conn, q store.CandidateQuery) ([]stor
 }
 
 // TransitionCandidate implements store.Signatures.TransitionCandidate.
-func TransitionCandidate(ctx context.Context, c Conn, t store.CandidateTransition) error {
+func (c Records) TransitionCandidate(ctx context.Context, t store.CandidateTransition) error {
 	const op = "TransitionCandidate"
 	if err := store.CheckCandidateTransition(op, &t); err != nil {
 		return err
@@ -198,7 +198,7 @@ func TransitionCandidate(ctx context.Context, c Conn, t store.CandidateTransitio
 	if n == 1 {
 		return nil
 	}
-	if ok, err := exists(ctx, c, candidateExistsSQL, t.ID); err != nil {
+	if ok, err := exists(ctx, c.Conn, candidateExistsSQL, t.ID); err != nil {
 		return store.Wrap(op, err)
 	} else if !ok {
 		return store.Errorf(op, store.ErrNotFound, "candidate %q", t.ID)
@@ -207,23 +207,23 @@ func TransitionCandidate(ctx context.Context, c Conn, t store.CandidateTransitio
 }
 
 // InsertReviewJob implements store.Signatures.InsertReviewJob.
-func InsertReviewJob(ctx context.Context, c Conn, j store.ReviewJob) error {
+func (c Records) InsertReviewJob(ctx context.Context, j store.ReviewJob) error {
 	const op = "InsertReviewJob"
 	if err := store.CheckReviewJob(op, &j); err != nil {
 		return err
 	}
-	if ok, err := exists(ctx, c, candidateExistsSQL, j.CandidateID); err != nil {
+	if ok, err := exists(ctx, c.Conn, candidateExistsSQL, j.CandidateID); err != nil {
 		return store.Wrap(op, err)
 	} else if !ok {
 		return store.Errorf(op, store.ErrNotFound, "candidate %q", j.CandidateID)
 	}
 	_, err := c.Exec(ctx, `INSERT INTO review_jobs (id, candidate_id, agent, owner, created_at) VALUES (?, ?, ?, ?, ?)`,
 		j.ID, j.CandidateID, j.Agent, j.Owner, fmtTime(j.CreatedAt))
-	return constraint(c, op, err, store.ErrDuplicate)
+	return constraint(c.Conn, op, err, store.ErrDuplicate)
 }
 
 // InsertReviewVote implements store.Signatures.InsertReviewVote.
-func InsertReviewVote(ctx context.Context, c Conn, v store.ReviewVote) error {
+func (c Records) InsertReviewVote(ctx context.Context, v store.ReviewVote) error {
 	const op = "InsertReviewVote"
 	var cand, agent, owner string
 	err := c.QueryRow(ctx, `SELECT candidate_id, agent, owner FROM review_jobs WHERE id = ?`, v.JobID).Scan(&cand, &agent, &owner)
@@ -237,11 +237,11 @@ func InsertReviewVote(ctx context.Context, c Conn, v store.ReviewVote) error {
 	}
 	_, err = c.Exec(ctx, `INSERT INTO review_votes (job_id, candidate_id, agent, owner, hostile, at) VALUES (?, ?, ?, ?, ?, ?)`,
 		v.JobID, v.CandidateID, v.Agent, v.Owner, v.Hostile, fmtTime(v.At))
-	return constraint(c, op, err, store.ErrDuplicate)
+	return constraint(c.Conn, op, err, store.ErrDuplicate)
 }
 
 // ReviewVotes implements store.Signatures.ReviewVotes.
-func ReviewVotes(ctx context.Context, c Conn, candidateID string) ([]store.ReviewVote, error) {
+func (c Records) ReviewVotes(ctx context.Context, candidateID string) ([]store.ReviewVote, error) {
 	const op = "ReviewVotes"
 	rows, err := c.Query(ctx, `SELECT job_id, candidate_id, agent, owner, hostile, at FROM review_votes WHERE candidate_id = ? ORDER BY n LIMIT ?`, candidateID, store.MaxListLimit)
 	if err != nil {
@@ -264,7 +264,7 @@ func ReviewVotes(ctx context.Context, c Conn, candidateID string) ([]store.Revie
 }
 
 // AppendFeedChange implements store.Signatures.AppendFeedChange.
-func AppendFeedChange(ctx context.Context, c Conn, f store.FeedChange) (int64, error) {
+func (c Records) AppendFeedChange(ctx context.Context, f store.FeedChange) (int64, error) {
 	const op = "AppendFeedChange"
 	if err := store.CheckFeedChange(op, &f); err != nil {
 		return 0, err
@@ -278,7 +278,7 @@ func AppendFeedChange(ctx context.Context, c Conn, f store.FeedChange) (int64, e
 			f.Kind, f.SignatureID, f.Category, f.SHA256, packShingles(f.Shingles), f.Owners, f.Note, fmtTime(f.At)).Scan(&seq)
 	})
 	if err != nil {
-		return 0, constraint(c, op, err, store.ErrConflict)
+		return 0, constraint(c.Conn, op, err, store.ErrConflict)
 	}
 	return seq, nil
 }
@@ -287,7 +287,7 @@ const appendFeedSQL = `INSERT INTO signature_feed (seq, kind, signature_id, cate
 		SELECT coalesce(max(seq), 0) + 1, ?, ?, ?, ?, ?, ?, ?, ? FROM signature_feed RETURNING seq`
 
 // FeedChanges implements store.Signatures.FeedChanges.
-func FeedChanges(ctx context.Context, c Conn, since int64, limit int) ([]store.FeedChange, error) {
+func (c Records) FeedChanges(ctx context.Context, since int64, limit int) ([]store.FeedChange, error) {
 	const op = "FeedChanges"
 	if limit <= 0 || limit > store.MaxListLimit {
 		limit = store.MaxListLimit

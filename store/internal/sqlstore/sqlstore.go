@@ -218,3 +218,10 @@ func Unknown(ms []Migration, applied map[int]bool) (int, bool) {
 // TimeFormat is the text of a time stored as text: RFC 3339 in UTC with
 // a fixed width, so that its text sorts as the times do.
 const TimeFormat = "2006-01-02T15:04:05.000000Z07:00"
+
+// Records implements, over its Conn, the methods of the record kinds
+// whose SQL the backends share (store.APIKeys, store.Receipts,
+// store.Signatures, and part of store.Flags, store.Ledger, store.Servers,
+// store.FingerprintVersions, store.ChangeEvents and store.Reviews). A
+// backend's connection embeds one holding itself.
+type Records struct{ Conn }
