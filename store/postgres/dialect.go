@@ -2,6 +2,8 @@ package postgres
 
 import (
 	"context"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -40,6 +42,30 @@ func (dialect) Class(err error) sqlstore.Class {
 	return sqlstore.Other
 }
 
+// rebound caches rebind's results: the queries are the texts of package
+// sqlstore and the shapes its builders make, a bounded set.
+var (
+	rebound  sync.Map // query → its $N form
+	reboundN atomic.Int32
+)
+
+// maxRebound bounds rebound, in case a caller ever builds unbounded texts.
+const maxRebound = 1024
+
+// rebind is sqlstore.Rebind, remembered.
+func rebind(query string) string {
+	if q, ok := rebound.Load(query); ok {
+		return q.(string)
+	}
+	q := sqlstore.Rebind(query)
+	if reboundN.Load() < maxRebound {
+		if _, loaded := rebound.LoadOrStore(query, q); !loaded {
+			reboundN.Add(1)
+		}
+	}
+	return q
+}
+
 // utcTime reads a TIMESTAMPTZ in UTC; NULL is the zero time.
 type utcTime time.Time
 
@@ -60,7 +86,7 @@ func (c *conn) Exec(ctx context.Context, query string, args ...any) (int64, erro
 	if err := c.read(ctx); err != nil {
 		return 0, err
 	}
-	tag, err := c.q.Exec(ctx, sqlstore.Rebind(query), args...)
+	tag, err := c.q.Exec(ctx, rebind(query), args...)
 	return tag.RowsAffected(), err
 }
 
@@ -68,7 +94,7 @@ func (c *conn) Query(ctx context.Context, query string, args ...any) (sqlstore.R
 	if err := c.read(ctx); err != nil {
 		return nil, err
 	}
-	rows, err := c.q.Query(ctx, sqlstore.Rebind(query), args...)
+	rows, err := c.q.Query(ctx, rebind(query), args...)
 	if err != nil {
 		return nil, err
 	}
@@ -83,28 +109,33 @@ func (c *conn) QueryRow(ctx context.Context, query string, args ...any) sqlstore
 	if err := c.read(ctx); err != nil {
 		return errRow{err}
 	}
-	return c.q.QueryRow(ctx, sqlstore.Rebind(query), args...)
+	return c.q.QueryRow(ctx, rebind(query), args...)
 }
 
-func (c *conn) WriteRow(ctx context.Context, query string, args ...any) sqlstore.Row {
-	return c.QueryRow(ctx, query, args...)
-}
-
-// Serial runs fn in the transaction, or outside one in a transaction of
-// its own holding the schema's advisory lock, so that appends taking the
-// next sequence number queue rather than collide.
-func (c *conn) Serial(ctx context.Context, fn func(sqlstore.Conn) error) error {
+// Append runs query in the transaction, or outside one in a transaction
+// of its own holding the schema's advisory lock, so that appends taking
+// the next sequence number queue rather than collide.
+func (c *conn) Append(ctx context.Context, query string, args ...any) sqlstore.Row {
 	if c.tx != nil {
-		return fn(c)
+		return c.QueryRow(ctx, query, args...)
 	}
-	return pgx.BeginFunc(ctx, c.q.(beginner), func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1, hashtext(current_schema()))`, lockClass); err != nil {
+	return &lockedRow{c: c, ctx: ctx, query: query, args: args}
+}
+
+// lockedRow runs its statement when scanned, in a transaction holding the
+// advisory lock.
+type lockedRow struct {
+	c     *conn
+	ctx   context.Context
+	query string
+	args  []any
+}
+
+func (r *lockedRow) Scan(dest ...any) error {
+	return pgx.BeginFunc(r.ctx, r.c.q.(beginner), func(tx pgx.Tx) error {
+		if _, err := tx.Exec(r.ctx, `SELECT pg_advisory_xact_lock($1, hashtext(current_schema()))`, lockClass); err != nil {
 			return err
 		}
-		tc := newConn(tx, tx)
-		if err := fn(tc); err != nil {
-			return err
-		}
-		return tc.flush(ctx)
+		return tx.QueryRow(r.ctx, rebind(r.query), r.args...).Scan(dest...)
 	})
 }

@@ -48,11 +48,9 @@ func (c *conn) AppendChangeEvent(ctx context.Context, e store.ChangeEvent) (int6
 	// Outside Atomic the feed's sequence is taken under the same advisory
 	// lock, so that concurrent appends never collide.
 	var seq int64
-	err := c.Serial(ctx, func(c sqlstore.Conn) error {
-		return c.WriteRow(ctx, `INSERT INTO change_events (`+sqlstore.ChangeColumns+`)
+	err := c.Append(ctx, `INSERT INTO change_events (`+sqlstore.ChangeColumns+`)
 		VALUES ((SELECT COALESCE(MAX(seq), 0) + 1 FROM change_events), ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq`,
-			e.ServerURL, e.ServerName, e.At.UTC(), e.FromVersion, e.ToVersion, e.FingerprintBefore, e.FingerprintAfter, e.Diff).Scan(&seq)
-	})
+		e.ServerURL, e.ServerName, e.At.UTC(), e.FromVersion, e.ToVersion, e.FingerprintBefore, e.FingerprintAfter, e.Diff).Scan(&seq)
 	switch sqlState(err) {
 	case foreignKeyViolation:
 		return 0, &store.Error{Op: op, Kind: store.ErrNotFound, Err: err}

@@ -120,9 +120,7 @@ func (c *conn) QueryRow(ctx context.Context, query string, args ...any) sqlstore
 	return c.queryRow(ctx, query, args...)
 }
 
-func (c *conn) WriteRow(ctx context.Context, query string, args ...any) sqlstore.Row {
+// Append runs query on the writing connection, the only writer already.
+func (c *conn) Append(ctx context.Context, query string, args ...any) sqlstore.Row {
 	return c.queryRowW(ctx, query, args...)
 }
-
-// Serial runs fn on c: the writing connection is the only writer already.
-func (c *conn) Serial(ctx context.Context, fn func(sqlstore.Conn) error) error { return fn(c) }

@@ -10,7 +10,7 @@ const receiptColumns = `seq, COALESCE(scan_id, ''), who, content_hash, at, engin
 
 // AppendReceipt implements store.Receipts.AppendReceipt. The entry takes
 // the next sequence number in the statement that inserts it, as the
-// database's only writer ([Conn.Serial]), so that concurrent appends never
+// database's only writer ([Conn.Append]), so that concurrent appends never
 // collide and a reader paging by Seq never sees a later entry before an
 // earlier one.
 func (c Records) AppendReceipt(ctx context.Context, r store.ReceiptEntry) (int64, error) {
@@ -19,11 +19,9 @@ func (c Records) AppendReceipt(ctx context.Context, r store.ReceiptEntry) (int64
 		return 0, err
 	}
 	var seq int64
-	err := c.Serial(ctx, func(c Conn) error {
-		return c.WriteRow(ctx, `INSERT INTO receipts (seq, scan_id, who, content_hash, at, engine, verdict, outcome, entry)
+	err := c.Append(ctx, `INSERT INTO receipts (seq, scan_id, who, content_hash, at, engine, verdict, outcome, entry)
 		VALUES ((SELECT COALESCE(MAX(seq), 0) + 1 FROM receipts), NULLIF(?, ''), ?, ?, ?, ?, ?, ?, ?) RETURNING seq`,
-			r.ScanID, r.Who, r.ContentHash, c.Time(r.At), r.Engine, r.Verdict, r.Outcome, r.Entry).Scan(&seq)
-	})
+		r.ScanID, r.Who, r.ContentHash, c.Time(r.At), r.Engine, r.Verdict, r.Outcome, r.Entry).Scan(&seq)
 	switch c.Class(err) {
 	case Unique:
 		return 0, &store.Error{Op: op, Kind: store.ErrDuplicate, Err: err}

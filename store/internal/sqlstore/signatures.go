@@ -273,10 +273,8 @@ func (c Records) AppendFeedChange(ctx context.Context, f store.FeedChange) (int6
 	// concurrent appends queue rather than collide; the schema's trigger
 	// keeps the sequence without gaps either way.
 	var seq int64
-	err := c.Serial(ctx, func(c Conn) error {
-		return c.WriteRow(ctx, appendFeedSQL,
-			f.Kind, f.SignatureID, f.Category, f.SHA256, packShingles(f.Shingles), f.Owners, f.Note, fmtTime(f.At)).Scan(&seq)
-	})
+	err := c.Append(ctx, appendFeedSQL,
+		f.Kind, f.SignatureID, f.Category, f.SHA256, packShingles(f.Shingles), f.Owners, f.Note, fmtTime(f.At)).Scan(&seq)
 	if err != nil {
 		return 0, constraint(c.Conn, op, err, store.ErrConflict)
 	}

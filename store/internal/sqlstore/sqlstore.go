@@ -20,7 +20,7 @@
 // # What it does not claim
 //
 // The functions here run the statements a backend's Conn sends; they do not
-// serialize writers themselves ([Conn.Serial] is the backend's), and the
+// serialize writers themselves ([Conn.Append] is the backend's), and the
 // error classes they return are only as good as the backend's [Dialect.Class].
 package sqlstore
 
@@ -96,14 +96,12 @@ type Conn interface {
 	Query(ctx context.Context, query string, args ...any) (Rows, error)
 	// QueryRow runs a statement that reads one row.
 	QueryRow(ctx context.Context, query string, args ...any) Row
-	// WriteRow runs a statement that writes and returns one row (an
-	// INSERT … RETURNING).
-	WriteRow(ctx context.Context, query string, args ...any) Row
-	// Serial runs fn as the database's only writer: in the transaction
-	// when there is one, else in one of its own where the backend needs it
-	// (PostgreSQL: so that appends taking the next sequence number queue
-	// rather than collide).
-	Serial(ctx context.Context, fn func(Conn) error) error
+	// Append runs an INSERT … RETURNING that takes the next number of a
+	// sequence, as the database's only writer: in the transaction when
+	// there is one, else in one of its own where the backend needs it
+	// (PostgreSQL: so that concurrent appends queue rather than collide).
+	// The statement runs when the row is scanned.
+	Append(ctx context.Context, query string, args ...any) Row
 }
 
 // Rebind rewrites the ? and ?N placeholders of query into PostgreSQL's $N,
