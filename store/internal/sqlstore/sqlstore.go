@@ -7,7 +7,10 @@
 // a transaction, through its own statement cache or pipeline) and its
 // [Dialect]. Statements are written here with ? placeholders (or ?N for a
 // numbered one); a backend whose driver wants another form rewrites them
-// ([Rebind]). What a backend does differently for a reason of its own — the
+// ([Rebind]). [Records] has the shared methods of the record kinds; a
+// backend's connection embeds one holding itself, so that the methods are
+// its own and the backend's Store and transaction call them as they call
+// the rest. What a backend does differently for a reason of its own — the
 // flags' and the ledger's write paths (a statement cache in SQLite, a
 // pipeline in PostgreSQL), the registry's error classes (foreign keys in
 // PostgreSQL, triggers in SQLite), migrating — stays in the backend.
