@@ -258,6 +258,14 @@ func (e *elements) startTag(z *tokenizer) bool {
 	case reason == Visible && classes != "" && !e.keepClassed():
 		classes = "" // let go: the second pass finds it
 	}
+	if reason == Visible && classes == "" {
+		// Most tags: an element that neither hides nor waits for the
+		// class rules is only counted, to match end tags.
+		if !e.void[id] {
+			e.count[id]++
+		}
+		return name == "style"
+	}
 	start, end := z.start, z.end
 	el := openElement{name: name, id: int32(id), start: start, tagEnd: end, reason: reason, classes: classes}
 	if e.void[id] {

@@ -322,13 +322,15 @@ func lowerASCII(s string) string {
 func (z *tokenizer) readTag(p int, attrs bool) (int, bool) {
 	s := z.s
 	z.name0 = p - 1
-	for p < len(s) && !isTagSpace(s[p]) && s[p] != '/' && s[p] != '>' {
+	for p < len(s) && tagByte[s[p]]&(tagSpace|tagSlash|tagClose) == 0 {
 		p++
 	}
 	z.name1 = p
 	z.lastVal = -1
 	for {
-		p = skipTagSpace(s, p)
+		for p < len(s) && tagByte[s[p]] == tagSpace {
+			p++
+		}
 		if p == len(s) {
 			return p, false
 		}
@@ -341,14 +343,16 @@ func (z *tokenizer) readTag(p int, attrs bool) (int, bool) {
 		if s[p] == '=' {
 			p++
 		}
-		for p < len(s) && !isTagSpace(s[p]) && s[p] != '/' && s[p] != '>' && s[p] != '=' {
+		for p < len(s) && tagByte[s[p]] == 0 {
 			p++
 		}
 		k1 := p
 		// The value, if any: after '=' and whitespace, quoted or up to
 		// whitespace or '>'.
 		v0, v1 := k1, k1
-		p = skipTagSpace(s, p)
+		for p < len(s) && tagByte[s[p]] == tagSpace {
+			p++
+		}
 		if p == len(s) {
 			return p, false
 		}
@@ -356,7 +360,10 @@ func (z *tokenizer) readTag(p int, attrs bool) (int, bool) {
 		case '/':
 			p++
 		case '=':
-			p = skipTagSpace(s, p+1)
+			p++
+			for p < len(s) && tagByte[s[p]] == tagSpace {
+				p++
+			}
 			if p == len(s) {
 				return p, false
 			}
@@ -371,7 +378,7 @@ func (z *tokenizer) readTag(p int, attrs bool) (int, bool) {
 				p = v1 + 1
 			default:
 				v0 = p
-				for p < len(s) && !isTagSpace(s[p]) && s[p] != '>' {
+				for p < len(s) && tagByte[s[p]]&(tagSpace|tagClose) == 0 {
 					p++
 				}
 				if p == len(s) {
@@ -395,6 +402,19 @@ func (z *tokenizer) readTag(p int, attrs bool) (int, bool) {
 			z.hidden = z.hidden || foldEqual(s[k0:k1], "hidden")
 		}
 	}
+}
+
+// The bytes at which the reading of a tag's parts stops.
+const (
+	tagSpace  = 1 << iota // whitespace: ' ', '\n', '\r', '\t', '\f'
+	tagSlash              // '/'
+	tagClose              // '>'
+	tagEquals             // '='
+)
+
+var tagByte = [256]uint8{
+	' ': tagSpace, '\n': tagSpace, '\r': tagSpace, '\t': tagSpace, '\f': tagSpace,
+	'/': tagSlash, '>': tagClose, '=': tagEquals,
 }
 
 func value(s string, start, end int) attrValue {
