@@ -178,24 +178,12 @@ func (z *tokenizer) markupDeclaration(lt int) tokenType {
 	if s[lt+2] == '-' && s[lt+3] == '-' {
 		return z.set(commentToken, commentEnd(s, lt+4))
 	}
+	// A doctype or a bogus comment, both to the next '>'.
 	end := closeAngle(s, lt+2)
-	if lt+2+len("DOCTYPE") <= len(s) && strings.EqualFold(s[lt+2:lt+2+len("DOCTYPE")], "DOCTYPE") &&
-		asciiLettersFold(s[lt+2:lt+2+len("DOCTYPE")]) {
+	if lt+2+len("doctype") <= len(s) && foldEqual(s[lt+2:lt+2+len("doctype")], "doctype") {
 		return z.set(doctypeToken, end)
 	}
 	return z.set(commentToken, end)
-}
-
-// asciiLettersFold reports whether s is made of ASCII letters only:
-// strings.EqualFold also matches the Kelvin sign and the long s, which
-// the tokenizer's byte comparison does not.
-func asciiLettersFold(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if !isASCIILetter(s[i]) {
-			return false
-		}
-	}
-	return true
 }
 
 // commentEnd returns the end of the comment whose data starts at i (after
@@ -418,9 +406,14 @@ var tagByte = [256]uint8{
 }
 
 func value(s string, start, end int) attrValue {
-	v := s[start:end]
-	return attrValue{start: start, end: end, ok: true,
-		rewritten: strings.IndexByte(v, '&') >= 0 || strings.IndexByte(v, 0) >= 0 || strings.IndexByte(v, '\r') >= 0}
+	v := attrValue{start: start, end: end, ok: true}
+	for i := start; i < end; i++ {
+		if c := s[i]; c == '&' || c == 0 || c == '\r' {
+			v.rewritten = true
+			break
+		}
+	}
+	return v
 }
 
 // slowTag asks x/net/html's Tokenizer, run over the current tag alone,

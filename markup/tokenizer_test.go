@@ -120,7 +120,7 @@ var tokenFragments = []string{
 // Smaller alphabets reach the deeper states more often: a script's
 // escaped and double-escaped states, comments' ends, a tag's attributes.
 var (
-	scriptFragments = []string{"<script>", "<!--", "<!--<script>", "<script", "</script", "</script>", "<SCRIPT", "<", "</", "/",
+	scriptFragments = []string{"<script>", "<!--", "<!--<script>", "<script", "</script", "</script>", "<SCRIPT", "<", "</", "/", "<1",
 		"-", "--", "->", "-->", ">", " ", "a", "s", "<s", "\n"}
 	commentFragments = []string{"<!--", "<!-", "<!", "-", "--", "!", ">", "-->", "--!>", "--!", "<", "a", " "}
 	tagFragments     = []string{"<a", "<p ", "</a", " ", "=", "\"", "'", "/", ">", "/>", "b", "style", "CLASS", "hidden", "x",
@@ -275,7 +275,8 @@ var tokenizerSeeds = []string{
 }
 
 // FuzzTokenizer checks the tokenizer against x/net/html's on any text:
-// the tokens, and the constructs Find makes of them.
+// the tokens, and the constructs Find makes of them; and StyleTest against
+// the way it was.
 func FuzzTokenizer(f *testing.F) {
 	for _, s := range tokenizerSeeds {
 		f.Add(s)
@@ -283,6 +284,9 @@ func FuzzTokenizer(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		checkTokens(t, "fuzz", s)
 		checkElements(t, "fuzz", s)
+		if got, want := StyleTest(s), oldStyleTest(s); got != want {
+			t.Fatalf("StyleTest(%q) = %v, want %v as before", s, got, want)
+		}
 	})
 }
 
@@ -381,6 +385,72 @@ func TestNextClass(t *testing.T) {
 		}
 		if hasClass(s) != (len(strings.Fields(s)) > 0) {
 			t.Fatalf("hasClass(%q) = %v", s, hasClass(s))
+		}
+	}
+}
+
+// TestStyleTestDifferential checks StyleTest, which compares property
+// names without lowering them into new strings, against the way it was
+// (oldStyleTest) on random declaration lists: properties in any case,
+// spelled with the two runes outside ASCII that lower to ASCII letters
+// (U+0130 to i, U+212A to k), invalid UTF-8, and values that hide.
+func TestStyleTestDifferential(t *testing.T) {
+	props := []string{"display", "DISPLAY", "D\u0130SPLAY", "d\u0131splay", "visibility", "V\u0130S\u0130B\u0130L\u0130TY", "font-size", "Font-Size",
+		"f\u0130nt-size", "color", "COLOR", "background-color", "BAC\u212AGROUND-COLOR", "background", "bac\u212Aground", "backgroun", "colors",
+		"\u212Aolor", "\xffcolor", "color\xff", "", "x", "-webkit-display"}
+	values := []string{"none", "NONE", "hidden", "0", "0.00PX", "0%", "1px", "white", "#FFF", "#ffffff", "red", "Red url(x)", "rgb(1, 2, 3) x",
+		"none !important", "", "transparent", "\u0130nherit"}
+	spaces := []string{"", " ", "\t", "\n", "\r", "\f", "\u00a0"}
+	rng := rand.New(rand.NewPCG(7, 8))
+	hiding := 0
+	for range 50000 {
+		var b strings.Builder
+		for range rng.IntN(5) {
+			b.WriteString(spaces[rng.IntN(len(spaces))])
+			b.WriteString(props[rng.IntN(len(props))])
+			b.WriteString(spaces[rng.IntN(len(spaces))])
+			if rng.IntN(8) != 0 {
+				b.WriteString(":")
+			}
+			b.WriteString(spaces[rng.IntN(len(spaces))])
+			b.WriteString(values[rng.IntN(len(values))])
+			b.WriteString(spaces[rng.IntN(len(spaces))])
+			if rng.IntN(6) != 0 {
+				b.WriteString(";")
+			}
+		}
+		s := b.String()
+		want := oldStyleTest(s)
+		if got := StyleTest(s); got != want {
+			t.Fatalf("StyleTest(%q) = %v, want %v", s, got, want)
+		}
+		if want != Visible {
+			hiding++
+		}
+	}
+	if hiding < 1000 {
+		t.Errorf("only %d of the lists hide: too few to compare", hiding)
+	}
+}
+
+// TestIndexCommentOpen checks indexCommentOpen against strings.Index.
+func TestIndexCommentOpen(t *testing.T) {
+	pieces := []string{"<", "!", "-", "<!", "!-", "--", "<!--", "a", "<<!"}
+	rng := rand.New(rand.NewPCG(9, 10))
+	for range 20000 {
+		var b strings.Builder
+		for range rng.IntN(10) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		s := b.String()
+		for i := 0; i <= len(s); i++ {
+			want := strings.Index(s[i:], "<!--")
+			if want >= 0 {
+				want += i
+			}
+			if got := indexCommentOpen(s, i); got != want {
+				t.Fatalf("indexCommentOpen(%q, %d) = %d, want %d", s, i, got, want)
+			}
 		}
 	}
 }
