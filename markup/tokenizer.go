@@ -69,13 +69,15 @@ type tokenizer struct {
 }
 
 // attrValue is where an attribute's value is: the raw bytes s[start:end]
-// when ok. rewritten says that they hold a character reference, NUL or
-// CR, which HTML rewrites in the value it reads.
+// when ok. rewritten says that they hold '&' (a character reference,
+// perhaps), NUL or CR, which HTML may rewrite in the value it reads.
 type attrValue struct {
 	start, end    int
 	ok, rewritten bool
 }
 
+// newTokenizer returns a tokenizer of s that starts at from, where the
+// tokenizer is in its data state.
 func newTokenizer(s string, from int) *tokenizer {
 	return &tokenizer{s: s, pos: from}
 }
@@ -474,29 +476,15 @@ func (z *tokenizer) rawTextEnd(p int, tag string) int {
 			return len(s)
 		}
 		p += j + 1
-		if p < len(s) && s[p] == '/' && isEndTagOf(s, p+1, tag) {
-			return p - 1
+		if p < len(s) && s[p] == '/' {
+			// Where the end tag is not, the tokenizer reads on from the
+			// first byte that differs; the bytes before it are letters,
+			// so looking for the next '<' from here is the same.
+			if _, ok, _ := rawEndTag(s, p+1, tag); ok {
+				return p - 1
+			}
 		}
 	}
-}
-
-// isEndTagOf reports whether s[p:] starts with the lowercase name tag in
-// any case and one of whitespace, '/' or '>', as the tokenizer's
-// readRawEndTag reads it.
-func isEndTagOf(s string, p int, tag string) bool {
-	if len(s)-p <= len(tag) {
-		return false // the end of the text comes first
-	}
-	for i := 0; i < len(tag); i++ {
-		if c := s[p+i]; c != tag[i] && c != tag[i]-('a'-'A') {
-			return false
-		}
-	}
-	switch s[p+len(tag)] {
-	case ' ', '\n', '\r', '\t', '\f', '/', '>':
-		return true
-	}
-	return false
 }
 
 // rawEndTag reads, from p just after "</", the name tag (lowercase, read
