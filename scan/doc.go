@@ -352,12 +352,23 @@
 // three-byte U+FFFD; [EncodeFile] writes it as it is made instead), the
 // kept findings with the decoded text of their blobs that are not opaque
 // (less than the input; a blob is decoded 64 KiB at a time, and an opaque
-// one is told without keeping what it decodes to), the spans of every
+// one is told without keeping what it decodes to; [Options].MaxDecoded
+// keeps a prefix of it instead), the spans of every
 // markup construct while the scan runs (24 bytes each, at most one per six
 // bytes of input; in the text context the sanitizer's cuts are written
 // over them), and, for each segment that holds §2 codepoints, a copy of it
 // without them, which the heuristics read (a text that no passage end
-// divides is one segment). [EncodeFile] streams the Strict copy as it
+// divides is one segment). A blob that decodes to more than 1 MiB of text
+// is rescanned in windows of about 1 MiB as it is decoded, never held for
+// the rescan: a window ends where §5 may cut a text (a blank line, or '.',
+// '!' or '?' and a space), so that the findings are exactly those of a
+// rescan of the whole, excerpts and Strict rules reading 16 KiB on each
+// side; a window that finds no such place within 8 MiB is cut at a space
+// (else at an ASCII character in no §2 class), where no §2 run or §5 word
+// crosses but a §5 passage may, and is then read as two; a text of 8 MiB
+// without either is cut anywhere, a §2 run cut there joined again (a run
+// of Strict's selectors or format characters is not). [EncodeFile]
+// streams the Strict copy as it
 // streams the Spec one when Strict removes nothing from it, and writes a
 // copy that holds markup as it is made when the removals cannot have built
 // any.
