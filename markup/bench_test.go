@@ -62,6 +62,8 @@ func BenchmarkFindHostileLinear(b *testing.B) {
 		{"unclosed-script", "<script>x<y "},
 		{"nested-hidden-divs", "<div hidden>"},
 		{"unclosed-comments", "<!-- a --!> <!-"},
+		// Values that x/net/html's Tokenizer decodes, a tag at a time.
+		{"references-in-values", `<b style="a&amp;b" class='c&#32;d'>`},
 	} {
 		for _, size := range []int{1 << 20, 8 << 20} {
 			text := "<p hidden>x</p>" + strings.Repeat(tc.piece, size/len(tc.piece))

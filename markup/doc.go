@@ -73,7 +73,9 @@
 // text and the next '>' in comments, and copies nothing: no token costs
 // an allocation, and an unclosed <script> in prose costs a scan to the
 // end, not a copy of the rest. It hands two rare cases to x/net/html's
-// Tokenizer, run over that one tag's bytes: a style or class value
+// Tokenizer, fed that one tag's bytes (one Tokenizer for all such tags
+// of a text, so that a text made of them costs what x/net/html costs on
+// it, not a Tokenizer each): a style or class value
 // holding a character reference, NUL or CR (which HTML rewrites), and a
 // '/' before '>' that ends an unquoted value (whether the tag
 // self-closes then depends on which of duplicated attributes HTML keeps). A construct takes 24 bytes; Find keeps

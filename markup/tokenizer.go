@@ -1,6 +1,7 @@
 package markup
 
 import (
+	"errors"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -66,6 +67,9 @@ type tokenizer struct {
 	hidden, slow         bool
 	lastVal              int
 	slowStyle, slowClass string
+	// x reads the tags that need x/net/html, fed by xr.
+	x  *html.Tokenizer
+	xr *tagReader
 }
 
 // attrValue is where an attribute's value is: the raw bytes s[start:end]
@@ -420,14 +424,32 @@ func value(s string, start, end int) attrValue {
 
 // slowTag asks x/net/html's Tokenizer, run over the current tag alone,
 // for its type and the decoded values of its style and class attributes.
+// One Tokenizer serves every such tag of the text, fed a tag at a time
+// (tagReader): a text can be made of them, and a Tokenizer costs a 4 KiB
+// buffer and a map to make.
 func (z *tokenizer) slowTag() {
-	t := html.NewTokenizer(strings.NewReader(z.s[z.start:z.end]))
-	z.tt = tokenType(t.Next())
+	tag := z.s[z.start:z.end]
+	if z.x == nil {
+		z.xr = &tagReader{}
+		z.x = html.NewTokenizer(z.xr)
+	}
+	z.xr.s = tag
+	z.x.NextIsNotRawText() // the tag before may have opened raw text
+	x := z.x
+	tt := x.Next()
+	if tt != html.StartTagToken && tt != html.SelfClosingTagToken || len(x.Raw()) != len(tag) || z.xr.s != "" {
+		// Never seen: the tag read otherwise than alone. A Tokenizer of
+		// its own then, and a new one for the next tag.
+		z.x = nil
+		x = html.NewTokenizer(strings.NewReader(tag))
+		tt = x.Next()
+	}
+	z.tt = tokenType(tt)
 	z.slowStyle, z.slowClass = "", ""
 	z.style.ok, z.class.ok = false, false
 	for more := true; more; {
 		var key, val []byte
-		key, val, more = t.TagAttr()
+		key, val, more = x.TagAttr()
 		switch string(key) {
 		case "style":
 			z.slowStyle, z.style.ok = string(val), true
@@ -435,6 +457,21 @@ func (z *tokenizer) slowTag() {
 			z.slowClass, z.class.ok = string(val), true
 		}
 	}
+}
+
+// tagReader gives x/net/html's Tokenizer the tag s, and then nothing but
+// errNoTag: never io.EOF, after which the Tokenizer reads no more.
+type tagReader struct{ s string }
+
+var errNoTag = errors.New("markup: no tag to read")
+
+func (r *tagReader) Read(p []byte) (int, error) {
+	if r.s == "" {
+		return 0, errNoTag
+	}
+	n := copy(p, r.s)
+	r.s = r.s[n:]
+	return n, nil
 }
 
 // styleValue returns the value of the current start tag's style attribute
