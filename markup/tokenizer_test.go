@@ -272,6 +272,9 @@ var tokenizerSeeds = []string{
 	"<title></title><script></script>",
 	"<textarea>x</textareax></textarea>",
 	"<div hidden><div>a</div>b</div><img hidden src=x><p hidden>open",
+	// Tags whose values x/net/html decodes, one after another, the first
+	// opening raw text.
+	"<script class=\"a&amp;b\">x</script><i class=\"c&amp;d\" style='e&#58;f'><plaintext style=&lt;><b class=&gt;>",
 }
 
 // FuzzTokenizer checks the tokenizer against x/net/html's on any text:
