@@ -363,11 +363,13 @@
 // the rescan: a window ends where §5 may cut a text (a blank line, or '.',
 // '!' or '?' and a space), so that the findings are exactly those of a
 // rescan of the whole, excerpts and Strict rules reading 16 KiB on each
-// side; a window that finds no such place within 8 MiB is cut at a space
-// (else at an ASCII character in no §2 class), where no §2 run or §5 word
-// crosses but a §5 passage may, and is then read as two; a text of 8 MiB
-// without either is cut anywhere, a §2 run cut there joined again (a run
-// of Strict's selectors or format characters is not). [EncodeFile]
+// side; a window that finds no such place grows until it does, since §5
+// reads a passage whole: a decoded text that no passage end divides is
+// held whole, as a text scanned directly is. Two Strict rules can read
+// further back than 16 KiB, and a window does not see it: a LaTeX
+// \pagecolor set earlier (LaTeX findings of a rescan are not reported;
+// they only take places under the cap), and a character reference after
+// more than 16 KiB of spaces that follow a '>'. [EncodeFile]
 // streams the Strict copy as it
 // streams the Spec one when Strict removes nothing from it, and writes a
 // copy that holds markup as it is made when the removals cannot have built

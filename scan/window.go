@@ -17,10 +17,6 @@ import (
 // window, not the text. A variable for the tests, which make it small.
 var rescanWindow = 1 << 20
 
-// rescanMaxWindow is how far a window may grow while it looks for a cut
-// (see nextWindowCut) before it is cut anyway (see forcedWindowCut).
-var rescanMaxWindow = 8 << 20
-
 // rescanContext is how many bytes on each side of a window the excerpts and
 // the Strict rules read: more than an excerpt's context (about 130 bytes),
 // a zero-width character's neighbours, and the 4 KiB groups and look-ahead
@@ -62,7 +58,6 @@ type windowRescan struct {
 	spec      []Finding // the §2 and §5 findings kept, in Result order
 	allowed   []bool    // in Strict, spec[i] is a zero-width character the allow-rules leave out
 	truncated bool
-	open      *openRun     // the last of spec, which a forced cut may have split
 	ext       [3][]Finding // in Strict: the selector and format, the reference, the LaTeX findings
 }
 
@@ -197,7 +192,7 @@ func (w *windowRescan) windows(final bool) {
 		if w.a >= end {
 			return
 		}
-		b, splitAt := -1, false
+		b := -1
 		switch {
 		case end-w.a <= rescanWindow:
 			if !final {
@@ -207,28 +202,24 @@ func (w *windowRescan) windows(final bool) {
 		default:
 			// A cut at least rescanWindow into the window, found with
 			// rescanContext bytes after it; the search goes on from where it
-			// stopped as more is decoded.
-			hi := min(end-rescanContext, w.a+rescanMaxWindow)
+			// stopped as more is decoded. A text with no place to cut grows
+			// the window: §5 reads a passage whole.
+			hi := end - rescanContext
 			if final {
-				hi = min(end, w.a+rescanMaxWindow)
+				hi = end
 			}
 			from := max(w.a+rescanWindow, w.searched)
 			if cut, ok := nextWindowCut(w.buf, from-w.base, hi-w.base); ok {
 				b = w.base + cut
 			} else {
 				w.searched = max(w.searched, hi)
-				switch {
-				case hi == w.a+rescanMaxWindow && (final || end >= hi+rescanContext):
-					cut, split := forcedWindowCut(w.buf, w.a+rescanWindow-w.base, hi-w.base)
-					b, splitAt = w.base+cut, split
-				case final:
-					b = end
-				default:
+				if !final {
 					return
 				}
+				b = end
 			}
 		}
-		w.window(b, final && b == end, splitAt)
+		w.window(b, final && b == end)
 		w.a = b
 		// Keep rescanContext bytes before the next window.
 		keepFrom := max(w.base, b-rescanContext)
@@ -258,34 +249,9 @@ func nextWindowCut(buf []byte, from, to int) (int, bool) {
 	return 0, false
 }
 
-// forcedWindowCut returns where a window with no place to cut in
-// buf[from:to] is cut: before the first ASCII space, tab or line feed (no
-// §2 run or §5 word crosses it), else before the first ASCII character that
-// is in no §2 class (no §2 run crosses it), else at the first codepoint
-// boundary from to, which may split a §2 run (split: see openRun). A §5
-// passage that crosses a forced cut is read as two (see the package doc,
-// "Bounds").
-func forcedWindowCut(buf []byte, from, to int) (cut int, split bool) {
-	for i := from; i < to; i++ {
-		if c := buf[i]; c == ' ' || c == '\t' || c == '\n' || c == '\r' {
-			return i, false
-		}
-	}
-	for i := from; i < to; i++ {
-		if c := buf[i]; c < utf8.RuneSelf && asciiClass[c] == noClass {
-			return i, false
-		}
-	}
-	i := to
-	for i < len(buf) && !utf8.RuneStart(buf[i]) {
-		i++
-	}
-	return i, true
-}
-
 // window rescans the window [w.a, b) of the decoded text; last says it
 // ends the text.
-func (w *windowRescan) window(b int, last, splitAt bool) {
+func (w *windowRescan) window(b int, last bool) {
 	o := w.o
 	end := w.base + len(w.buf)
 	lo := max(w.base, w.a-rescanContext)
@@ -327,7 +293,6 @@ func (w *windowRescan) window(b int, last, splitAt bool) {
 			w.truncated = true
 		}
 		sortFindings(found)
-		found = w.continueRun(found, cx, off)
 		for i := range found {
 			f := &found[i]
 			if o.maxFindings >= 0 && len(w.spec) >= o.maxFindings {
@@ -345,7 +310,6 @@ func (w *windowRescan) window(b int, last, splitAt bool) {
 		}
 	}
 
-	w.keepOpen(cx, off, b, splitAt)
 	if o.profile == Strict && !w.extFull() {
 		w.extWindow(cx, off, off+b-w.a, last, global)
 	}
@@ -477,111 +441,4 @@ func prefixOf(s string, n int) string {
 		n--
 	}
 	return s[:n]
-}
-
-// openRun is a §2 run that ended where a forced cut split a window from
-// the next (see forcedWindowCut): the last finding kept, which the next
-// window's first run of its class continues. It holds what the excerpt of
-// the whole run reads: the context before it and its first bytes (the
-// excerpt shows at most 600 codepoints of a finding).
-type openRun struct {
-	left, head string
-	index      int  // its index in spec
-	continued  bool // the current window continued it
-}
-
-// runHead is how many bytes of a split run openRun keeps: more than the
-// 600 codepoints of four bytes an excerpt can show.
-const runHead = 4 << 10
-
-// keepOpen records the last finding kept as an openRun when the window
-// [w.a, b), at cx[off:], ends at a cut that may split a run and the finding
-// ends there.
-func (w *windowRescan) keepOpen(cx string, off, b int, splitAt bool) {
-	if !splitAt || len(w.spec) == 0 || w.specFull() {
-		w.open = nil
-		return
-	}
-	f := &w.spec[len(w.spec)-1]
-	if f.ByteEnd != b || f.Heuristic || f.Extension {
-		w.open = nil
-		return
-	}
-	if w.open != nil && w.open.continued && w.open.index == len(w.spec)-1 {
-		w.open.continued = false
-		return // continued from an earlier window: its head is kept
-	}
-	start := f.ByteStart - w.a + off // in cx
-	lo := max(0, start-256)
-	for lo < start && !utf8.RuneStart(cx[lo]) {
-		lo++
-	}
-	w.open = &openRun{left: strings.Clone(cx[lo:start]), head: strings.Clone(prefixOf(cx[start:off+b-w.a], runHead)), index: len(w.spec) - 1}
-}
-
-// continueRun merges into the open run the first of found (the window's
-// findings, sorted, at cx[off:]) when it continues it: it starts at the
-// window's start and is of the run's class. It returns the rest.
-func (w *windowRescan) continueRun(found []Finding, cx string, off int) []Finding {
-	if w.open == nil || w.open.index != len(w.spec)-1 {
-		w.open = nil
-		return found
-	}
-	last := &w.spec[len(w.spec)-1]
-	for i := range found {
-		f := &found[i]
-		if f.ByteStart != 0 {
-			break
-		}
-		if f.Heuristic || f.Class != last.Class {
-			continue
-		}
-		// Offsets: the run's start, this piece's end.
-		end := f.ByteEnd
-		last.End += f.End - f.Start
-		last.UTF16End += f.UTF16End - f.UTF16Start
-		last.ByteEnd += f.ByteEnd - f.ByteStart
-		for _, c := range f.Codepoints {
-			if len(last.Codepoints) == 12 {
-				break
-			}
-			if !slices.Contains(last.Codepoints, c) {
-				last.Codepoints = append(last.Codepoints, c)
-			}
-		}
-		if last.Class == UnicodeTag {
-			last.TagsSpell = joinSpells(last.TagsSpell, f.TagsSpell)
-		}
-		if n := len(w.open.head); n < runHead {
-			w.open.head += prefixOf(cx[off:off+end], runHead-n)
-		}
-		// The excerpt of the run whole: its context, its first bytes (all
-		// of it when it is short), the context after it.
-		hi := min(len(cx), off+end+256)
-		for hi > off+end && hi < len(cx) && !utf8.RuneStart(cx[hi]) {
-			hi--
-		}
-		whole := w.open.left + w.open.head + cx[off+end:hi]
-		g := Finding{ByteStart: len(w.open.left), ByteEnd: len(w.open.left) + len(w.open.head)}
-		last.Excerpt = excerpt(whole, false, &g)
-		w.allowed[len(w.allowed)-1] = false // two codepoints or more
-		w.open.continued = true
-		return append(found[:i], found[i+1:]...)
-	}
-	w.open = nil
-	return found
-}
-
-// joinSpells is the TagsSpell of a run made of two, a and b, as tagsSpell
-// writes it: at most MaxTagsSpell bytes, then "…" where cut.
-func joinSpells(a, b string) string {
-	if len(a) > MaxTagsSpell {
-		return a // cut already
-	}
-	more := strings.HasSuffix(b, ellipsis)
-	joined := a + strings.TrimSuffix(b, ellipsis)
-	if len(joined) > MaxTagsSpell || more {
-		return joined[:MaxTagsSpell] + ellipsis
-	}
-	return joined
 }
