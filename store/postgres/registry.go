@@ -26,6 +26,18 @@ func (c *conn) InsertFingerprintVersion(ctx context.Context, v store.Fingerprint
 	if v.Definitions == nil {
 		v.Definitions = []byte{}
 	}
+	if v.Version > 1 {
+		// The sequence trigger fires before the foreign key is checked: a
+		// later version of a server never registered is asked for first,
+		// so that it is ErrNotFound, not ErrConflict (as in SQLite).
+		var registered bool
+		if err := c.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM servers WHERE url = ?)`, v.ServerURL).Scan(&registered); err != nil {
+			return store.Wrap(op, err)
+		}
+		if !registered {
+			return &store.Error{Op: op, Kind: store.ErrNotFound, Note: "no server is registered at that URL"}
+		}
+	}
 	_, err := c.Exec(ctx, `INSERT INTO fingerprint_versions (server_url, version, fingerprint, definitions, recorded_at)
 		VALUES (?, ?, ?, ?, ?)`, v.ServerURL, v.Version, v.Fingerprint, v.Definitions, v.RecordedAt.UTC())
 	switch sqlState(err) {
