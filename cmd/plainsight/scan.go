@@ -327,39 +327,102 @@ func parseInterleaved(fset *flag.FlagSet, args []string) ([]string, error) {
 }
 
 // readInput returns an input's bytes, at most limit of them, and a
-// function to call when they are no longer used. A regular file larger
-// than limit is refused before it is read; a large one is mapped into
-// memory rather than copied (where the platform allows), as a fast grep
-// does. Anything else (standard input, a pipe, a device) is read through a
-// limit that stops one byte past it (see readLimited).
+// function to call when they are no longer used.
+//
+// A regular file — named, or standard input redirected from one — larger
+// than limit is refused before a byte of it is read. A large one is mapped
+// into memory rather than copied (where the platform allows), as a fast
+// grep does; a small one is read into a buffer of its size, with one byte
+// more to tell whether it grew since: a file that grows while it is read
+// is read on through the limit, one that shrinks gives what it still holds.
+// Anything else (a pipe, a terminal, a device) is read through the limit,
+// stopping one byte past it: into space reserved for limit+1 bytes and
+// taken as they arrive (readReserved), else into chunks joined at the end
+// (readLimited) — never a buffer grown by doubling.
 func readInput(in scanInput, stdin io.Reader, limit int64) (data []byte, release func(), err error) {
-	release = func() {}
 	r := stdin
 	if !in.stdin {
 		f, err := os.Open(in.path)
 		if err != nil {
-			return nil, release, err
+			return nil, func() {}, err
 		}
 		defer f.Close()
-		if info, err := f.Stat(); err == nil && info.Mode().IsRegular() {
-			if info.Size() > limit {
-				return nil, release, fmt.Errorf("%s: larger than %d bytes, the most this input may hold", visible(in.path), limit)
-			}
-			if data, release, ok := mapFile(f, info.Size()); ok {
-				return data, release, nil
-			}
-		}
 		r = f
 	}
-	data, err = readLimited(r, limit)
+	data, release, err = readFrom(r, limit)
 	if err != nil {
-		return nil, release, fmt.Errorf("%s: %w", visible(in.path), err)
+		return nil, func() {}, fmt.Errorf("%s: %w", visible(in.path), err)
 	}
 	return data, release, nil
 }
 
+// readFrom reads r as readInput does.
+func readFrom(r io.Reader, limit int64) (data []byte, release func(), err error) {
+	none := func() {}
+	if f, ok := r.(*os.File); ok {
+		if info, err := f.Stat(); err == nil && info.Mode().IsRegular() {
+			// Standard input may have been read from already: what is left
+			// is from the offset on.
+			if off, err := f.Seek(0, io.SeekCurrent); err == nil && off <= info.Size() {
+				size := info.Size() - off
+				if size > limit {
+					return nil, none, fmt.Errorf("%w (%d bytes; it holds %d)", errTooLarge, limit, size)
+				}
+				if off == 0 {
+					if data, release, ok := mapFile(f, size); ok {
+						// Read to its end, as a read would have left it.
+						f.Seek(size, io.SeekStart)
+						return data, release, nil
+					}
+				}
+				data, err := readSized(f, size, limit)
+				return data, none, err
+			}
+		}
+		if data, release, ok, err := readReserved(f, limit); ok {
+			if err != nil {
+				return nil, none, err
+			}
+			return data, release, nil
+		}
+	}
+	data, err = readLimited(r, limit)
+	return data, none, err
+}
+
 // errTooLarge is an input past its limit.
 var errTooLarge = errors.New("larger than the most this input may hold")
+
+// tooLarge is the error of an input past limit.
+func tooLarge(limit int64) error {
+	return fmt.Errorf("%w (%d bytes)", errTooLarge, limit)
+}
+
+// readSized reads a file that held size bytes when it was opened, size
+// being at most limit: into a buffer of size+1 bytes, the last of which is
+// read only when the file grew since. A file that grew is read on, through
+// the limit; one that shrank gives what it still holds.
+func readSized(r io.Reader, size, limit int64) ([]byte, error) {
+	buf := make([]byte, size+1)
+	n, err := io.ReadFull(r, buf)
+	if err == io.EOF || err == io.ErrUnexpectedEOF {
+		return buf[:n], nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if size+1 > limit {
+		return nil, tooLarge(limit)
+	}
+	rest, err := readLimited(r, limit-size-1)
+	if err != nil {
+		if errors.Is(err, errTooLarge) {
+			return nil, tooLarge(limit)
+		}
+		return nil, err
+	}
+	return append(buf, rest...), nil
+}
 
 // readLimited reads r to its end, refusing more than limit bytes: it reads
 // at most limit+1 bytes, into chunks that grow as the input does, and
@@ -377,7 +440,7 @@ func readLimited(r io.Reader, limit int64) ([]byte, error) {
 			chunks = append(chunks, chunk[:n])
 		}
 		if total > limit {
-			return nil, fmt.Errorf("%w (%d bytes)", errTooLarge, limit)
+			return nil, tooLarge(limit)
 		}
 		if err == io.EOF || err == io.ErrUnexpectedEOF {
 			break
