@@ -91,19 +91,20 @@ func TestScanJSONClassesHeapBound(t *testing.T) {
 	}
 }
 
-// TestLimitHeapSideBySide: limitHeap lowers the limit for one scan, lifts
-// it while a second runs beside it, and puts back the limit it found once
-// both are done, in either order.
+// TestLimitHeapSideBySide: limitHeap lowers the limit and the collector's
+// target for one scan, lifts them while a second runs beside it, and puts
+// back what it found once both are done, in either order; for text, only
+// the target.
 func TestLimitHeapSideBySide(t *testing.T) {
 	before := debug.SetMemoryLimit(-1)
 	defer debug.SetMemoryLimit(before)
 	const limit = 1 << 40
 	debug.SetMemoryLimit(limit)
-	first := limitHeap(64 << 20)
+	first := limitHeap(64<<20, true)
 	if got := debug.SetMemoryLimit(-1); got >= limit {
 		t.Fatalf("limit %d during a scan, want less than %d", got, int64(limit))
 	}
-	second := limitHeap(64 << 20)
+	second := limitHeap(64<<20, true)
 	if got := debug.SetMemoryLimit(-1); got != limit {
 		t.Errorf("limit %d during two scans, want %d", got, int64(limit))
 	}
@@ -119,12 +120,12 @@ func TestLimitHeapSideBySide(t *testing.T) {
 	// lower one set before stays.
 	percent := debug.SetGCPercent(100)
 	defer debug.SetGCPercent(percent)
-	done := limitHeap(64 << 20)
+	done := limitHeap(64<<20, true)
 	if got := debug.SetGCPercent(-1); got != jsonGCPercent {
 		t.Errorf("GC percent %d during a scan, want %d", got, jsonGCPercent)
 	}
 	debug.SetGCPercent(jsonGCPercent)
-	second = limitHeap(64 << 20)
+	second = limitHeap(64<<20, true)
 	if got := debug.SetGCPercent(-1); got != 100 {
 		t.Errorf("GC percent %d during two scans, want 100", got)
 	}
@@ -134,19 +135,32 @@ func TestLimitHeapSideBySide(t *testing.T) {
 	if got := debug.SetGCPercent(5); got != 100 {
 		t.Errorf("GC percent %d after a scan, want 100 as before", got)
 	}
-	done = limitHeap(64 << 20)
+	done = limitHeap(64<<20, true)
 	if got := debug.SetGCPercent(-1); got != 5 {
 		t.Errorf("GC percent %d during a scan, want 5 as set before", got)
 	}
 	debug.SetGCPercent(5)
 	done()
 	debug.SetGCPercent(100)
-	done = limitHeap(1 << 40) // more than the limit set: left as it is
+	// The other formats: the target alone.
+	done = limitHeap(64<<20, false)
+	if got := debug.SetGCPercent(-1); got != textGCPercent {
+		t.Errorf("GC percent %d during a scan for text, want %d", got, textGCPercent)
+	}
+	debug.SetGCPercent(textGCPercent)
+	if got := debug.SetMemoryLimit(-1); got != limit {
+		t.Errorf("limit %d during a scan for text, want %d as before", got, int64(limit))
+	}
+	done()
+	if got := debug.SetGCPercent(100); got != 100 {
+		t.Errorf("GC percent %d after a scan for text, want 100 as before", got)
+	}
+	done = limitHeap(1<<40, true) // more than the limit set: left as it is
 	if got := debug.SetMemoryLimit(-1); got != limit {
 		t.Errorf("limit %d during a scan of a huge input, want %d", got, int64(limit))
 	}
 	done()
-	done = limitHeap(minLimited - 1) // a small input: left as it is
+	done = limitHeap(minLimited-1, true) // a small input: left as it is
 	if got := debug.SetMemoryLimit(-1); got != limit {
 		t.Errorf("limit %d during a scan of a small input, want %d", got, int64(limit))
 	}
