@@ -5,61 +5,43 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/plainsight/plainsight/internal/ucd"
+	"github.com/plainsight/plainsight/scan"
 )
 
 // visible renders text from outside (a path, a tool or server name, a
-// description, a server's message) for a terminal by the excerpt rules of
-// package scan: every codepoint of a §2 class, every
+// description, a server's message) for a terminal by the excerpt rules,
+// through scan.Visible: every codepoint of a §2 class, every
 // Default_Ignorable_Code_Point and every other non-printing codepoint (line
 // breaks and tabs included) is written ⟨U+XXXX NAME⟩, so that nothing in it
 // can move the cursor, erase a line, forge another line of output or
 // reorder what is shown. A lone surrogate (WTF-8, from a JSON escape) is
-// ⟨U+D800 SURROGATE⟩, and a byte that is not UTF-8 ⟨byte 0xFF⟩. Text
-// formats only: JSON output carries the exact string.
+// ⟨U+D800 SURROGATE⟩. The one difference from scan.Visible: a byte that is
+// not UTF-8 is written ⟨byte 0xFF⟩, not U+FFFD, so that a file name that is
+// not UTF-8 can still be told from another. Text formats only: JSON output
+// carries the exact string.
 func visible(s string) string {
-	if !needsAnnotation(s) {
-		return s
-	}
 	var b strings.Builder
+	start := 0
 	for i := 0; i < len(s); {
 		r, n := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && n == 1 {
-			if sur, ok := wtf8Surrogate(s[i:]); ok {
-				fmt.Fprintf(&b, "⟨U+%04X SURROGATE⟩", sur)
-				i += 3
-				continue
-			}
-			fmt.Fprintf(&b, "⟨byte 0x%02X⟩", s[i])
-			i++
+		if r != utf8.RuneError || n != 1 {
+			i += n
 			continue
 		}
-		if annotated(r) {
-			fmt.Fprintf(&b, "⟨U+%04X %s⟩", r, ucd.Name(r))
-		} else {
-			b.WriteString(s[i : i+n])
+		if _, ok := wtf8Surrogate(s[i:]); ok {
+			i += 3 // scan.Visible names it
+			continue
 		}
-		i += n
+		b.WriteString(scan.Visible(s[start:i]))
+		fmt.Fprintf(&b, "⟨byte 0x%02X⟩", s[i])
+		i++
+		start = i
 	}
+	if start == 0 {
+		return scan.Visible(s)
+	}
+	b.WriteString(scan.Visible(s[start:]))
 	return b.String()
-}
-
-func needsAnnotation(s string) bool {
-	for i, r := range s {
-		if annotated(r) || r == utf8.RuneError && !strings.HasPrefix(s[i:], "\uFFFD") {
-			return true
-		}
-	}
-	return false
-}
-
-// annotated is the excerpt rule: controls, and every codepoint that is
-// non-printing (General_Category C* or Z* but U+0020) or default-ignorable.
-func annotated(r rune) bool {
-	if r < utf8.RuneSelf {
-		return r < 0x20 || r == 0x7F
-	}
-	return ucd.Lookup(r)&(ucd.NonPrinting|ucd.DefaultIgnorable) != 0
 }
 
 // wtf8Surrogate reads a surrogate encoded as WTF-8 (ED A0..BF 80..BF).

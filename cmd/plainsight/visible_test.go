@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/plainsight/plainsight/internal/ucd"
 )
 
 // TestOutsideTextVisible: a file name that would move the cursor, erase
@@ -55,10 +57,11 @@ func TestOutsideTextVisible(t *testing.T) {
 }
 
 // FuzzVisible: whatever the text, what visible writes is valid UTF-8 with
-// no codepoint a terminal would act on or hide: every such codepoint is
-// written as an annotation, and the text without them is unchanged.
+// no codepoint a terminal would act on or hide (every such codepoint is
+// written as an annotation), a text with none of them is unchanged, and a
+// byte that is not UTF-8 is named as a byte.
 func FuzzVisible(f *testing.F) {
-	for _, s := range []string{"plain", "b\r\x1b[1A\x1b[2K\r.md", "rtl\u202etxt", "\xed\xa0\x80x", "\xff\xfe", "a\u200bb\U000E0041"} {
+	for _, s := range []string{"plain", "b\r\x1b[1A\x1b[2K\r.md", "rtl\u202etxt", "\xed\xa0\x80x", "\xff\xfe", "a\u200bb\U000E0041", "\xed\xa0"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -67,12 +70,43 @@ func FuzzVisible(f *testing.F) {
 			t.Fatalf("visible(%q) = %q: not UTF-8", s, v)
 		}
 		for _, r := range v {
-			if annotated(r) {
+			if hidden(r) {
 				t.Fatalf("visible(%q) = %q holds %U", s, v, r)
 			}
 		}
-		if !needsAnnotation(s) && v != s {
+		plain := utf8.ValidString(s)
+		for _, r := range s {
+			plain = plain && !hidden(r)
+		}
+		if plain && v != s {
 			t.Fatalf("visible(%q) = %q changed a printable text", s, v)
 		}
+		if !utf8.ValidString(s) && !strings.Contains(v, "⟨byte 0x") && !strings.Contains(v, "SURROGATE⟩") {
+			t.Fatalf("visible(%q) = %q names no byte", s, v)
+		}
 	})
+}
+
+// hidden is what a terminal acts on or does not show: controls, and every
+// codepoint that is non-printing (General_Category C* or Z* but U+0020) or
+// default-ignorable, read from the UCD tables scan uses.
+func hidden(r rune) bool {
+	if r < utf8.RuneSelf {
+		return r < 0x20 || r == 0x7F
+	}
+	return ucd.Lookup(r)&(ucd.NonPrinting|ucd.DefaultIgnorable) != 0
+}
+
+func TestVisibleBytes(t *testing.T) {
+	for in, want := range map[string]string{
+		"a\xffb":        "a⟨byte 0xFF⟩b",
+		"\xed\xa0\x80x": "⟨U+D800 SURROGATE⟩x",
+		"x\u200b\xfe":   "x⟨U+200B ZERO WIDTH SPACE⟩⟨byte 0xFE⟩",
+		"caf\u00e9":     "caf\u00e9",
+		"\xed\xa0":      "⟨byte 0xED⟩⟨byte 0xA0⟩",
+	} {
+		if got := visible(in); got != want {
+			t.Errorf("visible(%q) = %q, want %q", in, got, want)
+		}
+	}
 }
