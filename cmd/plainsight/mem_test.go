@@ -141,6 +141,12 @@ func TestLimitHeapSideBySide(t *testing.T) {
 	}
 	debug.SetGCPercent(5)
 	done()
+	debug.SetGCPercent(-1) // off: stays off
+	done = limitHeap(64<<20, true)
+	if got := debug.SetGCPercent(-1); got != -1 {
+		t.Errorf("GC percent %d during a scan, want -1 (off) as set before", got)
+	}
+	done()
 	debug.SetGCPercent(100)
 	// The other formats: the target alone.
 	done = limitHeap(64<<20, false)

@@ -512,7 +512,7 @@ func bytesToString(b []byte) string {
 //
 // An input under minLimited is left alone: the 64 MiB that the bound
 // allows beyond its 3× hold it. A lower limit or target already set
-// (GOMEMLIMIT, GOGC) stays; while two scans run side by side in one
+// (GOMEMLIMIT, GOGC) stays, and so does a collector turned off (GOGC=off); while two scans run side by side in one
 // process (tests calling run), neither is limited.
 func limitHeap(n int, json bool) (restore func()) {
 	if n < minLimited {
@@ -542,7 +542,7 @@ func limitHeap(n int, json bool) (restore func()) {
 			debug.SetMemoryLimit(limit)
 		}
 		heapLimit.prevPercent = debug.SetGCPercent(percent)
-		if heapLimit.prevPercent >= 0 && heapLimit.prevPercent <= percent {
+		if heapLimit.prevPercent < 0 || heapLimit.prevPercent <= percent {
 			debug.SetGCPercent(heapLimit.prevPercent)
 		}
 	case 2:
