@@ -34,8 +34,28 @@ type Blob struct {
 	// Opaque reports that the blob does not decode canonically to UTF-8
 	// text that is at least 85% printable.
 	Opaque bool
-	// Decoded is the decoded text of a blob that is not opaque.
+	// Decoded is the decoded text of a blob that is not opaque, unless
+	// Long.
 	Decoded string
+	// Long reports a blob that is not opaque whose decoded text is longer
+	// than the limit given to FindLimited: Decoded is empty, DecodedLen is
+	// the length of the text in bytes, and Decode gives it a chunk at a
+	// time.
+	Long       bool
+	DecodedLen int
+}
+
+// Decode calls emit with the decoded text of b, a blob that Find or
+// FindLimited found in text, in order, a chunk of at most 48 KiB at a time
+// (emit must not keep the slice; returning false stops the decoding). It
+// reports whether the whole blob decoded canonically and emit never stopped
+// it; it holds a few chunks, whatever the size of the blob. A chunk may end
+// inside a codepoint.
+func Decode(text string, b Blob, emit func([]byte) bool) bool {
+	if b.Start < 0 || b.End > len(text) || b.Start >= b.End {
+		return false
+	}
+	return decodeChunks(text, chain{b.Start, b.End}, emit)
 }
 
 // alphabet marks the base64 alphabet of §4: A–Z a–z 0–9 + / = and the
@@ -101,7 +121,13 @@ func (w *tokenWalk) next() (token, bool) {
 // time linear in the length of text and, for text without a run of 24
 // alphabet characters, looks at about one byte in 20; its memory does not
 // grow with the number of tokens in a chain, only with the blobs found.
-func Find(text string) []Blob {
+func Find(text string) []Blob { return FindLimited(text, -1) }
+
+// FindLimited is Find, except that a blob that decodes to printable text of
+// more than maxDecoded bytes (maxDecoded < 0: no limit) is not decoded into
+// its Decoded text but marked Long, for Decode to read a chunk at a time:
+// then finding it costs a few chunks, not a copy of its text.
+func FindLimited(text string, maxDecoded int) []Blob {
 	var out []Blob
 	for i := 0; ; {
 		t, ok := nextLongToken(text, i)
@@ -109,7 +135,7 @@ func Find(text string) []Blob {
 			return out
 		}
 		c := chainAround(text, t)
-		out = appendChain(out, text, c)
+		out = appendChain(out, text, c, maxDecoded)
 		i = c.end
 	}
 }
@@ -216,10 +242,10 @@ func chainAround(text string, t token) chain {
 
 // appendChain applies §4 to one chain: trimming, the exclusions, the blob
 // test, and for a chain that is no blob the short band token by token.
-func appendChain(out []Blob, text string, c chain) []Blob {
+func appendChain(out []Blob, text string, c chain, maxDecoded int) []Blob {
 	trimmed := trim(text, c)
 	if !excluded(text, trimmed) && isBlob(text, trimmed) {
-		return append(out, decodeBlob(text, trimmed))
+		return append(out, decodeBlob(text, trimmed, maxDecoded))
 	}
 	for w := c.tokens(text); ; {
 		t, ok := w.next()
@@ -454,12 +480,19 @@ const decodeChunk = 64 << 10
 // first decoded without keeping what it decodes to, a chunk at a time,
 // stopping at the first ill-formed byte: an opaque blob, however large,
 // costs a few chunks; only one that decodes to printable text is decoded
-// again, into its Decoded text.
-func decodeBlob(text string, c chain) Blob {
+// again, into its Decoded text, unless it decodes to more than maxDecoded
+// bytes (maxDecoded >= 0): then it is Long and decoded no further.
+func decodeBlob(text string, c chain, maxDecoded int) Blob {
 	blob := Blob{Start: c.start, End: c.end, Opaque: true}
-	if dataLen(text, c) > decodeChunk {
+	data := dataLen(text, c)
+	n := base64.RawStdEncoding.DecodedLen(data)
+	if data > decodeChunk || maxDecoded >= 0 && n > maxDecoded {
 		var check textCheck
 		if !decodeChunks(text, c, check.write) || !check.printable() {
+			return blob
+		}
+		if maxDecoded >= 0 && n > maxDecoded {
+			blob.Opaque, blob.Long, blob.DecodedLen = false, true, n
 			return blob
 		}
 	}

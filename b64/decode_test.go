@@ -1,6 +1,7 @@
 package b64
 
 import (
+	"bytes"
 	"encoding/base64"
 	"math/rand/v2"
 	"runtime"
@@ -177,5 +178,46 @@ func TestFindOpaqueMemory(t *testing.T) {
 	blobs = Find("x " + base64.StdEncoding.EncodeToString([]byte(printable)) + " y")
 	if len(blobs) != 1 || blobs[0].Opaque || blobs[0].Decoded != printable {
 		t.Errorf("a printable blob of %d bytes: got %d blobs", len(printable), len(blobs))
+	}
+}
+
+// TestFindLimited checks that a blob decoding to more than the limit is
+// marked Long, not decoded, and that Decode gives its text back in chunks,
+// in order; and that the limit changes nothing else.
+func TestFindLimited(t *testing.T) {
+	plain := strings.Repeat("The quick brown fox jumps over the lazy dog. ", 4000) // 180,000 bytes: several chunks
+	text := "x " + base64.StdEncoding.EncodeToString([]byte(plain)) + " . " +
+		base64.StdEncoding.EncodeToString([]byte("a short text that decodes whole, printable")) + " ."
+	whole := Find(text)
+	limited := FindLimited(text, 1000)
+	if len(whole) != 2 || len(limited) != 2 {
+		t.Fatalf("Find: %d blobs, FindLimited: %d, want 2", len(whole), len(limited))
+	}
+	if whole[0].Decoded != plain || whole[0].Long {
+		t.Fatalf("Find: the long blob decoded to %d bytes, Long %v", len(whole[0].Decoded), whole[0].Long)
+	}
+	l := limited[0]
+	if !l.Long || l.Opaque || l.Decoded != "" || l.DecodedLen != len(plain) || l.Start != whole[0].Start || l.End != whole[0].End {
+		t.Fatalf("FindLimited: long blob %+v", Blob{Start: l.Start, End: l.End, Opaque: l.Opaque, Long: l.Long, DecodedLen: l.DecodedLen})
+	}
+	if limited[1] != whole[1] {
+		t.Errorf("FindLimited: short blob %+v, Find's %+v", limited[1], whole[1])
+	}
+	var got strings.Builder
+	chunks := 0
+	if !Decode(text, l, func(p []byte) bool { chunks++; got.Write(p); return true }) || got.String() != plain {
+		t.Fatalf("Decode: %d bytes, want the %d of the text", got.Len(), len(plain))
+	}
+	if chunks < 3 {
+		t.Errorf("Decode: %d chunks, want the text a chunk at a time", chunks)
+	}
+	// Stopping: emit's false ends the decoding, reported.
+	if Decode(text, l, func([]byte) bool { return false }) {
+		t.Errorf("Decode: stopped by emit, reported whole")
+	}
+	// An opaque blob of more than the limit stays opaque.
+	bin := FindLimited(base64.StdEncoding.EncodeToString(bytes.Repeat([]byte{0x00, 0x11, 0x92}, 1000)), 10)
+	if len(bin) != 1 || !bin[0].Opaque || bin[0].Long {
+		t.Errorf("FindLimited: binary blob %+v, want opaque", bin)
 	}
 }

@@ -61,5 +61,8 @@
 // time. A blob longer than that is first decoded without keeping what it
 // decodes to, stopping at the first ill-formed byte: an opaque blob of any
 // size costs a few chunks; a blob that decodes to printable text costs its
-// decoded text (three quarters of its own size), which the Blob holds.
+// decoded text (three quarters of its own size), which the Blob holds —
+// unless it is longer than the limit given to FindLimited: then the Blob is
+// Long and holds no text, and Decode gives the text 48 KiB at a time, for a
+// caller that reads it as a stream (the scan rescans it in windows).
 package b64

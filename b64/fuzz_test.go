@@ -23,7 +23,31 @@ func FuzzFind(f *testing.F) {
 	strip := strings.NewReplacer(" ", "", "\t", "", "\n", "", "\f", "", "\r", "", "-", "+", "_", "/")
 	f.Fuzz(func(t *testing.T, text string) {
 		end := 0
-		for i, b := range Find(text) {
+		all := Find(text)
+		// FindLimited finds the same blobs; a Long one decodes, through
+		// Decode, to the text Find gave it.
+		limited := FindLimited(text, 8)
+		if len(limited) != len(all) {
+			t.Fatalf("FindLimited: %d blobs, Find: %d", len(limited), len(all))
+		}
+		for i, l := range limited {
+			b := all[i]
+			if l.Start != b.Start || l.End != b.End || l.Opaque != b.Opaque {
+				t.Fatalf("blob %d: FindLimited %+v, Find %+v", i, l, b)
+			}
+			if !l.Long {
+				if l.Decoded != b.Decoded || l.DecodedLen != 0 {
+					t.Fatalf("blob %d: FindLimited %+v, Find %+v", i, l, b)
+				}
+				continue
+			}
+			var got []byte
+			if !Decode(text, l, func(p []byte) bool { got = append(got, p...); return true }) ||
+				string(got) != b.Decoded || l.DecodedLen != len(b.Decoded) || len(b.Decoded) <= 8 || l.Decoded != "" {
+				t.Fatalf("blob %d: Long %+v decodes to %q, Find's %q", i, l, got, b.Decoded)
+			}
+		}
+		for i, b := range all {
 			if b.Start < end || b.Start >= b.End || b.End > len(text) {
 				t.Fatalf("blob %d [%d,%d) after %d in %d bytes", i, b.Start, b.End, end, len(text))
 			}

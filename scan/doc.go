@@ -352,12 +352,25 @@
 // three-byte U+FFFD; [EncodeFile] writes it as it is made instead), the
 // kept findings with the decoded text of their blobs that are not opaque
 // (less than the input; a blob is decoded 64 KiB at a time, and an opaque
-// one is told without keeping what it decodes to), the spans of every
+// one is told without keeping what it decodes to; [Options].MaxDecoded
+// keeps a prefix of it instead), the spans of every
 // markup construct while the scan runs (24 bytes each, at most one per six
 // bytes of input; in the text context the sanitizer's cuts are written
 // over them), and, for each segment that holds §2 codepoints, a copy of it
 // without them, which the heuristics read (a text that no passage end
-// divides is one segment). [EncodeFile] streams the Strict copy as it
+// divides is one segment). A blob that decodes to more than 1 MiB of text
+// is rescanned in windows of about 1 MiB as it is decoded, never held for
+// the rescan: a window ends where §5 may cut a text (a blank line, or '.',
+// '!' or '?' and a space), so that the findings are exactly those of a
+// rescan of the whole, excerpts and Strict rules reading 16 KiB on each
+// side; a window that finds no such place grows until it does, since §5
+// reads a passage whole: a decoded text that no passage end divides is
+// held whole, as a text scanned directly is. Two Strict rules can read
+// further back than 16 KiB, and a window does not see it: a LaTeX
+// \pagecolor set earlier (LaTeX findings of a rescan are not reported;
+// they only take places under the cap), and a character reference after
+// more than 16 KiB of spaces that follow a '>'. [EncodeFile]
+// streams the Strict copy as it
 // streams the Spec one when Strict removes nothing from it, and writes a
 // copy that holds markup as it is made when the removals cannot have built
 // any.

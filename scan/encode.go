@@ -3,10 +3,13 @@ package scan
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"io"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
+	"github.com/plainsight/plainsight/b64"
 	"github.com/plainsight/plainsight/internal/ucd"
 )
 
@@ -16,7 +19,7 @@ import (
 // text of a blob) are escaped and written a piece at a time rather than
 // built whole first, so writing costs little memory beyond r itself.
 func (r *Result) WriteJSON(w io.Writer) error {
-	return writeResultJSON(w, r, nil)
+	return writeResultJSON(w, r, nil, "")
 }
 
 // EncodeFile scans text as [ScanFile] does and writes the Result to w as
@@ -30,8 +33,11 @@ func (r *Result) WriteJSON(w io.Writer) error {
 // removes, or the copy holds a backslash, a variation selector or an
 // invisible format character that an edit may have made into something
 // Strict removes; and for each part in ContextEmail. The Result it returns
-// has an empty Sanitized unless the copy was built whole. The errors are
-// Scan's and w's.
+// has an empty Sanitized unless the copy was built whole. So is a blob's
+// decoded text of more than 1 MiB written as it is decoded again from
+// text, never held: unless Options.MaxDecoded cuts it (what is written
+// too), the Result holds its first MiB and Finding.DecodedLen its length.
+// The errors are Scan's and w's.
 func EncodeFile(w io.Writer, text string, opts *Options) (*Result, error) {
 	o, err := opts.resolve()
 	if err != nil {
@@ -46,6 +52,12 @@ func EncodeFile(w io.Writer, text string, opts *Options) (*Result, error) {
 		return res, res.WriteJSON(w)
 	}
 	o.omitSanitized = false
+	// A blob's decoded text longer than a rescan window is written as it
+	// is decoded again from text, not held: the Result keeps a prefix.
+	streamDecoded := o.maxDecoded <= 0
+	if streamDecoded {
+		o.maxDecoded = rescanWindow
+	}
 	shift := 0
 	if strings.HasPrefix(text, "\uFEFF") {
 		shift = len("\uFEFF")
@@ -65,7 +77,11 @@ func EncodeFile(w io.Writer, text string, opts *Options) (*Result, error) {
 		}
 	}
 	shiftBytes(res, shift)
-	return res, writeResultJSON(w, res, z)
+	src := ""
+	if streamDecoded {
+		src = text
+	}
+	return res, writeResultJSON(w, res, z, src)
 }
 
 // shiftBytes adds n to every byte offset of res.
@@ -197,8 +213,10 @@ func mayStrip(s string) bool {
 const longString = 64 << 10
 
 // writeResultJSON writes r as WriteJSON does, and its sanitized copy from
-// z when z is not nil.
-func writeResultJSON(w io.Writer, r *Result, z *sanitizer) error {
+// z when z is not nil. When src is not empty, it is the text r is the
+// result of, and a blob's decoded text that r holds a prefix of is decoded
+// again from it as it is written.
+func writeResultJSON(w io.Writer, r *Result, z *sanitizer, src string) error {
 	// The result without its findings and its sanitized copy, which go
 	// where their empty values are: the first `"findings":[]` is the key's
 	// (the status before it is a word), and the first `,"sanitized":""`
@@ -221,7 +239,7 @@ func writeResultJSON(w io.Writer, r *Result, z *sanitizer) error {
 		if i > 0 {
 			jw.raw([]byte{','})
 		}
-		if err := writeFindingJSON(jw, &r.Findings[i]); err != nil {
+		if err := writeFindingJSON(jw, &r.Findings[i], src); err != nil {
 			return err
 		}
 	}
@@ -236,9 +254,11 @@ func writeResultJSON(w io.Writer, r *Result, z *sanitizer) error {
 }
 
 // writeFindingJSON writes f as Finding.MarshalJSON does, a long decoded
-// text a piece at a time.
-func writeFindingJSON(jw *jsonStringWriter, f *Finding) error {
-	if len(f.Decoded) < longString {
+// text a piece at a time; a decoded text that f holds a prefix of
+// (DecodedLen) is decoded again from src, when src is not empty.
+func writeFindingJSON(jw *jsonStringWriter, f *Finding, src string) error {
+	again := src != "" && f.DecodedLen > len(f.Decoded)
+	if len(f.Decoded) < longString && !again {
 		b, err := f.MarshalJSON()
 		if err != nil {
 			return err
@@ -258,9 +278,48 @@ func writeFindingJSON(jw *jsonStringWriter, f *Finding) error {
 		panic("scan: the JSON of a base64_blob finding has no decoded")
 	}
 	jw.raw(b[:i+len(key)])
-	jw.WriteString(f.Decoded)
+	if again {
+		if !decodeAgain(jw, src, f) {
+			return errors.New("scan: a blob that decoded does not decode again")
+		}
+	} else {
+		jw.WriteString(f.Decoded)
+	}
 	jw.raw(b[i+len(key):])
 	return nil
+}
+
+// decodeAgain writes the decoded text of the blob f of src to jw, a chunk
+// at a time, each cut at a codepoint boundary (a codepoint that a chunk
+// cuts is carried to the next).
+func decodeAgain(jw *jsonStringWriter, src string, f *Finding) bool {
+	var carry []byte
+	ok := b64.Decode(src, b64.Blob{Start: f.ByteStart, End: f.ByteEnd}, func(p []byte) bool {
+		if len(carry) > 0 {
+			for len(p) > 0 && !utf8.FullRune(carry) {
+				carry, p = append(carry, p[0]), p[1:]
+			}
+			if !utf8.FullRune(carry) {
+				return true
+			}
+			jw.WriteString(string(carry))
+			carry = carry[:0]
+		}
+		// Up to the start of a codepoint that the chunk cuts, if any.
+		i := len(p)
+		for j := len(p) - 1; j >= 0 && j >= len(p)-utf8.UTFMax; j-- {
+			if utf8.RuneStart(p[j]) {
+				if !utf8.FullRune(p[j:]) {
+					i = j
+				}
+				break
+			}
+		}
+		jw.WriteString(unsafe.String(unsafe.SliceData(p), i))
+		carry = append(carry, p[i:]...)
+		return true
+	})
+	return ok && len(carry) == 0
 }
 
 func marshalNoHTML(v any) ([]byte, error) {

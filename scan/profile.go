@@ -139,7 +139,7 @@ func strict(res *Result, s string, isWTF8 bool, o options) (removes bool) {
 			res.DeterministicCount--
 			continue
 		}
-		if f.Class == Base64Blob && !f.Opaque {
+		if f.Class == Base64Blob && !f.Opaque && !rescannedInWindows(&f) {
 			f.DecodedFindings = strictRescan(f.Decoded, f.DecodedFindings, o)
 		}
 		kept = append(kept, f)

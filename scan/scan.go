@@ -106,6 +106,14 @@ type Options struct {
 	// zero_width run is a finding, as in Spec. For a format that allows no
 	// zero-width character at all (a skill file). No effect in Spec.
 	KeepZeroWidth bool
+	// MaxDecoded, when positive, caps the Decoded text of a base64_blob
+	// finding at its first MaxDecoded bytes (whole codepoints; DecodedLen
+	// then says how long the whole is), for a caller that shows a prefix (a
+	// report for people): a blob can decode to hundreds of megabytes. Zero
+	// (or less) keeps the whole decoded text, which §4 carries in the
+	// finding; a Result scanned with a cap is not a complete §1 result
+	// object. DecodedFindings are the whole text's either way.
+	MaxDecoded int
 }
 
 // Finding is one finding of §1: a run of consecutive codepoints of one §2
@@ -149,6 +157,9 @@ type Finding struct {
 	Opaque          bool      `json:"-"`
 	Decoded         string    `json:"-"`
 	DecodedFindings []Finding `json:"-"`
+	// DecodedLen, when Options.MaxDecoded cut Decoded, is the length in
+	// bytes of the whole decoded text; zero otherwise. Not in JSON.
+	DecodedLen int `json:"-"`
 
 	// ByteStart and ByteEnd are the span in bytes of the input as given:
 	// UTF-8 for a string (an ill-formed subsequence counts its own length),
@@ -303,6 +314,7 @@ type options struct {
 	omitSanitized bool
 	profile       Profile
 	keepZeroWidth bool
+	maxDecoded    int // <= 0: no cap
 }
 
 func (o *Options) resolve() (options, error) {
@@ -322,6 +334,7 @@ func (o *Options) resolve() (options, error) {
 	}
 	r.omitSanitized = o.OmitSanitized
 	r.keepZeroWidth = o.KeepZeroWidth
+	r.maxDecoded = o.MaxDecoded
 	switch o.Profile {
 	case Spec, Strict:
 		r.profile = o.Profile
@@ -368,7 +381,7 @@ func runDeferred(s string, isWTF8 bool, o options, deferSanitized bool) (*Result
 	var blobs []b64.Blob
 	blobsFound := o.context == EmailHTML || len(s) < shortText
 	if blobsFound {
-		blobs = b64.Find(s)
+		blobs = b64.FindLimited(s, rescanWindow)
 	}
 	c := &charScan{s: s, isWTF8: isWTF8, max: o.maxFindings, omitSanitized: o.omitSanitized, recordEdits: true}
 	// Once the cuts are made, the constructs are needed only for the
@@ -403,7 +416,7 @@ func runDeferred(s string, isWTF8 bool, o options, deferSanitized bool) (*Result
 	c.offsets = newOffsets(keptMarks, cuts)
 	c.scan()
 	if !blobsFound && c.base64Hint {
-		blobs = b64.Find(s)
+		blobs = b64.FindLimited(s, rescanWindow)
 	}
 
 	findings := c.findings
@@ -511,11 +524,27 @@ func appendBlobs(findings []Finding, s string, isWTF8 bool, blobs []b64.Blob, o 
 			UTF16Start: pos[i].u16,
 			UTF16End:   pos[i].u16 + n,
 		}
-		if !b.Opaque {
+		switch {
+		case b.Long:
+			// Too long to rescan whole: decoded and rescanned in windows
+			// (see windowRescan), its Strict rules applied there.
+			var cut bool
+			f.Decoded, f.DecodedFindings, cut = rescanLong(s, b, o)
+			if len(f.Decoded) < b.DecodedLen {
+				f.DecodedLen = b.DecodedLen
+			}
+			truncated = truncated || cut
+		case !b.Opaque:
 			var cut bool
 			f.Decoded = b.Decoded
 			f.DecodedFindings, cut = rescan(b.Decoded, o)
 			truncated = truncated || cut
+			if o.maxDecoded > 0 && len(f.Decoded) > o.maxDecoded {
+				if o.profile == Strict {
+					f.DecodedFindings = strictRescan(b.Decoded, f.DecodedFindings, o)
+				}
+				f.Decoded, f.DecodedLen = prefixOf(f.Decoded, o.maxDecoded), len(f.Decoded)
+			}
 		}
 		findings = append(findings, f)
 	}

@@ -82,7 +82,8 @@ func runScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		filt: filt,
 		// The text format shows findings, never the sanitized copy: don't
 		// build one (on a large file it is a copy of the file).
-		opts:   &scan.Options{Context: scan.Context(*context), OmitSanitized: *format != "json" && *format != "jsonl", Profile: profile},
+		// Nor the whole decoded text of a blob: it shows a prefix.
+		opts:   &scan.Options{Context: scan.Context(*context), OmitSanitized: *format != "json" && *format != "jsonl", Profile: profile, MaxDecoded: shownDecoded(*format)},
 		stderr: stderr,
 		status: exitClean,
 	}
@@ -577,4 +578,14 @@ var heapLimit struct {
 	active      int
 	prev        int64
 	prevPercent int
+}
+
+// shownDecoded is the Options.MaxDecoded of a scan in format: the JSON
+// formats carry a blob's whole decoded text (§4); the others show its first
+// few dozen codepoints, so the scan keeps a prefix of 4 KiB.
+func shownDecoded(format string) int {
+	if format == "json" || format == "jsonl" {
+		return 0
+	}
+	return 4 << 10
 }
