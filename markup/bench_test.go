@@ -1,6 +1,7 @@
 package markup
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -33,5 +34,46 @@ func BenchmarkFindHostile(b *testing.B) {
 				Find(tc.text)
 			}
 		})
+	}
+}
+
+// BenchmarkFindGoHTML reads real HTML: the Go distribution's documents
+// (the language specification among them), about 400 KB. The tokenizer
+// does most of the work here.
+func BenchmarkFindGoHTML(b *testing.B) {
+	text, err := benchtext.GoHTML()
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
+	for b.Loop() {
+		FindN(text, 1000)
+	}
+}
+
+// BenchmarkFindHostileLinear reads the hostile shapes at two sizes, each
+// after a hidden element so that the tokenizer reads them: the time per
+// byte must not grow with the size.
+func BenchmarkFindHostileLinear(b *testing.B) {
+	for _, tc := range []struct{ name, piece string }{
+		{"tags-without-end", "<a "},
+		{"unclosed-elements", "<b>"},
+		{"unclosed-script", "<script>x<y "},
+		{"nested-hidden-divs", "<div hidden>"},
+		{"unclosed-comments", "<!-- a --!> <!-"},
+		// Values that x/net/html's Tokenizer decodes, a tag at a time.
+		{"references-in-values", `<b style="a&amp;b" class='c&#32;d'>`},
+	} {
+		for _, size := range []int{1 << 20, 8 << 20} {
+			text := "<p hidden>x</p>" + strings.Repeat(tc.piece, size/len(tc.piece))
+			b.Run(fmt.Sprintf("%s/%dMiB", tc.name, size>>20), func(b *testing.B) {
+				b.SetBytes(int64(len(text)))
+				b.ReportAllocs()
+				for b.Loop() {
+					FindN(text, 1000)
+				}
+			})
+		}
 	}
 }

@@ -10,11 +10,10 @@ import "strings"
 // looking: the first '<'.
 func appendHTMLComments(out []Construct, text string, from int, keep *keeper) []Construct {
 	for i := from; ; {
-		j := strings.Index(text[i:], "<!--")
-		if j < 0 {
+		start := indexCommentOpen(text, i)
+		if start < 0 {
 			return out
 		}
-		start := i + j
 		end := len(text)
 		if k := strings.Index(text[start+len("<!--"):], "-->"); k >= 0 {
 			end = start + len("<!--") + k + len("-->")
@@ -22,6 +21,23 @@ func appendHTMLComments(out []Construct, text string, from int, keep *keeper) []
 		out = keep.add(out, Construct{Kind: HTMLComment, Start: start, End: end})
 		i = end
 	}
+}
+
+// indexCommentOpen returns the index of the first "<!--" in text at or
+// after i, or -1: strings.Index, but looking for its '!', which HTML
+// holds far fewer of than '<' (strings.Index stops at each '<').
+func indexCommentOpen(text string, i int) int {
+	for p := i + 1; p < len(text); p++ {
+		j := strings.IndexByte(text[p:], '!')
+		if j < 0 {
+			return -1
+		}
+		p += j
+		if text[p-1] == '<' && p+3 <= len(text) && text[p+1] == '-' && text[p+2] == '-' {
+			return p - 1
+		}
+	}
+	return -1
 }
 
 // appendMarkdownComments finds the markdown_comment lines of §3: up to three

@@ -1,9 +1,8 @@
 package markup
 
 import (
-	"strings"
-
-	"golang.org/x/net/html"
+	"unicode"
+	"unicode/utf8"
 )
 
 // voidElements have no end tag (HTML: "void elements").
@@ -17,18 +16,20 @@ var voidElements = map[string]bool{
 // end tag.
 type openElement struct {
 	name          string
+	id            int32
 	start, tagEnd int
 	depth         int // how many elements of its name were open, itself included
 	reason        Reason
-	classes       []string
+	classes       string // the class attribute's value, naming at least one class; or ""
 }
 
 // classCandidate is an element that hides only if one of its classes is
-// hidden by a css_hide_rule, which may come later in the text.
+// hidden by a css_hide_rule, which may come later in the text. It names
+// its element by number (id): a text may hold maxCandidates of them.
 type classCandidate struct {
 	start, end    int
-	name          string
-	classes       []string
+	classes       string
+	id            int32
 	selfContained bool
 }
 
@@ -45,7 +46,9 @@ type elements struct {
 	// indexed by that number.
 	names   map[string]int
 	nameOf  []string
+	void    []bool // whether the name is of a void element
 	nameBuf []byte
+	cache   [256]nameEntry  // names by nameHash
 	count   []int           // elements of the name open now
 	open    [][]openElement // the ones among them whose start tag may hide them
 
@@ -83,7 +86,7 @@ func appendElements(out []Construct, text string, from int, keep *keeper) []Cons
 	e := &elements{out: out, keep: keep, hidden: map[classSelector]bool{}, names: map[string]int{}}
 	e.pass(text, from)
 	for _, c := range e.candidates {
-		if e.hiddenByClass(c.name, c.classes) {
+		if e.hiddenByClass(e.nameOf[c.id], c.classes) {
 			e.out = e.keep.add(e.out, Construct{Kind: HiddenElement, Reason: HiddenClass, Start: c.start, End: c.end, SelfContained: c.selfContained})
 		}
 	}
@@ -120,24 +123,22 @@ func appendElements(out []Construct, text string, from int, keep *keeper) []Cons
 // the rules, the hidden elements and the candidates; the second
 // (e.resolve) only the elements hidden by their classes.
 func (e *elements) pass(text string, from int) {
-	z := html.NewTokenizer(strings.NewReader(text[from:]))
-	off := from
+	z := tokenizer{s: text, pos: from}
 	inStyle := false
 	for {
-		tt := z.Next()
-		if tt == html.ErrorToken {
-			break // the end of the text: the tokenizer reads from memory
+		tt := z.next()
+		if tt == errorToken {
+			break // the end of the text, or a tag it cuts off
 		}
-		n := len(z.Raw())
 		switch tt {
-		case html.CommentToken:
+		case commentToken:
 			if !e.resolve {
-				e.comments = append(e.comments, [2]int{off, off + n})
+				e.comments = append(e.comments, [2]int{z.start, z.end})
 			}
 			inStyle = false
-		case html.TextToken:
+		case textToken:
 			if inStyle && !e.resolve {
-				styleRules(text[off:off+n], off, &e.sels, func(c Construct, sels []classSelector) {
+				styleRules(text[z.start:z.end], z.start, &e.sels, func(c Construct, sels []classSelector) {
 					c.SelfContained = true // a whole rule, between rules
 					e.out = e.keep.add(e.out, c)
 					for _, s := range sels {
@@ -146,17 +147,16 @@ func (e *elements) pass(text string, from int) {
 				})
 			}
 			inStyle = false
-		case html.StartTagToken, html.SelfClosingTagToken:
+		case startTagToken, selfClosingTagToken:
 			// The text after <style> is its stylesheet; "<style/>" opens
 			// one too, as HTML ignores the slash.
-			inStyle = e.startTag(z, off, off+n) == "style"
+			inStyle = e.startTag(&z)
 		default:
 			inStyle = false
-			if tt == html.EndTagToken {
-				e.endTag(z, off+n)
+			if tt == endTagToken {
+				e.endTag(&z)
 			}
 		}
-		off += n
 	}
 	for _, stack := range e.open {
 		for _, el := range stack {
@@ -172,70 +172,105 @@ var rawTextElements = map[string]bool{
 	"iframe": true, "noembed": true, "noframes": true, "noscript": true, "plaintext": true,
 }
 
-// id returns the number of a tag name, and the name as a string; only a
-// name not seen before costs an allocation.
-func (e *elements) id(name []byte) (int, string) {
-	if id, ok := e.names[string(name)]; ok {
-		return id, e.nameOf[id]
-	}
-	id := len(e.count)
-	s := string(name)
-	e.names[s] = id
-	e.nameOf = append(e.nameOf, s)
-	e.count = append(e.count, 0)
-	e.open = append(e.open, nil)
-	return id, s
+// nameEntry is a tag name's number, remembered by a hash of its raw
+// bytes (nameHash).
+type nameEntry struct {
+	name string
+	id   int32
 }
 
-// startTag reads a start tag at [start, end) and returns its name.
-func (e *elements) startTag(z *html.Tokenizer, start, end int) string {
-	// Only three attributes matter; a tag that names none of them (most
-	// tags) need not have its attributes copied out of the tokenizer.
-	raw := z.Raw()
-	hasAttr := mayHaveAttr(raw)
-	rawName := e.tagName(z, raw)
-	id, name := e.id(rawName)
-	reason := Visible
-	hiddenAttr := false
-	var classes []string
-	for hasAttr {
-		var key, val []byte
-		key, val, hasAttr = z.TagAttr() // val is entity-decoded, as a browser reads it
-		if key == nil {
-			break
-		}
-		switch string(key) {
-		case "style":
-			reason = StyleTest(string(val))
-		case "hidden":
-			hiddenAttr = true
-		case "class":
-			classes = strings.Fields(string(val))
+// nameHash is where a tag name of raw bytes is remembered: a text uses a
+// few names, most of them often, and finding the number of a name there
+// costs a comparison of a few bytes rather than a map lookup.
+func nameHash(raw string) int {
+	return (len(raw)*29 + int(raw[0]|0x20)*7 + int(raw[len(raw)-1]|0x20)) & (len(elements{}.cache) - 1)
+}
+
+// id returns the number of the current tag's name; for a name not seen
+// before, a new number when add, or false.
+func (e *elements) id(z *tokenizer, add bool) (int, bool) {
+	raw := z.s[z.name0:z.name1]
+	h := nameHash(raw)
+	if c := e.cache[h]; c.name != "" && foldEqual(raw, c.name) {
+		return int(c.id), true
+	}
+	// The name as the tokenizer gives it: lowercased, NUL bytes as
+	// U+FFFD.
+	b := e.nameBuf[:0]
+	for i := 0; i < len(raw); i++ {
+		switch c := raw[i]; {
+		case 'A' <= c && c <= 'Z':
+			b = append(b, c+'a'-'A')
+		case c == 0:
+			b = append(b, "\uFFFD"...)
+		default:
+			b = append(b, c)
 		}
 	}
-	if reason == Visible && hiddenAttr {
+	e.nameBuf = b
+	id, ok := e.names[string(b)]
+	if !ok {
+		if !add {
+			return 0, false
+		}
+		name := string(b)
+		id = len(e.count)
+		e.names[name] = id
+		e.nameOf = append(e.nameOf, name)
+		e.void = append(e.void, voidElements[name])
+		e.count = append(e.count, 0)
+		e.open = append(e.open, nil)
+	}
+	e.cache[h] = nameEntry{e.nameOf[id], int32(id)}
+	return id, true
+}
+
+// startTag reads the start tag the tokenizer is at, and reports whether
+// it is named style.
+func (e *elements) startTag(z *tokenizer) bool {
+	id, _ := e.id(z, true)
+	name := e.nameOf[id]
+	// The tokenizer keeps the first of duplicated attributes, as HTML
+	// does, and gives their values entity-decoded, as a browser reads
+	// them.
+	reason := Visible
+	if style, ok := z.styleValue(); ok {
+		reason = StyleTest(style)
+	}
+	if reason == Visible && z.hidden {
 		reason = HiddenAttribute
+	}
+	classes := ""
+	if v, ok := z.classValue(); ok && hasClass(v) {
+		classes = v
 	}
 	switch {
 	case e.resolve:
 		// The second pass: the elements hidden otherwise were found in
 		// the first; those hidden by a class are hidden elements now
 		// that every rule is known.
-		if reason == Visible && len(classes) > 0 && e.hiddenByClass(name, classes) {
+		if reason == Visible && classes != "" && e.hiddenByClass(name, classes) {
 			reason = HiddenClass
 		} else {
 			reason = Visible
 		}
-		classes = nil
-	case reason == Visible && len(classes) > 0 && !e.keepClassed():
-		classes = nil // let go: the second pass finds it
+		classes = ""
+	case reason == Visible && classes != "" && !e.keepClassed():
+		classes = "" // let go: the second pass finds it
 	}
-	// The tokenizer lowercases names and keeps the first of duplicated
-	// attributes, as HTML does.
-	el := openElement{name: name, start: start, tagEnd: end, reason: reason, classes: classes}
-	if voidElements[name] {
+	if reason == Visible && classes == "" {
+		// Most tags: an element that neither hides nor waits for the
+		// class rules is only counted, to match end tags.
+		if !e.void[id] {
+			e.count[id]++
+		}
+		return name == "style"
+	}
+	start, end := z.start, z.end
+	el := openElement{name: name, id: int32(id), start: start, tagEnd: end, reason: reason, classes: classes}
+	if e.void[id] {
 		e.closed(el, end)
-		return name
+		return false
 	}
 	e.count[id]++
 	if reason != Visible && (e.keep.beyond(start) || e.keep.max >= 0 && e.hiddenOpened >= e.keep.max) {
@@ -244,21 +279,21 @@ func (e *elements) startTag(z *html.Tokenizer, start, end int) string {
 		// a construct wherever it ends): the element is one construct
 		// more, and need not wait for its end tag.
 		e.keep.total++
-		return name
+		return name == "style"
 	}
 	if reason != Visible {
 		e.hiddenOpened++
 	}
-	if reason != Visible || len(classes) > 0 {
+	if reason != Visible || classes != "" {
 		el.depth = e.count[id]
 		e.open[id] = append(e.open[id], el)
 	}
-	return name
+	return name == "style"
 }
 
-func (e *elements) endTag(z *html.Tokenizer, end int) {
-	rawName := e.tagName(z, z.Raw())
-	id, ok := e.names[string(rawName)]
+// endTag reads the end tag the tokenizer is at.
+func (e *elements) endTag(z *tokenizer) {
+	id, ok := e.id(z, false)
 	if !ok || e.count[id] == 0 {
 		return // an end tag that closes nothing
 	}
@@ -268,70 +303,8 @@ func (e *elements) endTag(z *html.Tokenizer, end int) {
 	if len(stack) > 0 && stack[len(stack)-1].depth == depth {
 		el := stack[len(stack)-1]
 		e.open[id] = stack[:len(stack)-1]
-		e.closed(el, end)
+		e.closed(el, z.end)
 	}
-}
-
-// tagName returns the lowercased name of the current tag token, read from
-// its raw text as the tokenizer reads it (up to whitespace, '/' or '>'),
-// into a buffer reused from tag to tag; only a name with a NUL byte, which
-// the tokenizer rewrites, is asked of the tokenizer.
-func (e *elements) tagName(z *html.Tokenizer, raw []byte) []byte {
-	i := 1 // past '<'
-	if i < len(raw) && raw[i] == '/' {
-		i++
-	}
-	j := i
-name:
-	for ; j < len(raw); j++ {
-		switch raw[j] {
-		case ' ', '\n', '\r', '\t', '\f', '/', '>':
-			break name
-		case 0:
-			name, _ := z.TagName()
-			return name
-		}
-	}
-	e.nameBuf = append(e.nameBuf[:0], raw[i:j]...)
-	for k, c := range e.nameBuf {
-		if 'A' <= c && c <= 'Z' {
-			e.nameBuf[k] = c + 'a' - 'A'
-		}
-	}
-	return e.nameBuf
-}
-
-// mayHaveAttr reports whether a raw start tag may carry a style, hidden or
-// class attribute: whether it holds one of those words in any case.
-func mayHaveAttr(raw []byte) bool {
-	for i := 0; i+5 <= len(raw); i++ {
-		switch raw[i] | 0x20 {
-		case 's':
-			if asciiFoldEqual(raw[i:i+5], "style") {
-				return true
-			}
-		case 'c':
-			if asciiFoldEqual(raw[i:i+5], "class") {
-				return true
-			}
-		case 'h':
-			if i+6 <= len(raw) && asciiFoldEqual(raw[i:i+6], "hidden") {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// asciiFoldEqual reports whether b equals the lowercase ASCII word w,
-// ignoring ASCII case.
-func asciiFoldEqual(b []byte, w string) bool {
-	for i := range len(w) {
-		if b[i]|0x20 != w[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // closed records an element that spans [el.start, end): a hidden one as a
@@ -343,8 +316,13 @@ func (e *elements) closed(el openElement, end int) {
 	switch {
 	case el.reason != Visible:
 		e.out = e.keep.add(e.out, Construct{Kind: HiddenElement, Reason: el.reason, Start: el.start, End: end, SelfContained: self})
-	case len(el.classes) > 0 && !e.overflow:
-		e.candidates = append(e.candidates, classCandidate{start: el.start, end: end, name: el.name, classes: el.classes, selfContained: self})
+	case el.classes != "" && !e.overflow:
+		if len(e.candidates) == cap(e.candidates) {
+			// Doubling: append grows a list this long by a quarter at a
+			// time, which allocates five times its size on the way.
+			e.candidates = append(make([]classCandidate, 0, max(16, 2*cap(e.candidates))), e.candidates...)
+		}
+		e.candidates = append(e.candidates, classCandidate{start: el.start, end: end, id: el.id, classes: el.classes, selfContained: self})
 	}
 }
 
@@ -362,16 +340,56 @@ func (e *elements) keepClassed() bool {
 }
 
 // hiddenByClass reports whether one of the classes of an element named
-// name is hidden by a plain class selector that, if it names a type, names
-// the element's.
-func (e *elements) hiddenByClass(name string, classes []string) bool {
+// name (the words of its class attribute, split as strings.Fields splits)
+// is hidden by a plain class selector that, if it names a type, names the
+// element's.
+func (e *elements) hiddenByClass(name string, classes string) bool {
 	if len(e.hidden) == 0 {
 		return false
 	}
-	for _, class := range classes {
+	for i := 0; ; {
+		start, end := nextClass(classes, i)
+		if start == end {
+			return false
+		}
+		class := classes[start:end]
 		if e.hidden[classSelector{class: class}] || e.hidden[classSelector{typ: name, class: class}] {
 			return true
 		}
+		i = end
 	}
-	return false
+}
+
+// hasClass reports whether a class attribute's value names a class.
+func hasClass(classes string) bool {
+	start, end := nextClass(classes, 0)
+	return start < end
+}
+
+// nextClass returns the span [start, end) of the first class name in
+// classes at or after i, split as strings.Fields splits (at the runes
+// that unicode.IsSpace reports); start == end when there is none.
+func nextClass(classes string, i int) (start, end int) {
+	for i < len(classes) {
+		r, n := rune(classes[i]), 1
+		if r >= utf8.RuneSelf {
+			r, n = utf8.DecodeRuneInString(classes[i:])
+		}
+		if !unicode.IsSpace(r) {
+			break
+		}
+		i += n
+	}
+	start = i
+	for i < len(classes) {
+		r, n := rune(classes[i]), 1
+		if r >= utf8.RuneSelf {
+			r, n = utf8.DecodeRuneInString(classes[i:])
+		}
+		if unicode.IsSpace(r) {
+			break
+		}
+		i += n
+	}
+	return start, i
 }

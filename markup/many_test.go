@@ -13,8 +13,9 @@ import (
 // largeAllocated returns the bytes allocated so far in objects larger than
 // 32 KiB: runtime.MemStats.TotalAlloc without the small objects, which
 // /gc/heap/allocs-by-size counts by size class (a bucket's upper bound is
-// its class's size, which TotalAlloc counts). The HTML tokenizer's garbage
-// is small objects; the lists of constructs are large ones.
+// its class's size plus one, an exclusive bound; TotalAlloc counts the
+// class's size). The HTML tokenizer's garbage is small objects; the lists
+// of constructs are large ones.
 func largeAllocated() uint64 {
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
@@ -23,8 +24,8 @@ func largeAllocated() uint64 {
 	h := s[0].Value.Float64Histogram()
 	small := uint64(0)
 	for i, n := range h.Counts {
-		if upper := h.Buckets[i+1]; upper <= 32<<10 {
-			small += n * uint64(upper)
+		if size := h.Buckets[i+1] - 1; size <= 32<<10 {
+			small += n * uint64(size)
 		}
 	}
 	return m.TotalAlloc - small

@@ -290,6 +290,12 @@ func (k *keeper) add(out []Construct, c Construct) []Construct {
 		k.full = append(k.full, out)
 		out = make([]Construct, 0, blockSize)
 	}
+	if len(out) == cap(out) && len(out) < blockSize {
+		// Doubling up to a block: append grows a list this long by a
+		// quarter at a time, which allocates five times its size on the
+		// way.
+		out = append(make([]Construct, 0, min(blockSize, max(16, 2*cap(out)))), out...)
+	}
 	out = append(out, c)
 	if k.max >= 0 && len(out) >= 2*k.max+256 {
 		out = k.trim(out)

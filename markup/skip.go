@@ -58,12 +58,11 @@ func skipTagSpace(s string, i int) int {
 func readTag(s string, i int) (end int, hides bool) {
 	// The name: up to whitespace (read), '/' or '>' (not read).
 	name := i + 1
-	for i += 2; i < len(s); i++ {
-		if isTagSpace(s[i]) || s[i] == '/' || s[i] == '>' {
-			break
-		}
+	for i += 2; i < len(s) && tagByte[s[i]]&(tagSpace|tagSlash|tagClose) == 0; {
+		i++
 	}
-	hides = strings.EqualFold(s[name:i], "style")
+	// Names compare in ASCII only, as the tokenizer compares them.
+	hides = foldEqual(s[name:i], "style")
 	if i < len(s) && isTagSpace(s[i]) {
 		i++
 	}
@@ -75,17 +74,14 @@ func readTag(s string, i int) (end int, hides bool) {
 		// The key: up to whitespace, '/', '>' or an '=' that is not its
 		// first byte.
 		k := i
-		for ; i < len(s); i++ {
-			c := s[i]
-			if c == '=' && i == k {
-				continue
-			}
-			if c == '=' || c == '/' || c == '>' || isTagSpace(c) {
-				break
-			}
+		if s[i] == '=' {
+			i++
+		}
+		for i < len(s) && tagByte[s[i]] == 0 {
+			i++
 		}
 		key := s[k:i]
-		hides = hides || strings.EqualFold(key, "hidden")
+		hides = hides || foldEqual(key, "hidden")
 		// The value, if any.
 		i = skipTagSpace(s, i)
 		if i == len(s) {
@@ -105,14 +101,14 @@ func readTag(s string, i int) (end int, hides bool) {
 			case '\'', '"':
 				n := strings.IndexByte(s[i+1:], q)
 				if n < 0 {
-					return len(s), hides || strings.EqualFold(key, "style")
+					return len(s), hides || foldEqual(key, "style")
 				}
 				v, i = i+1, i+1+n
 			default:
 				for i++; i < len(s) && !isTagSpace(s[i]) && s[i] != '>'; i++ {
 				}
 			}
-			if strings.EqualFold(key, "style") {
+			if foldEqual(key, "style") {
 				val := s[v:i]
 				hides = hides || strings.ContainsAny(val, "&\x00\r") || StyleTest(val) != Visible
 			}

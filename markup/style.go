@@ -1,6 +1,10 @@
 package markup
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
 
 // StyleTest applies the style test of §3 to a CSS declaration list (the
 // value of a style attribute, or the body of a rule) and returns why it
@@ -21,23 +25,29 @@ func StyleTest(declarations string) Reason {
 		if !ok {
 			continue
 		}
-		prop = strings.ToLower(strings.Trim(prop, cssSpace))
-		value = stripImportant(strings.ToLower(strings.Trim(value, cssSpace)))
+		// The property, compared as strings.ToLower would lower it, but
+		// without making the lowered string: a style attribute names
+		// many properties, and only six of them matter.
+		p := cssProperty(trimCSSSpace(prop))
+		if p == otherProperty {
+			continue
+		}
+		value = stripImportant(strings.ToLower(trimCSSSpace(value)))
 		if value == "" {
 			continue // CSS drops a declaration without a value
 		}
-		switch prop {
-		case "display":
+		switch p {
+		case displayProperty:
 			display = value
-		case "visibility":
+		case visibilityProperty:
 			visibility = value
-		case "font-size":
+		case fontSizeProperty:
 			fontSize = value
-		case "color":
+		case colorProperty:
 			color, hasColor = value, true
-		case "background-color":
+		case backgroundColorProperty:
 			background, hasBackground = value, true
-		case "background":
+		case backgroundProperty:
 			background, hasBackground = firstToken(value), true
 		}
 	}
@@ -56,6 +66,91 @@ func StyleTest(declarations string) Reason {
 
 // cssSpace is what CSS counts as whitespace.
 const cssSpace = " \t\n\r\f"
+
+// trimCSSSpace is strings.Trim(s, cssSpace).
+func trimCSSSpace(s string) string {
+	i, j := 0, len(s)
+	for i < j && isSpace(s[i]) {
+		i++
+	}
+	for j > i && isSpace(s[j-1]) {
+		j--
+	}
+	return s[i:j]
+}
+
+// The properties the style test reads.
+const (
+	otherProperty = iota
+	displayProperty
+	visibilityProperty
+	fontSizeProperty
+	colorProperty
+	backgroundColorProperty
+	backgroundProperty
+)
+
+// cssProperty returns which of the properties the style test reads name
+// is, once lowered as strings.ToLower lowers it.
+func cssProperty(name string) int {
+	if name == "" {
+		return otherProperty
+	}
+	// Of the runes outside ASCII, only U+0130 and U+212A lower to ASCII
+	// letters, i and k, with which no property here begins.
+	switch name[0] | 0x20 {
+	case 'd':
+		if lowersTo(name, "display") {
+			return displayProperty
+		}
+	case 'v':
+		if lowersTo(name, "visibility") {
+			return visibilityProperty
+		}
+	case 'f':
+		if lowersTo(name, "font-size") {
+			return fontSizeProperty
+		}
+	case 'c':
+		if lowersTo(name, "color") {
+			return colorProperty
+		}
+	case 'b':
+		if lowersTo(name, "background-color") {
+			return backgroundColorProperty
+		}
+		if lowersTo(name, "background") {
+			return backgroundProperty
+		}
+	}
+	return otherProperty
+}
+
+// lowersTo reports whether strings.ToLower(s) == w, for w in lowercase
+// ASCII: whether each rune of s lowers (unicode.ToLower) to the next byte
+// of w. A byte that is not UTF-8 is U+FFFD to strings.ToLower, which no
+// byte of w is.
+func lowersTo(s, w string) bool {
+	j := 0
+	for i := 0; i < len(s); j++ {
+		r := rune(s[i])
+		if r < utf8.RuneSelf {
+			if 'A' <= r && r <= 'Z' {
+				r += 'a' - 'A'
+			}
+			i++
+		} else {
+			var n int
+			r, n = utf8.DecodeRuneInString(s[i:])
+			r = unicode.ToLower(r)
+			i += n
+		}
+		if j == len(w) || r != rune(w[j]) {
+			return false
+		}
+	}
+	return j == len(w)
+}
 
 // stripImportant removes a trailing "!important" (CSS allows whitespace
 // after the "!") from a lowercased value.

@@ -98,7 +98,13 @@
 //     branches number their migrations apart): each database records the
 //     migrations it has applied (table plainsight_migrations) and gets the
 //     ones it lacks, whatever their number; one it has and this build does
-//     not know refuses the database as too new;
+//     not know refuses the database as too new. Where the two SQL backends
+//     send the same statements but for their dialect (placeholders, time
+//     encoding, constraint codes), the methods are written once, in the
+//     internal package store/internal/sqlstore, over each backend's
+//     connection and dialect; what differs for a reason (PostgreSQL's
+//     pipelined inserts and foreign keys, SQLite's statement cache and its
+//     look-ups after a trigger's refusal) stays in the backend;
 //  4. cases in storetest, run by every backend's test, and a raw-SQL test of
 //     the triggers.
 //

@@ -20,7 +20,7 @@ func plainsight(t *testing.T, stdin string, args ...string) (code int, stdout, s
 	return code, out.String(), errOut.String()
 }
 
-func writeFile(t *testing.T, dir, name, content string) string {
+func writeFile(t testing.TB, dir, name, content string) string {
 	t.Helper()
 	p := filepath.Join(dir, name)
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {

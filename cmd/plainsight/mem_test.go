@@ -76,16 +76,115 @@ func TestScanJSONClassesHeapBound(t *testing.T) {
 	text := "<style>.h{display:none}</style>" + strings.Repeat("<b class=h>x</b>", size/16)
 	file := writeFile(t, dir, "classes.html", text)
 	text = ""
+	limit := debug.SetMemoryLimit(-1)
+	code, grown := heapGrowth([]string{"scan", "--format", "json", file})
+	if code != 1 {
+		t.Fatalf("exit %d", code)
+	}
+	if got := debug.SetMemoryLimit(-1); got != limit {
+		t.Errorf("memory limit %d after the scan, want %d as before", got, limit)
+	}
+	if want := uint64(size) * 12 / 5; grown > want {
+		t.Errorf("the heap grew by %d bytes for a %d-byte file (%.2f×), want at most %d", grown, size, float64(grown)/size, want)
+	} else {
+		t.Logf("the heap grew by %.2f× the file", float64(grown)/size)
+	}
+}
+
+// TestLimitHeapSideBySide: limitHeap lowers the limit and the collector's
+// target for one scan, lifts them while a second runs beside it, and puts
+// back what it found once both are done, in either order; for text, only
+// the target.
+func TestLimitHeapSideBySide(t *testing.T) {
+	before := debug.SetMemoryLimit(-1)
+	defer debug.SetMemoryLimit(before)
+	const limit = 1 << 40
+	debug.SetMemoryLimit(limit)
+	first := limitHeap(64<<20, true)
+	if got := debug.SetMemoryLimit(-1); got >= limit {
+		t.Fatalf("limit %d during a scan, want less than %d", got, int64(limit))
+	}
+	second := limitHeap(64<<20, true)
+	if got := debug.SetMemoryLimit(-1); got != limit {
+		t.Errorf("limit %d during two scans, want %d", got, int64(limit))
+	}
+	first()
+	if got := debug.SetMemoryLimit(-1); got != limit {
+		t.Errorf("limit %d while the second scan runs on, want %d", got, int64(limit))
+	}
+	second()
+	if got := debug.SetMemoryLimit(-1); got != limit {
+		t.Errorf("limit %d after both, want %d", got, int64(limit))
+	}
+	// The collector's target: lowered for one scan, put back after it; a
+	// lower one set before stays.
+	percent := debug.SetGCPercent(100)
+	defer debug.SetGCPercent(percent)
+	done := limitHeap(64<<20, true)
+	if got := debug.SetGCPercent(-1); got != jsonGCPercent {
+		t.Errorf("GC percent %d during a scan, want %d", got, jsonGCPercent)
+	}
+	debug.SetGCPercent(jsonGCPercent)
+	second = limitHeap(64<<20, true)
+	if got := debug.SetGCPercent(-1); got != 100 {
+		t.Errorf("GC percent %d during two scans, want 100", got)
+	}
+	debug.SetGCPercent(100)
+	second()
+	done()
+	if got := debug.SetGCPercent(5); got != 100 {
+		t.Errorf("GC percent %d after a scan, want 100 as before", got)
+	}
+	done = limitHeap(64<<20, true)
+	if got := debug.SetGCPercent(-1); got != 5 {
+		t.Errorf("GC percent %d during a scan, want 5 as set before", got)
+	}
+	debug.SetGCPercent(5)
+	done()
+	debug.SetGCPercent(-1) // off: stays off
+	done = limitHeap(64<<20, true)
+	if got := debug.SetGCPercent(-1); got != -1 {
+		t.Errorf("GC percent %d during a scan, want -1 (off) as set before", got)
+	}
+	done()
+	debug.SetGCPercent(100)
+	// The other formats: the target alone.
+	done = limitHeap(64<<20, false)
+	if got := debug.SetGCPercent(-1); got != textGCPercent {
+		t.Errorf("GC percent %d during a scan for text, want %d", got, textGCPercent)
+	}
+	debug.SetGCPercent(textGCPercent)
+	if got := debug.SetMemoryLimit(-1); got != limit {
+		t.Errorf("limit %d during a scan for text, want %d as before", got, int64(limit))
+	}
+	done()
+	if got := debug.SetGCPercent(100); got != 100 {
+		t.Errorf("GC percent %d after a scan for text, want 100 as before", got)
+	}
+	done = limitHeap(1<<40, true) // more than the limit set: left as it is
+	if got := debug.SetMemoryLimit(-1); got != limit {
+		t.Errorf("limit %d during a scan of a huge input, want %d", got, int64(limit))
+	}
+	done()
+	done = limitHeap(minLimited-1, true) // a small input: left as it is
+	if got := debug.SetMemoryLimit(-1); got != limit {
+		t.Errorf("limit %d during a scan of a small input, want %d", got, int64(limit))
+	}
+	done()
+}
+
+// heapGrowth runs the command and returns its exit status and how far the
+// heap grew, sampled every 100 µs, above where it was before.
+func heapGrowth(args []string) (code int, grown uint64) {
 	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
 	heap := func() uint64 {
 		metrics.Read(sample)
 		return sample[0].Value.Uint64()
 	}
-	// As a fresh process would: the memory of the file written above is
+	// As a fresh process would: the memory of the file written before is
 	// given back, not held free for the heap to grow into.
 	debug.FreeOSMemory()
 	base := heap()
-	limit := debug.SetMemoryLimit(-1)
 	var peak uint64
 	done := make(chan struct{})
 	var wg sync.WaitGroup
@@ -101,54 +200,8 @@ func TestScanJSONClassesHeapBound(t *testing.T) {
 			}
 		}
 	}()
-	code := run([]string{"scan", "--format", "json", file}, nil, io.Discard, io.Discard)
+	code = run(args, nil, io.Discard, io.Discard)
 	close(done)
 	wg.Wait()
-	if code != 1 {
-		t.Fatalf("exit %d", code)
-	}
-	if got := debug.SetMemoryLimit(-1); got != limit {
-		t.Errorf("memory limit %d after the scan, want %d as before", got, limit)
-	}
-	if grown, want := peak-min(peak, base), uint64(size)*12/5; grown > want {
-		t.Errorf("the heap grew by %d bytes for a %d-byte file (%.2f×), want at most %d", grown, size, float64(grown)/size, want)
-	} else {
-		t.Logf("the heap grew by %.2f× the file", float64(grown)/size)
-	}
-}
-
-// TestLimitHeapSideBySide: limitHeap lowers the limit for one scan, lifts
-// it while a second runs beside it, and puts back the limit it found once
-// both are done, in either order.
-func TestLimitHeapSideBySide(t *testing.T) {
-	before := debug.SetMemoryLimit(-1)
-	defer debug.SetMemoryLimit(before)
-	const limit = 1 << 40
-	debug.SetMemoryLimit(limit)
-	first := limitHeap(64 << 20)
-	if got := debug.SetMemoryLimit(-1); got >= limit {
-		t.Fatalf("limit %d during a scan, want less than %d", got, int64(limit))
-	}
-	second := limitHeap(64 << 20)
-	if got := debug.SetMemoryLimit(-1); got != limit {
-		t.Errorf("limit %d during two scans, want %d", got, int64(limit))
-	}
-	first()
-	if got := debug.SetMemoryLimit(-1); got != limit {
-		t.Errorf("limit %d while the second scan runs on, want %d", got, int64(limit))
-	}
-	second()
-	if got := debug.SetMemoryLimit(-1); got != limit {
-		t.Errorf("limit %d after both, want %d", got, int64(limit))
-	}
-	done := limitHeap(1 << 40) // more than the limit set: left as it is
-	if got := debug.SetMemoryLimit(-1); got != limit {
-		t.Errorf("limit %d during a scan of a huge input, want %d", got, int64(limit))
-	}
-	done()
-	done = limitHeap(minLimited - 1) // a small input: left as it is
-	if got := debug.SetMemoryLimit(-1); got != limit {
-		t.Errorf("limit %d during a scan of a small input, want %d", got, int64(limit))
-	}
-	done()
+	return code, peak - min(peak, base)
 }

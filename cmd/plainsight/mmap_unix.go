@@ -3,6 +3,7 @@
 package main
 
 import (
+	"io"
 	"os"
 	"syscall"
 )
@@ -22,4 +23,31 @@ func mapFile(f *os.File, size int64) (data []byte, release func(), ok bool) {
 		return nil, nil, false
 	}
 	return data, func() { syscall.Munmap(data) }, true
+}
+
+// readReserved reads r to its end, at most limit+1 bytes, into an anonymous
+// mapping of that size reserved up front: memory is taken a page at a time
+// as the bytes arrive, so an input of n bytes costs n bytes, never a buffer
+// grown by doubling nor the chunks of readLimited joined into a copy. It
+// reports false when the space cannot be reserved (an address-space limit,
+// a 32-bit platform); the caller then reads through readLimited.
+func readReserved(r io.Reader, limit int64) (data []byte, release func(), ok bool, err error) {
+	if limit < 0 || int64(int(limit+1)) != limit+1 {
+		return nil, nil, false, nil
+	}
+	buf, merr := syscall.Mmap(-1, 0, int(limit+1), syscall.PROT_READ|syscall.PROT_WRITE,
+		syscall.MAP_PRIVATE|syscall.MAP_ANON|syscall.MAP_NORESERVE)
+	if merr != nil {
+		return nil, nil, false, nil
+	}
+	release = func() { syscall.Munmap(buf) }
+	n, err := io.ReadFull(r, buf)
+	if err == io.EOF || err == io.ErrUnexpectedEOF {
+		return buf[:n], release, true, nil
+	}
+	release()
+	if err != nil {
+		return nil, nil, true, err
+	}
+	return nil, nil, true, tooLarge(limit)
 }

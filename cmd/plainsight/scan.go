@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"runtime/debug"
 	"runtime/metrics"
@@ -240,7 +241,7 @@ func (sc *scanner) data(in scanInput, data []byte, tooLarge bool) (found bool, e
 	if jw, ok := sc.out.(*jsonWriter); ok && !sc.filt.active() {
 		// Scanned and written in one go: the sanitized copy is written as
 		// it is made, never held whole (scan.EncodeFile).
-		defer limitHeap(len(data))()
+		defer limitHeap(len(data), true)()
 		res, err := jw.encode(in.path, data, sc.opts)
 		if err != nil {
 			return false, &writeError{err}
@@ -248,7 +249,9 @@ func (sc *scanner) data(in scanInput, data []byte, tooLarge bool) (found bool, e
 		sc.count(res, res.InvalidUTF8Count, 0)
 		return res.DeterministicCount > 0 || res.InvalidUTF8Count > 0 || tooLarge, nil
 	}
+	restore := limitHeap(len(data), false)
 	res, err := scanFile(data, sc.opts)
+	restore()
 	if err != nil { // an unknown context, which the flags exclude, or a malformed e-mail
 		return false, fmt.Errorf("%s: %w", in.path, err)
 	}
@@ -328,39 +331,102 @@ func parseInterleaved(fset *flag.FlagSet, args []string) ([]string, error) {
 }
 
 // readInput returns an input's bytes, at most limit of them, and a
-// function to call when they are no longer used. A regular file larger
-// than limit is refused before it is read; a large one is mapped into
-// memory rather than copied (where the platform allows), as a fast grep
-// does. Anything else (standard input, a pipe, a device) is read through a
-// limit that stops one byte past it (see readLimited).
+// function to call when they are no longer used.
+//
+// A regular file — named, or standard input redirected from one — larger
+// than limit is refused before a byte of it is read. A large one is mapped
+// into memory rather than copied (where the platform allows), as a fast
+// grep does; a small one is read into a buffer of its size, with one byte
+// more to tell whether it grew since: a file that grows while it is read
+// is read on through the limit, one that shrinks gives what it still holds.
+// Anything else (a pipe, a terminal, a device) is read through the limit,
+// stopping one byte past it: into space reserved for limit+1 bytes and
+// taken as they arrive (readReserved), else into chunks joined at the end
+// (readLimited) — never a buffer grown by doubling.
 func readInput(in scanInput, stdin io.Reader, limit int64) (data []byte, release func(), err error) {
-	release = func() {}
 	r := stdin
 	if !in.stdin {
 		f, err := os.Open(in.path)
 		if err != nil {
-			return nil, release, err
+			return nil, func() {}, err
 		}
 		defer f.Close()
-		if info, err := f.Stat(); err == nil && info.Mode().IsRegular() {
-			if info.Size() > limit {
-				return nil, release, fmt.Errorf("%s: larger than %d bytes, the most this input may hold", visible(in.path), limit)
-			}
-			if data, release, ok := mapFile(f, info.Size()); ok {
-				return data, release, nil
-			}
-		}
 		r = f
 	}
-	data, err = readLimited(r, limit)
+	data, release, err = readFrom(r, limit)
 	if err != nil {
-		return nil, release, fmt.Errorf("%s: %w", visible(in.path), err)
+		return nil, func() {}, fmt.Errorf("%s: %w", visible(in.path), err)
 	}
 	return data, release, nil
 }
 
+// readFrom reads r as readInput does.
+func readFrom(r io.Reader, limit int64) (data []byte, release func(), err error) {
+	none := func() {}
+	if f, ok := r.(*os.File); ok {
+		if info, err := f.Stat(); err == nil && info.Mode().IsRegular() {
+			// Standard input may have been read from already: what is left
+			// is from the offset on.
+			if off, err := f.Seek(0, io.SeekCurrent); err == nil && off <= info.Size() {
+				size := info.Size() - off
+				if size > limit {
+					return nil, none, fmt.Errorf("%w (%d bytes; it holds %d)", errTooLarge, limit, size)
+				}
+				if off == 0 {
+					if data, release, ok := mapFile(f, size); ok {
+						// Read to its end, as a read would have left it.
+						f.Seek(size, io.SeekStart)
+						return data, release, nil
+					}
+				}
+				data, err := readSized(f, size, limit)
+				return data, none, err
+			}
+		}
+		if data, release, ok, err := readReserved(f, limit); ok {
+			if err != nil {
+				return nil, none, err
+			}
+			return data, release, nil
+		}
+	}
+	data, err = readLimited(r, limit)
+	return data, none, err
+}
+
 // errTooLarge is an input past its limit.
 var errTooLarge = errors.New("larger than the most this input may hold")
+
+// tooLarge is the error of an input past limit.
+func tooLarge(limit int64) error {
+	return fmt.Errorf("%w (%d bytes)", errTooLarge, limit)
+}
+
+// readSized reads a file that held size bytes when it was opened, size
+// being at most limit: into a buffer of size+1 bytes, the last of which is
+// read only when the file grew since. A file that grew is read on, through
+// the limit; one that shrank gives what it still holds.
+func readSized(r io.Reader, size, limit int64) ([]byte, error) {
+	buf := make([]byte, size+1)
+	n, err := io.ReadFull(r, buf)
+	if err == io.EOF || err == io.ErrUnexpectedEOF {
+		return buf[:n], nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if size+1 > limit {
+		return nil, tooLarge(limit)
+	}
+	rest, err := readLimited(r, limit-size-1)
+	if err != nil {
+		if errors.Is(err, errTooLarge) {
+			return nil, tooLarge(limit)
+		}
+		return nil, err
+	}
+	return append(buf, rest...), nil
+}
 
 // readLimited reads r to its end, refusing more than limit bytes: it reads
 // at most limit+1 bytes, into chunks that grow as the input does, and
@@ -378,7 +444,7 @@ func readLimited(r io.Reader, limit int64) ([]byte, error) {
 			chunks = append(chunks, chunk[:n])
 		}
 		if total > limit {
-			return nil, fmt.Errorf("%w (%d bytes)", errTooLarge, limit)
+			return nil, tooLarge(limit)
 		}
 		if err == io.EOF || err == io.ErrUnexpectedEOF {
 			break
@@ -416,23 +482,46 @@ func bytesToString(b []byte) string {
 	return unsafe.String(unsafe.SliceData(b), len(b))
 }
 
-// limitHeap sets a soft memory limit (debug.SetMemoryLimit) for scanning
-// an input of n bytes into JSON, and returns what restores the limit it
-// replaced: the memory the runtime holds now (what the limit counts), plus
-// 1.75 times the input, plus 4 MiB. The scan of a text made of markup
+// limitHeap sets a lower collector target (debug.SetGCPercent) for
+// scanning an input of n bytes, and for JSON (json true) a soft memory
+// limit (debug.SetMemoryLimit) as well, and returns what restores the two
+// it replaced.
+//
+// For the formats that do not hold the sanitized copy, the target is
+// textGCPercent: what the scan holds is small (a few MiB) and the
+// collector's default target lets the heap grow to twice that, which with
+// the input mapped beside it and the command's own pages (some 15 MiB of
+// code and tables) took 100 MB of real prose or HTML past the 1.3 times
+// the file that --format text keeps to (1.31–1.34 times, now 1.28–1.29).
+//
+// For JSON, the limit is the memory the runtime holds now (what the limit counts),
+// plus 1.75 times the input, plus 4 MiB. The scan of a text made of markup
 // constructs holds 24 bytes for each (one every 16 bytes of elements
 // hidden by a class: 1.5 times the text) while the HTML tokenizer, reading
 // the text again, makes garbage; the collector's default pacing lets the
 // heap grow to twice what it holds, which with the input mapped beside it
 // is 4 times the input, over the 3× that --format json keeps to (README,
-// "Bounds"). Under the limit the collector runs more often instead. An
-// input under minLimited is left alone: the 64 MiB that the bound allows
-// beyond its 3× hold it. A lower limit already set (GOMEMLIMIT) stays;
-// while two scans run side by side in one process (tests calling run),
-// neither is limited.
-func limitHeap(n int) (restore func()) {
+// "Bounds"). Under the limit the collector runs more often instead.
+//
+// The target, jsonGCPercent, is for what the limit leaves: a text whose
+// sanitized copy is built whole (one with hidden markup to cut, as most
+// HTML) holds a copy of itself while §3's tokenizer makes garbage, and the
+// default target let that garbage grow up to the limit (100 MB of HTML:
+// peak RSS 2.76 times the file, over the 2.5× of issue 19; now 2.4).
+// Most of what such a scan holds is bytes without pointers, which the
+// collector does not read: running it more often costs little.
+//
+// An input under minLimited is left alone: the 64 MiB that the bound
+// allows beyond its 3× hold it. A lower limit or target already set
+// (GOMEMLIMIT, GOGC) stays, and so does a collector turned off (GOGC=off); while two scans run side by side in one
+// process (tests calling run), neither is limited.
+func limitHeap(n int, json bool) (restore func()) {
 	if n < minLimited {
 		return func() {}
+	}
+	percent := textGCPercent
+	if json {
+		percent = jsonGCPercent
 	}
 	sample := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
 	metrics.Read(sample)
@@ -441,6 +530,9 @@ func limitHeap(n int) (restore func()) {
 		held = int64(sample[0].Value.Uint64() - sample[1].Value.Uint64())
 	}
 	limit := held + int64(n)/4*7 + 4<<20
+	if !json {
+		limit = math.MaxInt64
+	}
 	heapLimit.Lock()
 	defer heapLimit.Unlock()
 	heapLimit.active++
@@ -450,27 +542,42 @@ func limitHeap(n int) (restore func()) {
 		if limit < heapLimit.prev {
 			debug.SetMemoryLimit(limit)
 		}
+		heapLimit.prevPercent = debug.SetGCPercent(percent)
+		if heapLimit.prevPercent < 0 || heapLimit.prevPercent <= percent {
+			debug.SetGCPercent(heapLimit.prevPercent)
+		}
 	case 2:
 		debug.SetMemoryLimit(heapLimit.prev)
+		debug.SetGCPercent(heapLimit.prevPercent)
 	}
 	return func() {
 		heapLimit.Lock()
 		defer heapLimit.Unlock()
 		if heapLimit.active--; heapLimit.active == 0 {
 			debug.SetMemoryLimit(heapLimit.prev)
+			debug.SetGCPercent(heapLimit.prevPercent)
 		}
 	}
 }
+
+// The collector's targets while limitHeap holds, for JSON and for the
+// other formats: a new cycle when the heap has grown by this percentage of
+// what it held after the last (GOGC; the default is 100).
+const (
+	jsonGCPercent = 12
+	textGCPercent = 25
+)
 
 // minLimited is the least input that limitHeap limits the heap for.
 const minLimited = 8 << 20
 
 // heapLimit is the state of limitHeap: how many scans run under it, and
-// the limit before the first.
+// the limit and target before the first.
 var heapLimit struct {
 	sync.Mutex
-	active int
-	prev   int64
+	active      int
+	prev        int64
+	prevPercent int
 }
 
 // shownDecoded is the Options.MaxDecoded of a scan in format: the JSON

@@ -1,5 +1,7 @@
 package heuristic
 
+import "slices"
+
 // anchor is a set of anchor groups: the words a match of a pattern must
 // contain. The prefilter reads every word of the text once, records the
 // groups a passage's words belong to, and runs a pattern's expression on
@@ -198,16 +200,40 @@ func equalLower(lw, w string) bool {
 }
 
 // The anchor words of letters alone, packed: a word's lowercase bytes as
-// two little-endian words (zero after its end), in a table of open
-// addressing over a multiplicative hash. readWord looks a whole word up in
-// it without hashing byte by byte; it holds the same groups as table.
-type packedEntry struct {
-	k0, k1 uint64 // k0 == 0: empty
-	bits   anchor
+// two little-endian words, k0 and k1 (zero after its end), in tables
+// indexed by a multiplicative hash of them: one for the words of up to
+// eight letters (k1 is zero), one for the longer. readWord looks a whole
+// word up without hashing byte by byte; they hold the same groups as
+// table.
+//
+// Most words of a text are looked up, about a third of them anchors, so
+// the lookup has no branch at all: each multiplier sends every anchor
+// word of its table to a slot of its own, so a word is in a table only at
+// its slot, which the lookup reads and keeps the groups of if it holds the
+// word. The groups are held once each (sets) and the slots hold their
+// index, which keeps the table of short words, where most lookups go,
+// within 20 KB.
+type packedTables struct {
+	short    [1 << shortBits]uint64 // k0; zero: empty
+	shortSet [1 << shortBits]uint8  // the index of its groups in sets
+	long     [1 << longBits][2]uint64
+	longSet  [1 << longBits]uint8
+	sets     [256]anchor // sets[0] is empty
 }
 
-var packed = func() *[tableSize]packedEntry {
-	var t [tableSize]packedEntry
+// The sizes of the tables and their multipliers, found by trying those of
+// a linear congruential sequence in turn until each anchor word had a
+// slot of its own. Changing the anchor words may need others: building
+// the tables panics, and every test fails, until they are found.
+const (
+	shortBits       = 11
+	shortMultiplier = 0x6de1d689b5d0b653
+	longBits        = 8
+	longMultiplier  = 0x92b8b3e9afe7f307
+)
+
+var packed = func() *packedTables {
+	groups := map[[2]uint64]anchor{}
 	for bit, words := range anchorWords {
 	word:
 		for _, w := range words {
@@ -220,31 +246,70 @@ var packed = func() *[tableSize]packedEntry {
 			for i := 0; i < len(w); i++ {
 				k[i/8] |= uint64(w[i]) << (8 * (i % 8))
 			}
-			for i := packedHash(k[0], k[1]); ; i = (i + 1) & (tableSize - 1) {
-				if t[i].k0 == 0 || t[i].k0 == k[0] && t[i].k1 == k[1] {
-					t[i].k0, t[i].k1 = k[0], k[1]
-					t[i].bits |= bit
-					break
-				}
-			}
+			groups[k] |= bit
 		}
 	}
-	return &t
+	t := new(packedTables)
+	index := map[anchor]uint8{}
+	for k, bits := range groups {
+		if _, ok := index[bits]; !ok {
+			if len(index)+1 == len(t.sets) {
+				panic("heuristic: too many sets of anchor groups")
+			}
+			index[bits] = uint8(len(index) + 1)
+			t.sets[index[bits]] = bits
+		}
+		if k[1] == 0 {
+			h := shortHash(k[0])
+			if t.short[h] != 0 {
+				panic("heuristic: two anchor words share a slot of the packed table: find another shortMultiplier")
+			}
+			t.short[h], t.shortSet[h] = k[0], index[bits]
+			continue
+		}
+		h := longHash(k[0], k[1])
+		if t.long[h][0] != 0 {
+			panic("heuristic: two anchor words share a slot of the packed table: find another longMultiplier")
+		}
+		t.long[h], t.longSet[h] = k, index[bits]
+	}
+	return t
 }()
 
-func packedHash(k0, k1 uint64) uint64 {
-	return ((k0 ^ k1*0x9E3779B97F4A7C15) * 0xFF51AFD7ED558CCD) >> (64 - tableBits)
+func shortHash(k0 uint64) uint64 { return (k0 * shortMultiplier) >> (64 - shortBits) }
+
+func longHash(k0, k1 uint64) uint64 {
+	return ((k0 ^ k1<<1) * longMultiplier) >> (64 - longBits)
+}
+
+// lookupShort returns the groups of the word of up to eight letters
+// packed as k0.
+func lookupShort(k0 uint64) anchor {
+	h := shortHash(k0)
+	x := packed.short[h] ^ k0 // 0: the slot holds the word
+	return packed.sets[packed.shortSet[h]] & anchor((x|-x)>>63-1)
 }
 
 // lookupPacked returns the groups of the word of letters packed as k0, k1.
 func lookupPacked(k0, k1 uint64) anchor {
-	for i := packedHash(k0, k1); ; i = (i + 1) & (tableSize - 1) {
-		e := &packed[i]
-		if e.k0 == k0 && e.k1 == k1 {
-			return e.bits
-		}
-		if e.k0 == 0 {
-			return 0
+	if k1 == 0 {
+		return lookupShort(k0)
+	}
+	h := longHash(k0, k1)
+	e := &packed.long[h]
+	x := e[0] ^ k0 | e[1] ^ k1
+	return packed.sets[packed.longSet[h]] & anchor((x|-x)>>63-1)
+}
+
+// atNeeds are the needs of the patterns that hold the group of "@", aAt,
+// without it: a passage meeting one of them is looked through for an "@".
+var atNeeds = func() (out []anchor) {
+	for p := range Patterns {
+		for _, n := range Patterns[p].need {
+			if n&aAt != 0 && !slices.Contains(out, n&^aAt) {
+				out = append(out, n&^aAt)
+			}
 		}
 	}
-}
+	return out
+}()

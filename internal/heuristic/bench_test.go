@@ -1,6 +1,7 @@
 package heuristic
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -46,5 +47,59 @@ func BenchmarkFindNoPassageEnd(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		Find(s)
+	}
+}
+
+// BenchmarkFindMultilingual is §5 on 4 MiB of bench/mkcorpus's multilingual
+// text (Greek, Cyrillic, CJK, Arabic, French with apostrophes, English).
+func BenchmarkFindMultilingual(b *testing.B) {
+	s := multilingual(4 << 20)
+	b.SetBytes(int64(len(s)))
+	b.ReportAllocs()
+	for b.Loop() {
+		FindN(s, 1000)
+	}
+}
+
+// The hostile shapes at two sizes each: the same throughput at both shows
+// the search linear in them.
+func benchmarkHostile(b *testing.B, name string, size int) {
+	s := hostile(size)[name]
+	b.SetBytes(int64(len(s)))
+	b.ReportAllocs()
+	for b.Loop() {
+		FindN(s, 1000)
+	}
+}
+
+func BenchmarkFindAnchorEveryWord256K(b *testing.B) {
+	benchmarkHostile(b, "anchor in every word, sentences", 256<<10)
+}
+func BenchmarkFindAnchorEveryWord4M(b *testing.B) {
+	benchmarkHostile(b, "anchor in every word, sentences", 4<<20)
+}
+func BenchmarkFindNoPassageEnd256K(b *testing.B) {
+	benchmarkHostile(b, "anchor in every word", 256<<10)
+}
+func BenchmarkFindNoPassageEnd4M(b *testing.B) { benchmarkHostile(b, "anchor in every word", 4<<20) }
+func BenchmarkFindLongLine256K(b *testing.B)   { benchmarkHostile(b, "one long line", 256<<10) }
+func BenchmarkFindLongLine4M(b *testing.B)     { benchmarkHostile(b, "one long line", 4<<20) }
+
+// BenchmarkCompile compiles the ten anchored expressions as a process
+// first needing all of them does: with the stand-ins of compiledOf, and as
+// written (with \pL and \pN), for comparison.
+func BenchmarkCompile(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		src  func(string) string
+	}{{"standIns", withStandIns}, {"asWritten", func(s string) string { return s }}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				for p := range Patterns {
+					regexp.MustCompile(c.src(`^` + strings.TrimPrefix(Patterns[p].src, `\b`)))
+				}
+			}
+		})
 	}
 }

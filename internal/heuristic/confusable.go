@@ -52,6 +52,7 @@ func Confusables(s string, dst []Match) []Match {
 func confusables(s string, dst []Match, k *keeper) []Match {
 	floor := 0 // the end of the last word examined: no word starts before it
 	var prefix *[256]uint64
+	var two *[0x800]uint8
 	for i := 0; i < len(s); {
 		// Skip ASCII, a word at a time.
 		for i+8 <= len(s) && load64(s[i:])&0x8080808080808080 == 0 {
@@ -60,32 +61,44 @@ func confusables(s string, dst []Match, k *keeper) []Match {
 		if i >= len(s) {
 			break
 		}
-		if s[i] < utf8.RuneSelf {
+		c := s[i]
+		if c < utf8.RuneSelf {
 			i++
 			continue
 		}
-		// Most codepoints cannot be a Greek or Cyrillic letter by their
-		// first two bytes. A byte that begins no encoding (a continuation
-		// byte) has no bits: the bytes after a lead byte are passed over
-		// one by one, as they would be if the codepoint were decoded.
 		if prefix == nil {
-			prefix = greekCyrillicPrefix()
+			prefix, two = greekCyrillicPrefix(), twoByteProps()
 		}
-		if i+1 < len(s) && prefix[s[i]]&(1<<(s[i+1]&0x3F)) == 0 {
-			i++
-			continue
+		if c >= 0xC2 && c <= 0xDF && i+1 < len(s) && s[i+1]&0xC0 == 0x80 {
+			// Two bytes, the encoding of U+0080–U+07FF: its properties
+			// are in a table.
+			if p := two[rune(c&0x1F)<<6|rune(s[i+1]&0x3F)]; p&lmnBits != uint8(ucd.Letter) || p&greekCyrillic == 0 {
+				i += 2
+				continue
+			}
+		} else {
+			// Most codepoints cannot be a Greek or Cyrillic letter by
+			// their first two bytes. A byte that begins no encoding (a
+			// continuation byte) has no bits: the bytes after a lead byte
+			// are passed over with it, as they would be if the codepoint
+			// were decoded.
+			if i+1 < len(s) && prefix[c]&(1<<(s[i+1]&0x3F)) == 0 {
+				for i++; i < len(s) && s[i]&0xC0 == 0x80; i++ {
+				}
+				continue
+			}
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if ucd.LetterMarkNumber(r) != ucd.Letter {
+				i += size
+				continue
+			}
+			if sc := ucd.Lookup(r).Script(); sc != ucd.Greek && sc != ucd.Cyrillic {
+				i += size
+				continue
+			}
 		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if ucd.LetterMarkNumber(r) != ucd.Letter {
-			i += size
-			continue
-		}
-		if sc := ucd.Lookup(r).Script(); sc != ucd.Greek && sc != ucd.Cyrillic {
-			i += size
-			continue
-		}
-		start := runStart(s, i, floor)
-		m, end := word(s, start)
+		start := runStart(s, i, floor, two)
+		m, end := word(s, start, two)
 		if m.Scripts&Latin != 0 && m.Scripts != Latin && m.End > m.Start {
 			dst = k.add(dst, m)
 		}
@@ -94,10 +107,55 @@ func confusables(s string, dst []Match, k *keeper) []Match {
 	return dst
 }
 
+// The properties of the codepoints U+0080–U+07FF, by codepoint: their LMN
+// (lmnBits) and their Scripts (shifted by scriptsShift).
+const (
+	lmnBits       = 3
+	scriptsShift  = 2
+	greekCyrillic = uint8(Greek|Cyrillic) << scriptsShift
+)
+
+var twoByteProps = sync.OnceValue(func() *[0x800]uint8 {
+	var t [0x800]uint8
+	for r := rune(0x80); r < 0x800; r++ {
+		p := uint8(ucd.LetterMarkNumber(r))
+		if sc := ucd.Lookup(r).Script(); sc != ucd.ScriptOther {
+			p |= uint8(scriptBits[sc]) << scriptsShift
+		}
+		t[r] = p
+	}
+	return &t
+})
+
+// decodeTwo decodes the codepoint at s[i:] if it is encoded in two bytes,
+// returning its properties from two; else ok is false.
+func decodeTwo(s string, i int, two *[0x800]uint8) (p uint8, ok bool) {
+	if c := s[i]; c >= 0xC2 && c <= 0xDF && i+1 < len(s) && s[i+1]&0xC0 == 0x80 {
+		return two[rune(c&0x1F)<<6|rune(s[i+1]&0x3F)], true
+	}
+	return 0, false
+}
+
 // runStart returns the start of the run of word characters that holds
 // the codepoint at i, looking no further back than floor.
-func runStart(s string, i, floor int) int {
+func runStart(s string, i, floor int, two *[0x800]uint8) int {
 	for i > floor {
+		if c := s[i-1]; c < utf8.RuneSelf {
+			if !asciiWordChar[c] {
+				break
+			}
+			i--
+			continue
+		}
+		if i-2 >= floor {
+			if p, ok := decodeTwo(s, i-2, two); ok {
+				if p&lmnBits == uint8(ucd.NotLMN) {
+					break
+				}
+				i -= 2
+				continue
+			}
+		}
 		r, size := utf8.DecodeLastRuneInString(s[floor:i])
 		if !wordChar(r) {
 			break
@@ -107,11 +165,20 @@ func runStart(s string, i, floor int) int {
 	return i
 }
 
+// asciiWordChar marks the ASCII word characters: letters, digits, "_" and
+// "-".
+var asciiWordChar = func() (t [utf8.RuneSelf]bool) {
+	for c := range t {
+		t[c] = wordChar(rune(c))
+	}
+	return t
+}()
+
 // word reads the run of word characters at start: it returns the word in
 // it (from its first letter or number) as a match whose Scripts are those
 // of its letters — or an empty match when the run has fewer than three
 // letters — and the end of the run.
-func word(s string, start int) (Match, int) {
+func word(s string, start int, two *[0x800]uint8) (Match, int) {
 	m := Match{Class: MixedScript, Start: -1}
 	letters := 0
 	i := start
@@ -136,13 +203,25 @@ func word(s string, start int) (Match, int) {
 			i++
 			continue
 		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch ucd.LetterMarkNumber(r) {
+		var lmn ucd.LMN
+		var scripts Scripts
+		size := 2
+		if p, ok := decodeTwo(s, i, two); ok {
+			lmn, scripts = ucd.LMN(p&lmnBits), Scripts(p>>scriptsShift)
+		} else {
+			var r rune
+			r, size = utf8.DecodeRuneInString(s[i:])
+			lmn = ucd.LetterMarkNumber(r)
+			if lmn == ucd.Letter {
+				if sc := ucd.Lookup(r).Script(); sc != ucd.ScriptOther {
+					scripts = scriptBits[sc]
+				}
+			}
+		}
+		switch lmn {
 		case ucd.Letter:
 			letters++
-			if sc := ucd.Lookup(r).Script(); sc != ucd.ScriptOther {
-				m.Scripts |= scriptBits[sc]
-			}
+			m.Scripts |= scripts
 			if m.Start < 0 {
 				m.Start = i
 			}

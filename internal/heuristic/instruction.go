@@ -3,7 +3,7 @@ package heuristic
 import (
 	"bytes"
 	"math/bits"
-	"slices"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -35,35 +35,173 @@ func Instructions(s string, dst []Match) []Match {
 
 func instructions(s string, dst []Match, k *keeper) []Match {
 	f := finder{s: s, dst: dst, keep: k}
-	start := 0
+	start := 0 // the passage being read
 	var mask anchor
-	for i := 0; i < len(s); {
-		c := s[i]
-		if lower[c] != 0 {
-			// readWord's common case, inline: a word of fewer than eight
-			// letters, followed by neither apostrophe, far from the end.
-			if i+2*8 <= len(s) {
-				w0 := load64(s[i:])
-				if n := leadingLetters(w0); n < 8 {
-					if e := s[i+n]; e != '\'' && e != 0xE2 {
-						bits := lookupPacked(lowerBytes(w0, n), 0)
+	next := 0            // every word and end of a passage before it is read
+	cands := f.cands[:0] // f.cands, in a register while the words are read
+	// The passage may need windows when a step of the pass could end at
+	// least this far from its start.
+	const near = maxPassage - 3*8
+	for base := 0; base < len(s); base += 64 {
+		starts, ends := events(s, base)
+		if next > base {
+			starts &= ^uint64(0) << (next - base)
+			ends &= ^uint64(0) << (next - base)
+		}
+		if base+64+2*8 < len(s) && base+64+2*8-start < near {
+			// No word of the block is near the end of the text, nor
+			// (unless it holds an apostrophe) near where a window would
+			// be cut: the words between two ends of passages are read
+			// without a branch that depends on the text but the word's
+			// length.
+			for {
+				w := starts
+				if ends != 0 {
+					w &= 1<<bits.TrailingZeros64(ends) - 1
+				}
+				starts &^= w
+				for w != 0 {
+					p := base + bits.TrailingZeros64(w)
+					w &= w - 1
+					if p < next {
+						continue // a part of a word read with its apostrophe
+					}
+					w0 := load64(s[p:])
+					n := leadingLetters(w0)
+					var k0, k1 uint64
+					if n < 8 {
+						k0 = lowerBytes(w0, n)
+					} else {
+						w1 := load64(s[p+8:])
+						n1 := leadingLetters(w1)
+						k0, k1 = lowerBytes(w0, 8), lowerBytes(w1, n1)
+						n += n1
+					}
+					if n < 16 && s[p+n] != '\'' && s[p+n] != 0xE2 {
+						var bits anchor
+						if n < 8 {
+							bits = lookupShort(k0)
+						} else {
+							bits = lookupPacked(k0, k1)
+						}
 						if bits&firstGroups != 0 {
-							f.cands = append(f.cands, cand{i, bits})
+							cands = append(cands, cand{p, bits})
 						}
 						mask |= bits
-						i += n
-						goto window
+						continue
+					}
+					var bits anchor
+					next, bits, cands = readWordTo(s, p, cands)
+					mask |= bits
+					if next-start >= near {
+						goto exact
 					}
 				}
+				if ends == 0 {
+					break
+				}
+				p := base + bits.TrailingZeros64(ends)
+				ends &= ends - 1
+				if p >= next {
+					f.cands = cands
+					start, mask = f.end(p, start, mask)
+					cands = f.cands
+				}
 			}
-			next, bits := readWord(s, i, &f.cands)
+			continue
+		}
+		// The last blocks, and those near a window: every step in turn.
+		for ev := starts | ends; ev != 0; ev &= ev - 1 {
+			p := base + bits.TrailingZeros64(ev)
+			if p < next {
+				continue
+			}
+			if p-start >= near {
+				goto exact
+			}
+			if lower[s[p]] == 0 {
+				f.cands = cands
+				start, mask = f.end(p, start, mask)
+				cands = f.cands
+				continue
+			}
+			var bits anchor
+			next, bits, cands = readWordTo(s, p, cands)
 			mask |= bits
-			i = next
+			if next-start >= near {
+				goto exact
+			}
+		}
+		continue
+	exact:
+		// The passage may need windows: read it as the window pass reads
+		// it, and go on after it.
+		f.cands = cands[:0]
+		next, start = f.exact(start)
+		cands = f.cands[:0]
+		mask = 0
+		base = next&^63 - 64
+	}
+	if len(s)-start >= near {
+		f.cands = cands[:0]
+		f.exact(start)
+		return f.dst
+	}
+	f.cands = cands
+	f.passage(start, len(s), mask)
+	return f.dst
+}
+
+// end reads the byte at p, one of the events that may end a passage: if it
+// ends the passage at start, whose words hold the groups mask, it
+// searches the passage and returns where the next begins, else it returns
+// start and mask as they are.
+func (f *finder) end(p, start int, mask anchor) (int, anchor) {
+	s := f.s
+	switch s[p] {
+	case '.', '!', '?':
+		if p+1 == len(s) || space(s[p+1]) {
+			f.passage(start, p+1, mask)
+			return p + 1, 0
+		}
+	case '\n':
+		j := p + 1
+		for j < len(s) && (s[j] == ' ' || s[j] == '\t' || s[j] == '\r') {
+			j++
+		}
+		if j < len(s) && s[j] == '\n' {
+			f.passage(start, p+1, mask) // with its line break
+			return j, 0
+		}
+	}
+	return start, mask
+}
+
+// exact reads the passage at start a step at a time, cutting it into
+// windows where it reaches maxPassage bytes, and searches it. It returns
+// where the next passage begins and where reading must go on (the same
+// but after a blank line); at the end of the text, len(s) for both, the
+// last passage searched.
+func (f *finder) exact(start int) (next, nextStart int) {
+	s := f.s
+	var mask anchor
+	for i := start; i < len(s); {
+		c := s[i]
+		if lower[c] != 0 {
+			var bits anchor
+			i, bits = readWord(s, i, &f.cands)
+			mask |= bits
 		} else if !stop[c] {
 			// Bytes that neither start a word nor end a passage: skip them
 			// all, but no further than where the window must be cut.
 			lim := min(len(s), start+maxPassage)
-			for i++; i < lim && !stop[s[i]]; i++ {
+			i++
+			// Eight at a time while none is in ASCII (text in other
+			// scripts).
+			for i+8 <= lim && load64(s[i:])&high == high {
+				i += 8
+			}
+			for ; i < lim && !stop[s[i]]; i++ {
 			}
 		} else {
 			i++
@@ -71,7 +209,7 @@ func instructions(s string, dst []Match, k *keeper) []Match {
 			case '.', '!', '?':
 				if i == len(s) || space(s[i]) {
 					f.passage(start, i, mask)
-					start, mask = i, 0
+					return i, i
 				}
 			case '\n':
 				j := i
@@ -80,40 +218,98 @@ func instructions(s string, dst []Match, k *keeper) []Match {
 				}
 				if j < len(s) && s[j] == '\n' {
 					f.passage(start, i, mask) // with its line break
-					start, mask = j, 0
-					i = j
+					return j, j
 				}
-			case '@':
-				mask |= aAt
 			}
 		}
-	window:
 		// At the end of the text the last passage is searched below: a
 		// window ending there would search again what it has searched.
 		if i-start >= maxPassage && i < len(s) {
-			f.passage(start, i, mask)
-			start = i - overlap
-			for start < i && s[start]&0xC0 == 0x80 {
-				start++ // a codepoint boundary
-			}
-			mask = 0
-			for k := start; k < i; {
-				if lower[s[k]] != 0 && (k == start || lower[s[k-1]] == 0) {
-					next, bits := readWord(s, k, &f.cands)
-					mask |= bits
-					k = next
-					continue
-				}
-				if s[k] == '@' {
-					mask |= aAt
-				}
-				k++
-			}
+			start, mask = f.window(start, i, mask)
 		}
 	}
 	f.passage(start, len(s), mask)
-	return f.dst
+	return len(s), len(s)
 }
+
+// window searches the window s[start:i] of a passage, which reaches
+// maxPassage bytes, and begins the next window overlap bytes before i:
+// it returns its start and the anchor groups of its words up to i, and
+// leaves its candidate words in f.cands. A word cut by the window's start
+// is read from there (its part before the cut is not in the window).
+func (f *finder) window(start, i int, mask anchor) (int, anchor) {
+	s := f.s
+	f.passage(start, i, mask)
+	start = i - overlap
+	for start < i && s[start]&0xC0 == 0x80 {
+		start++ // a codepoint boundary
+	}
+	mask = 0
+	for k := start; k < i; {
+		if lower[s[k]] != 0 && (k == start || lower[s[k-1]] == 0) {
+			next, bits := readWord(s, k, &f.cands)
+			mask |= bits
+			k = next
+			continue
+		}
+		k++
+	}
+	return start, mask
+}
+
+// events returns the bytes of s[base:base+64] that the pass over the words
+// must look at, as a bit each (bit k for s[base+k]): the first letter of
+// each run of ASCII letters, and ".", "!", "?" and the line feed, which
+// may end a passage (with a few false ones: bytes 0x01 above one of
+// them, which the pass ignores as it ignores all other bytes). Spaces,
+// punctuation and the bytes outside ASCII are passed over eight at a
+// time, without a branch.
+func events(s string, base int) (starts, ends uint64) {
+	var prev uint64 // 0x80 when the byte before the block is a letter
+	if base > 0 && lower[s[base-1]] != 0 {
+		prev = 0x80
+	}
+	var block string
+	if base+64 <= len(s) {
+		block = s[base : base+64]
+	} else {
+		var tail [64]byte // zero bytes are no events
+		copy(tail[:], s[base:])
+		block = string(tail[:])
+	}
+	if len(block) != 64 {
+		return 0, 0 // unreachable; it lets the compiler drop the bounds checks
+	}
+	for k := 0; k < 64; k += 8 {
+		w := uint64(block[k]) | uint64(block[k+1])<<8 | uint64(block[k+2])<<16 | uint64(block[k+3])<<24 |
+			uint64(block[k+4])<<32 | uint64(block[k+5])<<40 | uint64(block[k+6])<<48 | uint64(block[k+7])<<56
+		y := (w | 0x20*ones) &^ high
+		letters := (y + 0x1F*ones) &^ (y + 0x05*ones) &^ w & high
+		first := letters &^ (letters<<8 | prev)
+		prev = letters >> 56
+		end := (zeroish(w^'.'*ones) | zeroish(w^'!'*ones) | zeroish(w^'?'*ones) | zeroish(w^'\n'*ones)) & high
+		// Gather the high bits, byte k to bit k.
+		starts |= (first >> 7) * 0x0102040810204080 >> 56 << k
+		ends |= (end >> 7) * 0x0102040810204080 >> 56 << k
+	}
+	return starts, ends
+}
+
+// zeroish has the high bit of each zero byte of t set, and of bytes 0x01
+// above one; no other high bit.
+func zeroish(t uint64) uint64 { return (t - ones) &^ t }
+
+// stop marks the bytes the pass over the words must look at: letters, and
+// the ends of sentences and lines.
+var stop = func() (t [256]bool) {
+	for c := range t {
+		t[c] = lower[c] != 0
+	}
+	for _, c := range []byte(".!?\n") {
+		t[c] = true
+	}
+	return t
+}()
 
 // cand is a word that may begin a match: its offset, and its anchor
 // groups (of which the first-word groups say for which patterns).
@@ -137,7 +333,17 @@ type finder struct {
 func (f *finder) passage(start, end int, mask anchor) {
 	cands := f.cands
 	f.cands = f.cands[:0]
-	if mask == 0 || start >= end || len(cands) == 0 {
+	if start >= end || len(cands) == 0 {
+		return
+	}
+	// The group of "@" matters only to needs that hold it: look for one
+	// only when the passage meets the rest of such a need.
+	for _, n := range atNeeds {
+		if mask&n == n && mask&aAt == 0 && strings.IndexByte(f.s[start:end], '@') >= 0 {
+			mask |= aAt
+		}
+	}
+	if mask == 0 {
 		return
 	}
 	var text []byte // the passage, lowercased, once a pattern needs it
@@ -153,15 +359,15 @@ func (f *finder) passage(start, end int, mask anchor) {
 			if c.at > 0 && wordByte(f.s[c.at-1]) {
 				continue // no word boundary before it
 			}
+			pc := compiledOf(Pattern(p))
+			if !pc.begins.mayBeginFold(f.s[c.at:end]) {
+				continue
+			}
 			if text == nil {
-				f.buf = appendLower(f.buf[:0], f.s[start:end])
+				f.buf = appendPassage(f.buf[:0], f.s[start:end])
 				text = f.buf
 			}
 			if Pattern(p) == SendToAddress && !sendPossible(text, c.at-start) {
-				continue
-			}
-			pc := compiledOf(Pattern(p))
-			if !pc.begins.mayBegin(text[c.at-start:]) {
 				continue
 			}
 			m := pc.at.FindSubmatchIndex(text[c.at-start:])
@@ -179,7 +385,12 @@ func (f *finder) passage(start, end int, mask anchor) {
 }
 
 func (info *PatternInfo) needMet(mask anchor) bool {
-	return slices.ContainsFunc(info.need, func(n anchor) bool { return mask&n == n })
+	for _, n := range info.need {
+		if mask&n == n {
+			return true
+		}
+	}
+	return false
 }
 
 // readWord reads the word at i, whose first byte is an ASCII letter: a run
@@ -222,6 +433,13 @@ func readWord(s string, i int, cands *[]cand) (int, anchor) {
 		*cands = append(*cands, cand{start, bits})
 	}
 	return i, bits
+}
+
+// readWordTo is readWord appending to cands and returning them: cands
+// itself is never addressed, so it can live in a register.
+func readWordTo(s string, i int, cands []cand) (int, anchor, []cand) {
+	next, bits := readWord(s, i, &cands)
+	return next, bits, cands
 }
 
 // readWordBytewise is readWord a byte at a time, near the end of the text.
@@ -314,18 +532,6 @@ func readApostropheWord(s string, i int, cands *[]cand) (int, anchor) {
 // ASCII letter, digit or underscore.
 func wordByte(c byte) bool { return lower[c] != 0 || digit(c) || c == '_' }
 
-// stop marks the bytes the pass over the words must look at: letters, the
-// ends of sentences and lines, and "@".
-var stop = func() (t [256]bool) {
-	for c := range t {
-		t[c] = lower[c] != 0
-	}
-	for _, c := range []byte(".!?\n@") {
-		t[c] = true
-	}
-	return t
-}()
-
 // leadingLetters returns how many of the bytes of w (little-endian: its
 // first byte lowest) are ASCII letters before the first that is not, 0–8.
 func leadingLetters(w uint64) int {
@@ -367,6 +573,38 @@ func appendLower(dst []byte, s string) []byte {
 	}
 	return dst
 }
+
+// appendPassage appends s as the compiled expressions read it: its ASCII
+// letters lowercased, and each letter or number outside ASCII (Unicode
+// categories L and N, as Go's regexp reads \pL and \pN) replaced by the
+// stand-in of its length (see withStandIns). Ill-formed bytes are left as
+// they are: the expressions read each as U+FFFD, neither letter nor
+// number, as they would have.
+func appendPassage(dst []byte, s string) []byte {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			dst = append(dst, c)
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r != utf8.RuneError && (unicode.IsLetter(r) || unicode.IsNumber(r)) {
+			dst = append(dst, standIn[size]...)
+		} else {
+			dst = append(dst, s[i:i+size]...)
+		}
+		i += size
+	}
+	return dst
+}
+
+// standIn is, by length in UTF-8, a letter that stands in for any letter
+// or number of that length outside ASCII.
+var standIn = [utf8.UTFMax + 1]string{2: "\u00AA", 3: "\u4E00", 4: "\U00020000"}
 
 func space(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'

@@ -208,10 +208,28 @@ func alnum(c byte) bool { return lower[c] != 0 || digit(c) }
 // not. Where the answer would need a character outside ASCII to be
 // classified as a letter, number or neither, it says it may.
 func (t *prefixTrie) mayBegin(text []byte) bool {
-	return t.walk(text, 0, 0)
+	return walk(t, text, 0, 0)
 }
 
-func (t *prefixTrie) walk(text []byte, i int, n int32) bool {
+// mayBeginFold is mayBegin on text with its ASCII letters lowercased.
+func (t *prefixTrie) mayBeginFold(text string) bool {
+	return walk(t, text, 0, 0)
+}
+
+// foldByte lowercases ASCII letters and keeps every other byte.
+var foldByte = func() (t [256]byte) {
+	for c := range t {
+		t[c] = byte(c)
+	}
+	for c := 'A'; c <= 'Z'; c++ {
+		t[c] = byte(c) + 'a' - 'A'
+	}
+	return t
+}()
+
+// walk walks the trie from node n over text[i:], its ASCII letters read
+// lowercased (alnum, and the bytes outside ASCII, do not depend on case).
+func walk[T string | []byte](t *prefixTrie, text T, i int, n int32) bool {
 	for {
 		if t.end[n] {
 			return true
@@ -237,7 +255,7 @@ func (t *prefixTrie) walk(text []byte, i int, n int32) bool {
 						return true
 					}
 				}
-				if t.walk(text, j, s) {
+				if walk(t, text, j, s) {
 					return true
 				}
 			}
@@ -245,7 +263,7 @@ func (t *prefixTrie) walk(text []byte, i int, n int32) bool {
 		if i == len(text) {
 			return false
 		}
-		m, ok := t.edge(n, text[i])
+		m, ok := t.edge(n, foldByte[text[i]])
 		if !ok {
 			return false
 		}

@@ -10,10 +10,10 @@
 //   - Files and folders an Options.Ignore function names are passed over
 //     (Ignored counts them).
 //   - A regular file is read up to MaxFile bytes. One with a NUL byte in its
-//     first SniffLen bytes is Binary and its text is not returned; one
-//     longer than MaxFile is Text with TooLarge set and its first MaxFile
-//     bytes (cut back to a codepoint boundary, so the cut makes no
-//     ill-formed UTF-8 of its own).
+//     first SniffLen bytes is Binary: it is read no further and its text is
+//     not returned. One longer than MaxFile is Text with TooLarge set and
+//     its first MaxFile bytes (cut back to a codepoint boundary, so the cut
+//     makes no ill-formed UTF-8 of its own).
 //   - Anything that cannot be read is Unreadable, with the error; a folder
 //     that cannot be read is not entered. Other non-regular files (devices,
 //     pipes, sockets) are passed over: reading one could block or never end.
@@ -193,16 +193,31 @@ func read(f *File, path string, buf []byte) []byte {
 		return buf
 	}
 	defer file.Close()
-	if info, err := file.Stat(); err == nil && int64(cap(buf)) < min(info.Size(), MaxFile)+1 {
-		buf = make([]byte, 0, min(info.Size(), MaxFile)+1)
+	size := int64(-1)
+	if info, err := file.Stat(); err == nil {
+		size = info.Size()
 	}
-	buf, err = readBounded(file, buf)
-	if err != nil {
-		f.Kind, f.Err = Unreadable, unwrapPath(err)
+	return classify(f, file, size, buf)
+}
+
+// classify reads a file of the given size (-1 when unknown) from r into
+// buf, and fills in its kind and data: its first SniffLen bytes first, and
+// the rest only when they hold no NUL byte — a binary file is never read
+// further.
+func classify(f *File, r io.Reader, size int64, buf []byte) []byte {
+	if size >= 0 && int64(cap(buf)) < min(size, MaxFile)+1 {
+		buf = make([]byte, 0, min(size, MaxFile)+1)
+	}
+	buf, eof, err := readBounded(r, buf, SniffLen)
+	if err == nil && bytes.IndexByte(buf[:min(len(buf), SniffLen)], 0) >= 0 {
+		f.Kind = Binary
 		return buf
 	}
-	if bytes.IndexByte(buf[:min(len(buf), SniffLen)], 0) >= 0 {
-		f.Kind = Binary
+	if err == nil && !eof {
+		buf, _, err = readBounded(r, buf, MaxFile+1)
+	}
+	if err != nil {
+		f.Kind, f.Err = Unreadable, unwrapPath(err)
 		return buf
 	}
 	f.Kind, f.Data = Text, buf
@@ -219,22 +234,23 @@ func read(f *File, path string, buf []byte) []byte {
 	return buf
 }
 
-// readBounded reads r to its end or to MaxFile+1 bytes, appending to buf.
-func readBounded(r io.Reader, buf []byte) ([]byte, error) {
-	for len(buf) <= MaxFile {
+// readBounded reads r, appending to buf, until buf holds n bytes or r
+// ends, and reports whether it ended.
+func readBounded(r io.Reader, buf []byte, n int) ([]byte, bool, error) {
+	for len(buf) < n {
 		if len(buf) == cap(buf) {
 			buf = append(buf, 0)[:len(buf)] // grow
 		}
-		n, err := r.Read(buf[len(buf):min(cap(buf), MaxFile+1)])
-		buf = buf[:len(buf)+n]
+		k, err := r.Read(buf[len(buf):min(cap(buf), n)])
+		buf = buf[:len(buf)+k]
 		if err == io.EOF {
-			return buf, nil
+			return buf, true, nil
 		}
 		if err != nil {
-			return buf, err
+			return buf, false, err
 		}
 	}
-	return buf, nil
+	return buf, false, nil
 }
 
 // unwrapPath drops the *fs.PathError around err: the caller names the

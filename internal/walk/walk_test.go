@@ -2,6 +2,7 @@ package walk
 
 import (
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -77,5 +78,47 @@ func TestWalk(t *testing.T) {
 	stop := errors.New("stop")
 	if _, err := Walk(dir, nil, func(*File) error { return stop }); !errors.Is(err, stop) {
 		t.Errorf("a callback's error: %v", err)
+	}
+}
+
+// counting is a reader that counts the bytes read from it.
+type counting struct {
+	r io.Reader
+	n int
+}
+
+func (c *counting) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += n
+	return n, err
+}
+
+// TestBinaryReadNoFurther: a file with a NUL byte in its first SniffLen
+// bytes is binary after those bytes, whatever its size; a text file is read
+// whole (to MaxFile), its NUL bytes past SniffLen being text.
+func TestBinaryReadNoFurther(t *testing.T) {
+	for _, tt := range []struct {
+		name    string
+		content string
+		kind    Kind
+		most    int // bytes read at most
+	}{
+		{"binary, 4 MiB", "\x89PNG\x00" + strings.Repeat("x", 4<<20), Binary, SniffLen},
+		{"binary, NUL at the sniff's last byte", strings.Repeat("x", SniffLen-1) + "\x00" + strings.Repeat("x", 1<<20), Binary, SniffLen},
+		{"text, NUL past the sniff", strings.Repeat("x", SniffLen) + "\x00" + strings.Repeat("x", 1<<20), Text, SniffLen + 1 + 1<<20},
+		{"text, short", "short", Text, 5},
+		{"empty", "", Text, 0},
+	} {
+		for _, size := range []int64{int64(len(tt.content)), -1} {
+			r := &counting{r: strings.NewReader(tt.content)}
+			var f File
+			classify(&f, r, size, nil)
+			if f.Kind != tt.kind || r.n > tt.most {
+				t.Errorf("%s (size %d): kind %v after %d bytes read, want %v after at most %d", tt.name, size, f.Kind, r.n, tt.kind, tt.most)
+			}
+			if tt.kind == Text && string(f.Data) != tt.content {
+				t.Errorf("%s (size %d): %d bytes of text, want %d", tt.name, size, len(f.Data), len(tt.content))
+			}
+		}
 	}
 }

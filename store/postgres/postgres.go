@@ -42,9 +42,6 @@ import (
 	"embed"
 	"errors"
 	"fmt"
-	"io/fs"
-	"sort"
-	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -52,56 +49,19 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/plainsight/plainsight/store"
+	"github.com/plainsight/plainsight/store/internal/sqlstore"
 )
 
 //go:embed migrations/*.sql
 var migrationFS embed.FS
 
-// migration is one embedded migration: its number (the NNNN of its file
-// name) and its SQL.
-type migration struct {
-	n   int
-	sql string
-}
-
-// migrations are the embedded migrations in increasing order of number.
-// Numbers may have gaps (two branches may number theirs apart, and one may
-// be merged before the other): a database records each migration it has
-// applied (table plainsight_migrations), so a migration merged later with a
-// lower number is still applied to a database that has the higher ones.
-var migrations = func() []migration {
-	names, err := fs.Glob(migrationFS, "migrations/*.sql")
-	if err != nil {
-		panic(err)
-	}
-	sort.Strings(names)
-	out := make([]migration, len(names))
-	for i, name := range names {
-		var n int
-		if _, err := fmt.Sscanf(strings.TrimPrefix(name, "migrations/"), "%04d_", &n); err != nil || n < 1 || (i > 0 && n <= out[i-1].n) {
-			panic("postgres: migration " + name + " is misnumbered")
-		}
-		b, err := migrationFS.ReadFile(name)
-		if err != nil {
-			panic(err)
-		}
-		out[i] = migration{n, string(b)}
-	}
-	return out
-}()
+// migrations are the embedded migrations in increasing order of number,
+// possibly with gaps (see sqlstore.Migrations).
+var migrations = sqlstore.Migrations(migrationFS, "postgres")
 
 // SchemaVersion is the highest migration number this build knows;
 // plainsight_schema holds the highest one a database has applied.
-var SchemaVersion = migrations[len(migrations)-1].n
-
-func knownMigration(n int) bool {
-	for _, m := range migrations {
-		if m.n == n {
-			return true
-		}
-	}
-	return false
-}
+var SchemaVersion = migrations[len(migrations)-1].N
 
 // lockClass is the first key of every advisory lock this package takes;
 // the second is a hash of the schema name.
@@ -191,14 +151,12 @@ func migrate(ctx context.Context, pool *pgxpool.Pool) error {
 			applied[i] = true
 		}
 	}
-	for n := range applied {
-		if !knownMigration(n) {
-			return store.Errorf(op, store.ErrSchemaTooNew, "migration %d applied, which this build does not know", n)
-		}
+	if n, ok := sqlstore.Unknown(migrations, applied); ok {
+		return store.Errorf(op, store.ErrSchemaTooNew, "migration %d applied, which this build does not know", n)
 	}
 	pending := false
 	for _, m := range migrations {
-		pending = pending || !applied[m.n]
+		pending = pending || !applied[m.N]
 	}
 	if table && !pending {
 		return nil
@@ -221,16 +179,16 @@ func migrate(ctx context.Context, pool *pgxpool.Pool) error {
 	}
 	top := v
 	for _, m := range migrations {
-		if applied[m.n] {
+		if applied[m.N] {
 			continue
 		}
-		if _, err := tx.Exec(ctx, m.sql); err != nil {
-			return store.Wrap(op, fmt.Errorf("migration %d: %w", m.n, err))
+		if _, err := tx.Exec(ctx, m.SQL); err != nil {
+			return store.Wrap(op, fmt.Errorf("migration %d: %w", m.N, err))
 		}
-		if _, err := tx.Exec(ctx, `INSERT INTO plainsight_migrations VALUES ($1)`, m.n); err != nil {
+		if _, err := tx.Exec(ctx, `INSERT INTO plainsight_migrations VALUES ($1)`, m.N); err != nil {
 			return store.Wrap(op, err)
 		}
-		top = max(top, m.n)
+		top = max(top, m.N)
 	}
 	if _, err := tx.Exec(ctx, `UPDATE plainsight_schema SET version = $1`, top); err != nil {
 		return store.Wrap(op, err)
@@ -262,6 +220,9 @@ type querier interface {
 // call that sends the queue (or by Atomic), with the inserting method's
 // error class.
 type conn struct {
+	dialect
+	// records holds c itself: the record kinds' shared methods.
+	records
 	q       querier
 	tx      pgx.Tx
 	pending []pending
@@ -338,7 +299,7 @@ func (s *Store) Atomic(ctx context.Context, fn func(store.Tx) error) error {
 	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1, hashtext(current_schema()))`, lockClass); err != nil {
 		return store.Wrap("Atomic", err)
 	}
-	c := &conn{q: tx, tx: tx}
+	c := newConn(tx, tx)
 	if err := fn(c); err != nil {
 		return err
 	}
@@ -352,7 +313,19 @@ func (s *Store) Atomic(ctx context.Context, fn func(store.Tx) error) error {
 	return nil
 }
 
-func (s *Store) c() *conn { return &conn{q: s.pool} }
+// records is sqlstore.Records, embedded in conn under a name of this
+// package's.
+type records = sqlstore.Records
+
+// newConn returns a connection sending through q, in tx when it is not
+// nil.
+func newConn(q querier, tx pgx.Tx) *conn {
+	c := &conn{q: q, tx: tx}
+	c.records = records{Conn: c}
+	return c
+}
+
+func (s *Store) c() *conn { return newConn(s.pool, nil) }
 
 // InsertFlag implements store.Flags.
 func (s *Store) InsertFlag(ctx context.Context, f store.Flag) error { return s.c().InsertFlag(ctx, f) }
@@ -398,15 +371,12 @@ func sqlState(err error) string {
 	return ""
 }
 
-const insertFlagSQL = `INSERT INTO flags (` + flagColumns + `)
+const insertFlagSQL = `INSERT INTO flags (` + sqlstore.FlagColumns + `)
 	VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, NULL, NULL, $17, $18)`
 
 const (
 	uniqueViolation    = "23505"
 	integrityViolation = "23000"
-	flagColumns        = `id, status, artifact_type, artifact_ref, artifact_label, field, finding_class,
-  evidence_sha256, excerpt, actor_account_id, actor_agent_id, actor_handle, actor_kya_level, actor_kind,
-  source, context, dispute_case_id, dispute_case_number, ledger_seq, created_at`
 )
 
 func (c *conn) InsertFlag(ctx context.Context, f store.Flag) error {
@@ -425,139 +395,11 @@ func (c *conn) InsertFlag(ctx context.Context, f store.Flag) error {
 	return insertError(op, err)
 }
 
-func scanFlag(row pgx.Row) (store.Flag, error) {
-	var f store.Flag
-	var caseID *string
-	var caseNum *int64
-	err := row.Scan(&f.ID, &f.Status, &f.Artifact.Type, &f.Artifact.Ref, &f.Artifact.Label, &f.Field, &f.Class,
-		&f.EvidenceSHA256, &f.Excerpt, &f.Actor.AccountID, &f.Actor.AgentID, &f.Actor.Handle, &f.Actor.KYALevel, &f.Actor.Kind,
-		&f.Source, &f.Context, &caseID, &caseNum, &f.LedgerSeq, &f.CreatedAt)
-	if err != nil {
-		return f, err
-	}
-	f.CreatedAt = f.CreatedAt.UTC()
-	if caseID != nil {
-		f.Dispute = &store.Dispute{CaseID: *caseID}
-		if caseNum != nil {
-			f.Dispute.CaseNumber = *caseNum
-		}
-	}
-	return f, nil
-}
-
-func (c *conn) Flag(ctx context.Context, id string) (store.Flag, error) {
-	if err := c.read(ctx); err != nil {
-		return store.Flag{}, err
-	}
-	f, err := scanFlag(c.q.QueryRow(ctx, `SELECT `+flagColumns+` FROM flags WHERE id = $1`, id))
-	if errors.Is(err, pgx.ErrNoRows) {
-		return f, store.Errorf("Flag", store.ErrNotFound, "flag %q", id)
-	}
-	return f, store.Wrap("Flag", err)
-}
-
-// listFlagsSQL builds the query of q and its arguments.
-func listFlagsSQL(q *store.FlagQuery) (string, []any) {
-	var where []string
-	var args []any
-	arg := func(v any) string {
-		args = append(args, v)
-		return fmt.Sprintf("$%d", len(args))
-	}
-	for _, p := range []struct{ col, v string }{
-		{"artifact_type", q.ArtifactType}, {"artifact_ref", q.ArtifactRef}, {"field", q.Field},
-		{"finding_class", q.Class}, {"evidence_sha256", q.EvidenceSHA256}, {"actor_account_id", q.ActorAccountID},
-	} {
-		if p.v != "" {
-			where = append(where, p.col+" = "+arg(p.v))
-		}
-	}
-	if len(q.EvidenceSHA256s) > 0 {
-		where = append(where, "evidence_sha256 = ANY("+arg(q.EvidenceSHA256s)+")")
-	}
-	if len(q.Statuses) > 0 {
-		var ps []string
-		for _, s := range q.Statuses {
-			ps = append(ps, arg(s))
-		}
-		where = append(where, "status IN ("+strings.Join(ps, ", ")+")")
-	}
-	query := `SELECT ` + flagColumns + ` FROM flags`
-	if len(where) > 0 {
-		query += " WHERE " + strings.Join(where, " AND ")
-	}
-	query += " ORDER BY n LIMIT " + arg(q.LimitOrMax()) + " OFFSET " + arg(max(q.Offset, 0))
-	return query, args
-}
-
-func (c *conn) ListFlags(ctx context.Context, q store.FlagQuery) ([]store.Flag, error) {
-	if len(q.EvidenceSHA256s) > store.MaxListLimit {
-		return nil, store.Errorf("ListFlags", store.ErrInvalid, "more than %d hashes", store.MaxListLimit)
-	}
-	if err := c.read(ctx); err != nil {
-		return nil, err
-	}
-	query, args := listFlagsSQL(&q)
-	rows, err := c.q.Query(ctx, query, args...)
-	if err != nil {
-		return nil, store.Wrap("ListFlags", err)
-	}
-	defer rows.Close()
-	var out []store.Flag
-	for rows.Next() {
-		f, err := scanFlag(rows)
-		if err != nil {
-			return nil, store.Wrap("ListFlags", err)
-		}
-		out = append(out, f)
-	}
-	return out, store.Wrap("ListFlags", rows.Err())
-}
-
-func (c *conn) TransitionFlag(ctx context.Context, t store.Transition) error {
-	const op = "TransitionFlag"
-	if err := store.CheckTransition(op, &t); err != nil {
-		return err
-	}
-	if err := c.read(ctx); err != nil {
-		return err
-	}
-	var tag pgconn.CommandTag
-	var err error
-	if t.Dispute != nil {
-		tag, err = c.q.Exec(ctx, `UPDATE flags SET status = $1, dispute_case_id = $2, dispute_case_number = $3
-			WHERE id = $4 AND status = $5 AND dispute_case_id IS NULL`,
-			t.To, t.Dispute.CaseID, t.Dispute.CaseNumber, t.ID, t.From)
-	} else {
-		tag, err = c.q.Exec(ctx, `UPDATE flags SET status = $1 WHERE id = $2 AND status = $3`, t.To, t.ID, t.From)
-	}
-	if err != nil {
-		return store.Wrap(op, err)
-	}
-	if tag.RowsAffected() == 1 {
-		return nil
-	}
-	var one int
-	err = c.q.QueryRow(ctx, `SELECT 1 FROM flags WHERE id = $1`, t.ID).Scan(&one)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return store.Errorf(op, store.ErrNotFound, "flag %q", t.ID)
-	} else if err != nil {
-		return store.Wrap(op, err)
-	}
-	return store.Errorf(op, store.ErrConflict, "flag %s is not %s", t.ID, t.From)
-}
-
-func scanEntry(row pgx.Row) (store.LedgerEntry, error) {
-	var e store.LedgerEntry
-	err := row.Scan(&e.Seq, &e.Type, &e.Prev, &e.Hash, &e.Body)
-	return e, err
-}
-
 func (c *conn) LedgerHead(ctx context.Context) (store.LedgerEntry, error) {
 	if c.head != nil {
 		return *c.head, nil
 	}
-	e, err := scanEntry(c.q.QueryRow(ctx, `SELECT seq, type, prev, hash, body FROM ledger ORDER BY seq DESC LIMIT 1`))
+	e, err := sqlstore.ScanEntry(c.q.QueryRow(ctx, `SELECT seq, type, prev, hash, body FROM ledger ORDER BY seq DESC LIMIT 1`))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return e, store.Errorf("LedgerHead", store.ErrNotFound, "empty ledger")
 	}
@@ -594,17 +436,6 @@ func (c *conn) AppendLedgerEntry(ctx context.Context, e store.LedgerEntry) error
 	return insertError(op, err)
 }
 
-func (c *conn) LedgerEntry(ctx context.Context, seq int64) (store.LedgerEntry, error) {
-	if err := c.read(ctx); err != nil {
-		return store.LedgerEntry{}, err
-	}
-	e, err := scanEntry(c.q.QueryRow(ctx, `SELECT seq, type, prev, hash, body FROM ledger WHERE seq = $1`, seq))
-	if errors.Is(err, pgx.ErrNoRows) {
-		return e, store.Errorf("LedgerEntry", store.ErrNotFound, "entry %d", seq)
-	}
-	return e, store.Wrap("LedgerEntry", err)
-}
-
 // LedgerEntries reads the entries in pages of 10,000, so a long walk holds
 // neither a transaction nor a cursor open.
 func (c *conn) LedgerEntries(ctx context.Context, from int64, fn func(store.LedgerEntry) error) error {
@@ -620,7 +451,7 @@ func (c *conn) LedgerEntries(ctx context.Context, from int64, fn func(store.Ledg
 		}
 		var batch []store.LedgerEntry
 		for rows.Next() {
-			e, err := scanEntry(rows)
+			e, err := sqlstore.ScanEntry(rows)
 			if err != nil {
 				rows.Close()
 				return store.Wrap("LedgerEntries", err)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/plainsight/plainsight/flag"
 	"github.com/plainsight/plainsight/store"
+	"github.com/plainsight/plainsight/store/internal/sqlstore"
 )
 
 func submitOne(t *testing.T, s store.Store, text string) string {
@@ -50,7 +51,7 @@ func TestTriggersRefuseRawSQL(t *testing.T) {
 		`UPDATE flags SET status = 'disputed'`,
 		`UPDATE flags SET dispute_case_id = 'case_x'`,
 		`UPDATE flags SET status = 'disputed', dispute_case_id = 'c', excerpt = 'x'`,
-		`INSERT INTO flags (` + flagColumns + `) SELECT ` + flagColumns + ` FROM flags ON CONFLICT (id) DO UPDATE SET excerpt = 'x'`,
+		`INSERT INTO flags (` + sqlstore.FlagColumns + `) SELECT ` + sqlstore.FlagColumns + ` FROM flags ON CONFLICT (id) DO UPDATE SET excerpt = 'x'`,
 		`DELETE FROM ledger`,
 		`TRUNCATE ledger`,
 		`UPDATE ledger SET body = '\x00'`,

@@ -42,11 +42,8 @@ import (
 	"embed"
 	"errors"
 	"fmt"
-	"io/fs"
 	"net/url"
 	"os"
-	"sort"
-	"strings"
 	"sync"
 	"time"
 
@@ -54,56 +51,19 @@ import (
 	sqlite3 "modernc.org/sqlite/lib"
 
 	"github.com/plainsight/plainsight/store"
+	"github.com/plainsight/plainsight/store/internal/sqlstore"
 )
 
 //go:embed migrations/*.sql
 var migrationFS embed.FS
 
-// migration is one embedded migration: its number (the NNNN of its file
-// name) and its SQL.
-type migration struct {
-	n   int
-	sql string
-}
-
-// migrations are the embedded migrations in increasing order of number.
-// Numbers may have gaps (two branches may number theirs apart, and one may
-// be merged before the other): a database records each migration it has
-// applied (table plainsight_migrations), so a migration merged later with a
-// lower number is still applied to a database that has the higher ones.
-var migrations = func() []migration {
-	names, err := fs.Glob(migrationFS, "migrations/*.sql")
-	if err != nil {
-		panic(err)
-	}
-	sort.Strings(names)
-	out := make([]migration, len(names))
-	for i, name := range names {
-		var n int
-		if _, err := fmt.Sscanf(strings.TrimPrefix(name, "migrations/"), "%04d_", &n); err != nil || n < 1 || (i > 0 && n <= out[i-1].n) {
-			panic("sqlite: migration " + name + " is misnumbered")
-		}
-		b, err := migrationFS.ReadFile(name)
-		if err != nil {
-			panic(err)
-		}
-		out[i] = migration{n, string(b)}
-	}
-	return out
-}()
+// migrations are the embedded migrations in increasing order of number,
+// possibly with gaps (see sqlstore.Migrations).
+var migrations = sqlstore.Migrations(migrationFS, "sqlite")
 
 // SchemaVersion is the highest migration number this build knows; PRAGMA
 // user_version holds the highest one a database has applied.
-var SchemaVersion = migrations[len(migrations)-1].n
-
-func knownMigration(n int) bool {
-	for _, m := range migrations {
-		if m.n == n {
-			return true
-		}
-	}
-	return false
-}
+var SchemaVersion = migrations[len(migrations)-1].N
 
 // appliedMigrations returns the migrations a database has applied: the
 // rows of plainsight_migrations, or, in a database written before that
@@ -143,17 +103,6 @@ func appliedMigrations(ctx context.Context, q interface {
 		applied[v] = true // a newer build's user_version without its row: still newer
 	}
 	return applied, true, rows.Err()
-}
-
-// tooNew reports a migration the database has applied that this build
-// does not know.
-func tooNew(applied map[int]bool) (int, bool) {
-	for n := range applied {
-		if !knownMigration(n) {
-			return n, true
-		}
-	}
-	return 0, false
 }
 
 // Options configures Open. The zero value is the default.
@@ -231,15 +180,15 @@ func Open(ctx context.Context, path string, opts *Options) (*Store, error) {
 // warm prepares on the writing connection the statements transactions
 // use, so that a transaction finds them cached.
 func (s *Store) warm(ctx context.Context) error {
-	queries := []string{insertFlagSQL, disputeSQL, decideSQL, flagExistsSQL, flagByIDSQL,
-		headSQL, insertEntrySQL, entrySQL, entriesSQL}
+	queries := []string{insertFlagSQL, sqlstore.DisputeSQL, sqlstore.DecideSQL, sqlstore.FlagExistsSQL, sqlstore.FlagByIDSQL,
+		headSQL, insertEntrySQL, sqlstore.EntrySQL, entriesSQL}
 	for _, q := range []store.FlagQuery{
 		// The two look-ups of flag.Service's gate.
 		{ArtifactType: "x", ArtifactRef: "x", Field: "x", Class: "x", EvidenceSHA256: "x", Statuses: []string{"x", "x"}},
 		{Class: "x", EvidenceSHA256: "x", ActorAccountID: "x", Statuses: []string{"x"}},
 		{},
 	} {
-		sql, _ := listFlagsSQL(&q)
+		sql, _ := sqlstore.ListFlagsSQL(dialect{}, &q)
 		queries = append(queries, sql)
 	}
 	for _, q := range queries {
@@ -264,7 +213,7 @@ func checkVersion(ctx context.Context, path string) error {
 	if err != nil {
 		return store.Wrap("Open", err)
 	}
-	if n, ok := tooNew(applied); ok {
+	if n, ok := sqlstore.Unknown(migrations, applied); ok {
 		return store.Errorf("Open", store.ErrSchemaTooNew, "%s has applied migration %d, which this build does not know", path, n)
 	}
 	return nil
@@ -281,7 +230,7 @@ func migrate(ctx context.Context, db *sql.DB) error {
 	if err != nil {
 		return store.Wrap(op, err)
 	}
-	if n, ok := tooNew(applied); ok {
+	if n, ok := sqlstore.Unknown(migrations, applied); ok {
 		return store.Errorf(op, store.ErrSchemaTooNew, "migration %d applied, which this build does not know", n)
 	}
 	if !table {
@@ -299,16 +248,16 @@ func migrate(ctx context.Context, db *sql.DB) error {
 		top = max(top, n)
 	}
 	for _, m := range migrations {
-		if applied[m.n] {
+		if applied[m.N] {
 			continue
 		}
-		if _, err := tx.ExecContext(ctx, m.sql); err != nil {
-			return store.Wrap(op, fmt.Errorf("migration %d: %w", m.n, err))
+		if _, err := tx.ExecContext(ctx, m.SQL); err != nil {
+			return store.Wrap(op, fmt.Errorf("migration %d: %w", m.N, err))
 		}
-		if _, err := tx.ExecContext(ctx, "INSERT INTO plainsight_migrations VALUES (?)", m.n); err != nil {
+		if _, err := tx.ExecContext(ctx, "INSERT INTO plainsight_migrations VALUES (?)", m.N); err != nil {
 			return store.Wrap(op, err)
 		}
-		top = max(top, m.n)
+		top = max(top, m.N)
 	}
 	if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", top)); err != nil {
 		return store.Wrap(op, err)
@@ -382,6 +331,9 @@ func (c *stmtCache) close() {
 // from the reading pool and write through the writing one; inside, both
 // go through the transaction.
 type conn struct {
+	dialect
+	// records holds c itself: the record kinds' shared methods.
+	records
 	s  *Store
 	tx *sql.Tx
 	// head is the entry this transaction appended last: the ledger's head
@@ -486,7 +438,7 @@ func (s *Store) Atomic(ctx context.Context, fn func(store.Tx) error) (err error)
 			tx.Rollback()
 		}
 	}()
-	if err := fn(&conn{s: s, tx: tx}); err != nil {
+	if err := fn(s.conn(tx)); err != nil {
 		done = true
 		tx.Rollback()
 		return err
@@ -498,7 +450,19 @@ func (s *Store) Atomic(ctx context.Context, fn func(store.Tx) error) (err error)
 	return nil
 }
 
-func (s *Store) c() *conn { return &conn{s: s} }
+// records is sqlstore.Records, embedded in conn under a name of this
+// package's.
+type records = sqlstore.Records
+
+// conn returns a connection in tx, or outside a transaction when tx is
+// nil.
+func (s *Store) conn(tx *sql.Tx) *conn {
+	c := &conn{s: s, tx: tx}
+	c.records = records{Conn: c}
+	return c
+}
+
+func (s *Store) c() *conn { return s.conn(nil) }
 
 // InsertFlag implements store.Flags.
 func (s *Store) InsertFlag(ctx context.Context, f store.Flag) error { return s.c().InsertFlag(ctx, f) }
@@ -544,25 +508,14 @@ func code(err error) int {
 	return 0
 }
 
-const flagColumns = `id, status, artifact_type, artifact_ref, artifact_label, field, finding_class,
-  evidence_sha256, excerpt, actor_account_id, actor_agent_id, actor_handle, actor_kya_level, actor_kind,
-  source, context, dispute_case_id, dispute_case_number, ledger_seq, created_at`
-
-const timeFormat = "2006-01-02T15:04:05.000000Z07:00"
-
-// The statements; see also listFlagsSQL.
+// The statements the flags' inserts and the ledger send from this
+// package; see also package sqlstore's.
 const (
-	insertFlagSQL = `INSERT INTO flags (` + flagColumns + `)
+	insertFlagSQL = `INSERT INTO flags (` + sqlstore.FlagColumns + `)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, ?, ?)`
-	flagByIDSQL = `SELECT ` + flagColumns + ` FROM flags WHERE id = ?`
-	disputeSQL  = `UPDATE flags SET status = ?, dispute_case_id = ?, dispute_case_number = ?
-		WHERE id = ? AND status = ? AND dispute_case_id IS NULL`
-	decideSQL      = `UPDATE flags SET status = ? WHERE id = ? AND status = ?`
-	flagExistsSQL  = `SELECT 1 FROM flags WHERE id = ?`
-	headSQL        = `SELECT seq, type, prev, hash, body FROM ledger ORDER BY seq DESC LIMIT 1`
-	insertEntrySQL = `INSERT INTO ledger (seq, type, prev, hash, body) VALUES (?, ?, ?, ?, ?)`
-	entrySQL       = `SELECT seq, type, prev, hash, body FROM ledger WHERE seq = ?`
-	entriesSQL     = `SELECT seq, type, prev, hash, body FROM ledger WHERE seq >= ? ORDER BY seq`
+	headSQL        = `SELECT ` + sqlstore.EntryColumns + ` FROM ledger ORDER BY seq DESC LIMIT 1`
+	insertEntrySQL = `INSERT INTO ledger (` + sqlstore.EntryColumns + `) VALUES (?, ?, ?, ?, ?)`
+	entriesSQL     = `SELECT ` + sqlstore.EntryColumns + ` FROM ledger WHERE seq >= ? ORDER BY seq`
 )
 
 func (c *conn) InsertFlag(ctx context.Context, f store.Flag) error {
@@ -573,7 +526,7 @@ func (c *conn) InsertFlag(ctx context.Context, f store.Flag) error {
 	_, err := c.exec(ctx, insertFlagSQL,
 		f.ID, f.Status, f.Artifact.Type, f.Artifact.Ref, f.Artifact.Label, f.Field, f.Class,
 		f.EvidenceSHA256, f.Excerpt, f.Actor.AccountID, f.Actor.AgentID, f.Actor.Handle, f.Actor.KYALevel, f.Actor.Kind,
-		f.Source, f.Context, f.LedgerSeq, f.CreatedAt.UTC().Format(timeFormat))
+		f.Source, f.Context, f.LedgerSeq, ts(f.CreatedAt))
 	switch code(err) {
 	case 0:
 		return store.Wrap(op, err)
@@ -583,135 +536,15 @@ func (c *conn) InsertFlag(ctx context.Context, f store.Flag) error {
 	return store.Wrap(op, err)
 }
 
-type scanner interface{ Scan(...any) error }
-
-func scanFlag(row scanner) (store.Flag, error) {
-	var f store.Flag
-	var caseID sql.NullString
-	var caseNum sql.NullInt64
-	var created string
-	err := row.Scan(&f.ID, &f.Status, &f.Artifact.Type, &f.Artifact.Ref, &f.Artifact.Label, &f.Field, &f.Class,
-		&f.EvidenceSHA256, &f.Excerpt, &f.Actor.AccountID, &f.Actor.AgentID, &f.Actor.Handle, &f.Actor.KYALevel, &f.Actor.Kind,
-		&f.Source, &f.Context, &caseID, &caseNum, &f.LedgerSeq, &created)
-	if err != nil {
-		return f, err
-	}
-	if caseID.Valid {
-		f.Dispute = &store.Dispute{CaseID: caseID.String, CaseNumber: caseNum.Int64}
-	}
-	f.CreatedAt, err = time.Parse(time.RFC3339Nano, created)
-	return f, err
-}
-
-func (c *conn) Flag(ctx context.Context, id string) (store.Flag, error) {
-	f, err := scanFlag(c.queryRow(ctx, flagByIDSQL, id))
-	if errors.Is(err, sql.ErrNoRows) {
-		return f, store.Errorf("Flag", store.ErrNotFound, "flag %q", id)
-	}
-	return f, store.Wrap("Flag", err)
-}
-
-// listFlagsSQL builds the query of q and its arguments.
-func listFlagsSQL(q *store.FlagQuery) (string, []any) {
-	var where []string
-	var args []any
-	for _, p := range []struct{ col, v string }{
-		{"artifact_type", q.ArtifactType}, {"artifact_ref", q.ArtifactRef}, {"field", q.Field},
-		{"finding_class", q.Class}, {"evidence_sha256", q.EvidenceSHA256}, {"actor_account_id", q.ActorAccountID},
-	} {
-		if p.v != "" {
-			where = append(where, p.col+" = ?")
-			args = append(args, p.v)
-		}
-	}
-	if len(q.EvidenceSHA256s) > 0 {
-		where = append(where, "evidence_sha256 IN (?"+strings.Repeat(", ?", len(q.EvidenceSHA256s)-1)+")")
-		for _, h := range q.EvidenceSHA256s {
-			args = append(args, h)
-		}
-	}
-	if len(q.Statuses) > 0 {
-		where = append(where, "status IN (?"+strings.Repeat(", ?", len(q.Statuses)-1)+")")
-		for _, s := range q.Statuses {
-			args = append(args, s)
-		}
-	}
-	query := `SELECT ` + flagColumns + ` FROM flags`
-	if len(where) > 0 {
-		query += " WHERE " + strings.Join(where, " AND ")
-	}
-	query += " ORDER BY n LIMIT ? OFFSET ?"
-	return query, append(args, q.LimitOrMax(), max(q.Offset, 0))
-}
-
-func (c *conn) ListFlags(ctx context.Context, q store.FlagQuery) ([]store.Flag, error) {
-	if len(q.EvidenceSHA256s) > store.MaxListLimit {
-		return nil, store.Errorf("ListFlags", store.ErrInvalid, "more than %d hashes", store.MaxListLimit)
-	}
-	query, args := listFlagsSQL(&q)
-	rows, release, err := c.query(ctx, query, args...)
-	if err != nil {
-		return nil, store.Wrap("ListFlags", err)
-	}
-	defer release()
-	defer rows.Close()
-	var out []store.Flag
-	for rows.Next() {
-		f, err := scanFlag(rows)
-		if err != nil {
-			return nil, store.Wrap("ListFlags", err)
-		}
-		out = append(out, f)
-	}
-	return out, store.Wrap("ListFlags", rows.Err())
-}
-
-func (c *conn) TransitionFlag(ctx context.Context, t store.Transition) error {
-	const op = "TransitionFlag"
-	if err := store.CheckTransition(op, &t); err != nil {
-		return err
-	}
-	var res sql.Result
-	var err error
-	if t.Dispute != nil {
-		res, err = c.exec(ctx, disputeSQL,
-			t.To, t.Dispute.CaseID, t.Dispute.CaseNumber, t.ID, t.From)
-	} else {
-		res, err = c.exec(ctx, decideSQL, t.To, t.ID, t.From)
-	}
-	if err != nil {
-		return store.Wrap(op, err)
-	}
-	if n, err := res.RowsAffected(); err != nil {
-		return store.Wrap(op, err)
-	} else if n == 1 {
-		return nil
-	}
-	var one int
-	err = c.queryRow(ctx, flagExistsSQL, t.ID).Scan(&one)
-	if errors.Is(err, sql.ErrNoRows) {
-		return store.Errorf(op, store.ErrNotFound, "flag %q", t.ID)
-	} else if err != nil {
-		return store.Wrap(op, err)
-	}
-	return store.Errorf(op, store.ErrConflict, "flag %s is not %s", t.ID, t.From)
-}
-
 func (c *conn) LedgerHead(ctx context.Context) (store.LedgerEntry, error) {
 	if c.head != nil {
 		return *c.head, nil
 	}
-	e, err := scanEntry(c.queryRow(ctx, headSQL))
+	e, err := sqlstore.ScanEntry(c.queryRow(ctx, headSQL))
 	if errors.Is(err, sql.ErrNoRows) {
 		return e, store.Errorf("LedgerHead", store.ErrNotFound, "empty ledger")
 	}
 	return e, store.Wrap("LedgerHead", err)
-}
-
-func scanEntry(row scanner) (store.LedgerEntry, error) {
-	var e store.LedgerEntry
-	err := row.Scan(&e.Seq, &e.Type, &e.Prev, &e.Hash, &e.Body)
-	return e, err
 }
 
 func (c *conn) AppendLedgerEntry(ctx context.Context, e store.LedgerEntry) error {
@@ -734,14 +567,6 @@ func (c *conn) AppendLedgerEntry(ctx context.Context, e store.LedgerEntry) error
 	return store.Wrap(op, err)
 }
 
-func (c *conn) LedgerEntry(ctx context.Context, seq int64) (store.LedgerEntry, error) {
-	e, err := scanEntry(c.queryRow(ctx, entrySQL, seq))
-	if errors.Is(err, sql.ErrNoRows) {
-		return e, store.Errorf("LedgerEntry", store.ErrNotFound, "entry %d", seq)
-	}
-	return e, store.Wrap("LedgerEntry", err)
-}
-
 func (c *conn) LedgerEntries(ctx context.Context, from int64, fn func(store.LedgerEntry) error) error {
 	rows, release, err := c.query(ctx, entriesSQL, from)
 	if err != nil {
@@ -750,7 +575,7 @@ func (c *conn) LedgerEntries(ctx context.Context, from int64, fn func(store.Ledg
 	defer release()
 	defer rows.Close()
 	for rows.Next() {
-		e, err := scanEntry(rows)
+		e, err := sqlstore.ScanEntry(rows)
 		if err != nil {
 			return store.Wrap("LedgerEntries", err)
 		}

@@ -134,6 +134,7 @@ func testFingerprintVersions(t *testing.T, o Opener) {
 	s := o.New(t)
 	c := ctx(t)
 	wantKind(t, "a version of an unregistered server", s.InsertFingerprintVersion(c, version("https://none.example/", 1)), store.ErrNotFound)
+	wantKind(t, "version 2 of an unregistered server", s.InsertFingerprintVersion(c, version("https://none.example/", 2)), store.ErrNotFound)
 	a := register(t, s, 1)
 	wantKind(t, "version 1 again", s.InsertFingerprintVersion(c, version(a.URL, 1)), store.ErrConflict)
 	wantKind(t, "version 3 after 1", s.InsertFingerprintVersion(c, version(a.URL, 3)), store.ErrConflict)

@@ -1,0 +1,185 @@
+package sqlstore
+
+import (
+	"context"
+	"time"
+
+	"github.com/plainsight/plainsight/store"
+)
+
+// The registry's statements both backends send alike. The inserts of
+// fingerprint versions, change events and reviews stay in each backend:
+// PostgreSQL reports a missing server as a foreign key's violation, the
+// SQLite schema refuses it with a trigger whose error is then sorted out
+// by a look-up — which PostgreSQL cannot make in a transaction a failed
+// statement has aborted.
+
+const (
+	// ServerColumns are the columns ScanServer reads.
+	ServerColumns = `url, slug, page_url, publisher_status, linked_store_listing, first_seen, last_checked, version`
+	// ServerSQL selects the server at one URL.
+	ServerSQL = `SELECT ` + ServerColumns + ` FROM servers WHERE url = ?`
+	// ChangeColumns are the columns of a change event, in ChangeEvent's order.
+	ChangeColumns = `seq, server_url, server_name, at, from_version, to_version, fingerprint_before, fingerprint_after, diff`
+)
+
+// ScanServer reads a row of ServerColumns.
+func ScanServer(c Conn, row Row) (store.Server, error) {
+	var s store.Server
+	err := row.Scan(&s.URL, &s.Slug, &s.PageURL, &s.PublisherStatus, &s.LinkedStoreListing,
+		c.ScanTime(&s.FirstSeen), c.ScanTime(&s.LastChecked), &s.Version)
+	return s, err
+}
+
+// ServerExists reports whether a server is registered at url.
+func ServerExists(ctx context.Context, c Conn, url string) (bool, error) {
+	return exists(ctx, c, `SELECT 1 FROM servers WHERE url = ?`, url)
+}
+
+// InsertServer implements store.Servers.InsertServer.
+func (c Records) InsertServer(ctx context.Context, s store.Server) error {
+	const op = "InsertServer"
+	if err := store.CheckServer(op, &s); err != nil {
+		return err
+	}
+	_, err := c.Exec(ctx, `INSERT INTO servers (`+ServerColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+		s.URL, s.Slug, s.PageURL, s.PublisherStatus, s.LinkedStoreListing, c.Time(s.FirstSeen), c.Time(s.LastChecked), s.Version)
+	switch c.Class(err) {
+	case Unique, Refused: // SQLite refuses a taken URL or slug with a trigger
+		return &store.Error{Op: op, Kind: store.ErrDuplicate, Err: err}
+	}
+	return store.Wrap(op, err)
+}
+
+// Server implements store.Servers.Server.
+func (c Records) Server(ctx context.Context, url string) (store.Server, error) {
+	s, err := ScanServer(c.Conn, c.QueryRow(ctx, ServerSQL, url))
+	if isNoRows(err) {
+		return s, store.Errorf("Server", store.ErrNotFound, "server %q", url)
+	}
+	return s, store.Wrap("Server", err)
+}
+
+// ListServers implements store.Servers.ListServers.
+func (c Records) ListServers(ctx context.Context, q store.ServerQuery) ([]store.Server, error) {
+	var rows Rows
+	var err error
+	if q.CheckedBefore.IsZero() {
+		rows, err = c.Query(ctx, `SELECT `+ServerColumns+` FROM servers ORDER BY n LIMIT ? OFFSET ?`, q.LimitOrMax(), max(q.Offset, 0))
+	} else {
+		rows, err = c.Query(ctx, `SELECT `+ServerColumns+` FROM servers WHERE last_checked < ? ORDER BY last_checked, n LIMIT ? OFFSET ?`,
+			c.Time(q.CheckedBefore), q.LimitOrMax(), max(q.Offset, 0))
+	}
+	if err != nil {
+		return nil, store.Wrap("ListServers", err)
+	}
+	defer rows.Close()
+	var out []store.Server
+	for rows.Next() {
+		s, err := ScanServer(c.Conn, rows)
+		if err != nil {
+			return nil, store.Wrap("ListServers", err)
+		}
+		out = append(out, s)
+	}
+	return out, store.Wrap("ListServers", rows.Err())
+}
+
+// cas sorts out the result of a compare-and-set update of the server at
+// url: why it changed nothing, when it did not.
+func cas(ctx context.Context, c Conn, op string, n int64, err error, url string, why func(store.Server) error) error {
+	if err != nil {
+		if c.Class(err) == Refused {
+			return &store.Error{Op: op, Kind: store.ErrInvalid, Err: err}
+		}
+		return store.Wrap(op, err)
+	}
+	if n == 1 {
+		return nil
+	}
+	s, err := ScanServer(c, c.QueryRow(ctx, ServerSQL, url))
+	if isNoRows(err) {
+		return store.Errorf(op, store.ErrNotFound, "server %q", url)
+	} else if err != nil {
+		return store.Wrap(op, err)
+	}
+	return why(s)
+}
+
+// AdvanceServer implements store.Servers.AdvanceServer.
+func (c Records) AdvanceServer(ctx context.Context, url string, from int, checked time.Time) error {
+	const op = "AdvanceServer"
+	at := c.Time(checked)
+	n, err := c.Exec(ctx, `UPDATE servers SET version = version + 1, last_checked = ? WHERE url = ? AND version = ? AND last_checked <= ?`,
+		at, url, from, at)
+	return cas(ctx, c.Conn, op, n, err, url, func(s store.Server) error {
+		if s.Version != from {
+			return store.Errorf(op, store.ErrConflict, "server %s is at version %d", url, s.Version)
+		}
+		return store.Errorf(op, store.ErrInvalid, "a check time goes backwards")
+	})
+}
+
+// MarkChecked implements store.Servers.MarkChecked.
+func (c Records) MarkChecked(ctx context.Context, url string, from, to time.Time) error {
+	const op = "MarkChecked"
+	if to.Before(from) {
+		return store.Errorf(op, store.ErrInvalid, "a check time goes backwards")
+	}
+	n, err := c.Exec(ctx, `UPDATE servers SET last_checked = ? WHERE url = ? AND last_checked = ?`, c.Time(to), url, c.Time(from))
+	return cas(ctx, c.Conn, op, n, err, url, func(store.Server) error {
+		return store.Errorf(op, store.ErrConflict, "server %s was checked at another time", url)
+	})
+}
+
+// FingerprintVersion implements store.FingerprintVersions.FingerprintVersion.
+func (c Records) FingerprintVersion(ctx context.Context, url string, version int) (store.FingerprintVersion, error) {
+	var v store.FingerprintVersion
+	err := c.QueryRow(ctx, `SELECT server_url, version, fingerprint, definitions, recorded_at FROM fingerprint_versions WHERE server_url = ? AND version = ?`,
+		url, version).Scan(&v.ServerURL, &v.Version, &v.Fingerprint, &v.Definitions, c.ScanTime(&v.RecordedAt))
+	if isNoRows(err) {
+		return v, store.Errorf("FingerprintVersion", store.ErrNotFound, "%s version %d", url, version)
+	}
+	return v, store.Wrap("FingerprintVersion", err)
+}
+
+// ListChangeEvents implements store.ChangeEvents.ListChangeEvents.
+func (c Records) ListChangeEvents(ctx context.Context, q store.ChangeQuery) ([]store.ChangeEvent, error) {
+	query := `SELECT ` + ChangeColumns + ` FROM change_events WHERE seq < ?`
+	before := q.Before
+	if before <= 0 {
+		before = 1<<63 - 1
+	}
+	args := []any{before}
+	if q.ServerURL != "" {
+		query += ` AND server_url = ?`
+		args = append(args, q.ServerURL)
+	}
+	query += ` ORDER BY seq DESC LIMIT ?`
+	args = append(args, q.LimitOrMax())
+	rows, err := c.Query(ctx, query, args...)
+	if err != nil {
+		return nil, store.Wrap("ListChangeEvents", err)
+	}
+	defer rows.Close()
+	out := []store.ChangeEvent{}
+	for rows.Next() {
+		var e store.ChangeEvent
+		if err := rows.Scan(&e.Seq, &e.ServerURL, &e.ServerName, c.ScanTime(&e.At), &e.FromVersion, &e.ToVersion,
+			&e.FingerprintBefore, &e.FingerprintAfter, &e.Diff); err != nil {
+			return nil, store.Wrap("ListChangeEvents", err)
+		}
+		out = append(out, e)
+	}
+	return out, store.Wrap("ListChangeEvents", rows.Err())
+}
+
+// CountReviews implements store.Reviews.CountReviews.
+func (c Records) CountReviews(ctx context.Context, url string, version int) (store.ReviewCounts, error) {
+	var rc store.ReviewCounts
+	err := c.QueryRow(ctx, `SELECT
+		COUNT(CASE WHEN fingerprint_version = ?1 THEN 1 END), COALESCE(SUM(CASE WHEN fingerprint_version = ?1 THEN rating END), 0),
+		COUNT(CASE WHEN fingerprint_version < ?1 THEN 1 END)
+		FROM reviews WHERE server_url = ?2`, version, url).Scan(&rc.Current, &rc.CurrentSum, &rc.Older)
+	return rc, store.Wrap("CountReviews", err)
+}
