@@ -66,31 +66,34 @@ func instructions(s string, dst []Match, k *keeper) []Match {
 					if p < next {
 						continue // a part of a word read with its apostrophe
 					}
+					// The byte after the word is read from the words
+					// loaded: it must be no apostrophe (' or the lead
+					// byte of U+2019).
 					w0 := load64(s[p:])
 					n := leadingLetters(w0)
-					var k0, k1 uint64
+					var bits anchor
 					if n < 8 {
-						k0 = lowerBytes(w0, n)
+						if c := byte(w0 >> (8 * n)); c == '\'' || c == 0xE2 {
+							goto slow
+						}
+						bits = lookupShort(lowerBytes(w0, n))
 					} else {
 						w1 := load64(s[p+8:])
 						n1 := leadingLetters(w1)
-						k0, k1 = lowerBytes(w0, 8), lowerBytes(w1, n1)
-						n += n1
-					}
-					if n < 16 && s[p+n] != '\'' && s[p+n] != 0xE2 {
-						var bits anchor
-						if n < 8 {
-							bits = lookupShort(k0)
-						} else {
-							bits = lookupPacked(k0, k1)
+						if n1 == 8 {
+							goto slow
 						}
-						if bits&firstGroups != 0 {
-							cands = append(cands, cand{p, bits})
+						if c := byte(w1 >> (8 * n1)); c == '\'' || c == 0xE2 {
+							goto slow
 						}
-						mask |= bits
-						continue
+						bits = lookupPacked(lowerBytes(w0, 8), lowerBytes(w1, n1))
 					}
-					var bits anchor
+					if bits&firstGroups != 0 {
+						cands = append(cands, cand{p, bits})
+					}
+					mask |= bits
+					continue
+				slow:
 					next, bits, cands = readWordTo(s, p, cands)
 					mask |= bits
 					if next-start >= near {
@@ -346,10 +349,16 @@ func (f *finder) passage(start, end int, mask anchor) {
 	if mask == 0 {
 		return
 	}
+	// The first-word groups of the candidates: a pattern none of them can
+	// begin is passed over before its needs are read.
+	var firsts anchor
+	for _, c := range cands {
+		firsts |= c.bits
+	}
 	var text []byte // the passage, lowercased, once a pattern needs it
 	for p := range Patterns {
 		info := &Patterns[p]
-		if !info.needMet(mask) {
+		if firsts&info.first == 0 || !info.needMet(mask) {
 			continue
 		}
 		for _, c := range cands {
