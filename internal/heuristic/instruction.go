@@ -42,8 +42,13 @@ func instructions(s string, dst []Match, k *keeper) []Match {
 	// The passage may need windows when a step of the pass could end at
 	// least this far from its start.
 	const near = maxPassage - 3*8
+	var es endScan
+	es.init(s)
 	for base := 0; base < len(s); base += 64 {
 		starts, ends := events(s, base)
+		if es.next < base+64 {
+			ends |= es.in(s, base)
+		}
 		if next > base {
 			starts &= ^uint64(0) << (next - base)
 			ends &= ^uint64(0) << (next - base)
@@ -262,11 +267,11 @@ func (f *finder) window(start, i int, mask anchor) (int, anchor) {
 
 // events returns the bytes of s[base:base+64] that the pass over the words
 // must look at, as a bit each (bit k for s[base+k]): the first letter of
-// each run of ASCII letters, and ".", "!", "?" and the line feed, which
-// may end a passage (with a few false ones: bytes 0x01 above one of
-// them, which the pass ignores as it ignores all other bytes). Spaces,
-// punctuation and the bytes outside ASCII are passed over eight at a
-// time, without a branch.
+// each run of ASCII letters, and "." and the line feed, which may end a
+// passage (with a few false ones: "*", 0x0E, and bytes 0x01 above one of
+// them, which the pass ignores as it ignores all other bytes); "!" and "?",
+// rarer, are found by an endScan. Spaces, punctuation and the bytes
+// outside ASCII are passed over eight at a time, without a branch.
 func events(s string, base int) (starts, ends uint64) {
 	var prev uint64 // 0x80 when the byte before the block is a letter
 	if base > 0 && lower[s[base-1]] != 0 {
@@ -290,7 +295,11 @@ func events(s string, base int) (starts, ends uint64) {
 		letters := (y + 0x1F*ones) &^ (y + 0x05*ones) &^ w & high
 		first := letters &^ (letters<<8 | prev)
 		prev = letters >> 56
-		end := (zeroish(w^'.'*ones) | zeroish(w^'!'*ones) | zeroish(w^'?'*ones) | zeroish(w^'\n'*ones)) & high
+		// "." (0x2E) and the line feed (0x0A) differ only in bits 0x24:
+		// with those cleared, one test for a zero byte finds both (and
+		// "*" and 0x0E).
+		t := (w ^ '.'*ones) &^ (0x24 * ones)
+		end := (t - ones) &^ t & high
 		// Gather the high bits, byte k to bit k.
 		starts |= (first >> 7) * 0x0102040810204080 >> 56 << k
 		ends |= (end >> 7) * 0x0102040810204080 >> 56 << k
@@ -298,9 +307,49 @@ func events(s string, base int) (starts, ends uint64) {
 	return starts, ends
 }
 
-// zeroish has the high bit of each zero byte of t set, and of bytes 0x01
-// above one; no other high bit.
-func zeroish(t uint64) uint64 { return (t - ones) &^ t }
+// endBytes are the bytes that may end a passage and that events does not
+// mark.
+const endBytes = "!?"
+
+// endScan finds the bytes of endBytes with strings.IndexByte, a byte at a
+// time: in prose they are rare, so a search for each skips the text
+// between them faster than a word-wide test of every eight bytes.
+type endScan struct {
+	at   [len(endBytes)]int // the next of each byte not yet reported; past the text when none
+	next int                // the least of at
+}
+
+func (e *endScan) init(s string) {
+	for i := range e.at {
+		e.at[i] = indexFrom(s, 0, endBytes[i])
+	}
+	e.next = min(e.at[0], e.at[1])
+}
+
+// in returns the bytes of endBytes in s[base:base+64], as a bit each (bit
+// k for s[base+k]). The blocks are asked for in increasing order; those
+// skipped are passed over.
+func (e *endScan) in(s string, base int) (ends uint64) {
+	for i := range e.at {
+		for e.at[i] < base+64 {
+			if e.at[i] >= base {
+				ends |= 1 << (e.at[i] - base)
+			}
+			e.at[i] = indexFrom(s, max(e.at[i]+1, base), endBytes[i])
+		}
+	}
+	e.next = min(e.at[0], e.at[1])
+	return ends
+}
+
+// indexFrom returns the index of the first c in s at or after i, and when
+// there is none, one past every block of the text: len(s)+64.
+func indexFrom(s string, i int, c byte) int {
+	if j := strings.IndexByte(s[i:], c); j >= 0 {
+		return i + j
+	}
+	return len(s) + 64
+}
 
 // stop marks the bytes the pass over the words must look at: letters, and
 // the ends of sentences and lines.
