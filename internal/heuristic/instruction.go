@@ -73,8 +73,9 @@ func instructions(s string, dst []Match, k *keeper) []Match {
 					}
 					// The byte after the word is read from the words
 					// loaded: it must be no apostrophe (' or the lead
-					// byte of U+2019).
-					w0 := load64(s[p:])
+					// byte of U+2019). One slice, one bounds check.
+					t := s[p : p+16]
+					w0 := load64(t)
 					n := leadingLetters(w0)
 					var bits anchor
 					if n < 8 {
@@ -83,7 +84,7 @@ func instructions(s string, dst []Match, k *keeper) []Match {
 						}
 						bits = lookupShort(lowerBytes(w0, n))
 					} else {
-						w1 := load64(s[p+8:])
+						w1 := load64(t[8:])
 						n1 := leadingLetters(w1)
 						if n1 == 8 {
 							goto slow
@@ -398,18 +399,23 @@ func (f *finder) passage(start, end int, mask anchor) {
 	if mask == 0 {
 		return
 	}
-	// The first-word groups of the candidates: a pattern none of them can
-	// begin is passed over before its needs are read.
+	// The patterns to run, a bit each (bit p for pattern p): those whose
+	// first-word group (firstIgnore << p) some candidate holds and one of
+	// whose needs the passage meets, found without a branch that depends
+	// on the text.
 	var firsts anchor
 	for _, c := range cands {
 		firsts |= c.bits
 	}
+	var met uint32
+	for _, n := range flatNeeds {
+		met |= b2u(mask&n.need == n.need) << n.p
+	}
+	todo := met & uint32(firsts/firstIgnore) & (1<<numPatterns - 1)
 	var text []byte // the passage, lowercased, once a pattern needs it
-	for p := range Patterns {
+	for ; todo != 0; todo &= todo - 1 {
+		p := bits.TrailingZeros32(todo)
 		info := &Patterns[p]
-		if firsts&info.first == 0 || !info.needMet(mask) {
-			continue
-		}
 		for _, c := range cands {
 			if c.bits&info.first == 0 || c.at < start || c.at < f.lastEnd[p] {
 				continue
@@ -442,13 +448,28 @@ func (f *finder) passage(start, end int, mask anchor) {
 	}
 }
 
-func (info *PatternInfo) needMet(mask anchor) bool {
-	for _, n := range info.need {
-		if mask&n == n {
-			return true
+// flatNeeds are the needs of every pattern, with the pattern's index.
+var flatNeeds = func() (out []struct {
+	need anchor
+	p    uint32
+}) {
+	for p := range Patterns {
+		for _, n := range Patterns[p].need {
+			out = append(out, struct {
+				need anchor
+				p    uint32
+			}{n, uint32(p)})
 		}
 	}
-	return false
+	return out
+}()
+
+// b2u is 1 for true and 0 for false.
+func b2u(b bool) uint32 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // readWord reads the word at i, whose first byte is an ASCII letter: a run
