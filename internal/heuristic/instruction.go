@@ -94,9 +94,7 @@ func instructions(s string, dst []Match, k *keeper) []Match {
 						}
 						bits = lookupPacked(lowerBytes(w0, 8), lowerBytes(w1, n1))
 					}
-					if bits&firstGroups != 0 {
-						cands = append(cands, cand{p, bits})
-					}
+					cands = pushCand(cands, p, bits)
 					mask |= bits
 					continue
 				slow:
@@ -463,6 +461,19 @@ var flatNeeds = func() (out []struct {
 	}
 	return out
 }()
+
+// pushCand appends the word at p, of groups bits, to cands when it may
+// begin a match: it writes it in any case and keeps it or not, without a
+// branch that depends on the word.
+func pushCand(cands []cand, p int, bits anchor) []cand {
+	if len(cands) == cap(cands) {
+		cands = append(cands, cand{})[:len(cands)]
+	}
+	n := len(cands)
+	cands = cands[:n+1]
+	cands[n] = cand{p, bits}
+	return cands[:n+int(b2u(bits&firstGroups != 0))]
+}
 
 // b2u is 1 for true and 0 for false.
 func b2u(b bool) uint32 {
