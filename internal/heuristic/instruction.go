@@ -276,29 +276,36 @@ func events(s string, base int) (starts, ends uint64) {
 	if base > 0 && lower[s[base-1]] != 0 {
 		prev = 0x80
 	}
+	// The block and the eight bytes after it, which tell whether a "." or
+	// a line feed is followed by white space.
 	var block string
-	if base+64 <= len(s) {
-		block = s[base : base+64]
+	if base+72 <= len(s) {
+		block = s[base : base+72]
 	} else {
-		var tail [64]byte // zero bytes are no events
+		var tail [72]byte // zero bytes are no events, and end no passage
 		copy(tail[:], s[base:])
 		block = string(tail[:])
 	}
-	if len(block) != 64 {
+	if len(block) != 72 {
 		return 0, 0 // unreachable; it lets the compiler drop the bounds checks
 	}
 	for k := 0; k < 64; k += 8 {
 		w := uint64(block[k]) | uint64(block[k+1])<<8 | uint64(block[k+2])<<16 | uint64(block[k+3])<<24 |
 			uint64(block[k+4])<<32 | uint64(block[k+5])<<40 | uint64(block[k+6])<<48 | uint64(block[k+7])<<56
+		// The byte after each.
+		a := w>>8 | uint64(block[k+8])<<56
 		y := (w | 0x20*ones) &^ high
 		letters := (y + 0x1F*ones) &^ (y + 0x05*ones) &^ w & high
 		first := letters &^ (letters<<8 | prev)
 		prev = letters >> 56
 		// "." (0x2E) and the line feed (0x0A) differ only in bits 0x24:
 		// with those cleared, one test for a zero byte finds both (and
-		// "*" and 0x0E).
+		// "*" and 0x0E). Either ends a passage only before white space
+		// (a "." at the end of the text is before a zero byte of the
+		// tail): the bytes before one below 0x21 are kept.
 		t := (w ^ '.'*ones) &^ (0x24 * ones)
-		end := (t - ones) &^ t & high
+		white := ^((a&^high + 0x5F*ones) | a) & high
+		end := (t - ones) &^ t & white
 		// Gather the high bits, byte k to bit k.
 		starts |= (first >> 7) * 0x0102040810204080 >> 56 << k
 		ends |= (end >> 7) * 0x0102040810204080 >> 56 << k
