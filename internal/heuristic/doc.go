@@ -10,16 +10,20 @@
 // for each passage which anchor groups it holds and which of its words can
 // begin a match of which pattern. The pass reads the text 64 bytes at a
 // time: a few word-wide operations on each eight bytes mark where runs of
-// ASCII letters begin and where a passage may end ("." "!" "?" and the
-// line feed), and only those bytes are looked at one by one; a word is its
-// lowercase letters packed in one or two 64-bit words, looked up without a
-// branch in a table where each anchor word has a slot of its own. A
-// passage that could reach the window size is read again a step at a
-// time, cutting its windows exactly (see Instructions). A pattern's
-// expression runs only in a passage that holds a word of every group one
-// of its needs lists, and only anchored at the words that can begin it,
-// and there only when the text follows one of the literal beginnings
-// derived from the expression (a trie of words and separator runs). The
+// ASCII letters begin and where a passage may end ("." and the line feed
+// when white space follows; the rarer "!" and "?" are found with
+// strings.IndexByte), and only those bytes are looked at one by one; a
+// word is its lowercase letters packed in one or two 64-bit words, looked
+// up without a branch in a table where each anchor word has a slot of its
+// own, and kept as a candidate or not without a branch either. A passage
+// that could reach the window size is read again a step at a time,
+// cutting its windows exactly (see Instructions). A pattern's expression
+// runs only in a passage that holds a word of every group one of its
+// needs lists (the patterns to run are chosen by one pass over all the
+// needs, without a branch per need), and only anchored at the words that
+// can begin it, and there only when the text follows one of the literal
+// beginnings derived from the expression (a trie of words and separator
+// runs). The
 // expressions are compiled when a passage first needs them, with their
 // Unicode letter and number classes reduced to ASCII and three stand-ins,
 // and run on the passage with each letter or number outside ASCII replaced

@@ -266,7 +266,8 @@ func (f *finder) window(start, i int, mask anchor) (int, anchor) {
 
 // events returns the bytes of s[base:base+64] that the pass over the words
 // must look at, as a bit each (bit k for s[base+k]): the first letter of
-// each run of ASCII letters, and "." and the line feed, which may end a
+// each run of ASCII letters, and "." and the line feed before a byte
+// below 0x21 (white space, or the end of the text), which may end a
 // passage (with a few false ones: "*", 0x0E, and bytes 0x01 above one of
 // them, which the pass ignores as it ignores all other bytes); "!" and "?",
 // rarer, are found by an endScan. Spaces, punctuation and the bytes
