@@ -59,6 +59,14 @@ func TestHelp(t *testing.T) {
 			}
 		}
 	}
+	// The server commands' own layout: usage lines, then the same closing
+	// sections.
+	for _, cmd := range []string{"serve", "mcp", "changes", "precall", "keys"} {
+		code, out, errOut := plainsight(t, "", cmd, "--help")
+		if code != 0 || !strings.HasPrefix(out, "usage:\n  plainsight "+cmd) || !strings.Contains(out, "\nExit status: 0 ") || !strings.Contains(out, "\nExample:\n  ") {
+			t.Errorf("%s --help: exit %d\n%s%s", cmd, code, out, errOut)
+		}
+	}
 	if code, out, _ := plainsight(t, "", "help", "version"); code != 0 || !strings.Contains(out, "Exit status: 0") || !strings.Contains(out, "Unicode") {
 		t.Errorf("help version: exit %d\n%s", code, out)
 	}

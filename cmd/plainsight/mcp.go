@@ -54,6 +54,14 @@ Logs (one line per tool call, never its arguments or scanned content) and
 the start line go to standard error; with --http the start line goes to
 standard output.
 
+Exit status: 0 the session ended (the client closed standard input, or
+SIGTERM or SIGINT stopped it), 2 a usage error, a database that cannot be
+opened, a session that failed, or (with --http) an address that cannot be
+listened on.
+
+Example:
+  plainsight mcp --db sqlite:/var/lib/plainsight/registry.db
+
 An MCP host's configuration:
 
   {"mcpServers": {"plainsight": {"command": "plainsight", "args": ["mcp"]}}}

@@ -259,6 +259,9 @@ no server has changed.
 
 Exit status: 0 the page lists no change, 1 it lists changes, 2 a usage or
 database error (with a one-line reason on standard error).
+
+Example:
+  plainsight changes --limit 20 --format json
 `
 
 // runChanges is `plainsight changes`.

@@ -67,6 +67,13 @@ until SIGTERM or SIGINT, then finishes the requests in flight and exits 0.
 
 Logs (one line per request, never a body, a query string or scanned
 content) go to standard error.
+
+Exit status: 0 stopped by SIGTERM or SIGINT after the requests in flight
+finished, 2 a usage error, a database that cannot be opened or migrated,
+or an address that cannot be listened on.
+
+Example:
+  plainsight serve --addr 127.0.0.1:8080 --db sqlite:/var/lib/plainsight/registry.db
 `
 
 // serveContext is the context serve runs under: ended by SIGTERM or
