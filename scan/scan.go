@@ -644,10 +644,14 @@ func appendBlobs(findings []Finding, s string, isWTF8 bool, blobs []b64.Blob, o 
 			f.Decoded = b.Decoded
 			f.DecodedFindings, cut = rescan(b.Decoded, o)
 			truncated = truncated || cut
-			if o.maxDecoded > 0 && len(f.Decoded) > o.maxDecoded {
-				if o.profile == Strict {
-					f.DecodedFindings = strictRescan(b.Decoded, f.DecodedFindings, o)
-				}
+			cutDecoded := o.maxDecoded > 0 && len(f.Decoded) > o.maxDecoded
+			if o.profile == Strict && (cutDecoded || len(f.Decoded) > rescanWindow) {
+				// Its Strict rules are applied here, where its whole text
+				// is, as for a blob rescanned in windows: strict passes
+				// over what rescannedInWindows says of it.
+				f.DecodedFindings = strictRescan(b.Decoded, f.DecodedFindings, o)
+			}
+			if cutDecoded {
 				f.Decoded, f.DecodedLen = prefixOf(f.Decoded, o.maxDecoded), len(f.Decoded)
 			}
 		}
