@@ -32,67 +32,8 @@ var refCompiled = func() (re [numPatterns]*regexp.Regexp) {
 	return re
 }()
 
-// refAnchorWords lists the words of each group, lowercase; "'" stands for
-// both apostrophes.
-var refAnchorWords = map[anchor][]string{
-	aIgnore: {"ignore", "disregard", "forget", "override", "bypass", "ignoring", "disregarding", "forgetting"},
-	aTell: {"tell", "telling", "inform", "informing", "mention", "mentioning", "alert", "alerting", "notify",
-		"notifying", "show", "showing", "disclose", "disclosing", "reveal", "revealing"},
-	aNeg:      {"not", "don't", "dont", "never", "without"},
-	aLet:      {"let"},
-	aKeep:     {"keep"},
-	aSecret:   {"secret", "confidential", "hidden", "private", "between", "yourself"},
-	aUser:     {"user", "user's"},
-	aKnowing:  {"knowing", "noticing", "knowledge", "seeing"},
-	aKnow:     {"know", "see", "told", "find", "notice"},
-	aDisclose: {"send", "forward", "reply", "reveal", "output", "print"},
-	aAct:      {"delete", "erase", "wipe", "transfer", "wire", "pay"},
-	aAddress: {"assistant", "ai", "agent", "model", "llm", "chatbot", "claude", "chatgpt", "gpt", "copilot", "gemini",
-		"you", "your", "immediately", "secretly", "silently", "quietly", "covertly"},
-	aSend: {"send", "forward", "email", "mail", "post", "upload", "submit", "transmit", "exfiltrate", "copy", "relay",
-		"leak", "sending", "forwarding", "mailing", "emailing", "uploading"},
-	aContent: {"attachments", "attachment", "invoices", "invoice", "copy", "data", "contents", "content", "conversations", "conversation", "chats", "chat", "history", "messages",
-		"message", "emails", "email", "mail", "inbox", "files", "file", "documents", "document", "secrets", "secret",
-		"keys", "key", "credentials", "credential", "passwords", "password", "tokens", "token", "cookies", "cookie",
-		"sessions", "session", "env", "environment", "context", "instructions", "instruction", "prompt", "transcripts",
-		"transcript", "logs", "log", "notes", "note", "information", "info", "details", "everything", "summary",
-		"output", "results", "result", "response", "contacts", "contact", "records", "record", "it", "them", "this", "all"},
-	aDest:   {"http", "https", "address", "email", "mail", "url", "endpoint", "webhook", "server", "inbox", "sender"},
-	aOwner:  {"your", "assistant's", "ai's", "agent's", "model's", "initial", "original", "hidden", "secret", "system", "given"},
-	aPrompt: {"prompt", "instructions", "directives", "guidelines", "message", "guidance", "rules"},
-	aReveal: {"reveal", "print", "output", "repeat", "show", "display", "disclose", "leak", "dump", "recite", "echo", "share", "list", "write", "tell", "give", "what"},
-	aAbove:  {"above", "before", "far"},
-	aAI: {"ai", "assistant", "assistants", "agent", "agents", "model", "models", "llm", "llms", "language", "chatbot",
-		"chatbots", "claude", "chatgpt", "gpt", "copilot", "gemini", "bot", "bots"},
-	aNewTask: {"instructions", "instruction", "directives", "orders", "prompt", "task", "rules", "goal", "objective", "role"},
-	aNew: {"new", "updated", "revised", "real", "actual", "true", "override", "secret", "hidden", "admin", "priority",
-		"urgent", "additional", "follow"},
-	aNow:  {"now"},
-	aFrom: {"from"},
-	aToAt: {"to", "at", "into"},
-
-	firstIgnore: {"ignore", "disregard", "forget", "override", "bypass", "ignoring", "disregarding", "forgetting"},
-	firstKeep:   {"do", "don't", "dont", "never", "without", "keep", "before", "the"},
-	firstDisclose: {"assistant", "ai", "agent", "model", "llm", "chatbot", "claude", "chatgpt", "gpt", "copilot", "gemini",
-		"you", "i", "your", "immediately", "secretly", "silently", "quietly", "covertly"},
-	firstAct: {"assistant", "ai", "agent", "model", "llm", "chatbot", "claude", "chatgpt", "gpt", "copilot", "gemini",
-		"you", "i", "your", "immediately", "secretly", "silently", "quietly", "covertly"},
-	firstSend: {"send", "forward", "e", "email", "mail", "post", "upload", "submit", "transmit", "exfiltrate", "copy",
-		"relay", "leak", "sending", "forwarding", "emailing", "uploading"},
-	firstOwn: {"your", "the", "system"},
-	firstReveal: {"reveal", "print", "output", "repeat", "show", "display", "disclose", "leak", "dump", "recite", "echo",
-		"share", "list", "write", "tell", "give", "what"},
-	firstAI: {"dear", "hey", "hi", "hello", "attention", "note", "message", "instructions", "a", "to", "if", "language",
-		"ai", "llm", "llms", "assistant", "assistants", "agent", "agents", "model", "models"},
-	firstNew: {"new", "updated", "revised", "real", "actual", "true", "override", "secret", "hidden", "admin", "priority",
-		"urgent", "additional", "here", "these", "below", "the", "your", "from", "instructions"},
-	firstBefore: {"before", "prior", "only", "and", "after", "then", "answer", "respond", "reply"},
-	aIgnoreObj: {"instructions", "instruction", "directions", "direction", "directives", "directive", "rules", "rule",
-		"guidelines", "guideline", "prompts", "prompt", "commands", "command", "orders", "order", "guidance",
-		"constraints", "constraint", "context", "messages", "message", "programming", "everything", "anything", "all", "what"},
-	aBefore: {"before", "prior", "then", "after"},
-	aAnswer: {"answering", "responding", "replying", "answer", "respond", "reply", "giving", "generating", "anything", "continue", "doing"},
-}
+// The reference reads the package's anchorWords: it checks the search,
+// not the word lists, which a change to §5's anchors changes in both.
 
 // The anchor refTable: open addressing over a hash of the lowercase refWord.
 const (
@@ -110,7 +51,7 @@ type refTableEntry struct {
 
 var refTable = func() *[refTableSize]refTableEntry {
 	var t [refTableSize]refTableEntry
-	for bit, words := range refAnchorWords {
+	for bit, words := range anchorWords {
 		for _, w := range words {
 			if len(w) > refMaxAnchor {
 				panic("heuristic: anchor refWord too long: " + w)
@@ -180,7 +121,7 @@ type refPackedEntry struct {
 
 var refPacked = func() *[refTableSize]refPackedEntry {
 	var t [refTableSize]refPackedEntry
-	for bit, words := range refAnchorWords {
+	for bit, words := range anchorWords {
 	refWord:
 		for _, w := range words {
 			for i := 0; i < len(w); i++ {
