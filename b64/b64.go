@@ -141,12 +141,17 @@ func FindLimited(text string, maxDecoded int) []Blob {
 }
 
 // nextLongToken finds the first token of at least ShortMin characters that
-// starts at or after i, where i is never inside a token. It tests the byte
-// ShortMin-1 ahead: a token of ShortMin characters starting at or before
-// i+ShortMin-1 covers it, so when that byte is not in the alphabet the
-// search jumps past it.
+// starts at or after i, where i is never inside a token. It passes over
+// the text where no run of ShortMin alphabet characters can start
+// (runStartBound), then tests the byte ShortMin-1 ahead: a token of
+// ShortMin characters starting at or before i+ShortMin-1 covers it, so
+// when that byte is not in the alphabet the search jumps past it.
 func nextLongToken(text string, i int) (token, bool) {
-	for i+ShortMin <= len(text) {
+	for {
+		i = runStartBound(text, i)
+		if i+ShortMin > len(text) {
+			return token{}, false
+		}
 		p := i + ShortMin - 1
 		if !alphabet[text[p]] {
 			i = p + 1
@@ -176,7 +181,37 @@ func nextLongToken(text string, i int) (token, bool) {
 			i = t.end
 		}
 	}
-	return token{}, false
+}
+
+// runStartBound returns an index at or after i before which no run of
+// ShortMin alphabet characters starts at or after i, looking at eight
+// bytes at a time. Such a run, from r, covers the two whole words of eight
+// bytes (at offsets that are multiples of eight) that start at r rounded
+// up to a multiple of eight, which end by r+ShortMin-1; neither holds a
+// byte outside the alphabet, and so neither holds a byte below 0x2B (the
+// alphabet's lowest, '+'; space and most punctuation are below it) or at
+// or above 0x80. So when the first such pair of words at or after i
+// starts at a, no run starts before a-7. It returns len(text) when there
+// is no such pair, and then no run. In prose nearly every word holds a
+// space: the search looks at each byte once, without a branch on it.
+func runStartBound(text string, i int) int {
+	const (
+		ones = 0x0101010101010101
+		high = 0x8080808080808080
+	)
+	prev := false // the word before a may be in a run
+	for a := (i + 7) &^ 7; a+8 <= len(text); a += 8 {
+		w := uint64(text[a]) | uint64(text[a+1])<<8 | uint64(text[a+2])<<16 | uint64(text[a+3])<<24 |
+			uint64(text[a+4])<<32 | uint64(text[a+5])<<40 | uint64(text[a+6])<<48 | uint64(text[a+7])<<56
+		// A high bit in w: a byte outside ASCII. A borrow into one from
+		// w-0x2B (in a byte below 0x80): a byte below 0x2B.
+		in := (w|(w-0x2B*ones)&^w)&high == 0
+		if in && prev {
+			return max(i, a-8-7)
+		}
+		prev = in
+	}
+	return len(text)
 }
 
 // tokenEnd returns the end of the token that starts with the data character

@@ -27,3 +27,14 @@ func BenchmarkFindHeavy(b *testing.B) { benchmarkFind(b, benchHeavy) }
 func BenchmarkFindHostile(b *testing.B) {
 	benchmarkFind(b, strings.Repeat(strings.Repeat("Q", 47)+".", 1<<20/48))
 }
+
+// BenchmarkFindGoDocs searches real English technical prose, the Go
+// distribution's comments (benchtext.GoDocs), which holds long
+// identifiers, paths and URLs.
+func BenchmarkFindGoDocs(b *testing.B) {
+	s, err := benchtext.GoDocs()
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchmarkFind(b, s)
+}
