@@ -3,6 +3,7 @@ package b64
 import (
 	"bytes"
 	"encoding/base64"
+	"math/bits"
 	"strings"
 	"unicode/utf8"
 
@@ -141,20 +142,25 @@ func FindLimited(text string, maxDecoded int) []Blob {
 }
 
 // nextLongToken finds the first token of at least ShortMin characters that
-// starts at or after i, where i is never inside a token. It passes over
-// the text where no run of ShortMin alphabet characters can start
-// (runStartBound), then tests the byte ShortMin-1 ahead: a token of
-// ShortMin characters starting at or before i+ShortMin-1 covers it, so
-// when that byte is not in the alphabet the search jumps past it.
+// starts at or after i, where i is never inside a token. It tests the byte
+// p, ShortMin-1 ahead: a token of ShortMin characters starting at or
+// before p covers it, so when that byte is not in the alphabet the search
+// jumps past it. When it is, the eight bytes before p are tested at once
+// (see outsideAlphabet) rather than walked back one by one: in prose one
+// of them is nearly always a space, and the search goes on after the last
+// of them that is not in the alphabet, which a token of ShortMin starting
+// at or before it would cover with p.
 func nextLongToken(text string, i int) (token, bool) {
-	for {
-		i = runStartBound(text, i)
-		if i+ShortMin > len(text) {
-			return token{}, false
-		}
+	for i+ShortMin <= len(text) {
 		p := i + ShortMin - 1
 		if !alphabet[text[p]] {
 			i = p + 1
+			continue
+		}
+		if m := outsideAlphabet(text[p-8 : p]); m != 0 {
+			// Past the last byte of the eight before p that is not in
+			// the alphabet (byte k of the word is bits 8k to 8k+7).
+			i = p - 8 + (63-bits.LeadingZeros64(m))>>3 + 1
 			continue
 		}
 		// Walk back from p: if the run reaches i, [i, p] is a run of
@@ -181,37 +187,25 @@ func nextLongToken(text string, i int) (token, bool) {
 			i = t.end
 		}
 	}
+	return token{}, false
 }
 
-// runStartBound returns an index at or after i before which no run of
-// ShortMin alphabet characters starts at or after i, looking at eight
-// bytes at a time. Such a run, from r, covers the two whole words of eight
-// bytes (at offsets that are multiples of eight) that start at r rounded
-// up to a multiple of eight, which end by r+ShortMin-1; neither holds a
-// byte outside the alphabet, and so neither holds a byte below 0x2B (the
-// alphabet's lowest, '+'; space and most punctuation are below it) or at
-// or above 0x80. So when the first such pair of words at or after i
-// starts at a, no run starts before a-7. It returns len(text) when there
-// is no such pair, and then no run. In prose nearly every word holds a
-// space: the search looks at each byte once, without a branch on it.
-func runStartBound(text string, i int) int {
+// outsideAlphabet returns the high bit of each of the eight bytes of b
+// (byte k at bit 8k+7) that is below 0x2B, the alphabet's lowest ('+';
+// space and most punctuation are below it), or at or above 0x80: bytes
+// that are not in the alphabet, though not all of them ('.', ':' and other
+// punctuation above 0x2B are not marked). Each byte is tested on its own:
+// with its high bit cleared, adding 0x55 reaches 0x80 exactly from 0x2B,
+// and carries into no other byte.
+func outsideAlphabet(b string) uint64 {
 	const (
 		ones = 0x0101010101010101
 		high = 0x8080808080808080
 	)
-	prev := false // the word before a may be in a run
-	for a := (i + 7) &^ 7; a+8 <= len(text); a += 8 {
-		w := uint64(text[a]) | uint64(text[a+1])<<8 | uint64(text[a+2])<<16 | uint64(text[a+3])<<24 |
-			uint64(text[a+4])<<32 | uint64(text[a+5])<<40 | uint64(text[a+6])<<48 | uint64(text[a+7])<<56
-		// A high bit in w: a byte outside ASCII. A borrow into one from
-		// w-0x2B (in a byte below 0x80): a byte below 0x2B.
-		in := (w|(w-0x2B*ones)&^w)&high == 0
-		if in && prev {
-			return max(i, a-8-7)
-		}
-		prev = in
-	}
-	return len(text)
+	_ = b[7]
+	w := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+	return (^(w&^high + 0x55*ones) | w) & high
 }
 
 // tokenEnd returns the end of the token that starts with the data character

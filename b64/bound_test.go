@@ -6,8 +6,8 @@ import (
 	"testing"
 )
 
-// longTokenByProbe is nextLongToken as it was before runStartBound: the
-// probe ShortMin-1 ahead alone. It is the oracle of TestNextLongToken.
+// longTokenByProbe is nextLongToken as it was before outsideAlphabet: the
+// probe ShortMin-1 ahead alone, a byte at a time. It is the oracle of TestNextLongToken.
 func longTokenByProbe(text string, i int) (token, bool) {
 	for i+ShortMin <= len(text) {
 		p := i + ShortMin - 1
@@ -66,23 +66,21 @@ func boundTexts(n int) []string {
 	return out
 }
 
-// TestRunStartBound checks the bound's claim at every offset of random
-// texts: no window of ShortMin alphabet characters starts at or after i
-// and before the bound.
-func TestRunStartBound(t *testing.T) {
-	for _, s := range boundTexts(2000) {
-		for i := 0; i <= len(s); i++ {
-			bound := runStartBound(s, i)
-			if bound < i || bound > len(s) {
-				t.Fatalf("runStartBound(%q, %d) = %d: out of [i, len]", s, i, bound)
-			}
-			for r := i; r < bound && r+ShortMin <= len(s); r++ {
-				k := r
-				for k < r+ShortMin && alphabet[s[k]] {
-					k++
+// TestOutsideAlphabet checks the word test against the alphabet, byte by
+// byte, for every byte at every place of the word, after every other.
+func TestOutsideAlphabet(t *testing.T) {
+	for c := range 256 {
+		for prev := range 256 {
+			for k := 1; k < 8; k++ {
+				w := []byte("AAAAAAAA")
+				w[k-1], w[k] = byte(prev), byte(c)
+				m := outsideAlphabet(string(w))
+				got := m>>(8*k+7)&1 == 1
+				if want := c < '+' || c >= 0x80; got != want {
+					t.Fatalf("outsideAlphabet(%q): byte %d marked %v, want %v", w, k, got, want)
 				}
-				if k == r+ShortMin {
-					t.Fatalf("runStartBound(%q, %d) = %d, but a run of %d starts at %d", s, i, bound, ShortMin, r)
+				if got && alphabet[c] {
+					t.Fatalf("outsideAlphabet(%q): byte %d, in the alphabet, marked", w, k)
 				}
 			}
 		}
