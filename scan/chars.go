@@ -2,6 +2,7 @@ package scan
 
 import (
 	"math"
+	"math/bits"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -515,8 +516,9 @@ var asciiClean = func() (t [256]bool) {
 
 // skipClean returns the first index at or after i whose byte is not clean
 // ASCII. It tests eight bytes at a time for a byte that is non-ASCII, below
-// 0x20 or equal to 0x7F; a word that has one (tab, line feed and carriage
-// return included) is finished byte by byte.
+// 0x20 or equal to 0x7F; a word that has one is tested again byte by byte
+// without a branch (uncleanBytes), so that the tabs, line feeds and
+// carriage returns of prose, which are clean, do not stop it.
 //
 // On the way it sets *base64Hint when two words in a row hold no byte below
 // 0x2B, the lowest of the base64 alphabet of §4 (space and most
@@ -541,23 +543,25 @@ func skipClean(s string, i int, base64Hint *bool) int {
 		// in prose) are its neighbours looked at.
 		prevW := uint64(0x20 * ones) // a word of spaces: no run before the first
 		for ; i+16 <= len(s); i += 16 {
-			w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-				uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+			t := s[i : i+16] // one bounds check for both words
+			w := load64(t)
 			// A high bit in w: non-ASCII. A borrow into one from w-0x20: a
 			// byte below 0x20. A carry into one from w+1: 0x7F (bytes at or
 			// above 0x80, whose +1 may carry further, are caught by w).
 			if (w|(w-0x20*ones)&^w|(w+ones))&high != 0 {
-				goto bytewise
-			}
-			w2 := uint64(s[i+8]) | uint64(s[i+9])<<8 | uint64(s[i+10])<<16 | uint64(s[i+11])<<24 |
-				uint64(s[i+12])<<32 | uint64(s[i+13])<<40 | uint64(s[i+14])<<48 | uint64(s[i+15])<<56
-			if (w2|(w2-0x20*ones)&^w2|(w2+ones))&high != 0 {
-				// The run may end in w2: w and the word before it count.
-				if (w-0x2B*ones)&^w&high == 0 && (prevW-0x2B*ones)&^prevW&high == 0 {
-					*base64Hint = true
+				if m := uncleanBytes(w); m != 0 {
+					return i + bits.TrailingZeros64(m)>>3
 				}
-				i += 8
-				goto bytewise
+			}
+			w2 := load64(t[8:])
+			if (w2|(w2-0x20*ones)&^w2|(w2+ones))&high != 0 {
+				if m := uncleanBytes(w2); m != 0 {
+					// The run ends in w2: w and the word before it count.
+					if (w-0x2B*ones)&^w&high == 0 && (prevW-0x2B*ones)&^prevW&high == 0 {
+						*base64Hint = true
+					}
+					return i + 8 + bits.TrailingZeros64(m)>>3
+				}
 			}
 			// A byte below 0x2B borrows into its high bit.
 			if (w-0x2B*ones)&^w&high == 0 && ((prevW-0x2B*ones)&^prevW&high == 0 || (w2-0x2B*ones)&^w2&high == 0) {
@@ -588,6 +592,26 @@ func skipClean(s string, i int, base64Hint *bool) int {
 			return i
 		}
 	}
+}
+
+// uncleanBytes returns the high bit of each byte of w (byte k at bit 8k+7)
+// that is not clean ASCII (asciiClean): at or above 0x7F, or below 0x20 but
+// for tab, line feed and carriage return. Each byte is tested on its own:
+// with its high bit cleared, adding to it carries into no other byte.
+func uncleanBytes(w uint64) uint64 {
+	const (
+		ones = 0x0101010101010101
+		high = 0x8080808080808080
+	)
+	low := w &^ high
+	// Adding 1 reaches 0x80 from 0x7F; w's own high bit is a byte above.
+	del := low + ones | w
+	// Adding 0x60 reaches 0x80 from 0x20: a byte below 0x20 stays under.
+	ctl := ^(low + 0x60*ones) &^ w
+	// Adding 0x7F reaches 0x80 from any byte but zero: the bytes equal
+	// to tab, line feed or carriage return stay under.
+	white := ^(low ^ '\t'*ones + 0x7F*ones) | ^(low ^ '\n'*ones + 0x7F*ones) | ^(low ^ '\r'*ones + 0x7F*ones)
+	return (del | ctl&^white) & high
 }
 
 // MaxTagsSpell bounds Finding.TagsSpell, in bytes.

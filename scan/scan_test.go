@@ -170,6 +170,51 @@ func TestSkipClean(t *testing.T) {
 	}
 }
 
+// TestSkipCleanAfterWhite is TestSkipClean with a tab, line feed or
+// carriage return before the byte: clean bytes that stop the word-wide
+// test, and must not stop the search.
+func TestSkipCleanAfterWhite(t *testing.T) {
+	for _, white := range []byte("\t\n\r") {
+		for b := range 256 {
+			for first := range 40 {
+				for pos := first + 1; pos < 40; pos += 3 {
+					s := []byte(strings.Repeat("abcdefg ", 5))
+					s[first], s[pos] = white, byte(b)
+					want := len(s)
+					if !asciiClean[b] {
+						want = pos
+					}
+					var hint bool
+					if got := skipClean(string(s), 0, &hint); got != want {
+						t.Fatalf("skipClean(%q) = %d, want %d", s, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestUncleanBytes checks the word test against asciiClean for every byte
+// at every place of a word, after every other byte (a borrow or a carry
+// from one byte must not reach the next).
+func TestUncleanBytes(t *testing.T) {
+	for c := range 256 {
+		for prev := range 256 {
+			for k := 1; k < 8; k++ {
+				w := uint64(0x6161616161616161) // "aaaaaaaa"
+				w = w&^(0xFFFF<<(8*(k-1))) | uint64(prev)<<(8*(k-1)) | uint64(c)<<(8*k)
+				m := uncleanBytes(w)
+				if got, want := m>>(8*k+7)&1 == 1, !asciiClean[c]; got != want {
+					t.Fatalf("uncleanBytes(%#016x): byte %d (%#x) marked %v, want %v", w, k, c, got, want)
+				}
+				if m&^0x8080808080808080 != 0 {
+					t.Fatalf("uncleanBytes(%#016x) = %#x: bits beside the high ones", w, m)
+				}
+			}
+		}
+	}
+}
+
 func TestWTF8(t *testing.T) {
 	tests := []struct {
 		in   []uint16
