@@ -356,14 +356,22 @@ func mapBack(s string, isWTF8, transparent bool, starts, ends []int) (startPos, 
 		if ei < len(ends) {
 			next = min(next, ends[ei])
 		}
-		// Clean ASCII eight bytes at a time: one byte, one codepoint, one
-		// unit, and the same in the view.
-		for v+8 <= next && i+8 <= len(s) {
-			w := load64(s[i:])
-			if (w|(w-0x20*ones)&^w|(w+ones))&high != 0 {
-				break
+		if transparent {
+			// Clean ASCII eight bytes at a time: one byte, one codepoint,
+			// one unit, and the same in the view.
+			for v+8 <= next && i+8 <= len(s) {
+				w := load64(s[i:])
+				if (w|(w-0x20*ones)&^w|(w+ones))&high != 0 {
+					break
+				}
+				i, v, cp, u16 = i+8, v+8, cp+8, u16+8
 			}
-			i, v, cp, u16 = i+8, v+8, cp+8, u16+8
+		} else {
+			// The view is s: every ASCII byte, a control too, is one byte,
+			// codepoint and unit of both.
+			for v+8 <= next && i+8 <= len(s) && load64(s[i:])&high == 0 {
+				i, v, cp, u16 = i+8, v+8, cp+8, u16+8
+			}
 		}
 		if v == next {
 			if ei < len(ends) && ends[ei] == v {
@@ -395,7 +403,7 @@ func mapBack(s string, isWTF8, transparent bool, starts, ends []int) (startPos, 
 			}
 			break
 		}
-		if c := s[i]; c < utf8.RuneSelf && asciiClass[c] == noClass {
+		if c := s[i]; c < utf8.RuneSelf && (!transparent || asciiClass[c] == noClass) {
 			i, v, cp, u16 = i+1, v+1, cp+1, u16+1
 			continue
 		}
