@@ -357,13 +357,10 @@ func mapBack(s string, isWTF8, transparent bool, starts, ends []int) (startPos, 
 			next = min(next, ends[ei])
 		}
 		if transparent {
-			// Clean ASCII eight bytes at a time: one byte, one codepoint,
-			// one unit, and the same in the view.
-			for v+8 <= next && i+8 <= len(s) {
-				w := load64(s[i:])
-				if (w|(w-0x20*ones)&^w|(w+ones))&high != 0 {
-					break
-				}
+			// Clean ASCII eight bytes at a time (line feeds and tabs
+			// too): one byte, one codepoint, one unit, and the same in
+			// the view.
+			for v+8 <= next && i+8 <= len(s) && uncleanBytes(load64(s[i:])) == 0 {
 				i, v, cp, u16 = i+8, v+8, cp+8, u16+8
 			}
 		} else {
