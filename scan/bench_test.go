@@ -130,3 +130,32 @@ func BenchmarkScanGoDocsHidden(b *testing.B) {
 	sb.WriteString(s)
 	benchmarkScan(b, sb.String())
 }
+
+// BenchmarkScanCorpus scans the texts of bench/mkcorpus (benchtext.Corpus:
+// real English prose, multilingual prose, real HTML, each with a hidden
+// character every 100 KB), 32 MiB each, in the Spec profile: without the
+// sanitized copy (omit) and with it (sanitized). Run with GOMAXPROCS=1 for
+// one core (issue 19's in-process targets are one core's).
+func BenchmarkScanCorpus(b *testing.B) {
+	for _, kind := range []string{benchtext.Prose, benchtext.Multilingual, benchtext.HTML} {
+		text, err := benchtext.Corpus(kind, 32<<20, 100<<10)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, omit := range []bool{true, false} {
+			name := kind + "/sanitized"
+			if omit {
+				name = kind + "/omit"
+			}
+			b.Run(name, func(b *testing.B) {
+				b.SetBytes(int64(len(text)))
+				b.ReportAllocs()
+				for b.Loop() {
+					if _, err := Scan(text, &Options{OmitSanitized: omit}); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}

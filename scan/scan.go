@@ -531,7 +531,8 @@ func runDeferred(s string, isWTF8 bool, o options, deferSanitized bool) (*Result
 		blobsToFindings()
 	}
 
-	findings := c.findings
+	// The findings of every stage, in one allocation.
+	findings := slices.Grow(c.findings, len(keptMarks)+len(st.blobFindings)+len(heurFound))
 	var markPos offsets
 	if marksFirst {
 		markPos = c.offsets

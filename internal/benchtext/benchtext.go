@@ -6,7 +6,9 @@ package benchtext
 import (
 	"encoding/base64"
 	"fmt"
+	"io"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -206,3 +208,87 @@ var goHTML = sync.OnceValues(func() (string, error) {
 	}
 	return b.String(), nil
 })
+
+// Corpus kinds: the texts of bench/mkcorpus and of the scan's corpus
+// benchmarks.
+const (
+	// Multilingual is generated lines of English and multilingual prose
+	// (Greek, Cyrillic, CJK, Arabic, French, emoji).
+	Multilingual = "multilingual"
+	// Prose is real English technical prose: GoDocs, repeated.
+	Prose = "prose"
+	// HTML is real HTML: GoHTML, repeated.
+	HTML = "html"
+)
+
+// corpusLines are the lines of the Multilingual corpus, chosen in turn at
+// random.
+var corpusLines = []string{
+	"The scanner reads text that an agent did not write: tool descriptions, skill files and email.\n",
+	"It reports every run of invisible characters with its position, so a reviewer sees what the agent sees.\n",
+	"Nothing in this sentence is hidden; it is plain ASCII prose with numbers such as 42 and 3.14.\n",
+	"Ο σαρωτής διαβάζει κείμενο που δεν έγραψε ο πράκτορας.\n",
+	"Сканер читает текст, который агент не писал, и сообщает о каждом символе.\n",
+	"扫描器读取代理没有编写的文本，并报告每一个不可见字符的位置。\n",
+	"يقرأ الماسح النص الذي لم يكتبه الوكيل ويبلغ عن كل حرف غير مرئي.\n",
+	"Le scanner lit le texte qu’un agent n’a pas écrit — et signale chaque caractère. ✅\n",
+}
+
+// corpusHidden are codepoints of each §2 class, one of which Corpus puts
+// in the middle of a line every so often.
+var corpusHidden = []string{"\u200b", "\u202e", "\U000E0041", "\x07", "\ue000", "\u0378"}
+
+// WriteCorpus writes to w a deterministic benchmark text of kind
+// (Multilingual, Prose or HTML) of about size bytes (whole lines: at least
+// size, at most a line more), with a hidden character of some §2 class
+// every about every bytes (none when every is 0). The same arguments give
+// the same bytes, for a given Go distribution (GoDocs, GoHTML).
+func WriteCorpus(w io.StringWriter, kind string, size, every int) error {
+	rng := rand.New(rand.NewPCG(17, 0))
+	var text []string // the lines of a real text, written in turn
+	switch kind {
+	case Multilingual:
+	case Prose, HTML:
+		get := GoDocs
+		if kind == HTML {
+			get = GoHTML
+		}
+		s, err := get()
+		if err != nil {
+			return err
+		}
+		text = slices.Collect(strings.Lines(s))
+	default:
+		return fmt.Errorf("corpus kind %q: want %s, %s or %s", kind, Multilingual, Prose, HTML)
+	}
+	n, next, k := 0, every, 0
+	for n < size {
+		var l string
+		if text != nil {
+			l, k = text[k], (k+1)%len(text)
+		} else {
+			l = corpusLines[rng.IntN(len(corpusLines))]
+		}
+		if every > 0 && n >= next {
+			cut := len(l) / 2
+			for cut > 0 && l[cut]&0xC0 == 0x80 {
+				cut--
+			}
+			l = l[:cut] + corpusHidden[rng.IntN(len(corpusHidden))] + l[cut:]
+			next += every
+		}
+		if _, err := w.WriteString(l); err != nil {
+			return err
+		}
+		n += len(l)
+	}
+	return nil
+}
+
+// Corpus returns the text WriteCorpus writes.
+func Corpus(kind string, size, every int) (string, error) {
+	var b strings.Builder
+	b.Grow(size + 4096)
+	err := WriteCorpus(&b, kind, size, every)
+	return b.String(), err
+}
