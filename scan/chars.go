@@ -571,8 +571,7 @@ func skipClean(s string, i int, base64Hint *bool) int {
 		}
 		// Fewer than sixteen bytes are left: eight a turn, then the rest.
 		if prev := (prevW - 0x2B*ones) &^ prevW & high; i+8 <= len(s) {
-			w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-				uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+			w := load64(s[i:])
 			if (w|(w-0x20*ones)&^w|(w+ones))&high != 0 {
 				goto bytewise
 			}

@@ -126,8 +126,9 @@ func scanChars(s string, codepoints bool, emit func(Span)) {
 		// character: eight bytes a turn while they are ASCII, then four a
 		// turn, a table lookup a byte, no decoding.
 		for i+8 <= len(s) {
-			w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-				uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+			t := s[i : i+8] // one bounds check, one load
+			w := uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
+				uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
 			if w&0x8080808080808080 != 0 {
 				break
 			}
