@@ -133,7 +133,16 @@ func heuristicsIn(s string, isWTF8, transparent bool, max int, seg segment) ([]F
 	slices.Sort(ends)
 	starts, ends = slices.Compact(starts), slices.Compact(ends)
 	// A segment without §2 codepoints or ill-formed UTF-8 is its own view.
-	startPos, endPos := mapBack(s, isWTF8, changed, starts, ends)
+	// Where the spans of those are known, the text between them is mapped
+	// by counting.
+	var known *[]editSpan
+	switch {
+	case seg.clean:
+		known = new([]editSpan)
+	case seg.spansKnown:
+		known = &seg.spans
+	}
+	startPos, endPos := mapBack(s, isWTF8, changed, known, seg.start, starts, ends)
 	out := make([]Finding, len(ms))
 	for i, m := range ms {
 		start := startPos[sort.SearchInts(starts, m.Start)]
@@ -343,11 +352,20 @@ type textPos struct{ b, cp, u16 int }
 // s (s itself, or s without its §2 codepoints when transparent): of the
 // starts, after the §2 codepoints just before each; of the ends, before
 // those just after each. One pass over s up to the last offset.
-func mapBack(s string, isWTF8, transparent bool, starts, ends []int) (startPos, endPos []textPos) {
+//
+// When known is not nil, it holds every §2 codepoint and ill-formed
+// sequence of s (offsets in a text where s begins at base): the text
+// between them, valid UTF-8 in which every codepoint is kept, is passed
+// over by counting its bytes (countUTF8) rather than decoding them.
+func mapBack(s string, isWTF8, transparent bool, known *[]editSpan, base int, starts, ends []int) (startPos, endPos []textPos) {
 	startPos = make([]textPos, len(starts))
 	endPos = make([]textPos, len(ends))
 	i, v, cp, u16 := 0, 0, 0, 0 // v: the offset in the view
 	si, ei := 0, 0
+	var spans []editSpan // the known spans not yet passed
+	if known != nil {
+		spans = *known
+	}
 	for si < len(starts) || ei < len(ends) {
 		next := math.MaxInt // the next offset to resolve
 		if si < len(starts) {
@@ -356,7 +374,21 @@ func mapBack(s string, isWTF8, transparent bool, starts, ends []int) (startPos, 
 		if ei < len(ends) {
 			next = min(next, ends[ei])
 		}
-		if transparent {
+		if known != nil {
+			// Up to the next span (or the offset, if nearer) the text is
+			// its own view, a codepoint at a time.
+			for len(spans) > 0 && spans[0].end-base <= i {
+				spans = spans[1:]
+			}
+			lim := len(s)
+			if len(spans) > 0 {
+				lim = spans[0].start - base
+			}
+			if n := min(next-v, lim-i); n > 0 {
+				c, u := countUTF8(s[i : i+n])
+				i, v, cp, u16 = i+n, v+n, cp+c, u16+u
+			}
+		} else if transparent {
 			// Clean ASCII eight bytes at a time (line feeds and tabs
 			// too): one byte, one codepoint, one unit, and the same in
 			// the view.
@@ -419,6 +451,28 @@ func mapBack(s string, isWTF8, transparent bool, starts, ends []int) (startPos, 
 		}
 	}
 	return startPos, endPos
+}
+
+// countUTF8 returns the codepoints and UTF-16 code units of s, valid UTF-8
+// (or WTF-8): a codepoint for each byte that is not a continuation byte
+// (10xxxxxx), and a second unit for each that begins four bytes
+// (11110xxx), counted eight bytes at a time.
+func countUTF8(s string) (cp, u16 int) {
+	n, cont, four := len(s), 0, 0
+	for ; len(s) >= 8; s = s[8:] {
+		w := load64(s)
+		// w<<k brings bit 7-k of each byte to its bit 7.
+		cont += bits.OnesCount64(w &^ (w << 1) & high)
+		four += bits.OnesCount64(w & (w << 1) & (w << 2) & (w << 3) & high)
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i]&0xC0 == 0x80 {
+			cont++
+		} else if s[i] >= 0xF0 {
+			four++
+		}
+	}
+	return n - cont, n - cont + four
 }
 
 // SWAR constants: a byte of ones, the high bit of every byte.

@@ -198,7 +198,8 @@ func TestViewWithout(t *testing.T) {
 // TestMapBack checks mapBack against a plain walk of the text: for random
 // texts (§2 codepoints, ill-formed UTF-8, encoded surrogates, line feeds
 // and tabs among ASCII, other scripts), every offset of the view that is a
-// codepoint boundary, as a start and as an end, in both modes.
+// codepoint boundary, as a start and as an end, in both modes, with the
+// spans of the §2 codepoints and ill-formed sequences known and without.
 func TestMapBack(t *testing.T) {
 	rng := rand.New(rand.NewPCG(41, 42))
 	for n := range 400 {
@@ -248,13 +249,44 @@ func TestMapBack(t *testing.T) {
 				offs = append(offs, o)
 			}
 			slices.Sort(offs)
-			gotStarts, gotEnds := mapBack(s, isWTF8, transparent, offs, offs)
-			for k, o := range offs {
-				if gotStarts[k] != starts[o] || gotEnds[k] != ends[o] {
-					t.Fatalf("text %d %q (WTF-8 %v, transparent %v), view offset %d: start %v, end %v; want %v, %v",
-						n, s, isWTF8, transparent, o, gotStarts[k], gotEnds[k], starts[o], ends[o])
+			// Without the spans, and with them as the pass over the
+			// codepoints records them (in a text where s begins at 7).
+			c := &charScan{s: strings.Repeat("a", 7) + s, isWTF8: isWTF8, max: -1, omitSanitized: true, recordEdits: true}
+			c.scan()
+			if c.spansLost {
+				t.Fatalf("text %d: the spans are lost", n)
+			}
+			for _, known := range []*[]editSpan{nil, &c.spans} {
+				gotStarts, gotEnds := mapBack(s, isWTF8, transparent, known, 7, offs, offs)
+				for k, o := range offs {
+					if gotStarts[k] != starts[o] || gotEnds[k] != ends[o] {
+						t.Fatalf("text %d %q (WTF-8 %v, transparent %v, spans known %v), view offset %d: start %v, end %v; want %v, %v",
+							n, s, isWTF8, transparent, known != nil, o, gotStarts[k], gotEnds[k], starts[o], ends[o])
+					}
 				}
 			}
+		}
+	}
+}
+
+// TestCountUTF8 checks countUTF8 against a decoding of random valid UTF-8
+// of every length up to 40, from every script length (1–4 bytes).
+func TestCountUTF8(t *testing.T) {
+	rng := rand.New(rand.NewPCG(43, 44))
+	runes := []rune{'a', '\n', 0x7F, 0xE9, 0x7FF, 0x800, 0x4E2D, 0xFFFD, 0xFFFF, 0x10000, 0x1F600, 0x10FFFF}
+	for range 20000 {
+		var b strings.Builder
+		for b.Len() < rng.IntN(41) {
+			b.WriteRune(runes[rng.IntN(len(runes))])
+		}
+		s := b.String()
+		wantCP, wantU16 := 0, 0
+		for _, r := range s {
+			wantCP++
+			wantU16 += utf16.RuneLen(r)
+		}
+		if cp, u16 := countUTF8(s); cp != wantCP || u16 != wantU16 {
+			t.Fatalf("countUTF8(%q) = %d, %d; want %d, %d", s, cp, u16, wantCP, wantU16)
 		}
 	}
 }
