@@ -318,6 +318,13 @@ func (c *charScan) scanTo(end int) {
 			u16++
 		}
 		i += size
+		if k == noClass && size < 4 {
+			// Text in other scripts: the printable codepoints of two and
+			// three bytes after this one, and the spaces and punctuation
+			// between them, up to the next offset to record.
+			j, n := skipPrintable(s, i, min(end, off.bytes[off.next]))
+			i, cp, u16 = j, cp+n, u16+n
+		}
 	}
 	if off.bytes[off.next] <= i {
 		off.reach(i, i+1, cp, u16, c.edits)
@@ -612,6 +619,53 @@ func uncleanBytes(w uint64) uint64 {
 	white := ^(low ^ '\t'*ones + 0x7F*ones) | ^(low ^ '\n'*ones + 0x7F*ones) | ^(low ^ '\r'*ones + 0x7F*ones)
 	return (del | ctl&^white) & high
 }
+
+// skipPrintable returns the first index j at or after i, and at most lim,
+// whose byte does not begin a codepoint of two or three bytes that is not
+// NonPrinting (and so in no class, see classOf) or a clean ASCII byte
+// outside the base64 alphabet (see spaceLike), and the number of
+// codepoints before it, each one UTF-16 unit. It is the pass's loop for
+// text in other scripts, which passes over their words and the spaces
+// between them without the rest of the pass's bookkeeping; ASCII letters
+// and digits are left to skipClean, which looks out for base64 (§4) on
+// the way.
+func skipPrintable(s string, i, lim int) (j, n int) {
+	lim = min(lim, len(s))
+	for i < lim {
+		b := s[i]
+		switch {
+		case b < utf8.RuneSelf:
+			if !spaceLike[b] {
+				return i, n
+			}
+			i++
+		case 0xC2 <= b && b < 0xE0 && i+1 < len(s) && s[i+1]&0xC0 == 0x80:
+			if ucd.Lookup(rune(b&0x1F)<<6|rune(s[i+1]&0x3F))&ucd.NonPrinting != 0 {
+				return i, n
+			}
+			i += 2
+		case 0xE0 <= b && b < 0xF0 && i+2 < len(s) && s[i+1]&0xC0 == 0x80 && s[i+2]&0xC0 == 0x80 &&
+			(b != 0xE0 || s[i+1] >= 0xA0) && (b != 0xED || s[i+1] < 0xA0):
+			if ucd.Lookup(rune(b&0x0F)<<12|rune(s[i+1]&0x3F)<<6|rune(s[i+2]&0x3F))&ucd.NonPrinting != 0 {
+				return i, n
+			}
+			i += 3
+		default:
+			return i, n
+		}
+		n++
+	}
+	return i, n
+}
+
+// spaceLike marks the clean ASCII bytes (asciiClean) outside the base64
+// alphabet of §4: white space and most punctuation.
+var spaceLike = func() (t [utf8.RuneSelf]bool) {
+	for b := range t {
+		t[b] = asciiClass[b] == noClass && !('A' <= b && b <= 'Z' || 'a' <= b && b <= 'z' || '0' <= b && b <= '9' || strings.IndexByte("+/=-_", byte(b)) >= 0)
+	}
+	return t
+}()
 
 // MaxTagsSpell bounds Finding.TagsSpell, in bytes.
 const MaxTagsSpell = 1000
