@@ -620,8 +620,8 @@ func uncleanBytes(w uint64) uint64 {
 	return (del | ctl&^white) & high
 }
 
-// skipPrintable returns the first index j at or after i, and at most lim,
-// whose byte does not begin a codepoint of two or three bytes that is not
+// skipPrintable returns the first index j at or after i, and at most lim
+// (a codepoint boundary), whose byte does not begin a codepoint of two or three bytes that is not
 // NonPrinting (and so in no class, see classOf) or a clean ASCII byte
 // outside the base64 alphabet (see spaceLike), and the number of
 // codepoints before it, each one UTF-16 unit. It is the pass's loop for

@@ -384,3 +384,56 @@ func TestCutsInPlace(t *testing.T) {
 		t.Errorf("cutsInPlace(nil) = %v", got)
 	}
 }
+
+// TestSkipPrintable checks skipPrintable on random texts of other scripts
+// with §2 codepoints, ill-formed bytes, ASCII letters and spaces among
+// them, from every offset and to every limit at a codepoint boundary
+// after it (as the pass's offsets are): it stops at the limit or at
+// the first codepoint it must leave to the pass (one of four bytes, one
+// that is NonPrinting, an ASCII byte in the base64 alphabet or of a class,
+// ill-formed bytes), and counts the codepoints before it.
+func TestSkipPrintable(t *testing.T) {
+	rng := rand.New(rand.NewPCG(45, 46))
+	pieces := []string{"Ω", "ж", "中", "ع", "—", "\u00A0", " ", ",", "\n", "\t", "a", "Z", "7", "+", "=", "\x07", "\x7F",
+		"\u200B", "\u202E", "\uE000", "\u0378", "\U0001F600", "\U000E0041", "\xFF", "\xE4\xB8", "\xED\xA0\x80", "\xC0\x80"}
+	for range 3000 {
+		var b strings.Builder
+		for b.Len() < 40 {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		s := b.String()
+		for i := 0; i < len(s); i++ {
+			for lim := i; lim <= len(s)+1; lim++ {
+				j, n := skipPrintable(s, i, lim)
+				// The plain walk: codepoint by codepoint while each is one
+				// skipPrintable may pass over.
+				k, want := i, 0
+				for k < min(lim, len(s)) {
+					r, size := utf8.DecodeRuneInString(s[k:])
+					passes := false
+					switch {
+					case r == utf8.RuneError && size <= 1:
+					case size == 1:
+						passes = spaceLike[r]
+					case size <= 3:
+						passes = ucd.Lookup(r)&ucd.NonPrinting == 0
+					}
+					if !passes {
+						break
+					}
+					if k+size > lim {
+						k = -1 // lim is inside a codepoint: not a limit the pass gives
+						break
+					}
+					k, want = k+size, want+1
+				}
+				if k < 0 {
+					continue
+				}
+				if j != k || n != want {
+					t.Fatalf("skipPrintable(%q, %d, %d) = %d, %d; want %d, %d", s, i, lim, j, n, k, want)
+				}
+			}
+		}
+	}
+}
