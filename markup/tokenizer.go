@@ -2,6 +2,7 @@ package markup
 
 import (
 	"errors"
+	"math/bits"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -35,8 +36,9 @@ const (
 // its escaped and double-escaped states, plaintext to the end), and
 // "<![CDATA[" opens a bogus comment.
 //
-// It differs in what it costs: it walks the string (strings.IndexByte to
-// the next '<' in text, to the next '>' in comments) and copies nothing.
+// It differs in what it costs: it walks the string (a word's test and
+// strings.IndexByte to the next '<' in text, strings.IndexByte to the
+// next '>' in comments), finds each '<' once, and copies nothing.
 // Attribute values that HTML rewrites (a character reference, NUL or CR
 // in a style or class value), and the one self-closing test that depends
 // on which duplicated attribute is kept, are handed to x/net/html's
@@ -51,6 +53,10 @@ type tokenizer struct {
 	// content the next token is, or "".
 	rawTag string
 	done   bool // the end: every later token is an error
+	// atTag says that a tag, or a comment or doctype, starts at pos: the
+	// text token before it found its '<', which need not be looked for
+	// again.
+	atTag bool
 
 	// The current token: its type, its raw bytes s[start:end], and for a
 	// tag its name's raw bytes s[name0:name1].
@@ -111,45 +117,84 @@ func (z *tokenizer) next() tokenType {
 		}
 	}
 	s := z.s
-	for i := z.pos; ; {
-		j := strings.IndexByte(s[i:], '<')
-		if j < 0 || i+j+1 == len(s) {
-			// No tag: text to the end ("<" at the end included).
-			return z.set(textToken, len(s))
-		}
-		lt := i + j
-		c := s[lt+1]
-		if !isASCIILetter(c) && c != '/' && c != '!' && c != '?' {
+	lt := z.pos
+	if z.atTag {
+		z.atTag = false // the text token before found the tag
+	} else {
+		for i := z.pos; ; {
+			lt = indexByteFrom(s, i, '<')
+			if lt < 0 || lt+1 == len(s) {
+				// No tag: text to the end ("<" at the end included).
+				return z.set(textToken, len(s))
+			}
+			if c := s[lt+1]; isASCIILetter(c) || c == '/' || c == '!' || c == '?' {
+				break
+			}
 			i = lt + 1 // the byte after '<' is read again
-			continue
 		}
 		if lt > z.start {
+			z.atTag = true
 			return z.set(textToken, lt) // the text before the tag first
 		}
-		switch {
-		case isASCIILetter(c):
-			return z.startTag(lt)
-		case c == '/':
-			if lt+2 == len(s) {
-				return z.set(textToken, len(s)) // "</" at the end
-			}
-			switch c := s[lt+2]; {
-			case c == '>':
-				return z.set(commentToken, lt+3) // "</>"
-			case isASCIILetter(c):
-				end, ok := z.readTag(lt+3, false)
-				if !ok {
-					return z.fail()
-				}
-				return z.set(endTagToken, end)
-			}
-			return z.set(commentToken, closeAngle(s, lt+2))
-		case c == '!':
-			return z.markupDeclaration(lt)
-		default: // '?'
-			return z.set(commentToken, closeAngle(s, lt+2))
-		}
 	}
+	switch c := s[lt+1]; {
+	case isASCIILetter(c):
+		return z.startTag(lt)
+	case c == '/':
+		if lt+2 == len(s) {
+			return z.set(textToken, len(s)) // "</" at the end
+		}
+		switch c := s[lt+2]; {
+		case c == '>':
+			return z.set(commentToken, lt+3) // "</>"
+		case isASCIILetter(c):
+			end, ok := z.readTag(lt+3, false)
+			if !ok {
+				return z.fail()
+			}
+			return z.set(endTagToken, end)
+		}
+		return z.set(commentToken, closeAngle(s, lt+2))
+	case c == '!':
+		return z.markupDeclaration(lt)
+	default: // '?'
+		return z.set(commentToken, closeAngle(s, lt+2))
+	}
+}
+
+// indexByteFrom returns the index of the first c in s at or after i, or
+// -1. It is strings.IndexByte, but it reads the first eight bytes itself,
+// as one word: in HTML the next '<' is most often a few bytes
+// away, nearer than the call's setup reaches.
+func indexByteFrom(s string, i int, c byte) int {
+	if i+8 <= len(s) {
+		if m := wordHas(load64(s, i), c); m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+		i += 8
+	}
+	if j := strings.IndexByte(s[i:], c); j >= 0 {
+		return i + j
+	}
+	return -1
+}
+
+// load64 returns the eight bytes of s from i as a little-endian word (one
+// load: the compiler joins the bytes' loads).
+func load64(s string, i int) uint64 {
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// wordHas returns a word with the high bit set in the lowest byte of w
+// that equals c, and perhaps in higher bytes (not all of which need
+// equal c); zero when no byte of w is c. Only its lowest set bit is exact,
+// which is the one the callers read.
+func wordHas(w uint64, c byte) uint64 {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	x := w ^ ones*uint64(c)
+	return (x - ones) &^ x & highs
 }
 
 func (z *tokenizer) set(tt tokenType, end int) tokenType {
