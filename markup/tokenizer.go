@@ -189,8 +189,8 @@ func load64(s string, i int) uint64 {
 
 // wordHas returns a word with the high bit set in the lowest byte of w
 // that equals c, and perhaps in higher bytes (not all of which need
-// equal c); zero when no byte of w is c. Only its lowest set bit is exact,
-// which is the one the callers read.
+// equal c); zero exactly when no byte of w is c. Only its lowest set bit
+// is exact, which is the one indexByteFrom reads.
 func wordHas(w uint64, c byte) uint64 {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	x := w ^ ones*uint64(c)
@@ -456,9 +456,19 @@ var tagByte = [256]uint8{
 	'/': tagSlash, '>': tagClose, '=': tagEquals,
 }
 
+// value returns the attrValue of the value s[start:end], looking for the
+// bytes HTML may rewrite in it eight at a time: a class or style value
+// is often a few words long.
 func value(s string, start, end int) attrValue {
 	v := attrValue{start: start, end: end, ok: true}
-	for i := start; i < end; i++ {
+	i := start
+	for ; i+8 <= end; i += 8 {
+		if w := load64(s, i); wordHas(w, '&')|wordHas(w, 0)|wordHas(w, '\r') != 0 {
+			v.rewritten = true
+			return v
+		}
+	}
+	for ; i < end; i++ {
 		if c := s[i]; c == '&' || c == 0 || c == '\r' {
 			v.rewritten = true
 			break
