@@ -40,8 +40,12 @@ type elements struct {
 	hiddenOpened int // hidden elements opened and waiting for their end tags, or closed since
 	candidates   []classCandidate
 	comments     [][2]int // the comment tokens, as the tokenizer reads them
-	hidden       map[classSelector]bool
-	sels         []classSelector // scratch space for styleRules
+	// The classes that css_hide_rules hide: on any element (a selector
+	// without a type, the common case, found with one lookup of the
+	// class), and on elements of one type.
+	hiddenClass map[string]bool
+	hiddenTyped map[classSelector]bool
+	sels        []classSelector // scratch space for styleRules
 	// Tag names are numbered in order of appearance; count and open are
 	// indexed by that number.
 	names   map[string]int
@@ -83,14 +87,14 @@ var maxCandidates = 1 << 12 // a variable for the tests
 // if any rule hides a class, a second pass over the text finds the
 // elements that the rules hide.
 func appendElements(out []Construct, text string, from int, keep *keeper) []Construct {
-	e := &elements{out: out, keep: keep, hidden: map[classSelector]bool{}, names: map[string]int{}}
+	e := &elements{out: out, keep: keep, hiddenClass: map[string]bool{}, hiddenTyped: map[classSelector]bool{}, names: map[string]int{}}
 	e.pass(text, from)
 	for _, c := range e.candidates {
 		if e.hiddenByClass(e.nameOf[c.id], c.classes) {
 			e.out = e.keep.add(e.out, Construct{Kind: HiddenElement, Reason: HiddenClass, Start: c.start, End: c.end, SelfContained: c.selfContained})
 		}
 	}
-	if e.overflow && len(e.hidden) > 0 {
+	if e.overflow && e.hides() {
 		e.resolve, e.hiddenOpened = true, 0
 		for id := range e.count {
 			e.count[id], e.open[id] = 0, nil
@@ -142,7 +146,11 @@ func (e *elements) pass(text string, from int) {
 					c.SelfContained = true // a whole rule, between rules
 					e.out = e.keep.add(e.out, c)
 					for _, s := range sels {
-						e.hidden[s] = true
+						if s.typ == "" {
+							e.hiddenClass[s.class] = true
+						} else {
+							e.hiddenTyped[s] = true
+						}
 					}
 				})
 			}
@@ -344,7 +352,7 @@ func (e *elements) keepClassed() bool {
 // is hidden by a plain class selector that, if it names a type, names the
 // element's.
 func (e *elements) hiddenByClass(name string, classes string) bool {
-	if len(e.hidden) == 0 {
+	if !e.hides() {
 		return false
 	}
 	for i := 0; ; {
@@ -353,11 +361,16 @@ func (e *elements) hiddenByClass(name string, classes string) bool {
 			return false
 		}
 		class := classes[start:end]
-		if e.hidden[classSelector{class: class}] || e.hidden[classSelector{typ: name, class: class}] {
+		if e.hiddenClass[class] || len(e.hiddenTyped) > 0 && e.hiddenTyped[classSelector{typ: name, class: class}] {
 			return true
 		}
 		i = end
 	}
+}
+
+// hides reports whether a css_hide_rule hides some class.
+func (e *elements) hides() bool {
+	return len(e.hiddenClass) > 0 || len(e.hiddenTyped) > 0
 }
 
 // hasClass reports whether a class attribute's value names a class.
@@ -371,25 +384,33 @@ func hasClass(classes string) bool {
 // that unicode.IsSpace reports); start == end when there is none.
 func nextClass(classes string, i int) (start, end int) {
 	for i < len(classes) {
-		r, n := rune(classes[i]), 1
-		if r >= utf8.RuneSelf {
-			r, n = utf8.DecodeRuneInString(classes[i:])
-		}
-		if !unicode.IsSpace(r) {
+		space, n := spaceAt(classes, i)
+		if !space {
 			break
 		}
 		i += n
 	}
 	start = i
 	for i < len(classes) {
-		r, n := rune(classes[i]), 1
-		if r >= utf8.RuneSelf {
-			r, n = utf8.DecodeRuneInString(classes[i:])
-		}
-		if unicode.IsSpace(r) {
+		space, n := spaceAt(classes, i)
+		if space {
 			break
 		}
 		i += n
 	}
 	return start, i
 }
+
+// spaceAt reports whether the rune at s[i] is one that unicode.IsSpace
+// reports, and its length; an ASCII byte is looked up, as strings.Fields
+// looks it up, rather than asked of unicode.IsSpace.
+func spaceAt(s string, i int) (space bool, n int) {
+	if c := s[i]; c < utf8.RuneSelf {
+		return asciiSpace[c], 1
+	}
+	r, n := utf8.DecodeRuneInString(s[i:])
+	return unicode.IsSpace(r), n
+}
+
+// asciiSpace holds the ASCII bytes that unicode.IsSpace reports.
+var asciiSpace = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
