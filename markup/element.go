@@ -383,31 +383,39 @@ func hasClass(classes string) bool {
 // classes at or after i, split as strings.Fields splits (at the runes
 // that unicode.IsSpace reports); start == end when there is none.
 func nextClass(classes string, i int) (start, end int) {
+	// An ASCII byte is looked up, as strings.Fields looks it up, rather
+	// than asked of unicode.IsSpace.
 	for i < len(classes) {
-		space, n := spaceAt(classes, i)
-		if !space {
+		if c := classes[i]; c < utf8.RuneSelf {
+			if !asciiSpace[c] {
+				break
+			}
+			i++
+		} else if space, n := runeSpaceAt(classes, i); space {
+			i += n
+		} else {
 			break
 		}
-		i += n
 	}
 	start = i
 	for i < len(classes) {
-		space, n := spaceAt(classes, i)
-		if space {
+		if c := classes[i]; c < utf8.RuneSelf {
+			if asciiSpace[c] {
+				break
+			}
+			i++
+		} else if space, n := runeSpaceAt(classes, i); !space {
+			i += n
+		} else {
 			break
 		}
-		i += n
 	}
 	return start, i
 }
 
-// spaceAt reports whether the rune at s[i] is one that unicode.IsSpace
-// reports, and its length; an ASCII byte is looked up, as strings.Fields
-// looks it up, rather than asked of unicode.IsSpace.
-func spaceAt(s string, i int) (space bool, n int) {
-	if c := s[i]; c < utf8.RuneSelf {
-		return asciiSpace[c], 1
-	}
+// runeSpaceAt reports whether the rune at s[i], outside ASCII, is one that
+// unicode.IsSpace reports, and its length.
+func runeSpaceAt(s string, i int) (space bool, n int) {
 	r, n := utf8.DecodeRuneInString(s[i:])
 	return unicode.IsSpace(r), n
 }
