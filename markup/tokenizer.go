@@ -361,13 +361,15 @@ func lowerASCII(s string) string {
 func (z *tokenizer) readTag(p int, attrs bool) (int, bool) {
 	s := z.s
 	z.name0 = p - 1
-	for p < len(s) && tagByte[s[p]]&(tagSpace|tagSlash|tagClose) == 0 {
+	// The loops test uint(p) < uint(len(s)): the compiler then knows that
+	// p indexes s, and checks no bounds in them again.
+	for uint(p) < uint(len(s)) && tagByte[s[p]]&(tagSpace|tagSlash|tagClose) == 0 {
 		p++
 	}
 	z.name1 = p
 	z.lastVal = -1
 	for {
-		for p < len(s) && tagByte[s[p]] == tagSpace {
+		for uint(p) < uint(len(s)) && tagByte[s[p]] == tagSpace {
 			p++
 		}
 		if p == len(s) {
@@ -382,14 +384,14 @@ func (z *tokenizer) readTag(p int, attrs bool) (int, bool) {
 		if s[p] == '=' {
 			p++
 		}
-		for p < len(s) && tagByte[s[p]] == 0 {
+		for uint(p) < uint(len(s)) && tagByte[s[p]] == 0 {
 			p++
 		}
 		k1 := p
 		// The value, if any: after '=' and whitespace, quoted or up to
 		// whitespace or '>'.
 		v0, v1 := k1, k1
-		for p < len(s) && tagByte[s[p]] == tagSpace {
+		for uint(p) < uint(len(s)) && tagByte[s[p]] == tagSpace {
 			p++
 		}
 		if p == len(s) {
@@ -400,7 +402,7 @@ func (z *tokenizer) readTag(p int, attrs bool) (int, bool) {
 			p++
 		case '=':
 			p++
-			for p < len(s) && tagByte[s[p]] == tagSpace {
+			for uint(p) < uint(len(s)) && tagByte[s[p]] == tagSpace {
 				p++
 			}
 			if p == len(s) {
@@ -417,7 +419,7 @@ func (z *tokenizer) readTag(p int, attrs bool) (int, bool) {
 				p = v1 + 1
 			default:
 				v0 = p
-				for p < len(s) && tagByte[s[p]]&(tagSpace|tagClose) == 0 {
+				for uint(p) < uint(len(s)) && tagByte[s[p]]&(tagSpace|tagClose) == 0 {
 					p++
 				}
 				if p == len(s) {
