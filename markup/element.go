@@ -52,7 +52,7 @@ type elements struct {
 	nameOf  []string
 	void    []bool // whether the name is of a void element
 	nameBuf []byte
-	cache   [256]nameEntry  // names by nameHash
+	cache   [256]nameEntry  // names by their keys (nameKey)
 	count   []int           // elements of the name open now
 	open    [][]openElement // the ones among them whose start tag may hide them
 
@@ -180,28 +180,59 @@ var rawTextElements = map[string]bool{
 	"iframe": true, "noembed": true, "noframes": true, "noscript": true, "plaintext": true,
 }
 
-// nameEntry is a tag name's number, remembered by a hash of its raw
-// bytes (nameHash).
+// nameEntry is a tag name's number, remembered by its raw bytes: their
+// first eight as a word (nameKey), their length, and for a longer name
+// the bytes themselves.
 type nameEntry struct {
-	name string
-	id   int32
+	key uint64
+	n   int
+	raw string
+	id  int32
 }
 
-// nameHash is where a tag name of raw bytes is remembered: a text uses a
-// few names, most of them often, and finding the number of a name there
-// costs a comparison of a few bytes rather than a map lookup.
-func nameHash(raw string) int {
-	return (len(raw)*29 + int(raw[0]|0x20)*7 + int(raw[len(raw)-1]|0x20)) & (len(elements{}.cache) - 1)
+// nameKey returns the first eight bytes of a tag name at most, as a
+// little-endian word with zeros past the name: a text uses a few names,
+// most of them often, and finding the number of a name among the entries
+// costs a word's comparison rather than a map lookup. Names are
+// remembered as they are spelled, not lowered: a text rarely spells a
+// name in more than one way, and another spelling takes an entry of its
+// own. The name is s[i:i+n]; it ends at least eight bytes before the end
+// of s, or nameKeyAtEnd reads it.
+func nameKey(s string, i, n int) uint64 {
+	return load64(s, i) & (^uint64(0) >> ((64 - 8*min(n, 8)) & 63))
+}
+
+// nameKeyAtEnd is nameKey for a name nearer the end of the text, read a
+// byte at a time.
+func nameKeyAtEnd(name string) uint64 {
+	var key uint64
+	for k := min(len(name), 8) - 1; k >= 0; k-- {
+		key = key<<8 | uint64(name[k])
+	}
+	return key
 }
 
 // id returns the number of the current tag's name; for a name not seen
 // before, a new number when add, or false.
 func (e *elements) id(z *tokenizer, add bool) (int, bool) {
-	raw := z.s[z.name0:z.name1]
-	h := nameHash(raw)
-	if c := e.cache[h]; c.name != "" && foldEqual(raw, c.name) {
+	i, n := z.name0, z.name1-z.name0
+	var key uint64
+	if i+8 <= len(z.s) {
+		key = nameKey(z.s, i, n)
+	} else {
+		key = nameKeyAtEnd(z.s[i:z.name1])
+	}
+	const golden = 0x9e3779b97f4a7c15 // mixes the key's bytes into the top one
+	h := int(key*golden>>56) & (len(e.cache) - 1)
+	if c := &e.cache[h]; c.key == key && c.n == n && (n <= 8 || c.raw == z.s[i:z.name1]) {
 		return int(c.id), true
 	}
+	return e.lookUp(z.s[i:z.name1], key, h, add)
+}
+
+// lookUp is id for a name not among the entries: it finds the name's
+// number, or gives it one when add, and makes it entry h.
+func (e *elements) lookUp(raw string, key uint64, h int, add bool) (int, bool) {
 	// The name as the tokenizer gives it: lowercased, NUL bytes as
 	// U+FFFD.
 	b := e.nameBuf[:0]
@@ -229,7 +260,7 @@ func (e *elements) id(z *tokenizer, add bool) (int, bool) {
 		e.count = append(e.count, 0)
 		e.open = append(e.open, nil)
 	}
-	e.cache[h] = nameEntry{e.nameOf[id], int32(id)}
+	e.cache[h] = nameEntry{key: key, n: len(raw), raw: raw, id: int32(id)}
 	return id, true
 }
 
