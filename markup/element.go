@@ -53,6 +53,7 @@ type elements struct {
 	void    []bool // whether the name is of a void element
 	nameBuf []byte
 	cache   [256]nameEntry  // names by their keys (nameKey)
+	styles  [64]styleEntry  // style values seen last (styleTest)
 	count   []int           // elements of the name open now
 	open    [][]openElement // the ones among them whose start tag may hide them
 
@@ -274,7 +275,7 @@ func (e *elements) startTag(z *tokenizer) bool {
 	// them.
 	reason := Visible
 	if style, ok := z.styleValue(); ok {
-		reason = StyleTest(style)
+		reason = e.styleTest(style)
 	}
 	if reason == Visible && z.hidden {
 		reason = HiddenAttribute
@@ -328,6 +329,31 @@ func (e *elements) startTag(z *tokenizer) bool {
 		e.open[id] = append(e.open[id], el)
 	}
 	return name == "style"
+}
+
+// styleEntry is a style attribute's value and the reason the style test
+// gives it.
+type styleEntry struct {
+	value  string
+	reason Reason
+}
+
+// styleTest is StyleTest(style), remembered for the values seen last:
+// the style attributes of a text repeat a few values (a page's template,
+// a mail's inline styles), and comparing one with the value remembered
+// costs a fraction of the test.
+func (e *elements) styleTest(style string) Reason {
+	if style == "" {
+		return Visible
+	}
+	n := len(style)
+	const golden = 0x9e3779b97f4a7c15 // mixes the bytes into the top ones
+	h := (uint64(n) | uint64(style[0])<<16 | uint64(style[n/2])<<24 | uint64(style[n-1])<<32) * golden >> 58
+	c := &e.styles[int(h)&(len(e.styles)-1)]
+	if c.value != style {
+		c.value, c.reason = style, StyleTest(style)
+	}
+	return c.reason
 }
 
 // endTag reads the end tag the tokenizer is at.
