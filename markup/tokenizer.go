@@ -297,11 +297,15 @@ func (z *tokenizer) startTag(lt int) tokenType {
 // isRawTextName reports whether a start tag of this name (raw bytes) makes
 // the tokenizer read what follows as raw text.
 func isRawTextName(name string) bool {
-	switch len(name) {
-	case 3, 5, 6, 7, 8, 9:
-	default:
-		return false
-	}
+	// The lengths of the names, as bits: most tags (a, p, td, code, span)
+	// are of none of them, and are told so without a call.
+	const lengths = 1<<3 | 1<<5 | 1<<6 | 1<<7 | 1<<8 | 1<<9
+	return len(name) <= 9 && lengths>>len(name)&1 != 0 && isRawTextNameOfLength(name)
+}
+
+// isRawTextNameOfLength is isRawTextName for a name of the length of one
+// of them.
+func isRawTextNameOfLength(name string) bool {
 	switch name[0] | 0x20 {
 	case 'i':
 		return foldEqual(name, "iframe")
