@@ -51,6 +51,7 @@ type elements struct {
 	names   map[string]int
 	nameOf  []string
 	void    []bool // whether the name is of a void element
+	styleID int    // the number of the name style, or -1
 	nameBuf []byte
 	cache   [256]nameEntry  // names by their keys (nameKey)
 	styles  [64]styleEntry  // style values seen last (styleTest)
@@ -88,7 +89,7 @@ var maxCandidates = 1 << 12 // a variable for the tests
 // if any rule hides a class, a second pass over the text finds the
 // elements that the rules hide.
 func appendElements(out []Construct, text string, from int, keep *keeper) []Construct {
-	e := &elements{out: out, keep: keep, hiddenClass: map[string]bool{}, hiddenTyped: map[classSelector]bool{}, names: map[string]int{}}
+	e := &elements{out: out, keep: keep, hiddenClass: map[string]bool{}, hiddenTyped: map[classSelector]bool{}, names: map[string]int{}, styleID: -1}
 	e.pass(text, from)
 	for _, c := range e.candidates {
 		if e.hiddenByClass(e.nameOf[c.id], c.classes) {
@@ -258,6 +259,9 @@ func (e *elements) lookUp(raw string, key uint64, h int, add bool) (int, bool) {
 		e.names[name] = id
 		e.nameOf = append(e.nameOf, name)
 		e.void = append(e.void, voidElements[name])
+		if name == "style" {
+			e.styleID = id
+		}
 		e.count = append(e.count, 0)
 		e.open = append(e.open, nil)
 	}
@@ -269,7 +273,6 @@ func (e *elements) lookUp(raw string, key uint64, h int, add bool) (int, bool) {
 // it is named style.
 func (e *elements) startTag(z *tokenizer) bool {
 	id, _ := e.id(z, true)
-	name := e.nameOf[id]
 	// The tokenizer keeps the first of duplicated attributes, as HTML
 	// does, and gives their values entity-decoded, as a browser reads
 	// them.
@@ -289,7 +292,7 @@ func (e *elements) startTag(z *tokenizer) bool {
 		// The second pass: the elements hidden otherwise were found in
 		// the first; those hidden by a class are hidden elements now
 		// that every rule is known.
-		if reason == Visible && classes != "" && e.hiddenByClass(name, classes) {
+		if reason == Visible && classes != "" && e.hiddenByClass(e.nameOf[id], classes) {
 			reason = HiddenClass
 		} else {
 			reason = Visible
@@ -304,10 +307,10 @@ func (e *elements) startTag(z *tokenizer) bool {
 		if !e.void[id] {
 			e.count[id]++
 		}
-		return name == "style"
+		return id == e.styleID
 	}
 	start, end := z.start, z.end
-	el := openElement{name: name, id: int32(id), start: start, tagEnd: end, reason: reason, classes: classes}
+	el := openElement{name: e.nameOf[id], id: int32(id), start: start, tagEnd: end, reason: reason, classes: classes}
 	if e.void[id] {
 		e.closed(el, end)
 		return false
@@ -319,7 +322,7 @@ func (e *elements) startTag(z *tokenizer) bool {
 		// a construct wherever it ends): the element is one construct
 		// more, and need not wait for its end tag.
 		e.keep.total++
-		return name == "style"
+		return id == e.styleID
 	}
 	if reason != Visible {
 		e.hiddenOpened++
@@ -328,7 +331,7 @@ func (e *elements) startTag(z *tokenizer) bool {
 		el.depth = e.count[id]
 		e.open[id] = append(e.open[id], el)
 	}
-	return name == "style"
+	return id == e.styleID
 }
 
 // styleEntry is a style attribute's value and the reason the style test
