@@ -127,9 +127,12 @@ func appendElements(out []Construct, text string, from int, keep *keeper) []Cons
 
 // pass reads the text from from with the tokenizer. The first pass finds
 // the rules, the hidden elements and the candidates; the second
-// (e.resolve) only the elements hidden by their classes.
+// (e.resolve) only the elements hidden by their classes. The only text it
+// reads is a stylesheet, the raw text after <style>; the tokenizer passes
+// over the other text, before tags (skipText), none of which follows a
+// <style>.
 func (e *elements) pass(text string, from int) {
-	z := tokenizer{s: text, pos: from}
+	z := tokenizer{s: text, pos: from, skipText: true}
 	inStyle := false
 	for {
 		tt := z.next()

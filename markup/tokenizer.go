@@ -57,6 +57,10 @@ type tokenizer struct {
 	// text token before it found its '<', which need not be looked for
 	// again.
 	atTag bool
+	// skipText says that text in the data state before a tag (or a
+	// comment or doctype) is passed over rather than returned as a
+	// token, for a reader that reads only the text of raw-text elements.
+	skipText bool
 
 	// The current token: its type, its raw bytes s[start:end], and for a
 	// tag its name's raw bytes s[name0:name1].
@@ -133,8 +137,11 @@ func (z *tokenizer) next() tokenType {
 			i = lt + 1 // the byte after '<' is read again
 		}
 		if lt > z.start {
-			z.atTag = true
-			return z.set(textToken, lt) // the text before the tag first
+			if !z.skipText {
+				z.atTag = true
+				return z.set(textToken, lt) // the text before the tag first
+			}
+			z.start = lt
 		}
 	}
 	switch c := s[lt+1]; {
