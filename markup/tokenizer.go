@@ -38,7 +38,7 @@ const (
 //
 // It differs in what it costs: it walks the string (a word's test and
 // strings.IndexByte to the next '<' in text, strings.IndexByte to the
-// next '>' in comments), finds each '<' once, and copies nothing.
+// next '>' in comments) and copies nothing.
 // Attribute values that HTML rewrites (a character reference, NUL or CR
 // in a style or class value), and the one self-closing test that depends
 // on which duplicated attribute is kept, are handed to x/net/html's
@@ -53,10 +53,6 @@ type tokenizer struct {
 	// content the next token is, or "".
 	rawTag string
 	done   bool // the end: every later token is an error
-	// atTag says that a tag, or a comment or doctype, starts at pos: the
-	// text token before it found its '<', which need not be looked for
-	// again.
-	atTag bool
 	// skipText says that text in the data state before a tag (or a
 	// comment or doctype) is passed over rather than returned as a
 	// token, for a reader that reads only the text of raw-text elements.
@@ -121,28 +117,23 @@ func (z *tokenizer) next() tokenType {
 		}
 	}
 	s := z.s
-	lt := z.pos
-	if z.atTag {
-		z.atTag = false // the text token before found the tag
-	} else {
-		for i := z.pos; ; {
-			lt = indexByteFrom(s, i, '<')
-			if lt < 0 || lt+1 == len(s) {
-				// No tag: text to the end ("<" at the end included).
-				return z.set(textToken, len(s))
-			}
-			if c := s[lt+1]; isASCIILetter(c) || c == '/' || c == '!' || c == '?' {
-				break
-			}
-			i = lt + 1 // the byte after '<' is read again
+	var lt int
+	for i := z.pos; ; {
+		lt = indexByteFrom(s, i, '<')
+		if lt < 0 || lt+1 == len(s) {
+			// No tag: text to the end ("<" at the end included).
+			return z.set(textToken, len(s))
 		}
-		if lt > z.start {
-			if !z.skipText {
-				z.atTag = true
-				return z.set(textToken, lt) // the text before the tag first
-			}
-			z.start = lt
+		if c := s[lt+1]; isASCIILetter(c) || c == '/' || c == '!' || c == '?' {
+			break
 		}
+		i = lt + 1 // the byte after '<' is read again
+	}
+	if lt > z.start {
+		if !z.skipText {
+			return z.set(textToken, lt) // the text before the tag first
+		}
+		z.start = lt
 	}
 	switch c := s[lt+1]; {
 	case isASCIILetter(c):
