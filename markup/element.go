@@ -55,6 +55,7 @@ type elements struct {
 	nameBuf []byte
 	cache   [256]nameEntry  // names by their keys (nameKey)
 	styles  [64]styleEntry  // style values seen last (styleTest)
+	answers [16]classAnswer // classes seen last (hiddenByKnownClass)
 	count   []int           // elements of the name open now
 	open    [][]openElement // the ones among them whose start tag may hide them
 
@@ -92,7 +93,7 @@ func appendElements(out []Construct, text string, from int, keep *keeper) []Cons
 	e := &elements{out: out, keep: keep, hiddenClass: map[string]bool{}, hiddenTyped: map[classSelector]bool{}, names: map[string]int{}, styleID: -1}
 	e.pass(text, from)
 	for _, c := range e.candidates {
-		if e.hiddenByClass(e.nameOf[c.id], c.classes) {
+		if e.hiddenByKnownClass(c.id, c.classes) {
 			e.out = e.keep.add(e.out, Construct{Kind: HiddenElement, Reason: HiddenClass, Start: c.start, End: c.end, SelfContained: c.selfContained})
 		}
 	}
@@ -295,7 +296,7 @@ func (e *elements) startTag(z *tokenizer) bool {
 		// The second pass: the elements hidden otherwise were found in
 		// the first; those hidden by a class are hidden elements now
 		// that every rule is known.
-		if reason == Visible && classes != "" && e.hiddenByClass(e.nameOf[id], classes) {
+		if reason == Visible && classes != "" && e.hiddenByKnownClass(int32(id), classes) {
 			reason = HiddenClass
 		} else {
 			reason = Visible
@@ -352,14 +353,43 @@ func (e *elements) styleTest(style string) Reason {
 	if style == "" {
 		return Visible
 	}
-	n := len(style)
-	const golden = 0x9e3779b97f4a7c15 // mixes the bytes into the top ones
-	h := (uint64(n) | uint64(style[0])<<16 | uint64(style[n/2])<<24 | uint64(style[n-1])<<32) * golden >> 58
-	c := &e.styles[int(h)&(len(e.styles)-1)]
+	c := &e.styles[shortHash(style)&(len(e.styles)-1)]
 	if c.value != style {
 		c.value, c.reason = style, StyleTest(style)
 	}
 	return c.reason
+}
+
+// shortHash returns a hash of a short string s, not empty, for a small
+// table of them: of its length and three of its bytes, mixed into the
+// top bits.
+func shortHash(s string) int {
+	const golden = 0x9e3779b97f4a7c15
+	n := len(s)
+	return int((uint64(n) | uint64(s[0])<<16 | uint64(s[n/2])<<24 | uint64(s[n-1])<<32) * golden >> 56)
+}
+
+// classAnswer is hiddenByClass's answer for an element by the number of
+// its name and its class attribute's value.
+type classAnswer struct {
+	classes string
+	id      int32
+	hidden  bool
+}
+
+// hiddenByKnownClass is hiddenByClass for the element whose name is
+// number id, once every rule is known (after the first pass), remembered
+// for the names and classes seen last: a text's elements with classes
+// repeat a few of them, and a class is looked up in a map.
+func (e *elements) hiddenByKnownClass(id int32, classes string) bool {
+	if classes == "" {
+		return false
+	}
+	a := &e.answers[shortHash(classes)&(len(e.answers)-1)]
+	if a.classes != classes || a.id != id {
+		*a = classAnswer{classes: classes, id: id, hidden: e.hiddenByClass(e.nameOf[id], classes)}
+	}
+	return a.hidden
 }
 
 // endTag reads the end tag the tokenizer is at.
@@ -436,31 +466,18 @@ func (e *elements) hides() bool {
 	return len(e.hiddenClass) > 0 || len(e.hiddenTyped) > 0
 }
 
-// hasClass reports whether a class attribute's value names a class.
+// hasClass reports whether a class attribute's value names a class: holds
+// a rune other than those unicode.IsSpace reports.
 func hasClass(classes string) bool {
-	start, end := nextClass(classes, 0)
-	return start < end
+	return classStart(classes, 0) < len(classes)
 }
 
 // nextClass returns the span [start, end) of the first class name in
 // classes at or after i, split as strings.Fields splits (at the runes
 // that unicode.IsSpace reports); start == end when there is none.
 func nextClass(classes string, i int) (start, end int) {
-	// An ASCII byte is looked up, as strings.Fields looks it up, rather
-	// than asked of unicode.IsSpace.
-	for i < len(classes) {
-		if c := classes[i]; c < utf8.RuneSelf {
-			if !asciiSpace[c] {
-				break
-			}
-			i++
-		} else if space, n := runeSpaceAt(classes, i); space {
-			i += n
-		} else {
-			break
-		}
-	}
-	start = i
+	start = classStart(classes, i)
+	i = start
 	for i < len(classes) {
 		if c := classes[i]; c < utf8.RuneSelf {
 			if asciiSpace[c] {
@@ -474,6 +491,26 @@ func nextClass(classes string, i int) (start, end int) {
 		}
 	}
 	return start, i
+}
+
+// classStart returns the index of the first rune of classes at or after i
+// that unicode.IsSpace does not report, or len(classes). An ASCII byte is
+// looked up, as strings.Fields looks it up, rather than asked of
+// unicode.IsSpace.
+func classStart(classes string, i int) int {
+	for i < len(classes) {
+		if c := classes[i]; c < utf8.RuneSelf {
+			if !asciiSpace[c] {
+				return i
+			}
+			i++
+		} else if space, n := runeSpaceAt(classes, i); space {
+			i += n
+		} else {
+			return i
+		}
+	}
+	return i
 }
 
 // runeSpaceAt reports whether the rune at s[i], outside ASCII, is one that
