@@ -46,18 +46,15 @@ type elements struct {
 	hiddenClass map[string]bool
 	hiddenTyped map[classSelector]bool
 	sels        []classSelector // scratch space for styleRules
-	// Tag names are numbered in order of appearance; count and open are
-	// indexed by that number.
+	// Tag names are numbered in order of appearance; tags is indexed by
+	// that number.
 	names   map[string]int
-	nameOf  []string
-	void    []bool // whether the name is of a void element
-	styleID int    // the number of the name style, or -1
+	tags    []tagName
+	styleID int // the number of the name style, or -1
 	nameBuf []byte
 	cache   [256]nameEntry  // names by their keys (nameKey)
 	styles  [64]styleEntry  // style values seen last (styleTest)
 	answers [16]classAnswer // classes seen last (hiddenByKnownClass)
-	count   []int           // elements of the name open now
-	open    [][]openElement // the ones among them whose start tag may hide them
 
 	// classed counts the elements with classes kept, open or as
 	// candidates, and overflow says that they were more than
@@ -67,6 +64,15 @@ type elements struct {
 	classed  int
 	overflow bool
 	resolve  bool
+}
+
+// tagName is a tag name and the elements of that name open now, in one
+// place: a tag reads them together.
+type tagName struct {
+	name  string
+	void  bool          // whether the name is of a void element
+	count int           // elements of the name open now
+	open  []openElement // the ones among them whose start tag may hide them
 }
 
 // maxCandidates is how many elements with classes the first pass keeps
@@ -99,8 +105,8 @@ func appendElements(out []Construct, text string, from int, keep *keeper) []Cons
 	}
 	if e.overflow && e.hides() {
 		e.resolve, e.hiddenOpened = true, 0
-		for id := range e.count {
-			e.count[id], e.open[id] = 0, nil
+		for id := range e.tags {
+			e.tags[id].count, e.tags[id].open = 0, nil
 		}
 		e.pass(text, from)
 	}
@@ -172,8 +178,8 @@ func (e *elements) pass(text string, from int) {
 			}
 		}
 	}
-	for _, stack := range e.open {
-		for _, el := range stack {
+	for _, t := range e.tags {
+		for _, el := range t.open {
 			e.closed(el, el.tagEnd) // no end tag: the start tag alone
 		}
 	}
@@ -259,15 +265,12 @@ func (e *elements) lookUp(raw string, key uint64, h int, add bool) (int, bool) {
 			return 0, false
 		}
 		name := string(b)
-		id = len(e.count)
+		id = len(e.tags)
 		e.names[name] = id
-		e.nameOf = append(e.nameOf, name)
-		e.void = append(e.void, voidElements[name])
+		e.tags = append(e.tags, tagName{name: name, void: voidElements[name]})
 		if name == "style" {
 			e.styleID = id
 		}
-		e.count = append(e.count, 0)
-		e.open = append(e.open, nil)
 	}
 	e.cache[h] = nameEntry{key: key, n: len(raw), raw: raw, id: int32(id)}
 	return id, true
@@ -308,18 +311,19 @@ func (e *elements) startTag(z *tokenizer) bool {
 	if reason == Visible && classes == "" {
 		// Most tags: an element that neither hides nor waits for the
 		// class rules is only counted, to match end tags.
-		if !e.void[id] {
-			e.count[id]++
+		if t := &e.tags[id]; !t.void {
+			t.count++
 		}
 		return id == e.styleID
 	}
 	start, end := z.start, z.end
-	el := openElement{name: e.nameOf[id], id: int32(id), start: start, tagEnd: end, reason: reason, classes: classes}
-	if e.void[id] {
+	t := &e.tags[id]
+	el := openElement{name: t.name, id: int32(id), start: start, tagEnd: end, reason: reason, classes: classes}
+	if t.void {
 		e.closed(el, end)
 		return false
 	}
-	e.count[id]++
+	t.count++
 	if reason != Visible && (e.keep.beyond(start) || e.keep.max >= 0 && e.hiddenOpened >= e.keep.max) {
 		// FindN keeps as many constructs that start before this one as it
 		// keeps (those kept, or the hidden elements opened before it, each
@@ -332,8 +336,8 @@ func (e *elements) startTag(z *tokenizer) bool {
 		e.hiddenOpened++
 	}
 	if reason != Visible || classes != "" {
-		el.depth = e.count[id]
-		e.open[id] = append(e.open[id], el)
+		el.depth = t.count
+		t.open = append(t.open, el)
 	}
 	return id == e.styleID
 }
@@ -387,7 +391,7 @@ func (e *elements) hiddenByKnownClass(id int32, classes string) bool {
 	}
 	a := &e.answers[shortHash(classes)&(len(e.answers)-1)]
 	if a.classes != classes || a.id != id {
-		*a = classAnswer{classes: classes, id: id, hidden: e.hiddenByClass(e.nameOf[id], classes)}
+		*a = classAnswer{classes: classes, id: id, hidden: e.hiddenByClass(e.tags[id].name, classes)}
 	}
 	return a.hidden
 }
@@ -395,15 +399,15 @@ func (e *elements) hiddenByKnownClass(id int32, classes string) bool {
 // endTag reads the end tag the tokenizer is at.
 func (e *elements) endTag(z *tokenizer) {
 	id, ok := e.id(z, false)
-	if !ok || e.count[id] == 0 {
+	if !ok || e.tags[id].count == 0 {
 		return // an end tag that closes nothing
 	}
-	depth := e.count[id]
-	e.count[id]--
-	stack := e.open[id]
-	if len(stack) > 0 && stack[len(stack)-1].depth == depth {
-		el := stack[len(stack)-1]
-		e.open[id] = stack[:len(stack)-1]
+	t := &e.tags[id]
+	depth := t.count
+	t.count--
+	if n := len(t.open); n > 0 && t.open[n-1].depth == depth {
+		el := t.open[n-1]
+		t.open = t.open[:n-1]
 		e.closed(el, z.end)
 	}
 }
