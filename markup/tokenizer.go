@@ -536,19 +536,25 @@ func (r *tagReader) Read(p []byte) (int, error) {
 // styleValue returns the value of the current start tag's style attribute
 // as HTML reads it, and whether it has one.
 func (z *tokenizer) styleValue() (string, bool) {
-	if z.slow {
-		return z.slowStyle, z.style.ok
+	switch {
+	case !z.style.ok:
+		return "", false // most tags
+	case z.slow:
+		return z.slowStyle, true
 	}
-	return z.s[z.style.start:z.style.end], z.style.ok
+	return z.s[z.style.start:z.style.end], true
 }
 
 // classValue returns the value of the current start tag's class attribute
 // as HTML reads it, and whether it has one.
 func (z *tokenizer) classValue() (string, bool) {
-	if z.slow {
-		return z.slowClass, z.class.ok
+	switch {
+	case !z.class.ok:
+		return "", false // most tags
+	case z.slow:
+		return z.slowClass, true
 	}
-	return z.s[z.class.start:z.class.end], z.class.ok
+	return z.s[z.class.start:z.class.end], true
 }
 
 // name returns the current tag's name as the tokenizer's TagName does:
