@@ -51,6 +51,13 @@ type elements struct {
 	names   map[string]int
 	tags    []tagName
 	styleID int // the number of the name style, or -1
+	// opened counts the elements in the tags' open lists. While it is
+	// zero, the counts of the names do not matter: a count matters only
+	// relative to the depth of an element of its name waiting for its
+	// end tag, from when it starts waiting. Then neither end tags nor
+	// start tags of elements that will not wait are counted, or their
+	// names looked up.
+	opened  int
 	nameBuf []byte
 	cache   [256]nameEntry  // names by their keys (nameKey)
 	styles  [64]styleEntry  // style values seen last (styleTest)
@@ -108,6 +115,7 @@ func appendElements(out []Construct, text string, from int, keep *keeper) []Cons
 		for id := range e.tags {
 			e.tags[id].count, e.tags[id].open = 0, nil
 		}
+		e.opened = 0
 		e.pass(text, from)
 	}
 	if e.keep.max >= 0 {
@@ -279,7 +287,6 @@ func (e *elements) lookUp(raw string, key uint64, h int, add bool) (int, bool) {
 // startTag reads the start tag the tokenizer is at, and reports whether
 // it is named style.
 func (e *elements) startTag(z *tokenizer) bool {
-	id, _ := e.id(z, true)
 	// The tokenizer keeps the first of duplicated attributes, as HTML
 	// does, and gives their values entity-decoded, as a browser reads
 	// them.
@@ -294,6 +301,14 @@ func (e *elements) startTag(z *tokenizer) bool {
 	if v, ok := z.classValue(); ok && hasClass(v) {
 		classes = v
 	}
+	if classes == "" && (reason == Visible || e.resolve) && e.opened == 0 {
+		// Nothing waits for its end tag, and this element will not: the
+		// counts do not matter (see opened), and the name is not looked
+		// up. The tokenizer says whether it opens a stylesheet: rawTag is
+		// the name lowered.
+		return z.rawTag == "style"
+	}
+	id, _ := e.id(z, true)
 	switch {
 	case e.resolve:
 		// The second pass: the elements hidden otherwise were found in
@@ -338,6 +353,7 @@ func (e *elements) startTag(z *tokenizer) bool {
 	if reason != Visible || classes != "" {
 		el.depth = t.count
 		t.open = append(t.open, el)
+		e.opened++
 	}
 	return id == e.styleID
 }
@@ -396,8 +412,12 @@ func (e *elements) hiddenByKnownClass(id int32, classes string) bool {
 	return a.hidden
 }
 
-// endTag reads the end tag the tokenizer is at.
+// endTag reads the end tag the tokenizer is at. While no element waits
+// for its end tag (see opened), it can close none, and is passed over.
 func (e *elements) endTag(z *tokenizer) {
+	if e.opened == 0 {
+		return
+	}
 	id, ok := e.id(z, false)
 	if !ok || e.tags[id].count == 0 {
 		return // an end tag that closes nothing
@@ -408,6 +428,7 @@ func (e *elements) endTag(z *tokenizer) {
 	if n := len(t.open); n > 0 && t.open[n-1].depth == depth {
 		el := t.open[n-1]
 		t.open = t.open[:n-1]
+		e.opened--
 		e.closed(el, z.end)
 	}
 }
