@@ -119,7 +119,19 @@ func (z *tokenizer) next() tokenType {
 	s := z.s
 	var lt int
 	for i := z.pos; ; {
-		lt = indexByteFrom(s, i, '<')
+		// The next '<' is most often a few bytes away, nearer than
+		// strings.IndexByte's setup reaches: the first eight bytes are
+		// read as one word.
+		lt = -1
+		if i+8 <= len(s) {
+			if m := wordHas(load64(s, i), '<'); m != 0 {
+				lt = i + bits.TrailingZeros64(m)>>3
+			} else if j := strings.IndexByte(s[i+8:], '<'); j >= 0 {
+				lt = i + 8 + j
+			}
+		} else if j := strings.IndexByte(s[i:], '<'); j >= 0 {
+			lt = i + j
+		}
 		if lt < 0 || lt+1 == len(s) {
 			// No tag: text to the end ("<" at the end included).
 			return z.set(textToken, len(s))
@@ -160,23 +172,6 @@ func (z *tokenizer) next() tokenType {
 	}
 }
 
-// indexByteFrom returns the index of the first c in s at or after i, or
-// -1. It is strings.IndexByte, but it reads the first eight bytes itself,
-// as one word: in HTML the next '<' is most often a few bytes
-// away, nearer than the call's setup reaches.
-func indexByteFrom(s string, i int, c byte) int {
-	if i+8 <= len(s) {
-		if m := wordHas(load64(s, i), c); m != 0 {
-			return i + bits.TrailingZeros64(m)>>3
-		}
-		i += 8
-	}
-	if j := strings.IndexByte(s[i:], c); j >= 0 {
-		return i + j
-	}
-	return -1
-}
-
 // load64 returns the eight bytes of s from i as a little-endian word (one
 // load: the compiler joins the bytes' loads).
 func load64(s string, i int) uint64 {
@@ -188,7 +183,7 @@ func load64(s string, i int) uint64 {
 // wordHas returns a word with the high bit set in the lowest byte of w
 // that equals c, and perhaps in higher bytes (not all of which need
 // equal c); zero exactly when no byte of w is c. Only its lowest set bit
-// is exact, which is the one indexByteFrom reads.
+// is exact, which is the one the tokenizer reads for the next '<'.
 func wordHas(w uint64, c byte) uint64 {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	x := w ^ ones*uint64(c)
