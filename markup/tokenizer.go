@@ -457,23 +457,40 @@ var tagByte = [256]uint8{
 
 // value returns the attrValue of the value s[start:end], looking for the
 // bytes HTML may rewrite in it eight at a time: a class or style value
-// is often a few words long.
+// is often a few words long. The last eight bytes of a value of eight or
+// more are read as a word again (the first of them perhaps twice), and
+// the word at a shorter value is read with the bytes after it, which
+// are not looked at.
 func value(s string, start, end int) attrValue {
 	v := attrValue{start: start, end: end, ok: true}
-	i := start
-	for ; i+8 <= end; i += 8 {
-		if w := load64(s, i); wordHas(w, '&')|wordHas(w, 0)|wordHas(w, '\r') != 0 {
-			v.rewritten = true
-			return v
+	switch n := end - start; {
+	case n >= 8:
+		for i := start; i+8 <= end; i += 8 {
+			if rewrites(load64(s, i)) != 0 {
+				v.rewritten = true
+				return v
+			}
 		}
-	}
-	for ; i < end; i++ {
-		if c := s[i]; c == '&' || c == 0 || c == '\r' {
-			v.rewritten = true
-			break
+		v.rewritten = rewrites(load64(s, end-8)) != 0
+	case n > 0 && start+8 <= len(s):
+		// A flag falls on a byte past the value only through a borrow
+		// from a byte of it that is flagged itself.
+		v.rewritten = rewrites(load64(s, start))&(1<<(8*n)-1) != 0
+	default:
+		for i := start; i < end; i++ {
+			if c := s[i]; c == '&' || c == 0 || c == '\r' {
+				v.rewritten = true
+				break
+			}
 		}
 	}
 	return v
+}
+
+// rewrites returns wordHas for the bytes HTML may rewrite in a value
+// ('&', NUL, CR): not zero when w holds one of them.
+func rewrites(w uint64) uint64 {
+	return wordHas(w, '&') | wordHas(w, 0) | wordHas(w, '\r')
 }
 
 // slowTag asks x/net/html's Tokenizer, run over the current tag alone,
