@@ -39,7 +39,7 @@ type elements struct {
 	keep         *keeper
 	hiddenOpened int // hidden elements opened and waiting for their end tags, or closed since
 	candidates   []classCandidate
-	comments     [][2]int // the comment tokens, as the tokenizer reads them
+	comments     [][2]int // the comment tokens, as the tokenizer reads them (for Find)
 	// The classes that css_hide_rules hide: on any element (a selector
 	// without a type, the common case, found with one lookup of the
 	// class), and on elements of one type.
@@ -156,7 +156,9 @@ func (e *elements) pass(text string, from int) {
 		}
 		switch tt {
 		case commentToken:
-			if !e.resolve {
+			if !e.resolve && e.keep.max < 0 {
+				// Find tells the self-contained comments by them;
+				// FindN reports none.
 				e.comments = append(e.comments, [2]int{z.start, z.end})
 			}
 			inStyle = false
