@@ -39,18 +39,29 @@ type elements struct {
 	keep         *keeper
 	hiddenOpened int // hidden elements opened and waiting for their end tags, or closed since
 	candidates   []classCandidate
-	comments     [][2]int // the comment tokens, as the tokenizer reads them
-	hidden       map[classSelector]bool
-	sels         []classSelector // scratch space for styleRules
-	// Tag names are numbered in order of appearance; count and open are
-	// indexed by that number.
+	comments     [][2]int // the comment tokens, as the tokenizer reads them (for Find)
+	// The classes that css_hide_rules hide: on any element (a selector
+	// without a type, the common case, found with one lookup of the
+	// class), and on elements of one type.
+	hiddenClass map[string]bool
+	hiddenTyped map[classSelector]bool
+	sels        []classSelector // scratch space for styleRules
+	// Tag names are numbered in order of appearance; tags is indexed by
+	// that number.
 	names   map[string]int
-	nameOf  []string
-	void    []bool // whether the name is of a void element
+	tags    []tagName
+	styleID int // the number of the name style, or -1
+	// opened counts the elements in the tags' open lists. While it is
+	// zero, the counts of the names do not matter: a count matters only
+	// relative to the depth of an element of its name waiting for its
+	// end tag, from when it starts waiting. Then neither end tags nor
+	// start tags of elements that will not wait are counted, or their
+	// names looked up.
+	opened  int
 	nameBuf []byte
-	cache   [256]nameEntry  // names by nameHash
-	count   []int           // elements of the name open now
-	open    [][]openElement // the ones among them whose start tag may hide them
+	cache   [256]nameEntry  // names by their keys (nameKey)
+	styles  [64]styleEntry  // style values seen last (styleTest)
+	answers [16]classAnswer // classes seen last (hiddenByKnownClass)
 
 	// classed counts the elements with classes kept, open or as
 	// candidates, and overflow says that they were more than
@@ -60,6 +71,15 @@ type elements struct {
 	classed  int
 	overflow bool
 	resolve  bool
+}
+
+// tagName is a tag name and the elements of that name open now, in one
+// place: a tag reads them together.
+type tagName struct {
+	name  string
+	void  bool          // whether the name is of a void element
+	count int           // elements of the name open now
+	open  []openElement // the ones among them whose start tag may hide them
 }
 
 // maxCandidates is how many elements with classes the first pass keeps
@@ -83,18 +103,19 @@ var maxCandidates = 1 << 12 // a variable for the tests
 // if any rule hides a class, a second pass over the text finds the
 // elements that the rules hide.
 func appendElements(out []Construct, text string, from int, keep *keeper) []Construct {
-	e := &elements{out: out, keep: keep, hidden: map[classSelector]bool{}, names: map[string]int{}}
+	e := &elements{out: out, keep: keep, hiddenClass: map[string]bool{}, hiddenTyped: map[classSelector]bool{}, names: map[string]int{}, styleID: -1}
 	e.pass(text, from)
 	for _, c := range e.candidates {
-		if e.hiddenByClass(e.nameOf[c.id], c.classes) {
+		if e.hiddenByKnownClass(c.id, c.classes) {
 			e.out = e.keep.add(e.out, Construct{Kind: HiddenElement, Reason: HiddenClass, Start: c.start, End: c.end, SelfContained: c.selfContained})
 		}
 	}
-	if e.overflow && len(e.hidden) > 0 {
+	if e.overflow && e.hides() {
 		e.resolve, e.hiddenOpened = true, 0
-		for id := range e.count {
-			e.count[id], e.open[id] = 0, nil
+		for id := range e.tags {
+			e.tags[id].count, e.tags[id].open = 0, nil
 		}
+		e.opened = 0
 		e.pass(text, from)
 	}
 	if e.keep.max >= 0 {
@@ -121,9 +142,12 @@ func appendElements(out []Construct, text string, from int, keep *keeper) []Cons
 
 // pass reads the text from from with the tokenizer. The first pass finds
 // the rules, the hidden elements and the candidates; the second
-// (e.resolve) only the elements hidden by their classes.
+// (e.resolve) only the elements hidden by their classes. The only text it
+// reads is a stylesheet, the raw text after <style>; the tokenizer passes
+// over the other text, before tags (skipText), none of which follows a
+// <style>.
 func (e *elements) pass(text string, from int) {
-	z := tokenizer{s: text, pos: from}
+	z := tokenizer{s: text, pos: from, skipText: true}
 	inStyle := false
 	for {
 		tt := z.next()
@@ -132,7 +156,9 @@ func (e *elements) pass(text string, from int) {
 		}
 		switch tt {
 		case commentToken:
-			if !e.resolve {
+			if !e.resolve && e.keep.max < 0 {
+				// Find tells the self-contained comments by them;
+				// FindN reports none.
 				e.comments = append(e.comments, [2]int{z.start, z.end})
 			}
 			inStyle = false
@@ -142,7 +168,11 @@ func (e *elements) pass(text string, from int) {
 					c.SelfContained = true // a whole rule, between rules
 					e.out = e.keep.add(e.out, c)
 					for _, s := range sels {
-						e.hidden[s] = true
+						if s.typ == "" {
+							e.hiddenClass[s.class] = true
+						} else {
+							e.hiddenTyped[s] = true
+						}
 					}
 				})
 			}
@@ -158,8 +188,8 @@ func (e *elements) pass(text string, from int) {
 			}
 		}
 	}
-	for _, stack := range e.open {
-		for _, el := range stack {
+	for _, t := range e.tags {
+		for _, el := range t.open {
 			e.closed(el, el.tagEnd) // no end tag: the start tag alone
 		}
 	}
@@ -172,28 +202,59 @@ var rawTextElements = map[string]bool{
 	"iframe": true, "noembed": true, "noframes": true, "noscript": true, "plaintext": true,
 }
 
-// nameEntry is a tag name's number, remembered by a hash of its raw
-// bytes (nameHash).
+// nameEntry is a tag name's number, remembered by its raw bytes: their
+// first eight as a word (nameKey), their length, and for a longer name
+// the bytes themselves.
 type nameEntry struct {
-	name string
-	id   int32
+	key uint64
+	n   int
+	raw string
+	id  int32
 }
 
-// nameHash is where a tag name of raw bytes is remembered: a text uses a
-// few names, most of them often, and finding the number of a name there
-// costs a comparison of a few bytes rather than a map lookup.
-func nameHash(raw string) int {
-	return (len(raw)*29 + int(raw[0]|0x20)*7 + int(raw[len(raw)-1]|0x20)) & (len(elements{}.cache) - 1)
+// nameKey returns the first eight bytes of a tag name at most, as a
+// little-endian word with zeros past the name: a text uses a few names,
+// most of them often, and finding the number of a name among the entries
+// costs a word's comparison rather than a map lookup. Names are
+// remembered as they are spelled, not lowered: a text rarely spells a
+// name in more than one way, and another spelling takes an entry of its
+// own. The name is s[i:i+n]; it ends at least eight bytes before the end
+// of s, or nameKeyAtEnd reads it.
+func nameKey(s string, i, n int) uint64 {
+	return load64(s, i) & (^uint64(0) >> ((64 - 8*min(n, 8)) & 63))
+}
+
+// nameKeyAtEnd is nameKey for a name nearer the end of the text, read a
+// byte at a time.
+func nameKeyAtEnd(name string) uint64 {
+	var key uint64
+	for k := min(len(name), 8) - 1; k >= 0; k-- {
+		key = key<<8 | uint64(name[k])
+	}
+	return key
 }
 
 // id returns the number of the current tag's name; for a name not seen
 // before, a new number when add, or false.
 func (e *elements) id(z *tokenizer, add bool) (int, bool) {
-	raw := z.s[z.name0:z.name1]
-	h := nameHash(raw)
-	if c := e.cache[h]; c.name != "" && foldEqual(raw, c.name) {
+	i, n := z.name0, z.name1-z.name0
+	var key uint64
+	if i+8 <= len(z.s) {
+		key = nameKey(z.s, i, n)
+	} else {
+		key = nameKeyAtEnd(z.s[i:z.name1])
+	}
+	const golden = 0x9e3779b97f4a7c15 // mixes the key's bytes into the top one
+	h := int(key*golden>>56) & (len(e.cache) - 1)
+	if c := &e.cache[h]; c.key == key && c.n == n && (n <= 8 || c.raw == z.s[i:z.name1]) {
 		return int(c.id), true
 	}
+	return e.lookUp(z.s[i:z.name1], key, h, add)
+}
+
+// lookUp is id for a name not among the entries: it finds the name's
+// number, or gives it one when add, and makes it entry h.
+func (e *elements) lookUp(raw string, key uint64, h int, add bool) (int, bool) {
 	// The name as the tokenizer gives it: lowercased, NUL bytes as
 	// U+FFFD.
 	b := e.nameBuf[:0]
@@ -214,28 +275,26 @@ func (e *elements) id(z *tokenizer, add bool) (int, bool) {
 			return 0, false
 		}
 		name := string(b)
-		id = len(e.count)
+		id = len(e.tags)
 		e.names[name] = id
-		e.nameOf = append(e.nameOf, name)
-		e.void = append(e.void, voidElements[name])
-		e.count = append(e.count, 0)
-		e.open = append(e.open, nil)
+		e.tags = append(e.tags, tagName{name: name, void: voidElements[name]})
+		if name == "style" {
+			e.styleID = id
+		}
 	}
-	e.cache[h] = nameEntry{e.nameOf[id], int32(id)}
+	e.cache[h] = nameEntry{key: key, n: len(raw), raw: raw, id: int32(id)}
 	return id, true
 }
 
 // startTag reads the start tag the tokenizer is at, and reports whether
 // it is named style.
 func (e *elements) startTag(z *tokenizer) bool {
-	id, _ := e.id(z, true)
-	name := e.nameOf[id]
 	// The tokenizer keeps the first of duplicated attributes, as HTML
 	// does, and gives their values entity-decoded, as a browser reads
 	// them.
 	reason := Visible
 	if style, ok := z.styleValue(); ok {
-		reason = StyleTest(style)
+		reason = e.styleTest(style)
 	}
 	if reason == Visible && z.hidden {
 		reason = HiddenAttribute
@@ -244,12 +303,20 @@ func (e *elements) startTag(z *tokenizer) bool {
 	if v, ok := z.classValue(); ok && hasClass(v) {
 		classes = v
 	}
+	if classes == "" && (reason == Visible || e.resolve) && e.opened == 0 {
+		// Nothing waits for its end tag, and this element will not: the
+		// counts do not matter (see opened), and the name is not looked
+		// up. The tokenizer says whether it opens a stylesheet: rawTag is
+		// the name lowered.
+		return z.rawTag == "style"
+	}
+	id, _ := e.id(z, true)
 	switch {
 	case e.resolve:
 		// The second pass: the elements hidden otherwise were found in
 		// the first; those hidden by a class are hidden elements now
 		// that every rule is known.
-		if reason == Visible && classes != "" && e.hiddenByClass(name, classes) {
+		if reason == Visible && classes != "" && e.hiddenByKnownClass(int32(id), classes) {
 			reason = HiddenClass
 		} else {
 			reason = Visible
@@ -261,48 +328,109 @@ func (e *elements) startTag(z *tokenizer) bool {
 	if reason == Visible && classes == "" {
 		// Most tags: an element that neither hides nor waits for the
 		// class rules is only counted, to match end tags.
-		if !e.void[id] {
-			e.count[id]++
+		if t := &e.tags[id]; !t.void {
+			t.count++
 		}
-		return name == "style"
+		return id == e.styleID
 	}
 	start, end := z.start, z.end
-	el := openElement{name: name, id: int32(id), start: start, tagEnd: end, reason: reason, classes: classes}
-	if e.void[id] {
+	t := &e.tags[id]
+	el := openElement{name: t.name, id: int32(id), start: start, tagEnd: end, reason: reason, classes: classes}
+	if t.void {
 		e.closed(el, end)
 		return false
 	}
-	e.count[id]++
+	t.count++
 	if reason != Visible && (e.keep.beyond(start) || e.keep.max >= 0 && e.hiddenOpened >= e.keep.max) {
 		// FindN keeps as many constructs that start before this one as it
 		// keeps (those kept, or the hidden elements opened before it, each
 		// a construct wherever it ends): the element is one construct
 		// more, and need not wait for its end tag.
 		e.keep.total++
-		return name == "style"
+		return id == e.styleID
 	}
 	if reason != Visible {
 		e.hiddenOpened++
 	}
 	if reason != Visible || classes != "" {
-		el.depth = e.count[id]
-		e.open[id] = append(e.open[id], el)
+		el.depth = t.count
+		t.open = append(t.open, el)
+		e.opened++
 	}
-	return name == "style"
+	return id == e.styleID
 }
 
-// endTag reads the end tag the tokenizer is at.
+// styleEntry is a style attribute's value and the reason the style test
+// gives it.
+type styleEntry struct {
+	value  string
+	reason Reason
+}
+
+// styleTest is StyleTest(style), remembered for the values seen last:
+// the style attributes of a text repeat a few values (a page's template,
+// a mail's inline styles), and comparing one with the value remembered
+// costs a fraction of the test.
+func (e *elements) styleTest(style string) Reason {
+	if style == "" {
+		return Visible
+	}
+	c := &e.styles[shortHash(style)&(len(e.styles)-1)]
+	if c.value != style {
+		c.value, c.reason = style, StyleTest(style)
+	}
+	return c.reason
+}
+
+// shortHash returns a hash of a short string s, not empty, for a small
+// table of them: of its length and three of its bytes, mixed into the
+// top bits.
+func shortHash(s string) int {
+	const golden = 0x9e3779b97f4a7c15
+	n := len(s)
+	return int((uint64(n) | uint64(s[0])<<16 | uint64(s[n/2])<<24 | uint64(s[n-1])<<32) * golden >> 56)
+}
+
+// classAnswer is hiddenByClass's answer for an element by the number of
+// its name and its class attribute's value.
+type classAnswer struct {
+	classes string
+	id      int32
+	hidden  bool
+}
+
+// hiddenByKnownClass is hiddenByClass for the element whose name is
+// number id, once every rule is known (after the first pass), remembered
+// for the names and classes seen last: a text's elements with classes
+// repeat a few of them, and a class is looked up in a map.
+func (e *elements) hiddenByKnownClass(id int32, classes string) bool {
+	if classes == "" {
+		return false
+	}
+	a := &e.answers[shortHash(classes)&(len(e.answers)-1)]
+	if a.classes != classes || a.id != id {
+		*a = classAnswer{classes: classes, id: id, hidden: e.hiddenByClass(e.tags[id].name, classes)}
+	}
+	return a.hidden
+}
+
+// endTag reads the end tag the tokenizer is at. While no element waits
+// for its end tag (see opened), it can close none, and is passed over.
 func (e *elements) endTag(z *tokenizer) {
+	if e.opened == 0 {
+		return
+	}
 	id, ok := e.id(z, false)
-	if !ok || e.count[id] == 0 {
+	if !ok || e.tags[id].count == 0 {
 		return // an end tag that closes nothing
 	}
-	depth := e.count[id]
-	e.count[id]--
-	stack := e.open[id]
-	if len(stack) > 0 && stack[len(stack)-1].depth == depth {
-		el := stack[len(stack)-1]
-		e.open[id] = stack[:len(stack)-1]
+	t := &e.tags[id]
+	depth := t.count
+	t.count--
+	if n := len(t.open); n > 0 && t.open[n-1].depth == depth {
+		el := t.open[n-1]
+		t.open = t.open[:n-1]
+		e.opened--
 		e.closed(el, z.end)
 	}
 }
@@ -344,7 +472,7 @@ func (e *elements) keepClassed() bool {
 // is hidden by a plain class selector that, if it names a type, names the
 // element's.
 func (e *elements) hiddenByClass(name string, classes string) bool {
-	if len(e.hidden) == 0 {
+	if !e.hides() {
 		return false
 	}
 	for i := 0; ; {
@@ -353,43 +481,71 @@ func (e *elements) hiddenByClass(name string, classes string) bool {
 			return false
 		}
 		class := classes[start:end]
-		if e.hidden[classSelector{class: class}] || e.hidden[classSelector{typ: name, class: class}] {
+		if e.hiddenClass[class] || len(e.hiddenTyped) > 0 && e.hiddenTyped[classSelector{typ: name, class: class}] {
 			return true
 		}
 		i = end
 	}
 }
 
-// hasClass reports whether a class attribute's value names a class.
+// hides reports whether a css_hide_rule hides some class.
+func (e *elements) hides() bool {
+	return len(e.hiddenClass) > 0 || len(e.hiddenTyped) > 0
+}
+
+// hasClass reports whether a class attribute's value names a class: holds
+// a rune other than those unicode.IsSpace reports.
 func hasClass(classes string) bool {
-	start, end := nextClass(classes, 0)
-	return start < end
+	return classStart(classes, 0) < len(classes)
 }
 
 // nextClass returns the span [start, end) of the first class name in
 // classes at or after i, split as strings.Fields splits (at the runes
 // that unicode.IsSpace reports); start == end when there is none.
 func nextClass(classes string, i int) (start, end int) {
+	start = classStart(classes, i)
+	i = start
 	for i < len(classes) {
-		r, n := rune(classes[i]), 1
-		if r >= utf8.RuneSelf {
-			r, n = utf8.DecodeRuneInString(classes[i:])
-		}
-		if !unicode.IsSpace(r) {
+		if c := classes[i]; c < utf8.RuneSelf {
+			if asciiSpace[c] {
+				break
+			}
+			i++
+		} else if space, n := runeSpaceAt(classes, i); !space {
+			i += n
+		} else {
 			break
 		}
-		i += n
-	}
-	start = i
-	for i < len(classes) {
-		r, n := rune(classes[i]), 1
-		if r >= utf8.RuneSelf {
-			r, n = utf8.DecodeRuneInString(classes[i:])
-		}
-		if unicode.IsSpace(r) {
-			break
-		}
-		i += n
 	}
 	return start, i
 }
+
+// classStart returns the index of the first rune of classes at or after i
+// that unicode.IsSpace does not report, or len(classes). An ASCII byte is
+// looked up, as strings.Fields looks it up, rather than asked of
+// unicode.IsSpace.
+func classStart(classes string, i int) int {
+	for i < len(classes) {
+		if c := classes[i]; c < utf8.RuneSelf {
+			if !asciiSpace[c] {
+				return i
+			}
+			i++
+		} else if space, n := runeSpaceAt(classes, i); space {
+			i += n
+		} else {
+			return i
+		}
+	}
+	return i
+}
+
+// runeSpaceAt reports whether the rune at s[i], outside ASCII, is one that
+// unicode.IsSpace reports, and its length.
+func runeSpaceAt(s string, i int) (space bool, n int) {
+	r, n := utf8.DecodeRuneInString(s[i:])
+	return unicode.IsSpace(r), n
+}
+
+// asciiSpace holds the ASCII bytes that unicode.IsSpace reports.
+var asciiSpace = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}

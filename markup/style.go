@@ -20,8 +20,10 @@ import (
 func StyleTest(declarations string) Reason {
 	var display, visibility, fontSize, color, background string
 	var hasColor, hasBackground bool
-	for decl := range strings.SplitSeq(declarations, ";") {
-		prop, value, ok := strings.Cut(decl, ":")
+	for rest, more := declarations, true; more; {
+		var decl string
+		decl, rest, more = cutByte(rest, ';')
+		prop, value, ok := cutByte(decl, ':')
 		if !ok {
 			continue
 		}
@@ -62,6 +64,16 @@ func StyleTest(declarations string) Reason {
 		return ColorMatchesBackground
 	}
 	return Visible
+}
+
+// cutByte is strings.Cut with a separator of one byte: s around the first
+// c, without the general search's cost on the short strings of a style
+// attribute.
+func cutByte(s string, c byte) (before, after string, found bool) {
+	if i := strings.IndexByte(s, c); i >= 0 {
+		return s[:i], s[i+1:], true
+	}
+	return s, "", false
 }
 
 // cssSpace is what CSS counts as whitespace.
@@ -131,6 +143,14 @@ func cssProperty(name string) int {
 // of w. A byte that is not UTF-8 is U+FFFD to strings.ToLower, which no
 // byte of w is.
 func lowersTo(s, w string) bool {
+	// A rune outside ASCII takes two bytes or more and lowers to one
+	// rune: s lowers to w only if it is as long, in ASCII, or longer.
+	switch {
+	case len(s) < len(w):
+		return false
+	case len(s) == len(w):
+		return foldEqual(s, w)
+	}
 	j := 0
 	for i := 0; i < len(s); j++ {
 		r := rune(s[i])

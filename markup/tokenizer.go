@@ -2,6 +2,7 @@ package markup
 
 import (
 	"errors"
+	"math/bits"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -35,8 +36,9 @@ const (
 // its escaped and double-escaped states, plaintext to the end), and
 // "<![CDATA[" opens a bogus comment.
 //
-// It differs in what it costs: it walks the string (strings.IndexByte to
-// the next '<' in text, to the next '>' in comments) and copies nothing.
+// It differs in what it costs: it walks the string (a word's test and
+// strings.IndexByte to the next '<' in text, strings.IndexByte to the
+// next '>' in comments) and copies nothing.
 // Attribute values that HTML rewrites (a character reference, NUL or CR
 // in a style or class value), and the one self-closing test that depends
 // on which duplicated attribute is kept, are handed to x/net/html's
@@ -51,6 +53,10 @@ type tokenizer struct {
 	// content the next token is, or "".
 	rawTag string
 	done   bool // the end: every later token is an error
+	// skipText says that text in the data state before a tag (or a
+	// comment or doctype) is passed over rather than returned as a
+	// token, for a reader that reads only the text of raw-text elements.
+	skipText bool
 
 	// The current token: its type, its raw bytes s[start:end], and for a
 	// tag its name's raw bytes s[name0:name1].
@@ -111,45 +117,77 @@ func (z *tokenizer) next() tokenType {
 		}
 	}
 	s := z.s
+	var lt int
 	for i := z.pos; ; {
-		j := strings.IndexByte(s[i:], '<')
-		if j < 0 || i+j+1 == len(s) {
+		// The next '<' is most often a few bytes away, nearer than
+		// strings.IndexByte's setup reaches: the first eight bytes are
+		// read as one word.
+		lt = -1
+		if i+8 <= len(s) {
+			if m := wordHas(load64(s, i), '<'); m != 0 {
+				lt = i + bits.TrailingZeros64(m)>>3
+			} else if j := strings.IndexByte(s[i+8:], '<'); j >= 0 {
+				lt = i + 8 + j
+			}
+		} else if j := strings.IndexByte(s[i:], '<'); j >= 0 {
+			lt = i + j
+		}
+		if lt < 0 || lt+1 == len(s) {
 			// No tag: text to the end ("<" at the end included).
 			return z.set(textToken, len(s))
 		}
-		lt := i + j
-		c := s[lt+1]
-		if !isASCIILetter(c) && c != '/' && c != '!' && c != '?' {
-			i = lt + 1 // the byte after '<' is read again
-			continue
+		if c := s[lt+1]; isASCIILetter(c) || c == '/' || c == '!' || c == '?' {
+			break
 		}
-		if lt > z.start {
+		i = lt + 1 // the byte after '<' is read again
+	}
+	if lt > z.start {
+		if !z.skipText {
 			return z.set(textToken, lt) // the text before the tag first
 		}
-		switch {
-		case isASCIILetter(c):
-			return z.startTag(lt)
-		case c == '/':
-			if lt+2 == len(s) {
-				return z.set(textToken, len(s)) // "</" at the end
-			}
-			switch c := s[lt+2]; {
-			case c == '>':
-				return z.set(commentToken, lt+3) // "</>"
-			case isASCIILetter(c):
-				end, ok := z.readTag(lt+3, false)
-				if !ok {
-					return z.fail()
-				}
-				return z.set(endTagToken, end)
-			}
-			return z.set(commentToken, closeAngle(s, lt+2))
-		case c == '!':
-			return z.markupDeclaration(lt)
-		default: // '?'
-			return z.set(commentToken, closeAngle(s, lt+2))
-		}
+		z.start = lt
 	}
+	switch c := s[lt+1]; {
+	case isASCIILetter(c):
+		return z.startTag(lt)
+	case c == '/':
+		if lt+2 == len(s) {
+			return z.set(textToken, len(s)) // "</" at the end
+		}
+		switch c := s[lt+2]; {
+		case c == '>':
+			return z.set(commentToken, lt+3) // "</>"
+		case isASCIILetter(c):
+			end, ok := z.readTag(lt+3, false)
+			if !ok {
+				return z.fail()
+			}
+			return z.set(endTagToken, end)
+		}
+		return z.set(commentToken, closeAngle(s, lt+2))
+	case c == '!':
+		return z.markupDeclaration(lt)
+	default: // '?'
+		return z.set(commentToken, closeAngle(s, lt+2))
+	}
+}
+
+// load64 returns the eight bytes of s from i as a little-endian word (one
+// load: the compiler joins the bytes' loads).
+func load64(s string, i int) uint64 {
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// wordHas returns a word with the high bit set in the lowest byte of w
+// that equals c, and perhaps in higher bytes (not all of which need
+// equal c); zero exactly when no byte of w is c. Only its lowest set bit
+// is exact, which is the one the tokenizer reads for the next '<'.
+func wordHas(w uint64, c byte) uint64 {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	x := w ^ ones*uint64(c)
+	return (x - ones) &^ x & highs
 }
 
 func (z *tokenizer) set(tt tokenType, end int) tokenType {
@@ -252,11 +290,15 @@ func (z *tokenizer) startTag(lt int) tokenType {
 // isRawTextName reports whether a start tag of this name (raw bytes) makes
 // the tokenizer read what follows as raw text.
 func isRawTextName(name string) bool {
-	switch len(name) {
-	case 3, 5, 6, 7, 8, 9:
-	default:
-		return false
-	}
+	// The lengths of the names, as bits: most tags (a, p, td, code, span)
+	// are of none of them, and are told so without a call.
+	const lengths = 1<<3 | 1<<5 | 1<<6 | 1<<7 | 1<<8 | 1<<9
+	return len(name) <= 9 && lengths>>len(name)&1 != 0 && isRawTextNameOfLength(name)
+}
+
+// isRawTextNameOfLength is isRawTextName for a name of the length of one
+// of them.
+func isRawTextNameOfLength(name string) bool {
 	switch name[0] | 0x20 {
 	case 'i':
 		return foldEqual(name, "iframe")
@@ -316,13 +358,15 @@ func lowerASCII(s string) string {
 func (z *tokenizer) readTag(p int, attrs bool) (int, bool) {
 	s := z.s
 	z.name0 = p - 1
-	for p < len(s) && tagByte[s[p]]&(tagSpace|tagSlash|tagClose) == 0 {
+	// The loops test uint(p) < uint(len(s)): the compiler then knows that
+	// p indexes s, and checks no bounds in them again.
+	for uint(p) < uint(len(s)) && tagByte[s[p]]&(tagSpace|tagSlash|tagClose) == 0 {
 		p++
 	}
 	z.name1 = p
 	z.lastVal = -1
 	for {
-		for p < len(s) && tagByte[s[p]] == tagSpace {
+		for uint(p) < uint(len(s)) && tagByte[s[p]] == tagSpace {
 			p++
 		}
 		if p == len(s) {
@@ -337,14 +381,14 @@ func (z *tokenizer) readTag(p int, attrs bool) (int, bool) {
 		if s[p] == '=' {
 			p++
 		}
-		for p < len(s) && tagByte[s[p]] == 0 {
+		for uint(p) < uint(len(s)) && tagByte[s[p]] == 0 {
 			p++
 		}
 		k1 := p
 		// The value, if any: after '=' and whitespace, quoted or up to
 		// whitespace or '>'.
 		v0, v1 := k1, k1
-		for p < len(s) && tagByte[s[p]] == tagSpace {
+		for uint(p) < uint(len(s)) && tagByte[s[p]] == tagSpace {
 			p++
 		}
 		if p == len(s) {
@@ -355,7 +399,7 @@ func (z *tokenizer) readTag(p int, attrs bool) (int, bool) {
 			p++
 		case '=':
 			p++
-			for p < len(s) && tagByte[s[p]] == tagSpace {
+			for uint(p) < uint(len(s)) && tagByte[s[p]] == tagSpace {
 				p++
 			}
 			if p == len(s) {
@@ -372,7 +416,7 @@ func (z *tokenizer) readTag(p int, attrs bool) (int, bool) {
 				p = v1 + 1
 			default:
 				v0 = p
-				for p < len(s) && tagByte[s[p]]&(tagSpace|tagClose) == 0 {
+				for uint(p) < uint(len(s)) && tagByte[s[p]]&(tagSpace|tagClose) == 0 {
 					p++
 				}
 				if p == len(s) {
@@ -411,15 +455,42 @@ var tagByte = [256]uint8{
 	'/': tagSlash, '>': tagClose, '=': tagEquals,
 }
 
+// value returns the attrValue of the value s[start:end], looking for the
+// bytes HTML may rewrite in it eight at a time: a class or style value
+// is often a few words long. The last eight bytes of a value of eight or
+// more are read as a word again (the first of them perhaps twice), and
+// the word at a shorter value is read with the bytes after it, which
+// are not looked at.
 func value(s string, start, end int) attrValue {
 	v := attrValue{start: start, end: end, ok: true}
-	for i := start; i < end; i++ {
-		if c := s[i]; c == '&' || c == 0 || c == '\r' {
-			v.rewritten = true
-			break
+	switch n := end - start; {
+	case n >= 8:
+		for i := start; i+8 <= end; i += 8 {
+			if rewrites(load64(s, i)) != 0 {
+				v.rewritten = true
+				return v
+			}
+		}
+		v.rewritten = rewrites(load64(s, end-8)) != 0
+	case n > 0 && start+8 <= len(s):
+		// A flag falls on a byte past the value only through a borrow
+		// from a byte of it that is flagged itself.
+		v.rewritten = rewrites(load64(s, start))&(1<<(8*n)-1) != 0
+	default:
+		for i := start; i < end; i++ {
+			if c := s[i]; c == '&' || c == 0 || c == '\r' {
+				v.rewritten = true
+				break
+			}
 		}
 	}
 	return v
+}
+
+// rewrites returns wordHas for the bytes HTML may rewrite in a value
+// ('&', NUL, CR): not zero when w holds one of them.
+func rewrites(w uint64) uint64 {
+	return wordHas(w, '&') | wordHas(w, 0) | wordHas(w, '\r')
 }
 
 // slowTag asks x/net/html's Tokenizer, run over the current tag alone,
@@ -477,19 +548,25 @@ func (r *tagReader) Read(p []byte) (int, error) {
 // styleValue returns the value of the current start tag's style attribute
 // as HTML reads it, and whether it has one.
 func (z *tokenizer) styleValue() (string, bool) {
-	if z.slow {
-		return z.slowStyle, z.style.ok
+	switch {
+	case !z.style.ok:
+		return "", false // most tags
+	case z.slow:
+		return z.slowStyle, true
 	}
-	return z.s[z.style.start:z.style.end], z.style.ok
+	return z.s[z.style.start:z.style.end], true
 }
 
 // classValue returns the value of the current start tag's class attribute
 // as HTML reads it, and whether it has one.
 func (z *tokenizer) classValue() (string, bool) {
-	if z.slow {
-		return z.slowClass, z.class.ok
+	switch {
+	case !z.class.ok:
+		return "", false // most tags
+	case z.slow:
+		return z.slowClass, true
 	}
-	return z.s[z.class.start:z.class.end], z.class.ok
+	return z.s[z.class.start:z.class.end], true
 }
 
 // name returns the current tag's name as the tokenizer's TagName does:

@@ -66,10 +66,13 @@ func xnetTokens(s string) []token {
 	}
 }
 
-// ownTokens returns the tokens of the package's tokenizer over s.
-func ownTokens(s string) []token {
+// ownTokens returns the tokens of the package's tokenizer over s; with
+// skipText, of the tokenizer passing over text before tags, as the
+// elements' pass reads.
+func ownTokens(s string, skipText bool) []token {
 	var out []token
 	z := newTokenizer(s, 0)
+	z.skipText = skipText
 	for {
 		tt := z.next()
 		if tt == errorToken {
@@ -92,9 +95,25 @@ func ownTokens(s string) []token {
 // checkTokens fails the test when the two tokenizers differ on s.
 func checkTokens(t *testing.T, what, s string) {
 	t.Helper()
-	want, got := xnetTokens(s), ownTokens(s)
+	want, got := xnetTokens(s), ownTokens(s, false)
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Fatalf("%s: the tokens of %q differ from x/net/html's (-x/net/html +own):\n%s", what, truncate(s, 2000), diff)
+	}
+	// Passing over text, it gives the same tokens less some text tokens.
+	i := 0
+	for _, tok := range ownTokens(s, true) {
+		for i < len(want) && want[i] != tok && want[i].Type == textToken {
+			i++
+		}
+		if i == len(want) || want[i] != tok {
+			t.Fatalf("%s: passing over text in %q, the tokenizer gives %+v, not among x/net/html's tokens or out of order", what, truncate(s, 2000), tok)
+		}
+		i++
+	}
+	for ; i < len(want); i++ {
+		if want[i].Type != textToken {
+			t.Fatalf("%s: passing over text in %q, the tokenizer misses %+v", what, truncate(s, 2000), want[i])
+		}
 	}
 }
 
