@@ -215,3 +215,37 @@ func TestShortTextNoGoroutine(t *testing.T) {
 		}
 	}
 }
+
+// TestPositionsAt checks positionsAt against a walk a codepoint at a time
+// (decodeAt): for random texts with long runs of ASCII between the other
+// pieces, at random codepoint starts, as UTF-8 and as WTF-8.
+func TestPositionsAt(t *testing.T) {
+	rng := rand.New(rand.NewPCG(65, 66))
+	for n := range 400 {
+		s := segmentText(rng)
+		if n%3 == 0 {
+			s = strings.Repeat("plain ascii ", rng.IntN(6)) + s + strings.Repeat("x", rng.IntN(40))
+		}
+		isWTF8 := n%2 == 1
+		var starts []int
+		want := []position{}
+		cp, u16 := 0, 0
+		for i := 0; i <= len(s); {
+			if rng.IntN(3) == 0 {
+				starts, want = append(starts, i), append(want, position{cp, u16})
+			}
+			if i == len(s) {
+				break
+			}
+			r, size, _ := decodeAt(s, i, isWTF8)
+			i, cp, u16 = i+size, cp+1, u16+1
+			if r >= 0x10000 {
+				u16++
+			}
+		}
+		got := positionsAt(s, isWTF8, starts)
+		if diff := cmp.Diff(want, got, cmp.AllowUnexported(position{})); diff != "" {
+			t.Fatalf("text %d %q (WTF-8 %v): (-walk +positionsAt):\n%s", n, s, isWTF8, diff)
+		}
+	}
+}

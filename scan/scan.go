@@ -696,7 +696,15 @@ func positionsAt(s string, isWTF8 bool, offsets []int) []position {
 	i, cp, u16 := 0, 0, 0
 	for k, off := range offsets {
 		for i < off {
-			// ASCII eight bytes at a time: a byte, a codepoint, a unit.
+			// ASCII sixteen bytes at a time, then eight: a byte, a
+			// codepoint, a unit.
+			for i+16 <= off {
+				t := s[i : i+16]
+				if (load64(t)|load64(t[8:]))&high != 0 {
+					break
+				}
+				i, cp, u16 = i+16, cp+16, u16+16
+			}
 			for i+8 <= off && load64(s[i:])&high == 0 {
 				i, cp, u16 = i+8, cp+8, u16+8
 			}
