@@ -1,7 +1,6 @@
 package heuristic
 
 import (
-	"bytes"
 	"math/bits"
 	"strings"
 	"unicode"
@@ -433,12 +432,12 @@ func (f *finder) passage(start, end int, mask anchor) {
 			if !pc.begins.mayBeginFold(f.s[c.at:end]) {
 				continue
 			}
+			if Pattern(p) == SendToAddress && !sendPossible(f.s[c.at:end]) {
+				continue
+			}
 			if text == nil {
 				f.buf = appendPassage(f.buf[:0], f.s[start:end])
 				text = f.buf
-			}
-			if Pattern(p) == SendToAddress && !sendPossible(text, c.at-start) {
-				continue
 			}
 			m := pc.at.FindSubmatchIndex(text[c.at-start:])
 			if m == nil {
@@ -690,7 +689,7 @@ func appendPassage(dst []byte, s string) []byte {
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if r != utf8.RuneError && (unicode.IsLetter(r) || unicode.IsNumber(r)) {
+		if r != utf8.RuneError && letterOrNumber(r) {
 			dst = append(dst, standIn[size]...)
 		} else {
 			dst = append(dst, s[i:i+size]...)
@@ -716,37 +715,49 @@ func digit(c byte) bool { return '0' <= c && c <= '9' }
 // more, with one word of slack for the verb "e-mail", which is two.
 const sendReach = 6
 
-// sendPossible reports whether a send_to_address match can begin at
-// text[at:] (lowercased), by a necessary condition far cheaper than the
-// expression: a content word among the parts of the next sendReach words,
-// and a "to", "at" or "into" among the parts of the sendReach words from
-// one of them. A part is a run of letters and numbers; an expression word is one
-// part or several joined by apostrophes, so a match's words are parts, or
-// runs of parts, of at most as many whole words.
-func sendPossible(text []byte, at int) bool {
+// sendPossible reports whether a send_to_address match can begin at the
+// start of s, the passage from a candidate word on (its ASCII letters in
+// either case), by a necessary condition far cheaper than the expression:
+// a content word among the parts of the next sendReach words, and a "to",
+// "at" or "into" among the parts of the sendReach words from one of them.
+// A part is a run of letters and numbers; an expression word is one part
+// or several joined by apostrophes, so a match's words are parts, or runs
+// of parts, of at most as many whole words.
+//
+// It reads the text itself, not the passage as the expressions read it
+// (see appendPassage): a letter or number outside ASCII is one there as
+// here, with the same length, and a part holding one is no anchor word in
+// either. So most candidates of send_to_address are dropped before the
+// passage is copied, and its ASCII is classified without a table of
+// Unicode.
+func sendPossible(s string) bool {
 	content := -1 // the whole word holding the latest content part
 	word, part := 0, 0
-	for i := at; i < len(text); {
-		// A part: letters and numbers.
+	for i := 0; i < len(s); {
+		// A part: letters and numbers, hashed lowercased while all ASCII.
 		start := i
-		for i < len(text) {
-			r, size := rune(text[i]), 1
-			if r >= utf8.RuneSelf {
-				r, size = utf8.DecodeRune(text[i:])
+		h := uint32(hashInitial)
+		ascii := true
+		for i < len(s) {
+			if c := s[i]; c < utf8.RuneSelf {
+				if !alnum(c) {
+					break
+				}
+				h = (h ^ uint32(foldByte[c])) * hashPrime
+				i++
+				continue
 			}
-			if !unicode.IsLetter(r) && !unicode.IsNumber(r) {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if !letterOrNumber(r) {
 				break
 			}
+			ascii = false
 			i += size
 		}
 		if i > start && part > 0 {
 			bits := anchor(0)
-			if i-start <= maxAnchor {
-				h := uint32(hashInitial)
-				for _, c := range text[start:i] {
-					h = (h ^ uint32(c)) * hashPrime
-				}
-				bits = lookup(string(text[start:i]), h)
+			if ascii && i-start <= maxAnchor {
+				bits = lookupFold(s[start:i], h)
 			}
 			if content >= 0 && bits&aToAt != 0 && word-content <= sendReach {
 				return true
@@ -760,23 +771,27 @@ func sendPossible(text []byte, at int) bool {
 		}
 		// Between parts: an apostrophe between two parts keeps the word.
 		joined := false
-		if i < len(text) && (text[i] == '\'' || bytes.HasPrefix(text[i:], []byte("’"))) {
+		if i < len(s) && (s[i] == '\'' || strings.HasPrefix(s[i:], "’")) {
 			size := 1
-			if text[i] != '\'' {
+			if s[i] != '\'' {
 				size = len("’")
 			}
-			if r, _ := utf8.DecodeRune(text[i+size:]); i > start && (unicode.IsLetter(r) || unicode.IsNumber(r)) {
+			if r, _ := utf8.DecodeRuneInString(s[i+size:]); i > start && letterOrNumber(r) {
 				i += size
 				joined = true
 			}
 		}
 		if !joined {
-			for i < len(text) {
-				r, size := rune(text[i]), 1
-				if r >= utf8.RuneSelf {
-					r, size = utf8.DecodeRune(text[i:])
+			for i < len(s) {
+				if c := s[i]; c < utf8.RuneSelf {
+					if alnum(c) {
+						break
+					}
+					i++
+					continue
 				}
-				if unicode.IsLetter(r) || unicode.IsNumber(r) {
+				r, size := utf8.DecodeRuneInString(s[i:])
+				if letterOrNumber(r) {
 					break
 				}
 				i += size
@@ -789,3 +804,7 @@ func sendPossible(text []byte, at int) bool {
 	}
 	return false
 }
+
+// letterOrNumber reports whether r is a letter or a number (Unicode
+// categories L and N, as Go's regexp reads \pL and \pN).
+func letterOrNumber(r rune) bool { return unicode.IsLetter(r) || unicode.IsNumber(r) }
