@@ -19,8 +19,9 @@
 // that could reach the window size is read again a step at a time,
 // cutting its windows exactly (see Instructions). A pattern's expression
 // runs only in a passage that holds a word of every group one of its
-// needs lists (the patterns to run are chosen by one pass over all the
-// needs, without a branch per need), and only anchored at the words that
+// needs lists (the patterns to run are read from tables indexed by the
+// bytes of the passage's groups, without a branch or a loop over the
+// needs), and only anchored at the words that
 // can begin it, and there only when the text follows one of the literal
 // beginnings derived from the expression (a trie of words and separator
 // runs). The

@@ -412,11 +412,7 @@ func (f *finder) passage(start, end int, mask anchor) {
 	for _, c := range cands {
 		firsts |= c.bits
 	}
-	var met uint32
-	for _, n := range flatNeeds {
-		met |= b2u(mask&n.need == n.need) << n.p
-	}
-	todo := met & uint32(firsts/firstIgnore) & (1<<numPatterns - 1)
+	todo := needs.met(mask) & uint32(firsts/firstIgnore) & (1<<numPatterns - 1)
 	var text []byte // the passage, lowercased, once a pattern needs it
 	for ; todo != 0; todo &= todo - 1 {
 		p := bits.TrailingZeros32(todo)
@@ -453,21 +449,76 @@ func (f *finder) passage(start, end int, mask anchor) {
 	}
 }
 
-// flatNeeds are the needs of every pattern, with the pattern's index.
-var flatNeeds = func() (out []struct {
-	need anchor
-	p    uint32
-}) {
+// needTables tell which patterns' needs a passage's groups meet, with a
+// few loads and no branch or loop over the needs. Each need is a lane (a
+// bit of a word): lane p the first need of pattern p, and the lanes from
+// numPatterns on the others of every pattern. unmet[j][b] holds the lanes
+// of the needs that have a group of the byte j of the groups (groups 8j to
+// 8j+7) which b lacks: a need is met when no byte of a passage's groups
+// leaves it unmet, and a pattern when one of its lanes is met, its first
+// or one of the others, which more maps to their patterns.
+type needTables struct {
+	unmet [needBytes][256]uint32
+	more  [1 << maxMoreNeeds]uint16
+	lanes uint32 // every lane
+}
+
+// The needs are of the groups in the first needBytes bytes of an anchor
+// set, and no more than maxMoreNeeds of them are not the first of their
+// pattern's.
+const (
+	needBytes    = 4
+	maxMoreNeeds = 8
+)
+
+var needs = func() *needTables {
+	t := new(needTables)
+	lane := numPatterns
 	for p := range Patterns {
-		for _, n := range Patterns[p].need {
-			out = append(out, struct {
-				need anchor
-				p    uint32
-			}{n, uint32(p)})
+		if len(Patterns[p].need) == 0 {
+			panic("heuristic: a pattern without a need")
+		}
+		for i, n := range Patterns[p].need {
+			l := p
+			if i > 0 {
+				if lane == numPatterns+maxMoreNeeds {
+					panic("heuristic: more needs than needTables holds")
+				}
+				l = lane
+				lane++
+			}
+			if n == 0 || n>>(8*needBytes) != 0 {
+				panic("heuristic: a need outside the groups needTables reads")
+			}
+			for j := range needBytes {
+				groups := uint8(n >> (8 * j))
+				for b := range 256 {
+					if groups&^uint8(b) != 0 {
+						t.unmet[j][b] |= 1 << l
+					}
+				}
+			}
+			if i > 0 {
+				for m := range t.more {
+					if m>>(l-numPatterns)&1 != 0 {
+						t.more[m] |= 1 << p
+					}
+				}
+			}
 		}
 	}
-	return out
+	t.lanes = 1<<lane - 1
+	return t
 }()
+
+// met returns the patterns, a bit each (bit p for pattern p), one of whose
+// needs the groups mask meets.
+func (t *needTables) met(mask anchor) uint32 {
+	unmet := t.unmet[0][uint8(mask)] | t.unmet[1][uint8(mask>>8)] |
+		t.unmet[2][uint8(mask>>16)] | t.unmet[3][uint8(mask>>24)]
+	lanes := ^unmet & t.lanes
+	return lanes&(1<<numPatterns-1) | uint32(t.more[lanes>>numPatterns&(1<<maxMoreNeeds-1)])
+}
 
 // pushCand appends the word at p, of groups bits, to cands when it may
 // begin a match: it writes it in any case and keeps it or not, without a
