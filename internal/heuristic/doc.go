@@ -9,10 +9,11 @@
 // case-folded, looks it up in a small table of anchor words, and records
 // for each passage which anchor groups it holds and which of its words can
 // begin a match of which pattern. The pass reads the text 64 bytes at a
-// time: a few word-wide operations on each eight bytes mark where runs of
-// ASCII letters begin and where a passage may end ("." and the line feed
-// when white space follows; the rarer "!" and "?" are found with
-// strings.IndexByte), and only those bytes are looked at one by one; a
+// time: a few word-wide operations on each eight bytes mark its ASCII
+// letters (which give each word its length), where runs of them begin and
+// where a passage may end ("." and the line feed when white space
+// follows; the rarer "!" and "?" are found with strings.IndexByte), and
+// only those bytes are looked at one by one; a
 // word is its lowercase letters packed in one or two 64-bit words, looked
 // up without a branch in a table where each anchor word has a slot of its
 // own, and kept as a candidate or not without a branch either. A passage

@@ -44,7 +44,7 @@ func instructions(s string, dst []Match, k *keeper) []Match {
 	var es endScan
 	es.init(s)
 	for base := 0; base < len(s); base += 64 {
-		starts, ends := events(s, base)
+		starts, ends, letters, after := events(s, base)
 		if es.next < base+64 {
 			ends |= es.in(s, base)
 		}
@@ -58,6 +58,7 @@ func instructions(s string, dst []Match, k *keeper) []Match {
 			// be cut: the words between two ends of passages are read
 			// without a branch that depends on the text but the word's
 			// length.
+			block := s[base : base+64+2*8]
 			for {
 				w := starts
 				if ends != 0 {
@@ -65,17 +66,19 @@ func instructions(s string, dst []Match, k *keeper) []Match {
 				}
 				starts &^= w
 				for w != 0 {
-					p := base + bits.TrailingZeros64(w)
+					k := bits.TrailingZeros64(w)
+					p := base + k
 					w &= w - 1
 					if p < next {
 						continue // a part of a word read with its apostrophe
 					}
 					// The byte after the word is read from the words
 					// loaded: it must be no apostrophe (' or the lead
-					// byte of U+2019). One slice, one bounds check.
-					t := s[p : p+16]
+					// byte of U+2019). The word's length is in the
+					// letters of the block and of the bytes after it.
+					t := block[k : k+16]
 					w0 := load64(t)
-					n := leadingLetters(w0)
+					n := bits.TrailingZeros64(^(letters>>k | after<<(64-k)))
 					var bits anchor
 					if n < 8 {
 						if c := byte(w0 >> (8 * n)); c == '\'' || c == 0xE2 {
@@ -269,15 +272,18 @@ func (f *finder) window(start, i int, mask anchor) (int, anchor) {
 // below 0x21 (white space, or the end of the text), which may end a
 // passage (with a few false ones: "*", 0x0E, and bytes 0x01 above one of
 // them, which the pass ignores as it ignores all other bytes); "!" and "?",
-// rarer, are found by an endScan. Spaces, punctuation and the bytes
-// outside ASCII are passed over eight at a time, without a branch.
-func events(s string, base int) (starts, ends uint64) {
-	var prev uint64 // 0x80 when the byte before the block is a letter
+// rarer, are found by an endScan. It returns too the ASCII letters of the
+// block, a bit each, and of the eight bytes after it (bits 0 to 7 of
+// after), which tell the length of each word. Spaces, punctuation and the
+// bytes outside ASCII are passed over eight at a time, without a branch.
+func events(s string, base int) (starts, ends, letters, after uint64) {
+	var prev uint64 // 1 when the byte before the block is a letter
 	if base > 0 && lower[s[base-1]] != 0 {
-		prev = 0x80
+		prev = 1
 	}
 	// The block and the eight bytes after it, which tell whether a "." or
-	// a line feed is followed by white space.
+	// a line feed is followed by white space, and where a word that
+	// reaches the end of the block ends.
 	var block string
 	if base+72 <= len(s) {
 		block = s[base : base+72]
@@ -287,17 +293,13 @@ func events(s string, base int) (starts, ends uint64) {
 		block = string(tail[:])
 	}
 	if len(block) != 72 {
-		return 0, 0 // unreachable; it lets the compiler drop the bounds checks
+		return 0, 0, 0, 0 // unreachable; it lets the compiler drop the bounds checks
 	}
 	for k := 0; k < 64; k += 8 {
 		w := uint64(block[k]) | uint64(block[k+1])<<8 | uint64(block[k+2])<<16 | uint64(block[k+3])<<24 |
 			uint64(block[k+4])<<32 | uint64(block[k+5])<<40 | uint64(block[k+6])<<48 | uint64(block[k+7])<<56
 		// The byte after each.
 		a := w>>8 | uint64(block[k+8])<<56
-		y := (w | 0x20*ones) &^ high
-		letters := (y + 0x1F*ones) &^ (y + 0x05*ones) &^ w & high
-		first := letters &^ (letters<<8 | prev)
-		prev = letters >> 56
 		// "." (0x2E) and the line feed (0x0A) differ only in bits 0x24:
 		// with those cleared, one test for a zero byte finds both (and
 		// "*" and 0x0E). Either ends a passage only before white space
@@ -307,11 +309,27 @@ func events(s string, base int) (starts, ends uint64) {
 		white := ^((a&^high + 0x5F*ones) | a) & high
 		end := (t - ones) &^ t & white
 		// Gather the high bits, byte k to bit k.
-		starts |= (first >> 7) * 0x0102040810204080 >> 56 << k
-		ends |= (end >> 7) * 0x0102040810204080 >> 56 << k
+		letters |= gather(letterBits(w)) << k
+		ends |= gather(end) << k
 	}
-	return starts, ends
+	after = gather(letterBits(load64(block[64:])))
+	return letters &^ (letters<<1 | prev), ends, letters, after
 }
+
+// letterBits returns the high bit of each byte of w that is an ASCII
+// letter.
+func letterBits(w uint64) uint64 {
+	// Each byte without its high bit, and with 0x20 set, is 0x61–0x7A
+	// exactly when the byte is a letter in either case; adding 0x1F
+	// reaches 0x80 from 0x61, adding 0x05 from 0x7B, and neither carries
+	// out of a byte of at most 0x7F.
+	y := (w | 0x20*ones) &^ high
+	return (y + 0x1F*ones) &^ (y + 0x05*ones) &^ w & high
+}
+
+// gather returns the high bits of the bytes of w (of which no other bit is
+// set), the bit of byte k as bit k.
+func gather(w uint64) uint64 { return (w >> 7) * 0x0102040810204080 >> 56 }
 
 // endBytes are the bytes that may end a passage and that events does not
 // mark.
@@ -683,13 +701,7 @@ func wordByte(c byte) bool { return lower[c] != 0 || digit(c) || c == '_' }
 // leadingLetters returns how many of the bytes of w (little-endian: its
 // first byte lowest) are ASCII letters before the first that is not, 0–8.
 func leadingLetters(w uint64) int {
-	// Each byte without its high bit, and with 0x20 set, is 0x61–0x7A
-	// exactly when the byte is a letter in either case; adding 0x1F
-	// reaches 0x80 from 0x61, adding 0x05 from 0x7B, and neither carries
-	// out of a byte of at most 0x7F.
-	y := (w | 0x20*ones) &^ high
-	letters := (y + 0x1F*ones) &^ (y + 0x05*ones) &^ w & high
-	return bits.TrailingZeros64(^letters&high) >> 3
+	return bits.TrailingZeros64(^letterBits(w)&high) >> 3
 }
 
 // lowerBytes returns the first n bytes of w, letters, lowercased, and zero
