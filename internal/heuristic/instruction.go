@@ -296,10 +296,8 @@ func events(s string, base int) (starts, ends, letters, after uint64) {
 		return 0, 0, 0, 0 // unreachable; it lets the compiler drop the bounds checks
 	}
 	for k := 0; k < 64; k += 8 {
-		w := uint64(block[k]) | uint64(block[k+1])<<8 | uint64(block[k+2])<<16 | uint64(block[k+3])<<24 |
-			uint64(block[k+4])<<32 | uint64(block[k+5])<<40 | uint64(block[k+6])<<48 | uint64(block[k+7])<<56
-		// The byte after each.
-		a := w>>8 | uint64(block[k+8])<<56
+		w := load64(block[k:])
+		a := load64(block[k+1:]) // the byte after each
 		// "." (0x2E) and the line feed (0x0A) differ only in bits 0x24:
 		// with those cleared, one test for a zero byte finds both (and
 		// "*" and 0x0E). Either ends a passage only before white space
