@@ -832,7 +832,7 @@ func sendPossible(s string) bool {
 		}
 		// Between parts: an apostrophe between two parts keeps the word.
 		joined := false
-		if i < len(s) && (s[i] == '\'' || strings.HasPrefix(s[i:], "’")) {
+		if i < len(s) && (s[i] == '\'' || s[i] == 0xE2 && strings.HasPrefix(s[i:], "’")) {
 			size := 1
 			if s[i] != '\'' {
 				size = len("’")

@@ -201,7 +201,16 @@ func (t *prefixTrie) edge(n int32, b byte) (int32, bool) {
 }
 
 // alnum reports whether the ASCII byte c is a letter or a digit.
-func alnum(c byte) bool { return lower[c] != 0 || digit(c) }
+func alnum(c byte) bool { return alnumByte[c] }
+
+// alnumByte marks the ASCII letters and digits: one load, where a test of
+// lower and one of the digits' range would be two branches.
+var alnumByte = func() (t [256]bool) {
+	for c := range t {
+		t[c] = lower[c] != 0 || digit(byte(c))
+	}
+	return t
+}()
 
 // mayBegin reports whether text (lowercased, from a candidate word on) may
 // begin with one of the trie's prefixes: false only when it surely does
