@@ -187,9 +187,10 @@ func newPrefixTrie(prefixes []string) *prefixTrie {
 	return t
 }
 
-// edge returns the node that node n leads to by byte b, if any.
-func (t *prefixTrie) edge(n int32, b byte) (int32, bool) {
-	for _, e := range t.edges[t.first[n]:t.first[n+1]] {
+// edgeIn returns the node that the edges of a node, sorted, lead to by
+// byte b, if any.
+func edgeIn(edges []trieEdge, b byte) (int32, bool) {
+	for _, e := range edges {
 		if e.b == b {
 			return e.to, true
 		}
@@ -243,7 +244,10 @@ func walk[T string | []byte](t *prefixTrie, text T, i int, n int32) bool {
 		if t.end[n] {
 			return true
 		}
-		if s, ok := t.edge(n, sepByte); ok {
+		// The node's edges, sorted: a separator run's first (sepByte is 0).
+		edges := t.edges[t.first[n]:t.first[n+1]]
+		if len(edges) > 0 && edges[0].b == sepByte {
+			s := edges[0].to
 			// A separator run: at least one character that is not a
 			// letter or a number, as many as there are. A byte that may
 			// follow one in a prefix, or a character outside ASCII, makes
@@ -272,7 +276,7 @@ func walk[T string | []byte](t *prefixTrie, text T, i int, n int32) bool {
 		if i == len(text) {
 			return false
 		}
-		m, ok := t.edge(n, foldByte[text[i]])
+		m, ok := edgeIn(edges, foldByte[text[i]])
 		if !ok {
 			return false
 		}
