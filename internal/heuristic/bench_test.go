@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/plainsight/plainsight/internal/benchtext"
 )
 
 // nearMiss is prose in which every passage meets the prefilter's needs of
@@ -47,6 +49,22 @@ func BenchmarkFindNoPassageEnd(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		Find(s)
+	}
+}
+
+// BenchmarkFindGoHTML is §5 on real HTML, [benchtext.GoHTML] (the Go
+// distribution's documents, the language specification among them), read
+// as the scan reads it: whole, markup and all. Its passages hold more
+// candidate words than prose's.
+func BenchmarkFindGoHTML(b *testing.B) {
+	s, err := benchtext.GoHTML()
+	if err != nil {
+		b.Skip(err)
+	}
+	b.SetBytes(int64(len(s)))
+	b.ReportAllocs()
+	for b.Loop() {
+		FindN(s, 1000)
 	}
 }
 

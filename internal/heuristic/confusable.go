@@ -54,16 +54,23 @@ func confusables(s string, dst []Match, k *keeper) []Match {
 	var prefix *[256]uint64
 	var two *[0x800]uint8
 	for i := 0; i < len(s); {
-		// Skip ASCII, a word at a time.
-		for i+8 <= len(s) && load64(s[i:])&0x8080808080808080 == 0 {
-			i += 8
-		}
-		if i >= len(s) {
-			break
-		}
 		c := s[i]
 		if c < utf8.RuneSelf {
+			// Skip ASCII, a word at a time, and four at a time once a
+			// word is ASCII: prose is ASCII for hundreds of bytes on end,
+			// while text in other scripts has a few bytes of it between
+			// its codepoints, and none between most.
 			i++
+			for i+8 <= len(s) && load64(s[i:])&high == 0 {
+				i += 8
+				for i+32 <= len(s) {
+					t := s[i : i+32]
+					if (load64(t)|load64(t[8:])|load64(t[16:])|load64(t[24:]))&high != 0 {
+						break
+					}
+					i += 32
+				}
+			}
 			continue
 		}
 		if prefix == nil {

@@ -238,6 +238,38 @@ func TestDifferentialRandom(t *testing.T) {
 	}
 }
 
+// TestSendPossible compares sendPossible, which reads the text itself, with
+// the reference's, which read the passage lowercased, from every byte of
+// random texts of the alphabet and of digits and capitals.
+func TestSendPossible(t *testing.T) {
+	rng := rand.New(rand.NewPCG(29, 31))
+	pieces := append(slices.Clone(alphabet), "0", "42", "x9", "9x", "DATA", "Data", "TO", "At", "INTO", "E-Mail")
+	possible := 0
+	for range 3000 {
+		var b strings.Builder
+		for range 1 + rng.IntN(30) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+			if rng.IntN(3) != 0 {
+				b.WriteByte(' ')
+			}
+		}
+		s := b.String()
+		text := refAppendLower(nil, s)
+		for at := range len(s) {
+			got := sendPossible(s[at:])
+			if want := refSendPossible(text, at); got != want {
+				t.Fatalf("sendPossible(%q) = %v, reference %v", s[at:], got, want)
+			}
+			if got {
+				possible++
+			}
+		}
+	}
+	if possible < 100 {
+		t.Errorf("only %d texts where a send_to_address match may begin: they do not reach the pattern", possible)
+	}
+}
+
 // FuzzFindN compares FindN with the reference on any text.
 func FuzzFindN(f *testing.F) {
 	for _, s := range []string{

@@ -1,7 +1,6 @@
 package heuristic
 
 import (
-	"bytes"
 	"math/bits"
 	"strings"
 	"unicode"
@@ -45,7 +44,7 @@ func instructions(s string, dst []Match, k *keeper) []Match {
 	var es endScan
 	es.init(s)
 	for base := 0; base < len(s); base += 64 {
-		starts, ends := events(s, base)
+		starts, ends, letters, after := events(s, base)
 		if es.next < base+64 {
 			ends |= es.in(s, base)
 		}
@@ -59,6 +58,7 @@ func instructions(s string, dst []Match, k *keeper) []Match {
 			// be cut: the words between two ends of passages are read
 			// without a branch that depends on the text but the word's
 			// length.
+			block := s[base : base+64+2*8]
 			for {
 				w := starts
 				if ends != 0 {
@@ -66,17 +66,19 @@ func instructions(s string, dst []Match, k *keeper) []Match {
 				}
 				starts &^= w
 				for w != 0 {
-					p := base + bits.TrailingZeros64(w)
+					k := bits.TrailingZeros64(w)
+					p := base + k
 					w &= w - 1
 					if p < next {
 						continue // a part of a word read with its apostrophe
 					}
 					// The byte after the word is read from the words
 					// loaded: it must be no apostrophe (' or the lead
-					// byte of U+2019). One slice, one bounds check.
-					t := s[p : p+16]
+					// byte of U+2019). The word's length is in the
+					// letters of the block and of the bytes after it.
+					t := block[k : k+16]
 					w0 := load64(t)
-					n := leadingLetters(w0)
+					n := bits.TrailingZeros64(^(letters>>k | after<<(64-k)))
 					var bits anchor
 					if n < 8 {
 						if c := byte(w0 >> (8 * n)); c == '\'' || c == 0xE2 {
@@ -270,15 +272,18 @@ func (f *finder) window(start, i int, mask anchor) (int, anchor) {
 // below 0x21 (white space, or the end of the text), which may end a
 // passage (with a few false ones: "*", 0x0E, and bytes 0x01 above one of
 // them, which the pass ignores as it ignores all other bytes); "!" and "?",
-// rarer, are found by an endScan. Spaces, punctuation and the bytes
-// outside ASCII are passed over eight at a time, without a branch.
-func events(s string, base int) (starts, ends uint64) {
-	var prev uint64 // 0x80 when the byte before the block is a letter
+// rarer, are found by an endScan. It returns too the ASCII letters of the
+// block, a bit each, and of the eight bytes after it (bits 0 to 7 of
+// after), which tell the length of each word. Spaces, punctuation and the
+// bytes outside ASCII are passed over eight at a time, without a branch.
+func events(s string, base int) (starts, ends, letters, after uint64) {
+	var prev uint64 // 1 when the byte before the block is a letter
 	if base > 0 && lower[s[base-1]] != 0 {
-		prev = 0x80
+		prev = 1
 	}
 	// The block and the eight bytes after it, which tell whether a "." or
-	// a line feed is followed by white space.
+	// a line feed is followed by white space, and where a word that
+	// reaches the end of the block ends.
 	var block string
 	if base+72 <= len(s) {
 		block = s[base : base+72]
@@ -288,17 +293,11 @@ func events(s string, base int) (starts, ends uint64) {
 		block = string(tail[:])
 	}
 	if len(block) != 72 {
-		return 0, 0 // unreachable; it lets the compiler drop the bounds checks
+		return 0, 0, 0, 0 // unreachable; it lets the compiler drop the bounds checks
 	}
 	for k := 0; k < 64; k += 8 {
-		w := uint64(block[k]) | uint64(block[k+1])<<8 | uint64(block[k+2])<<16 | uint64(block[k+3])<<24 |
-			uint64(block[k+4])<<32 | uint64(block[k+5])<<40 | uint64(block[k+6])<<48 | uint64(block[k+7])<<56
-		// The byte after each.
-		a := w>>8 | uint64(block[k+8])<<56
-		y := (w | 0x20*ones) &^ high
-		letters := (y + 0x1F*ones) &^ (y + 0x05*ones) &^ w & high
-		first := letters &^ (letters<<8 | prev)
-		prev = letters >> 56
+		w := load64(block[k:])
+		a := load64(block[k+1:]) // the byte after each
 		// "." (0x2E) and the line feed (0x0A) differ only in bits 0x24:
 		// with those cleared, one test for a zero byte finds both (and
 		// "*" and 0x0E). Either ends a passage only before white space
@@ -308,11 +307,27 @@ func events(s string, base int) (starts, ends uint64) {
 		white := ^((a&^high + 0x5F*ones) | a) & high
 		end := (t - ones) &^ t & white
 		// Gather the high bits, byte k to bit k.
-		starts |= (first >> 7) * 0x0102040810204080 >> 56 << k
-		ends |= (end >> 7) * 0x0102040810204080 >> 56 << k
+		letters |= gather(letterBits(w)) << k
+		ends |= gather(end) << k
 	}
-	return starts, ends
+	after = gather(letterBits(load64(block[64:])))
+	return letters &^ (letters<<1 | prev), ends, letters, after
 }
+
+// letterBits returns the high bit of each byte of w that is an ASCII
+// letter.
+func letterBits(w uint64) uint64 {
+	// Each byte without its high bit, and with 0x20 set, is 0x61–0x7A
+	// exactly when the byte is a letter in either case; adding 0x1F
+	// reaches 0x80 from 0x61, adding 0x05 from 0x7B, and neither carries
+	// out of a byte of at most 0x7F.
+	y := (w | 0x20*ones) &^ high
+	return (y + 0x1F*ones) &^ (y + 0x05*ones) &^ w & high
+}
+
+// gather returns the high bits of the bytes of w (of which no other bit is
+// set), the bit of byte k as bit k.
+func gather(w uint64) uint64 { return (w >> 7) * 0x0102040810204080 >> 56 }
 
 // endBytes are the bytes that may end a passage and that events does not
 // mark.
@@ -413,11 +428,7 @@ func (f *finder) passage(start, end int, mask anchor) {
 	for _, c := range cands {
 		firsts |= c.bits
 	}
-	var met uint32
-	for _, n := range flatNeeds {
-		met |= b2u(mask&n.need == n.need) << n.p
-	}
-	todo := met & uint32(firsts/firstIgnore) & (1<<numPatterns - 1)
+	todo := needs.met(mask) & uint32(firsts/firstIgnore) & (1<<numPatterns - 1)
 	var text []byte // the passage, lowercased, once a pattern needs it
 	for ; todo != 0; todo &= todo - 1 {
 		p := bits.TrailingZeros32(todo)
@@ -433,12 +444,12 @@ func (f *finder) passage(start, end int, mask anchor) {
 			if !pc.begins.mayBeginFold(f.s[c.at:end]) {
 				continue
 			}
+			if Pattern(p) == SendToAddress && !sendPossible(f.s[c.at:end]) {
+				continue
+			}
 			if text == nil {
 				f.buf = appendPassage(f.buf[:0], f.s[start:end])
 				text = f.buf
-			}
-			if Pattern(p) == SendToAddress && !sendPossible(text, c.at-start) {
-				continue
 			}
 			m := pc.at.FindSubmatchIndex(text[c.at-start:])
 			if m == nil {
@@ -454,21 +465,76 @@ func (f *finder) passage(start, end int, mask anchor) {
 	}
 }
 
-// flatNeeds are the needs of every pattern, with the pattern's index.
-var flatNeeds = func() (out []struct {
-	need anchor
-	p    uint32
-}) {
+// needTables tell which patterns' needs a passage's groups meet, with a
+// few loads and no branch or loop over the needs. Each need is a lane (a
+// bit of a word): lane p the first need of pattern p, and the lanes from
+// numPatterns on the others of every pattern. unmet[j][b] holds the lanes
+// of the needs that have a group of the byte j of the groups (groups 8j to
+// 8j+7) which b lacks: a need is met when no byte of a passage's groups
+// leaves it unmet, and a pattern when one of its lanes is met, its first
+// or one of the others, which more maps to their patterns.
+type needTables struct {
+	unmet [needBytes][256]uint32
+	more  [1 << maxMoreNeeds]uint16
+	lanes uint32 // every lane
+}
+
+// The needs are of the groups in the first needBytes bytes of an anchor
+// set, and no more than maxMoreNeeds of them are not the first of their
+// pattern's.
+const (
+	needBytes    = 4
+	maxMoreNeeds = 8
+)
+
+var needs = func() *needTables {
+	t := new(needTables)
+	lane := numPatterns
 	for p := range Patterns {
-		for _, n := range Patterns[p].need {
-			out = append(out, struct {
-				need anchor
-				p    uint32
-			}{n, uint32(p)})
+		if len(Patterns[p].need) == 0 {
+			panic("heuristic: a pattern without a need")
+		}
+		for i, n := range Patterns[p].need {
+			l := p
+			if i > 0 {
+				if lane == numPatterns+maxMoreNeeds {
+					panic("heuristic: more needs than needTables holds")
+				}
+				l = lane
+				lane++
+			}
+			if n == 0 || n>>(8*needBytes) != 0 {
+				panic("heuristic: a need outside the groups needTables reads")
+			}
+			for j := range needBytes {
+				groups := uint8(n >> (8 * j))
+				for b := range 256 {
+					if groups&^uint8(b) != 0 {
+						t.unmet[j][b] |= 1 << l
+					}
+				}
+			}
+			if i > 0 {
+				for m := range t.more {
+					if m>>(l-numPatterns)&1 != 0 {
+						t.more[m] |= 1 << p
+					}
+				}
+			}
 		}
 	}
-	return out
+	t.lanes = 1<<lane - 1
+	return t
 }()
+
+// met returns the patterns, a bit each (bit p for pattern p), one of whose
+// needs the groups mask meets.
+func (t *needTables) met(mask anchor) uint32 {
+	unmet := t.unmet[0][uint8(mask)] | t.unmet[1][uint8(mask>>8)] |
+		t.unmet[2][uint8(mask>>16)] | t.unmet[3][uint8(mask>>24)]
+	lanes := ^unmet & t.lanes
+	return lanes&(1<<numPatterns-1) | uint32(t.more[lanes>>numPatterns&(1<<maxMoreNeeds-1)])
+}
 
 // pushCand appends the word at p, of groups bits, to cands when it may
 // begin a match: it writes it in any case and keeps it or not, without a
@@ -633,13 +699,7 @@ func wordByte(c byte) bool { return lower[c] != 0 || digit(c) || c == '_' }
 // leadingLetters returns how many of the bytes of w (little-endian: its
 // first byte lowest) are ASCII letters before the first that is not, 0–8.
 func leadingLetters(w uint64) int {
-	// Each byte without its high bit, and with 0x20 set, is 0x61–0x7A
-	// exactly when the byte is a letter in either case; adding 0x1F
-	// reaches 0x80 from 0x61, adding 0x05 from 0x7B, and neither carries
-	// out of a byte of at most 0x7F.
-	y := (w | 0x20*ones) &^ high
-	letters := (y + 0x1F*ones) &^ (y + 0x05*ones) &^ w & high
-	return bits.TrailingZeros64(^letters&high) >> 3
+	return bits.TrailingZeros64(^letterBits(w)&high) >> 3
 }
 
 // lowerBytes returns the first n bytes of w, letters, lowercased, and zero
@@ -690,7 +750,7 @@ func appendPassage(dst []byte, s string) []byte {
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if r != utf8.RuneError && (unicode.IsLetter(r) || unicode.IsNumber(r)) {
+		if r != utf8.RuneError && letterOrNumber(r) {
 			dst = append(dst, standIn[size]...)
 		} else {
 			dst = append(dst, s[i:i+size]...)
@@ -716,37 +776,49 @@ func digit(c byte) bool { return '0' <= c && c <= '9' }
 // more, with one word of slack for the verb "e-mail", which is two.
 const sendReach = 6
 
-// sendPossible reports whether a send_to_address match can begin at
-// text[at:] (lowercased), by a necessary condition far cheaper than the
-// expression: a content word among the parts of the next sendReach words,
-// and a "to", "at" or "into" among the parts of the sendReach words from
-// one of them. A part is a run of letters and numbers; an expression word is one
-// part or several joined by apostrophes, so a match's words are parts, or
-// runs of parts, of at most as many whole words.
-func sendPossible(text []byte, at int) bool {
+// sendPossible reports whether a send_to_address match can begin at the
+// start of s, the passage from a candidate word on (its ASCII letters in
+// either case), by a necessary condition far cheaper than the expression:
+// a content word among the parts of the next sendReach words, and a "to",
+// "at" or "into" among the parts of the sendReach words from one of them.
+// A part is a run of letters and numbers; an expression word is one part
+// or several joined by apostrophes, so a match's words are parts, or runs
+// of parts, of at most as many whole words.
+//
+// It reads the text itself, not the passage as the expressions read it
+// (see appendPassage): a letter or number outside ASCII is one there as
+// here, with the same length, and a part holding one is no anchor word in
+// either. So most candidates of send_to_address are dropped before the
+// passage is copied, and its ASCII is classified without a table of
+// Unicode.
+func sendPossible(s string) bool {
 	content := -1 // the whole word holding the latest content part
 	word, part := 0, 0
-	for i := at; i < len(text); {
-		// A part: letters and numbers.
+	for i := 0; i < len(s); {
+		// A part: letters and numbers, hashed lowercased while all ASCII.
 		start := i
-		for i < len(text) {
-			r, size := rune(text[i]), 1
-			if r >= utf8.RuneSelf {
-				r, size = utf8.DecodeRune(text[i:])
+		h := uint32(hashInitial)
+		ascii := true
+		for i < len(s) {
+			if c := s[i]; c < utf8.RuneSelf {
+				if !alnum(c) {
+					break
+				}
+				h = (h ^ uint32(foldByte[c])) * hashPrime
+				i++
+				continue
 			}
-			if !unicode.IsLetter(r) && !unicode.IsNumber(r) {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if !letterOrNumber(r) {
 				break
 			}
+			ascii = false
 			i += size
 		}
 		if i > start && part > 0 {
 			bits := anchor(0)
-			if i-start <= maxAnchor {
-				h := uint32(hashInitial)
-				for _, c := range text[start:i] {
-					h = (h ^ uint32(c)) * hashPrime
-				}
-				bits = lookup(string(text[start:i]), h)
+			if ascii && i-start <= maxAnchor {
+				bits = lookupFold(s[start:i], h)
 			}
 			if content >= 0 && bits&aToAt != 0 && word-content <= sendReach {
 				return true
@@ -760,23 +832,27 @@ func sendPossible(text []byte, at int) bool {
 		}
 		// Between parts: an apostrophe between two parts keeps the word.
 		joined := false
-		if i < len(text) && (text[i] == '\'' || bytes.HasPrefix(text[i:], []byte("’"))) {
+		if i < len(s) && (s[i] == '\'' || s[i] == 0xE2 && strings.HasPrefix(s[i:], "’")) {
 			size := 1
-			if text[i] != '\'' {
+			if s[i] != '\'' {
 				size = len("’")
 			}
-			if r, _ := utf8.DecodeRune(text[i+size:]); i > start && (unicode.IsLetter(r) || unicode.IsNumber(r)) {
+			if r, _ := utf8.DecodeRuneInString(s[i+size:]); i > start && letterOrNumber(r) {
 				i += size
 				joined = true
 			}
 		}
 		if !joined {
-			for i < len(text) {
-				r, size := rune(text[i]), 1
-				if r >= utf8.RuneSelf {
-					r, size = utf8.DecodeRune(text[i:])
+			for i < len(s) {
+				if c := s[i]; c < utf8.RuneSelf {
+					if alnum(c) {
+						break
+					}
+					i++
+					continue
 				}
-				if unicode.IsLetter(r) || unicode.IsNumber(r) {
+				r, size := utf8.DecodeRuneInString(s[i:])
+				if letterOrNumber(r) {
 					break
 				}
 				i += size
@@ -789,3 +865,7 @@ func sendPossible(text []byte, at int) bool {
 	}
 	return false
 }
+
+// letterOrNumber reports whether r is a letter or a number (Unicode
+// categories L and N, as Go's regexp reads \pL and \pN).
+func letterOrNumber(r rune) bool { return unicode.IsLetter(r) || unicode.IsNumber(r) }

@@ -150,6 +150,42 @@ func TestPrefilterComplete(t *testing.T) {
 	}
 }
 
+// TestNeedTables checks that needs.met finds the patterns one of whose
+// needs a set of groups meets, on every need, every need less one of its
+// groups, and random sets of groups.
+func TestNeedTables(t *testing.T) {
+	want := func(mask anchor) (met uint32) {
+		for p := range Patterns {
+			for _, n := range Patterns[p].need {
+				if mask&n == n {
+					met |= 1 << p
+				}
+			}
+		}
+		return met
+	}
+	var masks []anchor
+	for p := range Patterns {
+		for _, n := range Patterns[p].need {
+			masks = append(masks, n)
+			for m := n; m != 0; m &= m - 1 {
+				masks = append(masks, n&^(m&-m))
+			}
+		}
+	}
+	rng := rand.New(rand.NewPCG(11, 13))
+	for range 100000 {
+		masks = append(masks, anchor(rng.Uint64())&(1<<(8*needBytes)-1)&anchor(rng.Uint64())&anchor(rng.Uint64()))
+	}
+	for _, mask := range masks {
+		for _, m := range []anchor{mask, mask | firstGroups} {
+			if got, want := needs.met(m), want(m); got != want {
+				t.Fatalf("needs.met(%#x) = %#b, want %#b", m, got, want)
+			}
+		}
+	}
+}
+
 // FuzzInstructions checks Instructions against the slow search on any text
 // short enough to be one window, and Find and Confusables for panics and
 // spans on codepoint boundaries.

@@ -187,9 +187,10 @@ func newPrefixTrie(prefixes []string) *prefixTrie {
 	return t
 }
 
-// edge returns the node that node n leads to by byte b, if any.
-func (t *prefixTrie) edge(n int32, b byte) (int32, bool) {
-	for _, e := range t.edges[t.first[n]:t.first[n+1]] {
+// edgeIn returns the node that the edges of a node, sorted, lead to by
+// byte b, if any.
+func edgeIn(edges []trieEdge, b byte) (int32, bool) {
+	for _, e := range edges {
 		if e.b == b {
 			return e.to, true
 		}
@@ -201,7 +202,16 @@ func (t *prefixTrie) edge(n int32, b byte) (int32, bool) {
 }
 
 // alnum reports whether the ASCII byte c is a letter or a digit.
-func alnum(c byte) bool { return lower[c] != 0 || digit(c) }
+func alnum(c byte) bool { return alnumByte[c] }
+
+// alnumByte marks the ASCII letters and digits: one load, where a test of
+// lower and one of the digits' range would be two branches.
+var alnumByte = func() (t [256]bool) {
+	for c := range t {
+		t[c] = lower[c] != 0 || digit(byte(c))
+	}
+	return t
+}()
 
 // mayBegin reports whether text (lowercased, from a candidate word on) may
 // begin with one of the trie's prefixes: false only when it surely does
@@ -234,7 +244,10 @@ func walk[T string | []byte](t *prefixTrie, text T, i int, n int32) bool {
 		if t.end[n] {
 			return true
 		}
-		if s, ok := t.edge(n, sepByte); ok {
+		// The node's edges, sorted: a separator run's first (sepByte is 0).
+		edges := t.edges[t.first[n]:t.first[n+1]]
+		if len(edges) > 0 && edges[0].b == sepByte {
+			s := edges[0].to
 			// A separator run: at least one character that is not a
 			// letter or a number, as many as there are. A byte that may
 			// follow one in a prefix, or a character outside ASCII, makes
@@ -263,7 +276,7 @@ func walk[T string | []byte](t *prefixTrie, text T, i int, n int32) bool {
 		if i == len(text) {
 			return false
 		}
-		m, ok := t.edge(n, foldByte[text[i]])
+		m, ok := edgeIn(edges, foldByte[text[i]])
 		if !ok {
 			return false
 		}
