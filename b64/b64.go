@@ -120,7 +120,8 @@ func (w *tokenWalk) next() (token, bool) {
 
 // Find returns the base64_blob constructs of §4 in text, in order. It takes
 // time linear in the length of text and, for text without a run of 24
-// alphabet characters, looks at about one byte in 20; its memory does not
+// alphabet characters, looks at one byte in 24 and at most the eight
+// before each; its memory does not
 // grow with the number of tokens in a chain, only with the blobs found.
 func Find(text string) []Blob { return FindLimited(text, -1) }
 
