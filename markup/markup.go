@@ -198,9 +198,9 @@ func findKept(text string, k *keeper) ([]Construct, int) {
 			out = appendElements(out, text, lt, k)
 		}
 	}
-	if strings.Contains(text, "]:") {
-		out = appendMarkdownComments(out, text, k)
-	}
+	// appendMarkdownComments looks for "]:" itself: a test first would
+	// read the text twice up to the first.
+	out = appendMarkdownComments(out, text, k)
 	return k.trim(k.gather(out)), k.total
 }
 
