@@ -1,6 +1,7 @@
 package markup
 
 import (
+	"math/rand/v2"
 	"runtime"
 	"strings"
 	"testing"
@@ -249,6 +250,12 @@ func TestMayHoldElements(t *testing.T) {
 		{"<a title='x", false, "an unclosed quote runs to the end"},
 		{"<a style='display:none", false, "a tag the text cuts off: the tokenizer ends there"},
 		{"<!-- <p hidden> -->", true, "a tag inside a comment is looked at too"},
+		{"if i<n && j<m { k hidden } else if x>y", true, "a tag within another, whose rest is read once"},
+		{"if i<n && j<m { k } else if x>y", false, "tags within others that do not hide"},
+		{`<a style=x c<b d style="display:none" e>`, true, "the first style attribute of a tag within another is the other's second"},
+		{`<a b c<d e style="color:red" f g<h i style="display:none" j>`, true, "three tags whose readings meet, the last with its first style hiding"},
+		{`<a b c<d e="f g" h>`, false, "tags whose readings meet after a value"},
+		{"x<a b c<d e=\"f>g\" h hidden>", true, "a quoted '>' in the rest of both"},
 	}
 	for _, tc := range tests {
 		if got := mayHoldElements(tc.text, 0); got != tc.want {
@@ -258,6 +265,36 @@ func TestMayHoldElements(t *testing.T) {
 			if els := appendElements(nil, tc.text, 0, &keeper{max: -1, last: -1}); len(els) != 0 {
 				t.Errorf("%q (%s): the tokenizer finds %+v", tc.text, tc.why, els)
 			}
+		}
+	}
+}
+
+// TestMayHoldElementsOnce checks mayHoldElements, which reads the rest of
+// tags that overlap once, against every tag read whole from its '<', on
+// random texts of overlapping tags: where one of those tags may hide, it
+// must say true.
+func TestMayHoldElementsOnce(t *testing.T) {
+	pieces := []string{"<a", "<b", "<style", " ", " ", "\n", "x", "hidden", "style", "=", `"`, "'", ">", "/",
+		"display:none", "color:red", `"display:none"`, "&#58;", " k ", " k ", " k<m ", "i<n && j<m "}
+	rng := rand.New(rand.NewPCG(7, 8))
+	for range 20000 {
+		var b strings.Builder
+		for range 1 + rng.IntN(30) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		text := b.String()
+		want := false
+		for i := 0; i+1 < len(text); i++ {
+			if text[i] == '<' && isASCIILetter(text[i+1]) {
+				z := tokenizer{s: text}
+				_, ok, hides := z.readPart(i+2, 0)
+				if ok && (hides || foldEqual(text[z.name0:z.name1], "style")) {
+					want = true
+				}
+			}
+		}
+		if lt := strings.IndexByte(text, '<'); want && (lt < 0 || !mayHoldElements(text, lt)) {
+			t.Fatalf("mayHoldElements(%q) is false, but a tag read whole may hide", text)
 		}
 	}
 }
