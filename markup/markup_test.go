@@ -3,6 +3,7 @@ package markup
 import (
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -295,6 +296,43 @@ func TestMayHoldElementsOnce(t *testing.T) {
 		}
 		if lt := strings.IndexByte(text, '<'); want && (lt < 0 || !mayHoldElements(text, lt)) {
 			t.Fatalf("mayHoldElements(%q) is false, but a tag read whole may hide", text)
+		}
+	}
+}
+
+// TestMarkdownCommentsEveryLine checks appendMarkdownComments, which finds
+// the lines by their '#', against its definition: every line (ended by
+// LF, CRLF or CR) that isMarkdownComment reports, on random texts.
+func TestMarkdownCommentsEveryLine(t *testing.T) {
+	pieces := []string{"[", "]", ":", "#", " ", "\t", "\n", "\r", "\r\n", "a", "(x)", `"q"`, "]: #", "]:#", "[a]", "   ", "##"}
+	rng := rand.New(rand.NewPCG(9, 10))
+	for range 50000 {
+		var b strings.Builder
+		n := 1 + rng.IntN(24)
+		if rng.IntN(8) == 0 {
+			n = 1 + rng.IntN(1000) // long enough to change the byte looked for
+		}
+		for range n {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		text := b.String()
+		var want []Construct
+		for start := 0; start <= len(text); {
+			end := start
+			for end < len(text) && text[end] != '\n' && text[end] != '\r' {
+				end++
+			}
+			if isMarkdownComment(text[start:end]) {
+				want = append(want, Construct{Kind: MarkdownComment, Start: start, End: end})
+			}
+			if end == len(text) {
+				break
+			}
+			start = end + 1
+		}
+		got := appendMarkdownComments(nil, text, &keeper{max: -1, last: -1})
+		if !slices.Equal(got, want) {
+			t.Fatalf("appendMarkdownComments(%q) = %+v, want %+v", text, got, want)
 		}
 	}
 }
