@@ -7,19 +7,49 @@ import "strings"
 // comments: "<!-->" and "<!--->" do not close themselves, and "--!>" does
 // not close a comment. A comment with no "-->" after it runs to the end of
 // the text, as a browser hides everything after it. from is where to start
-// looking: the first '<'.
+// looking: no comment starts before it but those found.
 func appendHTMLComments(out []Construct, text string, from int, keep *keeper) []Construct {
 	for i := from; ; {
 		start := indexCommentOpen(text, i)
 		if start < 0 {
 			return out
 		}
-		end := len(text)
-		if k := strings.Index(text[start+len("<!--"):], "-->"); k >= 0 {
-			end = start + len("<!--") + k + len("-->")
-		}
+		end := htmlCommentEnd(text, start)
 		out = keep.add(out, Construct{Kind: HTMLComment, Start: start, End: end})
 		i = end
+	}
+}
+
+// htmlCommentEnd returns the end of the html_comment that starts at start:
+// just after the next "-->", or the end of the text.
+func htmlCommentEnd(text string, start int) int {
+	if k := strings.Index(text[start+len("<!--"):], "-->"); k >= 0 {
+		return start + len("<!--") + k + len("-->")
+	}
+	return len(text)
+}
+
+// htmlComments finds the html_comment constructs at the '<' that a reader
+// of the text meets in order (mayHoldElements, which reads every '<' up to
+// where it stops): a search of its own would read the text again.
+// appendHTMLComments finds the rest, from next.
+type htmlComments struct {
+	out  []Construct
+	keep *keeper
+	next int // no comment starts before it but those found
+}
+
+// at reads the '<' at lt, which is at or after the last one read: a
+// comment starts there unless it is inside the last one found.
+func (c *htmlComments) at(text string, lt int) {
+	if lt < c.next {
+		return
+	}
+	c.next = lt + 1
+	if lt+4 <= len(text) && text[lt+1] == '!' && text[lt+2] == '-' && text[lt+3] == '-' {
+		end := htmlCommentEnd(text, lt)
+		c.out = c.keep.add(c.out, Construct{Kind: HTMLComment, Start: lt, End: end})
+		c.next = end
 	}
 }
 

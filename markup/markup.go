@@ -191,10 +191,14 @@ func findKept(text string, k *keeper) ([]Construct, int) {
 	out := k.out
 	k.out = nil
 	if lt := strings.IndexByte(text, '<'); lt >= 0 {
-		out = appendHTMLComments(out, text, lt, k)
+		// mayHoldElements finds the comments up to where it stops, and
+		// appendHTMLComments the rest.
+		comments := htmlComments{out: out, keep: k, next: lt}
+		holds := mayHoldElements(text, lt, &comments)
+		out = appendHTMLComments(comments.out, text, comments.next, k)
 		// The tokenizer finds elements and rules, and says which comments
 		// are self-contained; it runs only where a tag may hide.
-		if mayHoldElements(text, lt) {
+		if holds {
 			out = appendElements(out, text, lt, k)
 		}
 	}

@@ -259,7 +259,7 @@ func TestMayHoldElements(t *testing.T) {
 		{"x<a b c<d e=\"f>g\" h hidden>", true, "a quoted '>' in the rest of both"},
 	}
 	for _, tc := range tests {
-		if got := mayHoldElements(tc.text, 0); got != tc.want {
+		if got := mayHoldElements(tc.text, 0, nil); got != tc.want {
 			t.Errorf("mayHoldElements(%q) (%s): got %v, want %v", tc.text, tc.why, got, tc.want)
 		}
 		if !tc.want {
@@ -294,7 +294,7 @@ func TestMayHoldElementsOnce(t *testing.T) {
 				}
 			}
 		}
-		if lt := strings.IndexByte(text, '<'); want && (lt < 0 || !mayHoldElements(text, lt)) {
+		if lt := strings.IndexByte(text, '<'); want && (lt < 0 || !mayHoldElements(text, lt, nil)) {
 			t.Fatalf("mayHoldElements(%q) is false, but a tag read whole may hide", text)
 		}
 	}
@@ -333,6 +333,47 @@ func TestMarkdownCommentsEveryLine(t *testing.T) {
 		got := appendMarkdownComments(nil, text, &keeper{max: -1, last: -1})
 		if !slices.Equal(got, want) {
 			t.Fatalf("appendMarkdownComments(%q) = %+v, want %+v", text, got, want)
+		}
+	}
+}
+
+// TestHTMLCommentsLiteral checks the html_comments that Find and FindN
+// report, found partly as mayHoldElements reads the text's '<' and partly
+// after where it stops, against their definition: from each "<!--" to the
+// next "-->", or to the end of the text.
+func TestHTMLCommentsLiteral(t *testing.T) {
+	pieces := []string{"<", "!", "-", "--", "<!--", "-->", "<!-->", "<a ", "<p hidden>", "<b style=display:none>", ">", "x", "i<n ", "<style>", " ", "\n", `"`}
+	rng := rand.New(rand.NewPCG(11, 12))
+	for range 30000 {
+		var b strings.Builder
+		for range 1 + rng.IntN(40) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		text := b.String()
+		var want [][2]int
+		for i := 0; ; {
+			k := strings.Index(text[i:], "<!--")
+			if k < 0 {
+				break
+			}
+			start, end := i+k, len(text)
+			if e := strings.Index(text[start+4:], "-->"); e >= 0 {
+				end = start + 4 + e + 3
+			}
+			want = append(want, [2]int{start, end})
+			i = end
+		}
+		all, _ := FindN(text, -1)
+		for _, cs := range [][]Construct{Find(text), all} {
+			var got [][2]int
+			for _, c := range cs {
+				if c.Kind == HTMLComment {
+					got = append(got, [2]int{c.Start, c.End})
+				}
+			}
+			if !slices.Equal(got, want) {
+				t.Fatalf("comments of %q: %v, want %v", text, got, want)
+			}
 		}
 	}
 }

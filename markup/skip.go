@@ -27,7 +27,10 @@ import "strings"
 // Reading every candidate is linear while the bytes read add up to a few
 // times the text; past that (text built to make them overlap) it reports
 // true, and the tokenizer, linear in any case, decides.
-func mayHoldElements(text string, from int) bool {
+//
+// It gives every '<' it meets to comments (when not nil), which finds the
+// html_comments there.
+func mayHoldElements(text string, from int, comments *htmlComments) bool {
 	budget := 4*len(text) + 1024
 	// z reads each tag from its '<'; r reads on the last tag that z
 	// stopped in and that the reading before did not take over: it
@@ -40,6 +43,9 @@ func mayHoldElements(text string, from int) bool {
 			break
 		}
 		i += j + 1
+		if comments != nil {
+			comments.at(text, i-1)
+		}
 		if i == len(text) || !isASCIILetter(text[i]) {
 			continue
 		}
