@@ -29,24 +29,20 @@ func htmlCommentEnd(text string, start int) int {
 	return len(text)
 }
 
-// htmlComments finds the html_comment constructs at the '<' that a reader
-// of the text meets in order (mayHoldElements, which reads every '<' up to
-// where it stops): a search of its own would read the text again.
-// appendHTMLComments finds the rest, from next.
+// htmlComments finds the html_comment constructs at the "<!" that a
+// reader of the text meets in order (mayHoldElements, which reads every
+// '<' up to where it stops): a search of its own would read the text
+// again. appendHTMLComments finds the rest, after it.
 type htmlComments struct {
 	out  []Construct
 	keep *keeper
-	next int // no comment starts before it but those found
+	next int // the end of the last comment found
 }
 
-// at reads the '<' at lt, which is at or after the last one read: a
-// comment starts there unless it is inside the last one found.
+// at reads the "<!" at lt, which is after the last one read: a comment
+// starts there if "--" follows, unless it is inside the last one found.
 func (c *htmlComments) at(text string, lt int) {
-	if lt < c.next {
-		return
-	}
-	c.next = lt + 1
-	if lt+4 <= len(text) && text[lt+1] == '!' && text[lt+2] == '-' && text[lt+3] == '-' {
+	if lt >= c.next && lt+4 <= len(text) && text[lt+2] == '-' && text[lt+3] == '-' {
 		end := htmlCommentEnd(text, lt)
 		c.out = c.keep.add(c.out, Construct{Kind: HTMLComment, Start: lt, End: end})
 		c.next = end

@@ -193,9 +193,9 @@ func findKept(text string, k *keeper) ([]Construct, int) {
 	if lt := strings.IndexByte(text, '<'); lt >= 0 {
 		// mayHoldElements finds the comments up to where it stops, and
 		// appendHTMLComments the rest.
-		comments := htmlComments{out: out, keep: k, next: lt}
-		holds := mayHoldElements(text, lt, &comments)
-		out = appendHTMLComments(comments.out, text, comments.next, k)
+		comments := htmlComments{out: out, keep: k}
+		holds, to := mayHoldElements(text, lt, &comments)
+		out = appendHTMLComments(comments.out, text, max(to, comments.next), k)
 		// The tokenizer finds elements and rules, and says which comments
 		// are self-contained; it runs only where a tag may hide.
 		if holds {

@@ -28,9 +28,9 @@ import "strings"
 // times the text; past that (text built to make them overlap) it reports
 // true, and the tokenizer, linear in any case, decides.
 //
-// It gives every '<' it meets to comments (when not nil), which finds the
-// html_comments there.
-func mayHoldElements(text string, from int, comments *htmlComments) bool {
+// It gives every "<!" it meets to comments (when not nil), which finds
+// the html_comments there, and returns to: it read every '<' before it.
+func mayHoldElements(text string, from int, comments *htmlComments) (holds bool, to int) {
 	budget := 4*len(text) + 1024
 	// z reads each tag from its '<'; r reads on the last tag that z
 	// stopped in and that the reading before did not take over: it
@@ -43,22 +43,25 @@ func mayHoldElements(text string, from int, comments *htmlComments) bool {
 			break
 		}
 		i += j + 1
-		if comments != nil {
-			comments.at(text, i-1)
+		if i == len(text) {
+			break
 		}
-		if i == len(text) || !isASCIILetter(text[i]) {
+		if c := text[i]; !isASCIILetter(c) {
+			if c == '!' && comments != nil {
+				comments.at(text, i-1)
+			}
 			continue
 		}
 		lt := i - 1
 		at, ok, hides := z.readPart(i+1, i)
 		if budget -= at - lt; budget < 0 {
-			return true
+			return true, lt
 		}
 		if !ok && at == len(text) {
 			continue // cut off by the end of the text: no tag
 		}
 		if hides || foldEqual(text[z.name0:z.name1], "style") {
-			return true
+			return true, lt
 		}
 		if ok {
 			continue
@@ -68,7 +71,7 @@ func mayHoldElements(text string, from int, comments *htmlComments) bool {
 			end, ok, hides := r.readPart(rAt-1, at)
 			budget -= end - rAt
 			if hides && (ok || end < len(text)) {
-				return true
+				return true, lt
 			}
 			rAt = end
 			if ok || end == len(text) {
@@ -83,15 +86,15 @@ func mayHoldElements(text string, from int, comments *htmlComments) bool {
 		default:
 			end, ok, hides := z.readPart(at-1, 0)
 			if budget -= end - at; budget < 0 || ok && hides {
-				return true
+				return true, lt
 			}
 		}
 	}
 	if rAt >= 0 {
 		_, ok, hides := r.readPart(rAt-1, 0)
-		return ok && hides
+		return ok && hides, len(text)
 	}
-	return false
+	return false, len(text)
 }
 
 // readPart reads a start tag with readTag from p, stopping where it may
