@@ -425,7 +425,17 @@ func (z *tokenizer) readTag(p int, attrs bool) (int, bool) {
 			switch q := s[p]; q {
 			case '>':
 			case '"', '\'':
-				j := strings.IndexByte(s[p+1:], q)
+				// A value is often a word or two: the closing quote is
+				// looked for in the first eight bytes as one word, as
+				// next looks for '<'.
+				j := -1
+				if p+9 > len(s) {
+					j = strings.IndexByte(s[p+1:], q)
+				} else if m := wordHas(load64(s, p+1), q); m != 0 {
+					j = bits.TrailingZeros64(m) >> 3
+				} else if j = strings.IndexByte(s[p+9:], q); j >= 0 {
+					j += 8
+				}
 				if j < 0 {
 					return len(s), false
 				}
