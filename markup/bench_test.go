@@ -77,3 +77,33 @@ func BenchmarkFindHostileLinear(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkFindAllGoHTML is BenchmarkFindGoHTML with Find, every
+// construct kept and the self-contained ones told, as the scanner calls
+// it when it builds a sanitized copy.
+func BenchmarkFindAllGoHTML(b *testing.B) {
+	text, err := benchtext.GoHTML()
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
+	for b.Loop() {
+		Find(text)
+	}
+}
+
+// BenchmarkFindGoDocs reads English technical prose, the Go
+// distribution's comments (about 6 MB), as the scanner reads it: where
+// code quotes "i<n" a tag opens, to be read to the next '>'.
+func BenchmarkFindGoDocs(b *testing.B) {
+	text, err := benchtext.GoDocs()
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
+	for b.Loop() {
+		FindN(text, 1000)
+	}
+}

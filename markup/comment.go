@@ -7,19 +7,45 @@ import "strings"
 // comments: "<!-->" and "<!--->" do not close themselves, and "--!>" does
 // not close a comment. A comment with no "-->" after it runs to the end of
 // the text, as a browser hides everything after it. from is where to start
-// looking: the first '<'.
+// looking: no comment starts before it but those found.
 func appendHTMLComments(out []Construct, text string, from int, keep *keeper) []Construct {
 	for i := from; ; {
 		start := indexCommentOpen(text, i)
 		if start < 0 {
 			return out
 		}
-		end := len(text)
-		if k := strings.Index(text[start+len("<!--"):], "-->"); k >= 0 {
-			end = start + len("<!--") + k + len("-->")
-		}
+		end := htmlCommentEnd(text, start)
 		out = keep.add(out, Construct{Kind: HTMLComment, Start: start, End: end})
 		i = end
+	}
+}
+
+// htmlCommentEnd returns the end of the html_comment that starts at start:
+// just after the next "-->", or the end of the text.
+func htmlCommentEnd(text string, start int) int {
+	if k := strings.Index(text[start+len("<!--"):], "-->"); k >= 0 {
+		return start + len("<!--") + k + len("-->")
+	}
+	return len(text)
+}
+
+// htmlComments finds the html_comment constructs at the "<!" that a
+// reader of the text meets in order (mayHoldElements, which reads every
+// '<' up to where it stops): a search of its own would read the text
+// again. appendHTMLComments finds the rest, after it.
+type htmlComments struct {
+	out  []Construct
+	keep *keeper
+	next int // the end of the last comment found
+}
+
+// at reads the "<!" at lt, which is after the last one read: a comment
+// starts there if "--" follows, unless it is inside the last one found.
+func (c *htmlComments) at(text string, lt int) {
+	if lt >= c.next && lt+4 <= len(text) && text[lt+2] == '-' && text[lt+3] == '-' {
+		end := htmlCommentEnd(text, lt)
+		c.out = c.keep.add(c.out, Construct{Kind: HTMLComment, Start: lt, End: end})
+		c.next = end
 	}
 }
 
@@ -44,22 +70,54 @@ func indexCommentOpen(text string, i int) int {
 // leading spaces, then [label]: # with the target in parentheses, double
 // quotes, single quotes, or bare to the end of the line. Lines end at LF,
 // CRLF or CR; a construct spans its whole line without the line ending.
+//
+// Such a line holds "]:", spaces or tabs, and '#', and each line that
+// holds them is read once. They are found by one of their bytes, looked
+// for with strings.IndexByte: by the '#', which prose holds far fewer of
+// than ']' (a slice's index, a doc link), until the bytes found that are
+// not in them come more often than one in 512 bytes (HTML's colours and
+// links), and then by the ']', and back again, as strings.Index does.
 func appendMarkdownComments(out []Construct, text string, keep *keeper) []Construct {
-	lineStart := 0 // no line before it holds "]:"
-	for {
-		k := strings.Index(text[lineStart:], "]:")
+	lineStart := 0 // a line's start, at or before from
+	anchor, fails, since := byte('#'), 0, 0
+	for from := 0; ; {
+		k := strings.IndexByte(text[from:], anchor)
 		if k < 0 {
-			return out
+			return out // no anchor, and so no "]:" and '#' together, after from
 		}
-		at := lineStart + k
-		// The line holding "]:": back to the last line ending (no further
-		// back than lineStart, which follows a line ending or is 0) ...
-		start := at
+		at := from + k
+		// colon is where the "]:" is, or -1.
+		colon := -1
+		if anchor == '#' {
+			c := at
+			for c > lineStart && (text[c-1] == ' ' || text[c-1] == '\t') {
+				c--
+			}
+			if c-2 >= lineStart && text[c-1] == ':' && text[c-2] == ']' {
+				colon = c - 1
+			}
+		} else if c := at + 1; c < len(text) && text[c] == ':' {
+			for c++; c < len(text) && (text[c] == ' ' || text[c] == '\t'); c++ {
+			}
+			if c < len(text) && text[c] == '#' {
+				colon = at + 1
+			}
+		}
+		if colon < 0 {
+			from = at + 1
+			if fails++; fails > 16+(from-since)>>9 {
+				anchor, fails, since = ']'+'#'-anchor, 0, from
+			}
+			continue
+		}
+		// The line holding them: back to the last line ending (no further
+		// back than lineStart) ...
+		start := colon
 		for start > lineStart && text[start-1] != '\n' && text[start-1] != '\r' {
 			start--
 		}
 		// ... and on to the next.
-		end := at
+		end := colon
 		for end < len(text) && text[end] != '\n' && text[end] != '\r' {
 			end++
 		}
@@ -69,7 +127,7 @@ func appendMarkdownComments(out []Construct, text string, keep *keeper) []Constr
 		if end == len(text) {
 			return out
 		}
-		lineStart = end + 1
+		lineStart, from = end+1, end+1
 	}
 }
 

@@ -191,16 +191,20 @@ func findKept(text string, k *keeper) ([]Construct, int) {
 	out := k.out
 	k.out = nil
 	if lt := strings.IndexByte(text, '<'); lt >= 0 {
-		out = appendHTMLComments(out, text, lt, k)
+		// mayHoldElements finds the comments up to where it stops, and
+		// appendHTMLComments the rest.
+		comments := htmlComments{out: out, keep: k}
+		holds, to := mayHoldElements(text, lt, &comments)
+		out = appendHTMLComments(comments.out, text, max(to, comments.next), k)
 		// The tokenizer finds elements and rules, and says which comments
 		// are self-contained; it runs only where a tag may hide.
-		if mayHoldElements(text, lt) {
+		if holds {
 			out = appendElements(out, text, lt, k)
 		}
 	}
-	if strings.Contains(text, "]:") {
-		out = appendMarkdownComments(out, text, k)
-	}
+	// appendMarkdownComments looks for "]:" itself: a test first would
+	// read the text twice up to the first.
+	out = appendMarkdownComments(out, text, k)
 	return k.trim(k.gather(out)), k.total
 }
 

@@ -1,7 +1,9 @@
 package markup
 
 import (
+	"math/rand/v2"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -220,6 +222,12 @@ func TestNestedDivs(t *testing.T) {
 	}
 }
 
+// mayHolds is mayHoldElements's answer, without the comments.
+func mayHolds(text string, from int) bool {
+	holds, _ := mayHoldElements(text, from, nil)
+	return holds
+}
+
 // TestMayHoldElements checks the pass that lets Find skip the tokenizer:
 // it must say true for every tag the tokenizer reads as hiding or as a
 // stylesheet, however the tag is spelled, and may say false for tags that
@@ -247,16 +255,130 @@ func TestMayHoldElements(t *testing.T) {
 		{`<a ="x y='a" >b' hidden>`, true, "an '=' first in a key is part of it, and so is the quote after it; the next value is quoted past the '>'"},
 		{`<a =x hidden>`, true, "a key that begins with '='"},
 		{"<a title='x", false, "an unclosed quote runs to the end"},
-		{"<a style='display:none", true, "an unclosed style value that hides"},
+		{"<a style='display:none", false, "a tag the text cuts off: the tokenizer ends there"},
 		{"<!-- <p hidden> -->", true, "a tag inside a comment is looked at too"},
+		{"if i<n && j<m { k hidden } else if x>y", true, "a tag within another, whose rest is read once"},
+		{"if i<n && j<m { k } else if x>y", false, "tags within others that do not hide"},
+		{`<a style=x c<b d style="display:none" e>`, true, "the first style attribute of a tag within another is the other's second"},
+		{`<a b c<d e style="color:red" f g<h i style="display:none" j>`, true, "three tags whose readings meet, the last with its first style hiding"},
+		{`<a b c<d e="f g" h>`, false, "tags whose readings meet after a value"},
+		{"x<a b c<d e=\"f>g\" h hidden>", true, "a quoted '>' in the rest of both"},
 	}
 	for _, tc := range tests {
-		if got := mayHoldElements(tc.text, 0); got != tc.want {
+		if got := mayHolds(tc.text, 0); got != tc.want {
 			t.Errorf("mayHoldElements(%q) (%s): got %v, want %v", tc.text, tc.why, got, tc.want)
 		}
 		if !tc.want {
 			if els := appendElements(nil, tc.text, 0, &keeper{max: -1, last: -1}); len(els) != 0 {
 				t.Errorf("%q (%s): the tokenizer finds %+v", tc.text, tc.why, els)
+			}
+		}
+	}
+}
+
+// TestMayHoldElementsOnce checks mayHoldElements, which reads the rest of
+// tags that overlap once, against every tag read whole from its '<', on
+// random texts of overlapping tags: where one of those tags may hide, it
+// must say true.
+func TestMayHoldElementsOnce(t *testing.T) {
+	pieces := []string{"<a", "<b", "<style", " ", " ", "\n", "x", "hidden", "style", "=", `"`, "'", ">", "/",
+		"display:none", "color:red", `"display:none"`, "&#58;", " k ", " k ", " k<m ", "i<n && j<m "}
+	rng := rand.New(rand.NewPCG(7, 8))
+	for range 20000 {
+		var b strings.Builder
+		for range 1 + rng.IntN(30) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		text := b.String()
+		want := false
+		for i := 0; i+1 < len(text); i++ {
+			if text[i] == '<' && isASCIILetter(text[i+1]) {
+				z := tokenizer{s: text}
+				_, ok, hides := z.readPart(i+2, 0)
+				if ok && (hides || foldEqual(text[z.name0:z.name1], "style")) {
+					want = true
+				}
+			}
+		}
+		if lt := strings.IndexByte(text, '<'); want && (lt < 0 || !mayHolds(text, lt)) {
+			t.Fatalf("mayHoldElements(%q) is false, but a tag read whole may hide", text)
+		}
+	}
+}
+
+// TestMarkdownCommentsEveryLine checks appendMarkdownComments, which finds
+// the lines by their '#', against its definition: every line (ended by
+// LF, CRLF or CR) that isMarkdownComment reports, on random texts.
+func TestMarkdownCommentsEveryLine(t *testing.T) {
+	pieces := []string{"[", "]", ":", "#", " ", "\t", "\n", "\r", "\r\n", "a", "(x)", `"q"`, "]: #", "]:#", "[a]", "   ", "##"}
+	rng := rand.New(rand.NewPCG(9, 10))
+	for range 50000 {
+		var b strings.Builder
+		n := 1 + rng.IntN(24)
+		if rng.IntN(8) == 0 {
+			n = 1 + rng.IntN(1000) // long enough to change the byte looked for
+		}
+		for range n {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		text := b.String()
+		var want []Construct
+		for start := 0; start <= len(text); {
+			end := start
+			for end < len(text) && text[end] != '\n' && text[end] != '\r' {
+				end++
+			}
+			if isMarkdownComment(text[start:end]) {
+				want = append(want, Construct{Kind: MarkdownComment, Start: start, End: end})
+			}
+			if end == len(text) {
+				break
+			}
+			start = end + 1
+		}
+		got := appendMarkdownComments(nil, text, &keeper{max: -1, last: -1})
+		if !slices.Equal(got, want) {
+			t.Fatalf("appendMarkdownComments(%q) = %+v, want %+v", text, got, want)
+		}
+	}
+}
+
+// TestHTMLCommentsLiteral checks the html_comments that Find and FindN
+// report, found partly as mayHoldElements reads the text's '<' and partly
+// after where it stops, against their definition: from each "<!--" to the
+// next "-->", or to the end of the text.
+func TestHTMLCommentsLiteral(t *testing.T) {
+	pieces := []string{"<", "!", "-", "--", "<!--", "-->", "<!-->", "<a ", "<p hidden>", "<b style=display:none>", ">", "x", "i<n ", "<style>", " ", "\n", `"`}
+	rng := rand.New(rand.NewPCG(11, 12))
+	for range 30000 {
+		var b strings.Builder
+		for range 1 + rng.IntN(40) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		text := b.String()
+		var want [][2]int
+		for i := 0; ; {
+			k := strings.Index(text[i:], "<!--")
+			if k < 0 {
+				break
+			}
+			start, end := i+k, len(text)
+			if e := strings.Index(text[start+4:], "-->"); e >= 0 {
+				end = start + 4 + e + 3
+			}
+			want = append(want, [2]int{start, end})
+			i = end
+		}
+		all, _ := FindN(text, -1)
+		for _, cs := range [][]Construct{Find(text), all} {
+			var got [][2]int
+			for _, c := range cs {
+				if c.Kind == HTMLComment {
+					got = append(got, [2]int{c.Start, c.End})
+				}
+			}
+			if !slices.Equal(got, want) {
+				t.Fatalf("comments of %q: %v, want %v", text, got, want)
 			}
 		}
 	}

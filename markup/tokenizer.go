@@ -73,6 +73,9 @@ type tokenizer struct {
 	hidden, slow         bool
 	lastVal              int
 	slowStyle, slowClass string
+	// pause, when not zero, is where readTag may stop short, for
+	// mayHoldElements (see readTag).
+	pause int
 	// x reads the tags that need x/net/html, fed by xr.
 	x  *html.Tokenizer
 	xr *tagReader
@@ -355,6 +358,14 @@ func lowerASCII(s string) string {
 // does, from p, just after the first byte of the name; for a start tag
 // (attrs) it notes the attributes §3 reads. It returns the end of the
 // tag, just after its '>', and false when the text ends first.
+//
+// For mayHoldElements, when z.pause is not zero, it may also stop short
+// and return false and where it stopped, which is before the end of the
+// text: at the first attribute from pause that has no value and has
+// whitespace on both sides. Called again at the whitespace before it
+// (which ends a name at once), it reads on from there. Where it stops,
+// the rest of the tag reads the same whatever came before: a reading of
+// the tag from an earlier '<' that stops there too reads the same rest.
 func (z *tokenizer) readTag(p int, attrs bool) (int, bool) {
 	s := z.s
 	z.name0 = p - 1
@@ -395,6 +406,12 @@ func (z *tokenizer) readTag(p int, attrs bool) (int, bool) {
 			return p, false
 		}
 		switch s[p] {
+		default:
+			// A name without a value. Where it follows whitespace and is
+			// followed by it, from pause, readTag may stop short.
+			if z.pause != 0 && k0 >= z.pause && p > k1 && tagByte[s[k0-1]] == tagSpace {
+				return k0, false
+			}
 		case '/':
 			p++
 		case '=':
@@ -408,7 +425,17 @@ func (z *tokenizer) readTag(p int, attrs bool) (int, bool) {
 			switch q := s[p]; q {
 			case '>':
 			case '"', '\'':
-				j := strings.IndexByte(s[p+1:], q)
+				// A value is often a word or two: the closing quote is
+				// looked for in the first eight bytes as one word, as
+				// next looks for '<'.
+				j := -1
+				if p+9 > len(s) {
+					j = strings.IndexByte(s[p+1:], q)
+				} else if m := wordHas(load64(s, p+1), q); m != 0 {
+					j = bits.TrailingZeros64(m) >> 3
+				} else if j = strings.IndexByte(s[p+9:], q); j >= 0 {
+					j += 8
+				}
 				if j < 0 {
 					return len(s), false
 				}
