@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // Passage bounds. A passage longer than maxPassage is searched in windows
@@ -288,9 +289,12 @@ func events(s string, base int) (starts, ends, letters, after uint64) {
 	if base+72 <= len(s) {
 		block = s[base : base+72]
 	} else {
-		var tail [72]byte // zero bytes are no events, and end no passage
+		// Zero bytes after the text are no events, and end no passage.
+		// The array is read in place: string(tail[:]) would allocate it
+		// anew.
+		var tail [72]byte
 		copy(tail[:], s[base:])
-		block = string(tail[:])
+		block = unsafe.String(&tail[0], len(tail))
 	}
 	if len(block) != 72 {
 		return 0, 0, 0, 0 // unreachable; it lets the compiler drop the bounds checks
