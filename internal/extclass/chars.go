@@ -121,6 +121,39 @@ func nextCandidate(s string, i int) int {
 	return len(s)
 }
 
+// third[c&0x3F] has bit d&0x3F set for every third byte d of a selector or
+// an invisible format character of three bytes whose second byte is c,
+// whatever its first: after a lead byte 0xE0–0xEF and a second byte that
+// second lists, any other third byte decodes to neither. It keeps the
+// commonest punctuation from being decoded: ’, “, ” and — begin with E2 80
+// as U+200E and U+200F do.
+var third = func() (t [64]uint64) {
+	for b := 0xE0; b <= 0xEF; b++ {
+		for c := 0x80; c <= 0xBF; c++ {
+			if second[b]&(1<<(c&0x3F)) == 0 {
+				continue
+			}
+			for d := 0x80; d <= 0xBF; d++ {
+				r := rune(b&0x0F)<<12 | rune(c&0x3F)<<6 | rune(d&0x3F)
+				if ucd.Ext(r)&(ucd.VariationSelector|ucd.Invisible) != 0 {
+					t[c&0x3F] |= 1 << (d & 0x3F)
+				}
+			}
+		}
+	}
+	return t
+}()
+
+// thirdMay reports whether s, which begins with a byte and a second byte
+// that second lists, may begin a selector or an invisible format
+// character by its third byte: always but for a lead byte of three bytes.
+func thirdMay(s string) bool {
+	if s[0] < 0xE0 || s[0] > 0xEF || len(s) < 3 {
+		return true
+	}
+	return third[s[1]&0x3F]&(1<<(s[2]&0x3F)) != 0
+}
+
 // Chars returns the variation_selector and invisible_format spans of s, in
 // order, at most max of them (max < 0: all), and how many there are in
 // all. Ill-formed UTF-8 is skipped byte by byte.
@@ -152,7 +185,7 @@ func scanChars(s string, codepoints bool, emit func(Span)) {
 		if i+1 >= len(s) {
 			break
 		}
-		if s[i+1]&0xC0 != 0x80 {
+		if s[i+1]&0xC0 != 0x80 || !thirdMay(s[i:]) {
 			i++
 			continue
 		}
