@@ -1,8 +1,10 @@
 package extclass
 
 import (
+	"maps"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -168,6 +170,88 @@ func FuzzCharsDifferential(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		for i := 0; i < len(s) && i < 8; i++ {
 			checkChars(t, s[i:])
+		}
+	})
+}
+
+// refPieces are the pieces of the texts of the references' differential
+// tests, in groups as charPieces.
+var refPieces = func() [][]string {
+	var groups [][]string
+	add := func(g ...string) { groups = append(groups, g) }
+	add("&", "&#", "&#x", "&#X", ";", "#", "x", "\\", "\\\\", "\\u", "\\U", "\\u{", "{", "}", "u", "U")
+	add("0", "9", "a", "f", "F", "g", "200b", "200B", "FE0F", "fe0f", "00AD", "0041", "000a", "001b", "D83D", "DE00", "DB40", "DD00",
+		"E0041", "E0100", "10FFFF", "110000", "8203", "173", "65039", "10", "99999999", "0000000000")
+	var names []string
+	for _, name := range slices.Sorted(maps.Keys(oldNamedInvisible)) {
+		names = append(names, name, name+";", name[:len(name)-1]+";", strings.ToUpper(name)+";", "&"+name+";")
+	}
+	add(names...)
+	add("amp;", "lt;", "gt;", "mdash;", "nbsp;", "quot;", "&amp;", "&lt;", "&mdash;", "&nbsp;", "&#x200b;", "&#8203;", "&#xFE0F;", "&#173;",
+		"&#10;", "&#1;", "&#x7F;", "&zwnj;", "&zwj;", "&shy;", "&ZeroWidthSpace;", "\\u200b", "\\u{E0041}", "\\U000E0100", "\\uDB40\\uDD00",
+		"&NegativeVeryThinSpaceX;", "&abcdefghijklmnopqrstuvwxyz;")
+	add("<", ">", " ", "\t", "\n", "a", "Z", "é", "א", "ب", "\u2764", "\u263A", "\u0301", "\u200B", "\u200D", "\uFE0F", "\u00AD", "\U0001F600", "ก", "\xff", "\xe2\x80")
+	return groups
+}()
+
+// randomRefText returns a text of n pieces of refPieces.
+func randomRefText(rng *rand.Rand, n int) string {
+	var b strings.Builder
+	for range n {
+		g := refPieces[rng.IntN(len(refPieces))]
+		b.WriteString(g[rng.IntN(len(g))])
+	}
+	return b.String()
+}
+
+// checkReferences fails t unless References and ControlReferences find in
+// s what oldReferences and oldControlReferences do.
+func checkReferences(t *testing.T, s string) {
+	t.Helper()
+	for _, max := range []int{-1, 1} {
+		want, wantN := oldReferences(s, max)
+		got, gotN := References(s, max)
+		if !reflect.DeepEqual(want, got) || wantN != gotN {
+			t.Fatalf("References(%+q, %d): %d spans, want %d; -old +new:\n%s", s, max, gotN, wantN, cmp.Diff(want, got))
+		}
+	}
+	if want, got := oldControlReferences(s), ControlReferences(s); want != got {
+		t.Fatalf("ControlReferences(%+q) = %d, want %d", s, got, want)
+	}
+}
+
+// TestReferencesDifferential checks References and ControlReferences
+// against the search as it stood on random texts of refPieces, at every
+// offset and length of each.
+func TestReferencesDifferential(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	texts := 400
+	if testing.Short() {
+		texts = 40
+	}
+	for range texts {
+		s := randomRefText(rng, 1+rng.IntN(16))
+		for i := 0; i <= len(s); i++ {
+			for j := i; j <= len(s); j++ {
+				checkReferences(t, s[i:j])
+			}
+		}
+	}
+}
+
+// FuzzReferencesDifferential checks References and ControlReferences
+// against the search as it stood on any text and its first suffixes.
+func FuzzReferencesDifferential(f *testing.F) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for range 32 {
+		f.Add(randomRefText(rng, 1+rng.IntN(12)))
+	}
+	for _, s := range []string{"", "&#x200b;&zwnj;", `\u{E0041}\uDB40\uDD00`, "a&shy;b", "<td>&zwj;</td>", "&amp;&lt;&mdash;", "\\\\u200b", "&#8203", "&NegativeVeryThinSpace;"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for i := 0; i < len(s) && i < 8; i++ {
+			checkReferences(t, s[i:])
 		}
 	})
 }
