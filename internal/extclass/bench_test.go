@@ -3,6 +3,8 @@ package extclass
 import (
 	"strings"
 	"testing"
+
+	"github.com/plainsight/plainsight/internal/benchtext"
 )
 
 var benchMultilingual = strings.Repeat(`Ο σαρωτής διαβάζει κείμενο που δεν έγραψε ο πράκτορας.
@@ -29,5 +31,34 @@ func BenchmarkCharsEnglish(b *testing.B) {
 	b.SetBytes(int64(len(benchEnglish)))
 	for b.Loop() {
 		Chars(benchEnglish, 1000)
+	}
+}
+
+// BenchmarkCorpus runs each finder over 2 MiB of each corpus of
+// benchtext (multilingual prose, real English prose, real HTML, a hidden
+// character every 100 KB): the texts whose cost the Strict profile's
+// search adds to a scan.
+func BenchmarkCorpus(b *testing.B) {
+	finders := []struct {
+		name string
+		find func(string) int
+	}{
+		{"chars", func(s string) int { _, n := Chars(s, 1000); return n }},
+		{"refs", func(s string) int { _, n := References(s, 1000); return n }},
+		{"latex", func(s string) int { _, n := LaTeX(s, 1000); return n }},
+	}
+	for _, kind := range []string{benchtext.Multilingual, benchtext.Prose, benchtext.HTML} {
+		text, err := benchtext.Corpus(kind, 2<<20, 100<<10)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, f := range finders {
+			b.Run(kind+"/"+f.name, func(b *testing.B) {
+				b.SetBytes(int64(len(text)))
+				for b.Loop() {
+					f.find(text)
+				}
+			})
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package extclass
 
 import (
+	"math/bits"
 	"strings"
 	"unicode/utf8"
 
@@ -87,13 +88,71 @@ var second = func() (t [256]uint64) {
 	return t
 }()
 
-// lead marks the bytes that second has entries for.
-var lead = func() (t [256]bool) {
-	for b, m := range second {
-		t[b] = m != 0
+// nextCandidate returns the first index at or after i where s holds a
+// byte that second has an entry for followed by a second byte it lists: a
+// selector or an invisible format character may begin there. It returns
+// len(s) when there is none. It reads eight bytes a turn (and the one
+// after them) and looks up only the bytes 0xC0–0xFF, the ones that begin a
+// codepoint of two bytes or more, each with the byte after it: the others,
+// ASCII and continuation bytes, have no entry. In text of other scripts
+// the lead bytes of the tables come often (0xD8 for Arabic letters, 0xE2
+// for ’ and —, 0xF0 for emoji) but their second bytes rarely match, so the
+// search stops only where decoding can find something.
+func nextCandidate(s string, i int) int {
+	t := s[i:]
+	for len(t) > 8 {
+		w := uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
+			uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+		// The high bit of each byte whose two high bits are set.
+		for leads := w & (w << 1) & 0x8080808080808080; leads != 0; leads &= leads - 1 {
+			k := bits.TrailingZeros64(leads) >> 3
+			if second[t[k]]&(1<<(t[k+1]&0x3F)) != 0 {
+				return len(s) - len(t) + k
+			}
+		}
+		t = t[8:]
+	}
+	i = len(s) - len(t)
+	for ; i+1 < len(s); i++ {
+		if second[s[i]]&(1<<(s[i+1]&0x3F)) != 0 {
+			return i
+		}
+	}
+	return len(s)
+}
+
+// third[c&0x3F] has bit d&0x3F set for every third byte d of a selector or
+// an invisible format character of three bytes whose second byte is c,
+// whatever its first: after a lead byte 0xE0–0xEF and a second byte that
+// second lists, any other third byte decodes to neither. It keeps the
+// commonest punctuation from being decoded: ’, “, ” and — begin with E2 80
+// as U+200E and U+200F do.
+var third = func() (t [64]uint64) {
+	for b := 0xE0; b <= 0xEF; b++ {
+		for c := 0x80; c <= 0xBF; c++ {
+			if second[b]&(1<<(c&0x3F)) == 0 {
+				continue
+			}
+			for d := 0x80; d <= 0xBF; d++ {
+				r := rune(b&0x0F)<<12 | rune(c&0x3F)<<6 | rune(d&0x3F)
+				if ucd.Ext(r)&(ucd.VariationSelector|ucd.Invisible) != 0 {
+					t[c&0x3F] |= 1 << (d & 0x3F)
+				}
+			}
+		}
 	}
 	return t
 }()
+
+// thirdMay reports whether s, which begins with a byte and a second byte
+// that second lists, may begin a selector or an invisible format
+// character by its third byte: always but for a lead byte of three bytes.
+func thirdMay(s string) bool {
+	if s[0] < 0xE0 || s[0] > 0xEF || len(s) < 3 {
+		return true
+	}
+	return third[s[1]&0x3F]&(1<<(s[2]&0x3F)) != 0
+}
 
 // Chars returns the variation_selector and invisible_format spans of s, in
 // order, at most max of them (max < 0: all), and how many there are in
@@ -122,28 +181,11 @@ func scanChars(s string, codepoints bool, emit func(Span)) {
 		}
 	}
 	for i := 0; i < len(s); {
-		// To the next byte that can begin a selector or an invisible format
-		// character: eight bytes a turn while they are ASCII, then four a
-		// turn, a table lookup a byte, no decoding.
-		for i+8 <= len(s) {
-			t := s[i : i+8] // one bounds check, one load
-			w := uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
-				uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
-			if w&0x8080808080808080 != 0 {
-				break
-			}
-			i += 8
-		}
-		for i+4 <= len(s) && !lead[s[i]] && !lead[s[i+1]] && !lead[s[i+2]] && !lead[s[i+3]] {
-			i += 4
-		}
-		for i < len(s) && !lead[s[i]] {
-			i++
-		}
+		i = nextCandidate(s, i)
 		if i+1 >= len(s) {
 			break
 		}
-		if second[s[i]]&(1<<(s[i+1]&0x3F)) == 0 || s[i+1]&0xC0 != 0x80 {
+		if s[i+1]&0xC0 != 0x80 || !thirdMay(s[i:]) {
 			i++
 			continue
 		}

@@ -7,30 +7,38 @@ import (
 	"github.com/plainsight/plainsight/internal/ucd"
 )
 
-// namedInvisible are the HTML named character references (WHATWG HTML,
-// "Named character references") of the invisible codepoints, each written
-// with its semicolon.
-var namedInvisible = map[string]rune{
-	"shy":                   0x00AD,
-	"zwnj":                  0x200C,
-	"zwj":                   0x200D,
-	"lrm":                   0x200E,
-	"rlm":                   0x200F,
-	"ZeroWidthSpace":        0x200B,
-	"NegativeVeryThinSpace": 0x200B,
-	"NegativeThinSpace":     0x200B,
-	"NegativeMediumSpace":   0x200B,
-	"NegativeThickSpace":    0x200B,
-	"NoBreak":               0x2060,
-	"af":                    0x2061,
-	"ApplyFunction":         0x2061,
-	"it":                    0x2062,
-	"InvisibleTimes":        0x2062,
-	"ic":                    0x2063,
-	"InvisibleComma":        0x2063,
+// namedInvisible returns the codepoint of name, when it is one of the HTML
+// named character references (WHATWG HTML, "Named character references")
+// of the invisible codepoints, each written with its semicolon. A switch
+// rather than a map: most names in markup (amp, lt, mdash) are told apart
+// by their length and a byte or two, with no hash.
+func namedInvisible(name string) (rune, bool) {
+	switch name {
+	case "shy":
+		return 0x00AD, true
+	case "zwnj":
+		return 0x200C, true
+	case "zwj":
+		return 0x200D, true
+	case "lrm":
+		return 0x200E, true
+	case "rlm":
+		return 0x200F, true
+	case "ZeroWidthSpace", "NegativeVeryThinSpace", "NegativeThinSpace", "NegativeMediumSpace", "NegativeThickSpace":
+		return 0x200B, true
+	case "NoBreak":
+		return 0x2060, true
+	case "af", "ApplyFunction":
+		return 0x2061, true
+	case "it", "InvisibleTimes":
+		return 0x2062, true
+	case "ic", "InvisibleComma":
+		return 0x2063, true
+	}
+	return 0, false
 }
 
-// maxNameLen is the length of the longest name in namedInvisible.
+// maxNameLen is the length of the longest name namedInvisible knows.
 const maxNameLen = len("NegativeVeryThinSpace")
 
 // ref is one reference: its span, and the codepoint it decodes to.
@@ -45,38 +53,20 @@ type ref struct {
 // interleave.
 type refScanner struct {
 	s       string
-	amp, bs int // the next '&' and '\\' at or after the last position asked; -1: none left
+	amp, bs int // the next '&' and '\\' at or after the last position asked; len(s): none left
 }
 
 func newRefScanner(s string) *refScanner {
 	return &refScanner{s: s, amp: indexFrom(s, 0, '&'), bs: indexFrom(s, 0, '\\')}
 }
 
+// indexFrom returns the first c in s at or after i (at most len(s)), or
+// len(s) when there is none.
 func indexFrom(s string, i int, c byte) int {
-	if i >= len(s) {
-		return -1
-	}
 	if j := strings.IndexByte(s[i:], c); j >= 0 {
 		return i + j
 	}
-	return -1
-}
-
-// at returns the first '&' or '\\' at or after i, or -1.
-func (r *refScanner) at(i int) int {
-	if r.amp >= 0 && r.amp < i {
-		r.amp = indexFrom(r.s, i, '&')
-	}
-	if r.bs >= 0 && r.bs < i {
-		r.bs = indexFrom(r.s, i, '\\')
-	}
-	switch {
-	case r.amp < 0:
-		return r.bs
-	case r.bs < 0:
-		return r.amp
-	}
-	return min(r.amp, r.bs)
+	return len(s)
 }
 
 // parseAt reads the reference that starts at s[i], if one does.
@@ -93,11 +83,18 @@ func parseAt(s string, i int) (ref, bool) {
 	return ref{}, false
 }
 
-// next returns the first reference at or after byte i, or ok false.
+// next returns the first reference at or after byte i (at most len(s)),
+// or ok false.
 func (r *refScanner) next(i int) (ref, bool) {
 	for {
-		j := r.at(i)
-		if j < 0 {
+		if r.amp < i {
+			r.amp = indexFrom(r.s, i, '&')
+		}
+		if r.bs < i {
+			r.bs = indexFrom(r.s, i, '\\')
+		}
+		j := min(r.amp, r.bs)
+		if j == len(r.s) {
 			return ref{}, false
 		}
 		if rf, ok := parseAt(r.s, j); ok {
@@ -145,12 +142,12 @@ func htmlRef(s string, i int) (ref, bool) {
 		}
 		return ref{i, j, rune(v)}, true
 	}
-	k := j
-	for k < len(s) && k-j <= maxNameLen && ('a' <= s[k] && s[k] <= 'z' || 'A' <= s[k] && s[k] <= 'Z') {
+	k, end := j, min(len(s), j+maxNameLen)
+	for k < end && 'a' <= s[k]|0x20 && s[k]|0x20 <= 'z' { // a letter, either case
 		k++
 	}
 	if k < len(s) && s[k] == ';' {
-		if r, ok := namedInvisible[s[j:k]]; ok {
+		if r, ok := namedInvisible(s[j:k]); ok {
 			return ref{i, k + 1, r}, true
 		}
 	}
@@ -242,7 +239,7 @@ func invisible(r rune) bool {
 // (max < 0: all) and returns how many there are in all.
 func References(s string, max int) ([]Span, int) {
 	sc := newRefScanner(s)
-	if sc.amp < 0 && sc.bs < 0 {
+	if sc.amp == len(s) && sc.bs == len(s) {
 		return nil, 0
 	}
 	total, lastEnd := 0, -1
