@@ -8,6 +8,8 @@ import (
 	"testing"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/plainsight/plainsight/internal/benchtext"
 )
 
 // The differential tests compare FindN with refFindN (ref_test.go), the
@@ -294,28 +296,15 @@ func FuzzFindN(f *testing.F) {
 	})
 }
 
-// multilingualLines are the lines of bench/mkcorpus's multilingual text.
-var multilingualLines = []string{
-	"The scanner reads text that an agent did not write: tool descriptions, skill files and email.\n",
-	"It reports every run of invisible characters with its position, so a reviewer sees what the agent sees.\n",
-	"Nothing in this sentence is hidden; it is plain ASCII prose with numbers such as 42 and 3.14.\n",
-	"Ο σαρωτής διαβάζει κείμενο που δεν έγραψε ο πράκτορας.\n",
-	"Сканер читает текст, который агент не писал, и сообщает о каждом символе.\n",
-	"扫描器读取代理没有编写的文本，并报告每一个不可见字符的位置。\n",
-	"يقرأ الماسح النص الذي لم يكتبه الوكيل ويبلغ عن كل حرف غير مرئي.\n",
-	"Le scanner lit le texte qu’un agent n’a pas écrit — et signale chaque caractère. ✅\n",
-}
-
-// multilingual returns size bytes or so of the lines of bench/mkcorpus's
-// multilingual text, drawn as it draws them (without its hidden
-// characters, which package scan takes out before calling FindN).
+// multilingual returns size bytes or so of bench/mkcorpus's multilingual
+// text (benchtext.Corpus) without its hidden characters, which package
+// scan takes out before calling FindN.
 func multilingual(size int) string {
-	rng := rand.New(rand.NewPCG(17, 0))
-	var b strings.Builder
-	for b.Len() < size {
-		b.WriteString(multilingualLines[rng.IntN(len(multilingualLines))])
+	s, err := benchtext.Corpus(benchtext.Multilingual, size, 0)
+	if err != nil {
+		panic(err) // the multilingual corpus reads no file
 	}
-	return b.String()
+	return s
 }
 
 // TestStandIns checks the stand-ins of the compiled expressions: each a
