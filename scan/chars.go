@@ -621,10 +621,10 @@ func uncleanBytes(w uint64) uint64 {
 }
 
 // skipPrintable returns the first index j at or after i, and at most lim
-// (a codepoint boundary), whose byte does not begin a codepoint of two or three bytes that is not
-// NonPrinting (and so in no class, see classOf) or a clean ASCII byte
-// outside the base64 alphabet (see spaceLike), and the number of
-// codepoints before it, each one UTF-16 unit. It is the pass's loop for
+// (a codepoint boundary), whose byte begins neither a codepoint of two or
+// three bytes that is not NonPrinting (and so in no class, see classOf)
+// nor is a clean ASCII byte outside the base64 alphabet (see spaceLike),
+// and the number of codepoints before it, each one UTF-16 unit. It is the pass's loop for
 // text in other scripts, which passes over their words and the spaces
 // between them without the rest of the pass's bookkeeping; ASCII letters
 // and digits are left to skipClean, which looks out for base64 (§4) on

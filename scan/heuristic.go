@@ -376,7 +376,7 @@ func mapBack(s string, isWTF8, transparent bool, known *[]editSpan, base int, st
 		}
 		if known != nil {
 			// Up to the next span (or the offset, if nearer) the text is
-			// its own view, a codepoint at a time.
+			// its own view: its bytes are counted, not decoded.
 			for len(spans) > 0 && spans[0].end-base <= i {
 				spans = spans[1:]
 			}
