@@ -88,13 +88,15 @@ func instructions(s string, dst []Match, k *keeper) []Match {
 					// byte of U+2019).
 					n := bits.TrailingZeros64(^(letters>>k | after16<<(k^63)) | 1<<16)
 					var bits anchor
-					if c := block[k+n]; c == '\'' || c == 0xE2 || n == 16 {
+					if c := block[k+n]; c == '\'' || c == 0xE2 {
 						goto slow
 					}
 					if t := block[k : k+16]; n <= 8 {
 						bits = lookupShort(lowerBytes(load64(t), n))
-					} else {
+					} else if n < 16 {
 						bits = lookupLong(lowerBytes(load64(t), 8), lowerBytes(load64(t[8:]), n-8))
+					} else {
+						goto slow // 16 letters or more: readWord finds the end
 					}
 					cands = pushCand(cands, p, bits)
 					mask |= bits
