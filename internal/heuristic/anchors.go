@@ -232,7 +232,9 @@ const (
 	longMultiplier  = 0x92b8b3e9afe7f307
 )
 
-var packed = func() *packedTables {
+// The tables are a value, not a pointer, so that a lookup reads them at a
+// fixed address, without loading a pointer and checking it first.
+var packed = *func() *packedTables {
 	groups := map[[2]uint64]anchor{}
 	for bit, words := range anchorWords {
 	word:
@@ -295,6 +297,12 @@ func lookupPacked(k0, k1 uint64) anchor {
 	if k1 == 0 {
 		return lookupShort(k0)
 	}
+	return lookupLong(k0, k1)
+}
+
+// lookupLong returns the groups of the word of more than eight letters
+// packed as k0, k1.
+func lookupLong(k0, k1 uint64) anchor {
 	h := longHash(k0, k1)
 	e := &packed.long[h]
 	x := e[0] ^ k0 | e[1] ^ k1

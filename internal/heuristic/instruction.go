@@ -2,6 +2,7 @@ package heuristic
 
 import (
 	"math/bits"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -60,6 +61,14 @@ func instructions(s string, dst []Match, k *keeper) []Match {
 			// without a branch that depends on the text but the word's
 			// length.
 			block := s[base : base+64+2*8]
+			// The letters of the 16 bytes after the block, shifted by
+			// one: moved by 63-k below, they follow the block's letters
+			// moved by k, without a test of k == 0 (a shift by 64).
+			after16 := (after | gather(letterBits(load64(block[72:])))<<8) << 1
+			// Room for a candidate at each word of the block (at most 32
+			// begin in 64 bytes), made again after readWord appends: a
+			// word read here calls nothing, and the loop spills less.
+			cands = slices.Grow(cands, 32)
 			for {
 				w := starts
 				if ends != 0 {
@@ -73,35 +82,28 @@ func instructions(s string, dst []Match, k *keeper) []Match {
 					if p < next {
 						continue // a part of a word read with its apostrophe
 					}
-					// The byte after the word is read from the words
-					// loaded: it must be no apostrophe (' or the lead
-					// byte of U+2019). The word's length is in the
-					// letters of the block and of the bytes after it.
-					t := block[k : k+16]
-					w0 := load64(t)
-					n := bits.TrailingZeros64(^(letters>>k | after<<(64-k)))
+					// The word's length, up to 16 letters, is in the
+					// letters of the block and of the bytes after it. The
+					// byte after it must be no apostrophe (' or the lead
+					// byte of U+2019).
+					n := bits.TrailingZeros64(^(letters>>k | after16<<(k^63)) | 1<<16)
 					var bits anchor
-					if n < 8 {
-						if c := byte(w0 >> (8 * n)); c == '\'' || c == 0xE2 {
-							goto slow
-						}
-						bits = lookupShort(lowerBytes(w0, n))
+					if c := block[k+n]; c == '\'' || c == 0xE2 {
+						goto slow
+					}
+					if t := block[k : k+16]; n <= 8 {
+						bits = lookupShort(lowerBytes(load64(t), n))
+					} else if n < 16 {
+						bits = lookupLong(lowerBytes(load64(t), 8), lowerBytes(load64(t[8:]), n-8))
 					} else {
-						w1 := load64(t[8:])
-						n1 := leadingLetters(w1)
-						if n1 == 8 {
-							goto slow
-						}
-						if c := byte(w1 >> (8 * n1)); c == '\'' || c == 0xE2 {
-							goto slow
-						}
-						bits = lookupPacked(lowerBytes(w0, 8), lowerBytes(w1, n1))
+						goto slow // 16 letters or more: readWord finds the end
 					}
 					cands = pushCand(cands, p, bits)
 					mask |= bits
 					continue
 				slow:
 					next, bits, cands = readWordTo(s, p, cands)
+					cands = slices.Grow(cands, 32)
 					mask |= bits
 					if next-start >= near {
 						goto exact
@@ -540,13 +542,10 @@ func (t *needTables) met(mask anchor) uint32 {
 	return lanes&(1<<numPatterns-1) | uint32(t.more[lanes>>numPatterns&(1<<maxMoreNeeds-1)])
 }
 
-// pushCand appends the word at p, of groups bits, to cands when it may
-// begin a match: it writes it in any case and keeps it or not, without a
-// branch that depends on the word.
+// pushCand appends the word at p, of groups bits, to cands, which has room
+// for it, when it may begin a match: it writes it in any case and keeps it
+// or not, without a branch that depends on the word.
 func pushCand(cands []cand, p int, bits anchor) []cand {
-	if len(cands) == cap(cands) {
-		cands = append(cands, cand{})[:len(cands)]
-	}
 	n := len(cands)
 	cands = cands[:n+1]
 	cands[n] = cand{p, bits}
@@ -706,14 +705,12 @@ func leadingLetters(w uint64) int {
 	return bits.TrailingZeros64(^letterBits(w)&high) >> 3
 }
 
-// lowerBytes returns the first n bytes of w, letters, lowercased, and zero
-// bytes after them.
-func lowerBytes(w uint64, n int) uint64 {
-	if n == 8 {
-		return w | 0x20*ones
-	}
-	return (w | 0x20*ones) & (1<<(8*n) - 1)
-}
+// lowerBytes returns the first n bytes of w (n at most 8), letters,
+// lowercased, and zero bytes after them.
+func lowerBytes(w uint64, n int) uint64 { return (w | 0x20*ones) & firstBytes[n] }
+
+// firstBytes holds, by n, the mask of the first n bytes of a word.
+var firstBytes = [9]uint64{0, 1<<8 - 1, 1<<16 - 1, 1<<24 - 1, 1<<32 - 1, 1<<40 - 1, 1<<48 - 1, 1<<56 - 1, 1<<64 - 1}
 
 // lower maps ASCII letters to lowercase and every other byte to 0.
 var lower = func() (t [256]byte) {
