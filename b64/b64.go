@@ -192,7 +192,7 @@ func nextLongToken(text string, i int) (token, bool) {
 }
 
 // outsideAlphabet returns the high bit of each of the eight bytes of b
-// (byte k at bit 8k+7) that is below 0x2B, the alphabet's lowest ('+';
+// (byte k at bit 8k+7) that is below 0x2B, the lowest of §4's alphabet ('+';
 // space and most punctuation are below it), or at or above 0x80: bytes
 // that are not in the alphabet, though not all of them ('.', ':' and other
 // punctuation above 0x2B are not marked). Each byte is tested on its own:

@@ -29,7 +29,7 @@ func htmlCommentEnd(text string, start int) int {
 	return len(text)
 }
 
-// htmlComments finds the html_comment constructs at the "<!" that a
+// htmlComments finds the html_comment constructs of §3 at the "<!" that a
 // reader of the text meets in order (mayHoldElements, which reads every
 // '<' up to where it stops): a search of its own would read the text
 // again. appendHTMLComments finds the rest, after it.

@@ -602,7 +602,8 @@ func skipClean(s string, i int, base64Hint *bool) int {
 
 // uncleanBytes returns the high bit of each byte of w (byte k at bit 8k+7)
 // that is not clean ASCII (asciiClean): at or above 0x7F, or below 0x20 but
-// for tab, line feed and carriage return. Each byte is tested on its own:
+// for tab, line feed and carriage return (§2's control_char in ASCII, and
+// the bytes that begin the other classes). Each byte is tested on its own:
 // with its high bit cleared, adding to it carries into no other byte.
 func uncleanBytes(w uint64) uint64 {
 	const (

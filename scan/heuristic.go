@@ -453,8 +453,8 @@ func mapBack(s string, isWTF8, transparent bool, known *[]editSpan, base int, st
 	return startPos, endPos
 }
 
-// countUTF8 returns the codepoints and UTF-16 code units of s, valid UTF-8
-// (or WTF-8): a codepoint for each byte that is not a continuation byte
+// countUTF8 returns the codepoints and UTF-16 code units of s (§1's two
+// offsets), valid UTF-8 (or WTF-8): a codepoint for each byte that is not a continuation byte
 // (10xxxxxx), and a second unit for each that begins four bytes
 // (11110xxx), counted eight bytes at a time.
 func countUTF8(s string) (cp, u16 int) {

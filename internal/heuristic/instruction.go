@@ -471,8 +471,9 @@ func (f *finder) passage(start, end int, mask anchor) {
 	}
 }
 
-// needTables tell which patterns' needs a passage's groups meet, with a
-// few loads and no branch or loop over the needs. Each need is a lane (a
+// needTables tell which patterns' needs (the anchor groups a §5 pattern
+// needs in its passage) a passage's groups meet, with a few loads and no
+// branch or loop over the needs. Each need is a lane (a
 // bit of a word): lane p the first need of pattern p, and the lanes from
 // numPatterns on the others of every pattern. unmet[j][b] holds the lanes
 // of the needs that have a group of the byte j of the groups (groups 8j to
@@ -777,7 +778,7 @@ func digit(c byte) bool { return '0' <= c && c <= '9' }
 // more, with one word of slack for the verb "e-mail", which is two.
 const sendReach = 6
 
-// sendPossible reports whether a send_to_address match can begin at the
+// sendPossible reports whether a send_to_address match (§5) can begin at the
 // start of s, the passage from a candidate word on (its ASCII letters in
 // either case), by a necessary condition far cheaper than the expression:
 // a content word among the parts of the next sendReach words, and a "to",
