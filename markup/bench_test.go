@@ -41,15 +41,7 @@ func BenchmarkFindHostile(b *testing.B) {
 // (the language specification among them), about 400 KB. The tokenizer
 // does most of the work here.
 func BenchmarkFindGoHTML(b *testing.B) {
-	text, err := benchtext.GoHTML()
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.SetBytes(int64(len(text)))
-	b.ReportAllocs()
-	for b.Loop() {
-		FindN(text, 1000)
-	}
+	benchmarkText(b, benchtext.GoHTML, true)
 }
 
 // BenchmarkFindHostileLinear reads the hostile shapes at two sizes, each
@@ -82,28 +74,30 @@ func BenchmarkFindHostileLinear(b *testing.B) {
 // construct kept and the self-contained ones told, as the scanner calls
 // it when it builds a sanitized copy.
 func BenchmarkFindAllGoHTML(b *testing.B) {
-	text, err := benchtext.GoHTML()
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.SetBytes(int64(len(text)))
-	b.ReportAllocs()
-	for b.Loop() {
-		Find(text)
-	}
+	benchmarkText(b, benchtext.GoHTML, false)
 }
 
 // BenchmarkFindGoDocs reads English technical prose, the Go
 // distribution's comments (about 6 MB), as the scanner reads it: where
 // code quotes "i<n" a tag opens, to be read to the next '>'.
 func BenchmarkFindGoDocs(b *testing.B) {
-	text, err := benchtext.GoDocs()
+	benchmarkText(b, benchtext.GoDocs, true)
+}
+
+// benchmarkText reads the text get returns with FindN(text, 1000), as the
+// scanner does without a sanitized copy, or, without kept, with Find.
+func benchmarkText(b *testing.B, get func() (string, error), kept bool) {
+	text, err := get()
 	if err != nil {
 		b.Fatal(err)
 	}
 	b.SetBytes(int64(len(text)))
 	b.ReportAllocs()
 	for b.Loop() {
-		FindN(text, 1000)
+		if kept {
+			FindN(text, 1000)
+		} else {
+			Find(text)
+		}
 	}
 }

@@ -285,11 +285,7 @@ func TestMayHoldElementsOnce(t *testing.T) {
 		"display:none", "color:red", `"display:none"`, "&#58;", " k ", " k ", " k<m ", "i<n && j<m "}
 	rng := rand.New(rand.NewPCG(7, 8))
 	for range 20000 {
-		var b strings.Builder
-		for range 1 + rng.IntN(30) {
-			b.WriteString(pieces[rng.IntN(len(pieces))])
-		}
-		text := b.String()
+		text := joined(rng, pieces, 1+rng.IntN(30))
 		want := false
 		for i := 0; i+1 < len(text); i++ {
 			if text[i] == '<' && isASCIILetter(text[i+1]) {
@@ -313,15 +309,11 @@ func TestMarkdownCommentsEveryLine(t *testing.T) {
 	pieces := []string{"[", "]", ":", "#", " ", "\t", "\n", "\r", "\r\n", "a", "(x)", `"q"`, "]: #", "]:#", "[a]", "   ", "##"}
 	rng := rand.New(rand.NewPCG(9, 10))
 	for range 50000 {
-		var b strings.Builder
 		n := 1 + rng.IntN(24)
 		if rng.IntN(8) == 0 {
 			n = 1 + rng.IntN(1000) // long enough to change the byte looked for
 		}
-		for range n {
-			b.WriteString(pieces[rng.IntN(len(pieces))])
-		}
-		text := b.String()
+		text := joined(rng, pieces, n)
 		var want []Construct
 		for start := 0; start <= len(text); {
 			end := start
@@ -351,11 +343,7 @@ func TestHTMLCommentsLiteral(t *testing.T) {
 	pieces := []string{"<", "!", "-", "--", "<!--", "-->", "<!-->", "<a ", "<p hidden>", "<b style=display:none>", ">", "x", "i<n ", "<style>", " ", "\n", `"`}
 	rng := rand.New(rand.NewPCG(11, 12))
 	for range 30000 {
-		var b strings.Builder
-		for range 1 + rng.IntN(40) {
-			b.WriteString(pieces[rng.IntN(len(pieces))])
-		}
-		text := b.String()
+		text := joined(rng, pieces, 1+rng.IntN(40))
 		var want [][2]int
 		for i := 0; ; {
 			k := strings.Index(text[i:], "<!--")
@@ -382,4 +370,13 @@ func TestHTMLCommentsLiteral(t *testing.T) {
 			}
 		}
 	}
+}
+
+// joined returns n pieces drawn at random, one after another.
+func joined(rng *rand.Rand, pieces []string, n int) string {
+	var b strings.Builder
+	for range n {
+		b.WriteString(pieces[rng.IntN(len(pieces))])
+	}
+	return b.String()
 }

@@ -389,11 +389,7 @@ func TestNextClass(t *testing.T) {
 	pieces := []string{"a", "bc", " ", "\t", "\n", "\v", "\f", "\r", "\u0085", "\u00a0", "\u2003", "\u3000", "é", "\xff", "\xc2", "-"}
 	rng := rand.New(rand.NewPCG(5, 6))
 	for range 20000 {
-		var b strings.Builder
-		for range rng.IntN(12) {
-			b.WriteString(pieces[rng.IntN(len(pieces))])
-		}
-		s := b.String()
+		s := joined(rng, pieces, rng.IntN(12))
 		var got []string
 		for i := 0; ; {
 			start, end := nextClass(s, i)
@@ -460,11 +456,7 @@ func TestIndexCommentOpen(t *testing.T) {
 	pieces := []string{"<", "!", "-", "<!", "!-", "--", "<!--", "a", "<<!"}
 	rng := rand.New(rand.NewPCG(9, 10))
 	for range 20000 {
-		var b strings.Builder
-		for range rng.IntN(10) {
-			b.WriteString(pieces[rng.IntN(len(pieces))])
-		}
-		s := b.String()
+		s := joined(rng, pieces, rng.IntN(10))
 		for i := 0; i <= len(s); i++ {
 			want := strings.Index(s[i:], "<!--")
 			if want >= 0 {

@@ -90,11 +90,12 @@ var charPieces = func() [][]string {
 	return groups
 }()
 
-// randomText returns a text of n pieces of charPieces.
-func randomText(rng *rand.Rand, n int) string {
+// randomText returns a text of n pieces of groups: a group at random, then
+// a piece of it at random.
+func randomText(rng *rand.Rand, groups [][]string, n int) string {
 	var b strings.Builder
 	for range n {
-		g := charPieces[rng.IntN(len(charPieces))]
+		g := groups[rng.IntN(len(groups))]
 		b.WriteString(g[rng.IntN(len(g))])
 	}
 	return b.String()
@@ -134,7 +135,7 @@ func TestCharsDifferential(t *testing.T) {
 		texts = 40
 	}
 	for range texts {
-		s := randomText(rng, 1+rng.IntN(24))
+		s := randomText(rng, charPieces, 1+rng.IntN(24))
 		for i := 0; i <= len(s); i++ {
 			for j := i; j <= len(s); j++ {
 				checkChars(t, s[i:j])
@@ -146,7 +147,7 @@ func TestCharsDifferential(t *testing.T) {
 		var b strings.Builder
 		for b.Len() < 4096 {
 			if rng.IntN(4) == 0 {
-				b.WriteString(randomText(rng, 1+rng.IntN(4)))
+				b.WriteString(randomText(rng, charPieces, 1+rng.IntN(4)))
 			} else {
 				b.WriteString([]string{"plain ASCII words ", "σαρωτής ", "扫描器读取", "يقرأ الماسح ", "qu’un — é "}[rng.IntN(5)])
 			}
@@ -161,7 +162,7 @@ func TestCharsDifferential(t *testing.T) {
 func FuzzCharsDifferential(f *testing.F) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for range 32 {
-		f.Add(randomText(rng, 1+rng.IntN(16)))
+		f.Add(randomText(rng, charPieces, 1+rng.IntN(16)))
 	}
 	for _, s := range []string{"", "a\uFE0Fb", "x" + glassworm("hi"), "a\u00AD\u00ADb", "qu’un — \u200E", "abcdefg\u2062",
 		"abcdefgh\xE2\x80", "\u263A\uFE0F\uFE0F", "שלום\u200E", "\u1100\u1160", "\xC2\x2D\xC2\xAD"} {
@@ -194,16 +195,6 @@ var refPieces = func() [][]string {
 	return groups
 }()
 
-// randomRefText returns a text of n pieces of refPieces.
-func randomRefText(rng *rand.Rand, n int) string {
-	var b strings.Builder
-	for range n {
-		g := refPieces[rng.IntN(len(refPieces))]
-		b.WriteString(g[rng.IntN(len(g))])
-	}
-	return b.String()
-}
-
 // checkReferences fails t unless References and ControlReferences find in
 // s what oldReferences and oldControlReferences do.
 func checkReferences(t *testing.T, s string) {
@@ -230,7 +221,7 @@ func TestReferencesDifferential(t *testing.T) {
 		texts = 40
 	}
 	for range texts {
-		s := randomRefText(rng, 1+rng.IntN(16))
+		s := randomText(rng, refPieces, 1+rng.IntN(16))
 		for i := 0; i <= len(s); i++ {
 			for j := i; j <= len(s); j++ {
 				checkReferences(t, s[i:j])
@@ -244,7 +235,7 @@ func TestReferencesDifferential(t *testing.T) {
 func FuzzReferencesDifferential(f *testing.F) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	for range 32 {
-		f.Add(randomRefText(rng, 1+rng.IntN(12)))
+		f.Add(randomText(rng, refPieces, 1+rng.IntN(12)))
 	}
 	for _, s := range []string{"", "&#x200b;&zwnj;", `\u{E0041}\uDB40\uDD00`, "a&shy;b", "<td>&zwj;</td>", "&amp;&lt;&mdash;", "\\\\u200b", "&#8203", "&NegativeVeryThinSpace;"} {
 		f.Add(s)
