@@ -78,7 +78,10 @@
 // it, not a Tokenizer each): a style or class value
 // holding a character reference, NUL or CR (which HTML rewrites), and a
 // '/' before '>' that ends an unquoted value (whether the tag
-// self-closes then depends on which of duplicated attributes HTML keeps). A construct takes 24 bytes; Find keeps
+// self-closes then depends on which of duplicated attributes HTML keeps).
+// The answers of the style test for the last 64 style values and of the
+// class rules for the last 16 class values are remembered, whole values
+// compared: a memory of fixed size. A construct takes 24 bytes; Find keeps
 // them in blocks joined once at the end (where a list grown by copying
 // would cost more and overshoot the collector), up to about 270,000 of
 // them (6 MiB, twice that while they are joined); past that it lets the
