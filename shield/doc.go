@@ -108,6 +108,17 @@
 // published keys ([ParseJWKS]); [ContentMatches] checks content against its
 // receipt's hash.
 //
+// The wire form is what was signed, so a received response is read with
+// [ParseResponse] (or [VerifyReceiptJSON]), never with encoding/json alone:
+// a member name given twice in one object, at any depth, or differing from
+// a response member only by case ("VERDICT", which encoding/json folds
+// onto verdict while JavaScript, Python and jq do not) is
+// [ErrMalformedReceipt], as are text that is not UTF-8 and escaped lone
+// surrogates (RFC 7493 §2.1). The JWS's header and signature must be
+// canonical base64url (RFC 7515 §2: no padding, the URL alphabet, the
+// unused low bits of the last character zero), so that one signature has
+// one spelling.
+//
 // # Enforcement (§4) and conformance levels (§5)
 //
 // [DefaultPolicy] is §4's table as a [Policy] per class and direction, with
@@ -127,6 +138,8 @@
 // Options.MaxContentBytes (8 MiB by default). Memory is package scan's plus
 // at most Options.MaxSignals signals per class kept (200 by default; every
 // signal still counts in the scores). The README publishes the latency.
+// [ParseResponse] reads at most 64 MiB of JSON nested at most 16 deep, in
+// one pass of encoding/json's tokenizer and one decoding.
 //
 // # What it does not claim
 //

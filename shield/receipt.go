@@ -10,11 +10,13 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"strings"
 	"sync"
 
 	"github.com/go-jose/go-jose/v4"
 
 	"github.com/plainsight/plainsight/internal/canon"
+	"github.com/plainsight/plainsight/internal/strictjson"
 )
 
 // Errors of receipt signatures and key sets.
@@ -22,7 +24,9 @@ var (
 	// ErrUnsigned: the receipt has no signature.
 	ErrUnsigned = errors.New("shield: receipt is not signed")
 	// ErrMalformedReceipt: the signature is not a detached compact JWS of
-	// this package's form, or a receipt field is malformed.
+	// this package's form (canonical base64url included), a receipt field
+	// is malformed, or the response's JSON is not read one way by every
+	// reader (see ParseResponse).
 	ErrMalformedReceipt = errors.New("shield: malformed receipt")
 	// ErrUnknownKey: the signature names a key id the key set does not
 	// hold.
@@ -302,10 +306,68 @@ func (r *KeyRing) sign(resp *Response) (string, error) {
 
 var contentHash = regexp.MustCompile(`^sha256:[0-9a-f]{64}$`)
 
+// Bounds of a response read by ParseResponse.
+const (
+	maxResponseBytes = 64 << 20
+	maxResponseDepth = 16
+)
+
+// ParseResponse reads a response (§3.2) from its JSON text, strictly, so
+// that the response verified is the one every other reader of the same
+// bytes sees (the wire form is what was signed): a member name given twice
+// in one object at any depth, a member name that differs from a
+// response member only by case ("VERDICT", which encoding/json would
+// read as verdict), text that is not UTF-8 and the \u escape of a lone
+// surrogate (RFC 7493 §2.1: encoding/json reads it as U+FFFD, JavaScript
+// does not) are refused with ErrMalformedReceipt, as is JSON that is not
+// one object of the response's form. Members the response does not
+// define (extensions) are allowed and ignored. The text is at most 64 MiB,
+// nested at most 16 deep.
+func ParseResponse(data []byte) (Response, error) {
+	var resp Response
+	lim := strictjson.Limits{MaxBytes: maxResponseBytes, MaxDepth: maxResponseDepth, IJSON: true}
+	if err := strictjson.Unmarshal(data, &resp, lim); err != nil {
+		return Response{}, &ReceiptError{ErrMalformedReceipt, strings.TrimPrefix(err.Error(), "strictjson: ")}
+	}
+	if t := bytes.TrimLeft(data, " \t\r\n"); len(t) == 0 || t[0] != '{' {
+		return Response{}, &ReceiptError{ErrMalformedReceipt, "the response is not a JSON object"}
+	}
+	return resp, nil
+}
+
+// VerifyReceiptJSON reads a response with ParseResponse and verifies its
+// receipt with VerifyReceipt; it returns the response read.
+func VerifyReceiptJSON(data []byte, keys *PublicKeys) (Response, error) {
+	resp, err := ParseResponse(data)
+	if err != nil {
+		return Response{}, err
+	}
+	return resp, VerifyReceipt(resp, keys)
+}
+
+// canonicalBase64URL reports whether s is the one base64url form of its
+// bytes (RFC 7515 §2, RFC 4648 §3.5): the URL alphabet, no padding, no
+// line breaks, and the unused low bits of the last character zero.
+// Without this, four signatures of one key would verify for one receipt,
+// and a verifier that signs over the header's text as received (RFC 7515
+// §5.2) would disagree with one that re-encodes it.
+func canonicalBase64URL(s []byte) bool {
+	b, err := base64.RawURLEncoding.Strict().DecodeString(string(s))
+	return err == nil && base64.RawURLEncoding.EncodeToString(b) == string(s)
+}
+
 // VerifyReceipt checks the signature of resp's receipt with keys: the
 // signature must be a detached compact JWS, EdDSA, of type ReceiptType, by
-// a key in keys, over resp's verdict, scores, engine and receipt. It does
+// a key in keys, over resp's verdict, scores, engine and receipt, its
+// header and signature each in canonical base64url (RFC 7515 §2). It does
 // not check the content (see ContentMatches): a verifier may not hold it.
+//
+// resp must come from ParseResponse (or VerifyReceiptJSON), from a log
+// entry read by receiptstore.Decode, or from this package's own Scanner:
+// a response decoded with encoding/json from
+// received bytes may not be the response other readers of those bytes
+// see (encoding/json lets a second, case-folded "VERDICT" member
+// overwrite "verdict"), and verifying it proves nothing about them.
 func VerifyReceipt(resp Response, keys *PublicKeys) error {
 	sig := resp.Receipt.Signature
 	if sig == "" {
@@ -317,6 +379,9 @@ func VerifyReceipt(resp Response, keys *PublicKeys) error {
 	parts := bytes.Split([]byte(sig), []byte("."))
 	if len(parts) != 3 || len(parts[1]) != 0 {
 		return &ReceiptError{ErrMalformedReceipt, "the signature is not a detached compact JWS"}
+	}
+	if !canonicalBase64URL(parts[0]) || !canonicalBase64URL(parts[2]) {
+		return &ReceiptError{ErrMalformedReceipt, "the signature's header or signature is not canonical base64url"}
 	}
 	payload, err := signedPayload(&resp)
 	if err != nil {

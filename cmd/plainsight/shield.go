@@ -17,7 +17,9 @@ package main
 //
 // verify-receipt checks the signature of a response (as scan prints it)
 // with published keys (a JWKS, as jwks prints it) and, with --content,
-// that the receipt's hash is the file's. It exits 0 when the receipt
+// that the receipt's hash is the file's. The response is read strictly
+// (shield.ParseResponse): a member name given twice, or differing from a
+// response member only by case, is a malformed receipt. It exits 0 when the receipt
 // verifies, 1 when it does not (the error class on standard error).
 //
 // keygen prints a new key ring (private: store it as a secret); jwks
@@ -207,12 +209,15 @@ func runShieldVerify(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 		fmt.Fprintf(stderr, "plainsight shield verify-receipt: %s\n", describe(err))
 		return exitError
 	}
-	var resp shield.Response
-	if err := json.Unmarshal(rb, &resp); err != nil {
-		fmt.Fprintf(stderr, "plainsight shield verify-receipt: the response is not JSON: %s\n", describe(err))
+	if !json.Valid(rb) {
+		fmt.Fprintf(stderr, "plainsight shield verify-receipt: the response is not JSON\n")
 		return exitError
 	}
-	if err := shield.VerifyReceipt(resp, keys); err != nil {
+	// Read strictly: a response that encoding/json reads one way and
+	// another reader another (a repeated or case-folded member) does not
+	// verify (issue 29).
+	resp, err := shield.VerifyReceiptJSON(rb, keys)
+	if err != nil {
 		fmt.Fprintf(stderr, "plainsight shield verify-receipt: %s\n", describe(err))
 		return exitFound
 	}

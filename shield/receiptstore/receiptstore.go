@@ -23,7 +23,8 @@
 // # Bounds
 //
 // An entry's JSON is at most [store.ReceiptEntryMaxBytes]; [Decode] refuses
-// a longer one, unknown members, trailing data and another schema. A list
+// a longer one, unknown members, repeated or case-folded member names,
+// trailing data and another schema. A list
 // is capped as the store caps it ([store.MaxListLimit]). Each Append is one
 // transaction of the store: on SQLite a durable commit, which is most of
 // a guarded call's time (BenchmarkGuardedCall).
@@ -43,9 +44,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
+	"strings"
 	"time"
 
+	"github.com/plainsight/plainsight/internal/strictjson"
 	"github.com/plainsight/plainsight/shield"
 	"github.com/plainsight/plainsight/store"
 )
@@ -164,19 +166,24 @@ func (l *Log) List(ctx context.Context, q store.ReceiptQuery) ([]Record, error) 
 
 // Decode parses a stored entry: one JSON object of schema
 // shield.LogSchema, without unknown members or trailing data, at most
-// store.ReceiptEntryMaxBytes long.
+// store.ReceiptEntryMaxBytes long, read as strictly as
+// shield.ParseResponse reads a response (no member name twice, none
+// differing from a member's only by case, I-JSON strings).
 func Decode(b []byte) (shield.LogEntry, error) {
 	var e shield.LogEntry
 	if len(b) > store.ReceiptEntryMaxBytes {
 		return e, malformed("%d bytes, more than %d", len(b), store.ReceiptEntryMaxBytes)
 	}
-	d := json.NewDecoder(bytes.NewReader(b))
-	d.DisallowUnknownFields()
-	if err := d.Decode(&e); err != nil {
-		return shield.LogEntry{}, malformed("%v", err)
+	// Read strictly (issue 29): the entry's verdict, scores and receipt
+	// are verified against their signature, so a member given twice, or
+	// spelt with another case, which encoding/json would read one way and
+	// another reader of the database another, is refused.
+	lim := strictjson.Limits{MaxBytes: store.ReceiptEntryMaxBytes, MaxDepth: 8, DisallowUnknown: true, IJSON: true}
+	if err := strictjson.Unmarshal(b, &e, lim); err != nil {
+		return shield.LogEntry{}, malformed("%s", strings.TrimPrefix(err.Error(), "strictjson: "))
 	}
-	if _, err := d.Token(); err != io.EOF {
-		return shield.LogEntry{}, malformed("data after the entry")
+	if t := bytes.TrimLeft(b, " \t\r\n"); len(t) == 0 || t[0] != '{' {
+		return shield.LogEntry{}, malformed("not a JSON object")
 	}
 	if e.Schema != shield.LogSchema {
 		return shield.LogEntry{}, malformed("schema %.32q, want %s", e.Schema, shield.LogSchema)

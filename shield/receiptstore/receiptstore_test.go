@@ -331,7 +331,14 @@ func TestListRefusesDisagreement(t *testing.T) {
 func TestDecode(t *testing.T) {
 	for _, bad := range []string{"", "{}", "[]", `{"schema":"shield-receipt-log/2"}`,
 		`{"schema":"shield-receipt-log/1","extra":1}`, `{"schema":"shield-receipt-log/1"} {}`,
-		`{"schema":"shield-receipt-log/1","who":7}`, string(make([]byte, store.ReceiptEntryMaxBytes+1))} {
+		`{"schema":"shield-receipt-log/1","who":7}`, string(make([]byte, store.ReceiptEntryMaxBytes+1)),
+		// Read two ways (issue 29): encoding/json takes the last, or
+		// folds the case; another reader of the database does not.
+		`{"schema":"shield-receipt-log/1","who":"w","verdict":"clean","VERDICT":"malicious"}`,
+		`{"schema":"shield-receipt-log/1","who":"w","verdict":"clean","verdict":"malicious"}`,
+		`{"schema":"shield-receipt-log/1","who":"w","scores":{"secrets":0,"Secrets":0.9}}`,
+		`{"schema":"shield-receipt-log/1","who":"w","receipt":{"scan_id":"a","scan_id":"b"}}`,
+		`{"schema":"shield-receipt-log/1","WHO":"w"}`, `{"schema":"shield-receipt-log/1","who":"\ud800"}`} {
 		if _, err := receiptstore.Decode([]byte(bad)); !errors.Is(err, receiptstore.ErrMalformed) {
 			t.Errorf("Decode(%.40q): %v, want ErrMalformed", bad, err)
 		}
