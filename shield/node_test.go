@@ -14,7 +14,9 @@ import (
 
 // nodeVerifier is an independent verifier of the receipt vectors in
 // JavaScript: its own canonical JSON (sorted keys, JSON.stringify's
-// numbers), its own JWS parsing and Node's Ed25519. It prints one line per
+// numbers), its own JWS parsing (canonical base64url), its own strict
+// reading of response_json (no member name twice, none differing from a
+// response member only by case) and Node's Ed25519. It prints one line per
 // test: the tcId and "ok" or the reason it refused.
 const nodeVerifier = `
 const fs = require('fs');
@@ -26,13 +28,61 @@ const canon = v => {
   return JSON.stringify(v);
 };
 const b64u = b => Buffer.from(b).toString('base64url');
+// canonB64 accepts only the one base64url spelling of some bytes.
+const canonB64 = x => /^[A-Za-z0-9_-]*$/.test(x) && b64u(Buffer.from(x, 'base64url')) === x;
+// The response's members, for the case rule; an array's element is '[]'.
+const signal = {class: 1, kind: 1, confidence: 1, start: 1, end: 1, byte_start: 1, byte_end: 1, utf16_start: 1, utf16_end: 1};
+const members = {verdict: 1, truncated: 1,
+  scores: {prompt_injection: 1, ssrf: 1, secrets: 1, pii: 1, known_bad_url: 1},
+  engine: {id: 1, version: 1}, receipt: {scan_id: 1, content_hash: 1, timestamp: 1, signature: 1},
+  signals: {'[]': signal}};
+const folds = (a, b) => a !== b && (a.toLowerCase() === b.toLowerCase() || a.toUpperCase() === b.toUpperCase());
+// strict throws on a member name given twice in one object, or differing
+// from a known member only by case; s is JSON (JSON.parse read it).
+const strict = s => {
+  let i = 0;
+  const ws = () => { while (i < s.length && ' \t\n\r'.includes(s[i])) i++; };
+  const str = () => { const a = i++; while (s[i] !== '"') { if (s[i] === '\\') i++; i++; } i++; return JSON.parse(s.slice(a, i)); };
+  const val = known => {
+    ws();
+    if (s[i] === '{') {
+      i++; ws();
+      const seen = new Set();
+      if (s[i] === '}') { i++; return; }
+      for (;;) {
+        ws();
+        const k = str();
+        if (seen.has(k)) throw new Error('duplicate ' + k);
+        seen.add(k);
+        if (known && typeof known === 'object' && !(k in known) && Object.keys(known).some(n => folds(n, k))) throw new Error('folded ' + k);
+        ws(); i++; // the colon
+        val(known && typeof known === 'object' ? known[k] : undefined);
+        ws();
+        if (s[i++] === '}') return;
+      }
+    }
+    if (s[i] === '[') {
+      i++; ws();
+      if (s[i] === ']') { i++; return; }
+      for (;;) { val(known && known['[]']); ws(); if (s[i++] === ']') return; }
+    }
+    if (s[i] === '"') { str(); return; }
+    while (i < s.length && !',}] \t\n\r'.includes(s[i])) i++;
+  };
+  val(members);
+};
 const out = [];
 for (const g of f.testGroups) for (const t of g.tests) {
-  const r = t.response, sig = r.receipt.signature || '';
   const verdict = (why) => out.push(t.tcId + ' ' + why);
+  let r = t.response;
+  if (t.response_json !== undefined) {
+    try { r = JSON.parse(t.response_json); strict(t.response_json); } catch (e) { verdict('malformed'); continue; }
+  }
+  const sig = r.receipt.signature || '';
   if (!sig) { verdict('unsigned'); continue; }
   const parts = sig.split('.');
   if (parts.length !== 3 || parts[1] !== '') { verdict('malformed'); continue; }
+  if (!canonB64(parts[0]) || !canonB64(parts[2])) { verdict('malformed'); continue; }
   if (!/^sha256:[0-9a-f]{64}$/.test(r.receipt.content_hash)) { verdict('malformed'); continue; }
   let header;
   try { header = JSON.parse(Buffer.from(parts[0], 'base64url').toString('utf8')); } catch (e) { verdict('malformed'); continue; }

@@ -61,14 +61,15 @@ type receiptVectorFile struct {
 	TestGroups    []struct {
 		Type  string `json:"type"`
 		Tests []struct {
-			TcID          int      `json:"tcId"`
-			Comment       string   `json:"comment"`
-			Spec          []string `json:"spec"`
-			Response      Response `json:"response"`
-			SignedPayload string   `json:"signed_payload"`
-			Result        string   `json:"result"`
-			Error         string   `json:"error"`
-			Flags         []string `json:"flags"`
+			TcID          int             `json:"tcId"`
+			Comment       string          `json:"comment"`
+			Spec          []string        `json:"spec"`
+			Response      json.RawMessage `json:"response"`
+			ResponseJSON  *string         `json:"response_json"`
+			SignedPayload string          `json:"signed_payload"`
+			Result        string          `json:"result"`
+			Error         string          `json:"error"`
+			Flags         []string        `json:"flags"`
 		} `json:"tests"`
 	} `json:"testGroups"`
 }
@@ -187,16 +188,33 @@ func TestReceiptVectors(t *testing.T) {
 		for _, tc := range g.Tests {
 			n++
 			t.Run(fmt.Sprintf("%s/#%d %s", name, tc.TcID, tc.Comment), func(t *testing.T) {
-				err := VerifyReceipt(tc.Response, keys)
-				if tc.Result == "valid" {
-					if err != nil {
-						t.Fatalf("valid receipt: %v", err)
+				// The text of the response: response_json, or the
+				// response object as the file spells it.
+				text := []byte(tc.Response)
+				if tc.ResponseJSON != nil {
+					text = []byte(*tc.ResponseJSON)
+				}
+				if (tc.ResponseJSON == nil) == (tc.Response == nil) {
+					t.Fatal("want exactly one of response and response_json")
+				}
+				// Both entry points: the text through VerifyReceiptJSON,
+				// and ParseResponse then VerifyReceipt.
+				resp, err := VerifyReceiptJSON(text, keys)
+				resp2, err2 := ParseResponse(text)
+				if err2 == nil {
+					err2 = VerifyReceipt(resp2, keys)
+				}
+				for _, err := range []error{err, err2} {
+					if tc.Result == "valid" {
+						if err != nil {
+							t.Fatalf("valid receipt: %v", err)
+						}
+					} else if want, ok := sentinels[tc.Error]; !ok || !errors.Is(err, want) {
+						t.Fatalf("error %v, want %s", err, tc.Error)
 					}
-				} else if want, ok := sentinels[tc.Error]; !ok || !errors.Is(err, want) {
-					t.Fatalf("error %v, want %s", err, tc.Error)
 				}
 				if tc.SignedPayload != "" {
-					p, err := SignedPayload(tc.Response)
+					p, err := SignedPayload(resp)
 					if err != nil || string(p) != tc.SignedPayload {
 						t.Errorf("signed payload %s, want %s", p, tc.SignedPayload)
 					}

@@ -160,9 +160,10 @@ func TestShieldReceiptVectors(t *testing.T) {
 		JWKS       json.RawMessage `json:"jwks"`
 		TestGroups []struct {
 			Tests []struct {
-				TcID     int             `json:"tcId"`
-				Response json.RawMessage `json:"response"`
-				Result   string          `json:"result"`
+				TcID         int             `json:"tcId"`
+				Response     json.RawMessage `json:"response"`
+				ResponseJSON *string         `json:"response_json"`
+				Result       string          `json:"result"`
 			} `json:"tests"`
 		} `json:"testGroups"`
 	}
@@ -179,7 +180,11 @@ func TestShieldReceiptVectors(t *testing.T) {
 			if tc.Result == "invalid" {
 				want = exitFound
 			}
-			if code, _, stderr := runCmd(t, string(tc.Response), "shield", "verify-receipt", "--jwks", jwks, "-"); code != want {
+			text := string(tc.Response)
+			if tc.ResponseJSON != nil {
+				text = *tc.ResponseJSON
+			}
+			if code, _, stderr := runCmd(t, text, "shield", "verify-receipt", "--jwks", jwks, "-"); code != want {
 				t.Errorf("#%d: exit %d, want %d (%s)", tc.TcID, code, want, stderr)
 			}
 		}

@@ -350,14 +350,17 @@ type receiptGroup struct {
 }
 
 type receiptTest struct {
-	TcID          int             `json:"tcId"`
-	Comment       string          `json:"comment"`
-	Spec          []string        `json:"spec"`
-	Response      shield.Response `json:"response"`
-	SignedPayload string          `json:"signed_payload,omitempty"`
-	Result        string          `json:"result"`
-	Error         string          `json:"error,omitempty"`
-	Flags         []string        `json:"flags"`
+	TcID     int              `json:"tcId"`
+	Comment  string           `json:"comment"`
+	Spec     []string         `json:"spec"`
+	Response *shield.Response `json:"response,omitempty"`
+	// ResponseJSON is the response as JSON text, for the cases an object
+	// cannot carry (a member given twice).
+	ResponseJSON  string   `json:"response_json,omitempty"`
+	SignedPayload string   `json:"signed_payload,omitempty"`
+	Result        string   `json:"result"`
+	Error         string   `json:"error,omitempty"`
+	Flags         []string `json:"flags"`
 }
 
 // GenerateReceipt writes shield_receipt.json.
@@ -425,6 +428,20 @@ func GenerateReceipt() ([]byte, error) {
 		{"signals (an extension) are not signed", "", func(r *shield.Response) {
 			r.Signals = []shield.Signal{{Class: shield.Secrets, Kind: "aws_access_key_id", Confidence: 0.9, Start: 0, End: 20, ByteEnd: 20, UTF16End: 20}}
 		}},
+		// Canonical base64url (RFC 7515 §2, RFC 4648 §3.5): a 64-byte
+		// signature is 86 characters, whose last carries 4 unused bits;
+		// the header's last carries unused bits too (its length is not a
+		// multiple of 4). A lenient decoder reads the same bytes.
+		{"signature's last character with non-zero unused bits", "ErrMalformedReceipt", func(r *shield.Response) {
+			r.Receipt.Signature = parts[0] + ".." + flipLowBit(parts[2])
+		}},
+		{"header's last character with non-zero unused bits", "ErrMalformedReceipt", func(r *shield.Response) {
+			r.Receipt.Signature = flipLowBit(parts[0]) + ".." + parts[2]
+		}},
+		{"signature with base64 padding", "ErrMalformedReceipt", func(r *shield.Response) { r.Receipt.Signature += "==" }},
+	}
+	if len(parts[0])%4 == 0 || len(parts[2])%4 == 0 {
+		return nil, fmt.Errorf("shieldgen: the header (%d) or signature (%d) has no unused bits", len(parts[0]), len(parts[2]))
 	}
 	f := receiptFile{
 		Schema: "shield_receipt_schema_v1.json",
@@ -433,6 +450,8 @@ func GenerateReceipt() ([]byte, error) {
 			"Receipt signatures: a detached compact JWS (RFC 7515 Appendix F), alg EdDSA (Ed25519), typ " + shield.ReceiptType + ", kid the RFC 7638 thumbprint of the key.",
 			"The payload is the canonical JSON (RFC 8785) of the response's engine, receipt (content_hash, scan_id, timestamp) and scores and verdict; signed_payload gives it for the valid test.",
 			"jwks holds the published key (the Ed25519 key of the RFC 8032 seed of 32 bytes 0x01).",
+			"A test gives the response as an object (response) or as JSON text (response_json), which a verifier must read strictly: a member name given twice in one object, at any depth, or differing from a response member only by case, is ErrMalformedReceipt (the wire form is what was signed).",
+			"The header and signature of the JWS must be canonical base64url (RFC 7515 §2: no padding, the URL alphabet, the unused low bits of the last character zero), else ErrMalformedReceipt.",
 		},
 		Notes: map[string]map[string]string{},
 		JWKS:  jwks,
@@ -442,7 +461,7 @@ func GenerateReceipt() ([]byte, error) {
 		r := signed
 		r.Signals = []shield.Signal{}
 		c.f(&r)
-		t := receiptTest{TcID: i + 1, Comment: c.comment, Spec: []string{"§3.2"}, Response: r, Result: "valid", Flags: []string{}}
+		t := receiptTest{TcID: i + 1, Comment: c.comment, Spec: []string{"§3.2"}, Response: &r, Result: "valid", Flags: []string{}}
 		if c.err != "" {
 			t.Result, t.Error = "invalid", c.err
 		}
@@ -451,7 +470,75 @@ func GenerateReceipt() ([]byte, error) {
 		}
 		g.Tests = append(g.Tests, t)
 	}
+	texts, err := textCases(signed)
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range texts {
+		t := receiptTest{TcID: len(g.Tests) + 1, Comment: c.comment, Spec: []string{"§3.2"}, ResponseJSON: c.text, Result: "valid", Flags: []string{}}
+		if c.err != "" {
+			t.Result, t.Error = "invalid", c.err
+		}
+		g.Tests = append(g.Tests, t)
+	}
 	f.TestGroups = []receiptGroup{g}
 	f.NumberOfTests = len(g.Tests)
 	return marshal(f)
+}
+
+// flipLowBit changes the lowest bit of s's last base64url character.
+func flipLowBit(s string) string {
+	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+	i := strings.IndexByte(alphabet, s[len(s)-1])
+	return s[:len(s)-1] + string(alphabet[i^1])
+}
+
+type textCase struct{ comment, err, text string }
+
+// textCases are the cases given as JSON text: the signed response as
+// encoding/json writes it, then edited by hand. Each invalid one is
+// well-formed JSON (RFC 8259) that reads two ways: encoding/json reads
+// the signed value (the last member, or the case-folded one), JavaScript's
+// JSON.parse, Python and jq the forged one or none, so the rule, not the
+// signature, must refuse it: ErrMalformedReceipt.
+func textCases(signed shield.Response) ([]textCase, error) {
+	signed.Signals = []shield.Signal{}
+	b, err := json.Marshal(signed)
+	if err != nil {
+		return nil, err
+	}
+	base := string(b)
+	edit := func(old, new string) (string, error) {
+		if strings.Count(base, old) != 1 {
+			return "", fmt.Errorf("shieldgen: %s is not once in %s", old, base)
+		}
+		return strings.Replace(base, old, new, 1), nil
+	}
+	cases := []struct{ comment, err, old, new string }{
+		{"the valid receipt as JSON text", "", "", ""},
+		{"an unknown member (an extension) beside the signed ones", "", `"verdict":"malicious"`, `"x_extension":{"a":[1]},"verdict":"malicious"`},
+		{"verdict given twice: a forged clean, then the signed malicious", "ErrMalformedReceipt", `"verdict":"malicious"`, `"verdict":"clean","verdict":"malicious"`},
+		{"a forged verdict clean, then the signed one spelt VERDICT", "ErrMalformedReceipt", `"verdict":"malicious"`, `"verdict":"clean","VERDICT":"malicious"`},
+		{"the signed verdict spelt VERDICT, alone", "ErrMalformedReceipt", `"verdict":"malicious"`, `"VERDICT":"malicious"`},
+		{"verdict given twice, once written with an escape (verdic\\u0074)", "ErrMalformedReceipt", `"verdict":"malicious"`, `"verdict":"clean","verdic\u0074":"malicious"`},
+		{"a score given twice in scores: a forged 0, then the signed 0.9", "ErrMalformedReceipt", `"secrets":0.9`, `"secrets":0,"secrets":0.9`},
+		{"a forged score 0, then the signed one spelt Secrets", "ErrMalformedReceipt", `"secrets":0.9`, `"secrets":0,"Secrets":0.9`},
+		{"scan_id given twice with the same value", "ErrMalformedReceipt", `"scan_id":"019a6e2a-5c00-7000-8000-000000000001"`,
+			`"scan_id":"019a6e2a-5c00-7000-8000-000000000001","scan_id":"019a6e2a-5c00-7000-8000-000000000001"`},
+		{"a member given twice in an unknown member (an extension)", "ErrMalformedReceipt", `"verdict":"malicious"`, `"x_extension":{"a":1,"a":2},"verdict":"malicious"`},
+	}
+	out := make([]textCase, 0, len(cases))
+	for _, c := range cases {
+		text := base
+		if c.old != "" {
+			if text, err = edit(c.old, c.new); err != nil {
+				return nil, err
+			}
+		}
+		if !json.Valid([]byte(text)) {
+			return nil, fmt.Errorf("shieldgen: %s: not JSON", c.comment)
+		}
+		out = append(out, textCase{c.comment, c.err, text})
+	}
+	return out, nil
 }
