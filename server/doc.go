@@ -162,7 +162,8 @@
 // refusals (the guard's, and a request body of the right JSON but the
 // wrong shape: invalid_request, unknown_context, unknown_source,
 // unknown_direction, and the Shield method's refusals), 400 invalid_json for a body that is not one JSON
-// object, 413 body_too_large and content_too_large, 404 not_found, 405
+// object or does not read one way (a member name twice in one object, or
+// a member the route reads spelt with another case: issue 29), 413 body_too_large and content_too_large, 404 not_found, 405
 // method_not_allowed (with Allow), 429 rate_limited (with Retry-After),
 // 500 internal (logged, answered without detail).
 //
@@ -170,7 +171,12 @@
 // (JSON.parse's reading, internal/canon), not encoding/json: a "\ud800"
 // escape reaches the scan as a lone surrogate — §2's
 // unassigned_codepoint, with UTF-16 and WTF-8 byte offsets — never as
-// U+FFFD. An unknown member is refused, never ignored. /v2/scan is the
+// U+FFFD. An unknown member is refused, never ignored; a member given
+// twice, which JSON.parse would read as the last and another reader as
+// the first, is refused too, and so is a known member spelt with another
+// case, which encoding/json would fold onto it (the check-in's body,
+// decoded by encoding/json, is checked for both before it is decoded; so
+// are the MCP tools' arguments). /v2/scan is the
 // exception, because package shield takes UTF-8 only and its receipt
 // hashes the content's UTF-8: there each lone surrogate is read as
 // U+FFFD, as a client's UTF-8 encoder (JavaScript's TextEncoder) writes

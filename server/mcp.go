@@ -277,6 +277,9 @@ func (t *mcpTools) call(ctx context.Context, req *mcp.CallToolRequest, f func(co
 		}
 		return nil, &toolError{"invalid_json", msg}
 	}
+	if err := repeatedMember(raw, 8); err != nil {
+		return nil, &toolError{"invalid_json", "the arguments are malformed: " + err.Error()}
+	}
 	out, terr := f(ctx, v)
 	if terr != nil {
 		return nil, terr
@@ -291,7 +294,7 @@ func (t *mcpTools) call(ctx context.Context, req *mcp.CallToolRequest, f func(co
 
 // invalidArgs is the refusal of arguments of the right JSON but the wrong
 // shape.
-func invalidArgs(err error) *toolError { return &toolError{"invalid_request", err.Error()} }
+func invalidArgs(err error) *toolError { return toolRefusal(err) }
 
 // precall is the tool precall_check: GET /v1/security/precall.
 func (t *mcpTools) precall(ctx context.Context, v canon.Value) (any, *toolError) {

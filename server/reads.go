@@ -147,7 +147,7 @@ func (h *handler) shieldCheck(w http.ResponseWriter, r *http.Request) {
 		err = errors.New("text is required")
 	}
 	if err != nil {
-		writeError(w, http.StatusUnprocessableEntity, "invalid_request", err.Error())
+		bodyRefusal(w, err)
 		return
 	}
 	ms, err := h.signatures().Check(r.Context(), replaceSurrogates(text))

@@ -310,7 +310,8 @@ func (h *handler) fail(w http.ResponseWriter, r *http.Request, err error) {
 }
 
 // body reads a request body under the cap and parses it as JSON with
-// lone surrogates kept (strings in WTF-8). It answers the error itself
+// lone surrogates kept (strings in WTF-8); a member name given twice in
+// one object is refused (see repeatedMember). It answers the error itself
 // and returns false on failure.
 func (h *handler) body(w http.ResponseWriter, r *http.Request) (canon.Value, bool) {
 	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, h.maxBody))
@@ -331,6 +332,10 @@ func (h *handler) body(w http.ResponseWriter, r *http.Request) (canon.Value, boo
 			msg += " (at byte " + strconv.Itoa(ce.Offset) + ")"
 		}
 		writeError(w, http.StatusBadRequest, "invalid_json", msg)
+		return canon.Value{}, false
+	}
+	if err := repeatedMember(b, 8); err != nil {
+		writeError(w, http.StatusBadRequest, "invalid_json", err.Error())
 		return canon.Value{}, false
 	}
 	return v, true
@@ -361,7 +366,7 @@ func fields(obj canon.Value, prefix string, want map[string]*string, objects map
 			*p = m.Value
 			continue
 		}
-		return nil, fmt.Errorf("unknown member %q", printableKey(prefix+m.Key))
+		return nil, unknownField(prefix, m.Key, want, objects)
 	}
 	return seen, nil
 }
@@ -384,7 +389,7 @@ func (h *handler) scan(w http.ResponseWriter, r *http.Request) {
 	var text, ctxName, profileName string
 	seen, err := fields(v, "", map[string]*string{"text": &text, "context": &ctxName, "profile": &profileName}, nil)
 	if err != nil {
-		writeError(w, http.StatusUnprocessableEntity, "invalid_request", err.Error())
+		bodyRefusal(w, err)
 		return
 	}
 	if !seen["text"] {
@@ -446,7 +451,7 @@ func (h *handler) shieldScan(w http.ResponseWriter, r *http.Request) {
 	}
 	req, err := shieldRequest(v)
 	if err != nil {
-		writeError(w, http.StatusUnprocessableEntity, "invalid_request", err.Error())
+		bodyRefusal(w, err)
 		return
 	}
 	resp, err := shield.Scan(r.Context(), req)

@@ -34,7 +34,7 @@ func readMembers(obj canon.Value, prefix string, allowed ...string) (members, er
 			ok = ok || a == mem.Key
 		}
 		if !ok {
-			return nil, fmt.Errorf("unknown member %q", printableKey(prefix+mem.Key))
+			return nil, unknownMember(prefix, mem.Key, allowed)
 		}
 		if mem.Value.Kind != canon.KindNull {
 			m[mem.Key] = mem.Value
@@ -95,14 +95,14 @@ func (h *handler) request(w http.ResponseWriter, r *http.Request, allowed ...str
 	}
 	m, err := readMembers(v, "", allowed...)
 	if err != nil {
-		writeError(w, http.StatusUnprocessableEntity, "invalid_request", err.Error())
+		bodyRefusal(w, err)
 		return nil, false
 	}
 	return m, true
 }
 
 func invalid(w http.ResponseWriter, err error) {
-	writeError(w, http.StatusUnprocessableEntity, "invalid_request", err.Error())
+	bodyRefusal(w, err)
 }
 
 // submit is POST /v1/security/submissions (scope submit): one field of
@@ -381,7 +381,8 @@ func (h *handler) signatureRefusal(w http.ResponseWriter, r *http.Request, op st
 //
 // The body is decoded by encoding/json (the reports' wire form is package
 // signature's), so a lone surrogate in a snippet is read as U+FFFD, which
-// cleaning would remove anyway.
+// cleaning would remove anyway; a member given twice or spelt with
+// another case, which encoding/json would take, is refused first.
 func (h *handler) checkIn(w http.ResponseWriter, r *http.Request) {
 	key, ok := h.authorize(w, r, store.ScopeCheckIn)
 	if !ok {
@@ -400,6 +401,10 @@ func (h *handler) checkIn(w http.ResponseWriter, r *http.Request) {
 		AgentID   string          `json:"agent_id"`
 		Reports   json.RawMessage `json:"reports"`
 		FeedSince int64           `json:"feed_since"`
+	}
+	if err := checkInMembers(b); err != nil {
+		writeError(w, http.StatusBadRequest, "invalid_json", err.Error())
+		return
 	}
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
