@@ -6,10 +6,12 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
+	"io/fs"
 	"strings"
 	"testing"
 
 	"github.com/plainsight/plainsight/internal/canon"
+	"github.com/plainsight/plainsight/vectors"
 )
 
 // genuine returns a malicious response signed by a test ring, its JSON as
@@ -150,6 +152,18 @@ func FuzzVerifyReceiptJSON(f *testing.F) {
 	f.Add(string(twoWay(f, b, `"verdict":"malicious"`, `"verdict":"clean"`, `"VERDICT":"malicious"`)))
 	f.Add(string(twoWay(f, b, `"scores":{`, `"scores":{}`, `"SCORES":{`)))
 	f.Add(`{"verdict":"clean","receipt":{"signature":"a..b"}}`)
+	// The vectors' texts (signed by another key: they exercise the reader).
+	var vf receiptVectorFile
+	if b, err := fs.ReadFile(vectors.FS(), "shield/shield_receipt.json"); err != nil || json.Unmarshal(b, &vf) != nil {
+		f.Fatal("the receipt vectors are missing")
+	}
+	for _, g := range vf.TestGroups {
+		for _, tc := range g.Tests {
+			if tc.ResponseJSON != nil {
+				f.Add(*tc.ResponseJSON)
+			}
+		}
+	}
 	f.Fuzz(func(t *testing.T, in string) {
 		resp, err := VerifyReceiptJSON([]byte(in), keys)
 		if err != nil {
