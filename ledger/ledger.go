@@ -58,6 +58,13 @@ const (
 	TypeFlagOverturned = "security.flag_overturned"
 )
 
+// Extension entry types, not named by §8 (issue 29): the other lifecycle
+// steps, so that every change of a flag's status has its entry.
+const (
+	TypeFlagDisputed = "security.flag_disputed"
+	TypeFlagUpheld   = "security.flag_upheld"
+)
+
 // ErrBroken is the class of a broken chain; Verify returns it wrapped in a
 // *BrokenError.
 var ErrBroken = errors.New("ledger: chain broken")
