@@ -436,9 +436,9 @@ func (s *Service) Dispute(ctx context.Context, id string, by Actor, c Case) (Fla
 	if by.Kind != KindAccount && by.Kind != KindAnonymous {
 		return Flag{}, &Error{Op: op, FlagID: id, Err: ErrActorKind, Note: by.Kind}
 	}
-	// An anonymous actor is never the attributed account (ErrNotAttributed
-	// once the flag is found).
-	return s.dispute(ctx, op, id, Principal{AccountID: by.AccountID}, by.Kind != KindAccount, c)
+	// An anonymous actor, or one without an account id, is never the
+	// attributed account (ErrNotAttributed once the flag is found).
+	return s.dispute(ctx, op, id, Principal{AccountID: by.AccountID}, by.Kind != KindAccount || by.AccountID == "", c)
 }
 
 // DisputeAs is Dispute filed by principal by, acting for the account
