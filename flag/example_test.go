@@ -24,11 +24,11 @@ func ExampleService_Submit() {
 	fmt.Println(out.Status, f.FindingClass, f.Status, f.LedgerSeq)
 	fmt.Println(f.Evidence.Excerpt)
 
-	// The attributed actor disputes; the award overturns; the same bytes
-	// from the same actor are then admitted.
+	// The attributed actor disputes; an arbitrator of another account
+	// overturns; the same bytes from the same actor are then admitted.
 	c := flag.Case{CaseID: "case_1", CaseNumber: 1}
 	svc.Dispute(ctx, f.ID, alice, c)
-	svc.Overturn(ctx, f.ID, c)
+	svc.Overturn(ctx, f.ID, c, flag.Principal{AccountID: "acc_arbiter", KeyID: "key_arbiter"})
 	out, _ = svc.Submit(ctx, in)
 	fmt.Println(out.Status)
 	// Output:

@@ -112,7 +112,29 @@ var (
 	ErrNotAttributed  = errors.New("only the attributed actor may dispute a flag")
 	ErrDecided        = errors.New("the dispute was decided")
 	ErrCaseMismatch   = errors.New("the award is not for the flag's dispute case")
+	// ErrSelfDecision: the principal deciding a dispute is the one that
+	// filed it, or acts for the flag's attributed account (issue 29:
+	// separation of duties).
+	ErrSelfDecision = errors.New("a dispute is not decided by its own party")
 )
+
+// Principal is who takes a lifecycle step: the account it acts for and,
+// when it authenticated with one, the API key. Its ID is what the step's
+// ledger entry records (filed_by, decided_by).
+type Principal struct {
+	AccountID string
+	KeyID     string // empty when the principal did not use an API key
+}
+
+// ID is the principal's recorded form: "key:<key id>" when it used an API
+// key (the key's owner is the store's record of that key, never deleted),
+// else "account:<account id>".
+func (p Principal) ID() string {
+	if p.KeyID != "" {
+		return "key:" + p.KeyID
+	}
+	return "account:" + p.AccountID
+}
 
 // Error is the error type of this package.
 type Error struct {

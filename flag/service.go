@@ -2,6 +2,7 @@ package flag
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"time"
@@ -424,7 +425,9 @@ func (s *Service) List(ctx context.Context, q store.FlagQuery) ([]Flag, error) {
 // attributed actor may file it: an account actor with the flag's
 // account_id (ErrNotAttributed otherwise). A flag whose dispute was decided
 // is ErrDecided, the error's Case naming the deciding case; a flag already
-// disputed is ErrWrongState.
+// disputed is ErrWrongState. The step's security.flag_disputed entry
+// records the filer as "account:<account id>"; DisputeAs records an API
+// key.
 func (s *Service) Dispute(ctx context.Context, id string, by Actor, c Case) (Flag, error) {
 	const op = "Dispute"
 	if c.CaseID == "" {
@@ -432,6 +435,27 @@ func (s *Service) Dispute(ctx context.Context, id string, by Actor, c Case) (Fla
 	}
 	if by.Kind != KindAccount && by.Kind != KindAnonymous {
 		return Flag{}, &Error{Op: op, FlagID: id, Err: ErrActorKind, Note: by.Kind}
+	}
+	// An anonymous actor, or one without an account id, is never the
+	// attributed account (ErrNotAttributed once the flag is found).
+	return s.dispute(ctx, op, id, Principal{AccountID: by.AccountID}, by.Kind != KindAccount || by.AccountID == "", c)
+}
+
+// DisputeAs is Dispute filed by principal by, acting for the account
+// by.AccountID (which must be the flag's attributed account); its entry
+// records by.ID() as filed_by.
+func (s *Service) DisputeAs(ctx context.Context, id string, by Principal, c Case) (Flag, error) {
+	if c.CaseID == "" {
+		return Flag{}, &Error{Op: "DisputeAs", FlagID: id, Err: ErrInvalid, Note: "a dispute needs its case id"}
+	}
+	return s.dispute(ctx, "DisputeAs", id, by, false, c)
+}
+
+func (s *Service) dispute(ctx context.Context, op, id string, by Principal, anonymous bool, c Case) (Flag, error) {
+	if !anonymous {
+		if err := checkPrincipal(op, id, by); err != nil {
+			return Flag{}, err
+		}
 	}
 	var out Flag
 	err := s.Store.Atomic(ctx, func(tx store.Tx) error {
@@ -441,15 +465,23 @@ func (s *Service) Dispute(ctx context.Context, id string, by Actor, c Case) (Fla
 		}
 		f := fromStore(&sf)
 		switch {
-		case by.Kind != KindAccount || f.Actor.Kind != KindAccount || by.AccountID != f.Actor.AccountID:
+		case anonymous || f.Actor.Kind != KindAccount || by.AccountID != f.Actor.AccountID:
 			return &Error{Op: op, FlagID: id, Err: ErrNotAttributed}
 		case f.Dispute != nil && f.Status != Disputed:
 			return &Error{Op: op, FlagID: id, Err: ErrDecided, Case: f.Dispute}
 		case f.Status != Standing:
 			return &Error{Op: op, FlagID: id, Err: ErrWrongState, Case: f.Dispute, Note: "the flag is " + string(f.Status)}
 		}
+		// The entry first: the schema admits the step only with the
+		// ledger's head recording it (store.Transition.EntrySeq).
+		data := lifecycleData(&f, c)
+		data["filed_by"] = by.ID()
+		e, err := ledger.Append(ctx, tx, ledger.TypeFlagDisputed, s.now(), data)
+		if err != nil {
+			return err
+		}
 		err = tx.TransitionFlag(ctx, store.Transition{ID: id, From: store.StatusStanding, To: store.StatusDisputed,
-			Dispute: &store.Dispute{CaseID: c.CaseID, CaseNumber: c.CaseNumber}})
+			Dispute: &store.Dispute{CaseID: c.CaseID, CaseNumber: c.CaseNumber}, EntrySeq: e.Seq})
 		if err != nil {
 			return err
 		}
@@ -463,23 +495,57 @@ func (s *Service) Dispute(ctx context.Context, id string, by Actor, c Case) (Fla
 	return out, nil
 }
 
+// checkPrincipal checks that p names an account, within the bounds of a
+// stored string.
+func checkPrincipal(op, id string, p Principal) error {
+	if p.AccountID == "" {
+		return &Error{Op: op, FlagID: id, Err: ErrInvalid, Note: "a lifecycle step names the account acting"}
+	}
+	for _, v := range []string{p.AccountID, p.KeyID} {
+		if len(v) > store.TextMaxBytes || !utf8.ValidString(v) {
+			return &Error{Op: op, FlagID: id, Err: ErrInvalid, Note: "a principal's ids are too long or not UTF-8"}
+		}
+	}
+	return nil
+}
+
+// lifecycleData is the data every lifecycle entry carries: the flag, its
+// class, evidence hash and artifact, and its dispute case.
+func lifecycleData(f *Flag, c Case) map[string]any {
+	return map[string]any{
+		"flag_id":         f.ID,
+		"finding_class":   string(f.FindingClass),
+		"evidence_sha256": f.Evidence.SHA256,
+		"artifact":        artifactData(f.Artifact),
+		"case_id":         c.CaseID,
+		"case_number":     c.CaseNumber,
+	}
+}
+
 // Overturn applies an award that overturns the flag: disputed →
-// overturned, with a security.flag_overturned ledger entry, in one
-// transaction. c must be the flag's dispute case (ErrCaseMismatch); a flag
-// that is not disputed is ErrWrongState (ErrDecided when its dispute was
-// decided already).
-func (s *Service) Overturn(ctx context.Context, id string, c Case) (Flag, error) {
-	return s.decide(ctx, "Overturn", id, c, Overturned)
+// overturned, with a security.flag_overturned ledger entry recording by
+// as decided_by, in one transaction. c must be the flag's dispute case
+// (ErrCaseMismatch); a flag that is not disputed is ErrWrongState
+// (ErrDecided when its dispute was decided already). A dispute is not
+// decided by its own party (ErrSelfDecision): not by the flag's attributed
+// account — the only account that may file it — whatever key it uses, nor
+// by the principal recorded as having filed it.
+func (s *Service) Overturn(ctx context.Context, id string, c Case, by Principal) (Flag, error) {
+	return s.decide(ctx, "Overturn", id, c, by, Overturned)
 }
 
-// Uphold applies an award that upholds the flag: disputed → standing. The
-// flag keeps its dispute, which now names the deciding case. Errors as
+// Uphold applies an award that upholds the flag: disputed → standing, with
+// a security.flag_upheld ledger entry recording by as decided_by. The flag
+// keeps its dispute, which now names the deciding case. Errors as
 // Overturn.
-func (s *Service) Uphold(ctx context.Context, id string, c Case) (Flag, error) {
-	return s.decide(ctx, "Uphold", id, c, Standing)
+func (s *Service) Uphold(ctx context.Context, id string, c Case, by Principal) (Flag, error) {
+	return s.decide(ctx, "Uphold", id, c, by, Standing)
 }
 
-func (s *Service) decide(ctx context.Context, op, id string, c Case, to Status) (Flag, error) {
+func (s *Service) decide(ctx context.Context, op, id string, c Case, by Principal, to Status) (Flag, error) {
+	if err := checkPrincipal(op, id, by); err != nil {
+		return Flag{}, err
+	}
 	var out Flag
 	err := s.Store.Atomic(ctx, func(tx store.Tx) error {
 		sf, err := tx.Flag(ctx, id)
@@ -494,23 +560,29 @@ func (s *Service) decide(ctx context.Context, op, id string, c Case, to Status) 
 			return &Error{Op: op, FlagID: id, Err: ErrWrongState, Note: "the flag is " + string(f.Status)}
 		case f.Dispute.CaseID != c.CaseID:
 			return &Error{Op: op, FlagID: id, Err: ErrCaseMismatch, Case: f.Dispute}
+		case f.Actor.Kind == KindAccount && by.AccountID == f.Actor.AccountID:
+			return &Error{Op: op, FlagID: id, Err: ErrSelfDecision, Case: f.Dispute, Note: "the attributed account does not decide its own dispute"}
 		}
-		err = tx.TransitionFlag(ctx, store.Transition{ID: id, From: store.StatusDisputed, To: string(to)})
+		filedBy, err := filer(ctx, tx, &sf)
 		if err != nil {
 			return err
 		}
+		if filedBy == by.ID() {
+			return &Error{Op: op, FlagID: id, Err: ErrSelfDecision, Case: f.Dispute, Note: "the principal that filed the dispute does not decide it"}
+		}
+		typ := ledger.TypeFlagUpheld
 		if to == Overturned {
-			_, err = ledger.Append(ctx, tx, ledger.TypeFlagOverturned, s.now(), map[string]any{
-				"flag_id":         id,
-				"finding_class":   string(f.FindingClass),
-				"evidence_sha256": f.Evidence.SHA256,
-				"artifact":        artifactData(f.Artifact),
-				"case_id":         f.Dispute.CaseID,
-				"case_number":     f.Dispute.CaseNumber,
-			})
-			if err != nil {
-				return err
-			}
+			typ = ledger.TypeFlagOverturned
+		}
+		data := lifecycleData(&f, *f.Dispute)
+		data["decided_by"] = by.ID()
+		e, err := ledger.Append(ctx, tx, typ, s.now(), data)
+		if err != nil {
+			return err
+		}
+		err = tx.TransitionFlag(ctx, store.Transition{ID: id, From: store.StatusDisputed, To: string(to), EntrySeq: e.Seq})
+		if err != nil {
+			return err
 		}
 		f.Status = to
 		out = f
@@ -520,6 +592,30 @@ func (s *Service) decide(ctx context.Context, op, id string, c Case, to Status) 
 		return Flag{}, wrapStore(op, id, err)
 	}
 	return out, nil
+}
+
+// filer returns the filed_by of the entry that disputed f, or "" when its
+// dispute predates the entry (a database from before migration 6).
+func filer(ctx context.Context, tx store.Tx, f *store.Flag) (string, error) {
+	if f.LifecycleSeq == 0 {
+		return "", nil
+	}
+	se, err := tx.LedgerEntry(ctx, f.LifecycleSeq)
+	if err != nil {
+		return "", err
+	}
+	e, err := ledger.Decode(se)
+	if err != nil {
+		return "", err
+	}
+	var d struct {
+		FlagID  string `json:"flag_id"`
+		FiledBy string `json:"filed_by"`
+	}
+	if e.Type != ledger.TypeFlagDisputed || json.Unmarshal(e.Data, &d) != nil || d.FlagID != f.ID {
+		return "", &Error{Op: "decide", FlagID: f.ID, Err: ErrInvalid, Note: "the flag's lifecycle entry is not its dispute"}
+	}
+	return d.FiledBy, nil
 }
 
 // wrapStore returns err as this package's error: its own errors as they

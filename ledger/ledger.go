@@ -3,6 +3,15 @@
 // overturn (security.flag_overturned), and in which later record kinds may
 // anchor theirs.
 //
+// Two entry types extend §8 (issue 29), so that every change of a flag's
+// status has its entry: security.flag_disputed (standing → disputed; data
+// flag_id, finding_class, evidence_sha256, artifact, case_id, case_number,
+// filed_by) and security.flag_upheld (disputed → standing; the same with
+// decided_by in place of filed_by); security.flag_overturned carries the
+// same data with decided_by. filed_by and decided_by are flag.Principal
+// IDs ("key:<id>" or "account:<id>"). The SQL stores refuse a status
+// change whose entry is not the ledger's head (see package store).
+//
 // # Entries
 //
 // An entry's body is the canonical JSON (keys sorted by UTF-16 code units,
@@ -56,6 +65,13 @@ import (
 const (
 	TypeFlagged        = "security.flagged"
 	TypeFlagOverturned = "security.flag_overturned"
+)
+
+// Extension entry types, not named by §8 (issue 29): the other lifecycle
+// steps, so that every change of a flag's status has its entry.
+const (
+	TypeFlagDisputed = "security.flag_disputed"
+	TypeFlagUpheld   = "security.flag_upheld"
 )
 
 // ErrBroken is the class of a broken chain; Verify returns it wrapped in a

@@ -90,11 +90,15 @@
 //     pages).
 //   - POST /v1/security/flags/{id}/dispute (dispute) — {"case_id",
 //     "case_number"}: the key's owner, who must be the flag's attributed
-//     account (else 403 not_attributed), disputes it; 409 decided (a
+//     account (else 403 not_attributed), disputes it, the entry recording
+//     the key as filed_by; 409 decided (a
 //     decided dispute is not reopened) or wrong_state.
 //   - POST /v1/security/flags/{id}/award (arbitrate) — {"case_id",
 //     "case_number", "decision": "overturn"|"uphold"}: the award of the
-//     dispute's case; 409 case_mismatch or wrong_state.
+//     dispute's case, its ledger entry recording the key as decided_by;
+//     403 self_decision when the key is the one that filed the dispute or
+//     acts for the flag's attributed account (issue 29: one principal does
+//     not both dispute and arbitrate); 409 case_mismatch or wrong_state.
 //   - POST /api/v1/shield/checkin (checkin) — {"agent_id", "reports",
 //     "feed_since"}: up to five reports (Shield method 1.0), each outcome,
 //     and the check-in's shield_feed after feed_since. A refused report

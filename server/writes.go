@@ -252,6 +252,8 @@ func (h *handler) flagStep(w http.ResponseWriter, r *http.Request, f psflag.Flag
 		writeError(w, http.StatusNotFound, "flag_not_found", "no flag has this id")
 	case errors.Is(err, psflag.ErrNotAttributed):
 		writeError(w, http.StatusForbidden, "not_attributed", "only the attributed actor may dispute a flag (§8)")
+	case errors.Is(err, psflag.ErrSelfDecision):
+		writeError(w, http.StatusForbidden, "self_decision", "a dispute is not decided by the key that filed it nor by the flag's attributed account")
 	case errors.Is(err, psflag.ErrDecided):
 		writeError(w, http.StatusConflict, "decided", "the dispute was decided; it is not reopened (§8)")
 	case errors.Is(err, psflag.ErrCaseMismatch):
@@ -284,16 +286,20 @@ func (h *handler) dispute(w http.ResponseWriter, r *http.Request) {
 		invalid(w, err)
 		return
 	}
-	f, err := (&psflag.Service{Store: h.store, Now: h.clock}).Dispute(r.Context(), r.PathValue("id"),
-		psflag.Actor{AccountID: key.Owner, Kind: psflag.KindAccount}, c)
+	// The entry records the key as filed_by (issue 29).
+	f, err := (&psflag.Service{Store: h.store, Now: h.clock}).DisputeAs(r.Context(), r.PathValue("id"),
+		psflag.Principal{AccountID: key.Owner, KeyID: key.ID}, c)
 	h.flagStep(w, r, f, err)
 }
 
 // award is POST /v1/security/flags/{id}/award (scope arbitrate): the
 // award of the flag's dispute case, overturning or upholding it (§8:
-// disputed → overturned | standing).
+// disputed → overturned | standing). The key decides: its entry records
+// it as decided_by, and a key of the flag's attributed account, or the key
+// that filed the dispute, is refused (403 self_decision, issue 29).
 func (h *handler) award(w http.ResponseWriter, r *http.Request) {
-	if _, ok := h.authorize(w, r, store.ScopeArbitrate); !ok {
+	key, ok := h.authorize(w, r, store.ScopeArbitrate)
+	if !ok {
 		return
 	}
 	m, ok := h.request(w, r, "case_id", "case_number", "decision")
@@ -313,11 +319,12 @@ func (h *handler) award(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	svc := &psflag.Service{Store: h.store, Now: h.clock}
+	by := psflag.Principal{AccountID: key.Owner, KeyID: key.ID}
 	var f psflag.Flag
 	if decision == "overturn" {
-		f, err = svc.Overturn(r.Context(), r.PathValue("id"), c)
+		f, err = svc.Overturn(r.Context(), r.PathValue("id"), c, by)
 	} else {
-		f, err = svc.Uphold(r.Context(), r.PathValue("id"), c)
+		f, err = svc.Uphold(r.Context(), r.PathValue("id"), c, by)
 	}
 	h.flagStep(w, r, f, err)
 }

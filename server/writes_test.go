@@ -126,10 +126,12 @@ func driveWrites(t *testing.T, spec *apiSpec, h http.Handler, s store.Store, sd 
 		t.Fatalf("dispute: %d %v", status, v)
 	}
 	wantErr(all, dispute, `{"case_id":"case_`+run+`","case_number":1}`, 409, "wrong_state")
-	wantErr(all, award, `{"case_id":"other","case_number":2,"decision":"overturn"}`, 409, "case_mismatch")
-	wantErr(all, award, `{"case_id":"case_`+run+`","case_number":1,"decision":"pardon"}`, 422, "invalid_request")
-	wantErr(all, "/v1/security/flags/flg_ffffffffffffffffffff/award", `{"case_id":"c","case_number":1,"decision":"uphold"}`, 404, "flag_not_found")
-	status, v = spec.doKey(t, h, all, "POST", award, `{"case_id":"case_`+run+`","case_number":1,"decision":"overturn"}`)
+	wantErr(otherKey, award, `{"case_id":"other","case_number":2,"decision":"overturn"}`, 409, "case_mismatch")
+	wantErr(otherKey, award, `{"case_id":"case_`+run+`","case_number":1,"decision":"pardon"}`, 422, "invalid_request")
+	wantErr(otherKey, "/v1/security/flags/flg_ffffffffffffffffffff/award", `{"case_id":"c","case_number":1,"decision":"uphold"}`, 404, "flag_not_found")
+	// The key that filed the dispute does not decide it (issue 29).
+	wantErr(all, award, `{"case_id":"case_`+run+`","case_number":1,"decision":"overturn"}`, 403, "self_decision")
+	status, v = spec.doKey(t, h, otherKey, "POST", award, `{"case_id":"case_`+run+`","case_number":1,"decision":"overturn"}`)
 	if status != 200 || v["status"] != "overturned" {
 		t.Fatalf("award: %d %v", status, v)
 	}
@@ -266,5 +268,58 @@ func TestLogsHoldNoWrittenContent(t *testing.T) {
 		if strings.Contains(logged, s) {
 			t.Errorf("the log holds %q:\n%s", s, logged)
 		}
+	}
+}
+
+// TestSelfArbitrationRefused (issue 29, item 5): a key holding dispute and
+// arbitrate disputes its own flag and then cannot decide it, nor can
+// another key of the same account; a key of another account can, and the
+// entries record which key filed and which decided.
+func TestSelfArbitrationRefused(t *testing.T) {
+	s := memory.New()
+	h := New(Config{Guard: newFakeNet(t).guard(guard.Policy{}, nil), Store: s})
+	both := newKey(t, s, "acct_self", store.ScopeSubmit, store.ScopeDispute, store.ScopeArbitrate)
+	second := newKey(t, s, "acct_self", store.ScopeArbitrate)
+	arbiter := newKey(t, s, "acct_arbiter", store.ScopeArbitrate)
+	post := func(key, path, body string) (int, map[string]any) {
+		t.Helper()
+		req := httptest.NewRequest("POST", path, strings.NewReader(body))
+		req.Header.Set("Authorization", "Bearer "+key)
+		req.Header.Set("Content-Type", "application/json")
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, req)
+		var v map[string]any
+		if err := json.Unmarshal(w.Body.Bytes(), &v); err != nil {
+			t.Fatalf("POST %s: %d %s", path, w.Code, w.Body)
+		}
+		return w.Code, v
+	}
+	code, v := post(both, "/v1/security/submissions", `{"artifact":{"type":"skill","ref":"https://example.com/s/self"},"field":"description","content":"Reads mail\u200b for you."}`)
+	if code != 200 || v["status"] != "held" {
+		t.Fatalf("submission: %d %v", code, v)
+	}
+	id := v["decisions"].([]any)[0].(map[string]any)["flag"].(map[string]any)["id"].(string)
+	if code, v = post(both, "/v1/security/flags/"+id+"/dispute", `{"case_id":"case_self","case_number":1}`); code != 200 || v["status"] != "disputed" {
+		t.Fatalf("dispute: %d %v", code, v)
+	}
+	head, err := s.LedgerHead(t.Context())
+	if err != nil || head.Type != "security.flag_disputed" || !bytes.Contains(head.Body, []byte(`"filed_by":"key:`+keyID(t, s, both)+`"`)) {
+		t.Errorf("the dispute's entry: %s, %v; want security.flag_disputed filed_by the key", head.Body, err)
+	}
+	award := `{"case_id":"case_self","case_number":1,"decision":"overturn"}`
+	for _, key := range []string{both, second} {
+		if code, v = post(key, "/v1/security/flags/"+id+"/award", award); code != 403 || errorCode(t, v) != "self_decision" {
+			t.Errorf("an award by the disputing account's key: %d %v, want 403 self_decision", code, v)
+		}
+	}
+	if f, err := s.Flag(t.Context(), id); err != nil || f.Status != store.StatusDisputed {
+		t.Errorf("after the refused awards: %+v, %v; want still disputed", f, err)
+	}
+	if code, v = post(arbiter, "/v1/security/flags/"+id+"/award", award); code != 200 || v["status"] != "overturned" {
+		t.Fatalf("the arbiter's award: %d %v", code, v)
+	}
+	head, err = s.LedgerHead(t.Context())
+	if err != nil || head.Type != "security.flag_overturned" || !bytes.Contains(head.Body, []byte(`"decided_by":"key:`+keyID(t, s, arbiter)+`"`)) {
+		t.Errorf("the overturn's entry: %s, %v; want decided_by the arbiter's key", head.Body, err)
 	}
 }

@@ -15,7 +15,9 @@
 //
 //   - [Flags]: the §8 security flags. Append-only: there is no delete, and
 //     the only update is [Flags.TransitionFlag], a compare-and-set of the
-//     lifecycle (status and dispute).
+//     lifecycle (status and dispute), each step naming the ledger entry
+//     that records it ([Transition].EntrySeq): appended just before it,
+//     in the same transaction, so the ledger's head.
 //   - [Ledger]: the hash-chained ledger entries. Append-only: no update, no
 //     delete; [Ledger.AppendLedgerEntry] accepts only the entry that extends
 //     the current head.
@@ -53,7 +55,18 @@
 // status out of unclaimed, and any UPDATE or DELETE of a fingerprint
 // version, a change event, a review or a receipt entry; a DELETE of an
 // API key, a key inserted revoked, and any UPDATE of a key but its one
-// revocation.
+// revocation. Since migration 6 (issue 29) they also refuse a flag inserted
+// other than standing, and any change of a flag's status whose
+// lifecycle_seq does not name the ledger's head, of the step's type, for
+// this flag, its evidence, class and case — on PostgreSQL also written by
+// the current transaction (the entry row's xmin); on SQLite the single
+// writer makes the head the entry the same writer appended last. SQLite's
+// INSERT OR REPLACE, which deletes the row it collides with without firing
+// delete triggers, is refused on every append-only table with a unique
+// column (flags, servers, the Shield method's records, and since migration
+// 6 API keys — a revoked key could be revived with new scopes — and
+// receipts, by scan id); tables whose only key is a sequence number that
+// must be the next one cannot collide.
 //
 // # Atomic writes
 //
@@ -123,6 +136,11 @@
 // does not authenticate callers: whoever holds a Store can append. And an
 // append-only schema guards against the application and its mistakes, not
 // against an operator with the database's owner rights, who can drop a
-// trigger; the ledger's hash chain ([github.com/plainsight/plainsight/ledger])
-// is what makes such an edit detectable afterwards.
+// trigger and then rewrite flags and entries alike; the ledger's hash chain
+// ([github.com/plainsight/plainsight/ledger]) is what makes such an edit
+// detectable afterwards, against a head hash published elsewhere. On
+// SQLite, a forger with write access who appends a well-formed entry
+// naming a flag's step, in one transaction or just before the step, passes
+// the trigger: the step is then recorded in the ledger for all to see,
+// which is the claim — not that it was authorized.
 package store

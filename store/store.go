@@ -161,6 +161,11 @@ type Flag struct {
 	Dispute        *Dispute // nil until disputed
 	LedgerSeq      int64    // 0 when not anchored
 	CreatedAt      time.Time
+	// LifecycleSeq is the sequence number of the ledger entry of the
+	// flag's last lifecycle step (Transition.EntrySeq); 0 before its first
+	// step, and for a step stored before the schema recorded it. It is not
+	// a §8 field: package flag's wire form leaves it out.
+	LifecycleSeq int64
 }
 
 // Key is the §8 identity of a finding: "same artifact, field, class and
@@ -203,6 +208,38 @@ type Transition struct {
 	// Dispute is the case of a standing → disputed step, and nil for every
 	// other step.
 	Dispute *Dispute
+	// EntrySeq is the sequence number of the ledger entry recording the
+	// step (issue 29): appended in the same transaction just before the
+	// step, so that it is the ledger's head; of the type EntryType names;
+	// its data naming the flag (flag_id), its evidence hash
+	// (evidence_sha256), its class (finding_class) and its dispute case
+	// (case_id). A step whose entry does not hold all this is refused by
+	// every backend — the SQL ones in the schema itself, so that no UPDATE
+	// sent past the Go code changes a status without its entry.
+	EntrySeq int64
+}
+
+// The ledger entry types of the lifecycle steps, as package ledger names
+// them (security.flag_disputed and security.flag_upheld are extensions of
+// §8's security.flag_overturned).
+const (
+	EntryFlagDisputed   = "security.flag_disputed"
+	EntryFlagUpheld     = "security.flag_upheld"
+	EntryFlagOverturned = "security.flag_overturned"
+)
+
+// EntryType is the ledger entry type that records the step t, or "" for
+// a step outside the lifecycle.
+func (t *Transition) EntryType() string {
+	switch {
+	case t.From == StatusStanding && t.To == StatusDisputed:
+		return EntryFlagDisputed
+	case t.From == StatusDisputed && t.To == StatusStanding:
+		return EntryFlagUpheld
+	case t.From == StatusDisputed && t.To == StatusOverturned:
+		return EntryFlagOverturned
+	}
+	return ""
 }
 
 // Flags holds the §8 flags. It has no delete and no update other than
@@ -218,12 +255,13 @@ type Flags interface {
 	Flag(ctx context.Context, id string) (Flag, error)
 	// ListFlags returns the flags q selects, in creation order.
 	ListFlags(ctx context.Context, q FlagQuery) ([]Flag, error)
-	// TransitionFlag sets the flag's status from t.From to t.To, and its
-	// dispute for standing → disputed, as one compare-and-set: ErrConflict
-	// when its status is not t.From (or it already has a dispute and the
-	// step would set one), ErrNotFound when there is no such flag,
-	// ErrInvalid for a step outside the lifecycle standing → disputed →
-	// (overturned | standing).
+	// TransitionFlag sets the flag's status from t.From to t.To, its
+	// dispute for standing → disputed, and its LifecycleSeq to t.EntrySeq,
+	// as one compare-and-set: ErrConflict when its status is not t.From
+	// (or it already has a dispute and the step would set one), ErrNotFound
+	// when there is no such flag, ErrInvalid for a step outside the
+	// lifecycle standing → disputed → (overturned | standing) and for a
+	// step without its ledger entry (see Transition.EntrySeq).
 	TransitionFlag(ctx context.Context, t Transition) error
 }
 
@@ -299,12 +337,18 @@ func CheckFlag(op string, f *Flag) error {
 	if f.LedgerSeq < 0 {
 		return Errorf(op, ErrInvalid, "negative ledger sequence number")
 	}
+	if f.LifecycleSeq != 0 {
+		return Errorf(op, ErrInvalid, "a new flag has made no lifecycle step")
+	}
 	return nil
 }
 
 // CheckTransition checks that t is a step of the §8 lifecycle. It is for
 // backends; op names the caller.
 func CheckTransition(op string, t *Transition) error {
+	if t.EntrySeq < 1 {
+		return Errorf(op, ErrInvalid, "a lifecycle step needs its ledger entry")
+	}
 	switch {
 	case t.From == StatusStanding && t.To == StatusDisputed:
 		if t.Dispute == nil || t.Dispute.CaseID == "" || len(t.Dispute.CaseID) > TextMaxBytes || !utf8.ValidString(t.Dispute.CaseID) {

@@ -105,10 +105,12 @@ func TestFlagsErrors(t *testing.T) {
 	}
 }
 
+// TestLedgerVerify: testDB writes three entries, two creations and the
+// dispute (security.flag_disputed, issue 29).
 func TestLedgerVerify(t *testing.T) {
 	path, _ := testDB(t)
 	code, out, errOut := runCmd(t, "", "ledger", "verify", "--db", path)
-	if code != exitClean || !strings.Contains(out, "2 entries, chain intact") {
+	if code != exitClean || !strings.Contains(out, "3 entries, chain intact") {
 		t.Fatalf("ledger verify: exit %d\n%s%s", code, out, errOut)
 	}
 	t.Setenv(dbEnv, path)
@@ -117,7 +119,7 @@ func TestLedgerVerify(t *testing.T) {
 		Intact  bool  `json:"intact"`
 		Entries int64 `json:"entries"`
 	}
-	if code != exitClean || json.Unmarshal([]byte(out), &r) != nil || !r.Intact || r.Entries != 2 {
+	if code != exitClean || json.Unmarshal([]byte(out), &r) != nil || !r.Intact || r.Entries != 3 {
 		t.Errorf("ledger verify --format json via %s: exit %d\n%s", dbEnv, code, out)
 	}
 

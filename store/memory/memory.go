@@ -17,6 +17,7 @@ package memory
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"slices"
 	"sync"
@@ -293,8 +294,18 @@ func (m *Memory) transition(undo *[]func(), t store.Transition) error {
 	if f.Status != t.From || (t.Dispute != nil && f.Dispute != nil) {
 		return store.Errorf(op, store.ErrConflict, "flag %s is %s", t.ID, f.Status)
 	}
+	caseID := ""
+	if t.Dispute != nil {
+		caseID = t.Dispute.CaseID
+	} else if f.Dispute != nil {
+		caseID = f.Dispute.CaseID
+	}
+	if err := m.checkStepEntry(&t, f, caseID); err != nil {
+		return err
+	}
 	old := clone(f)
 	f.Status = t.To
+	f.LifecycleSeq = t.EntrySeq
 	if t.Dispute != nil {
 		d := *t.Dispute
 		f.Dispute = &d
@@ -308,6 +319,43 @@ func (m *Memory) transition(undo *[]func(), t store.Transition) error {
 			*f = old
 			m.live[k] = f
 		})
+	}
+	return nil
+}
+
+// checkStepEntry is the SQL schemas' flags_lifecycle_entry trigger: the
+// step's entry is the ledger's head, later than the flag's creation and
+// last step, of the step's type, its data naming the flag, its evidence,
+// its class and its case. m.mu is held.
+func (m *Memory) checkStepEntry(t *store.Transition, f *store.Flag, caseID string) error {
+	refuse := func(why string) error {
+		return store.Errorf("TransitionFlag", store.ErrInvalid, "the step's ledger entry %s", why)
+	}
+	n := int64(len(m.ledger))
+	if t.EntrySeq != n || n == 0 {
+		return refuse("is not the ledger's head")
+	}
+	if t.EntrySeq <= f.LedgerSeq || t.EntrySeq <= f.LifecycleSeq {
+		return refuse("is not later than the flag's last entry")
+	}
+	e := m.ledger[n-1]
+	var body struct {
+		Type string `json:"type"`
+		Data struct {
+			FlagID         *string `json:"flag_id"`
+			CaseID         *string `json:"case_id"`
+			EvidenceSHA256 *string `json:"evidence_sha256"`
+			FindingClass   *string `json:"finding_class"`
+		} `json:"data"`
+	}
+	if err := json.Unmarshal(e.Body, &body); err != nil {
+		return refuse("is not JSON")
+	}
+	d := body.Data
+	eq := func(p *string, v string) bool { return p != nil && *p == v }
+	if e.Type != t.EntryType() || body.Type != e.Type || !eq(d.FlagID, f.ID) || !eq(d.CaseID, caseID) ||
+		!eq(d.EvidenceSHA256, f.EvidenceSHA256) || !eq(d.FindingClass, f.Class) {
+		return refuse("does not record this step of this flag")
 	}
 	return nil
 }

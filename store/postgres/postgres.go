@@ -16,7 +16,11 @@
 // other than the lifecycle's, a lifecycle step outside standing → disputed
 // → (overturned | standing), and a ledger entry that does not extend the
 // head are refused by PostgreSQL itself; so is any UPDATE, DELETE or
-// TRUNCATE of receipt entries, and one inserted out of sequence.
+// TRUNCATE of receipt entries, and one inserted out of sequence. Since
+// migration 6 a status change is refused unless flags.lifecycle_seq names
+// the ledger's head, written by the same transaction (its xmin), the
+// entry of that step for that flag; TransitionFlag outside Atomic is
+// therefore always refused.
 //
 // [Store.Atomic] runs at READ COMMITTED and first takes a transaction-scoped
 // advisory lock (pg_advisory_xact_lock) keyed by the schema, so the

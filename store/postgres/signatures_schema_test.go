@@ -78,8 +78,8 @@ func TestMigrationGaps(t *testing.T) {
 		applied = append(applied, n)
 	}
 	rows.Close()
-	if len(applied) != 5 || applied[1] != 2 {
-		t.Errorf("applied %v, want [1 2 3 4 5]", applied)
+	if len(applied) != 6 || applied[1] != 2 {
+		t.Errorf("applied %v, want [1 2 3 4 5 6]", applied)
 	}
 	if _, err := s.ListServers(c, store.ServerQuery{}); err != nil {
 		t.Errorf("migration 2 not applied: %v", err)

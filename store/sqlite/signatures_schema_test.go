@@ -101,7 +101,7 @@ func TestMigrationGaps(t *testing.T) {
 	open(t, path).Close()
 	rewind(path, registryTables, `DELETE FROM plainsight_migrations WHERE version = 2`)
 	s := open(t, path)
-	if a, v := applied(s); a != "1,2,3,4,5" || v != 5 {
+	if a, v := applied(s); a != "1,2,3,4,5,6" || v != 6 {
 		t.Errorf("after the gap: applied %q, user_version %d", a, v)
 	}
 	if _, err := s.ListServers(t.Context(), store.ServerQuery{}); err != nil {
@@ -112,9 +112,13 @@ func TestMigrationGaps(t *testing.T) {
 	// The old runner's version 1.
 	path = filepath.Join(t.TempDir(), "old.db")
 	open(t, path).Close()
-	rewind(path, append(append(append(registryTables, signatureTables...), receiptTables...), keyTables...), `DROP TABLE plainsight_migrations`, `PRAGMA user_version = 1`)
+	rewind(path, append(append(append(registryTables, signatureTables...), receiptTables...), keyTables...), `DROP TABLE plainsight_migrations`,
+		// Migration 6's part of the flags (its triggers of the keys and
+		// receipts went with their tables).
+		`DROP TRIGGER flags_lifecycle_entry`, `DROP TRIGGER flags_insert_standing`, `ALTER TABLE flags DROP COLUMN lifecycle_seq`,
+		`PRAGMA user_version = 1`)
 	s = open(t, path)
-	if a, v := applied(s); a != "1,2,3,4,5" || v != sqlite.SchemaVersion {
+	if a, v := applied(s); a != "1,2,3,4,5,6" || v != sqlite.SchemaVersion {
 		t.Errorf("old database: applied %q, user_version %d", a, v)
 	}
 	if _, err := s.FeedChanges(t.Context(), 0, 0); err != nil {

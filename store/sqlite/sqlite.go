@@ -15,7 +15,11 @@
 // lifecycle step outside standing → disputed → (overturned | standing),
 // and a ledger entry that does not extend the head are all refused by
 // SQLite itself, whoever sends the SQL; so is any UPDATE or DELETE of a
-// receipt entry, and one inserted out of sequence.
+// receipt entry, and one inserted out of sequence. Since migration 6 a
+// status change is refused unless flags.lifecycle_seq names the ledger's
+// head, the entry of that step for that flag (one writer at a time: the
+// entry its transaction just appended), and INSERT OR REPLACE can replace
+// neither an API key nor a receipt entry.
 //
 // Writers are serialized: one writing connection per Store, every
 // transaction BEGIN IMMEDIATE, and a busy timeout ([Options.BusyTimeout])

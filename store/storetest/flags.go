@@ -24,7 +24,9 @@ func service(s store.Store) *flag.Service {
 var (
 	alice = flag.Actor{AccountID: "acc_alice", AgentID: "agt_a", Handle: "alice", KYALevel: 2, Kind: flag.KindAccount}
 	bob   = flag.Actor{AccountID: "acc_bob", AgentID: "agt_b", Handle: "bob", KYALevel: 1, Kind: flag.KindAccount}
-	srv   = flag.Artifact{Type: "external_server", Ref: "https://mcp.example/mcp", Label: "Example"}
+	// arbiter decides the disputes: a principal of neither party.
+	arbiter = flag.Principal{AccountID: "acc_arbiter", KeyID: "key_arbiter"}
+	srv     = flag.Artifact{Type: "external_server", Ref: "https://mcp.example/mcp", Label: "Example"}
 )
 
 // hidden is a field with two zero-width runs and a bidi control: two
@@ -176,10 +178,10 @@ func testBadInput(t *testing.T, o Opener) {
 		t.Errorf("batch with a bad actor: got %v", err)
 	}
 	// Transitions from the wrong state.
-	if _, err := svc.Overturn(c, id, flag.Case{CaseID: "case_1"}); !errors.Is(err, flag.ErrWrongState) {
+	if _, err := svc.Overturn(c, id, flag.Case{CaseID: "case_1"}, arbiter); !errors.Is(err, flag.ErrWrongState) {
 		t.Errorf("overturn of a standing flag: got %v, want ErrWrongState", err)
 	}
-	if _, err := svc.Uphold(c, id, flag.Case{CaseID: "case_1"}); !errors.Is(err, flag.ErrWrongState) {
+	if _, err := svc.Uphold(c, id, flag.Case{CaseID: "case_1"}, arbiter); !errors.Is(err, flag.ErrWrongState) {
 		t.Errorf("uphold of a standing flag: got %v, want ErrWrongState", err)
 	}
 	if _, err := svc.Dispute(c, id, bob, flag.Case{CaseID: "case_1"}); !errors.Is(err, flag.ErrNotAttributed) {
@@ -219,7 +221,7 @@ func testGate(t *testing.T, o Opener) {
 	if _, err := svc.Dispute(c, id, alice, case1); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := svc.Overturn(c, id, case1); err != nil {
+	if _, err := svc.Overturn(c, id, case1, arbiter); err != nil {
 		t.Fatal(err)
 	}
 	// The same actor, the same bytes: admitted, nothing written.
@@ -247,7 +249,7 @@ func testGate(t *testing.T, o Opener) {
 	if out, err = svc.Submit(c, submission("plain words", alice)); err != nil || out.Status != flag.Clean {
 		t.Errorf("clean text: %+v, %v", out, err)
 	}
-	mustVerify(t, s, 4)
+	mustVerify(t, s, 5)
 }
 
 func testLifecycle(t *testing.T, o Opener) {
@@ -266,10 +268,10 @@ func testLifecycle(t *testing.T, o Opener) {
 	if _, err := svc.Dispute(c, id, alice, c1); !errors.Is(err, flag.ErrWrongState) {
 		t.Errorf("dispute of a disputed flag: got %v, want ErrWrongState", err)
 	}
-	if _, err := svc.Uphold(c, id, flag.Case{CaseID: "case_other"}); !errors.Is(err, flag.ErrCaseMismatch) {
+	if _, err := svc.Uphold(c, id, flag.Case{CaseID: "case_other"}, arbiter); !errors.Is(err, flag.ErrCaseMismatch) {
 		t.Errorf("award of another case: got %v, want ErrCaseMismatch", err)
 	}
-	f, err := svc.Uphold(c, id, c1)
+	f, err := svc.Uphold(c, id, c1, arbiter)
 	if err != nil || f.Status != flag.Standing || f.Dispute == nil || *f.Dispute != c1 {
 		t.Fatalf("uphold: %+v, %v", f, err)
 	}
@@ -288,14 +290,14 @@ func testLifecycle(t *testing.T, o Opener) {
 	if _, err := svc.Dispute(c, id2, alice, c3); err != nil {
 		t.Fatal(err)
 	}
-	f, err = svc.Overturn(c, id2, c3)
+	f, err = svc.Overturn(c, id2, c3, arbiter)
 	if err != nil || f.Status != flag.Overturned {
 		t.Fatalf("overturn: %+v, %v", f, err)
 	}
 	if _, err := svc.Dispute(c, id2, alice, c3); !errors.Is(err, flag.ErrDecided) {
 		t.Errorf("dispute after an overturn: got %v, want ErrDecided", err)
 	}
-	if _, err := svc.Overturn(c, id2, c3); !errors.Is(err, flag.ErrDecided) {
+	if _, err := svc.Overturn(c, id2, c3, arbiter); !errors.Is(err, flag.ErrDecided) {
 		t.Errorf("second overturn: got %v, want ErrDecided", err)
 	}
 	head, err := s.LedgerHead(c)
@@ -305,7 +307,10 @@ func testLifecycle(t *testing.T, o Opener) {
 	if !bytes.Contains(head.Body, []byte(sha("c\u202ed"))) || !bytes.Contains(head.Body, []byte(id2)) {
 		t.Errorf("overturn entry does not carry the flag id and evidence hash: %s", head.Body)
 	}
-	mustVerify(t, s, 3)
+	if !bytes.Contains(head.Body, []byte(`"decided_by":"key:key_arbiter"`)) {
+		t.Errorf("overturn entry does not record who decided: %s", head.Body)
+	}
+	mustVerify(t, s, 6)
 }
 
 func testRaceRefresh(t *testing.T, o Opener) {

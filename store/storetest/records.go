@@ -1,6 +1,7 @@
 package storetest
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -8,6 +9,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/plainsight/plainsight/ledger"
 	"github.com/plainsight/plainsight/store"
 )
 
@@ -143,11 +145,52 @@ func testFlags(t *testing.T, o Opener) {
 	}
 }
 
-func mustTransition(t testing.TB, s store.Flags, tr store.Transition) {
+// mustTransition takes step tr with its ledger entry, in one transaction,
+// and returns the entry's sequence number.
+func mustTransition(t testing.TB, s store.Store, tr store.Transition) int64 {
 	t.Helper()
-	if err := s.TransitionFlag(ctx(t), tr); err != nil {
+	err := s.Atomic(ctx(t), func(tx store.Tx) error {
+		var err error
+		if tr, err = stepEntry(ctx(t), tx, tr, tr.EntryType(), ""); err != nil {
+			return err
+		}
+		return tx.TransitionFlag(ctx(t), tr)
+	})
+	if err != nil {
 		t.Fatalf("TransitionFlag(%s %s→%s): %v", tr.ID, tr.From, tr.To, err)
 	}
+	return tr.EntrySeq
+}
+
+// stepEntry appends to the ledger an entry of type typ for step tr of its
+// flag, as package flag writes it before the step — naming the flag
+// forID when it is not empty — and returns tr with the entry's sequence
+// number.
+func stepEntry(c context.Context, tx store.Tx, tr store.Transition, typ, forID string) (store.Transition, error) {
+	f, err := tx.Flag(c, tr.ID)
+	if err != nil {
+		return tr, err
+	}
+	caseID := ""
+	switch {
+	case tr.Dispute != nil:
+		caseID = tr.Dispute.CaseID
+	case f.Dispute != nil:
+		caseID = f.Dispute.CaseID
+	}
+	if forID == "" {
+		forID = f.ID
+	}
+	e, err := ledger.Append(c, tx, typ, t0, map[string]any{
+		"flag_id": forID, "finding_class": f.Class, "evidence_sha256": f.EvidenceSHA256,
+		"artifact": map[string]any{"type": f.Artifact.Type, "ref": f.Artifact.Ref},
+		"case_id":  caseID, "case_number": 0, "decided_by": "account:acc_test",
+	})
+	if err != nil {
+		return tr, err
+	}
+	tr.EntrySeq = e.Seq
+	return tr, nil
 }
 
 func testFlagBounds(t *testing.T, o Opener) {
@@ -159,6 +202,7 @@ func testFlagBounds(t *testing.T, o Opener) {
 		{"empty id", func(f *store.Flag) { f.ID = "" }},
 		{"disputed at creation", func(f *store.Flag) { f.Status = store.StatusDisputed }},
 		{"a dispute at creation", func(f *store.Flag) { f.Dispute = &store.Dispute{CaseID: "c"} }},
+		{"a lifecycle step at creation", func(f *store.Flag) { f.LifecycleSeq = 1 }},
 		{"over-long excerpt", func(f *store.Flag) { f.Excerpt = strings.Repeat("x", store.ExcerptMaxBytes+1) }},
 		{"over-long ref", func(f *store.Flag) { f.Artifact.Ref = strings.Repeat("x", store.TextMaxBytes+1) }},
 		{"invalid UTF-8", func(f *store.Flag) { f.Field = "a\xffb" }},
@@ -189,21 +233,56 @@ func testTransitions(t *testing.T, o Opener) {
 		{"not a step back", store.Transition{ID: f.ID, From: "overturned", To: "standing"}, store.ErrInvalid},
 		{"dispute without a case", store.Transition{ID: f.ID, From: "standing", To: "disputed"}, store.ErrInvalid},
 		{"award with a case", store.Transition{ID: f.ID, From: "disputed", To: "standing", Dispute: d1}, store.ErrInvalid},
-		{"missing flag", store.Transition{ID: "flg_none", From: "standing", To: "disputed", Dispute: d1}, store.ErrNotFound},
-		{"stale state", store.Transition{ID: f.ID, From: "disputed", To: "overturned"}, store.ErrConflict},
+		{"missing flag", store.Transition{ID: "flg_none", From: "standing", To: "disputed", Dispute: d1, EntrySeq: 1}, store.ErrNotFound},
+		{"stale state", store.Transition{ID: f.ID, From: "disputed", To: "overturned", EntrySeq: 1}, store.ErrConflict},
+		{"no ledger entry", store.Transition{ID: f.ID, From: "standing", To: "disputed", Dispute: d1}, store.ErrInvalid},
+		{"an entry that is not in the ledger", store.Transition{ID: f.ID, From: "standing", To: "disputed", Dispute: d1, EntrySeq: 9}, store.ErrInvalid},
 	} {
 		if err := s.TransitionFlag(c, tc.tr); !errors.Is(err, tc.want) {
 			t.Errorf("%s: got %v, want %v", tc.name, err, tc.want)
 		}
 	}
-	mustTransition(t, s, store.Transition{ID: f.ID, From: "standing", To: "disputed", Dispute: d1})
-	if err := s.TransitionFlag(c, store.Transition{ID: f.ID, From: "standing", To: "disputed", Dispute: d1}); !errors.Is(err, store.ErrConflict) {
+	// A step whose entry is not its own is refused, the entry rolled back
+	// with it: of another step's type, naming another flag, or not the
+	// ledger's head.
+	dispute := store.Transition{ID: f.ID, From: "standing", To: "disputed", Dispute: d1}
+	for _, tc := range []struct {
+		name      string
+		typ, flag string
+		notHead   bool
+	}{
+		{"an entry of another type", store.EntryFlagOverturned, "", false},
+		{"an entry of the creation's type", "security.flagged", "", false},
+		{"an entry for another flag", store.EntryFlagDisputed, "flg_other", false},
+		{"an entry that is not the head", store.EntryFlagDisputed, "", true},
+	} {
+		err := s.Atomic(c, func(tx store.Tx) error {
+			tr, err := stepEntry(c, tx, dispute, tc.typ, tc.flag)
+			if err != nil {
+				return err
+			}
+			if tc.notHead {
+				if _, err := ledger.Append(c, tx, "test.after", t0, map[string]any{}); err != nil {
+					return err
+				}
+			}
+			return tx.TransitionFlag(c, tr)
+		})
+		if !errors.Is(err, store.ErrInvalid) {
+			t.Errorf("%s: got %v, want ErrInvalid", tc.name, err)
+		}
+	}
+	if n := countEntries(t, s); n != 0 {
+		t.Errorf("%d ledger entries after the refused steps, want 0", n)
+	}
+	mustTransition(t, s, dispute)
+	if err := s.TransitionFlag(c, store.Transition{ID: f.ID, From: "standing", To: "disputed", Dispute: d1, EntrySeq: 1}); !errors.Is(err, store.ErrConflict) {
 		t.Errorf("second dispute: got %v, want ErrConflict", err)
 	}
-	mustTransition(t, s, store.Transition{ID: f.ID, From: "disputed", To: "standing"})
+	upheld := mustTransition(t, s, store.Transition{ID: f.ID, From: "disputed", To: "standing"})
 	// Upheld: standing again, and its dispute is kept; a new dispute would
 	// replace the deciding case, so the store refuses it.
-	err := s.TransitionFlag(c, store.Transition{ID: f.ID, From: "standing", To: "disputed", Dispute: &store.Dispute{CaseID: "case_2", CaseNumber: 42}})
+	err := s.TransitionFlag(c, store.Transition{ID: f.ID, From: "standing", To: "disputed", Dispute: &store.Dispute{CaseID: "case_2", CaseNumber: 42}, EntrySeq: upheld})
 	if !errors.Is(err, store.ErrConflict) {
 		t.Errorf("dispute after a decided dispute: got %v, want ErrConflict", err)
 	}
@@ -212,7 +291,7 @@ func testTransitions(t *testing.T, o Opener) {
 		t.Fatal(err)
 	}
 	want := f
-	want.Dispute = d1
+	want.Dispute, want.LifecycleSeq = d1, upheld
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("after dispute and uphold (-want +got):\n%s", d)
 	}

@@ -80,8 +80,10 @@ type lifecycleTest struct {
 	Comment string                `json:"comment"`
 	Spec    []string              `json:"spec"`
 	Actors  map[string]flag.Actor `json:"actors"`
-	Steps   []step                `json:"steps"`
-	Final   struct {
+	// Principals are who file and decide disputes, by name.
+	Principals map[string]principal `json:"principals"`
+	Steps      []step               `json:"steps"`
+	Final      struct {
 		Flags []finalFlag `json:"flags"`
 		// Ledger lists the entry types in order.
 		Ledger []string `json:"ledger"`
@@ -99,13 +101,28 @@ type step struct {
 	Source   flag.Source     `json:"source"`
 	Flag     int             `json:"flag"`
 	Case     flag.Case       `json:"case"`
-	Expect   *struct {
+	// By names the principal taking a lifecycle step (a name in
+	// principals): the decider of an overturn or uphold, and of a dispute
+	// filed with it rather than as the actor.
+	By     string `json:"by"`
+	Expect *struct {
 		Gate      flag.GateStatus `json:"gate"`
 		Decisions []decision      `json:"decisions"`
 		Status    flag.Status     `json:"status"`
+		// Entry is the ledger entry a lifecycle step appends.
+		Entry *struct {
+			Type      string `json:"type"`
+			FiledBy   string `json:"filed_by"`
+			DecidedBy string `json:"decided_by"`
+		} `json:"entry"`
 	} `json:"expect"`
 	Error     string     `json:"error"`
 	ErrorCase *flag.Case `json:"error_case"`
+}
+
+type principal struct {
+	AccountID string `json:"account_id"`
+	KeyID     string `json:"key_id"`
 }
 
 type decision struct {
@@ -136,6 +153,7 @@ var errorClasses = map[string]error{
 	"not_attributed":   flag.ErrNotAttributed,
 	"decided":          flag.ErrDecided,
 	"case_mismatch":    flag.ErrCaseMismatch,
+	"self_decision":    flag.ErrSelfDecision,
 }
 
 // knownFlags is the harness's policy for the vectors' flags: all label
@@ -143,6 +161,7 @@ var errorClasses = map[string]error{
 var knownFlags = map[string]bool{
 	"OneFlagPerClass": true, "HeuristicOnly": true, "ExactBytes": true,
 	"Decided": true, "Refresh": true, "Gate": true, "Heuristic": true,
+	"SelfDecision": true, "LifecycleEntries": true,
 }
 
 func decodeStrict(t *testing.T, name string, v any) {
@@ -283,6 +302,13 @@ func runLifecycle(t *testing.T, o Opener, tc *lifecycleTest) {
 		}
 		return a
 	}
+	principalOf := func(name string) flag.Principal {
+		p, ok := tc.Principals[name]
+		if name != "" && !ok {
+			t.Fatalf("unknown principal %q", name)
+		}
+		return flag.Principal{AccountID: p.AccountID, KeyID: p.KeyID}
+	}
 	flagID := func(n int) string {
 		if n < 1 || n > len(ids) {
 			t.Fatalf("step names flag %d; %d created so far", n, len(ids))
@@ -298,11 +324,15 @@ func runLifecycle(t *testing.T, o Opener, tc *lifecycleTest) {
 		case "submit":
 			out, err = svc.Submit(c, flag.SubmissionInput{Artifact: st.Artifact, Field: st.Field, Bytes: []byte(st.Input), Actor: actor(st.Actor), Source: st.Source})
 		case "dispute":
-			got, err = svc.Dispute(c, flagID(st.Flag), actor(st.Actor), st.Case)
+			if st.By != "" {
+				got, err = svc.DisputeAs(c, flagID(st.Flag), principalOf(st.By), st.Case)
+			} else {
+				got, err = svc.Dispute(c, flagID(st.Flag), actor(st.Actor), st.Case)
+			}
 		case "overturn":
-			got, err = svc.Overturn(c, flagID(st.Flag), st.Case)
+			got, err = svc.Overturn(c, flagID(st.Flag), st.Case, principalOf(st.By))
 		case "uphold":
-			got, err = svc.Uphold(c, flagID(st.Flag), st.Case)
+			got, err = svc.Uphold(c, flagID(st.Flag), st.Case, principalOf(st.By))
 		default:
 			t.Fatalf("step %d: unknown op %q", i, st.Op)
 		}
@@ -332,6 +362,9 @@ func runLifecycle(t *testing.T, o Opener, tc *lifecycleTest) {
 		if st.Op != "submit" {
 			if got.Status != st.Expect.Status {
 				t.Errorf("step %d (%s): status %s, want %s", i, st.Op, got.Status, st.Expect.Status)
+			}
+			if we := st.Expect.Entry; we != nil {
+				checkStepEntry(t, s, i, st.Op, got.ID, we.Type, we.FiledBy, we.DecidedBy)
 			}
 			continue
 		}
@@ -386,5 +419,37 @@ func runLifecycle(t *testing.T, o Opener, tc *lifecycleTest) {
 	}
 	if _, err := ledger.Verify(c, s); err != nil {
 		t.Error(err)
+	}
+}
+
+// checkStepEntry checks the entry a lifecycle step appended: the ledger's
+// head, of type typ, naming the flag, and recording who filed or decided.
+func checkStepEntry(t *testing.T, s store.Store, i int, op, id, typ, filedBy, decidedBy string) {
+	t.Helper()
+	head, err := s.LedgerHead(ctx(t))
+	if err != nil {
+		t.Fatalf("step %d (%s): %v", i, op, err)
+	}
+	e, err := ledger.Decode(head)
+	if err != nil {
+		t.Fatalf("step %d (%s): %v", i, op, err)
+	}
+	var d struct {
+		FlagID    string  `json:"flag_id"`
+		FiledBy   *string `json:"filed_by"`
+		DecidedBy *string `json:"decided_by"`
+	}
+	if err := json.Unmarshal(e.Data, &d); err != nil {
+		t.Fatalf("step %d (%s): entry data: %v", i, op, err)
+	}
+	str := func(p *string) string {
+		if p == nil {
+			return ""
+		}
+		return *p
+	}
+	if e.Type != typ || d.FlagID != id || str(d.FiledBy) != filedBy || str(d.DecidedBy) != decidedBy {
+		t.Errorf("step %d (%s): entry %s for %s filed_by %q decided_by %q; want %s for %s filed_by %q decided_by %q",
+			i, op, e.Type, d.FlagID, str(d.FiledBy), str(d.DecidedBy), typ, id, filedBy, decidedBy)
 	}
 }

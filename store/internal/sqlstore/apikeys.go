@@ -19,6 +19,11 @@ func (c Records) InsertAPIKey(ctx context.Context, k store.APIKey) error {
 	case Unique:
 		return &store.Error{Op: op, Kind: store.ErrDuplicate, Err: err}
 	case Refused:
+		// SQLite's api_keys_no_replace refuses a colliding insert before
+		// its unique indexes see it (migration 6): still a duplicate.
+		if dup, _ := exists(ctx, c, `SELECT 1 FROM api_keys WHERE id = ? OR hash = ?`, k.ID, k.Hash); dup {
+			return &store.Error{Op: op, Kind: store.ErrDuplicate, Err: err}
+		}
 		return &store.Error{Op: op, Kind: store.ErrInvalid, Err: err}
 	}
 	return store.Wrap(op, err)

@@ -14,30 +14,35 @@ import (
 // and pipelines them, tracking the head it has queued.
 
 const (
-	// FlagColumns are the columns ScanFlag reads.
+	// FlagColumns are the columns a flag's insert writes.
 	FlagColumns = `id, status, artifact_type, artifact_ref, artifact_label, field, finding_class,
   evidence_sha256, excerpt, actor_account_id, actor_agent_id, actor_handle, actor_kya_level, actor_kind,
   source, context, dispute_case_id, dispute_case_number, ledger_seq, created_at`
+	// FlagReadColumns are FlagColumns and lifecycle_seq (migration 6),
+	// which an insert leaves at 0.
+	FlagReadColumns = FlagColumns + `, lifecycle_seq`
 
 	// The statements of the flags and the ledger, for a backend that
 	// prepares them ahead (see also ListFlagsSQL).
-	FlagByIDSQL = `SELECT ` + FlagColumns + ` FROM flags WHERE id = ?`
-	DisputeSQL  = `UPDATE flags SET status = ?, dispute_case_id = ?, dispute_case_number = ?
+	// The steps set lifecycle_seq to the entry recording them, which the
+	// schema's trigger checks (migration 6).
+	FlagByIDSQL = `SELECT ` + FlagReadColumns + ` FROM flags WHERE id = ?`
+	DisputeSQL  = `UPDATE flags SET status = ?, dispute_case_id = ?, dispute_case_number = ?, lifecycle_seq = ?
 		WHERE id = ? AND status = ? AND dispute_case_id IS NULL`
-	DecideSQL     = `UPDATE flags SET status = ? WHERE id = ? AND status = ?`
+	DecideSQL     = `UPDATE flags SET status = ?, lifecycle_seq = ? WHERE id = ? AND status = ?`
 	FlagExistsSQL = `SELECT 1 FROM flags WHERE id = ?`
 	EntryColumns  = `seq, type, prev, hash, body`
 	EntrySQL      = `SELECT ` + EntryColumns + ` FROM ledger WHERE seq = ?`
 )
 
-// ScanFlag reads a row of FlagColumns.
+// ScanFlag reads a row of FlagReadColumns.
 func ScanFlag(d Dialect, row Row) (store.Flag, error) {
 	var f store.Flag
 	var caseID sql.NullString
 	var caseNum sql.NullInt64
 	err := row.Scan(&f.ID, &f.Status, &f.Artifact.Type, &f.Artifact.Ref, &f.Artifact.Label, &f.Field, &f.Class,
 		&f.EvidenceSHA256, &f.Excerpt, &f.Actor.AccountID, &f.Actor.AgentID, &f.Actor.Handle, &f.Actor.KYALevel, &f.Actor.Kind,
-		&f.Source, &f.Context, &caseID, &caseNum, &f.LedgerSeq, d.ScanTime(&f.CreatedAt))
+		&f.Source, &f.Context, &caseID, &caseNum, &f.LedgerSeq, d.ScanTime(&f.CreatedAt), &f.LifecycleSeq)
 	if err != nil {
 		return f, err
 	}
@@ -78,7 +83,7 @@ func ListFlagsSQL(d Dialect, q *store.FlagQuery) (string, []any) {
 		in, args = d.In("status", q.Statuses, args)
 		where = append(where, in)
 	}
-	query := `SELECT ` + FlagColumns + ` FROM flags`
+	query := `SELECT ` + FlagReadColumns + ` FROM flags`
 	if len(where) > 0 {
 		query += " WHERE " + strings.Join(where, " AND ")
 	}
@@ -117,9 +122,12 @@ func (c Records) TransitionFlag(ctx context.Context, t store.Transition) error {
 	var n int64
 	var err error
 	if t.Dispute != nil {
-		n, err = c.Exec(ctx, DisputeSQL, t.To, t.Dispute.CaseID, t.Dispute.CaseNumber, t.ID, t.From)
+		n, err = c.Exec(ctx, DisputeSQL, t.To, t.Dispute.CaseID, t.Dispute.CaseNumber, t.EntrySeq, t.ID, t.From)
 	} else {
-		n, err = c.Exec(ctx, DecideSQL, t.To, t.ID, t.From)
+		n, err = c.Exec(ctx, DecideSQL, t.To, t.EntrySeq, t.ID, t.From)
+	}
+	if err != nil && c.Class(err) == Refused {
+		return &store.Error{Op: op, Kind: store.ErrInvalid, Note: "the schema refused the step: its ledger entry is not the head, or does not record it", Err: err}
 	}
 	if err != nil {
 		return store.Wrap(op, err)

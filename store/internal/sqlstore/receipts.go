@@ -26,6 +26,13 @@ func (c Records) AppendReceipt(ctx context.Context, r store.ReceiptEntry) (int64
 	case Unique:
 		return 0, &store.Error{Op: op, Kind: store.ErrDuplicate, Err: err}
 	case Refused: // the schema's trigger: an entry out of sequence
+		// SQLite's receipts_no_replace refuses a taken scan id before its
+		// unique index sees it (migration 6): still a duplicate.
+		if r.ScanID != "" {
+			if dup, _ := exists(ctx, c, `SELECT 1 FROM receipts WHERE scan_id = ?`, r.ScanID); dup {
+				return 0, &store.Error{Op: op, Kind: store.ErrDuplicate, Err: err}
+			}
+		}
 		return 0, &store.Error{Op: op, Kind: store.ErrConflict, Err: err}
 	}
 	return seq, store.Wrap(op, err)
