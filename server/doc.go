@@ -152,7 +152,8 @@
 // script, image, frame, form or base, and the one inline style sheet by
 // its SHA-256 ([PagesCSP]); X-Content-Type-Options: nosniff,
 // Referrer-Policy: no-referrer, X-Frame-Options: DENY. A missing record is
-// a 404 page, a handler without a store a 503 page, a store failure a 500
+// a 404 page, a handler without a store a 503 page, a store that cannot
+// be reached a 503 page with Retry-After, any other store failure a 500
 // page (logged, no detail). Headless Chromium renders each page from
 // hostile records in a test (TestPagesInBrowser): the DOM it builds holds
 // the hostile excerpts as text and none of the elements they try to
@@ -164,7 +165,11 @@
 // unknown_direction, and the Shield method's refusals), 400 invalid_json for a body that is not one JSON
 // object, 413 body_too_large and content_too_large, 404 not_found, 405
 // method_not_allowed (with Allow), 429 rate_limited (with Retry-After),
-// 500 internal (logged, answered without detail).
+// 503 store_unavailable (with Retry-After: the store cannot be reached
+// now — a refused or lost connection, a timeout, a busy, full or failing
+// disk, a pool closed on shutdown; the rule is storeUnavailable's, in
+// unavailable.go, issue 29), 500 internal (any other failure: logged,
+// answered without detail).
 //
 // Request bodies are parsed by the surrogate-preserving JSON decoder
 // (JSON.parse's reading, internal/canon), not encoding/json: a "\ud800"

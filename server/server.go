@@ -293,7 +293,8 @@ func (h *handler) changes(w http.ResponseWriter, r *http.Request) {
 
 // fail answers an error of precall: a guard refusal is 422 with the
 // reason's code; anything else is logged (the error, never a body) and
-// answered without detail.
+// answered without detail: 503 store_unavailable for a store outage
+// ([storeUnavailable]), 500 internal otherwise.
 func (h *handler) fail(w http.ResponseWriter, r *http.Request, err error) {
 	var re *guard.RefusedError
 	switch {
@@ -303,6 +304,9 @@ func (h *handler) fail(w http.ResponseWriter, r *http.Request, err error) {
 		writeError(w, http.StatusServiceUnavailable, "no_registry", "this server has no registry")
 	case r.Context().Err() != nil:
 		writeError(w, http.StatusServiceUnavailable, "cancelled", "the request ended before its answer")
+	case storeUnavailable(err):
+		h.log.Error("precall", "route", routeOf(r), "err", err.Error())
+		writeUnavailable(w)
 	default:
 		h.log.Error("precall", "route", routeOf(r), "err", err.Error())
 		writeError(w, http.StatusInternalServerError, "internal", "internal error")
