@@ -300,8 +300,11 @@
 // server's recorded definitions, as a pre-call check does.
 //
 // A request body is at most Config.MaxBodyBytes (DefaultMaxBody, 1 MiB) on
-// every route (the layer around the routes caps it before any handler
-// runs),
+// every route, less where a route's own cap is lower (a check-in's) — the
+// layer around the routes caps it before any handler runs, and answers a
+// declared Content-Length over the route's cap with 413 body_too_large
+// before any of the body is read, so that "Expect: 100-continue" gets no
+// 100 Continue (issue 29) —
 // JSON nested at most 8 deep with at most 64 members and elements. [Serve]
 // runs http.Server with ReadHeaderTimeout (5 s), ReadTimeout (30 s),
 // WriteTimeout (2 min: a pre-call check probes for at most six seconds a

@@ -147,6 +147,25 @@ func (h *handler) route(method, path string, f http.HandlerFunc) {
 	})
 }
 
+// bodyCap is the most bytes a request body of route (a route pattern, as
+// the mux names it) may have: Config.MaxBodyBytes, less on a route whose
+// handler caps it lower (a check-in: signature.MaxCheckInBytes and room
+// for the envelope, as the handler reads it). The layer around the routes
+// refuses a declared length over it before reading (issue 29).
+func (h *handler) bodyCap(route string) int64 {
+	if route == "POST /api/v1/shield/checkin" {
+		return min(h.maxBody, signature.MaxCheckInBytes+4096)
+	}
+	return h.maxBody
+}
+
+// tooLarge answers 413 body_too_large for a body over limit; the
+// connection is closed after it, since the body is not read.
+func tooLarge(w http.ResponseWriter, limit int64) {
+	w.Header().Set("Connection", "close")
+	writeError(w, http.StatusRequestEntityTooLarge, "body_too_large", fmt.Sprintf("the body is longer than %d bytes", limit))
+}
+
 // recorder keeps the status and size of a response for the log.
 type recorder struct {
 	http.ResponseWriter
