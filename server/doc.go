@@ -103,10 +103,13 @@
 //     neither stored, logged nor quoted.
 //   - POST /api/v1/shield/review-jobs (review) — {"candidate_id",
 //     "agent_id", "opted_in"}: a review job (201), the candidate's text in
-//     untrusted_snippet only; 422 not_opted_in.
+//     untrusted_snippet only; 422 not_opted_in; 422 self_review when the
+//     key's owner reported the candidate (issue 29: a reporting owner
+//     reviews and votes on none of its own candidates).
 //   - POST /api/v1/shield/review-jobs/{job}/vote (review) —
 //     {"candidate_id", "agent_id", "hostile"}: the job's answer and the
-//     candidate's status after it; 409 duplicate for a second vote.
+//     candidate's status after it; 409 duplicate for a second vote; 422
+//     self_review when the key's owner has reported the candidate.
 //
 // # Human pages
 //
