@@ -74,6 +74,19 @@ func TestDeclaredLengthOverTheCap(t *testing.T) {
 	}
 }
 
+// The MCP transport refuses a declared length over its message cap the
+// same way (on main: 100 Continue).
+func TestMCPDeclaredLengthOverTheCap(t *testing.T) {
+	srv := httptest.NewServer(NewMCPHandler(Config{Store: memory.New()}, "test"))
+	defer srv.Close()
+	for _, n := range []int64{100000000000, MCPMessageBytes + 1} {
+		head := fmt.Sprintf("POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nExpect: 100-continue\r\nContent-Length: %d\r\n\r\n", n)
+		if got := firstStatus(t, srv.Listener.Addr().String(), head); !strings.HasPrefix(got, "HTTP/1.1 413 ") {
+			t.Errorf("an MCP message of %d bytes: first status line %q, want 413", n, got)
+		}
+	}
+}
+
 // driveBodyCaps sends every operation of the document a body one byte
 // over the cap: 413 body_too_large, as documented (TestOpenAPI runs it).
 func driveBodyCaps(t *testing.T, spec *apiSpec, h http.Handler) {

@@ -320,7 +320,7 @@
 // An MCP call's arguments are at most Config.MaxBodyBytes (else
 // body_too_large), parsed under the same JSON limits; a whole message at
 // most twice that ([MCPMessageBytes] by default: over HTTP a longer body
-// is 413). Over stdio the SDK's transport ends the session, rather than
+// is 413, refused on its declared length before it is read). Over stdio the SDK's transport ends the session, rather than
 // answer a parse error and go on, on a line longer than that, one that is
 // not JSON, or one nested beyond its decoder's limit; `plainsight mcp`
 // then exits 2. The log has one record per tool

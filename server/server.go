@@ -166,6 +166,20 @@ func tooLarge(w http.ResponseWriter, limit int64) {
 	writeError(w, http.StatusRequestEntityTooLarge, "body_too_large", fmt.Sprintf("the body is longer than %d bytes", limit))
 }
 
+// declaredCap answers a request whose declared Content-Length is over
+// limit with 413 before next sees it (and before any of the body is read,
+// so that "Expect: 100-continue" gets no 100 Continue: issue 29). It is
+// for a handler that caps its body itself (the MCP transport's).
+func declaredCap(limit int64, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.ContentLength > limit {
+			tooLarge(w, limit)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
 // recorder keeps the status and size of a response for the log.
 type recorder struct {
 	http.ResponseWriter
