@@ -254,8 +254,10 @@
 // a resolver turns into them) is refused, so a caller cannot steer a probe
 // into the services of the host that runs the server. A host may allow it
 // (Config.Guard with Policy.AllowLoopback, `plainsight serve
-// --allow-loopback`) for development; a redirect hop from an origin that
-// was not itself loopback never reaches loopback (the guard refuses it).
+// --allow-loopback`) for development: then only for a URL that names
+// loopback — a name that resolves to it stays refused (issue 29) — and a
+// redirect hop from an origin that was not itself loopback never reaches
+// loopback (the guard refuses both).
 //
 // # Operations
 //
