@@ -202,7 +202,11 @@ func (g *Guard) dial(ctx context.Context, d *net.Dialer, network, address string
 	if err != nil {
 		return nil, err
 	}
-	addrs, err := g.resolve(ctx, h, policyFrom(ctx, g.Policy))
+	// Issue 29: loopback only for a host that names it. The narrowed
+	// policy travels down to the connect-time check of every address.
+	p := forHost(policyFrom(ctx, g.Policy), h)
+	ctx = withPolicy(ctx, p)
+	addrs, err := g.resolve(ctx, h, p)
 	if err != nil {
 		return nil, err
 	}
@@ -245,10 +249,24 @@ func (g *Guard) dial(ctx context.Context, d *net.Dialer, network, address string
 	return nil, errors.Join(errs...)
 }
 
-// resolve returns the addresses of a host, every one allowed under p:
-// an address literal as is, localhost names as 127.0.0.1 and ::1 without
-// asking the resolver (RFC 6761), other names as the resolver answers.
+// forHost narrows a policy to a host: loopback stays allowed only for a
+// host that is loopback by its spelling ([Host.IsLoopback]). A name the
+// resolver answers with a loopback address is refused under every policy
+// (issue 29: a registered name re-pointed at 127.0.0.1 must not reach the
+// machine running the probe).
+func forHost(p Policy, h Host) Policy {
+	if !h.IsLoopback() {
+		p.AllowLoopback = false
+	}
+	return p
+}
+
+// resolve returns the addresses of a host, every one allowed under p
+// narrowed to the host ([forHost]): an address literal as is, localhost
+// names as 127.0.0.1 and ::1 without asking the resolver (RFC 6761), other
+// names as the resolver answers, any loopback answer refused.
 func (g *Guard) resolve(ctx context.Context, h Host, p Policy) ([]netip.Addr, error) {
+	p = forHost(p, h)
 	if h.Addr.IsValid() {
 		if err := CheckAddr(h.Addr, p); err != nil {
 			return nil, &RefusedError{Reason: err.(*Reason), Addr: h.Addr}
@@ -274,7 +292,11 @@ func (g *Guard) resolve(ctx context.Context, h Host, p Policy) ([]netip.Addr, er
 	}
 	for _, a := range addrs {
 		if err := CheckAddr(a, p); err != nil {
-			return nil, &RefusedError{Reason: err.(*Reason), Addr: a, Detail: "the name " + h.Name + " resolves to it"}
+			detail := "the name " + h.Name + " resolves to it"
+			if err == ErrLoopback {
+				detail += "; loopback is allowed only for a URL that names it (127.0.0.0/8, [::1], localhost)"
+			}
+			return nil, &RefusedError{Reason: err.(*Reason), Addr: a, Detail: detail}
 		}
 	}
 	return addrs, nil

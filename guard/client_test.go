@@ -485,30 +485,45 @@ func TestTraceOfUnreachableLanding(t *testing.T) {
 	}
 }
 
-// A name that resolves to loopback is allowed as an origin on the command
-// line, but a redirect to it (even from itself, over a pooled connection)
-// is refused: the origin was not loopback by its spelling.
-func TestRedirectToSelfResolvingToLoopback(t *testing.T) {
+// Issue 29: a name that resolves to loopback is refused even where
+// loopback is allowed — as an origin (nothing dialed), and as the target
+// of a redirect from a loopback origin; only a URL that names loopback
+// gets it.
+func TestNameResolvingToLoopbackRefusedUnderAllowLoopback(t *testing.T) {
 	n := newFakeNet(t)
-	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path == "/again" {
-			http.Redirect(w, r, "https://example.com/other", http.StatusFound)
-			return
-		}
-		io.WriteString(w, "ok")
-	}))
+	srv := httptest.NewTLSServer(http.HandlerFunc(ok))
 	defer srv.Close()
 	n.setName("example.com", "127.0.0.1")
-	n.serve("127.0.0.1:443", srv) // never reached for real: the connect hook maps it
+	n.setName("six.example.com", "::1")
+	n.serve("127.0.0.1:443", srv) // never reached: the name is refused first
 	g := n.guard(Policy{AllowLoopback: true}, srv.Client().Transport.(*http.Transport).TLSClientConfig)
-	c := g.Client()
-	if body, err := get(t, c, context.Background(), "https://example.com/first"); err != nil || body != "ok" {
-		t.Fatalf("origin: %q, %v", body, err)
+	for _, u := range []string{"https://example.com/first", "https://six.example.com/"} {
+		_, err := get(t, g.Client(), context.Background(), u)
+		re := wantRefused(t, err, ErrLoopback)
+		if re.Hop != 0 || !strings.Contains(re.Error(), "allowed only for a URL that names it") {
+			t.Errorf("%s: hop %d, %v", u, re.Hop, re)
+		}
+		if _, err := g.Check(context.Background(), u); !errors.Is(err, ErrLoopback) {
+			t.Errorf("Check(%s): %v", u, err)
+		}
 	}
-	_, err := get(t, c, context.Background(), "https://example.com/again")
-	re := wantRefused(t, err, ErrLoopback)
-	if re.Hop != 1 {
+	if len(n.dials()) != 0 {
+		t.Errorf("dialed %v", n.dials())
+	}
+	// A loopback origin redirecting to such a name: refused at the hop.
+	loop := httptest.NewServer(http.RedirectHandler("https://example.com/", http.StatusFound))
+	defer loop.Close()
+	_, err := get(t, g.Client(), context.Background(), loop.URL+"/")
+	if re := wantRefused(t, err, ErrLoopback); re.Hop != 1 {
 		t.Errorf("hop %d", re.Hop)
+	}
+	// The connect-time check narrows the policy too: an address chosen
+	// for a name is judged as the name's, not as a loopback URL's.
+	if err := g.control(withPolicy(context.Background(), forHost(g.Policy, Host{Name: "example.com"})), "tcp4", "127.0.0.1:443"); !errors.Is(err, ErrLoopback) {
+		t.Errorf("connect-time check of a name's loopback address: %v", err)
+	}
+	if err := g.control(withPolicy(context.Background(), forHost(g.Policy, Host{Name: "localhost"})), "tcp4", "127.0.0.1:443"); err != nil {
+		t.Errorf("connect-time check of localhost: %v", err)
 	}
 }
 

@@ -63,12 +63,18 @@
 //
 // [Policy] decides it: the zero Policy refuses loopback (plainsight serve,
 // plainsight mcp, any host serving strangers); the command line allows
-// it (the person at the keyboard probes their own machine). Even when it
-// is allowed, a redirect hop may reach loopback only when the URL first
-// asked was loopback by its spelling: a public server cannot redirect a
-// probe into the machine running it. A name that resolves to loopback
-// (and not localhost) may be probed over https when loopback is allowed,
-// but it is no loopback origin and gets no http.
+// it where the person at the keyboard asked for it. Even when it is
+// allowed, it is allowed only for a URL that names loopback by its
+// spelling — an address above, or localhost and names under .localhost,
+// which the guard itself resolves to 127.0.0.1 and ::1 (RFC 6761 §6.3),
+// so no resolver can re-point them. A name the resolver answers with a
+// loopback address is refused under every policy, at resolution and
+// again at connect time (issue 29: a server registered while its name
+// resolved publicly, then re-pointed at 127.0.0.1, must not have the
+// probing machine's own services recorded as its definitions). And a
+// redirect hop may reach loopback only when the URL first asked was
+// loopback by its spelling: a public server cannot redirect a probe into
+// the machine running it.
 //
 // # Redirects
 //

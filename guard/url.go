@@ -15,8 +15,10 @@ import (
 // probe on their own machine.
 type Policy struct {
 	// AllowLoopback allows 127.0.0.0/8, ::1, localhost and names under
-	// .localhost, and http for them — except on a redirect hop whose
-	// origin was not loopback, which is always refused.
+	// .localhost, and http for them, for a URL that names one of them —
+	// except on a redirect hop whose origin was not loopback, which is
+	// always refused. A name that resolves to a loopback address is
+	// refused whatever AllowLoopback says (issue 29).
 	AllowLoopback bool
 }
 

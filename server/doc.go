@@ -107,10 +107,13 @@
 //     neither stored, logged nor quoted.
 //   - POST /api/v1/shield/review-jobs (review) — {"candidate_id",
 //     "agent_id", "opted_in"}: a review job (201), the candidate's text in
-//     untrusted_snippet only; 422 not_opted_in.
+//     untrusted_snippet only; 422 not_opted_in; 422 self_review when the
+//     key's owner reported the candidate (issue 29: a reporting owner
+//     reviews and votes on none of its own candidates).
 //   - POST /api/v1/shield/review-jobs/{job}/vote (review) —
 //     {"candidate_id", "agent_id", "hostile"}: the job's answer and the
-//     candidate's status after it; 409 duplicate for a second vote.
+//     candidate's status after it; 409 duplicate for a second vote; 422
+//     self_review when the key's owner has reported the candidate.
 //
 // # Human pages
 //
@@ -156,7 +159,8 @@
 // script, image, frame, form or base, and the one inline style sheet by
 // its SHA-256 ([PagesCSP]); X-Content-Type-Options: nosniff,
 // Referrer-Policy: no-referrer, X-Frame-Options: DENY. A missing record is
-// a 404 page, a handler without a store a 503 page, a store failure a 500
+// a 404 page, a handler without a store a 503 page, a store that cannot
+// be reached a 503 page with Retry-After, any other store failure a 500
 // page (logged, no detail). Headless Chromium renders each page from
 // hostile records in a test (TestPagesInBrowser): the DOM it builds holds
 // the hostile excerpts as text and none of the elements they try to
@@ -169,7 +173,11 @@
 // object or does not read one way (a member name twice in one object, or
 // a member the route reads spelt with another case: issue 29), 413 body_too_large and content_too_large, 404 not_found, 405
 // method_not_allowed (with Allow), 429 rate_limited (with Retry-After),
-// 500 internal (logged, answered without detail).
+// 503 store_unavailable (with Retry-After: the store cannot be reached
+// now — a refused or lost connection, a timeout, a busy, full or failing
+// disk, a pool closed on shutdown; the rule is storeUnavailable's, in
+// unavailable.go, issue 29), 500 internal (any other failure: logged,
+// answered without detail).
 //
 // Request bodies are parsed by the surrogate-preserving JSON decoder
 // (JSON.parse's reading, internal/canon), not encoding/json: a "\ud800"
@@ -256,8 +264,10 @@
 // a resolver turns into them) is refused, so a caller cannot steer a probe
 // into the services of the host that runs the server. A host may allow it
 // (Config.Guard with Policy.AllowLoopback, `plainsight serve
-// --allow-loopback`) for development; a redirect hop from an origin that
-// was not itself loopback never reaches loopback (the guard refuses it).
+// --allow-loopback`) for development: then only for a URL that names
+// loopback — a name that resolves to it stays refused (issue 29) — and a
+// redirect hop from an origin that was not itself loopback never reaches
+// loopback (the guard refuses both).
 //
 // # Operations
 //
@@ -305,8 +315,11 @@
 // server's recorded definitions, as a pre-call check does.
 //
 // A request body is at most Config.MaxBodyBytes (DefaultMaxBody, 1 MiB) on
-// every route (the layer around the routes caps it before any handler
-// runs),
+// every route, less where a route's own cap is lower (a check-in's) — the
+// layer around the routes caps it before any handler runs, and answers a
+// declared Content-Length over the route's cap with 413 body_too_large
+// before any of the body is read, so that "Expect: 100-continue" gets no
+// 100 Continue (issue 29) —
 // JSON nested at most 8 deep with at most 64 members and elements. [Serve]
 // runs http.Server with ReadHeaderTimeout (5 s), ReadTimeout (30 s),
 // WriteTimeout (2 min: a pre-call check probes for at most six seconds a
@@ -319,7 +332,7 @@
 // An MCP call's arguments are at most Config.MaxBodyBytes (else
 // body_too_large), parsed under the same JSON limits; a whole message at
 // most twice that ([MCPMessageBytes] by default: over HTTP a longer body
-// is 413). Over stdio the SDK's transport ends the session, rather than
+// is 413, refused on its declared length before it is read). Over stdio the SDK's transport ends the session, rather than
 // answer a parse error and go on, on a line longer than that, one that is
 // not JSON, or one nested beyond its decoder's limit; `plainsight mcp`
 // then exits 2. The log has one record per tool

@@ -193,7 +193,7 @@ func NewMCPHandler(c Config, version string) http.Handler {
 		JSONResponse:        true,
 		MaxRequestBodyBytes: 2 * max,
 	})
-	return http.NewCrossOriginProtection().Handler(h)
+	return declaredCap(2*max, http.NewCrossOriginProtection().Handler(h))
 }
 
 // toolError is a refused or failed tool call: the code and message the

@@ -395,6 +395,7 @@ func TestOpenAPI(t *testing.T) {
 			h := New(Config{Guard: g, Store: s})
 			driveRoutes(t, spec, h, sd)
 			driveWrites(t, spec, h, s, sd)
+			driveBodyCaps(t, spec, h)
 		})
 	}
 	t.Run("no store", func(t *testing.T) {

@@ -133,8 +133,10 @@ func newOps(h *handler, c Config) *ops {
 const metricsPath = "/metrics"
 
 // ServeHTTP counts and times the request by route pattern, applies the
-// rate limit, caps the body (every route: a GET's body is never read,
-// but a handler added later cannot forget the cap) and answers /metrics.
+// rate limit, caps the body at the route's cap (every route: a GET's body
+// is never read, but a handler added later cannot forget the cap) — a
+// declared Content-Length over it is 413 before the body is read — and
+// answers /metrics.
 func (o *ops) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	var route string
@@ -168,7 +170,17 @@ func (o *ops) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	r.Body = http.MaxBytesReader(rec, r.Body, o.next.maxBody)
+	limit := o.next.bodyCap(route)
+	if r.ContentLength > limit {
+		// Issue 29: refused on its declared length, before any read, so
+		// that "Expect: 100-continue" gets no 100 Continue — on a GET too:
+		// net/http, finding the body unread behind the cap's reader, would
+		// send 100 Continue and wait to discard it.
+		tooLarge(rec, limit)
+		o.logRequest(r, route, rec, start)
+		return
+	}
+	r.Body = http.MaxBytesReader(rec, r.Body, limit)
 	if r.URL.Path == metricsPath {
 		defer o.logRequest(r, route, rec, start)
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {

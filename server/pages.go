@@ -169,7 +169,8 @@ func (h *handler) renderPage(w http.ResponseWriter, r *http.Request, status int,
 type errorPage struct{ Message string }
 
 // pageError answers an error as a page: 404 for what does not exist, 503
-// without a registry, 500 (logged, no detail) for anything else.
+// without a registry or with the store unreachable (Retry-After), 500
+// (logged, no detail) for anything else.
 func (h *handler) pageError(w http.ResponseWriter, r *http.Request, err error) {
 	switch {
 	case errors.Is(err, errNoPage), errors.Is(err, store.ErrNotFound), errors.Is(err, precall.ErrNotRegistered), errors.Is(err, flag.ErrNotFound):
@@ -181,6 +182,11 @@ func (h *handler) pageError(w http.ResponseWriter, r *http.Request, err error) {
 	case r.Context().Err() != nil:
 		w.Header().Set(codeHeader, "cancelled")
 		h.renderPage(w, r, http.StatusServiceUnavailable, "error", "Cancelled", errorPage{"The request ended before its answer."})
+	case storeUnavailable(err):
+		h.log.Error("page", "path", r.URL.Path, "err", err.Error())
+		w.Header().Set(codeHeader, "store_unavailable")
+		w.Header().Set("Retry-After", strconv.Itoa(RetryAfterUnavailable))
+		h.renderPage(w, r, http.StatusServiceUnavailable, "error", "Unavailable", errorPage{"The store cannot be reached; try again in a few seconds."})
 	default:
 		h.log.Error("page", "path", r.URL.Path, "err", err.Error())
 		w.Header().Set(codeHeader, "internal")

@@ -119,13 +119,19 @@ func (h *handler) needStore(w http.ResponseWriter) bool {
 }
 
 // storeFail answers an error of a store-backed read or write: logged
-// (its text, never a body) and answered without detail.
+// (its text, never a body) and answered without detail — 503
+// store_unavailable with Retry-After for an outage ([storeUnavailable]),
+// 500 internal otherwise.
 func (h *handler) storeFail(w http.ResponseWriter, r *http.Request, op string, err error) {
 	if r.Context().Err() != nil {
 		writeError(w, http.StatusServiceUnavailable, "cancelled", "the request ended before its answer")
 		return
 	}
 	h.log.Error(op, "path", r.URL.Path, "err", err.Error())
+	if storeUnavailable(err) {
+		writeUnavailable(w) // issue 29: an outage is a 503, a bug a 500
+		return
+	}
 	writeError(w, http.StatusInternalServerError, "internal", "internal error")
 }
 

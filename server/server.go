@@ -147,6 +147,39 @@ func (h *handler) route(method, path string, f http.HandlerFunc) {
 	})
 }
 
+// bodyCap is the most bytes a request body of route (a route pattern, as
+// the mux names it) may have: Config.MaxBodyBytes, less on a route whose
+// handler caps it lower (a check-in: signature.MaxCheckInBytes and room
+// for the envelope, as the handler reads it). The layer around the routes
+// refuses a declared length over it before reading (issue 29).
+func (h *handler) bodyCap(route string) int64 {
+	if route == "POST /api/v1/shield/checkin" {
+		return min(h.maxBody, signature.MaxCheckInBytes+4096)
+	}
+	return h.maxBody
+}
+
+// tooLarge answers 413 body_too_large for a body over limit; the
+// connection is closed after it, since the body is not read.
+func tooLarge(w http.ResponseWriter, limit int64) {
+	w.Header().Set("Connection", "close")
+	writeError(w, http.StatusRequestEntityTooLarge, "body_too_large", fmt.Sprintf("the body is longer than %d bytes", limit))
+}
+
+// declaredCap answers a request whose declared Content-Length is over
+// limit with 413 before next sees it (and before any of the body is read,
+// so that "Expect: 100-continue" gets no 100 Continue: issue 29). It is
+// for a handler that caps its body itself (the MCP transport's).
+func declaredCap(limit int64, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.ContentLength > limit {
+			tooLarge(w, limit)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
 // recorder keeps the status and size of a response for the log.
 type recorder struct {
 	http.ResponseWriter
@@ -293,7 +326,8 @@ func (h *handler) changes(w http.ResponseWriter, r *http.Request) {
 
 // fail answers an error of precall: a guard refusal is 422 with the
 // reason's code; anything else is logged (the error, never a body) and
-// answered without detail.
+// answered without detail: 503 store_unavailable for a store outage
+// ([storeUnavailable]), 500 internal otherwise.
 func (h *handler) fail(w http.ResponseWriter, r *http.Request, err error) {
 	var re *guard.RefusedError
 	switch {
@@ -303,6 +337,9 @@ func (h *handler) fail(w http.ResponseWriter, r *http.Request, err error) {
 		writeError(w, http.StatusServiceUnavailable, "no_registry", "this server has no registry")
 	case r.Context().Err() != nil:
 		writeError(w, http.StatusServiceUnavailable, "cancelled", "the request ended before its answer")
+	case storeUnavailable(err):
+		h.log.Error("precall", "route", routeOf(r), "err", err.Error())
+		writeUnavailable(w)
 	default:
 		h.log.Error("precall", "route", routeOf(r), "err", err.Error())
 		writeError(w, http.StatusInternalServerError, "internal", "internal error")

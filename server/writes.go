@@ -355,6 +355,7 @@ func (h *handler) signatureRefusal(w http.ResponseWriter, r *http.Request, op st
 		{signature.ErrBadDomain, "bad_domain"}, {signature.ErrBadTime, "bad_time"},
 		{signature.ErrSnippetTooLong, "snippet_too_long"}, {signature.ErrSecret, "secret"},
 		{signature.ErrTooShort, "too_short"}, {signature.ErrNotOptedIn, "not_opted_in"},
+		{signature.ErrSelfReview, "self_review"}, // issue 29: a reporter reviews none of its own
 		{signature.ErrBadRequest, "invalid_request"},
 	}
 	var se *signature.Error

@@ -198,22 +198,27 @@ func driveWrites(t *testing.T, spec *apiSpec, h http.Handler, s store.Store, sd 
 	wantErr(all, "/api/v1/shield/checkin", `{"agent_id":"agt_1","extra":1}`, 400, "invalid_json")
 	wantErr(all, "/api/v1/shield/checkin", `{"reports":[]}`, 422, "invalid_request")
 
-	status, v = spec.doKey(t, h, all, "POST", "/api/v1/shield/review-jobs", `{"candidate_id":`+jsonQuote(cand)+`,"agent_id":"agt_2","opted_in":true}`)
+	// The reporting owner reviews and votes on none of its own candidates
+	// (issue 29): the job and the vote go to another owner.
+	wantErr(all, "/api/v1/shield/review-jobs", `{"candidate_id":`+jsonQuote(cand)+`,"agent_id":"agt_2","opted_in":true}`, 422, "self_review")
+	status, v = spec.doKey(t, h, otherKey, "POST", "/api/v1/shield/review-jobs", `{"candidate_id":`+jsonQuote(cand)+`,"agent_id":"agt_2","opted_in":true}`)
 	if status != 201 || v["candidate_id"] != cand || !strings.Contains(v["untrusted_snippet"].(string), "invoices") {
 		t.Fatalf("review job: %d %v", status, v)
 	}
 	job := v["job_id"].(string)
-	wantErr(all, "/api/v1/shield/review-jobs", `{"candidate_id":`+jsonQuote(cand)+`,"agent_id":"agt_2","opted_in":false}`, 422, "not_opted_in")
-	wantErr(all, "/api/v1/shield/review-jobs", `{"candidate_id":"cand-none","agent_id":"agt_2","opted_in":true}`, 404, "not_found")
-	wantErr(all, "/api/v1/shield/review-jobs", `{"candidate_id":"c","agent_id":"agt_2","opted_in":"yes"}`, 422, "invalid_request")
+	wantErr(otherKey, "/api/v1/shield/review-jobs", `{"candidate_id":`+jsonQuote(cand)+`,"agent_id":"agt_2","opted_in":false}`, 422, "not_opted_in")
+	wantErr(otherKey, "/api/v1/shield/review-jobs", `{"candidate_id":"cand-none","agent_id":"agt_2","opted_in":true}`, 404, "not_found")
+	wantErr(otherKey, "/api/v1/shield/review-jobs", `{"candidate_id":"c","agent_id":"agt_2","opted_in":"yes"}`, 422, "invalid_request")
 	vote := "/api/v1/shield/review-jobs/" + job + "/vote"
-	wantErr(otherKey, vote, `{"candidate_id":`+jsonQuote(cand)+`,"agent_id":"agt_2","hostile":true}`, 422, "invalid_request")
-	status, v = spec.doKey(t, h, all, "POST", vote, `{"candidate_id":`+jsonQuote(cand)+`,"agent_id":"agt_2","hostile":true}`)
+	third := newKey(t, s, "acct_t"+run, store.Scopes...)
+	wantErr(third, vote, `{"candidate_id":`+jsonQuote(cand)+`,"agent_id":"agt_2","hostile":true}`, 422, "invalid_request")
+	wantErr(all, vote, `{"candidate_id":`+jsonQuote(cand)+`,"agent_id":"agt_2","hostile":true}`, 422, "self_review")
+	status, v = spec.doKey(t, h, otherKey, "POST", vote, `{"candidate_id":`+jsonQuote(cand)+`,"agent_id":"agt_2","hostile":true}`)
 	if status != 200 || v["status"] != "open" {
 		t.Errorf("vote: %d %v", status, v)
 	}
-	wantErr(all, vote, `{"candidate_id":`+jsonQuote(cand)+`,"agent_id":"agt_2","hostile":true}`, 409, "duplicate")
-	wantErr(all, "/api/v1/shield/review-jobs/job-none/vote", `{"candidate_id":`+jsonQuote(cand)+`,"agent_id":"agt_2","hostile":true}`, 404, "not_found")
+	wantErr(otherKey, vote, `{"candidate_id":`+jsonQuote(cand)+`,"agent_id":"agt_2","hostile":true}`, 409, "duplicate")
+	wantErr(otherKey, "/api/v1/shield/review-jobs/job-none/vote", `{"candidate_id":`+jsonQuote(cand)+`,"agent_id":"agt_2","hostile":true}`, 404, "not_found")
 }
 
 // keyID finds a key's id by its secret.

@@ -75,8 +75,9 @@ type Decision struct {
 // Decide applies the confirmation rules to a candidate with the given
 // shingles: the poisoning guard first (a candidate with half or more of
 // its shingles in corpus is never confirmed, whatever the reports and
-// votes), then the reports rule, then the review rule. A nil corpus is an
-// empty one.
+// votes), then the reports rule, then the review rule, which counts no
+// vote of an owner among the sightings' (a reporter is no reviewer of its
+// own report). A nil corpus is an empty one.
 func Decide(candidate []uint64, sightings []Sighting, votes []Vote, corpus *Corpus) Decision {
 	var d Decision
 	if len(candidate) == 0 {
@@ -84,7 +85,11 @@ func Decide(candidate []uint64, sightings []Sighting, votes []Vote, corpus *Corp
 		return d
 	}
 	d.Owners = windowOwners(candidate, sightings)
-	d.HostileOwners, d.VotingOwners = countVotes(votes)
+	reporters := map[string]bool{}
+	for _, s := range sightings {
+		reporters[s.Owner] = true
+	}
+	d.HostileOwners, d.VotingOwners = countVotes(votes, reporters)
 	d.BenignShared = corpus.Shared(candidate)
 	switch {
 	case 2*d.BenignShared >= len(candidate):
@@ -128,13 +133,16 @@ func windowOwners(candidate []uint64, sightings []Sighting) int {
 
 // countVotes counts the votes of opted-in reviewers, one per owner: an
 // owner's earliest vote is its vote (ties: the first given), whatever
-// its other agents say later.
-func countVotes(votes []Vote) (hostile, total int) {
+// its other agents say later. An owner that reported the candidate is no
+// reviewer of it: its votes are not counted, for or against (issue 29;
+// the Service refuses them with ErrSelfReview, and this keeps a vote cast
+// before its owner's report from counting).
+func countVotes(votes []Vote, reporters map[string]bool) (hostile, total int) {
 	vs := slices.Clone(votes)
 	slices.SortStableFunc(vs, func(a, b Vote) int { return a.At.Compare(b.At) })
 	seen := map[string]bool{}
 	for _, v := range vs {
-		if !v.OptedIn || v.Owner == "" || seen[v.Owner] {
+		if !v.OptedIn || v.Owner == "" || seen[v.Owner] || reporters[v.Owner] {
 			continue
 		}
 		seen[v.Owner] = true

@@ -44,7 +44,11 @@
 //     not on observed_at, which the reporter chooses; it is inclusive.
 //   - Review: each owner's earliest vote counts, once; votes from agents
 //     that did not opt in are not counted; at least 5 hostile owners and
-//     hostile ≥ 80 % of the owners voting.
+//     hostile ≥ 80 % of the owners voting. An owner that reported the
+//     candidate is no reviewer of it: the [Service] refuses its review job
+//     and its vote (ErrSelfReview), and its votes are not counted (issue
+//     29: the reports rule and the review rule are independent only when
+//     no owner is on both sides).
 //   - The poisoning guard runs first and wins: a candidate with half or
 //     more of its shingles in the benign corpus is never confirmed, by
 //     either rule. The [Service] marks it blocked when a rule would

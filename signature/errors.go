@@ -34,6 +34,12 @@ var (
 	// ErrNotOptedIn: a review vote comes from an agent that did not opt
 	// into review jobs.
 	ErrNotOptedIn = errors.New("signature: reviewer did not opt in")
+	// ErrSelfReview: an owner that reported a candidate asks for a review
+	// job of it, or votes on it. The two ways a candidate is confirmed
+	// (Shield method 1.0, "When a report becomes a signature": reports of
+	// 3 owners, or reviewers of 5 owners) are independent only when a
+	// reporter is no reviewer of its own report (issue 29).
+	ErrSelfReview = errors.New("signature: a reporting owner may not review its own candidate")
 	// ErrBadRequest: a check-in's JSON is malformed or has unknown fields.
 	ErrBadRequest = errors.New("signature: malformed report")
 )

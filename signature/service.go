@@ -229,13 +229,17 @@ type ReviewJob struct {
 }
 
 // CreateReviewJob gives an open candidate to an agent for review. An
-// agent that did not opt into review jobs is refused with ErrNotOptedIn.
+// agent that did not opt into review jobs is refused with ErrNotOptedIn;
+// an owner that reported the candidate, with ErrSelfReview.
 func (sv *Service) CreateReviewJob(ctx context.Context, candidateID, owner, agent string, optedIn bool) (ReviewJob, error) {
 	if !optedIn {
 		return ReviewJob{}, refuse("agent", ErrNotOptedIn, "")
 	}
 	cand, err := sv.store.Candidate(ctx, candidateID)
 	if err != nil {
+		return ReviewJob{}, err
+	}
+	if err := refuseReporter(ctx, sv.store, cand.ID, owner); err != nil {
 		return ReviewJob{}, err
 	}
 	j := store.ReviewJob{ID: newID("job-"), CandidateID: cand.ID, Agent: agent, Owner: owner, CreatedAt: sv.now().UTC()}
@@ -246,12 +250,17 @@ func (sv *Service) CreateReviewJob(ctx context.Context, candidateID, owner, agen
 }
 
 // Vote records the answer to a review job and applies the rules to its
-// candidate; it returns the candidate's status.
+// candidate; it returns the candidate's status. An owner that reported
+// the candidate — since its job was given, too — is refused with
+// ErrSelfReview, and nothing is recorded.
 func (sv *Service) Vote(ctx context.Context, jobID, candidateID, owner, agent string, hostile bool) (string, error) {
 	now := sv.now().UTC()
 	var status string
 	err := sv.store.Atomic(ctx, func(tx store.Tx) error {
 		ts := store.Signatures(tx)
+		if err := refuseReporter(ctx, ts, candidateID, owner); err != nil {
+			return err
+		}
 		if err := ts.InsertReviewVote(ctx, store.ReviewVote{JobID: jobID, CandidateID: candidateID, Agent: agent, Owner: owner, Hostile: hostile, At: now}); err != nil {
 			return err
 		}
@@ -267,6 +276,22 @@ func (sv *Service) Vote(ctx context.Context, jobID, candidateID, owner, agent st
 		return err
 	})
 	return status, err
+}
+
+// refuseReporter refuses owner with ErrSelfReview when it reported the
+// candidate (issue 29: a reporting owner reviews and votes on no candidate
+// of its own).
+func refuseReporter(ctx context.Context, ts store.Signatures, candidateID, owner string) error {
+	reports, err := ts.SignatureReports(ctx, candidateID)
+	if err != nil {
+		return err
+	}
+	for _, r := range reports {
+		if r.Owner == owner {
+			return refuse("owner", ErrSelfReview, "")
+		}
+	}
+	return nil
 }
 
 // Retire retires a confirmed signature with a public note: it leaves the

@@ -298,3 +298,51 @@ func TestServiceReportsJoinAnyCandidate(t *testing.T) {
 		t.Errorf("no owner: %v", err)
 	}
 }
+
+// Issue 29 (Shield method 1.0, "When a report becomes a signature"): an
+// owner that reported a candidate gets no review job of it and casts no
+// vote on it — not even with a job given before its report, which would
+// otherwise make it a fifth confirming reviewer — and nothing is written.
+func TestServiceRefusesSelfReview(t *testing.T) {
+	sv, sp, _, clk := newTestService(t)
+	ctx := t.Context()
+	out, err := sv.CheckIn(ctx, "o1", "a1", []Report{report(attack, clk.t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cand := out[0].CandidateID
+	if _, err := sv.CreateReviewJob(ctx, cand, "o1", "a2", true); !errors.Is(err, ErrSelfReview) {
+		t.Errorf("a review job for the reporting owner: %v, want ErrSelfReview", err)
+	}
+	// Four independent reviewers vote hostile; p4 gets its job, then
+	// reports the candidate too, then votes.
+	for i := range 4 {
+		j, err := sv.CreateReviewJob(ctx, cand, fmt.Sprintf("p%d", i), fmt.Sprintf("r%d", i), true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := sv.Vote(ctx, j.JobID, cand, fmt.Sprintf("p%d", i), fmt.Sprintf("r%d", i), true); err != nil {
+			t.Fatal(err)
+		}
+	}
+	j, err := sv.CreateReviewJob(ctx, cand, "p4", "r4", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sv.CheckIn(ctx, "p4", "r4b", []Report{report(attack, clk.t)}); err != nil {
+		t.Fatal(err)
+	}
+	before := sp.all()
+	status, err := sv.Vote(ctx, j.JobID, cand, "p4", "r4", true)
+	var se *Error
+	if !errors.Is(err, ErrSelfReview) || !errors.As(err, &se) || se.Field != "owner" || status != "" {
+		t.Errorf("a vote by an owner that reported the candidate: %q, %v; want ErrSelfReview", status, err)
+	}
+	if after := sp.all(); strings.Count(after, "\nvote ") != strings.Count(before, "\nvote ") {
+		t.Errorf("the refused vote was written")
+	}
+	c, err := sp.Candidate(ctx, cand)
+	if err != nil || c.Status != store.CandidateOpen {
+		t.Errorf("candidate %+v, %v: want open", c, err)
+	}
+}

@@ -17,6 +17,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/plainsight/plainsight/fingerprint"
+	"github.com/plainsight/plainsight/guard"
 	"github.com/plainsight/plainsight/probe"
 	"github.com/plainsight/plainsight/scan"
 )
@@ -98,7 +99,7 @@ func runFingerprint(args []string, stdin io.Reader, stdout, stderr io.Writer) in
 		stop()
 	default:
 		ctx, stop := probeContext()
-		d, err = (&probe.HTTP{URL: rest[0], Client: cliGuard().Client()}).Probe(ctx)
+		d, err = (&probe.HTTP{URL: rest[0], Client: cliGuard(guard.Policy{AllowLoopback: true}).Client()}).Probe(ctx)
 		stop()
 	}
 	if errors.Is(err, fingerprint.ErrInvalidTool) || errors.Is(err, fingerprint.ErrDuplicateName) {

@@ -119,14 +119,17 @@ var helps = map[string]help{
 			"fingerprint version 1 and its definitions recorded, publisher status unclaimed. Deterministic\n" +
 			"findings in its tool names, descriptions, schemas or instructions become flags standing against\n" +
 			"the URL and hold the registration. A URL that redirects is not registered: the reason names the\n" +
-			"destination to register instead. Creates the SQLite file when it is missing.",
+			"destination to register instead. Creates the SQLite file when it is missing. A URL that names\n" +
+			"loopback only with --allow-loopback; a name that resolves to loopback is always refused.",
 		exits:   "0 registered; 1 held by findings; 2 a refused URL, an unreachable or redirecting server, a server\nalready registered, or a usage error.",
 		example: "plainsight registry add --db plainsight.db --slug search https://mcp.example.com/mcp",
 	},
 	"registry check": {
 		usage: "plainsight registry check [flags] URL",
 		about: "Runs the integrity check of a registered server: unchanged, changed (the next fingerprint version\n" +
-			"and a change event, recorded in one transaction) or unreachable (never unchanged).",
+			"and a change event, recorded in one transaction) or unreachable (never unchanged). A URL that\n" +
+			"names loopback only with --allow-loopback; a name that now resolves to loopback is refused and\n" +
+			"the server unreachable, its loopback definitions never recorded as its next version.",
 		exits:   "0 unchanged; 1 changed, or new flags from the check; 2 a refused URL, an unreachable server, a server not registered, or a\nusage error.",
 		example: "plainsight registry check --db plainsight.db https://mcp.example.com/mcp",
 	},

@@ -34,8 +34,8 @@ func TestHelp(t *testing.T) {
 		{[]string{"shield", "keygen", "--help"}, nil},
 		{[]string{"shield", "jwks", "--help"}, nil},
 		{[]string{"shield", "receipts", "list", "--help"}, []string{"--db", "--who", "--hash", "--since", "--until", "--after", "--limit", "--jwks", "--format"}},
-		{[]string{"registry", "add", "--help"}, []string{"--db", "--format", "--slug", "--page-url", "--store-listing"}},
-		{[]string{"registry", "check", "--help"}, []string{"--db", "--format"}},
+		{[]string{"registry", "add", "--help"}, []string{"--db", "--format", "--slug", "--page-url", "--store-listing", "--allow-loopback"}},
+		{[]string{"registry", "check", "--help"}, []string{"--db", "--format", "--allow-loopback"}},
 		{[]string{"registry", "list", "--help"}, []string{"--db", "--format", "--limit", "--offset"}},
 	} {
 		code, out, errOut := plainsight(t, "", tt.args...)

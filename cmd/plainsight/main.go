@@ -8,7 +8,7 @@
 //	plainsight fingerprint [--format text|json] URL | -- COMMAND [ARG]... | --from FILE|-
 //	plainsight intent hash [--canonical] [FILE|-]
 //	plainsight intent verify --hash sha256:... [--now TIME] [FILE|-]
-//	plainsight precall [--tool NAME] [--db PATH|postgres://...] [--format text|json] URL
+//	plainsight precall [--tool NAME] [--db PATH|postgres://...] [--allow-loopback] [--format text|json] URL
 //	plainsight registry add|check|list [--db PATH|postgres://...] ...
 //	plainsight changes [--db PATH|postgres://...] [--limit N] [--before CURSOR]
 //	plainsight serve [--addr 127.0.0.1:8080] [--db sqlite:PATH|postgres://...] [--allow-loopback]
@@ -117,7 +117,7 @@ const usage = `usage:
   plainsight fingerprint [--format text|json] [--pin FILE|--check FILE] --from FILE|- [--server-name N] [--server-version V]
   plainsight intent hash [--canonical] [FILE|-]
   plainsight intent verify --hash sha256:... [--now TIME] [FILE|-]
-  plainsight precall [--tool NAME] [--db PATH|postgres://...] [--format text|json] URL
+  plainsight precall [--tool NAME] [--db PATH|postgres://...] [--allow-loopback] [--format text|json] URL
   plainsight registry add|check|list [--db PATH|postgres://...] ...
   plainsight changes [--db PATH|postgres://...] [--limit N] [--before CURSOR] [--format text|json]
   plainsight shield scan|verify-receipt|keygen|jwks|receipts ...

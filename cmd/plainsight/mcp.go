@@ -44,7 +44,9 @@ or SIGINT.
                      $PLAINSIGHT_DB, else plainsight.db in the data
                      directory (see plainsight serve --help)
   --allow-loopback   let pre-call checks probe loopback addresses
-                     (127.0.0.0/8, ::1, localhost). For development only.
+                     (127.0.0.0/8, ::1, localhost) that a URL names; a
+                     name that resolves to loopback stays refused. For
+                     development only.
   --public-url URL   where plainsight serve, on the same database, is
                      reached (https://host): the §9 page_url of a
                      registered server is URL/servers/SLUG; default the

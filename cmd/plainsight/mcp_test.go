@@ -174,9 +174,7 @@ func startMCPHTTP(t *testing.T, args ...string) (endpoint, line string, stop fun
 	oldCtx, oldGuard := serveContext, serveGuard
 	serveContext = func() (context.Context, context.CancelFunc) { return ctx, cancel }
 	serveGuard = func(allow bool) *guard.Guard {
-		g := cliGuard() // loopback-only resolver and dialer of TestMain
-		g.Policy = guard.Policy{AllowLoopback: allow}
-		return g
+		return cliGuard(guard.Policy{AllowLoopback: allow}) // loopback-only resolver and dialer of TestMain
 	}
 	t.Cleanup(func() { serveContext, serveGuard = oldCtx, oldGuard })
 	pr, pw := io.Pipe()

@@ -17,7 +17,7 @@ import (
 )
 
 const precallUsage = `usage:
-  plainsight precall [--tool NAME] [--db PATH|postgres://...] [--format text|json] URL
+  plainsight precall [--tool NAME] [--db PATH|postgres://...] [--allow-loopback] [--format text|json] URL
 
 Checks the MCP server at URL before trusting it (§9 of the agent-safety
 formats): probes it through the guard, follows at most five redirects,
@@ -26,13 +26,17 @@ string and its instructions. An unregistered check needs no database and
 stores nothing. With --db (or $PLAINSIGHT_DB), a server registered there
 gets the integrity check of its record: unchanged, changed (recorded as the
 next fingerprint version with a change event, findings recorded as flags)
-or unreachable. Loopback URLs (http://127.0.0.1:8080/mcp, http://localhost/)
-are allowed here, since you name what to probe; a redirect from a server
-that is not loopback into loopback is refused.
+or unreachable. A URL that names loopback (http://127.0.0.1:8080/mcp,
+http://[::1]/, http://localhost/) is probed here without --db, since you
+typed it and nothing is stored; with --db (what a check records becomes
+the server's next version) only with --allow-loopback. A name that resolves
+to a loopback address is refused whatever the flags say, and so is a
+redirect from a server that is not loopback into loopback.
 
-  --tool NAME      say whether the server offers the tool NAME
-  --db DB          the registry: a SQLite file or a postgres:// URL
-  --format FORMAT  text (default) or json (the §9 answer object)
+  --tool NAME       say whether the server offers the tool NAME
+  --db DB           the registry: a SQLite file or a postgres:// URL
+  --allow-loopback  with --db, probe a URL that names loopback
+  --format FORMAT   text (default) or json (the §9 answer object)
 
 Exit status: 0 nothing changed or flagged, 1 the definitions changed, the
 scan flagged a finding or flags stand against the URL, 2 a refused URL, an
@@ -43,11 +47,34 @@ Example:
   plainsight precall --tool search https://mcp.example.com/mcp
 `
 
-// cliGuard is the command line's guard: loopback allowed, since the person
-// at the keyboard names what to probe (issue 21); tests replace it with
-// one whose resolver and dialer cannot leave loopback.
-var cliGuard = func() *guard.Guard {
-	return &guard.Guard{Policy: guard.Policy{AllowLoopback: true}}
+// cliGuard is the command line's guard under a loopback policy. Loopback
+// is allowed where the person at the keyboard asked for it (issue 21): a
+// one-shot probe of a URL they typed (precall without --db, fingerprint),
+// or --allow-loopback where what is probed is recorded (precall --db,
+// registry add and check, changes). Even then the guard allows it only
+// for a URL that names loopback; a name that resolves there is refused
+// (issue 29). Tests replace it with one whose resolver and dialer cannot
+// leave loopback.
+var cliGuard = func(p guard.Policy) *guard.Guard {
+	return &guard.Guard{Policy: p}
+}
+
+// loopbackHint is what a loopback refusal adds when the URL named
+// loopback and the command would have allowed it with --allow-loopback.
+func loopbackHint(re *guard.RefusedError, allowed bool) string {
+	if allowed || re.Reason != guard.ErrLoopback || re.Hop != 0 {
+		return ""
+	}
+	t, err := guard.CheckURL(re.URL, guard.Policy{AllowLoopback: true})
+	if err != nil || !t.Host.IsLoopback() {
+		return ""
+	}
+	return " (pass --allow-loopback to probe this machine)"
+}
+
+// refusedLine is the one-line reason of a guard refusal.
+func refusedLine(cmd string, re *guard.RefusedError, allowed bool) string {
+	return fmt.Sprintf("plainsight %s: refused (%s): %s%s\n", cmd, re.Reason.ID(), describe(re), loopbackHint(re, allowed))
 }
 
 // runPrecall is `plainsight precall`: the §9 answer for a server that is
@@ -58,6 +85,7 @@ func runPrecall(args []string, stdout, stderr io.Writer) int {
 	tool := fset.String("tool", "", "a tool name to focus on")
 	format := fset.String("format", "text", "text or json")
 	db := fset.String("db", "", "the registry database")
+	allowLoopback := fset.Bool("allow-loopback", false, "with --db, probe a URL that names loopback")
 	rest, err := parseInterleaved(fset, args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
@@ -73,7 +101,7 @@ func runPrecall(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "plainsight precall: %s (see plainsight precall --help)\n", describe(err))
 		return exitError
 	}
-	c := &precall.Checker{Guard: cliGuard()}
+	c := &precall.Checker{}
 	ctx := context.Background()
 	if *db != "" || os.Getenv(dbEnv) != "" {
 		s, err := openDB(ctx, *db)
@@ -84,11 +112,15 @@ func runPrecall(args []string, stdout, stderr io.Writer) int {
 		defer s.Close()
 		c.Store = s
 	}
+	// The one-shot check of a typed URL may probe loopback; a check whose
+	// probe is recorded only with --allow-loopback (issue 29).
+	allowed := *allowLoopback || c.Store == nil
+	c.Guard = cliGuard(guard.Policy{AllowLoopback: allowed})
 	a, err := c.Check(ctx, rest[0], *tool)
 	if err != nil {
 		var re *guard.RefusedError
 		if errors.As(err, &re) {
-			fmt.Fprintf(stderr, "plainsight precall: refused (%s): %s\n", re.Reason.ID(), describe(re))
+			fmt.Fprint(stderr, refusedLine("precall", re, allowed))
 		} else {
 			fmt.Fprintf(stderr, "plainsight precall: %s\n", describe(err))
 		}

@@ -34,8 +34,8 @@ func (noLookups) LookupNetIP(_ context.Context, _, host string) ([]netip.Addr, e
 func TestMain(m *testing.M) {
 	// Every probe of the commands under test resolves nothing and dials
 	// loopback only: a guard bug fails the run, never sends a packet.
-	cliGuard = func() *guard.Guard {
-		return &guard.Guard{Policy: guard.Policy{AllowLoopback: true}, Resolver: noLookups{}, Dialer: &net.Dialer{
+	cliGuard = func(p guard.Policy) *guard.Guard {
+		return &guard.Guard{Policy: p, Resolver: noLookups{}, Dialer: &net.Dialer{
 			ControlContext: func(_ context.Context, network, address string, _ syscall.RawConn) error {
 				if ap, err := netip.ParseAddrPort(address); err != nil || !guard.IsLoopback(ap.Addr()) {
 					escapes.Add(1)
@@ -124,7 +124,7 @@ func TestFingerprintGuarded(t *testing.T) {
 
 func TestPrecallHelp(t *testing.T) {
 	code, out, errOut := plainsight(t, "", "precall", "--help")
-	if code != exitClean || !strings.Contains(out, "plainsight precall [--tool NAME] [--db PATH|postgres://...] [--format text|json] URL") || errOut != "" {
+	if code != exitClean || !strings.Contains(out, "plainsight precall [--tool NAME] [--db PATH|postgres://...] [--allow-loopback] [--format text|json] URL") || errOut != "" {
 		t.Errorf("exit %d\n%s%s", code, out, errOut)
 	}
 }

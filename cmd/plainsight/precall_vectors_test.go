@@ -78,9 +78,9 @@ func TestPrecallURLVectors(t *testing.T) {
 // in-process server, and a dial outside loopback fails the test.
 func withNetwork(t *testing.T, n *vectortest.Network) {
 	t.Helper()
-	g := n.Serve(t).Guard(guard.Policy{AllowLoopback: true})
+	srv := n.Serve(t)
 	prev := cliGuard
-	cliGuard = func() *guard.Guard { return g }
+	cliGuard = func(p guard.Policy) *guard.Guard { return srv.Guard(p) }
 	t.Cleanup(func() { cliGuard = prev })
 }
 

@@ -20,8 +20,8 @@ import (
 )
 
 const registryUsage = `usage:
-  plainsight registry add [--db PATH|postgres://...] [--slug SLUG] [--page-url URL] [--store-listing ID] [--format text|json] URL
-  plainsight registry check [--db PATH|postgres://...] [--format text|json] URL
+  plainsight registry add [--db PATH|postgres://...] [--slug SLUG] [--page-url URL] [--store-listing ID] [--allow-loopback] [--format text|json] URL
+  plainsight registry check [--db PATH|postgres://...] [--allow-loopback] [--format text|json] URL
   plainsight registry list [--db PATH|postgres://...] [--limit N] [--offset N] [--format text|json]
 
 The external registry of MCP servers (§9 of the agent-safety formats).
@@ -40,8 +40,13 @@ list   lists the registered servers in registration order, each with its
        §10 warnings: tools another registered server offers under the same
        name with another definition (JSON: the registry records).
 
-Loopback URLs are allowed here, since you name what to probe; a redirect
-from a server that is not loopback into loopback is refused.
+A URL that names loopback (http://127.0.0.1:8080/mcp, http://[::1]/,
+http://localhost/) is probed by add and check only with --allow-loopback:
+what they probe is recorded. A name that resolves to a loopback address is
+refused whatever the flags say — a server registered while its name
+resolved publicly and then re-pointed at 127.0.0.1 is unreachable, never
+changed — and so is a redirect from a server that is not loopback into
+loopback.
 
 Exit status: 0 registered / unchanged / listed, 1 held by findings or
 changed, 2 a refused URL, an unreachable or redirecting server, a server
@@ -64,15 +69,16 @@ func openDBCreating(ctx context.Context, db string) (store.Store, error) {
 	return sqlite.Open(ctx, db, nil)
 }
 
-// refusal prints the one-line reason of a failed registry operation.
-func refusal(stderr io.Writer, cmd string, err error) int {
+// refusal prints the one-line reason of a failed registry operation;
+// allowed says whether the command allowed loopback.
+func refusal(stderr io.Writer, cmd string, err error, allowed bool) int {
 	var re *guard.RefusedError
 	var rd *precall.RedirectError
 	switch {
 	case errors.As(err, &rd):
 		fmt.Fprintf(stderr, "plainsight %s: %s redirects to %s: register %s instead\n", cmd, printable(rd.URL), printable(rd.Destination), printable(rd.Destination))
 	case errors.As(err, &re):
-		fmt.Fprintf(stderr, "plainsight %s: refused (%s): %s\n", cmd, re.Reason.ID(), describe(re))
+		fmt.Fprint(stderr, refusedLine(cmd, re, allowed))
 	default:
 		fmt.Fprintf(stderr, "plainsight %s: %s\n", cmd, strings.Join(strings.Fields(err.Error()), " "))
 	}
@@ -107,6 +113,10 @@ func runRegistry(args []string, stdout, stderr io.Writer) int {
 	format := fset.String("format", "text", "text or json")
 	var in precall.RegisterInput
 	var q store.ServerQuery
+	var allowLoopback bool
+	if sub != "list" {
+		fset.BoolVar(&allowLoopback, "allow-loopback", false, "probe a URL that names loopback (127.0.0.1, [::1], localhost)")
+	}
 	switch sub {
 	case "add":
 		fset.StringVar(&in.Slug, "slug", "", "the server's slug")
@@ -150,13 +160,13 @@ func runRegistry(args []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	defer s.Close()
-	c := &precall.Checker{Guard: cliGuard(), Store: s}
+	c := &precall.Checker{Guard: cliGuard(guard.Policy{AllowLoopback: allowLoopback}), Store: s}
 	switch sub {
 	case "add":
 		in.URL = rest[0]
 		res, err := c.Register(ctx, in)
 		if err != nil {
-			return refusal(stderr, cmd, err)
+			return refusal(stderr, cmd, err, allowLoopback)
 		}
 		if *format == "json" {
 			if code := writeJSON(stdout, stderr, cmd, res); code != exitClean {
@@ -174,9 +184,13 @@ func runRegistry(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitClean
 	case "check":
+		if _, err := guard.CheckURL(rest[0], c.Guard.Policy); err != nil {
+			// Nothing is probed, nor marked checked, for a refused URL.
+			return refusal(stderr, cmd, err, allowLoopback)
+		}
 		r, err := c.Refresh(ctx, rest[0])
 		if err != nil {
-			return refusal(stderr, cmd, err)
+			return refusal(stderr, cmd, err, allowLoopback)
 		}
 		out := checkOut{URL: rest[0], Status: r.Status, FingerprintVersion: r.Server.Version, Diff: r.Diff, FlagIDs: r.FlagIDs, Detail: r.Detail,
 			Redirects: r.Landing.Redirects, LastChecked: r.Server.LastChecked}
@@ -245,7 +259,7 @@ type checkOut struct {
 }
 
 const changesUsage = `usage:
-  plainsight changes [--db PATH|postgres://...] [--limit N] [--before CURSOR] [--format text|json]
+  plainsight changes [--db PATH|postgres://...] [--limit N] [--before CURSOR] [--allow-loopback] [--format text|json]
 
 The definition-change feed (§11): every change an integrity check observed
 on a registered server, newest first. Reading it first re-checks at most
@@ -254,8 +268,11 @@ first, and reports how many in refreshed_servers. No background schedule
 is claimed: an empty feed means no change has been observed yet, not that
 no server has changed.
 
-  --limit N        events per page (1–1000, default 100)
-  --before CURSOR  the next_before of the previous page
+  --limit N         events per page (1–1000, default 100)
+  --before CURSOR   the next_before of the previous page
+  --allow-loopback  re-check registered URLs that name loopback (without
+                    it such a server's re-check finds it unreachable); a
+                    name that resolves to loopback is refused regardless
 
 Exit status: 0 the page lists no change, 1 it lists changes, 2 a usage or
 database error (with a one-line reason on standard error).
@@ -273,6 +290,7 @@ func runChanges(args []string, stdout, stderr io.Writer) int {
 	var q precall.FeedQuery
 	fset.IntVar(&q.Limit, "limit", 100, "events per page")
 	fset.Int64Var(&q.Before, "before", 0, "the cursor of the next page")
+	allowLoopback := fset.Bool("allow-loopback", false, "re-check registered URLs that name loopback")
 	rest, err := parseInterleaved(fset, args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
@@ -297,10 +315,10 @@ func runChanges(args []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	defer s.Close()
-	c := &precall.Checker{Guard: cliGuard(), Store: s}
+	c := &precall.Checker{Guard: cliGuard(guard.Policy{AllowLoopback: *allowLoopback}), Store: s}
 	f, err := c.Changes(ctx, q)
 	if err != nil {
-		return refusal(stderr, "changes", err)
+		return refusal(stderr, "changes", err, *allowLoopback)
 	}
 	if *format == "json" {
 		if code := writeJSON(stdout, stderr, "changes", f); code != exitClean {

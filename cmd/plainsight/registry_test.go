@@ -23,18 +23,18 @@ func TestRegistryCommands(t *testing.T) {
 	srv := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, nil))
 	defer srv.Close()
 
-	code, out, errOut := plainsight(t, "", "registry", "add", "--db", db, "--slug", "notes", srv.URL)
+	code, out, errOut := plainsight(t, "", "registry", "add", "--allow-loopback", "--db", db, "--slug", "notes", srv.URL)
 	if code != exitClean || !strings.Contains(out, "registered: "+srv.URL+" as notes, fingerprint ") || errOut != "" {
 		t.Fatalf("registry add: exit %d\n%s%s", code, out, errOut)
 	}
-	if code, _, errOut := plainsight(t, "", "registry", "add", "--db", db, srv.URL); code != exitError || !strings.Contains(errOut, "already registered") ||
+	if code, _, errOut := plainsight(t, "", "registry", "add", "--allow-loopback", "--db", db, srv.URL); code != exitError || !strings.Contains(errOut, "already registered") ||
 		strings.Count(errOut, "\n") != 1 {
 		t.Errorf("a second add: exit %d %s", code, errOut)
 	}
-	if code, out, errOut := plainsight(t, "", "registry", "check", "--db", db, srv.URL); code != exitClean || !strings.Contains(out, ": unchanged, version 1") {
+	if code, out, errOut := plainsight(t, "", "registry", "check", "--allow-loopback", "--db", db, srv.URL); code != exitClean || !strings.Contains(out, ": unchanged, version 1") {
 		t.Errorf("registry check: exit %d\n%s%s", code, out, errOut)
 	}
-	code, out, errOut = plainsight(t, "", "precall", "--db", db, "--format", "json", "--tool", "read", srv.URL)
+	code, out, errOut = plainsight(t, "", "precall", "--allow-loopback", "--db", db, "--format", "json", "--tool", "read", srv.URL)
 	var a map[string]any
 	if code != exitClean || json.Unmarshal([]byte(out), &a) != nil || a["registered"] != true || a["checked_not_registered"] != false {
 		t.Fatalf("precall --db: exit %d\n%s%s", code, out, errOut)
@@ -43,11 +43,11 @@ func TestRegistryCommands(t *testing.T) {
 		t.Errorf("registration %v", reg)
 	}
 	s.AddTool(&mcp.Tool{Name: "write", Description: "Writes a note.", InputSchema: json.RawMessage(`{"type":"object"}`)}, noopTool)
-	code, out, errOut = plainsight(t, "", "precall", "--db", db, srv.URL)
+	code, out, errOut = plainsight(t, "", "precall", "--allow-loopback", "--db", db, srv.URL)
 	if code != exitFound || !strings.Contains(out, "integrity: changed, fingerprint ") || !strings.Contains(out, ", version 2\n") || !strings.Contains(out, "  + tool write\n") {
 		t.Errorf("precall after a change: exit %d\n%s%s", code, out, errOut)
 	}
-	code, out, errOut = plainsight(t, "", "changes", "--db", db, "--format", "json")
+	code, out, errOut = plainsight(t, "", "changes", "--allow-loopback", "--db", db, "--format", "json")
 	var f struct {
 		Changes []struct {
 			FromVersion int `json:"from_version"`
@@ -71,7 +71,7 @@ func TestRegistryCommands(t *testing.T) {
 	s2.AddTool(&mcp.Tool{Name: "read", Description: "Reads a file.", InputSchema: json.RawMessage(`{"type":"object"}`)}, noopTool)
 	srv2 := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s2 }, nil))
 	defer srv2.Close()
-	if code, out, errOut := plainsight(t, "", "registry", "add", "--db", db, "--slug", "files", srv2.URL); code != exitClean {
+	if code, out, errOut := plainsight(t, "", "registry", "add", "--allow-loopback", "--db", db, "--slug", "files", srv2.URL); code != exitClean {
 		t.Fatalf("registry add: exit %d\n%s%s", code, out, errOut)
 	}
 	code, out, errOut = plainsight(t, "", "registry", "list", "--db", db)
@@ -80,7 +80,7 @@ func TestRegistryCommands(t *testing.T) {
 		t.Errorf("registry list with a collision: exit %d\n%s%s", code, out, errOut)
 	}
 	srv.Close()
-	if code, _, errOut := plainsight(t, "", "registry", "check", "--db", db, srv.URL); code != exitError || !strings.Contains(errOut, "unreachable") {
+	if code, _, errOut := plainsight(t, "", "registry", "check", "--allow-loopback", "--db", db, srv.URL); code != exitError || !strings.Contains(errOut, "unreachable") {
 		t.Errorf("an unreachable server: exit %d %s", code, errOut)
 	}
 }
@@ -90,16 +90,16 @@ func TestRegistryAddRefusals(t *testing.T) {
 	target := weather(t, "")
 	hop := httptest.NewServer(http.RedirectHandler(target.URL+"/mcp", http.StatusFound))
 	defer hop.Close()
-	code, out, errOut := plainsight(t, "", "registry", "add", "--db", db, hop.URL)
+	code, out, errOut := plainsight(t, "", "registry", "add", "--allow-loopback", "--db", db, hop.URL)
 	if code != exitError || out != "" || !strings.Contains(errOut, "redirects to "+target.URL+"/mcp: register "+target.URL+"/mcp instead") || strings.Count(errOut, "\n") != 1 {
 		t.Errorf("a redirecting URL: exit %d\n%s%s", code, out, errOut)
 	}
 	held := weather(t, "Call\u200b me.")
-	code, out, errOut = plainsight(t, "", "registry", "add", "--db", db, held.URL)
+	code, out, errOut = plainsight(t, "", "registry", "add", "--allow-loopback", "--db", db, held.URL)
 	if code != exitFound || !strings.Contains(out, "held: "+held.URL+" was not registered: 1 finding(s); flags standing against the URL: flg_") {
 		t.Errorf("a held registration: exit %d\n%s%s", code, out, errOut)
 	}
-	if code, _, errOut := plainsight(t, "", "registry", "add", "--db", db, "http://10.0.0.1/mcp"); code != exitError || !strings.Contains(errOut, "refused") {
+	if code, _, errOut := plainsight(t, "", "registry", "add", "--allow-loopback", "--db", db, "http://10.0.0.1/mcp"); code != exitError || !strings.Contains(errOut, "refused") {
 		t.Errorf("a private address: exit %d %s", code, errOut)
 	}
 	for _, args := range [][]string{{"registry"}, {"registry", "add", "--db", db}, {"registry", "list", "--db", db, "x"}, {"changes", "--db", db, "--limit", "0"}, {"registry", "check", srv0()}} {

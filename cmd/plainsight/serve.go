@@ -51,8 +51,10 @@ until SIGTERM or SIGINT, then finishes the requests in flight and exits 0.
   --allow-loopback   let pre-call checks probe loopback addresses
                      (127.0.0.0/8, ::1, localhost): that opens probes of
                      this host's own services to every caller of the
-                     server. For development only; a redirect from a
-                     non-loopback server into loopback stays refused.
+                     server. For development only; only a URL that names
+                     loopback is probed (a name that resolves to it stays
+                     refused), and a redirect from a non-loopback server
+                     into loopback stays refused.
   --public-url URL   where callers reach this server (https://host): the
                      §9 page_url of a registered server is URL/servers/SLUG;
                      default the path /servers/SLUG alone

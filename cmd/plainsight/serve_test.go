@@ -42,9 +42,7 @@ func startServeSignals(t *testing.T, signals bool, args ...string) (base, line s
 		serveContext = func() (context.Context, context.CancelFunc) { return ctx, cancel }
 	}
 	serveGuard = func(allow bool) *guard.Guard {
-		g := cliGuard() // loopback-only resolver and dialer of TestMain
-		g.Policy = guard.Policy{AllowLoopback: allow}
-		return g
+		return cliGuard(guard.Policy{AllowLoopback: allow}) // loopback-only resolver and dialer of TestMain
 	}
 	t.Cleanup(func() { serveContext, serveGuard = oldCtx, oldGuard })
 	pr, pw := io.Pipe()

@@ -156,6 +156,9 @@ f("poisoning guard: exactly 6 of 12 shingles (50 %) in the corpus: never confirm
 quarter = ' '.join(Tw[:9])  # 5 of 12
 f("poisoning guard: 5 of 12 shingles (42 %) in the corpus: confirmed", [r("o1","a1",d(1)), r("o2","a2",d(1)), r("o3","a3",d(1))], [], {"confirmed": True, "rule": "reports", "owners": 3}, benign=[quarter], section="Poisoning guard")
 f("poisoning guard also stops review confirmation", [r("o1","a1",d(1))], [v("r%d"%i,"p%d"%i,True,d(2,i)) for i in range(5)], {"confirmed": False, "rule": "benign_corpus", "owners": 1}, benign=[T], section="Poisoning guard")
+# plainsight issue 29: a reporting owner is no reviewer of its own candidate.
+f("five hostile owners, one of whom reported the candidate: a reporter is no reviewer of its own report; four count, not confirmed", [r("o1","a1",d(1))], [v("r%d"%i,"p%d"%i,True,d(2,i)) for i in range(4)] + [v("r4","o1",True,d(2,4))], {"confirmed": False, "rule": "not_confirmed", "owners": 1})
+f("five hostile owners and two against, one of them the reporter: 5 of 6 counted owners agree (83 %), confirmed by review", [r("o1","a1",d(1))], [v("r%d"%i,"p%d"%i,i<5,d(2,i)) for i in range(6)] + [v("r9","o1",False,d(2,9))], {"confirmed": True, "rule": "review", "owners": 1})
 out("confirmation.json", "signature_test_schema_v1.json", ["When a report becomes a signature", "Poisoning guard"],
     ["Each test is a candidate (its normalized text), the reports of it (owner, agent, time the service received it, normalized text) and the review votes; benign_texts, when present, are the whole benign corpus (the shipped one is not used).",
      "expected.owners is the largest number of different owners with near-duplicate reports in one 14-day window; rule is reports, review, benign_corpus or not_confirmed."], {},
