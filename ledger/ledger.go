@@ -170,8 +170,18 @@ type Report struct {
 // canonical form writes them, and prev is the previous entry's hash. The
 // first link that does not hold is returned as a *BrokenError
 // (errors.Is(err, ErrBroken)); a store error is returned as is. Verify
-// checks the chain, not the payloads: Decode reads an entry's data.
+// checks the chain, not the payloads: Decode reads an entry's data, and
+// flag.VerifyLedger cross-checks the flags against their entries.
 func Verify(ctx context.Context, l store.Ledger) (Report, error) {
+	return VerifyEach(ctx, l, nil)
+}
+
+// VerifyEach is Verify calling fn, when it is not nil, with each entry
+// whose link holds, in order, as it walks: one walk of the ledger both
+// checks the chain and feeds a reader of the payloads (flag.VerifyLedger).
+// An error from fn stops the walk and is returned as is, with the Report
+// of the entries walked before it.
+func VerifyEach(ctx context.Context, l store.Ledger, fn func(store.LedgerEntry) error) (Report, error) {
 	var r Report
 	var prev string
 	var tail []byte
@@ -194,6 +204,9 @@ func Verify(ctx context.Context, l store.Ledger) (Report, error) {
 			return &BrokenError{Seq: e.Seq, Reason: "body does not name the entry's seq, type and prev"}
 		}
 		r.Entries, prev = e.Seq, e.Hash
+		if fn != nil {
+			return fn(e)
+		}
 		return nil
 	})
 	if err != nil {

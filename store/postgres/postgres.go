@@ -343,6 +343,11 @@ func (s *Store) TransitionFlag(ctx context.Context, t store.Transition) error {
 	return s.c().TransitionFlag(ctx, t)
 }
 
+// FlagsByLedgerSeq implements store.Flags.
+func (s *Store) FlagsByLedgerSeq(ctx context.Context, fn func(store.Flag) error) error {
+	return s.c().FlagsByLedgerSeq(ctx, fn)
+}
+
 // LedgerHead implements store.Ledger.
 func (s *Store) LedgerHead(ctx context.Context) (store.LedgerEntry, error) {
 	return s.c().LedgerHead(ctx)
