@@ -106,7 +106,7 @@ func TestFlagsErrors(t *testing.T) {
 }
 
 func TestLedgerVerify(t *testing.T) {
-	path, _ := testDB(t)
+	path, _ := plainDB(t, 2)
 	code, out, errOut := runCmd(t, "", "ledger", "verify", "--db", path)
 	if code != exitClean || !strings.Contains(out, "2 entries, chain intact") {
 		t.Fatalf("ledger verify: exit %d\n%s%s", code, out, errOut)
