@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/plainsight/plainsight/internal/canon"
@@ -26,35 +27,53 @@ import (
 // in UTC with the fraction of a second written without trailing zeros (and
 // no fraction when it is zero), as the record's JSON writes it.
 func RecordSHA256(f *Flag) (string, error) {
-	art := map[string]any{"type": f.Artifact.Type, "ref": f.Artifact.Ref}
-	if f.Artifact.Label != "" {
-		art["label"] = f.Artifact.Label
-	}
-	rec := map[string]any{
-		"actor": map[string]any{
-			"account_id": f.Actor.AccountID, "agent_id": f.Actor.AgentID, "handle": f.Actor.Handle,
-			"kind": f.Actor.Kind, "kya_level": f.Actor.KYALevel,
-		},
-		"artifact":      art,
-		"created_at":    f.CreatedAt.UTC().Format(time.RFC3339Nano),
-		"evidence":      map[string]any{"excerpt": f.Evidence.Excerpt, "sha256": f.Evidence.SHA256},
-		"field":         f.Field,
-		"finding_class": string(f.FindingClass),
-		"heuristic":     false,
-		"id":            f.ID,
-		"source":        string(f.Source),
-	}
-	if f.Context != "" {
-		rec["context"] = f.Context
-	}
-	v, err := canon.FromGo(rec, canon.Limits{MaxDepth: 4})
-	if err != nil {
-		return "", &Error{Op: "RecordSHA256", FlagID: f.ID, Err: ErrInvalid, Note: fmt.Sprintf("no canonical form: %v", err)}
-	}
-	b, err := canon.Marshal(v, canon.SortedUTF16, canon.Limits{MaxDepth: 4})
+	b, err := appendRecord(make([]byte, 0, 512), f)
 	if err != nil {
 		return "", &Error{Op: "RecordSHA256", FlagID: f.ID, Err: ErrInvalid, Note: fmt.Sprintf("no canonical form: %v", err)}
 	}
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:]), nil
+}
+
+// appendRecord appends the canonical JSON of RecordSHA256's object: its
+// keys are ASCII, so their UTF-16 order is their byte order, written out
+// here; the strings go through the canonical encoder.
+func appendRecord(b []byte, f *Flag) ([]byte, error) {
+	if f.Actor.KYALevel > 1<<53 || f.Actor.KYALevel < -(1<<53) {
+		return nil, fmt.Errorf("kya_level %d has no exact JSON number", f.Actor.KYALevel)
+	}
+	var err error
+	str := func(key, v string) {
+		if err != nil {
+			return
+		}
+		b = append(b, key...)
+		b, err = canon.AppendString(b, v)
+	}
+	str(`{"actor":{"account_id":`, f.Actor.AccountID)
+	str(`,"agent_id":`, f.Actor.AgentID)
+	str(`,"handle":`, f.Actor.Handle)
+	str(`,"kind":`, f.Actor.Kind)
+	b = append(b, `,"kya_level":`...)
+	b = strconv.AppendInt(b, int64(f.Actor.KYALevel), 10)
+	b = append(b, `},"artifact":{`...)
+	if f.Artifact.Label != "" {
+		str(`"label":`, f.Artifact.Label)
+		b = append(b, ',')
+	}
+	str(`"ref":`, f.Artifact.Ref)
+	str(`,"type":`, f.Artifact.Type)
+	b = append(b, '}')
+	if f.Context != "" {
+		str(`,"context":`, f.Context)
+	}
+	str(`,"created_at":`, f.CreatedAt.UTC().Format(time.RFC3339Nano))
+	str(`,"evidence":{"excerpt":`, f.Evidence.Excerpt)
+	str(`,"sha256":`, f.Evidence.SHA256)
+	str(`},"field":`, f.Field)
+	str(`,"finding_class":`, string(f.FindingClass))
+	b = append(b, `,"heuristic":false`...)
+	str(`,"id":`, f.ID)
+	str(`,"source":`, string(f.Source))
+	return append(b, '}'), err
 }

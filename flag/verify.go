@@ -354,14 +354,14 @@ func (c *checker) entry(e store.LedgerEntry) error {
 	return nil
 }
 
+// decodeData decodes an entry's data (the chain walk has checked its
+// hash and its seq, type and prev members already).
 func decodeData(e store.LedgerEntry) (entryData, error) {
-	var d entryData
-	de, err := ledger.Decode(e)
-	if err != nil {
-		return d, err
+	var b struct {
+		Data entryData `json:"data"`
 	}
-	err = json.Unmarshal(de.Data, &d)
-	return d, err
+	err := json.Unmarshal(e.Body, &b)
+	return b.Data, err
 }
 
 func str(p *string) string {
