@@ -197,30 +197,31 @@ func VerifyLedger(ctx context.Context, s LedgerStore, opts *VerifyOptions) (Cros
 	var out CrossCheck
 	var err error
 	for range 3 {
-		var head, after int64
-		if head, err = headSeq(ctx, s); err != nil {
+		var head, after store.LedgerEntry
+		if head, err = headEntry(ctx, s); err != nil {
 			return CrossCheck{}, err
 		}
-		out, err = verifyOnce(ctx, s, o.MaxProblems, head)
+		out, err = verifyOnce(ctx, s, o.MaxProblems, head.Seq)
 		if err != nil || out.Intact() {
 			return out, err
 		}
-		if after, err = headSeq(ctx, s); err != nil {
+		if after, err = headEntry(ctx, s); err != nil {
 			return CrossCheck{}, err
 		}
-		if after == head {
+		if after.Seq == head.Seq && after.Hash == head.Hash {
 			break
 		}
 	}
 	return out, err
 }
 
-func headSeq(ctx context.Context, s store.Ledger) (int64, error) {
+// headEntry returns the ledger's head, the zero entry when it is empty.
+func headEntry(ctx context.Context, s store.Ledger) (store.LedgerEntry, error) {
 	h, err := s.LedgerHead(ctx)
 	if errors.Is(err, store.ErrNotFound) {
-		return 0, nil
+		return store.LedgerEntry{}, nil
 	}
-	return h.Seq, err
+	return h, err
 }
 
 func verifyOnce(ctx context.Context, s LedgerStore, maxProblems int, head int64) (CrossCheck, error) {

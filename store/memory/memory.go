@@ -148,7 +148,7 @@ func (t *tx) FlagsByLedgerSeq(ctx context.Context, fn func(store.Flag) error) er
 	if err := t.check("FlagsByLedgerSeq"); err != nil {
 		return err
 	}
-	return t.m.FlagsByLedgerSeq(ctx, fn)
+	return t.m.flagsByLedgerSeq(ctx, fn, false)
 }
 
 func (t *tx) LedgerHead(ctx context.Context) (store.LedgerEntry, error) {
@@ -369,10 +369,24 @@ func (m *Memory) appendEntry(undo *[]func(), e store.LedgerEntry) error {
 
 // FlagsByLedgerSeq implements store.Flags. It sorts a copy of the flags
 // (they are in memory already) and calls fn without the store's lock held.
+// The copy waits for the transaction in flight, if any: this store's
+// reads see a transaction's writes before it commits, and a flag's entry
+// is appended before the flag, so a copy made mid-transaction could hold
+// the entry's flag-less moment.
 func (m *Memory) FlagsByLedgerSeq(ctx context.Context, fn func(store.Flag) error) error {
+	return m.flagsByLedgerSeq(ctx, fn, true)
+}
+
+func (m *Memory) flagsByLedgerSeq(ctx context.Context, fn func(store.Flag) error, outside bool) error {
+	if outside {
+		m.txMu.Lock()
+	}
 	m.mu.RLock()
 	if m.closed {
 		m.mu.RUnlock()
+		if outside {
+			m.txMu.Unlock()
+		}
 		return store.Wrap("FlagsByLedgerSeq", errClosed)
 	}
 	fs := make([]store.Flag, len(m.flags))
@@ -380,6 +394,9 @@ func (m *Memory) FlagsByLedgerSeq(ctx context.Context, fn func(store.Flag) error
 		fs[i] = clone(f)
 	}
 	m.mu.RUnlock()
+	if outside {
+		m.txMu.Unlock()
+	}
 	slices.SortFunc(fs, func(a, b store.Flag) int {
 		if c := cmp.Compare(a.LedgerSeq, b.LedgerSeq); c != 0 {
 			return c
