@@ -7,8 +7,10 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -19,6 +21,7 @@ import (
 	"github.com/plainsight/plainsight/store"
 	"github.com/plainsight/plainsight/store/postgres"
 	"github.com/plainsight/plainsight/store/sqlite"
+	"github.com/plainsight/plainsight/vectors"
 )
 
 // submitFlags creates n flags in s through flag.Service and returns their
@@ -265,5 +268,133 @@ func TestLedgerVerifyNewerSchema(t *testing.T) {
 	code, _, errOut := runCmd(t, "", "ledger", "verify", "--db", path)
 	if code != exitError || !strings.Contains(errOut, "newer than this build") {
 		t.Errorf("exit %d\n%s", code, errOut)
+	}
+}
+
+// TestCrossCheckVectorsCLI runs vectors/flag/ledger_crosscheck.json
+// through the command: each vector written into a SQLite file through the
+// store's API (with the append-only triggers dropped, as the tampered
+// databases they describe were made), then `ledger verify --format json`.
+func TestCrossCheckVectorsCLI(t *testing.T) {
+	raw, err := fs.ReadFile(vectors.FS(), "flag/ledger_crosscheck.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var file struct {
+		TestGroups []struct {
+			Tests []struct {
+				TcID    int    `json:"tcId"`
+				Comment string `json:"comment"`
+				Ledger  []struct {
+					Seq  int64  `json:"seq"`
+					Type string `json:"type"`
+					Prev string `json:"prev"`
+					Hash string `json:"hash"`
+					Body string `json:"body"`
+				} `json:"ledger"`
+				Registry []psflag.Flag `json:"registry"`
+				Result   string        `json:"result"`
+				Expected struct {
+					ChainIntact bool  `json:"chain_intact"`
+					BrokenAt    int64 `json:"broken_at"`
+					Problems    []struct {
+						Kind   string `json:"kind"`
+						FlagID string `json:"flag_id"`
+					} `json:"problems"`
+				} `json:"expected"`
+			} `json:"tests"`
+		} `json:"testGroups"`
+	}
+	if err := json.Unmarshal(raw, &file); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, g := range file.TestGroups {
+		for _, v := range g.Tests {
+			n++
+			t.Run(fmt.Sprintf("#%d", v.TcID), func(t *testing.T) {
+				ctx := context.Background()
+				path := filepath.Join(t.TempDir(), "v.db")
+				s, err := sqlite.Open(ctx, path, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				rows, _ := s.DB().Query(`SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name IN ('flags', 'ledger')`)
+				var triggers []string
+				for rows.Next() {
+					var name string
+					rows.Scan(&name)
+					triggers = append(triggers, name)
+				}
+				rows.Close()
+				for _, name := range triggers {
+					if _, err := s.DB().Exec("DROP TRIGGER " + name); err != nil {
+						t.Fatal(err)
+					}
+				}
+				for _, e := range v.Ledger {
+					if err := s.AppendLedgerEntry(ctx, store.LedgerEntry{Seq: e.Seq, Type: e.Type, Prev: e.Prev, Hash: e.Hash, Body: []byte(e.Body)}); err != nil {
+						t.Fatal(err)
+					}
+				}
+				for _, f := range v.Registry {
+					sf := store.Flag{ID: f.ID, Status: store.StatusStanding, Artifact: store.Artifact(f.Artifact), Field: f.Field,
+						Class: string(f.FindingClass), EvidenceSHA256: f.Evidence.SHA256, Excerpt: f.Evidence.Excerpt,
+						Actor: store.Actor(f.Actor), Source: string(f.Source), Context: f.Context, LedgerSeq: f.LedgerSeq, CreatedAt: f.CreatedAt}
+					if err := s.InsertFlag(ctx, sf); err != nil {
+						t.Fatal(err)
+					}
+					if f.Dispute != nil {
+						d := &store.Dispute{CaseID: f.Dispute.CaseID, CaseNumber: f.Dispute.CaseNumber}
+						if err := s.TransitionFlag(ctx, store.Transition{ID: f.ID, From: store.StatusStanding, To: store.StatusDisputed, Dispute: d}); err != nil {
+							t.Fatal(err)
+						}
+						if f.Status != psflag.Disputed {
+							if err := s.TransitionFlag(ctx, store.Transition{ID: f.ID, From: store.StatusDisputed, To: string(f.Status)}); err != nil {
+								t.Fatal(err)
+							}
+						}
+					}
+				}
+				s.Close()
+				code, out, errOut := runCmd(t, "", "ledger", "verify", "--db", path, "--format", "json")
+				var r struct {
+					Intact   bool  `json:"intact"`
+					BrokenAt int64 `json:"broken_at"`
+					verifyJSON
+				}
+				if err := json.Unmarshal([]byte(out), &r); err != nil {
+					t.Fatalf("exit %d: %v\n%s%s", code, err, out, errOut)
+				}
+				wantCode := exitClean
+				if v.Result != "valid" {
+					wantCode = exitFound
+				}
+				if code != wantCode || r.Intact != (v.Result == "valid") {
+					t.Fatalf("%s: exit %d, want %d\n%s", v.Comment, code, wantCode, out)
+				}
+				if !v.Expected.ChainIntact {
+					if r.BrokenAt != v.Expected.BrokenAt {
+						t.Errorf("broken_at %d, want %d", r.BrokenAt, v.Expected.BrokenAt)
+					}
+					return
+				}
+				var got, want []string
+				for _, p := range r.Problems {
+					got = append(got, p.Kind+" "+p.FlagID)
+				}
+				for _, p := range v.Expected.Problems {
+					want = append(want, p.Kind+" "+p.FlagID)
+				}
+				slices.Sort(got)
+				slices.Sort(want)
+				if !slices.Equal(got, want) {
+					t.Errorf("%s: problems %v, want %v", v.Comment, got, want)
+				}
+			})
+		}
+	}
+	if n < 4 {
+		t.Fatalf("only %d vectors", n)
 	}
 }
