@@ -7,13 +7,16 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
+	"strings"
 
 	psflag "github.com/plainsight/plainsight/flag"
 	"github.com/plainsight/plainsight/ledger"
+	"github.com/plainsight/plainsight/store"
 )
 
 const ledgerUsage = `usage:
-  plainsight ledger verify [--db PATH|postgres://...] [--format text|json] [--max-problems N]
+  plainsight ledger verify [--db PATH|postgres://...] [--format text|json] [--max-problems N] [--pin SEQ:HASH]
 `
 
 // runLedger is `plainsight ledger verify --db DB`: it walks the
@@ -37,6 +40,7 @@ func runLedger(args []string, stdout, stderr io.Writer) int {
 	db := fset.String("db", "", "the database: a SQLite file, or a postgres:// URL")
 	format := fset.String("format", "text", "text or json")
 	maxProblems := fset.Int("max-problems", psflag.DefaultMaxProblems, "report at most this many problems (1–100000); all are counted")
+	pinArg := fset.String("pin", "", "SEQ:HASH, a head published earlier: entry SEQ must still have this hash")
 	err := fset.Parse(args[1:])
 	if err == nil && fset.NArg() > 0 {
 		err = fmt.Errorf("unexpected argument %q", fset.Arg(0))
@@ -46,6 +50,10 @@ func runLedger(args []string, stdout, stderr io.Writer) int {
 	}
 	if err == nil && (*maxProblems < 1 || *maxProblems > 100000) {
 		err = errors.New("--max-problems is 1 to 100000")
+	}
+	var pin *ledgerPin
+	if err == nil && *pinArg != "" {
+		pin, err = parsePin(*pinArg)
 	}
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -79,10 +87,24 @@ func runLedger(args []string, stdout, stderr io.Writer) int {
 		Unsealed     int64            `json:"unsealed"`
 		ProblemCount int64            `json:"problem_count"`
 		Problems     []psflag.Problem `json:"problems"`
+		Pin          *ledgerPin       `json:"pin,omitempty"`
 	}
-	intact := broken == nil && x.Intact()
+	if pin != nil && broken == nil {
+		e, err := s.LedgerEntry(ctx, pin.Seq)
+		switch {
+		case errors.Is(err, store.ErrNotFound):
+			pin.Found = ""
+		case err != nil:
+			fmt.Fprintf(stderr, "plainsight ledger verify: %s\n", describe(err))
+			return exitError
+		default:
+			pin.Found = e.Hash
+		}
+		pin.Held = pin.Found == pin.Hash
+	}
+	intact := broken == nil && x.Intact() && (pin == nil || pin.Held)
 	out := report{Intact: intact, Entries: r.Entries, HeadHash: r.HeadHash,
-		Flags: x.Flags, Unsealed: x.Unsealed, ProblemCount: x.ProblemCount, Problems: x.Problems}
+		Flags: x.Flags, Unsealed: x.Unsealed, ProblemCount: x.ProblemCount, Problems: x.Problems, Pin: pin}
 	if out.Problems == nil {
 		out.Problems = []psflag.Problem{}
 	}
@@ -93,7 +115,7 @@ func runLedger(args []string, stdout, stderr io.Writer) int {
 		b, _ := json.Marshal(out)
 		_, err = fmt.Fprintf(stdout, "%s\n", b)
 	} else {
-		err = writeLedgerText(stdout, &x, broken)
+		err = writeLedgerText(stdout, &x, broken, pin)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "plainsight ledger verify: writing output: %s\n", describe(err))
@@ -108,7 +130,7 @@ func runLedger(args []string, stdout, stderr io.Writer) int {
 // writeLedgerText writes the chain's line, then the cross-check's: the
 // flags, the unsealed ones (what their entries do not vouch for), and a
 // line per problem kept.
-func writeLedgerText(w io.Writer, x *psflag.CrossCheck, broken *ledger.BrokenError) error {
+func writeLedgerText(w io.Writer, x *psflag.CrossCheck, broken *ledger.BrokenError, pin *ledgerPin) error {
 	r := x.Chain
 	if broken != nil {
 		_, err := fmt.Fprintf(w, "ledger: chain BROKEN at entry %d: %s (%d entries before it verified)\n", broken.Seq, broken.Reason, r.Entries)
@@ -146,5 +168,35 @@ func writeLedgerText(w io.Writer, x *psflag.CrossCheck, broken *ledger.BrokenErr
 			return err
 		}
 	}
-	return nil
+	var err error
+	switch {
+	case pin == nil:
+	case pin.Held:
+		_, err = fmt.Fprintf(w, "pin: entry %d has the pinned hash: entries 1 to %d are the ones published\n", pin.Seq, pin.Seq)
+	case pin.Found == "":
+		_, err = fmt.Fprintf(w, "pin: NOT HELD: the ledger has no entry %d (the pinned head): it was cut or rewritten\n", pin.Seq)
+	default:
+		_, err = fmt.Fprintf(w, "pin: NOT HELD: entry %d is %s, not the pinned %s: the ledger was rewritten up to it\n", pin.Seq, pin.Found, pin.Hash)
+	}
+	return err
+}
+
+// ledgerPin is --pin: a head published earlier (seq and hash), and what
+// the ledger holds at that seq now. Since every entry's hash commits to
+// its predecessor, a chain that verifies and still has the pinned hash at
+// the pinned seq has every entry up to it unchanged.
+type ledgerPin struct {
+	Seq   int64  `json:"seq"`
+	Hash  string `json:"hash"`
+	Found string `json:"found"` // the hash at Seq now; empty when there is no such entry
+	Held  bool   `json:"held"`
+}
+
+func parsePin(arg string) (*ledgerPin, error) {
+	seq, hash, ok := strings.Cut(arg, ":")
+	n, err := strconv.ParseInt(seq, 10, 64)
+	if !ok || err != nil || n < 1 || len(hash) != 64 || strings.Trim(hash, "0123456789abcdef") != "" {
+		return nil, fmt.Errorf("--pin %q: want SEQ:HASH, a sequence number and the entry's lowercase hex SHA-256", arg)
+	}
+	return &ledgerPin{Seq: n, Hash: hash}, nil
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	psflag "github.com/plainsight/plainsight/flag"
+	"github.com/plainsight/plainsight/ledger"
 	"github.com/plainsight/plainsight/store"
 	"github.com/plainsight/plainsight/store/postgres"
 	"github.com/plainsight/plainsight/store/sqlite"
@@ -396,5 +397,62 @@ func TestCrossCheckVectorsCLI(t *testing.T) {
 	}
 	if n < 4 {
 		t.Fatalf("only %d vectors", n)
+	}
+}
+
+// TestLedgerVerifyPin: a head published earlier (--pin SEQ:HASH) holds
+// on the ledger it was read from, and shows a rewrite that re-hashes the
+// whole chain — which the chain and the cross-check alone cannot.
+func TestLedgerVerifyPin(t *testing.T) {
+	path, _ := plainDB(t, 3)
+	code, out, _ := runCmd(t, "", "ledger", "verify", "--db", path, "--format", "json")
+	var r struct {
+		HeadHash string `json:"head_hash"`
+	}
+	if code != exitClean || json.Unmarshal([]byte(out), &r) != nil || len(r.HeadHash) != 64 {
+		t.Fatalf("exit %d\n%s", code, out)
+	}
+	pin := "3:" + r.HeadHash
+	if code, out, _ := runCmd(t, "", "ledger", "verify", "--db", path, "--pin", pin); code != exitClean || !strings.Contains(out, "pin: entry 3 has the pinned hash") {
+		t.Fatalf("pin on its own ledger: exit %d\n%s", code, out)
+	}
+	// The owner rewrites the ledger with other times, re-hashing every entry.
+	ctx := context.Background()
+	s, err := sqlite.Open(ctx, path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var entries []store.LedgerEntry
+	s.LedgerEntries(ctx, 1, func(e store.LedgerEntry) error { entries = append(entries, e); return nil })
+	if _, err := s.DB().Exec(`DROP TRIGGER ledger_no_delete; DELETE FROM ledger`); err != nil {
+		t.Fatal(err)
+	}
+	prev := ""
+	for _, e := range entries {
+		d, _ := ledger.Decode(e)
+		var data map[string]any
+		json.Unmarshal(d.Data, &data)
+		body, err := ledger.Body(e.Seq, e.Type, d.At.Add(time.Minute), prev, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ne := store.LedgerEntry{Seq: e.Seq, Type: e.Type, Prev: prev, Hash: ledger.Hash(body), Body: body}
+		if err := s.AppendLedgerEntry(ctx, ne); err != nil {
+			t.Fatal(err)
+		}
+		prev = ne.Hash
+	}
+	s.Close()
+	if code, out, _ := runCmd(t, "", "ledger", "verify", "--db", path); code != exitClean {
+		t.Fatalf("the rewritten chain: exit %d\n%s", code, out)
+	}
+	code, out, _ = runCmd(t, "", "ledger", "verify", "--db", path, "--pin", pin)
+	if code != exitFound || !strings.Contains(out, "pin: NOT HELD: entry 3 is") {
+		t.Errorf("pin on the rewritten ledger: exit %d\n%s", code, out)
+	}
+	for _, bad := range []string{"3", "x:" + r.HeadHash, "0:" + r.HeadHash, "3:" + strings.ToUpper(r.HeadHash)} {
+		if code, _, _ := runCmd(t, "", "ledger", "verify", "--db", path, "--pin", bad); code != exitError {
+			t.Errorf("--pin %s: exit %d, want 2", bad, code)
+		}
 	}
 }
