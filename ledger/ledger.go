@@ -20,12 +20,15 @@
 //
 // [Append] writes the entry that extends the head; call it inside
 // [store.Store.Atomic] together with the record it anchors. [Verify] walks
-// the chain and reports the first broken link.
+// the chain and reports the first broken link; [VerifyEach] does the same
+// and hands each entry to a reader of the payloads on the way — the
+// cross-check of the flags against their entries (flag.VerifyLedger, what
+// `plainsight ledger verify` runs) is one.
 //
 // # Bounds
 //
-// A body is at most [store.LedgerBodyMaxBytes]; Verify streams the entries
-// and holds one at a time.
+// A body is at most [store.LedgerBodyMaxBytes]; Verify and VerifyEach
+// stream the entries and hold one at a time.
 //
 // # What it does not claim
 //
@@ -33,7 +36,10 @@
 // relative to each other. It does not show that the newest entries were not
 // replaced as a whole, nor that nothing was appended: anyone who can write
 // the database can extend the chain. Anchor the head hash somewhere else
-// (print it, publish it) to pin a prefix. An entry says an event was
+// (print it, publish it; `plainsight ledger verify --pin SEQ:HASH` checks
+// it later) to pin a prefix. The chain does not check the payloads: that
+// each flag has its entry and each entry its flag is flag.VerifyLedger's
+// work. An entry says an event was
 // recorded; it is not a verdict about anything (§12).
 package ledger
 
