@@ -7,7 +7,9 @@
 // plainsight_migrations, the highest in PRAGMA user_version), all in one
 // transaction. A database that has applied a migration this build does not
 // know is refused with [store.ErrSchemaTooNew] before anything is written
-// to it.
+// to it. [OpenReadOnly] opens an existing file for reading only, with no
+// migration and nothing written (for the commands that only read: a
+// read-only copy, a full disk).
 //
 // The schema enforces the append-only contracts of package store with
 // triggers: a DELETE of a flag or a ledger entry, an UPDATE of a ledger
