@@ -85,7 +85,12 @@ func TestRegistryPostgres(t *testing.T) {
 		}
 		t.Skip("PLAINSIGHT_TEST_POSTGRES is not set")
 	}
-	u := postgresURL(t, dsn)
+	// A schema of its own: the shared database's public schema may have
+	// been migrated by another build.
+	u, err := url.Parse(postgresSchemaURL(t))
+	if err != nil {
+		t.Fatal(err)
+	}
 	srv := weather(t, "")
 	slug := "weather-" + strings.ToLower(rand.Text())
 	if code, out, errOut := runCmd(t, "", "registry", "add", "--db", u.String(), "--slug", slug, srv.URL); code != exitClean {
