@@ -180,6 +180,11 @@ func (c *checker) report(kind, id string, seq int64, format string, args ...any)
 // id and two lifecycle states) per flag that is disputed or decided or
 // that a lifecycle entry names — not one per flag.
 //
+// Connections: the two streams are read at once, and flags and entries
+// are looked up while they are open, so a backend that holds a connection
+// per open stream needs three (sqlite.Options.MaxReaders; the PostgreSQL
+// backend reads both in pages and needs one).
+//
 // Concurrent writers: entries after the head read at the start are
 // chain-checked but not cross-checked, and flags anchored after it are
 // checked against their entry alone. A lifecycle step committed while the

@@ -52,6 +52,9 @@ func OpenReadOnly(ctx context.Context, path string, opts *Options) (*Store, erro
 	if o.MaxReaders <= 0 {
 		o.MaxReaders = 4
 	}
+	// The cross-check reads the entries and the flags as two streams and
+	// looks flags up meanwhile (see Options.MaxReaders).
+	o.MaxReaders = max(o.MaxReaders, 3)
 	if path == "" {
 		return nil, store.Errorf(op, store.ErrInvalid, "no database path")
 	}

@@ -112,7 +112,10 @@ type Options struct {
 	// BusyTimeout is how long a write waits for another connection's
 	// lock; 10 seconds when zero.
 	BusyTimeout time.Duration
-	// MaxReaders bounds the reading connections; 4 when zero.
+	// MaxReaders bounds the reading connections; 4 when zero. A reader
+	// that walks two streams at once and looks records up meanwhile (as
+	// flag.VerifyLedger walks the entries and the flags) holds up to three:
+	// with fewer it waits for ever. OpenReadOnly takes at least three.
 	MaxReaders int
 }
 
