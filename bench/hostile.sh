@@ -365,5 +365,27 @@ STDIN="$work/mcp-zw" run mcp-max-args 0 1 128 30 0 "grep -q '\"id\":2,\"result\"
 STDIN="$work/mcp-deep" run mcp-deep 0 1 96 20 2 "" -- "$ps" mcp --db "$mcp_db"
 rm -f "$work/mcp-zw" "$work/mcp-deep"
 
+# ---- Issue 29, item 8: ledger verify and flags list on a read-only copy ----
+# A copy of a flags database (170,000 flags, 20,000 in --ci), the file
+# 0444 in a 0555 directory. Root ignores the modes, so what is checked is
+# that the commands wrote nothing: the copy's bytes and mtime unchanged, no
+# -wal or -shm beside it. ledger verify cross-checks every flag (chain and
+# flags, streamed: memory does not grow with the flags).
+if wanted ro-ledger-verify 1 || wanted ro-flags-list 1; then
+	rodir="$work/ro-copy"
+	mkdir -p "$rodir"
+	"$hostile" db flags -o "$work/ro-src.db" -n "$(size 170000 20000)" || exit 2
+	cp "$work/ro-src.db" "$rodir/flags.db" && rm -f "$work"/ro-src.db*
+	chmod 0444 "$rodir/flags.db" && touch -d '1 hour ago' "$rodir/flags.db" && chmod 0555 "$rodir"
+	ro_sum=$(sha256sum <"$rodir/flags.db") ro_mtime=$(stat -c %Y "$rodir/flags.db")
+	ro_same="[ \"\$(sha256sum <'$rodir/flags.db')\" = '$ro_sum' ] && [ \$(stat -c %Y '$rodir/flags.db') = $ro_mtime ] && [ \$(ls -A '$rodir' | wc -l) = 1 ]"
+	run ro-ledger-verify 8 1 128 120 0 "grep -q 'chain intact' \"\$out\" && grep -q 'each anchored' \"\$out\" && $ro_same" \
+		-- "$ps" ledger verify --db "$rodir/flags.db"
+	run ro-flags-list 8 1 64 20 0 "grep -q '1000 flag(s)' \"\$out\" && $ro_same" \
+		-- "$ps" flags list --db "$rodir/flags.db" --limit 1000 --offset 5000
+	chmod 0755 "$rodir"
+	rm -rf "$rodir"
+fi
+
 echo "$ran cases, $failed over a bound"
 [ "$failed" = 0 ]

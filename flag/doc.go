@@ -15,9 +15,10 @@
 // security.flag_disputed, an uphold security.flag_upheld (both extensions,
 // not named by §8), an overturn §8's security.flag_overturned. Ledger
 // entries carry the evidence hash, the class, the flag id and the artifact
-// — never the submitted text; a lifecycle entry also carries the case
-// (case_id, case_number) and who took the step: filed_by for a dispute,
-// decided_by for an award.
+// — never the submitted text; a creation's entry also carries the hash of
+// the whole creation record (record_sha256, see the ledger cross-check
+// below), and a lifecycle entry the case (case_id, case_number) and who
+// took the step: filed_by for a dispute, decided_by for an award.
 //
 // # From findings to flags
 //
@@ -75,7 +76,33 @@
 // evidence, class and case (PostgreSQL: written by the same transaction).
 // So the steps are written entry first, then status, in one transaction.
 //
+// # The ledger cross-check
+//
+// [VerifyLedger] is what `plainsight ledger verify` runs (issue 29: a
+// ledger that vouches for the flags): it walks the hash chain and checks
+// every flag against its entries, reporting orphans both ways — a flag no
+// security.flagged entry anchors, an entry whose flag is gone — and
+// mismatches, and checks each flag's status and dispute against its
+// lifecycle entries (security.flag_disputed, security.flag_upheld,
+// security.flag_overturned) in ledger order. Each security.flagged entry
+// written by [Service] carries record_sha256, [RecordSHA256] of the
+// flag's creation record (every member of the §8 record but status,
+// dispute and ledger_seq), so that the actor, field, excerpt, source,
+// context and created_at are vouched for as well as the members the entry
+// names. The rules and the vectors: vectors/flag/ledger_crosscheck.json
+// and the vectors' README.
+//
 // # Bounds
+//
+// VerifyLedger streams: it merges the entries, in seq order, with the
+// flags, in ledger_seq order (store.Flags.FlagsByLedgerSeq, sorted by the
+// database), holding one of each, the problems it keeps
+// (VerifyOptions.MaxProblems, 100 by default; all are counted) and, per
+// flag that is disputed or decided or that a lifecycle entry names, its
+// id and two lifecycle states — not a record per flag (170,000 flags:
+// 39–42 MiB for the whole command). It makes one look-up of a flag per
+// lifecycle entry, and of an entry per flag anchored after the head it
+// started from.
 //
 // An excerpt is at most 600 characters (codepoints); a longer one is
 // [ErrExcerptTooLong]. Fields of the record are bounded as package store
@@ -92,6 +119,20 @@
 // chain shows only against a head published elsewhere. The policy on who
 // decides is this package's: it knows principals by the ids its caller
 // passes, and an operator who holds two accounts is two principals.
+//
+// VerifyLedger shows that the flags and the ledger agree, not that
+// neither was rewritten: whoever can write the database (an owner who
+// drops the triggers) can change a flag and its entries together and
+// re-hash the chain from there; a head published elsewhere pins the
+// entries up to it (`plainsight ledger verify --pin`). A security.flagged
+// entry written before entries carried record_sha256 vouches for the flag
+// id, class, evidence hash and artifact only: a rewrite of the actor,
+// field, excerpt, source, context or created_at under it is not seen
+// (CrossCheck.Unsealed counts such flags). A dispute filed or upheld
+// before the lifecycle had entries for them shows as an unanchored
+// transition. With writers running, a walk may see a step committed
+// during it; VerifyLedger walks again (up to three times) when it found
+// problems and the head moved.
 //
 // A flag says invisible or hidden content was found and attributed (§12):
 // not that its author meant harm, and a field without a flag is not a

@@ -377,22 +377,32 @@ func (s *Service) create(ctx context.Context, tx store.Tx, in *SubmissionInput, 
 		return Flag{}, store.Flag{}, err
 	}
 	at := s.now()
-	e, err := ledger.Append(ctx, tx, ledger.TypeFlagged, at, map[string]any{
-		"flag_id":         id,
-		"finding_class":   string(it.Class),
-		"evidence_sha256": it.Evidence.SHA256,
-		"artifact":        artifactData(in.Artifact),
-	})
-	if err != nil {
-		return Flag{}, store.Flag{}, err
-	}
 	sf := store.Flag{
 		ID: id, Status: store.StatusStanding,
 		Artifact: store.Artifact(in.Artifact), Field: in.Field,
 		Class: string(it.Class), EvidenceSHA256: it.Evidence.SHA256, Excerpt: it.Evidence.Excerpt,
 		Actor: store.Actor(in.Actor), Source: string(in.Source), Context: in.Context,
-		LedgerSeq: e.Seq, CreatedAt: at,
+		CreatedAt: at,
 	}
+	// The entry commits to the whole creation record (RecordSHA256), so
+	// that VerifyLedger vouches for the actor, field, excerpt, source,
+	// context and time too.
+	f := fromStore(&sf)
+	rec, err := RecordSHA256(&f)
+	if err != nil {
+		return Flag{}, store.Flag{}, err
+	}
+	e, err := ledger.Append(ctx, tx, ledger.TypeFlagged, at, map[string]any{
+		"flag_id":         id,
+		"finding_class":   string(it.Class),
+		"evidence_sha256": it.Evidence.SHA256,
+		"artifact":        artifactData(in.Artifact),
+		"record_sha256":   rec,
+	})
+	if err != nil {
+		return Flag{}, store.Flag{}, err
+	}
+	sf.LedgerSeq = e.Seq
 	if err := tx.InsertFlag(ctx, sf); err != nil {
 		return Flag{}, store.Flag{}, err
 	}

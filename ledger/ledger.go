@@ -29,12 +29,15 @@
 //
 // [Append] writes the entry that extends the head; call it inside
 // [store.Store.Atomic] together with the record it anchors. [Verify] walks
-// the chain and reports the first broken link.
+// the chain and reports the first broken link; [VerifyEach] does the same
+// and hands each entry to a reader of the payloads on the way — the
+// cross-check of the flags against their entries (flag.VerifyLedger, what
+// `plainsight ledger verify` runs) is one.
 //
 // # Bounds
 //
-// A body is at most [store.LedgerBodyMaxBytes]; Verify streams the entries
-// and holds one at a time.
+// A body is at most [store.LedgerBodyMaxBytes]; Verify and VerifyEach
+// stream the entries and hold one at a time.
 //
 // # What it does not claim
 //
@@ -42,7 +45,10 @@
 // relative to each other. It does not show that the newest entries were not
 // replaced as a whole, nor that nothing was appended: anyone who can write
 // the database can extend the chain. Anchor the head hash somewhere else
-// (print it, publish it) to pin a prefix. An entry says an event was
+// (print it, publish it; `plainsight ledger verify --pin SEQ:HASH` checks
+// it later) to pin a prefix. The chain does not check the payloads: that
+// each flag has its entry and each entry its flag is flag.VerifyLedger's
+// work. An entry says an event was
 // recorded; it is not a verdict about anything (§12).
 package ledger
 
@@ -64,14 +70,14 @@ import (
 // Entry types of §8.
 const (
 	TypeFlagged        = "security.flagged"
-	TypeFlagOverturned = "security.flag_overturned"
+	TypeFlagOverturned = store.EntryFlagOverturned
 )
 
 // Extension entry types, not named by §8 (issue 29): the other lifecycle
 // steps, so that every change of a flag's status has its entry.
 const (
-	TypeFlagDisputed = "security.flag_disputed"
-	TypeFlagUpheld   = "security.flag_upheld"
+	TypeFlagDisputed = store.EntryFlagDisputed
+	TypeFlagUpheld   = store.EntryFlagUpheld
 )
 
 // ErrBroken is the class of a broken chain; Verify returns it wrapped in a
@@ -186,8 +192,18 @@ type Report struct {
 // canonical form writes them, and prev is the previous entry's hash. The
 // first link that does not hold is returned as a *BrokenError
 // (errors.Is(err, ErrBroken)); a store error is returned as is. Verify
-// checks the chain, not the payloads: Decode reads an entry's data.
+// checks the chain, not the payloads: Decode reads an entry's data, and
+// flag.VerifyLedger cross-checks the flags against their entries.
 func Verify(ctx context.Context, l store.Ledger) (Report, error) {
+	return VerifyEach(ctx, l, nil)
+}
+
+// VerifyEach is Verify calling fn, when it is not nil, with each entry
+// whose link holds, in order, as it walks: one walk of the ledger both
+// checks the chain and feeds a reader of the payloads (flag.VerifyLedger).
+// An error from fn stops the walk and is returned as is, with the Report
+// of the entries walked before it.
+func VerifyEach(ctx context.Context, l store.Ledger, fn func(store.LedgerEntry) error) (Report, error) {
 	var r Report
 	var prev string
 	var tail []byte
@@ -210,6 +226,9 @@ func Verify(ctx context.Context, l store.Ledger) (Report, error) {
 			return &BrokenError{Seq: e.Seq, Reason: "body does not name the entry's seq, type and prev"}
 		}
 		r.Entries, prev = e.Seq, e.Hash
+		if fn != nil {
+			return fn(e)
+		}
 		return nil
 	})
 	if err != nil {

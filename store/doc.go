@@ -128,7 +128,10 @@
 // [ChangeEvent], [Review], [ReceiptEntry] and [APIKey] (an over-long value is
 // [ErrInvalid]), and
 // every query's Limit is capped at [MaxListLimit]. Ledger entries are
-// streamed by [Ledger.LedgerEntries], never loaded all at once.
+// streamed by [Ledger.LedgerEntries], never loaded all at once, and so are
+// the flags in ledger order by [Flags.FlagsByLedgerSeq] (the SQL backends
+// let the database sort them: there is no index on ledger_seq, so a walk
+// sorts once, in the database's own working memory and temporary files).
 //
 // # What it does not claim
 //

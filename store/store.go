@@ -263,6 +263,12 @@ type Flags interface {
 	// lifecycle standing → disputed → (overturned | standing) and for a
 	// step without its ledger entry (see Transition.EntrySeq).
 	TransitionFlag(ctx context.Context, t Transition) error
+	// FlagsByLedgerSeq calls fn for each flag in order of LedgerSeq, then
+	// ID, streaming (never all flags in memory at once: the SQL backends
+	// let the database sort); an error from fn stops the walk and is
+	// returned as is. It is the flags' side of the ledger cross-check
+	// (flag.VerifyLedger), which merges it with the ledger's entries.
+	FlagsByLedgerSeq(ctx context.Context, fn func(Flag) error) error
 }
 
 // LedgerEntry is one stored entry of the hash-chained ledger. Package

@@ -16,7 +16,12 @@ import (
 // of any implementation — that each expected evidence hash is the SHA-256
 // of the test's input bytes and each excerpt at most 600 characters.
 func TestFlagLint(t *testing.T) {
-	names := corpusFiles(t, "flag/*.json")
+	var names []string
+	for _, name := range corpusFiles(t, "flag/*.json") {
+		if name != "flag/ledger_crosscheck.json" { // TestCrossCheckLint
+			names = append(names, name)
+		}
+	}
 	if len(names) != 2 {
 		t.Errorf("flag vector files %v, want evidence.json and lifecycle.json", names)
 	}

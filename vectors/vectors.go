@@ -3,7 +3,8 @@
 //
 // The corpus is a set of JSON files in the style of Wycheproof and C2SP CCTV, in these directories:
 //
-//   - flag: the §8 flag evidence and lifecycle scenarios (written by hand);
+//   - flag: the §8 flag evidence and lifecycle scenarios (written by hand), and the ledger
+//     cross-check (ledger_crosscheck.json: a ledger and the flags it must vouch for);
 //   - scan: test groups of scan vectors (input, expected result, extension fields, flags) for
 //     §1–§6 of the agent-safety formats, and, in scan/strict-*.json, of plainsight's Strict
 //     profile beyond them (schema scan_strict_test_schema_v1.json), which an implementation of
@@ -46,8 +47,8 @@ import (
 //go:embed flag/*.json scan/*.json schemas/*.json fingerprint/*.json intent/*.json intent/verify/*.json intent/upstream/*.json intent/upstream/PROVENANCE.md precall/*.json shield/*.json signature/*.json
 var corpus embed.FS
 
-// FS returns the corpus: the directories flag (§8 flag evidence and lifecycle), scan (scan
-// vectors), fingerprint (§7 vectors), precall (§9 and §10 vectors), intent (intent_hash.json,
+// FS returns the corpus: the directories flag (§8 flag evidence and lifecycle, and the ledger
+// cross-check), scan (scan vectors), fingerprint (§7 vectors), precall (§9 and §10 vectors), intent (intent_hash.json,
 // the agent-safe.intent/1 vectors generated here), intent/verify (the executor's re-check),
 // intent/upstream (the published agent-safe.intent/1 vectors, with PROVENANCE.md), shield (the
 // Agent-Shield protocol's scan and receipt vectors), signature (the Shield method's community

@@ -8,6 +8,7 @@
 //	hostile serve MODE [-for DURATION]        prints its URL, then serves
 //	hostile stdio MODE [-for DURATION] [-fork PIDFILE]
 //	hostile measure -o FILE COMMAND [ARG]...  GNU time -v's measures, for machines without it
+//	hostile db flags -o FILE [-n N]           a SQLite database of N flags and their ledger
 //
 // Run by hand or by bench/hostile.sh, never by go test.
 package main
@@ -43,6 +44,8 @@ func main() {
 		err = stdio(kind, args)
 	case "measure":
 		err = measure(os.Args[2:])
+	case "db":
+		err = db(kind, args)
 	default:
 		usage()
 	}

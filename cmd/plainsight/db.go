@@ -20,6 +20,20 @@ const dbEnv = "PLAINSIGHT_DB"
 // the path of an existing SQLite file. An operator command never creates
 // a database: a missing file is an error.
 func openDB(ctx context.Context, db string) (store.Store, error) {
+	return openStore(ctx, db, false)
+}
+
+// openDBReadOnly is openDB for the commands that only read (ledger verify,
+// flags list and show): a SQLite file is opened with
+// sqlite.OpenReadOnly — no migration, nothing written, so a read-only copy
+// and a database on a full disk are read (issue 29, item 8). PostgreSQL is
+// opened as by openDB: on a database whose schema is current its migration
+// step only reads.
+func openDBReadOnly(ctx context.Context, db string) (store.Store, error) {
+	return openStore(ctx, db, true)
+}
+
+func openStore(ctx context.Context, db string, readOnly bool) (store.Store, error) {
 	if db == "" {
 		db = os.Getenv(dbEnv)
 	}
@@ -31,6 +45,9 @@ func openDB(ctx context.Context, db string) (store.Store, error) {
 	}
 	if _, err := os.Stat(db); err != nil {
 		return nil, fmt.Errorf("no database at %s: %w", db, err)
+	}
+	if readOnly {
+		return sqlite.OpenReadOnly(ctx, db, nil)
 	}
 	return sqlite.Open(ctx, db, nil)
 }

@@ -71,7 +71,7 @@ func runFlags(args []string, stdout, stderr io.Writer) int {
 		q.Statuses = []string{status}
 	}
 	ctx := context.Background()
-	s, err := openDB(ctx, *db)
+	s, err := openDBReadOnly(ctx, *db)
 	if err != nil {
 		fmt.Fprintf(stderr, "plainsight flags %s: %s\n", cmd, describe(err))
 		return exitError

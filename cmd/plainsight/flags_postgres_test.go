@@ -26,7 +26,11 @@ func TestFlagsPostgres(t *testing.T) {
 		}
 		t.Skip("PLAINSIGHT_TEST_POSTGRES is not set")
 	}
-	u := postgresURL(t, dsn)
+	// A schema of its own: ledger verify cross-checks every flag of it.
+	u, err := url.Parse(postgresSchemaURL(t))
+	if err != nil {
+		t.Fatal(err)
+	}
 	ctx := context.Background()
 	s, err := postgres.Open(ctx, u.String())
 	if err != nil {
@@ -81,7 +85,12 @@ func TestRegistryPostgres(t *testing.T) {
 		}
 		t.Skip("PLAINSIGHT_TEST_POSTGRES is not set")
 	}
-	u := postgresURL(t, dsn)
+	// A schema of its own: the shared database's public schema may have
+	// been migrated by another build.
+	u, err := url.Parse(postgresSchemaURL(t))
+	if err != nil {
+		t.Fatal(err)
+	}
 	srv := weather(t, "")
 	slug := "weather-" + strings.ToLower(rand.Text())
 	if code, out, errOut := runCmd(t, "", "registry", "add", "--allow-loopback", "--db", u.String(), "--slug", slug, srv.URL); code != exitClean {

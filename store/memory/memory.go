@@ -16,10 +16,12 @@
 package memory
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/plainsight/plainsight/store"
@@ -141,6 +143,13 @@ func (t *tx) TransitionFlag(ctx context.Context, tr store.Transition) error {
 		return err
 	}
 	return t.m.transition(&t.undo, tr)
+}
+
+func (t *tx) FlagsByLedgerSeq(ctx context.Context, fn func(store.Flag) error) error {
+	if err := t.check("FlagsByLedgerSeq"); err != nil {
+		return err
+	}
+	return t.m.flagsByLedgerSeq(ctx, fn, false)
 }
 
 func (t *tx) LedgerHead(ctx context.Context) (store.LedgerEntry, error) {
@@ -402,6 +411,53 @@ func (m *Memory) appendEntry(undo *[]func(), e store.LedgerEntry) error {
 	m.ledger = append(m.ledger, e)
 	if undo != nil {
 		*undo = append(*undo, func() { m.ledger = m.ledger[:len(m.ledger)-1] })
+	}
+	return nil
+}
+
+// FlagsByLedgerSeq implements store.Flags. It sorts a copy of the flags
+// (they are in memory already) and calls fn without the store's lock held.
+// The copy waits for the transaction in flight, if any: this store's
+// reads see a transaction's writes before it commits, and a flag's entry
+// is appended before the flag, so a copy made mid-transaction could hold
+// the entry's flag-less moment.
+func (m *Memory) FlagsByLedgerSeq(ctx context.Context, fn func(store.Flag) error) error {
+	return m.flagsByLedgerSeq(ctx, fn, true)
+}
+
+func (m *Memory) flagsByLedgerSeq(ctx context.Context, fn func(store.Flag) error, outside bool) error {
+	if outside {
+		m.txMu.Lock()
+	}
+	m.mu.RLock()
+	if m.closed {
+		m.mu.RUnlock()
+		if outside {
+			m.txMu.Unlock()
+		}
+		return store.Wrap("FlagsByLedgerSeq", errClosed)
+	}
+	fs := make([]store.Flag, len(m.flags))
+	for i, f := range m.flags {
+		fs[i] = clone(f)
+	}
+	m.mu.RUnlock()
+	if outside {
+		m.txMu.Unlock()
+	}
+	slices.SortFunc(fs, func(a, b store.Flag) int {
+		if c := cmp.Compare(a.LedgerSeq, b.LedgerSeq); c != 0 {
+			return c
+		}
+		return strings.Compare(a.ID, b.ID)
+	})
+	for _, f := range fs {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if err := fn(f); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -347,6 +347,11 @@ func (s *Store) TransitionFlag(ctx context.Context, t store.Transition) error {
 	return s.c().TransitionFlag(ctx, t)
 }
 
+// FlagsByLedgerSeq implements store.Flags.
+func (s *Store) FlagsByLedgerSeq(ctx context.Context, fn func(store.Flag) error) error {
+	return s.c().FlagsByLedgerSeq(ctx, fn)
+}
+
 // LedgerHead implements store.Ledger.
 func (s *Store) LedgerHead(ctx context.Context) (store.LedgerEntry, error) {
 	return s.c().LedgerHead(ctx)
@@ -475,5 +480,52 @@ func (c *conn) LedgerEntries(ctx context.Context, from int64, fn func(store.Ledg
 			return nil
 		}
 		from = batch[len(batch)-1].Seq + 1
+	}
+}
+
+// flagsPage is the page size of FlagsByLedgerSeq (a variable for the
+// tests).
+var flagsPage = 5000
+
+// FlagsByLedgerSeq reads the flags in pages of 5,000, in order of
+// ledger_seq, then id (bytewise), so that a walk holds no connection
+// while fn runs: flag.VerifyLedger reads the ledger meanwhile, and a pool
+// of one connection must not wait on itself.
+func (c *conn) FlagsByLedgerSeq(ctx context.Context, fn func(store.Flag) error) error {
+	const op = "FlagsByLedgerSeq"
+	if err := c.read(ctx); err != nil {
+		return err
+	}
+	page := flagsPage
+	seq, id := int64(-1), ""
+	for {
+		rows, err := c.q.Query(ctx, `SELECT `+sqlstore.FlagColumns+` FROM flags
+			WHERE ledger_seq > $1 OR (ledger_seq = $1 AND id COLLATE "C" > $2)
+			ORDER BY ledger_seq, id COLLATE "C" LIMIT $3`, seq, id, page)
+		if err != nil {
+			return store.Wrap(op, err)
+		}
+		var batch []store.Flag
+		for rows.Next() {
+			f, err := sqlstore.ScanFlag(c, rows)
+			if err != nil {
+				rows.Close()
+				return store.Wrap(op, err)
+			}
+			batch = append(batch, f)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return store.Wrap(op, err)
+		}
+		for _, f := range batch {
+			if err := fn(f); err != nil {
+				return err
+			}
+		}
+		if len(batch) < page {
+			return nil
+		}
+		seq, id = batch[len(batch)-1].LedgerSeq, batch[len(batch)-1].ID
 	}
 }

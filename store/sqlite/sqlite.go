@@ -7,7 +7,9 @@
 // plainsight_migrations, the highest in PRAGMA user_version), all in one
 // transaction. A database that has applied a migration this build does not
 // know is refused with [store.ErrSchemaTooNew] before anything is written
-// to it.
+// to it. [OpenReadOnly] opens an existing file for reading only, with no
+// migration and nothing written (for the commands that only read: a
+// read-only copy, a full disk).
 //
 // The schema enforces the append-only contracts of package store with
 // triggers: a DELETE of a flag or a ledger entry, an UPDATE of a ledger
@@ -114,7 +116,10 @@ type Options struct {
 	// BusyTimeout is how long a write waits for another connection's
 	// lock; 10 seconds when zero.
 	BusyTimeout time.Duration
-	// MaxReaders bounds the reading connections; 4 when zero.
+	// MaxReaders bounds the reading connections; 4 when zero. A reader
+	// that walks two streams at once and looks records up meanwhile (as
+	// flag.VerifyLedger walks the entries and the flags) holds up to three:
+	// with fewer it waits for ever. OpenReadOnly takes at least three.
 	MaxReaders int
 }
 
@@ -482,6 +487,11 @@ func (s *Store) ListFlags(ctx context.Context, q store.FlagQuery) ([]store.Flag,
 // TransitionFlag implements store.Flags.
 func (s *Store) TransitionFlag(ctx context.Context, t store.Transition) error {
 	return s.c().TransitionFlag(ctx, t)
+}
+
+// FlagsByLedgerSeq implements store.Flags.
+func (s *Store) FlagsByLedgerSeq(ctx context.Context, fn func(store.Flag) error) error {
+	return s.c().FlagsByLedgerSeq(ctx, fn)
 }
 
 // LedgerHead implements store.Ledger.

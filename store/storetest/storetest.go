@@ -49,6 +49,8 @@ func Run(t *testing.T, o Opener) {
 	t.Run("RaceReceipts", func(t *testing.T) { testRaceReceipts(t, o) })
 	t.Run("APIKeys", func(t *testing.T) { testAPIKeys(t, o) })
 	t.Run("RaceRevoke", func(t *testing.T) { testRaceRevoke(t, o) })
+	t.Run("FlagsByLedgerSeq", func(t *testing.T) { testFlagsByLedgerSeq(t, o) })
+	t.Run("CrossCheckConcurrent", func(t *testing.T) { testCrossCheckConcurrent(t, o) })
 }
 
 func again(t testing.TB, o Opener, s store.Store) store.Store {

@@ -113,6 +113,31 @@ func (c Records) ListFlags(ctx context.Context, q store.FlagQuery) ([]store.Flag
 	return out, store.Wrap("ListFlags", rows.Err())
 }
 
+// FlagsByLedgerSeqSQL selects every flag in the order of
+// store.Flags.FlagsByLedgerSeq.
+const FlagsByLedgerSeqSQL = `SELECT ` + FlagColumns + ` FROM flags ORDER BY ledger_seq, id`
+
+// FlagsByLedgerSeq implements store.Flags.FlagsByLedgerSeq with one
+// streamed query: the database sorts, the rows are read one at a time.
+func (c Records) FlagsByLedgerSeq(ctx context.Context, fn func(store.Flag) error) error {
+	const op = "FlagsByLedgerSeq"
+	rows, err := c.Query(ctx, FlagsByLedgerSeqSQL)
+	if err != nil {
+		return store.Wrap(op, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		f, err := ScanFlag(c.Conn, rows)
+		if err != nil {
+			return store.Wrap(op, err)
+		}
+		if err := fn(f); err != nil {
+			return err
+		}
+	}
+	return store.Wrap(op, rows.Err())
+}
+
 // TransitionFlag implements store.Flags.TransitionFlag.
 func (c Records) TransitionFlag(ctx context.Context, t store.Transition) error {
 	const op = "TransitionFlag"

@@ -5,6 +5,7 @@ package generators
 
 import (
 	"github.com/plainsight/plainsight/vectors/internal/corpus"
+	"github.com/plainsight/plainsight/vectors/internal/crosscheckgen"
 	"github.com/plainsight/plainsight/vectors/internal/fpgen"
 	"github.com/plainsight/plainsight/vectors/internal/intentgen"
 	"github.com/plainsight/plainsight/vectors/internal/scangen"
@@ -19,5 +20,6 @@ func All() []corpus.Output {
 	all = append(all, strictgen.Outputs...)
 	all = append(all, fpgen.Outputs...)
 	all = append(all, intentgen.Outputs...)
+	all = append(all, crosscheckgen.Outputs...)
 	return append(all, shieldgen.Outputs...)
 }
