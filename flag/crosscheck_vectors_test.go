@@ -6,13 +6,14 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"path/filepath"
 	"slices"
 	"testing"
 
 	"github.com/plainsight/plainsight/flag"
 	"github.com/plainsight/plainsight/ledger"
 	"github.com/plainsight/plainsight/store"
-	"github.com/plainsight/plainsight/store/memory"
+	"github.com/plainsight/plainsight/store/sqlite"
 	"github.com/plainsight/plainsight/vectors"
 )
 
@@ -63,12 +64,37 @@ func crossCheckVectors(t *testing.T) []crossCheckVector {
 	return out
 }
 
-// loadCrossCheck writes a vector's ledger and registry into s through the
-// store's API: the entries as given, each flag inserted standing and then
-// moved through the lifecycle to its status.
-func loadCrossCheck(t *testing.T, s store.Store, v *crossCheckVector) {
+// loadCrossCheck writes a vector's ledger and registry into a new SQLite
+// database with the triggers of both tables dropped (a vector may hold
+// rows that no step of the lifecycle makes): the entries as given, each
+// flag inserted standing through the store's API and then given its
+// status and dispute by a raw UPDATE.
+func loadCrossCheck(t *testing.T, v *crossCheckVector) *sqlite.Store {
 	t.Helper()
 	ctx := context.Background()
+	s, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "v.db"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	rows, err := s.DB().Query(`SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name IN ('flags', 'ledger')`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var triggers []string
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			t.Fatal(err)
+		}
+		triggers = append(triggers, name)
+	}
+	rows.Close()
+	for _, name := range triggers {
+		if _, err := s.DB().Exec("DROP TRIGGER " + name); err != nil {
+			t.Fatal(err)
+		}
+	}
 	for _, e := range v.Ledger {
 		if err := s.AppendLedgerEntry(ctx, store.LedgerEntry{Seq: e.Seq, Type: e.Type, Prev: e.Prev, Hash: e.Hash, Body: []byte(e.Body)}); err != nil {
 			t.Fatal(err)
@@ -84,26 +110,23 @@ func loadCrossCheck(t *testing.T, s store.Store, v *crossCheckVector) {
 		if f.Dispute == nil {
 			continue
 		}
-		d := &store.Dispute{CaseID: f.Dispute.CaseID, CaseNumber: f.Dispute.CaseNumber}
-		if err := s.TransitionFlag(ctx, store.Transition{ID: f.ID, From: store.StatusStanding, To: store.StatusDisputed, Dispute: d}); err != nil {
+		// The row as the vector gives it, whatever its entries say: the
+		// store's API refuses a step without its entry.
+		if _, err := s.DB().Exec(`UPDATE flags SET status = ?, dispute_case_id = ?, dispute_case_number = ? WHERE id = ?`,
+			string(f.Status), f.Dispute.CaseID, f.Dispute.CaseNumber, f.ID); err != nil {
 			t.Fatal(err)
 		}
-		if f.Status != flag.Disputed {
-			if err := s.TransitionFlag(ctx, store.Transition{ID: f.ID, From: store.StatusDisputed, To: string(f.Status)}); err != nil {
-				t.Fatal(err)
-			}
-		}
 	}
+	return s
 }
 
 // TestCrossCheckVectors runs vectors/flag/ledger_crosscheck.json through
-// flag.VerifyLedger on the memory store: the problems, as (kind, flag)
+// flag.VerifyLedger on SQLite: the problems, as (kind, flag)
 // pairs in any order, must be the expected ones.
 func TestCrossCheckVectors(t *testing.T) {
 	for _, v := range crossCheckVectors(t) {
 		t.Run(fmt.Sprintf("#%d %s", v.TcID, v.Comment), func(t *testing.T) {
-			s := memory.New()
-			loadCrossCheck(t, s, &v)
+			s := loadCrossCheck(t, &v)
 			r, err := flag.VerifyLedger(context.Background(), s, nil)
 			var be *ledger.BrokenError
 			switch {

@@ -22,10 +22,8 @@ import (
 	"github.com/plainsight/plainsight/store/sqlite"
 )
 
-var (
-	alice = flag.Actor{AccountID: "acc_alice", AgentID: "agt_1", Handle: "alice", KYALevel: 2, Kind: flag.KindAccount}
-	srv   = flag.Artifact{Type: "external_server", Ref: "https://mcp.example/mcp", Label: "Example"}
-)
+// alice is lifecycle_test.go's.
+var srv = flag.Artifact{Type: "external_server", Ref: "https://mcp.example/mcp", Label: "Example"}
 
 // submit creates n flags, one per field.
 func submit(t *testing.T, s store.Store, n int) []string {
@@ -47,11 +45,28 @@ func submit(t *testing.T, s store.Store, n int) []string {
 	return ids
 }
 
-// step is one lifecycle step with its entry, in the shape issue 29 gives
-// the entries (as flag.Service writes them once every step is anchored).
-func step(t *testing.T, s store.Store, id, from, to string, c store.Dispute, anchor bool) {
+// step is one lifecycle step, with its entry written first as flag.Service
+// writes it (issue 29), or, with anchor false, without one: a raw UPDATE
+// with migration 6's trigger gone, as every step was made before it.
+func step(t *testing.T, s *sqlite.Store, id, from, to string, c store.Dispute, anchor bool) {
 	t.Helper()
 	ctx := context.Background()
+	if !anchor {
+		if _, err := s.DB().Exec(`DROP TRIGGER IF EXISTS flags_lifecycle_entry`); err != nil {
+			t.Fatal(err)
+		}
+		var err error
+		if to == store.StatusDisputed {
+			_, err = s.DB().Exec(`UPDATE flags SET status = ?, dispute_case_id = ?, dispute_case_number = ? WHERE id = ? AND status = ?`,
+				to, c.CaseID, c.CaseNumber, id, from)
+		} else {
+			_, err = s.DB().Exec(`UPDATE flags SET status = ? WHERE id = ? AND status = ?`, to, id, from)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
 	err := s.Atomic(ctx, func(tx store.Tx) error {
 		f, err := tx.Flag(ctx, id)
 		if err != nil {
@@ -67,21 +82,19 @@ func step(t *testing.T, s store.Store, id, from, to string, c store.Dispute, anc
 		case store.StatusOverturned:
 			typ, who = ledger.TypeFlagOverturned, "decided_by"
 		}
-		if err := tx.TransitionFlag(ctx, tr); err != nil {
-			return err
-		}
-		if !anchor {
-			return nil
-		}
 		art := map[string]any{"type": f.Artifact.Type, "ref": f.Artifact.Ref}
 		if f.Artifact.Label != "" {
 			art["label"] = f.Artifact.Label
 		}
-		_, err = ledger.Append(ctx, tx, typ, time.Now(), map[string]any{
+		e, err := ledger.Append(ctx, tx, typ, time.Now(), map[string]any{
 			"flag_id": id, "finding_class": f.Class, "evidence_sha256": f.EvidenceSHA256, "artifact": art,
-			"case_id": c.CaseID, "case_number": c.CaseNumber, who: "acc_arbiter",
+			"case_id": c.CaseID, "case_number": c.CaseNumber, who: "account:acc_arbiter",
 		})
-		return err
+		if err != nil {
+			return err
+		}
+		tr.EntrySeq = e.Seq
+		return tx.TransitionFlag(ctx, tr)
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -106,7 +119,11 @@ func kinds(r flag.CrossCheck) []string {
 }
 
 func TestVerifyLedgerLifecycle(t *testing.T) {
-	s := memory.New()
+	s, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "p.db"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
 	ids := submit(t, s, 4)
 	r := verify(t, s)
 	if !r.Intact() || r.Flags != 4 || r.Chain.Entries != 4 || r.Unsealed != 0 {

@@ -108,7 +108,7 @@ func TestFlagsErrors(t *testing.T) {
 // TestLedgerVerify: testDB writes three entries, two creations and the
 // dispute (security.flag_disputed, issue 29).
 func TestLedgerVerify(t *testing.T) {
-	path, _ := plainDB(t, 2)
+	path, _ := testDB(t)
 	code, out, errOut := runCmd(t, "", "ledger", "verify", "--db", path)
 	if code != exitClean || !strings.Contains(out, "3 entries, chain intact") {
 		t.Fatalf("ledger verify: exit %d\n%s%s", code, out, errOut)

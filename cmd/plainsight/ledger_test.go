@@ -346,14 +346,11 @@ func TestCrossCheckVectorsCLI(t *testing.T) {
 						t.Fatal(err)
 					}
 					if f.Dispute != nil {
-						d := &store.Dispute{CaseID: f.Dispute.CaseID, CaseNumber: f.Dispute.CaseNumber}
-						if err := s.TransitionFlag(ctx, store.Transition{ID: f.ID, From: store.StatusStanding, To: store.StatusDisputed, Dispute: d}); err != nil {
+						// The row as the vector gives it: the store's API
+						// refuses a step without its entry.
+						if _, err := s.DB().Exec(`UPDATE flags SET status = ?, dispute_case_id = ?, dispute_case_number = ? WHERE id = ?`,
+							string(f.Status), f.Dispute.CaseID, f.Dispute.CaseNumber, f.ID); err != nil {
 							t.Fatal(err)
-						}
-						if f.Status != psflag.Disputed {
-							if err := s.TransitionFlag(ctx, store.Transition{ID: f.ID, From: store.StatusDisputed, To: string(f.Status)}); err != nil {
-								t.Fatal(err)
-							}
 						}
 					}
 				}

@@ -499,7 +499,7 @@ func (c *conn) FlagsByLedgerSeq(ctx context.Context, fn func(store.Flag) error) 
 	page := flagsPage
 	seq, id := int64(-1), ""
 	for {
-		rows, err := c.q.Query(ctx, `SELECT `+sqlstore.FlagColumns+` FROM flags
+		rows, err := c.q.Query(ctx, `SELECT `+sqlstore.FlagReadColumns+` FROM flags
 			WHERE ledger_seq > $1 OR (ledger_seq = $1 AND id COLLATE "C" > $2)
 			ORDER BY ledger_seq, id COLLATE "C" LIMIT $3`, seq, id, page)
 		if err != nil {

@@ -115,7 +115,7 @@ func (c Records) ListFlags(ctx context.Context, q store.FlagQuery) ([]store.Flag
 
 // FlagsByLedgerSeqSQL selects every flag in the order of
 // store.Flags.FlagsByLedgerSeq.
-const FlagsByLedgerSeqSQL = `SELECT ` + FlagColumns + ` FROM flags ORDER BY ledger_seq, id`
+const FlagsByLedgerSeqSQL = `SELECT ` + FlagReadColumns + ` FROM flags ORDER BY ledger_seq, id`
 
 // FlagsByLedgerSeq implements store.Flags.FlagsByLedgerSeq with one
 // streamed query: the database sorts, the rows are read one at a time.
