@@ -8,6 +8,8 @@
 //	hostile serve MODE [-for DURATION]        prints its URL, then serves
 //	hostile stdio MODE [-for DURATION] [-fork PIDFILE]
 //	hostile measure -o FILE COMMAND [ARG]...  GNU time -v's measures, for machines without it
+//	hostile mcp batch|slow -ps BIN -db DB [-calls N] [-clients K] [-hold D]
+//	                                          clients of plainsight mcp --http (mcpload.go)
 //
 // Run by hand or by bench/hostile.sh, never by go test.
 package main
@@ -43,6 +45,8 @@ func main() {
 		err = stdio(kind, args)
 	case "measure":
 		err = measure(os.Args[2:])
+	case "mcp":
+		err = mcpLoad(kind, args)
 	default:
 		usage()
 	}
@@ -53,7 +57,7 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: hostile gen|tree|serve|stdio KIND [flags] (see the package documentation)")
+	fmt.Fprintln(os.Stderr, "usage: hostile gen|tree|serve|stdio|mcp KIND [flags] (see the package documentation)")
 	os.Exit(2)
 }
 
