@@ -11,8 +11,6 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
-
 	"github.com/plainsight/plainsight/server"
 )
 
@@ -111,7 +109,7 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *addr == "" {
 		fmt.Fprintf(stderr, "plainsight mcp: serving MCP on standard input and output (database %s; %s)\n", where, loopback)
 		a := newStdioAnswers(server.MCPMessageBytes, ctx.Done())
-		t := &mcp.IOTransport{Reader: a.reader(stdin), Writer: a.writer(stdout), MaxLineLength: server.MCPMessageBytes}
+		t := a.transport(stdin, stdout, server.DefaultMCPMaxBatch)
 		err := server.NewMCP(c, moduleVersion()).Run(ctx, t)
 		if err != nil && ctx.Err() == nil && !errors.Is(err, io.EOF) {
 			fmt.Fprintf(stderr, "plainsight mcp: %v\n", err)
