@@ -48,6 +48,12 @@ or SIGINT.
                      registered server is URL/servers/SLUG; default the
                      path /servers/SLUG alone
 
+A JSON-RPC batch holds at most 64 messages (a longer one is refused
+whole, on both transports). With --http: an answer is at most 8 MiB, at
+most 16 requests are served at once (then 503), a client that does not
+read an answer for 10 s is dropped, and a client address may send 6,000
+messages and get 256 MiB of answers a minute (then 429).
+
 Logs (one line per tool call, never its arguments or scanned content) and
 the start line go to standard error; with --http the start line goes to
 standard output.

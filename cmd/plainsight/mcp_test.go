@@ -428,6 +428,9 @@ func TestMCPStdioBatchCap(t *testing.T) {
 		}
 		ids[fmt.Sprint(m.ID)] = true
 	}
+	if !strings.Contains(mcpUsage, fmt.Sprintf("batch holds at most %d messages", max)) {
+		t.Errorf("the usage does not state the cap of %d", max)
+	}
 	if code != exitClean || refusals != 2 || answered != max || !ids["1"] || !ids["2"] || len(ids) != 2 {
 		t.Fatalf("exit %d, %d refusals, %d answered in a batch, answers %v\n%.2000s%s", code, refusals, answered, ids, out, errOut)
 	}
