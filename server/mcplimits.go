@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -66,7 +67,9 @@ type MCPLimits struct {
 	MaxInFlight int
 	// WriteTimeout bounds each write of an answer; a client that has not
 	// taken it by then is dropped (http.ResponseController's write
-	// deadline).
+	// deadline). No write's deadline is later than WriteTimeout past the
+	// end of the request's context ([Serve]: RequestTimeout), so the
+	// server's own bound on a whole answer still holds.
 	WriteTimeout time.Duration
 	// Window is the period of the per-client budget; WindowMessages and
 	// WindowBytes are the messages a client may send and the answer bytes
@@ -280,7 +283,7 @@ func (m *mcpLimiter) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 				m.lim.WindowMessages, m.lim.WindowBytes, m.lim.Window, wait), 0))
 		return
 	}
-	cw := &cappedWriter{w: w, rc: http.NewResponseController(w), left: m.lim.MaxResponseBytes, timeout: m.lim.WriteTimeout, now: m.now}
+	cw := &cappedWriter{w: w, rc: http.NewResponseController(w), left: m.lim.MaxResponseBytes, timeout: m.lim.WriteTimeout, now: m.now, ctx: r.Context()}
 	defer func() {
 		cw.finish()
 		m.budget.charge(r.RemoteAddr, cw.written, now)
@@ -428,6 +431,7 @@ type cappedWriter struct {
 	left    int64
 	timeout time.Duration
 	now     func() time.Time
+	ctx     context.Context // the request's
 
 	single  bool            // one message, passed to the SDK whole
 	id      json.RawMessage // its id
@@ -481,7 +485,7 @@ func (c *cappedWriter) Write(p []byte) (int, error) {
 // cap.
 func (c *cappedWriter) writeRaw(p []byte) error {
 	c.start()
-	c.rc.SetWriteDeadline(c.now().Add(c.timeout)) // ErrNotSupported: a host's writer; Serve's WriteTimeout holds
+	c.rc.SetWriteDeadline(c.deadline()) // ErrNotSupported: a host's writer; Serve's WriteTimeout holds
 	n, err := c.w.Write(p)
 	c.written += int64(n)
 	c.left -= int64(n)
@@ -497,10 +501,22 @@ func (c *cappedWriter) writeRaw(p []byte) error {
 	return err
 }
 
+// deadline is the next write's: WriteTimeout from now, and never more
+// than WriteTimeout past the end of the request's context, so that the
+// deadline of each write does not lift the bound on the whole answer
+// that [Serve] keeps (its WriteTimeout is RequestTimeout and 10 s).
+func (c *cappedWriter) deadline() time.Time {
+	d := c.now().Add(c.timeout)
+	if end, ok := c.ctx.Deadline(); ok && end.Add(c.timeout).Before(d) {
+		d = end.Add(c.timeout)
+	}
+	return d
+}
+
 // Flush sends what is written (the SDK flushes event streams).
 func (c *cappedWriter) Flush() {
 	c.start()
-	c.rc.SetWriteDeadline(c.now().Add(c.timeout))
+	c.rc.SetWriteDeadline(c.deadline())
 	c.rc.Flush()
 }
 
