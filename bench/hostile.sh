@@ -372,7 +372,9 @@ rm -f "$work/mcp-zw" "$work/mcp-deep"
 # call runs (on main: a 230 MB answer, the server at 1,350 and 3,480
 # MiB); a batch at the cap (64) is answered; clients that send the batch,
 # or one at the cap, and never read hold no more than the bound (on main
-# 50 held 1,238 MiB) and are dropped after the write deadline (10 s).
+# 50 held 1,238 MiB). A client whose answer does not fit the socket
+# buffers is dropped after the write deadline (10 s; server's
+# TestMCPSlowReader).
 mcp_http_db="sqlite:$work/mcp-http.db"
 mcp_load=("$hostile" mcp)
 mcp_slow=$(size 50 10)

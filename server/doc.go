@@ -355,8 +355,9 @@
 // at most MaxResponseBytes): measured with bench/hostile.sh, the issue's
 // batch of 40,000 tools/list calls (2 MB; main: a 230 MB answer, the
 // server from 21 to 1,350 MiB) is refused in 10 ms at 29 MiB, three at
-// once peak at 38 MiB (main: 3,480 MiB), and 50 clients that send it and
-// never read hold 73 MiB (main: 1,238 MiB held, 3,507 MiB peak). Over
+// once peak at 36–38 MiB (main: 3,480 MiB), and 50 clients that send it
+// and never read peak at 63–73 MiB (main: 1,238 MiB held, 3,507 MiB
+// peak), 31 MiB when each sends a batch at the cap. Over
 // stdio a batch within the cap is answered by the SDK whole (the host
 // that started the process is its one client; no budget applies).
 //
