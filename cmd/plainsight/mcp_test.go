@@ -435,3 +435,44 @@ func TestMCPStdioBatchCap(t *testing.T) {
 		t.Fatalf("exit %d, %d refusals, %d answered in a batch, answers %v\n%.2000s%s", code, refusals, answered, ids, out, errOut)
 	}
 }
+
+// The stdio reader, in any chunking: a line that is a batch over the cap
+// is taken out and refused, a line longer than max is passed on whole
+// (the SDK's transport refuses it), every other line is passed on as read.
+func TestStdioBatchReader(t *testing.T) {
+	over := `[{"id":1,"method":"ping"},{"id":2,"method":"ping"},{"id":3,"method":"ping"}]`
+	in := "{\"id\":0,\"method\":\"ping\"}\n" + over + "\n[{\"id\":4,\"method\":\"ping\"}]\n" + strings.Repeat("x", 300) + "\n" + over
+	want := "{\"id\":0,\"method\":\"ping\"}\n[{\"id\":4,\"method\":\"ping\"}]\n" + strings.Repeat("x", 300) + "\n"
+	done := make(chan struct{})
+	close(done) // the end of input waits for no answer here
+	for _, chunk := range []int{1, 2, 7, 64, 1000} {
+		a := newStdioAnswers(200, done)
+		var refused bytes.Buffer
+		r := &answersReader{a: a, r: &chunkReader{s: in, n: chunk}, maxBatch: 2, refuse: func(b []byte) { refused.Write(b) }}
+		got, err := io.ReadAll(r)
+		if err != nil || string(got) != want {
+			t.Errorf("chunks of %d: %v\n%q", chunk, err, got)
+		}
+		if n := strings.Count(refused.String(), `"reason":"batch_too_large"`); n != 2 {
+			t.Errorf("chunks of %d: %d refusals: %s", chunk, n, refused.String())
+		}
+		if len(a.open) != 2 { // ids 0 and 4 read, never answered here
+			t.Errorf("chunks of %d: open %v", chunk, a.open)
+		}
+	}
+}
+
+// chunkReader reads s n bytes at a time.
+type chunkReader struct {
+	s string
+	n int
+}
+
+func (c *chunkReader) Read(p []byte) (int, error) {
+	if c.s == "" {
+		return 0, io.EOF
+	}
+	n := copy(p[:min(len(p), c.n)], c.s)
+	c.s = c.s[n:]
+	return n, nil
+}
