@@ -379,15 +379,15 @@ mcp_http_db="sqlite:$work/mcp-http.db"
 mcp_load=("$hostile" mcp)
 mcp_slow=$(size 50 10)
 mcp_hold=$([ "$ci" = 1 ] && echo 5s || echo 15s)
-run mcp-http-batch 6 1 96 20 0 "grep -q '^client 0: status 413' \"\$out\"" \
+run mcp-http-batch 29.6 1 96 20 0 "grep -q '^client 0: status 413' \"\$out\"" \
 	-- "${mcp_load[@]}" batch -ps "$ps" -db "$mcp_http_db" -calls 40000 -clients 1
-run mcp-http-batch-x3 6 1 128 30 0 "[ \$(grep -c '^client .: status 413' \"\$out\") = 3 ]" \
+run mcp-http-batch-x3 29.6 1 128 30 0 "[ \$(grep -c '^client .: status 413' \"\$out\") = 3 ]" \
 	-- "${mcp_load[@]}" batch -ps "$ps" -db "$mcp_http_db" -calls 40000 -clients 3
-run mcp-http-batch-cap 6 1 96 20 0 "grep -q '^client 0: status 200, answer' \"\$out\"" \
+run mcp-http-batch-cap 29.6 1 96 20 0 "grep -q '^client 0: status 200, answer' \"\$out\"" \
 	-- "${mcp_load[@]}" batch -ps "$ps" -db "$mcp_http_db" -calls 64 -clients 1
-run mcp-http-slow-readers 6 1 160 60 0 "grep -q '^slow: $mcp_slow clients sent' \"\$out\"" \
+run mcp-http-slow-readers 29.6 1 160 60 0 "grep -q '^slow: $mcp_slow clients sent' \"\$out\"" \
 	-- "${mcp_load[@]}" slow -ps "$ps" -db "$mcp_http_db" -calls 40000 -clients "$mcp_slow" -hold "$mcp_hold"
-run mcp-http-slow-cap 6 1 160 60 0 "grep -q '^slow: $mcp_slow clients sent' \"\$out\"" \
+run mcp-http-slow-cap 29.6 1 160 60 0 "grep -q '^slow: $mcp_slow clients sent' \"\$out\"" \
 	-- "${mcp_load[@]}" slow -ps "$ps" -db "$mcp_http_db" -calls 64 -clients "$mcp_slow" -hold "$mcp_hold"
 
 echo "$ran cases, $failed over a bound"
