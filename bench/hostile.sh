@@ -387,5 +387,30 @@ if wanted ro-ledger-verify 1 || wanted ro-flags-list 1; then
 	rm -rf "$rodir"
 fi
 
+# ---- Issue 29, item 6: MCP batches and clients that never read ----------
+# plainsight mcp --http as the child of bench/hostile's clients (hostile
+# mcp), the two measured together: the issue's batch of 40,000 tools/list
+# calls (2 MB), once and three at once, is refused whole (413) before a
+# call runs (on main: a 230 MB answer, the server at 1,350 and 3,480
+# MiB); a batch at the cap (64) is answered; clients that send the batch,
+# or one at the cap, and never read hold no more than the bound (on main
+# 50 held 1,238 MiB). A client whose answer does not fit the socket
+# buffers is dropped after the write deadline (10 s; server's
+# TestMCPSlowReader).
+mcp_http_db="sqlite:$work/mcp-http.db"
+mcp_load=("$hostile" mcp)
+mcp_slow=$(size 50 10)
+mcp_hold=$([ "$ci" = 1 ] && echo 5s || echo 15s)
+run mcp-http-batch 29.6 1 96 20 0 "grep -q '^client 0: status 413' \"\$out\"" \
+	-- "${mcp_load[@]}" batch -ps "$ps" -db "$mcp_http_db" -calls 40000 -clients 1
+run mcp-http-batch-x3 29.6 1 128 30 0 "[ \$(grep -c '^client .: status 413' \"\$out\") = 3 ]" \
+	-- "${mcp_load[@]}" batch -ps "$ps" -db "$mcp_http_db" -calls 40000 -clients 3
+run mcp-http-batch-cap 29.6 1 96 20 0 "grep -q '^client 0: status 200, answer' \"\$out\"" \
+	-- "${mcp_load[@]}" batch -ps "$ps" -db "$mcp_http_db" -calls 64 -clients 1
+run mcp-http-slow-readers 29.6 1 160 60 0 "grep -q '^slow: $mcp_slow clients sent' \"\$out\"" \
+	-- "${mcp_load[@]}" slow -ps "$ps" -db "$mcp_http_db" -calls 40000 -clients "$mcp_slow" -hold "$mcp_hold"
+run mcp-http-slow-cap 29.6 1 160 60 0 "grep -q '^slow: $mcp_slow clients sent' \"\$out\"" \
+	-- "${mcp_load[@]}" slow -ps "$ps" -db "$mcp_http_db" -calls 64 -clients "$mcp_slow" -hold "$mcp_hold"
+
 echo "$ran cases, $failed over a bound"
 [ "$failed" = 0 ]

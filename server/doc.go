@@ -243,8 +243,11 @@
 //
 // [NewMCPHandler] serves NewMCP's server over Streamable HTTP: stateless
 // (no session, no server-to-client request, so no stream outlives its
-// request and [Serve]'s timeouts hold), JSON answers, the SDK's DNS
-// rebinding protection on loopback, and http.CrossOriginProtection.
+// request and [Serve]'s timeouts hold; with no session kept there is none
+// to time out, and the SDK's SessionTimeout has nothing to do), JSON
+// answers, the SDK's DNS rebinding protection on loopback, and
+// http.CrossOriginProtection, under the limits of Config.MCP
+// ([MCPLimits], see Bounds).
 //
 // An answer is data for the model that reads it, never instructions:
 // precall_check quotes the checked server's own words (its name and
@@ -339,6 +342,48 @@
 // call (the tool, the duration, the error code), never an argument; the
 // SDK is given no logger.
 //
+// MCP batches (issue 29, item 6). JSON-RPC 2.0 §6 lets a batch hold any
+// number of calls and MCP 2025-03-26 allowed them over Streamable HTTP;
+// MCP 2025-06-18 removed batching, and a request without the
+// Mcp-Protocol-Version header is taken as 2025-03-26 (the SDK refuses a
+// batch under 2025-06-18 and later, answers one without the header). A
+// batch holds at most [DefaultMCPMaxBatch] (64) messages
+// (MCPLimits.MaxBatch): counted before the SDK reads the body, a longer
+// one is refused whole, none of its calls run — over HTTP 413 (the
+// content is more than the server will process, RFC 9110 §15.5.14, as
+// for a body over its cap) with the JSON-RPC error a client reads, over
+// stdio the same error on its own line and the session goes on
+// ([MCPBatchRefusal]: id null, code -32600 Invalid Request, the code §6
+// gives a batch refused whole, data {"reason": "batch_too_large",
+// "limit": 64}). Over HTTP a batch within the cap is answered a message
+// at a time, each given to the SDK alone and its response written as the
+// next element of the array, so one response is held at a time; an
+// answer is at most MCPLimits.MaxResponseBytes ([DefaultMCPResponseBytes],
+// 8 MiB): the response that would take a batch's answer over it, and
+// every call after it (not run), is a JSON-RPC error (-32000,
+// response_too_large) — the answer is then the cap plus a short error
+// for each call cut — and a single answer over it is that error. At most
+// MCPLimits.MaxInFlight ([DefaultMCPMaxInFlight], 16) requests are served
+// at once, the next one 503 busy with Retry-After before its body is
+// read; each write of an answer has MCPLimits.WriteTimeout
+// ([DefaultMCPWriteTimeout], 10 s) as its deadline, past which the client
+// is dropped; and a client (its IP address, an IPv6 one by its /64,
+// loopback included) may send [DefaultMCPWindowMessages] (6,000)
+// messages and be sent [DefaultMCPWindowBytes] (256 MiB) of answers a
+// [DefaultMCPWindow] (minute), else 429 budget_spent with Retry-After
+// (the bytes are counted once an answer is sent, so a client may pass
+// them by what it has in flight). The server's memory for MCP over HTTP
+// is therefore at most MaxInFlight requests, each its body (2 MiB) and
+// its messages, one SDK answer and the copy of one batch element (each
+// at most MaxResponseBytes): measured with bench/hostile.sh, the issue's
+// batch of 40,000 tools/list calls (2 MB; main: a 230 MB answer, the
+// server from 21 to 1,350 MiB) is refused in 10 ms at 29 MiB, three at
+// once peak at 36–38 MiB (main: 3,480 MiB), and 50 clients that send it
+// and never read peak at 63–73 MiB (main: 1,238 MiB held, 3,507 MiB
+// peak), 31 MiB when each sends a batch at the cap. Over
+// stdio a batch within the cap is answered by the SDK whole (the host
+// that started the process is its one client; no budget applies).
+//
 // The log (Config.Logger, log/slog) holds one record per request, 429s
 // and /metrics included: method, route pattern (never the path: an
 // unknown path is the caller's text), status, response size, duration
@@ -360,6 +405,8 @@
 // rate) and per address, not per key; it counts requests, not their cost:
 // a pre-call check (a probe of up to six seconds a call) costs a token
 // like a scan. The MCP server (plainsight mcp) has neither the rate limit
-// nor the metrics. /healthz says the process answers, not that its store
+// nor the metrics; its per-client budget (Config.MCP) counts messages and
+// answer bytes, not their cost, is per process, and puts every client
+// behind one proxy, or on one host's loopback, in one budget. /healthz says the process answers, not that its store
 // does.
 package server

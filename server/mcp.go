@@ -181,7 +181,11 @@ const MCPMessageBytes = 2 * DefaultMaxBody
 // object, a request body of at most twice Config.MaxBodyBytes, requests
 // from a browser of another origin refused (http.CrossOriginProtection)
 // and, on a loopback listener, requests naming another host refused (DNS
-// rebinding, the SDK's protection).
+// rebinding, the SDK's protection); under Config.MCP's limits (issue 29,
+// item 6): a JSON-RPC batch of at most MaxBatch messages, each answer at
+// most MaxResponseBytes, at most MaxInFlight requests at once, each write
+// within WriteTimeout, and a budget of messages and answer bytes per
+// client and window (see [MCPLimits] and the package doc, "Bounds").
 func NewMCPHandler(c Config, version string) http.Handler {
 	s := NewMCP(c, version)
 	max := c.MaxBodyBytes
@@ -193,7 +197,7 @@ func NewMCPHandler(c Config, version string) http.Handler {
 		JSONResponse:        true,
 		MaxRequestBodyBytes: 2 * max,
 	})
-	return declaredCap(2*max, http.NewCrossOriginProtection().Handler(h))
+	return declaredCap(2*max, http.NewCrossOriginProtection().Handler(newMCPLimiter(h, c.MCP, 2*max)))
 }
 
 // toolError is a refused or failed tool call: the code and message the

@@ -55,6 +55,10 @@ type Config struct {
 	// page_url of a registered server is PublicURL + "/servers/SLUG", its
 	// page here (pages.go). Empty means the path alone.
 	PublicURL string
+	// MCP bounds NewMCPHandler's transport: batch and answer caps, the
+	// requests served at once, the write deadline and the per-client
+	// budget (mcplimits.go); zero means the DefaultMCP limits.
+	MCP MCPLimits
 }
 
 type handler struct {

@@ -9,6 +9,8 @@
 //	hostile stdio MODE [-for DURATION] [-fork PIDFILE]
 //	hostile measure -o FILE COMMAND [ARG]...  GNU time -v's measures, for machines without it
 //	hostile db flags -o FILE [-n N]           a SQLite database of N flags and their ledger
+//	hostile mcp batch|slow -ps BIN -db DB [-calls N] [-clients K] [-hold D]
+//	                                          clients of plainsight mcp --http (mcpload.go)
 //
 // Run by hand or by bench/hostile.sh, never by go test.
 package main
@@ -46,6 +48,8 @@ func main() {
 		err = measure(os.Args[2:])
 	case "db":
 		err = db(kind, args)
+	case "mcp":
+		err = mcpLoad(kind, args)
 	default:
 		usage()
 	}
@@ -56,7 +60,7 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: hostile gen|tree|serve|stdio KIND [flags] (see the package documentation)")
+	fmt.Fprintln(os.Stderr, "usage: hostile gen|tree|serve|stdio|mcp KIND [flags] (see the package documentation)")
 	os.Exit(2)
 }
 

@@ -11,8 +11,6 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
-
 	"github.com/plainsight/plainsight/server"
 )
 
@@ -51,6 +49,12 @@ or SIGINT.
                      reached (https://host): the §9 page_url of a
                      registered server is URL/servers/SLUG; default the
                      path /servers/SLUG alone
+
+A JSON-RPC batch holds at most 64 messages (a longer one is refused
+whole, on both transports). With --http: an answer is at most 8 MiB, at
+most 16 requests are served at once (then 503), a client that does not
+read an answer for 10 s is dropped, and a client address may send 6,000
+messages and get 256 MiB of answers a minute (then 429).
 
 Logs (one line per tool call, never its arguments or scanned content) and
 the start line go to standard error; with --http the start line goes to
@@ -113,7 +117,7 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *addr == "" {
 		fmt.Fprintf(stderr, "plainsight mcp: serving MCP on standard input and output (database %s; %s)\n", where, loopback)
 		a := newStdioAnswers(server.MCPMessageBytes, ctx.Done())
-		t := &mcp.IOTransport{Reader: a.reader(stdin), Writer: a.writer(stdout), MaxLineLength: server.MCPMessageBytes}
+		t := a.transport(stdin, stdout, server.DefaultMCPMaxBatch)
 		err := server.NewMCP(c, moduleVersion()).Run(ctx, t)
 		if err != nil && ctx.Err() == nil && !errors.Is(err, io.EOF) {
 			fmt.Fprintf(stderr, "plainsight mcp: %v\n", err)

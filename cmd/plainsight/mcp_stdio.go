@@ -8,6 +8,10 @@ import (
 	"strconv"
 	"sync"
 	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/plainsight/plainsight/server"
 )
 
 // answerWait bounds how long the end of standard input waits for the
@@ -23,7 +27,8 @@ const answerWait = 2 * time.Minute
 // directions: a request (a method and an id) read counts one, a response
 // (an id, no method) written with that id settles it. Input lines longer
 // than max are not followed (the transport refuses them anyway); output
-// lines, the server's own, are followed whole.
+// lines, the server's own, are followed whole. A batch over the cap is
+// refused before the SDK reads it (answersReader).
 type stdioAnswers struct {
 	max  int
 	done <-chan struct{} // the command's end: stop waiting
@@ -37,14 +42,12 @@ func newStdioAnswers(max int, done <-chan struct{}) *stdioAnswers {
 	return &stdioAnswers{max: max, done: done, open: map[string]int{}, settled: make(chan struct{})}
 }
 
-// reader wraps standard input.
-func (a *stdioAnswers) reader(r io.Reader) io.ReadCloser {
-	return &answersReader{a: a, r: r}
-}
-
-// writer wraps standard output.
-func (a *stdioAnswers) writer(w io.Writer) io.WriteCloser {
-	return &answersWriter{a: a, w: w}
+// transport is the SDK's stdio transport over r and w, with at most
+// maxBatch messages a batch (server.MCPBatchRefusal).
+func (a *stdioAnswers) transport(r io.Reader, w io.Writer, maxBatch int) *mcp.IOTransport {
+	aw := &answersWriter{a: a, w: w}
+	ar := &answersReader{a: a, r: r, maxBatch: maxBatch, refuse: func(b []byte) { aw.Write(b) }}
+	return &mcp.IOTransport{Reader: ar, Writer: aw, MaxLineLength: a.max}
 }
 
 // message is what is followed of a JSON-RPC message.
@@ -165,27 +168,92 @@ func (l *lines) feed(p []byte, f func([]byte)) {
 	}
 }
 
+// answersReader is standard input as the SDK reads it. A line that is a
+// JSON-RPC batch of more than maxBatch messages is taken out of the
+// stream and refused on standard output (server.MCPBatchRefusal, the
+// rule of the HTTP transport); a line longer than max is passed on as it
+// comes (the SDK's transport refuses it) and not followed.
 type answersReader struct {
-	a *stdioAnswers
-	r io.Reader
-	l lines
+	a        *stdioAnswers
+	r        io.Reader
+	refuse   func([]byte) // writes a refusal line to standard output
+	maxBatch int
+
+	chunk []byte
+	buf   []byte // the unfinished line, at most a.max bytes
+	out   []byte // what the SDK reads next
+	pass  bool   // inside a line longer than a.max
+	err   error
 }
 
 func (r *answersReader) Read(p []byte) (int, error) {
-	n, err := r.r.Read(p)
-	r.l.max = r.a.max
-	r.l.feed(p[:n], r.a.read)
-	if err == io.EOF {
-		if len(r.l.buf) > 0 && !r.l.skip { // a last line without its newline
-			r.a.read(r.l.buf)
-			r.l.buf = r.l.buf[:0]
+	for len(r.out) == 0 {
+		if r.err != nil {
+			if r.err == io.EOF {
+				r.a.wait()
+			}
+			return 0, r.err
 		}
-		if n > 0 {
-			return n, nil // the EOF comes on the next call, after the data
+		if r.chunk == nil {
+			r.chunk = make([]byte, 64<<10)
 		}
-		r.a.wait()
+		n, err := r.r.Read(r.chunk)
+		r.feed(r.chunk[:n])
+		if err != nil {
+			if err == io.EOF && len(r.buf) > 0 && !r.pass { // a last line without its newline
+				r.line(r.buf, false)
+				r.buf = r.buf[:0]
+			}
+			r.err = err
+		}
 	}
-	return n, err
+	n := copy(p, r.out)
+	r.out = r.out[n:]
+	if len(r.out) == 0 {
+		r.out = nil // let a long line's buffer go
+	}
+	return n, nil
+}
+
+// feed splits p into lines.
+func (r *answersReader) feed(p []byte) {
+	for len(p) > 0 {
+		i := bytes.IndexByte(p, '\n')
+		seg := p
+		if i >= 0 {
+			seg = p[:i+1]
+		}
+		p = p[len(seg):]
+		switch {
+		case r.pass:
+			r.out = append(r.out, seg...)
+		case len(r.buf)+len(seg) > r.a.max+1: // over max, its newline aside
+			r.out = append(append(r.out, r.buf...), seg...)
+			r.buf, r.pass = r.buf[:0], true
+		case i < 0:
+			r.buf = append(r.buf, seg...)
+		default:
+			r.buf = append(r.buf, seg...)
+			r.line(r.buf[:len(r.buf)-1], true)
+			r.buf = r.buf[:0]
+		}
+		if i >= 0 {
+			r.pass = false
+		}
+	}
+}
+
+// line passes on a finished line of at most max bytes, or refuses it.
+func (r *answersReader) line(l []byte, newline bool) {
+	if answer, ok := server.MCPBatchRefusal(l, r.maxBatch); ok {
+		r.refuse(append(answer, '\n'))
+		return
+	}
+	r.a.read(l)
+	r.out = append(r.out, l...)
+	if newline {
+		r.out = append(r.out, '\n')
+	}
 }
 
 func (r *answersReader) Close() error { return nil }

@@ -19,6 +19,7 @@ import (
 
 	"github.com/plainsight/plainsight/fingerprint"
 	"github.com/plainsight/plainsight/guard"
+	"github.com/plainsight/plainsight/server"
 	"github.com/plainsight/plainsight/signature"
 	"github.com/plainsight/plainsight/store/sqlite"
 )
@@ -360,4 +361,116 @@ func FuzzStdioLines(f *testing.F) {
 			t.Fatalf("max %d, chunks of %d (-want +got):\n%s", max, step, d)
 		}
 	})
+}
+
+// Over stdio a batch holds at most server.DefaultMCPMaxBatch messages, as
+// over HTTP (issue 29, item 6): a longer one is refused whole with the
+// one JSON-RPC error both transports answer (id null, -32600), none of
+// its calls run, and the session goes on; a batch at the cap (under
+// 2025-03-26, the last version with batches) is answered whole.
+func TestMCPStdioBatchCap(t *testing.T) {
+	batch := func(n, first int) string {
+		calls := make([]string, n)
+		for i := range calls {
+			calls[i] = fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"ping"}`, first+i)
+		}
+		return "[" + strings.Join(calls, ",") + "]"
+	}
+	max := server.DefaultMCPMaxBatch
+	in := strings.Join([]string{
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-03-26","capabilities":{},"clientInfo":{"name":"x","version":"1"}}}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		batch(40000, 1000),
+		batch(max+1, 100000),
+		batch(max, 200000),
+		`{"jsonrpc":"2.0","id":2,"method":"tools/list"}`,
+	}, "\n") + "\n"
+	code, out, errOut := plainsight(t, in, "mcp", "--db", "sqlite:"+filepath.Join(t.TempDir(), "x.db"))
+	refusals, answered, ids := 0, 0, map[string]bool{}
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		if strings.HasPrefix(line, "[") {
+			var resps []struct {
+				ID     any             `json:"id"`
+				Result json.RawMessage `json:"result"`
+			}
+			if err := json.Unmarshal([]byte(line), &resps); err != nil {
+				t.Fatalf("%.200q: %v", line, err)
+			}
+			for _, r := range resps {
+				if id, ok := r.ID.(float64); !ok || id < 200000 || id >= float64(200000+max) || r.Result == nil {
+					t.Errorf("batch answer %v %s", r.ID, r.Result)
+				}
+			}
+			answered += len(resps)
+			continue
+		}
+		var m struct {
+			ID    any `json:"id"`
+			Error *struct {
+				Code int `json:"code"`
+				Data struct {
+					Reason string `json:"reason"`
+					Limit  int    `json:"limit"`
+				} `json:"data"`
+			} `json:"error"`
+		}
+		if err := json.Unmarshal([]byte(line), &m); err != nil {
+			t.Fatalf("%.200q: %v", line, err)
+		}
+		if m.ID == nil {
+			if m.Error == nil || m.Error.Code != -32600 || m.Error.Data.Reason != "batch_too_large" || m.Error.Data.Limit != max {
+				t.Errorf("refusal %s", line)
+			}
+			refusals++
+			continue
+		}
+		ids[fmt.Sprint(m.ID)] = true
+	}
+	if !strings.Contains(mcpUsage, fmt.Sprintf("batch holds at most %d messages", max)) {
+		t.Errorf("the usage does not state the cap of %d", max)
+	}
+	if code != exitClean || refusals != 2 || answered != max || !ids["1"] || !ids["2"] || len(ids) != 2 {
+		t.Fatalf("exit %d, %d refusals, %d answered in a batch, answers %v\n%.2000s%s", code, refusals, answered, ids, out, errOut)
+	}
+}
+
+// The stdio reader, in any chunking: a line that is a batch over the cap
+// is taken out and refused, a line longer than max is passed on whole
+// (the SDK's transport refuses it), every other line is passed on as read.
+func TestStdioBatchReader(t *testing.T) {
+	over := `[{"id":1,"method":"ping"},{"id":2,"method":"ping"},{"id":3,"method":"ping"}]`
+	in := "{\"id\":0,\"method\":\"ping\"}\n" + over + "\n[{\"id\":4,\"method\":\"ping\"}]\n" + strings.Repeat("x", 300) + "\n" + over
+	want := "{\"id\":0,\"method\":\"ping\"}\n[{\"id\":4,\"method\":\"ping\"}]\n" + strings.Repeat("x", 300) + "\n"
+	done := make(chan struct{})
+	close(done) // the end of input waits for no answer here
+	for _, chunk := range []int{1, 2, 7, 64, 1000} {
+		a := newStdioAnswers(200, done)
+		var refused bytes.Buffer
+		r := &answersReader{a: a, r: &chunkReader{s: in, n: chunk}, maxBatch: 2, refuse: func(b []byte) { refused.Write(b) }}
+		got, err := io.ReadAll(r)
+		if err != nil || string(got) != want {
+			t.Errorf("chunks of %d: %v\n%q", chunk, err, got)
+		}
+		if n := strings.Count(refused.String(), `"reason":"batch_too_large"`); n != 2 {
+			t.Errorf("chunks of %d: %d refusals: %s", chunk, n, refused.String())
+		}
+		if len(a.open) != 2 { // ids 0 and 4 read, never answered here
+			t.Errorf("chunks of %d: open %v", chunk, a.open)
+		}
+	}
+}
+
+// chunkReader reads s n bytes at a time.
+type chunkReader struct {
+	s string
+	n int
+}
+
+func (c *chunkReader) Read(p []byte) (int, error) {
+	if c.s == "" {
+		return 0, io.EOF
+	}
+	n := copy(p[:min(len(p), c.n)], c.s)
+	c.s = c.s[n:]
+	return n, nil
 }
