@@ -17,8 +17,6 @@ import (
 	"github.com/plainsight/plainsight/internal/scanref"
 	"github.com/plainsight/plainsight/internal/vectortest"
 	"github.com/plainsight/plainsight/vectors"
-	"github.com/plainsight/plainsight/vectors/internal/generators"
-	"github.com/plainsight/plainsight/vectors/internal/intentgen"
 )
 
 // The vector files are read by internal/vectortest, strictly; the structs below mirror the
@@ -616,34 +614,6 @@ func TestLoneSurrogateEscape(t *testing.T) {
 	}
 }
 
-// TestGenerated regenerates every file of the corpus from its cases and compares it byte for
-// byte with the embedded file, so the committed corpus cannot drift from its generator; and
-// every file in scan/ must be a generated one.
-func TestGenerated(t *testing.T) {
-	generated := map[string]bool{}
-	for _, o := range generators.All() {
-		generated[o.Path] = true
-		t.Run(path.Base(o.Path), func(t *testing.T) {
-			want, err := o.Generate()
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, err := fs.ReadFile(vectors.FS(), o.Path)
-			if err != nil {
-				t.Fatalf("%v (run go generate ./vectors)", err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("%s differs from what vectors/gen produces; run go generate ./vectors", o.Path)
-			}
-		})
-	}
-	for _, name := range append(append(scanFiles(t), intentFiles(t)...), corpusFiles(t, "fingerprint/*.json")...) {
-		if !generated[name] {
-			t.Errorf("%s is not produced by vectors/gen", name)
-		}
-	}
-}
-
 // TestAllFiles makes sure the lint runs over every file of the corpus.
 func TestAllFiles(t *testing.T) {
 	names := scanFiles(t)
@@ -675,116 +645,6 @@ var intentHash = regexp.MustCompile(`^sha256:[0-9a-f]{64}$`)
 // intentFiles returns the generated agent-safe.intent/1 vector files (not
 // the upstream ones).
 func intentFiles(t *testing.T) []string { return corpusFiles(t, "intent/*.json") }
-
-func TestIntentLint(t *testing.T) {
-	for name, f := range vectortest.IntentFiles(t) {
-		t.Run(path.Base(name), func(t *testing.T) { lintIntentFile(t, f) })
-	}
-}
-
-func lintIntentFile(t *testing.T, f vectortest.IntentFile) {
-	if f.Schema != "intent_test_schema_v1.json" {
-		t.Errorf("schema: got %q", f.Schema)
-	}
-	if f.Spec.Name != "agent-safe.intent" || f.Spec.Version != "1" || f.Spec.Sections != nil {
-		t.Errorf("spec: got %+v", f.Spec)
-	}
-	if len(f.Header) == 0 {
-		t.Error("no header")
-	}
-	for name, n := range f.Notes {
-		if n.Description == "" || n.Effect == "" {
-			t.Errorf("note %s: empty description or effect", name)
-		}
-	}
-	count, lastID := 0, 0
-	usedFlags := map[string]bool{}
-	for _, g := range f.TestGroups {
-		if g.Type != "IntentHashTest" {
-			t.Errorf("group type: got %q", g.Type)
-		}
-		for _, tc := range g.Tests {
-			count++
-			id := "#" + strconv.Itoa(tc.TcID)
-			if tc.TcID <= lastID {
-				t.Errorf("tcId %d after %d: tcIds must be unique and ascending", tc.TcID, lastID)
-			}
-			lastID = tc.TcID
-			if tc.Comment == "" {
-				t.Errorf("%s: empty comment", id)
-			}
-			if tc.Flags == nil {
-				t.Errorf("%s: flags must be present (an empty array when there are none)", id)
-			}
-			for j, fl := range tc.Flags {
-				usedFlags[fl] = true
-				if _, ok := f.Notes[fl]; !ok {
-					t.Errorf("%s: flag %q not declared in notes", id, fl)
-				}
-				if slices.Contains(tc.Flags[:j], fl) {
-					t.Errorf("%s: flag %q repeated", id, fl)
-				}
-			}
-			if (tc.BindingJSON == nil) == (tc.BindingHex == nil) {
-				t.Errorf("%s: want exactly one of bindingJson and bindingHex", id)
-			}
-			if tc.BindingHex != nil && (*tc.BindingHex == "" || !hexBytes.MatchString(*tc.BindingHex)) {
-				t.Errorf("%s: bindingHex %q is not lowercase hex bytes", id, *tc.BindingHex)
-			}
-			switch tc.Result {
-			case "valid":
-				if tc.Canonical == nil || tc.Hash == nil || tc.Error != nil {
-					t.Errorf("%s: a valid test needs canonical and hash, and no error", id)
-					continue
-				}
-				if !intentHash.MatchString(*tc.Hash) {
-					t.Errorf("%s: hash %q is not sha256: and 64 lowercase hex digits", id, *tc.Hash)
-				}
-				if got := intentgen.HashOf(*tc.Canonical); got != *tc.Hash {
-					t.Errorf("%s: hash %s, sha256 of canonical is %s", id, *tc.Hash, got)
-				}
-				if !utf8.ValidString(*tc.Canonical) || !json.Valid([]byte(*tc.Canonical)) {
-					t.Errorf("%s: canonical is not well-formed JSON", id)
-				}
-				if len(*tc.Canonical) > 102400 {
-					t.Errorf("%s: canonical of %d bytes is above the size limit", id, len(*tc.Canonical))
-				}
-			case "invalid":
-				if tc.Error == nil || tc.Canonical != nil || tc.Hash != nil {
-					t.Errorf("%s: an invalid test needs an error, and no canonical or hash", id)
-					continue
-				}
-				if !slices.Contains(intentgen.Errors, *tc.Error) {
-					t.Errorf("%s: error %q not in %v", id, *tc.Error, intentgen.Errors)
-				}
-			default:
-				t.Errorf("%s: result %q not in valid/invalid", id, tc.Result)
-			}
-		}
-	}
-	if count != f.NumberOfTests {
-		t.Errorf("numberOfTests: got %d, file has %d", f.NumberOfTests, count)
-	}
-	for name := range f.Notes {
-		if !usedFlags[name] {
-			t.Errorf("note %q is declared but no test uses it", name)
-		}
-	}
-}
-
-// TestIntentReferenceHash ties the generator's copy of the published hash to the upstream
-// vector shipped in the corpus.
-func TestIntentReferenceHash(t *testing.T) {
-	for _, v := range vectortest.Upstream(t) {
-		if v.Name == "agent-safe-intent-v1.json" {
-			if v.Hash != intentgen.ReferenceHash {
-				t.Errorf("upstream intent_hash %s, intentgen.ReferenceHash %s", v.Hash, intentgen.ReferenceHash)
-			}
-			return
-		}
-	}
-	t.Error("the upstream agent-safe-intent-v1.json is missing")
-}
 
 // TestVerifyLint checks the executor's re-check files: schema and spec, ascending unique
 // tcIds, every flag declared in notes and every note used, numberOfTests, and a step's error

@@ -1,5 +1,5 @@
 // Package corpus names the generated files of the conformance corpus and
-// the generators that write them, for vectors/gen (which writes them) and
+// the generators that write them, for tools/vectorgen (which writes them) and
 // the lint test (which checks the committed files are what they write).
 package corpus
 

@@ -1,5 +1,5 @@
 // Package strictgen holds the hand-written cases of the Strict profile's vectors and the code that
-// turns them into vectors/scan/strict-*.json. It is shared by the generator (vectors/gen) and by
+// turns them into vectors/scan/strict-*.json. It is shared by the generator (tools/vectorgen) and by
 // the lint test, which regenerates the files in memory and compares them with the committed ones.
 //
 // The Strict profile is plainsight's, not the specification's: its extension classes and
@@ -20,8 +20,8 @@ import (
 
 	"github.com/plainsight/plainsight/internal/scanref"
 	"github.com/plainsight/plainsight/internal/ucd"
-	"github.com/plainsight/plainsight/vectors/internal/corpus"
-	"github.com/plainsight/plainsight/vectors/internal/scangen"
+	"github.com/plainsight/plainsight/tools/vectorgen/internal/corpus"
+	"github.com/plainsight/plainsight/tools/vectorgen/internal/scangen"
 )
 
 // Schema is the schema of the Strict profile's files.

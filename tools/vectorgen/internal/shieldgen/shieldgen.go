@@ -1,6 +1,6 @@
 // Package shieldgen holds the hand-written cases of the Agent-Shield
 // protocol vectors and the code that turns them into vectors/shield/*.json.
-// It is shared by the generator (vectors/gen) and the lint test.
+// It is shared by the generator (tools/vectorgen) and the lint test.
 //
 // Scan cases state, by hand from the protocol's §3 and the formats each
 // class detects, the expected verdict band and which classes have a signal;
@@ -21,7 +21,7 @@ import (
 	"time"
 
 	"github.com/plainsight/plainsight/shield"
-	"github.com/plainsight/plainsight/vectors/internal/corpus"
+	"github.com/plainsight/plainsight/tools/vectorgen/internal/corpus"
 )
 
 // Paths of the generated files, relative to the vectors directory.

@@ -17,7 +17,7 @@ import (
 	"fmt"
 	"sort"
 
-	"github.com/plainsight/plainsight/vectors/internal/corpus"
+	"github.com/plainsight/plainsight/tools/vectorgen/internal/corpus"
 )
 
 // Path is the generated file, relative to the vectors directory.

@@ -1,8 +1,8 @@
-// Command gen writes every generated file of the conformance corpus (the
+// Command vectorgen writes every generated file of the conformance corpus (the
 // scan vectors of vectors/scan/, the fingerprint vectors of
 // vectors/fingerprint/ and the agent-safe.intent/1 vectors of
 // vectors/intent/) after checking every hand-written case. Run it with
-// `go generate ./vectors` or `go run ./vectors/gen` from the module root.
+// `go generate ./vectors` or `go run ./tools/vectorgen` from the module root.
 package main
 
 import (
@@ -11,7 +11,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/plainsight/plainsight/vectors/internal/generators"
+	"github.com/plainsight/plainsight/tools/vectorgen/internal/generators"
 )
 
 func main() {

@@ -1,6 +1,6 @@
 // Package intentgen holds the hand-written cases of the agent-safe.intent/1 vectors and the code
 // that turns them into vectors/intent/intent_hash.json. It is shared by the generator
-// (vectors/gen) and by the lint test, which regenerates the file in memory and compares it with
+// (tools/vectorgen) and by the lint test, which regenerates the file in memory and compares it with
 // the committed one.
 //
 // Every case states its expected canonical JSON by hand, worked out from the rules of the
@@ -23,7 +23,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/plainsight/plainsight/vectors/internal/corpus"
+	"github.com/plainsight/plainsight/tools/vectorgen/internal/corpus"
 )
 
 // Path is the path of the generated file, relative to the vectors directory.

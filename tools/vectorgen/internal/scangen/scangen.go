@@ -1,7 +1,7 @@
 // Package scangen holds the hand-written cases of the scan vectors and the code that turns them
 // into vectors/scan/invisible_chars.json (§2), vectors/scan/hidden_markup.json (§3) and
 // vectors/scan/base64.json (§4). It is
-// shared by the generator (vectors/gen) and by the lint test, which regenerates the files in
+// shared by the generator (tools/vectorgen) and by the lint test, which regenerates the files in
 // memory and compares them with the committed ones.
 //
 // Each case carries the truth derived by hand from the specification text: the findings (class,
@@ -23,7 +23,7 @@ import (
 
 	"github.com/plainsight/plainsight/internal/scanref"
 	"github.com/plainsight/plainsight/internal/ucd"
-	"github.com/plainsight/plainsight/vectors/internal/corpus"
+	"github.com/plainsight/plainsight/tools/vectorgen/internal/corpus"
 )
 
 // Path is the path of the generated file of §2 vectors, relative to the vectors directory.

@@ -1,7 +1,7 @@
 // Package crosscheckgen holds the hand-written cases of the ledger
 // cross-check vectors (issue 29: a ledger that vouches for the flags) and
 // the code that turns them into vectors/flag/ledger_crosscheck.json. It is
-// shared by the generator (vectors/gen), the lint test and the harnesses.
+// shared by the generator (tools/vectorgen), the lint test and the harnesses.
 //
 // Every case starts from one honest state — three flags, each created
 // with its security.flagged entry — and changes it as a case says (a row
@@ -23,7 +23,7 @@ import (
 	"github.com/plainsight/plainsight/flag"
 	"github.com/plainsight/plainsight/ledger"
 	"github.com/plainsight/plainsight/scan"
-	"github.com/plainsight/plainsight/vectors/internal/corpus"
+	"github.com/plainsight/plainsight/tools/vectorgen/internal/corpus"
 )
 
 // Path is the generated file, relative to the vectors directory.

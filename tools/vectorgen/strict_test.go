@@ -1,4 +1,4 @@
-package vectors_test
+package main
 
 import (
 	"path"
@@ -6,7 +6,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/plainsight/plainsight/vectors/internal/strictgen"
+	"github.com/plainsight/plainsight/tools/vectorgen/internal/strictgen"
 )
 
 // TestLintStrict checks the Strict profile's files against the structs of
