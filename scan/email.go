@@ -3,12 +3,12 @@ package scan
 import (
 	"strings"
 
-	"github.com/plainsight/plainsight/internal/mailparts"
+	"github.com/plainsight/plainsight/scan/internal/mailparts"
 )
 
 // ContextEmail is a raw e-mail message (RFC 5322 with MIME), an extension
 // of the contexts of §6. The scan reads the message (package
-// internal/mailparts): the Subject, the From display name, and every text
+// scan/internal/mailparts): the Subject, the From display name, and every text
 // part decoded from its transfer encoding and charset; text/html parts are
 // scanned in the EmailHTML context, the others in Text. Each finding's Part
 // names its part, and its offsets are within that part's decoded text.

@@ -10,7 +10,7 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
-	"github.com/plainsight/plainsight/internal/heuristic"
+	"github.com/plainsight/plainsight/scan/internal/heuristic"
 )
 
 // The heuristic classes of §5. Their findings are labelled heuristic: they

@@ -25,7 +25,7 @@ var update = flag.Bool("update", false, "rewrite testdata/calibration from shiel
 const (
 	labelledPath = "testdata/calibration/labelled.jsonl"
 	listPath     = "testdata/calibration/known_bad_urls.txt"
-	injectionSet = "../internal/heuristic/testdata/calibration/labelled.jsonl"
+	injectionSet = "../scan/internal/heuristic/testdata/calibration/labelled.jsonl"
 )
 
 // TestCalibrationSetIsGenerated keeps the committed set equal to what
@@ -57,7 +57,7 @@ type labelledText struct {
 }
 
 // loadLabelled reads the committed set, and the prompt_injection set: the
-// labelled injections and near misses of internal/heuristic, each also
+// labelled injections and near misses of scan/internal/heuristic, each also
 // hidden the ways §2–§4 describe (in tag characters, an HTML comment,
 // base64) in a benign sentence, with benign hidden-looking texts beside
 // them.

@@ -3,7 +3,7 @@ package mailparts_test
 import (
 	"fmt"
 
-	"github.com/plainsight/plainsight/internal/mailparts"
+	"github.com/plainsight/plainsight/scan/internal/mailparts"
 )
 
 func ExampleRead() {

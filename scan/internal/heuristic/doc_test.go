@@ -32,7 +32,7 @@ var docMeta = []string{"or", "their", "ing", "forms"}
 // reveal_instructions reuses the phrases of own_instructions.
 func grammarSections(t *testing.T) map[string]string {
 	t.Helper()
-	src, err := os.ReadFile("../../scan/doc.go")
+	src, err := os.ReadFile("../../doc.go")
 	if err != nil {
 		t.Fatal(err)
 	}
