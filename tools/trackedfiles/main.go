@@ -6,7 +6,7 @@
 //
 // CI runs it from the repository root:
 //
-//	go run ./internal/trackedfiles
+//	go run ./tools/trackedfiles
 //
 // It reads the index with "git ls-files -s -z" (the mode there is the one a
 // clone gets, whatever the local file system says) and the contents from the
@@ -80,7 +80,7 @@ func run(dir string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, p)
 	}
 	if len(problems) > 0 {
-		fmt.Fprintf(stdout, "trackedfiles: %d problem(s): untrack the file, or extend the allow-list in internal/trackedfiles for a large generated or vector file\n", len(problems))
+		fmt.Fprintf(stdout, "trackedfiles: %d problem(s): untrack the file, or extend the allow-list in tools/trackedfiles for a large generated or vector file\n", len(problems))
 		return 1
 	}
 	fmt.Fprintf(stdout, "trackedfiles: %d tracked files, none an executable, an object file or too large\n", len(entries))
