@@ -46,8 +46,9 @@
 //     hash-chained ledger that anchors flags, and its verification.
 //   - [github.com/plainsight/plainsight/store]: the persistence contracts of
 //     the stateful packages, with the backends store/memory, store/sqlite
-//     (the embedded default) and store/postgres, and the conformance suite
-//     store/storetest. The scanning packages never import it.
+//     (the embedded default) and store/postgres; every backend's tests run
+//     the conformance suite internal/testkit/storetest. The scanning
+//     packages never import it.
 //   - [github.com/plainsight/plainsight/signature]: the Shield method 1.0's
 //     community attack signatures: report validation, cleaning, shingle
 //     fingerprints, confirmation, the poisoning guard, check and feed.

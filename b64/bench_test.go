@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/plainsight/plainsight/internal/benchtext"
+	"github.com/plainsight/plainsight/internal/testkit/benchtext"
 )
 
 var (

@@ -8,7 +8,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
-	"github.com/plainsight/plainsight/internal/vectortest"
+	"github.com/plainsight/plainsight/internal/testkit/vectortest"
 )
 
 // roundTrip saves a record as JSON and reads it back.

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/plainsight/plainsight/internal/canon"
-	"github.com/plainsight/plainsight/internal/vectortest"
+	"github.com/plainsight/plainsight/internal/testkit/vectortest"
 )
 
 var vectorErrors = map[string]error{"InvalidTool": ErrInvalidTool, "DuplicateName": ErrDuplicateName}

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/plainsight/plainsight/internal/vectortest"
+	"github.com/plainsight/plainsight/internal/testkit/vectortest"
 )
 
 // TestUpstreamVectors checks the seven published vectors of the reference

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/plainsight/plainsight/internal/vectortest"
+	"github.com/plainsight/plainsight/internal/testkit/vectortest"
 )
 
 // codes maps the error codes of the vectors to the sentinels.

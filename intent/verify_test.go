@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/plainsight/plainsight/internal/vectortest"
+	"github.com/plainsight/plainsight/internal/testkit/vectortest"
 )
 
 // upstreamBinding is the binding of the reference's main vector, and its

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/plainsight/plainsight/internal/vectortest"
+	"github.com/plainsight/plainsight/internal/testkit/vectortest"
 )
 
 // verifyCodes maps the codes of the re-check vectors to the sentinels.

@@ -15,7 +15,7 @@ import (
 	"github.com/plainsight/plainsight/fingerprint"
 	"github.com/plainsight/plainsight/guard"
 	"github.com/plainsight/plainsight/internal/canon"
-	"github.com/plainsight/plainsight/internal/vectortest"
+	"github.com/plainsight/plainsight/internal/testkit/vectortest"
 	"github.com/plainsight/plainsight/store"
 	"github.com/plainsight/plainsight/store/memory"
 	"github.com/plainsight/plainsight/vectors"

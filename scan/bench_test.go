@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/plainsight/plainsight/internal/benchtext"
+	"github.com/plainsight/plainsight/internal/testkit/benchtext"
 )
 
 // The benchmark corpora: each about 1 MiB, built once.

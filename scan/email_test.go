@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/plainsight/plainsight/internal/vectortest"
+	"github.com/plainsight/plainsight/internal/testkit/vectortest"
 )
 
 const emailQP = "From: =?utf-8?q?Support=E2=80=8B_Team?= <support@example.com>\r\n" +

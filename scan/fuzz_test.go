@@ -9,7 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/plainsight/plainsight/internal/scanref"
-	"github.com/plainsight/plainsight/internal/vectortest"
+	"github.com/plainsight/plainsight/internal/testkit/vectortest"
 	"github.com/plainsight/plainsight/markup"
 )
 

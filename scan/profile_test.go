@@ -7,7 +7,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/plainsight/plainsight/internal/vectortest"
+	"github.com/plainsight/plainsight/internal/testkit/vectortest"
 )
 
 func glassworm(payload string) string {

@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"testing"
 
-	"github.com/plainsight/plainsight/internal/vectortest"
+	"github.com/plainsight/plainsight/internal/testkit/vectortest"
 )
 
 // TestVectors runs every scan vector of the corpus through the string API

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/plainsight/plainsight/internal/benchtext"
+	"github.com/plainsight/plainsight/internal/testkit/benchtext"
 )
 
 // benchContent is n bytes of tool output: prose with the things the
@@ -102,7 +102,7 @@ func BenchmarkScanHostile(b *testing.B) {
 
 // BenchmarkScanCorpora runs Scan (unsigned) on 1 MiB of clean English
 // prose, of multilingual prose, and on the shared HTML email and
-// half-base64 texts of internal/benchtext.
+// half-base64 texts of internal/testkit/benchtext.
 func BenchmarkScanCorpora(b *testing.B) {
 	multilingual := "Ο πράκτορας διαβάζει το μήνυμα. Агент читает письмо и отвечает. 代理读取邮件并回复。" +
 		"الوكيل يقرأ الرسالة. एजेंट संदेश पढ़ता है। L'agent lit le message 📬 et répond. "

@@ -15,7 +15,7 @@ import (
 	"time"
 	"unicode"
 
-	"github.com/plainsight/plainsight/internal/benchtext"
+	"github.com/plainsight/plainsight/internal/testkit/benchtext"
 )
 
 // The measured error rates of the README's "Community signatures"

@@ -9,7 +9,7 @@
 // embedding), [github.com/plainsight/plainsight/store/sqlite] (the embedded
 // default: one file, WAL) and [github.com/plainsight/plainsight/store/postgres]
 // (several instances sharing one database). One conformance suite,
-// [github.com/plainsight/plainsight/store/storetest], runs against all three.
+// internal/testkit/storetest, runs against all three.
 //
 // # Record kinds
 //

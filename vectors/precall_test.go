@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/plainsight/plainsight/internal/vectortest"
+	"github.com/plainsight/plainsight/internal/testkit/vectortest"
 )
 
 // The structs below mirror schemas/precall_url_test_schema_v1.json.

@@ -15,11 +15,11 @@ import (
 	"unicode/utf8"
 
 	"github.com/plainsight/plainsight/internal/scanref"
-	"github.com/plainsight/plainsight/internal/vectortest"
+	"github.com/plainsight/plainsight/internal/testkit/vectortest"
 	"github.com/plainsight/plainsight/vectors"
 )
 
-// The vector files are read by internal/vectortest, strictly; the structs below mirror the
+// The vector files are read by internal/testkit/vectortest, strictly; the structs below mirror the
 // result object of schemas/scan_test_schema_v1.json, into which the lint decodes each test's
 // expected result and extension fields, strictly too.
 

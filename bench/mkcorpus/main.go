@@ -14,7 +14,7 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/plainsight/plainsight/internal/benchtext"
+	"github.com/plainsight/plainsight/internal/testkit/benchtext"
 )
 
 func main() {

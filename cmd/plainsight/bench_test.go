@@ -4,7 +4,7 @@ import (
 	"io"
 	"testing"
 
-	"github.com/plainsight/plainsight/internal/benchtext"
+	"github.com/plainsight/plainsight/internal/testkit/benchtext"
 	"github.com/plainsight/plainsight/scan"
 )
 

@@ -11,7 +11,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/plainsight/plainsight/guard"
-	"github.com/plainsight/plainsight/internal/vectortest"
+	"github.com/plainsight/plainsight/internal/testkit/vectortest"
 	"github.com/plainsight/plainsight/store"
 	"github.com/plainsight/plainsight/store/sqlite"
 	"github.com/plainsight/plainsight/vectors"

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"testing"
 
-	"github.com/plainsight/plainsight/internal/vectortest"
+	"github.com/plainsight/plainsight/internal/testkit/vectortest"
 	"github.com/plainsight/plainsight/scan"
 )
 

@@ -6,7 +6,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/plainsight/plainsight/internal/vectortest"
+	"github.com/plainsight/plainsight/internal/testkit/vectortest"
 )
 
 // TestCanonicalizeReuse runs Canonicalize on documents of different shapes

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/plainsight/plainsight/internal/vectortest"
+	"github.com/plainsight/plainsight/internal/testkit/vectortest"
 )
 
 // FuzzParse checks, for any input: no panic; Parse accepts exactly the

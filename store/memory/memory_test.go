@@ -3,9 +3,9 @@ package memory_test
 import (
 	"testing"
 
+	"github.com/plainsight/plainsight/internal/testkit/storetest"
 	"github.com/plainsight/plainsight/store"
 	"github.com/plainsight/plainsight/store/memory"
-	"github.com/plainsight/plainsight/store/storetest"
 )
 
 func TestConformance(t *testing.T) {

@@ -3,7 +3,7 @@ package postgres
 import (
 	"testing"
 
-	"github.com/plainsight/plainsight/store/storetest"
+	"github.com/plainsight/plainsight/internal/testkit/storetest"
 )
 
 // TestAPIKeyTriggersRefuseRawSQL: a key is never deleted, and its only

@@ -6,8 +6,9 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/plainsight/plainsight/internal/testkit/storetest"
 	"github.com/plainsight/plainsight/store"
-	"github.com/plainsight/plainsight/store/storetest"
+	"github.com/plainsight/plainsight/store/internal/sqlstore"
 )
 
 // TestRawAttacks: the raw-SQL attacks of issue 29 (see the SQLite
@@ -17,7 +18,8 @@ func TestRawAttacks(t *testing.T) {
 	storetest.RawAttacks(t, func(t testing.TB) (store.Store, storetest.RawDB) {
 		s := openSchema(t, schema(t))
 		return s, storetest.RawDB{
-			Postgres: true,
+			FlagColumns: sqlstore.FlagColumns,
+			Postgres:    true,
 			Exec: func(c context.Context, q string) error {
 				_, err := s.pool.Exec(c, q)
 				return err

@@ -7,8 +7,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/plainsight/plainsight/internal/testkit/storetest"
 	"github.com/plainsight/plainsight/store"
-	"github.com/plainsight/plainsight/store/storetest"
 )
 
 func BenchmarkSubmit(b *testing.B) {

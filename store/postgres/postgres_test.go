@@ -9,8 +9,8 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/plainsight/plainsight/internal/testkit/storetest"
 	"github.com/plainsight/plainsight/store"
-	"github.com/plainsight/plainsight/store/storetest"
 )
 
 // dsnVar names the environment variable holding the DSN of a throwaway

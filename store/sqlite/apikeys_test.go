@@ -4,7 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/plainsight/plainsight/store/storetest"
+	"github.com/plainsight/plainsight/internal/testkit/storetest"
 )
 
 // TestAPIKeyTriggersRefuseRawSQL: a key is never deleted, and its only

@@ -6,8 +6,9 @@ import (
 	"testing"
 
 	"github.com/plainsight/plainsight/flag"
+	"github.com/plainsight/plainsight/internal/testkit/storetest"
 	"github.com/plainsight/plainsight/store"
-	"github.com/plainsight/plainsight/store/storetest"
+	"github.com/plainsight/plainsight/store/internal/sqlstore"
 )
 
 // TestRawAttacks: the raw-SQL attacks of issue 29 (a forged overturn, a
@@ -19,6 +20,7 @@ func TestRawAttacks(t *testing.T) {
 		s := open(t, filepath.Join(t.TempDir(), "p.db"))
 		db := s.DB()
 		return s, storetest.RawDB{
+			FlagColumns: sqlstore.FlagColumns,
 			Exec: func(c context.Context, q string) error {
 				_, err := db.ExecContext(c, q)
 				return err

@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/plainsight/plainsight/internal/testkit/storetest"
 	"github.com/plainsight/plainsight/store"
-	"github.com/plainsight/plainsight/store/storetest"
 )
 
 // TestRegistryTriggersRefuseRawSQL: the registry's contracts (servers never

@@ -4,9 +4,9 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/plainsight/plainsight/internal/testkit/storetest"
 	"github.com/plainsight/plainsight/store"
 	"github.com/plainsight/plainsight/store/sqlite"
-	"github.com/plainsight/plainsight/store/storetest"
 )
 
 func open(t testing.TB, path string) *sqlite.Store {

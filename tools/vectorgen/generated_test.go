@@ -11,7 +11,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/plainsight/plainsight/internal/vectortest"
+	"github.com/plainsight/plainsight/internal/testkit/vectortest"
 	"github.com/plainsight/plainsight/tools/vectorgen/internal/generators"
 	"github.com/plainsight/plainsight/tools/vectorgen/internal/intentgen"
 	"github.com/plainsight/plainsight/vectors"

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/plainsight/plainsight/internal/benchtext"
+	"github.com/plainsight/plainsight/internal/testkit/benchtext"
 )
 
 // nearMiss is prose in which every passage meets the prefilter's needs of

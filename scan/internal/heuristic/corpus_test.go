@@ -3,7 +3,7 @@ package heuristic
 import (
 	"testing"
 
-	"github.com/plainsight/plainsight/internal/benchtext"
+	"github.com/plainsight/plainsight/internal/testkit/benchtext"
 )
 
 // goroot names the Go distribution whose comments are the benign corpus.

@@ -9,7 +9,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/plainsight/plainsight/internal/benchtext"
+	"github.com/plainsight/plainsight/internal/testkit/benchtext"
 )
 
 // The differential tests compare FindN with refFindN (ref_test.go), the

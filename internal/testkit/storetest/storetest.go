@@ -4,6 +4,10 @@
 // identity, atomic transactions, an unbroken ledger under concurrency)
 // and the flag lifecycle and the conformance vectors of vectors/flag give
 // the same answers on each. It is for tests only.
+//
+// It is a test kit, kept with the others under internal/testkit: it drives
+// flag, ledger and scan, which import store, so it sits above them in the
+// house (docs/architecture.md) rather than in store's folder.
 package storetest
 
 import (
