@@ -30,19 +30,29 @@
 // count codepoints; lines end at LF, CR or CRLF), the byte offset, and, for
 // a character class, the codepoint and its name.
 //
+// The same results, one file at a time, are what [Walk] gives its callback
+// and [FromScan] makes of a scan of any file: [FileResults], which the
+// command line's scan (its github and SARIF formats) and skill (every
+// format) write, so that one file gives the same results however it is
+// reached.
+//
 // # Bounds
 //
 // One file is in memory at a time, at most MaxFile bytes of it. A report
 // lists at most MaxPerFile results of one file and MaxResults in all;
 // Errors and Warnings count every result, listed or not, and Omitted says
-// how many were not listed.
+// how many were not listed. FileResults counts every result of each level
+// exactly, listed or not.
+//
+// # What it does not claim
+//
+// A result locates a finding; it adds nothing to the scan's judgement.
 package skill
 
 import (
 	"errors"
 	"fmt"
 
-	"github.com/plainsight/plainsight/internal/located"
 	"github.com/plainsight/plainsight/internal/walk"
 	"github.com/plainsight/plainsight/scan"
 )
@@ -51,39 +61,40 @@ import (
 const MaxFile = walk.MaxFile
 
 // MaxPerFile is the most results of one file a report lists.
-const MaxPerFile = located.MaxPerFile
+const MaxPerFile = 1000
 
 // MaxResults is the most results a report lists in all.
 const MaxResults = 10000
 
 // Level is the severity of a result.
-type Level = located.Level
+type Level string
 
 // The levels.
 const (
-	Error   = located.Error
-	Warning = located.Warning
-	Info    = located.Info
+	Error   Level = "error"
+	Warning Level = "warning"
+	Info    Level = "info"
 )
 
 // The classes of results that are not scan classes.
 const (
 	// InvalidUTF8 is ill-formed UTF-8, an error.
-	InvalidUTF8 = located.InvalidUTF8
+	InvalidUTF8 = "invalid_utf8"
 	// BinaryFile is a file skipped as binary, info.
-	BinaryFile = located.BinaryFile
+	BinaryFile = "binary_file"
 	// FileTooLarge is a file read only in part, an error.
-	FileTooLarge = located.FileTooLarge
+	FileTooLarge = "file_too_large"
 	// Symlink is a symbolic link not followed, info.
-	Symlink = located.Symlink
+	Symlink = "symlink"
 	// Unreadable is a file or folder that could not be read, an error.
-	Unreadable = located.Unreadable
+	Unreadable = "unreadable"
 	// NoSkillFile is a folder without SKILL.md at its top, which is not a
 	// skill package: an error.
-	NoSkillFile = located.NoSkillFile
+	NoSkillFile = "no_skill_md"
 )
 
-// Result is one finding in a skill package.
+// Result is one located result: a finding in a skill package, or in a file
+// the command line scanned (FromScan).
 type Result struct {
 	Level Level `json:"level"`
 	// Class is a scan class (zero_width, hidden_markup, instruction_like,
@@ -138,7 +149,7 @@ func Check(dir string) (*Report, error) { return CheckProfile(dir, scan.Strict) 
 // specification's classes.
 func CheckProfile(dir string, p scan.Profile) (*Report, error) {
 	r := &Report{Dir: dir, Results: []Result{}}
-	_, err := located.Package(dir, nil, p, func(f *located.FileResults) error {
+	_, err := Walk(dir, nil, p, func(f *FileResults) error {
 		r.Errors += f.Errors
 		r.Warnings += f.Warnings
 		r.Omitted += f.Omitted()
@@ -147,7 +158,7 @@ func CheckProfile(dir string, p scan.Profile) (*Report, error) {
 				r.Omitted++
 				continue
 			}
-			r.Results = append(r.Results, Result(res))
+			r.Results = append(r.Results, res)
 		}
 		return nil
 	})

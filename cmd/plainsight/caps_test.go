@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/plainsight/plainsight/internal/located"
 	"github.com/plainsight/plainsight/skill"
 )
 
@@ -63,7 +62,7 @@ func TestResultCaps(t *testing.T) {
 		t.Errorf("skill.Check: %v, %d errors, %d results, %d omitted", err, lib.Errors, len(lib.Results), lib.Omitted)
 	}
 	_, out, _ = plainsight(t, "", "skill", dir)
-	if want := fmt.Sprintf("ref00.md: %d more results not shown (at most %d a file)\n", each-located.MaxPerFile, located.MaxPerFile); !strings.Contains(out, want) ||
+	if want := fmt.Sprintf("ref00.md: %d more results not shown (at most %d a file)\n", each-skill.MaxPerFile, skill.MaxPerFile); !strings.Contains(out, want) ||
 		!strings.Contains(out, fmt.Sprintf(": failed, %d errors, 0 warnings\n", total)) {
 		t.Errorf("skill text lacks %q:\n%s", want, out[max(0, len(out)-2000):])
 	}

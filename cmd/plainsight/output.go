@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/plainsight/plainsight/internal/located"
 	"github.com/plainsight/plainsight/internal/textpos"
 	"github.com/plainsight/plainsight/scan"
 	"github.com/plainsight/plainsight/skill"
@@ -31,8 +30,8 @@ type fileOut struct {
 	suppressedInv []scan.InvalidSequence
 	tooLarge      bool
 
-	results           *located.FileResults // computed on first use for scan
-	suppressedResults []located.Result
+	results           *skill.FileResults // computed on first use for scan
+	suppressedResults []skill.Result
 }
 
 // shown is a result's file as seen from where the command runs.
@@ -44,16 +43,16 @@ func shown(dir, file string) string {
 }
 
 // located returns the file's located results, and those suppressed.
-func (f *fileOut) located() (*located.FileResults, []located.Result) {
+func (f *fileOut) located() (*skill.FileResults, []skill.Result) {
 	if f.results == nil && f.res != nil {
-		f.results = located.FromScan(f.path, f.data, locatedInMessage(f.res), f.tooLarge)
+		f.results = skill.FromScan(f.path, f.data, locatedInMessage(f.res), f.tooLarge)
 		if len(f.suppressed)+len(f.suppressedInv) > 0 {
-			s := located.FromScan(f.path, f.data, &scan.Result{Findings: f.suppressed, InvalidUTF8: f.suppressedInv}, false)
+			s := skill.FromScan(f.path, f.data, &scan.Result{Findings: f.suppressed, InvalidUTF8: f.suppressedInv}, false)
 			f.suppressedResults = s.Results
 		}
 	}
 	if f.results == nil {
-		f.results = &located.FileResults{File: f.path}
+		f.results = &skill.FileResults{File: f.path}
 	}
 	return f.results, f.suppressedResults
 }
@@ -141,7 +140,7 @@ func (o *textWriter) file(f *fileOut) error {
 			res.Level, res.Class, res.Message)
 	}
 	if n := r.Omitted(); n > 0 {
-		fmt.Fprintf(&b, "%s: %d more %s not shown (at most %d a file)\n", visible(shown(f.dir, r.File)), n, plural(n, "result", "results"), located.MaxPerFile)
+		fmt.Fprintf(&b, "%s: %d more %s not shown (at most %d a file)\n", visible(shown(f.dir, r.File)), n, plural(n, "result", "results"), skill.MaxPerFile)
 	}
 	_, err := io.WriteString(o.w, b.String())
 	return err
@@ -165,7 +164,7 @@ func (o *textWriter) scanFile(f *fileOut) error {
 		lines = append(lines, line{f.ByteStart, o.paint(label, color) + ": " + o.paintAnnotations(f.Excerpt)})
 	}
 	for _, s := range res.InvalidUTF8 {
-		lines = append(lines, line{s.ByteStart, o.paint(located.InvalidUTF8, red) + fmt.Sprintf(": % X read as U+FFFD", data[s.ByteStart:s.ByteEnd])})
+		lines = append(lines, line{s.ByteStart, o.paint(skill.InvalidUTF8, red) + fmt.Sprintf(": % X read as U+FFFD", data[s.ByteStart:s.ByteEnd])})
 	}
 	// Findings and ill-formed sequences are each in order; merge them.
 	slices.SortStableFunc(lines, func(a, b line) int { return a.byteStart - b.byteStart })
@@ -181,14 +180,14 @@ func (o *textWriter) scanFile(f *fileOut) error {
 		fmt.Fprintf(&b, "%s: %d findings in all; only the first %d are shown\n", path, n, len(res.Findings))
 	}
 	if res.Truncated && len(res.InvalidUTF8) > 0 && len(f.suppressedInv) == 0 {
-		if n := located.CountInvalid(data); n > len(res.InvalidUTF8) {
+		if n := skill.CountInvalid(data); n > len(res.InvalidUTF8) {
 			fmt.Fprintf(&b, "%s: %d ill-formed UTF-8 sequences in all; only the first %d are shown\n", path, n, len(res.InvalidUTF8))
 		}
 	}
 	if f.tooLarge {
 		ln, col := pos.At(len(data))
 		fmt.Fprintf(&b, "%s: %s: only the first %d bytes were checked; the rest could hide anything\n",
-			o.paint(fmt.Sprintf("%s:%d:%d", path, ln, col), bold), o.paint(located.FileTooLarge, red), len(data))
+			o.paint(fmt.Sprintf("%s:%d:%d", path, ln, col), bold), o.paint(skill.FileTooLarge, red), len(data))
 	}
 	_, err := io.WriteString(o.w, b.String())
 	return err
@@ -301,7 +300,7 @@ func base64Label(f scan.Finding) string {
 	}
 	label := fmt.Sprintf(" decodes to %q%s", shown, more)
 	if n := len(f.DecodedFindings); n > 0 {
-		label += fmt.Sprintf(" with %d %s inside: %s", n, plural(n, "finding", "findings"), located.Nested(f.DecodedFindings))
+		label += fmt.Sprintf(" with %d %s inside: %s", n, plural(n, "finding", "findings"), skill.Nested(f.DecodedFindings))
 	}
 	return label
 }
@@ -423,7 +422,7 @@ func (o *githubWriter) file(f *fileOut) error {
 	r, _ := f.located()
 	var b strings.Builder
 	for _, res := range r.Results {
-		cmd := map[located.Level]string{located.Error: "error", located.Warning: "warning", located.Info: "notice"}[res.Level]
+		cmd := map[skill.Level]string{skill.Error: "error", skill.Warning: "warning", skill.Info: "notice"}[res.Level]
 		fmt.Fprintf(&b, "::%s file=%s,line=%d,col=%d,title=%s::%s\n", cmd,
 			ghProperty(filepath.ToSlash(shown(f.dir, res.File))), res.Line, res.Column, ghProperty(res.Class), ghData(res.Message))
 	}

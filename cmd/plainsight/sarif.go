@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/plainsight/plainsight/internal/located"
 	"github.com/plainsight/plainsight/skill"
 )
 
@@ -84,7 +83,7 @@ var sarifRules = []sarifRule{
 	rule(skill.BinaryFile, "BinaryFile", "note", "A binary file, not checked",
 		"A file with a NUL byte in its first 8 KiB is taken as binary and not checked.",
 		"Nothing to do if the file is meant to be binary."),
-	rule(located.NoSkillFile, "NoSkillFile", "error", "A folder without SKILL.md",
+	rule(skill.NoSkillFile, "NoSkillFile", "error", "A folder without SKILL.md",
 		"A skill package has SKILL.md at its top; a folder without it is not a skill package, so its check says nothing of one.",
 		"Check the package's folder, not a folder around or inside it; name the file SKILL.md."),
 	rule(skill.Symlink, "SymbolicLink", "note", "A symbolic link, not followed",
@@ -282,12 +281,12 @@ func (o *sarifWriter) start() error {
 	return err
 }
 
-func (o *sarifWriter) result(dir string, res located.Result, suppressed bool) error {
+func (o *sarifWriter) result(dir string, res skill.Result, suppressed bool) error {
 	if o.results >= sarifMaxResults || o.bytes >= sarifMaxBytes {
 		o.omitted++
 		return nil
 	}
-	level := map[located.Level]string{located.Error: "error", located.Warning: "warning", located.Info: "note"}[res.Level]
+	level := map[skill.Level]string{skill.Error: "error", skill.Warning: "warning", skill.Info: "note"}[res.Level]
 	r := sarifResult{
 		RuleID: res.Class, RuleIndex: o.index[res.Class], Level: level,
 		Message: sarifText{res.Message},
@@ -354,7 +353,7 @@ func (o *sarifWriter) finish(*tally) error {
 	if o.omitted > 0 {
 		inv.Notifications = append(inv.Notifications, sarifNotification{Level: "warning", Message: sarifText{fmt.Sprintf(
 			"%d more %s not listed: a file lists at most %d, a log at most %d results or %d MiB of them",
-			o.omitted, plural(o.omitted, "result was", "results were"), located.MaxPerFile, sarifMaxResults, sarifMaxBytes>>20)}})
+			o.omitted, plural(o.omitted, "result was", "results were"), skill.MaxPerFile, sarifMaxResults, sarifMaxBytes>>20)}})
 	}
 	data, err := json.Marshal([]any{inv})
 	if err != nil {

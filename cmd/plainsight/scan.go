@@ -12,10 +12,10 @@ import (
 	"sync"
 	"unsafe"
 
-	"github.com/plainsight/plainsight/internal/located"
 	"github.com/plainsight/plainsight/internal/walk"
 	"github.com/plainsight/plainsight/probe"
 	"github.com/plainsight/plainsight/scan"
+	"github.com/plainsight/plainsight/skill"
 )
 
 // The most bytes one input may hold, by command: the scan reads an input
@@ -195,7 +195,7 @@ func (sc *scanner) dir(p string) bool {
 // passedOver records a file the walk did not scan (binary, or a symbolic
 // link): counted in the text summary, an info result in github and sarif.
 func (sc *scanner) passedOver(f *walk.File) error {
-	r := located.Walked(f)
+	r := skill.Walked(f)
 	if !sc.filt.wants(r.Results[0].Class) {
 		return nil
 	}
@@ -257,7 +257,7 @@ func (sc *scanner) data(in scanInput, data []byte, tooLarge bool) (found bool, e
 	}
 	f := &fileOut{path: in.path, data: data, res: res, tooLarge: tooLarge}
 	f.suppressed, f.suppressedInv = sc.filt.scanResult(in.path, res)
-	if tooLarge && !sc.filt.wants(located.FileTooLarge) {
+	if tooLarge && !sc.filt.wants(skill.FileTooLarge) {
 		f.tooLarge = false
 	}
 	invalid := len(res.InvalidUTF8)

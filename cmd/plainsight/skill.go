@@ -8,9 +8,9 @@ import (
 	"os"
 	"slices"
 
-	"github.com/plainsight/plainsight/internal/located"
 	"github.com/plainsight/plainsight/internal/walk"
 	"github.com/plainsight/plainsight/scan"
+	"github.com/plainsight/plainsight/skill"
 )
 
 // runSkill is `plainsight skill [--format text|json|github|sarif] DIR...`:
@@ -65,14 +65,14 @@ func runSkill(args []string, stdout, stderr io.Writer) int {
 	status := exitClean
 	for _, d := range dirs {
 		p := &pkgOut{dir: d}
-		st, err := located.Package(d, &walk.Options{Ignore: func(rel string, dir bool) bool { return filt.ignored(d, rel, dir) }}, profile,
-			func(r *located.FileResults) error {
+		st, err := skill.Walk(d, &walk.Options{Ignore: func(rel string, dir bool) bool { return filt.ignored(d, rel, dir) }}, profile,
+			func(r *skill.FileResults) error {
 				supp := filt.locatedResults(d, r)
 				p.errors += r.Errors
 				p.warnings += r.Warnings
 				p.suppressed += len(supp)
 				p.files++
-				if len(r.Results) == 1 && r.Results[0].Class == located.BinaryFile {
+				if len(r.Results) == 1 && r.Results[0].Class == skill.BinaryFile {
 					p.binaries++
 				}
 				if err := out.file(&fileOut{dir: d, path: r.File, results: r, suppressedResults: supp}); err != nil {

@@ -16,8 +16,8 @@ import (
 	"strings"
 
 	"github.com/plainsight/plainsight/internal/ignore"
-	"github.com/plainsight/plainsight/internal/located"
 	"github.com/plainsight/plainsight/scan"
+	"github.com/plainsight/plainsight/skill"
 )
 
 // classes are every class a result can have: --only and --skip take them.
@@ -25,7 +25,7 @@ var classes = []string{
 	string(scan.ZeroWidth), string(scan.BidiControl), string(scan.UnicodeTag), string(scan.ControlChar),
 	string(scan.PrivateUse), string(scan.UnassignedCodepoint), string(scan.HiddenMarkup), string(scan.Base64Blob),
 	string(scan.MixedScriptConfusable), string(scan.InstructionLike),
-	located.InvalidUTF8, located.BinaryFile, located.FileTooLarge, located.Symlink, located.Unreadable, located.NoSkillFile,
+	skill.InvalidUTF8, skill.BinaryFile, skill.FileTooLarge, skill.Symlink, skill.Unreadable, skill.NoSkillFile,
 }
 
 // defaultIgnoreFile is read from the working directory when --ignore-file
@@ -168,8 +168,8 @@ func (f *filter) scanResult(path string, res *scan.Result) (supp []scan.Finding,
 	keptInv := res.InvalidUTF8[:0]
 	for _, s := range res.InvalidUTF8 {
 		switch {
-		case !f.wants(located.InvalidUTF8):
-		case f.inBaseline(path, located.InvalidUTF8, ""):
+		case !f.wants(skill.InvalidUTF8):
+		case f.inBaseline(path, skill.InvalidUTF8, ""):
 			suppInv = append(suppInv, s)
 		default:
 			keptInv = append(keptInv, s)
@@ -191,7 +191,7 @@ func (f *filter) scanResult(path string, res *scan.Result) (supp []scan.Finding,
 
 // locatedResults applies the filter to located results in place, and
 // returns those the baseline suppressed. Counts follow.
-func (f *filter) locatedResults(dir string, r *located.FileResults) (supp []located.Result) {
+func (f *filter) locatedResults(dir string, r *skill.FileResults) (supp []skill.Result) {
 	if f.only == nil && f.skip == nil && f.base == nil {
 		return nil
 	}
@@ -206,9 +206,9 @@ func (f *filter) locatedResults(dir string, r *located.FileResults) (supp []loca
 			continue
 		}
 		switch res.Level {
-		case located.Error:
+		case skill.Error:
 			r.Errors--
-		case located.Warning:
+		case skill.Warning:
 			r.Warnings--
 		default:
 			r.Infos--
@@ -406,7 +406,7 @@ func (b *baseline) addFindings(path string, res *baselineScan) {
 		b.add(path, f.Class, f.Excerpt)
 	}
 	for range res.InvalidUTF8 {
-		b.add(path, located.InvalidUTF8, "")
+		b.add(path, skill.InvalidUTF8, "")
 	}
 }
 

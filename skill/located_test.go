@@ -1,4 +1,4 @@
-package located
+package skill
 
 import (
 	"strings"

@@ -1,24 +1,4 @@
-// Package located turns what a walk and a scan found in files into located
-// results — file, line, column, byte offset, level and a message for
-// people — at the levels of the skill invisible-characters proposal. The
-// command line (scan's github and SARIF formats, skill's every format) and
-// package skill use it, so that one file gives the same results however it
-// is reached.
-//
-// Levels: every deterministic finding (§2–§4) is an error, and so is
-// ill-formed UTF-8, a file too large to read whole and one that cannot be
-// read; heuristic findings (§5) are warnings; a binary file and a symbolic
-// link, which are not checked, are info.
-//
-// # Bounds
-//
-// A file lists at most MaxPerFile results; FileResults counts every result
-// of each level exactly, listed or not, so a caller can say what was cut.
-//
-// # What it does not claim
-//
-// A result locates a finding; it adds nothing to the scan's judgement.
-package located
+package skill
 
 import (
 	"fmt"
@@ -36,51 +16,19 @@ import (
 	"github.com/plainsight/plainsight/scan"
 )
 
-// MaxPerFile is the most results of one file that are listed.
-const MaxPerFile = 1000
+// Located results: what a walk and a scan found in files, turned into
+// results located for people and tools — file, line, column, byte offset,
+// level and a message — at the levels of the skill invisible-characters
+// proposal. The command line (scan's github and SARIF formats, skill's
+// every format) and Check use them, so that one file gives the same
+// results however it is reached.
 
-// Level is the severity of a result.
-type Level string
+// skillFile is the file at the top of every skill package.
+const skillFile = "SKILL.md"
 
-// The levels.
-const (
-	Error   Level = "error"
-	Warning Level = "warning"
-	Info    Level = "info"
-)
-
-// SkillFile is the file at the top of every skill package.
-const SkillFile = "SKILL.md"
-
-// The classes of results that are not scan classes.
-const (
-	InvalidUTF8  = "invalid_utf8"
-	BinaryFile   = "binary_file"
-	FileTooLarge = "file_too_large"
-	Symlink      = "symlink"
-	Unreadable   = "unreadable"
-	// NoSkillFile is a skill package without SKILL.md at its top, an error.
-	NoSkillFile = "no_skill_md"
-)
-
-// Result is one located result. Its fields and JSON names are package
-// skill's Result, which is converted from it.
-type Result struct {
-	Level      Level  `json:"level"`
-	Class      string `json:"class"`
-	File       string `json:"file"`
-	Line       int    `json:"line"`
-	Column     int    `json:"column"`
-	ByteOffset int    `json:"byte_offset"`
-	Codepoint  string `json:"codepoint"`
-	Name       string `json:"name"`
-	Message    string `json:"message"`
-	// Excerpt is the finding's excerpt (package scan's rules), the evidence
-	// a baseline matches on; "" for results that are not findings.
-	Excerpt string `json:"excerpt"`
-}
-
-// FileResults are the results of one file.
+// FileResults are the results of one file: at most MaxPerFile listed, and
+// every result of each level counted exactly, listed or not, so that a
+// caller can say what was cut.
 type FileResults struct {
 	// File names the file in the results.
 	File string
@@ -108,7 +56,8 @@ func (f *FileResults) add(r Result) {
 	}
 }
 
-// Walked returns the results of a walk entry that is not scanned (binary,
+// Walked returns the results of a walk entry (of the command line's own
+// walk) that is not scanned (binary,
 // symbolic link, unreadable), or nil for a text file.
 func Walked(f *walk.File) *FileResults {
 	out := &FileResults{File: f.Rel}
@@ -287,11 +236,11 @@ func cut(s string, n int) string {
 // sanitized copy (results never show it), and the scan's own cap.
 var scanOptions = scan.Options{OmitSanitized: true, MaxFindings: MaxPerFile}
 
-// Scan scans a walked text file of a skill package with the scan profile p
+// scanWalked scans a walked text file of a skill package with the scan profile p
 // and returns its results. Strict's allow-rules for zero-width characters
 // do not apply (scan.Options.KeepZeroWidth): the skill proposal allows no
 // zero-width character in a skill file, whatever the script.
-func Scan(f *walk.File, p scan.Profile) *FileResults {
+func scanWalked(f *walk.File, p scan.Profile) *FileResults {
 	opts := scanOptions
 	opts.Profile, opts.KeepZeroWidth = p, true
 	res, err := scan.ScanFile(unsafe.String(unsafe.SliceData(f.Data), len(f.Data)), &opts)
@@ -303,19 +252,19 @@ func Scan(f *walk.File, p scan.Profile) *FileResults {
 	return FromScan(f.Rel, f.Data, res, f.TooLarge)
 }
 
-// Package checks the skill package in dir with the scan profile p: every
-// file the walk finds,
+// Walk checks the skill package in dir with the scan profile p: every
+// file the walk finds (opts as the walk takes them; nil for the defaults),
 // scanned or reported as passed over, its results given to emit one file
 // at a time, in lexical order. It stops at emit's first error. The error
 // is also a *walk.Error when dir cannot be walked at all.
-func Package(dir string, opts *walk.Options, p scan.Profile, emit func(*FileResults) error) (walk.Stats, error) {
+func Walk(dir string, opts *walk.Options, p scan.Profile, emit func(*FileResults) error) (walk.Stats, error) {
 	// A skill package is a folder with SKILL.md at its top (a regular file:
 	// a link to one is not followed, as no link is). A folder without it is
 	// not a package, however clean its files: an error, first.
 	if info, err := os.Stat(dir); err == nil && info.IsDir() {
-		if fi, err := os.Lstat(filepath.Join(dir, SkillFile)); err != nil || !fi.Mode().IsRegular() {
-			out := &FileResults{File: SkillFile}
-			out.add(Result{Level: Error, Class: NoSkillFile, File: SkillFile, Line: 1, Column: 1,
+		if fi, err := os.Lstat(filepath.Join(dir, skillFile)); err != nil || !fi.Mode().IsRegular() {
+			out := &FileResults{File: skillFile}
+			out.add(Result{Level: Error, Class: NoSkillFile, File: skillFile, Line: 1, Column: 1,
 				Message: "no SKILL.md at the top of the folder: not a skill package (for a folder of packages, name each: skills/*/)"})
 			if err := emit(out); err != nil {
 				return walk.Stats{}, err
@@ -325,7 +274,7 @@ func Package(dir string, opts *walk.Options, p scan.Profile, emit func(*FileResu
 	return walk.Walk(dir, opts, func(f *walk.File) error {
 		out := Walked(f)
 		if out == nil {
-			out = Scan(f, p)
+			out = scanWalked(f, p)
 		}
 		return emit(out)
 	})
