@@ -7,6 +7,15 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/plainsight/plainsight/report"
+)
+
+// The bounds of a SARIF log (package report's), as the command's tests
+// name them.
+const (
+	sarifMaxResults = report.MaxSARIFResults
+	sarifMaxBytes   = report.MaxSARIFBytes
 )
 
 // sarifLocations returns the artifact locations of a SARIF log's results,
