@@ -49,8 +49,9 @@ func (o *JSONWriter) File(f *File) error {
 // Encode scans text, a file's contents, and writes its result object (in a
 // JSON Lines line for JSON Lines, with path) as it is made, through
 // [scan.EncodeFile]: the sanitized copy of a large file is never held
-// whole. It returns the result, without its sanitized copy. An error is
-// the scan's (for opts) or a failure to write.
+// whole. It returns the result as scan.EncodeFile does (its Sanitized
+// empty unless the copy was built whole). An error is the scan's or a
+// failure to write.
 func (o *JSONWriter) Encode(path, text string, opts *scan.Options) (*scan.Result, error) {
 	if o.lines {
 		p, err := json.Marshal(path)
