@@ -60,7 +60,7 @@ type File struct {
 	// byte offset; Omitted counts those not listed.
 	Results []skill.Result
 	Omitted int
-	// Suppressed are the results a baseline matched ([Filter.Results]).
+	// Suppressed are the results a baseline matched ([Filter.Skill]).
 	Suppressed []skill.Result
 
 	// Justification is what SARIF says of a suppressed result: why it is

@@ -79,6 +79,8 @@ func skillResults(rs []located.Result) []skill.Result {
 	return out
 }
 
+var _ writer = (*textWriter)(nil)
+
 // textWriter is the text format, for people.
 type textWriter struct {
 	w     io.Writer
