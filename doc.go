@@ -33,6 +33,10 @@
 //   - [github.com/plainsight/plainsight/skill]: the checks of an agent skill
 //     package, file by file, with located results at error, warning or info
 //     level.
+//   - [github.com/plainsight/plainsight/report]: the formats for CI of scan
+//     and skill results (SARIF 2.1.0 with stable fingerprints and
+//     suppressions, GitHub annotations, JSON and JSON Lines) and the
+//     baselines read back from them: what plainsight scan and skill write.
 //   - [github.com/plainsight/plainsight/intent]: the agent-safe.intent/1
 //     canonical form, binding hash and the executor's re-check.
 //   - [github.com/plainsight/plainsight/shield]: the Agent-Shield protocol

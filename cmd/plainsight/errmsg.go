@@ -16,7 +16,7 @@ import (
 // packagePrefix matches the "pkg: " prefixes the library's errors carry,
 // which a person at the command line has no use for: the command names
 // itself once, at the start of the line.
-var packagePrefix = regexp.MustCompile(`(^|: )(fingerprint|skill|probe|intent|canon|walk|ignore|scan|guard|store|shield|signature|flag|ledger|precall|server): `)
+var packagePrefix = regexp.MustCompile(`(^|: )(fingerprint|skill|probe|intent|canon|walk|ignore|scan|guard|store|shield|signature|flag|ledger|precall|server|report): `)
 
 // describe is the message of an error for standard error: without the
 // library's package prefixes, a path error as "PATH: what", an intent

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -9,29 +8,23 @@ import (
 	"strings"
 
 	"github.com/plainsight/plainsight/internal/textpos"
+	"github.com/plainsight/plainsight/report"
 	"github.com/plainsight/plainsight/scan"
 	"github.com/plainsight/plainsight/skill"
 )
 
-// fileOut is one file's (or input's) outcome, as every writer takes it.
-type fileOut struct {
-	// dir is the skill package the file is in ("" for scan); path the
-	// file: relative to dir with forward slashes in a package, else as
-	// given on the command line or found by the walk.
-	dir, path string
-	// data is what was scanned (nil for a file passed over).
-	data []byte
-	// res is scan's result, after --only, --skip and the baseline; nil
-	// for skill's files and files passed over.
-	res *scan.Result
-	// suppressed are the findings and ill-formed sequences the baseline
-	// matched (scan only: skill's are suppressedResults).
-	suppressed    []scan.Finding
-	suppressedInv []scan.InvalidSequence
-	tooLarge      bool
+// writer writes the results of a run in one format: a report.Writer, or
+// the text format, for people. Each format is one type, chosen once from
+// --format.
+type writer = report.Writer
 
-	results           *skill.FileResults // computed on first use for scan
-	suppressedResults []skill.Result
+// tally counts a run, for the text format's summary.
+type tally struct {
+	inputs, flagged, findings int
+	empty                     []string // directories that held no file
+	invalid                   int      // ill-formed UTF-8 sequences
+	binaries, symlinks        int
+	suppressed, ignored       int
 }
 
 // shown is a result's file as seen from where the command runs.
@@ -42,67 +35,50 @@ func shown(dir, file string) string {
 	return filepath.Join(dir, filepath.FromSlash(file))
 }
 
-// located returns the file's located results, and those suppressed.
-func (f *fileOut) located() (*skill.FileResults, []skill.Result) {
-	if f.results == nil && f.res != nil {
-		f.results = skill.FromScan(f.path, f.data, locatedInMessage(f.res), f.tooLarge)
-		if len(f.suppressed)+len(f.suppressedInv) > 0 {
-			s := skill.FromScan(f.path, f.data, &scan.Result{Findings: f.suppressed, InvalidUTF8: f.suppressedInv}, false)
-			f.suppressedResults = s.Results
-		}
-	}
-	if f.results == nil {
-		f.results = &skill.FileResults{File: f.path}
-	}
-	return f.results, f.suppressedResults
-}
-
-// pkgOut ends a skill package.
-type pkgOut struct {
-	dir               string
-	errors, warnings  int
-	suppressed, files int
-	binaries          int
-}
-
-// tally counts a run, for the summary and what was cut.
-type tally struct {
-	inputs, flagged, findings int
-	empty                     []string // directories that held no file
-	invalid                   int      // ill-formed UTF-8 sequences
-	binaries, symlinks        int
-	suppressed, ignored       int
-}
-
-// writer writes the results of a run in one format. Each format is one
-// type, chosen once from --format.
-type writer interface {
-	// file writes one file's results.
-	file(f *fileOut) error
-	// endPackage ends a skill package (skill only).
-	endPackage(p *pkgOut) error
-	// finish ends the output.
-	finish(t *tally) error
-}
-
 // newWriter returns the writer of a format for a command ("scan" or
 // "skill"); several reports whether skill checks more than one package.
 func newWriter(cmd, format string, w io.Writer, several bool) writer {
 	switch format {
 	case "json":
 		if cmd == "skill" {
-			return &skillJSONWriter{w: w, several: several}
+			return report.NewSkillJSON(w, several)
 		}
-		return &jsonWriter{w: w}
+		return report.NewJSON(w)
 	case "jsonl":
-		return &jsonWriter{w: w, lines: true}
+		return report.NewJSONLines(w)
 	case "github":
-		return &githubWriter{w: w}
+		return report.NewGitHub(w)
 	case "sarif":
-		return newSARIFWriter(w)
+		return report.NewSARIF(w, &report.SARIFOptions{Version: moduleVersion()})
 	}
 	return &textWriter{w: w, color: isTerminal(w), cmd: cmd}
 }
+
+// finish ends a run's output: the text format's summary of t, then the
+// writer's end.
+func finish(out writer, t *tally) error {
+	if tw, ok := out.(*textWriter); ok {
+		if err := tw.summary(t); err != nil {
+			return err
+		}
+	}
+	return out.Close()
+}
+
+// skillResults converts located results to package skill's, which have
+// the same fields.
+func skillResults(rs []skill.Result) []skill.Result {
+	if rs == nil {
+		return nil
+	}
+	out := make([]skill.Result, len(rs))
+	for i, r := range rs {
+		out[i] = skill.Result(r)
+	}
+	return out
+}
+
+var _ writer = (*textWriter)(nil)
 
 // textWriter is the text format, for people.
 type textWriter struct {
@@ -126,21 +102,21 @@ func (o *textWriter) paintAnnotations(excerpt string) string {
 	return strings.NewReplacer("⟨", cyan+"⟨", "⟩", "⟩"+reset).Replace(excerpt)
 }
 
-func (o *textWriter) file(f *fileOut) error {
-	if f.res != nil {
+// File writes a line for each of the file's results.
+func (o *textWriter) File(f *report.File) error {
+	if f.Scan != nil {
 		return o.scanFile(f)
 	}
 	if o.cmd == "scan" {
 		return nil // a file passed over: counted in the summary
 	}
-	r, _ := f.located()
 	var b strings.Builder
-	for _, res := range r.Results {
-		fmt.Fprintf(&b, "%s: %s: %s: %s\n", o.paint(fmt.Sprintf("%s:%d:%d", visible(shown(f.dir, res.File)), res.Line, res.Column), bold),
+	for _, res := range f.Results {
+		fmt.Fprintf(&b, "%s: %s: %s: %s\n", o.paint(fmt.Sprintf("%s:%d:%d", visible(shown(f.Dir, res.File)), res.Line, res.Column), bold),
 			res.Level, res.Class, res.Message)
 	}
-	if n := r.Omitted(); n > 0 {
-		fmt.Fprintf(&b, "%s: %d more %s not shown (at most %d a file)\n", visible(shown(f.dir, r.File)), n, plural(n, "result", "results"), skill.MaxPerFile)
+	if n := f.Omitted; n > 0 {
+		fmt.Fprintf(&b, "%s: %d more %s not shown (at most %d a file)\n", visible(shown(f.Dir, f.Path)), n, plural(n, "result", "results"), skill.MaxPerFile)
 	}
 	_, err := io.WriteString(o.w, b.String())
 	return err
@@ -148,8 +124,8 @@ func (o *textWriter) file(f *fileOut) error {
 
 // scanFile prints one line per finding and per ill-formed sequence, in
 // order of position.
-func (o *textWriter) scanFile(f *fileOut) error {
-	res, data, path := locatedInMessage(f.res), f.data, visible(f.path)
+func (o *textWriter) scanFile(f *report.File) error {
+	res, data, path := skill.InMessage(f.Scan), f.Data, visible(f.Path)
 	type line struct {
 		byteStart int
 		text      string
@@ -179,12 +155,12 @@ func (o *textWriter) scanFile(f *fileOut) error {
 	if n := res.DeterministicCount + res.HeuristicCount; n > len(res.Findings) {
 		fmt.Fprintf(&b, "%s: %d findings in all; only the first %d are shown\n", path, n, len(res.Findings))
 	}
-	if res.Truncated && len(res.InvalidUTF8) > 0 && len(f.suppressedInv) == 0 {
+	if res.Truncated && len(res.InvalidUTF8) > 0 && len(f.SuppressedInvalid) == 0 {
 		if n := skill.CountInvalid(data); n > len(res.InvalidUTF8) {
 			fmt.Fprintf(&b, "%s: %d ill-formed UTF-8 sequences in all; only the first %d are shown\n", path, n, len(res.InvalidUTF8))
 		}
 	}
-	if f.tooLarge {
+	if f.TooLarge {
 		ln, col := pos.At(len(data))
 		fmt.Fprintf(&b, "%s: %s: only the first %d bytes were checked; the rest could hide anything\n",
 			o.paint(fmt.Sprintf("%s:%d:%d", path, ln, col), bold), o.paint(skill.FileTooLarge, red), len(data))
@@ -193,24 +169,29 @@ func (o *textWriter) scanFile(f *fileOut) error {
 	return err
 }
 
-func (o *textWriter) endPackage(p *pkgOut) error {
+// EndPackage writes the package's verdict and counts.
+func (o *textWriter) EndPackage(p *report.Package) error {
 	verdict := "passed"
-	if p.errors > 0 {
+	if p.Errors > 0 {
 		verdict = "failed"
 	}
 	extra := ""
-	if p.binaries > 0 {
-		extra += fmt.Sprintf(", %d binary %s not checked", p.binaries, plural(p.binaries, "file", "files"))
+	if p.Binaries > 0 {
+		extra += fmt.Sprintf(", %d binary %s not checked", p.Binaries, plural(p.Binaries, "file", "files"))
 	}
-	if p.suppressed > 0 {
-		extra += fmt.Sprintf(", %d suppressed by the baseline", p.suppressed)
+	if p.Suppressed > 0 {
+		extra += fmt.Sprintf(", %d suppressed by the baseline", p.Suppressed)
 	}
-	_, err := fmt.Fprintf(o.w, "%s: %s, %d %s, %d %s%s\n", visible(p.dir), verdict,
-		p.errors, plural(p.errors, "error", "errors"), p.warnings, plural(p.warnings, "warning", "warnings"), extra)
+	_, err := fmt.Fprintf(o.w, "%s: %s, %d %s, %d %s%s\n", visible(p.Dir), verdict,
+		p.Errors, plural(p.Errors, "error", "errors"), p.Warnings, plural(p.Warnings, "warning", "warnings"), extra)
 	return err
 }
 
-func (o *textWriter) finish(t *tally) error {
+// Close writes nothing: the summary is written before (finish).
+func (o *textWriter) Close() error { return nil }
+
+// summary writes what a run found in all, and the honesty line.
+func (o *textWriter) summary(t *tally) error {
 	var b strings.Builder
 	for _, d := range t.empty {
 		fmt.Fprintf(&b, "%s: an empty directory, nothing to scan\n", visible(d))
@@ -303,144 +284,6 @@ func base64Label(f scan.Finding) string {
 		label += fmt.Sprintf(" with %d %s inside: %s", n, plural(n, "finding", "findings"), skill.Nested(f.DecodedFindings))
 	}
 	return label
-}
-
-// jsonWriter is scan's json (exactly the result object of one input) and
-// jsonl (one {"path", "result"} a line).
-type jsonWriter struct {
-	w     io.Writer
-	lines bool
-}
-
-func (o *jsonWriter) encoder() *json.Encoder {
-	enc := json.NewEncoder(o.w)
-	enc.SetEscapeHTML(false)
-	return enc
-}
-
-func (o *jsonWriter) file(f *fileOut) error {
-	if f.res == nil {
-		return nil // a file passed over has no result object
-	}
-	if !o.lines {
-		return o.encoder().Encode(f.res)
-	}
-	return o.encoder().Encode(struct {
-		Path   string       `json:"path"`
-		Result *scan.Result `json:"result"`
-	}{f.path, f.res})
-}
-
-// encode scans a file's contents and writes its result object (in a
-// jsonl line for jsonl) as it is made, through scan.EncodeFile: the
-// sanitized copy of a large file is never held whole.
-func (o *jsonWriter) encode(path string, data []byte, opts *scan.Options) (*scan.Result, error) {
-	if o.lines {
-		p, err := json.Marshal(path)
-		if err != nil {
-			return nil, err
-		}
-		if _, err := fmt.Fprintf(o.w, `{"path":%s,"result":`, p); err != nil {
-			return nil, err
-		}
-	}
-	res, err := scan.EncodeFile(o.w, bytesToString(data), opts)
-	if err != nil {
-		return nil, err
-	}
-	end := "\n"
-	if o.lines {
-		end = "}\n"
-	}
-	_, err = io.WriteString(o.w, end)
-	return res, err
-}
-
-func (o *jsonWriter) endPackage(*pkgOut) error { return nil }
-func (o *jsonWriter) finish(*tally) error      { return nil }
-
-// skillJSONWriter is skill's json: a report object per package, an array
-// of them for several packages, each written when its package ends.
-type skillJSONWriter struct {
-	w       io.Writer
-	several bool
-	reports int
-	results []skill.Result
-	omitted int
-}
-
-func (o *skillJSONWriter) file(f *fileOut) error {
-	r, supp := f.located()
-	o.omitted += r.Omitted()
-	_ = supp // suppressed results are not listed in json
-	for _, res := range r.Results {
-		if len(o.results) == skill.MaxResults {
-			o.omitted++
-			continue
-		}
-		o.results = append(o.results, skill.Result(res))
-	}
-	return nil
-}
-
-func (o *skillJSONWriter) endPackage(p *pkgOut) error {
-	rep := skill.Report{Dir: p.dir, Passed: p.errors == 0, Errors: p.errors, Warnings: p.warnings,
-		Results: o.results, Omitted: o.omitted}
-	if rep.Results == nil {
-		rep.Results = []skill.Result{}
-	}
-	o.results, o.omitted = nil, 0
-	data, err := json.Marshal(rep)
-	if err != nil {
-		return err
-	}
-	prefix := ""
-	if o.several {
-		prefix = ","
-		if o.reports == 0 {
-			prefix = "["
-		}
-	}
-	o.reports++
-	_, err = fmt.Fprintf(o.w, "%s%s\n", prefix, data)
-	return err
-}
-
-func (o *skillJSONWriter) finish(*tally) error {
-	if o.several && o.reports > 0 {
-		_, err := io.WriteString(o.w, "]\n")
-		return err
-	}
-	return nil
-}
-
-// githubWriter writes GitHub Actions workflow commands, one per result:
-// ::error, ::warning or ::notice, with the file, line, column and class.
-type githubWriter struct{ w io.Writer }
-
-func (o *githubWriter) file(f *fileOut) error {
-	r, _ := f.located()
-	var b strings.Builder
-	for _, res := range r.Results {
-		cmd := map[skill.Level]string{skill.Error: "error", skill.Warning: "warning", skill.Info: "notice"}[res.Level]
-		fmt.Fprintf(&b, "::%s file=%s,line=%d,col=%d,title=%s::%s\n", cmd,
-			ghProperty(filepath.ToSlash(shown(f.dir, res.File))), res.Line, res.Column, ghProperty(res.Class), ghData(res.Message))
-	}
-	_, err := io.WriteString(o.w, b.String())
-	return err
-}
-
-func (o *githubWriter) endPackage(*pkgOut) error { return nil }
-func (o *githubWriter) finish(*tally) error      { return nil }
-
-// ghData escapes a workflow command's message.
-func ghData(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
-}
-
-// ghProperty escapes a workflow command's property value.
-func ghProperty(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
 }
 
 // plural is one when n is 1, else many.

@@ -1,12 +1,23 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/plainsight/plainsight/report"
+	"github.com/plainsight/plainsight/skill"
+)
+
+// The bounds of a SARIF log (package report's), as the command's tests
+// name them.
+const (
+	sarifMaxResults = report.MaxSARIFResults
+	sarifMaxBytes   = report.MaxSARIFBytes
 )
 
 // sarifLocations returns the artifact locations of a SARIF log's results,
@@ -102,5 +113,31 @@ func TestSARIFPathForms(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestSkillFormatsAsLibrary: what plainsight skill writes in each of
+// package report's formats is what report.WriteSkill writes of
+// skill.Check's report, byte for byte: the command adds nothing to the
+// formats a Go CI tool gets from the package.
+func TestSkillFormatsAsLibrary(t *testing.T) {
+	dir := filepath.Join("..", "..", "skill", "testdata", "example")
+	rep, err := skill.Check(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, format := range []string{"sarif", "github", "json"} {
+		_, out, errOut := plainsight(t, "", "skill", "--format", format, dir)
+		var buf bytes.Buffer
+		w := newWriter("skill", format, &buf, false)
+		if err := report.WriteSkill(w, rep, nil, ""); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if out != buf.String() {
+			t.Errorf("%s: the command wrote (%s)\n%s\nthe package\n%s", format, errOut, out, buf.String())
+		}
 	}
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/plainsight/plainsight/internal/walk"
 	"github.com/plainsight/plainsight/probe"
+	"github.com/plainsight/plainsight/report"
 	"github.com/plainsight/plainsight/scan"
 	"github.com/plainsight/plainsight/skill"
 )
@@ -87,11 +88,6 @@ func runScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		stderr: stderr,
 		status: exitClean,
 	}
-	if filt.base != nil {
-		if sw, ok := sc.out.(*sarifWriter); ok {
-			sw.baselineNote = "in the baseline " + filt.baseName
-		}
-	}
 	for _, p := range paths {
 		if p == "-" {
 			if !sc.note(sc.one(scanInput{path: "-", stdin: true}, stdin)) {
@@ -118,7 +114,7 @@ func runScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return exitError
 		}
 	}
-	if err := sc.out.finish(&sc.tally); err != nil {
+	if err := finish(sc.out, &sc.tally); err != nil {
 		fmt.Fprintf(stderr, "plainsight scan: writing output: %s\n", describe(err))
 		return exitError
 	}
@@ -196,7 +192,7 @@ func (sc *scanner) dir(p string) bool {
 // link): counted in the text summary, an info result in github and sarif.
 func (sc *scanner) passedOver(f *walk.File) error {
 	r := skill.Walked(f)
-	if !sc.filt.wants(r.Results[0].Class) {
+	if !sc.filt.Wants(r.Results[0].Class) {
 		return nil
 	}
 	if f.Kind == walk.Binary {
@@ -205,7 +201,7 @@ func (sc *scanner) passedOver(f *walk.File) error {
 		sc.tally.symlinks++
 	}
 	r.File, r.Results[0].File = f.Path, f.Path
-	return sc.out.file(&fileOut{path: f.Path, results: r})
+	return sc.out.File(&report.File{Path: f.Path, Results: skillResults(r.Results), Omitted: r.Omitted()})
 }
 
 // writeError is a failure to write the output, which ends the command.
@@ -238,11 +234,11 @@ func (sc *scanner) data(in scanInput, data []byte, tooLarge bool) (found bool, e
 			found, err = false, fmt.Errorf("%s: the file changed while it was read", in.path)
 		}
 	}()
-	if jw, ok := sc.out.(*jsonWriter); ok && !sc.filt.active() {
+	if jw, ok := sc.out.(*report.JSONWriter); ok && !sc.filt.Active() {
 		// Scanned and written in one go: the sanitized copy is written as
 		// it is made, never held whole (scan.EncodeFile).
 		defer limitHeap(len(data), true)()
-		res, err := jw.encode(in.path, data, sc.opts)
+		res, err := jw.Encode(in.path, bytesToString(data), sc.opts)
 		if err != nil {
 			return false, &writeError{err}
 		}
@@ -255,20 +251,20 @@ func (sc *scanner) data(in scanInput, data []byte, tooLarge bool) (found bool, e
 	if err != nil { // an unknown context, which the flags exclude, or a malformed e-mail
 		return false, fmt.Errorf("%s: %w", in.path, err)
 	}
-	f := &fileOut{path: in.path, data: data, res: res, tooLarge: tooLarge}
-	f.suppressed, f.suppressedInv = sc.filt.scanResult(in.path, res)
-	if tooLarge && !sc.filt.wants(skill.FileTooLarge) {
-		f.tooLarge = false
+	f := &report.File{Path: in.path, Data: data, Scan: res, TooLarge: tooLarge, Justification: sc.filt.justification()}
+	f.SuppressedFindings, f.SuppressedInvalid = sc.filt.Scan(in.path, res)
+	if tooLarge && !sc.filt.Wants(skill.FileTooLarge) {
+		f.TooLarge = false
 	}
 	invalid := len(res.InvalidUTF8)
-	if !sc.filt.active() {
+	if !sc.filt.Active() {
 		invalid = res.InvalidUTF8Count // the exact count, beyond the cap
 	}
-	sc.count(res, invalid, len(f.suppressed)+len(f.suppressedInv))
-	if err := sc.out.file(f); err != nil {
+	sc.count(res, invalid, len(f.SuppressedFindings)+len(f.SuppressedInvalid))
+	if err := sc.out.File(f); err != nil {
 		return false, &writeError{err}
 	}
-	return res.DeterministicCount > 0 || invalid > 0 || f.tooLarge, nil
+	return res.DeterministicCount > 0 || invalid > 0 || f.TooLarge, nil
 }
 
 // count adds an input's outcome to the run's tally.

@@ -9,6 +9,7 @@ import (
 	"slices"
 
 	"github.com/plainsight/plainsight/internal/walk"
+	"github.com/plainsight/plainsight/report"
 	"github.com/plainsight/plainsight/scan"
 	"github.com/plainsight/plainsight/skill"
 )
@@ -58,46 +59,46 @@ func runSkill(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	out := newWriter("skill", *format, stdout, len(dirs) > 1)
-	if sw, ok := out.(*sarifWriter); ok && filt.base != nil {
-		sw.baselineNote = "in the baseline " + filt.baseName
-	}
 	var t tally
 	status := exitClean
 	for _, d := range dirs {
-		p := &pkgOut{dir: d}
+		p := &report.Package{Dir: d}
 		st, err := skill.Walk(d, &walk.Options{Ignore: func(rel string, dir bool) bool { return filt.ignored(d, rel, dir) }}, profile,
 			func(r *skill.FileResults) error {
-				supp := filt.locatedResults(d, r)
-				p.errors += r.Errors
-				p.warnings += r.Warnings
-				p.suppressed += len(supp)
-				p.files++
-				if len(r.Results) == 1 && r.Results[0].Class == skill.BinaryFile {
-					p.binaries++
+				// The file's results as a report of their own, for the
+				// filter: its counts follow what it leaves out.
+				rep := &skill.Report{Dir: d, Errors: r.Errors, Warnings: r.Warnings, Results: skillResults(r.Results)}
+				supp := filt.Skill(rep)
+				p.Errors += rep.Errors
+				p.Warnings += rep.Warnings
+				p.Suppressed += len(supp)
+				if len(rep.Results) == 1 && rep.Results[0].Class == skill.BinaryFile {
+					p.Binaries++
 				}
-				if err := out.file(&fileOut{dir: d, path: r.File, results: r, suppressedResults: supp}); err != nil {
+				f := &report.File{Dir: d, Path: r.File, Results: rep.Results, Omitted: r.Omitted(), Suppressed: supp, Justification: filt.justification()}
+				if err := out.File(f); err != nil {
 					return &writeError{err}
 				}
 				return nil
 			})
 		t.ignored += st.Ignored
-		t.suppressed += p.suppressed
+		t.suppressed += p.Suppressed
 		if err != nil && !isWriteErr(err) {
 			fmt.Fprintf(stderr, "plainsight skill: %s\n", describe(err))
 			return exitError
 		}
 		if err == nil {
-			err = out.endPackage(p)
+			err = out.EndPackage(p)
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "plainsight skill: writing output: %s\n", describe(err))
 			return exitError
 		}
-		if p.errors > 0 {
+		if p.Errors > 0 {
 			status = exitFound
 		}
 	}
-	if err := out.finish(&t); err != nil {
+	if err := finish(out, &t); err != nil {
 		fmt.Fprintf(stderr, "plainsight skill: writing output: %s\n", describe(err))
 		return exitError
 	}

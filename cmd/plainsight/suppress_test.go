@@ -128,20 +128,3 @@ func TestOnlySkip(t *testing.T) {
 		t.Errorf("an unknown class: exit %d", code)
 	}
 }
-
-func FuzzBaseline(f *testing.F) {
-	f.Add([]byte(`{"path":"a","result":{"findings":[{"class":"zero_width","excerpt":"x"}],"invalid_utf8":[{}]}}` + "\n"))
-	f.Add([]byte(`[{"skill_dir":"d","results":[{"class":"symlink","file":"f"}]}]`))
-	f.Add([]byte(`{"runs":[{"originalUriBaseIds":{"SRCROOT":{"uri":"file:///w/"}},"results":[{"ruleId":"zero_width","locations":[{"physicalLocation":{"artifactLocation":{"uri":"a%20b","uriBaseId":"SRCROOT"}}}],"properties":{"excerpt":"e"}}]}]}`))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		b, err := parseBaseline(data, "/work")
-		if err != nil {
-			return
-		}
-		for k, n := range b.counts {
-			if n <= 0 {
-				t.Fatalf("entry %v counted %d", k, n)
-			}
-		}
-	})
-}

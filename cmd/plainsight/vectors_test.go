@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/plainsight/plainsight/internal/testkit/vectortest"
-	"github.com/plainsight/plainsight/scan"
 )
 
 // TestVectors runs every scan vector that can be a file through the
@@ -65,22 +64,5 @@ func TestStrictVectors(t *testing.T) {
 				t.Errorf("exit %d for a result with %d deterministic findings", code, res.DeterministicCount)
 			}
 		})
-	}
-}
-
-// TestSARIFRulesCoverClasses checks that every finding class, the Strict
-// profile's included, has its own SARIF rule: a class without one would
-// point at another rule's index.
-func TestSARIFRulesCoverClasses(t *testing.T) {
-	have := map[string]bool{}
-	for _, r := range sarifRules {
-		have[r.ID] = true
-	}
-	for _, c := range []scan.Class{scan.ZeroWidth, scan.BidiControl, scan.UnicodeTag, scan.ControlChar, scan.PrivateUse,
-		scan.UnassignedCodepoint, scan.HiddenMarkup, scan.Base64Blob, scan.MixedScriptConfusable, scan.InstructionLike,
-		scan.VariationSelector, scan.InvisibleFormat, scan.InvisibleReference} {
-		if !have[string(c)] {
-			t.Errorf("no SARIF rule for class %s", c)
-		}
 	}
 }

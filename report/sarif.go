@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"encoding/json"
@@ -235,38 +235,66 @@ func semanticVersion(v string) string {
 // (25,000 results a run, 10 MB gzipped): results beyond either are counted
 // and not listed, and the log says so in a tool execution notification.
 const (
-	sarifMaxResults = 10000
-	sarifMaxBytes   = 8 << 20 // of results, uncompressed
+	// MaxSARIFResults is the most results a log lists.
+	MaxSARIFResults = 10000
+	// MaxSARIFBytes is the most bytes of results a log lists, uncompressed.
+	MaxSARIFBytes = 8 << 20
 )
 
-// sarifWriter streams one SARIF 2.1.0 log: the tool, then each result as
-// its file is done, then the invocation that says what was cut. Memory
-// does not grow with the number of results.
-type sarifWriter struct {
+// SARIFOptions are the options of a SARIF log.
+type SARIFOptions struct {
+	// Version is the tool's version (toolComponent.version), "v0.x.y" as
+	// Go modules write it; "" for the version of the plainsight module the
+	// program was built with, from its build information. The
+	// semanticVersion is Version without its "v" when Version is one.
+	Version string
+}
+
+// SARIFWriter streams one SARIF 2.1.0 log, for GitHub code scanning and
+// any SARIF consumer: the tool and its rules (one a class), then each
+// result as its file is done, then the invocation that says what was cut.
+// Memory does not grow with the number of results.
+//
+// A result's location is its file, line, column and byte offset: a file at
+// or below the working directory (when the writer is made) as a URI
+// relative to SRCROOT, the working directory's file URI; any other as an
+// absolute file URI. A result with an excerpt carries it (properties) and
+// the fingerprint plainsightEvidence/v1 of its class and excerpt, which
+// does not change when a line above it does. A suppressed result has a
+// suppression of kind external with the File's Justification.
+type SARIFWriter struct {
 	w              io.Writer
+	version        string
 	arts           *artifacts
 	index          map[string]int
 	started        bool
 	results, bytes int
 	omitted        int
-	baselineNote   string
 }
 
-func newSARIFWriter(w io.Writer) *sarifWriter {
+// NewSARIF returns a writer of one SARIF log to w; opts may be nil.
+func NewSARIF(w io.Writer, opts *SARIFOptions) *SARIFWriter {
 	index := map[string]int{}
 	for i, r := range sarifRules {
 		index[r.ID] = i
 	}
-	return &sarifWriter{w: w, arts: newArtifacts(), index: index}
+	version := ""
+	if opts != nil {
+		version = opts.Version
+	}
+	if version == "" {
+		version = moduleVersion()
+	}
+	return &SARIFWriter{w: w, version: version, arts: newArtifacts(), index: index}
 }
 
-func (o *sarifWriter) start() error {
+func (o *SARIFWriter) start() error {
 	if o.started {
 		return nil
 	}
 	o.started = true
 	tool, err := json.Marshal(sarifTool{Driver: sarifDriver{
-		Name: "plainsight", Version: moduleVersion(), SemanticVersion: semanticVersion(moduleVersion()),
+		Name: "plainsight", Version: o.version, SemanticVersion: semanticVersion(o.version),
 		InformationURI: "https://github.com/plainsight/plainsight",
 		Rules:          sarifRules,
 	}})
@@ -281,8 +309,8 @@ func (o *sarifWriter) start() error {
 	return err
 }
 
-func (o *sarifWriter) result(dir string, res skill.Result, suppressed bool) error {
-	if o.results >= sarifMaxResults || o.bytes >= sarifMaxBytes {
+func (o *SARIFWriter) result(dir string, res *skill.Result, justification string, suppressed bool) error {
+	if o.results >= MaxSARIFResults || o.bytes >= MaxSARIFBytes {
 		o.omitted++
 		return nil
 	}
@@ -300,7 +328,7 @@ func (o *sarifWriter) result(dir string, res skill.Result, suppressed bool) erro
 		r.PartialFingerprints = map[string]string{"plainsightEvidence/v1": evidenceHash(res.Class, res.Excerpt)}
 	}
 	if suppressed {
-		r.Suppressions = []sarifSuppression{{Kind: "external", Justification: o.baselineNote}}
+		r.Suppressions = []sarifSuppression{{Kind: "external", Justification: justification}}
 	}
 	data, err := json.Marshal(r)
 	if err != nil {
@@ -316,33 +344,38 @@ func (o *sarifWriter) result(dir string, res skill.Result, suppressed bool) erro
 	return err
 }
 
-func (o *sarifWriter) file(f *fileOut) error {
+// File writes the file's results, and those suppressed, until the log's
+// bounds; beyond them they are counted.
+func (o *SARIFWriter) File(f *File) error {
 	if err := o.start(); err != nil {
 		return err
 	}
-	r, supp := f.located()
-	o.omitted += r.Omitted()
-	for _, res := range r.Results {
-		if err := o.result(f.dir, res, false); err != nil {
+	results, omitted, supp := f.located()
+	o.omitted += omitted
+	for i := range results {
+		if err := o.result(f.Dir, &results[i], f.Justification, false); err != nil {
 			return err
 		}
 	}
-	for _, res := range supp {
-		if err := o.result(f.dir, res, true); err != nil {
+	for i := range supp {
+		if err := o.result(f.Dir, &supp[i], f.Justification, true); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func (o *sarifWriter) endPackage(*pkgOut) error { return nil }
+// EndPackage writes nothing: a log is one run, of every package.
+func (o *SARIFWriter) EndPackage(*Package) error { return nil }
 
 type sarifNotification struct {
 	Level   string    `json:"level"`
 	Message sarifText `json:"message"`
 }
 
-func (o *sarifWriter) finish(*tally) error {
+// Close ends the log: the invocation, with a warning notification when
+// results were not listed, and the count of them (properties.omitted).
+func (o *SARIFWriter) Close() error {
 	if err := o.start(); err != nil {
 		return err
 	}
@@ -353,7 +386,7 @@ func (o *sarifWriter) finish(*tally) error {
 	if o.omitted > 0 {
 		inv.Notifications = append(inv.Notifications, sarifNotification{Level: "warning", Message: sarifText{fmt.Sprintf(
 			"%d more %s not listed: a file lists at most %d, a log at most %d results or %d MiB of them",
-			o.omitted, plural(o.omitted, "result was", "results were"), skill.MaxPerFile, sarifMaxResults, sarifMaxBytes>>20)}})
+			o.omitted, plural(o.omitted, "result was", "results were"), skill.MaxPerFile, MaxSARIFResults, MaxSARIFBytes>>20)}})
 	}
 	data, err := json.Marshal([]any{inv})
 	if err != nil {
