@@ -86,38 +86,13 @@
 // the lowercase hex SHA-256 of the content's bytes. timestamp is RFC 3339
 // in UTC with milliseconds. A receipt never holds the content.
 //
-// signature (the signed receipts v0.1 plans for v0.2) is a detached compact
-// JWS (RFC 7515 Appendix F: "header..signature", the payload left out)
-// with alg EdDSA (Ed25519), typ "shield-receipt+jws" and kid, the RFC 7638
-// thumbprint of the key. Its payload is the canonical JSON (RFC 8785:
-// members sorted, numbers as ECMAScript writes them) of
-//
-//	{"engine": {"id", "version"}, "receipt": {"content_hash", "scan_id",
-//	"timestamp"}, "scores": {…}, "verdict": …}
-//
-// rebuilt by the verifier from the response itself, so a receipt cannot be
-// moved to another verdict, score or engine ([SignedPayload] gives the
-// bytes). Detached, because the response already carries every signed
-// field: an attached payload would repeat them and could disagree with
-// them. The signals are an extension and are not signed.
-//
-// An operator generates a [KeyRing] once, stores it ([KeyRing.MarshalPrivate],
-// a JWK set of private keys), publishes [KeyRing.JWKS], and rotates with
-// [KeyRing.Rotate]: the new key signs, the old ones stay published so that
-// older receipts verify. [VerifyReceipt] checks a response against
-// published keys ([ParseJWKS]); [ContentMatches] checks content against its
-// receipt's hash.
-//
-// The wire form is what was signed, so a received response is read with
-// [ParseResponse] (or [VerifyReceiptJSON]), never with encoding/json alone:
-// a member name given twice in one object, at any depth, or differing from
-// a response member only by case ("VERDICT", which encoding/json folds
-// onto verdict while JavaScript, Python and jq do not) is
-// [ErrMalformedReceipt], as are text that is not UTF-8 and escaped lone
-// surrogates (RFC 7493 §2.1). The JWS's header and signature must be
-// canonical base64url (RFC 7515 §2: no padding, the URL alphabet, the
-// unused low bits of the last character zero), so that one signature has
-// one spelling.
+// signature (the signed receipts v0.1 plans for v0.2) is made by the
+// scanner's [Signer], when Options.Signer is set: package
+// [github.com/plainsight/plainsight/shield/receipt] holds the receipt
+// cryptography (key rings, their JWK sets, the detached JWS over the
+// verdict, scores, engine and receipt, and the strict reading of a
+// received response that its verification needs), which this package does
+// not import.
 //
 // # Enforcement (§4) and conformance levels (§5)
 //
@@ -138,8 +113,6 @@
 // Options.MaxContentBytes (8 MiB by default). Memory is package scan's plus
 // at most Options.MaxSignals signals per class kept (200 by default; every
 // signal still counts in the scores). The README publishes the latency.
-// [ParseResponse] reads at most 64 MiB of JSON nested at most 16 deep, in
-// one pass of encoding/json's tokenizer and one decoding.
 //
 // # What it does not claim
 //

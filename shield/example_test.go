@@ -27,22 +27,3 @@ func Example() {
 	// ssrf metadata_address 6 46
 	// block
 }
-
-func ExampleVerifyReceipt() {
-	ring, err := shield.NewKeyRing()
-	if err != nil {
-		panic(err)
-	}
-	scanner, _ := shield.New(shield.Options{Keys: ring})
-	resp, _ := scanner.Scan(context.Background(), shield.Request{
-		Content: "hello", Context: shield.Context{Source: shield.SourceUserMessage, Direction: shield.Inbound}})
-
-	jwks, _ := ring.JWKS() // published by the operator
-	keys, _ := shield.ParseJWKS(jwks)
-	fmt.Println(shield.VerifyReceipt(resp, keys))
-	resp.Verdict = shield.Malicious
-	fmt.Println(shield.VerifyReceipt(resp, keys))
-	// Output:
-	// <nil>
-	// shield: receipt signature does not verify
-}

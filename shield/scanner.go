@@ -21,9 +21,10 @@ const DefaultMaxSignals = 200
 // signs nothing, knows no bad URLs and no community signatures, and uses
 // the built-in address rules and the default thresholds.
 type Options struct {
-	// Keys signs each receipt with its current key; nil leaves
+	// Signer signs each receipt (a receipt.KeyRing, package
+	// [github.com/plainsight/plainsight/shield/receipt]); nil leaves
 	// Receipt.Signature empty.
-	Keys *KeyRing
+	Signer Signer
 	// URLs is the list the known_bad_url class looks hosts up in; nil
 	// means an empty list (the class then never scores).
 	URLs *URLList
@@ -43,6 +44,15 @@ type Options struct {
 	MaxSignals int
 	// Now returns the time of a receipt; nil means time.Now.
 	Now func() time.Time
+}
+
+// Signer signs a response's receipt (§3.2; the signed receipts §8 plans
+// for v0.2): SignReceipt returns Receipt.Signature for resp, whose own
+// Signature is empty. Package
+// [github.com/plainsight/plainsight/shield/receipt]'s KeyRing is the one
+// this module ships (a detached JWS, EdDSA); an error fails the scan.
+type Signer interface {
+	SignReceipt(resp Response) (string, error)
 }
 
 // Scanner scans requests (§3) with a fixed configuration. It is safe for
@@ -180,8 +190,8 @@ func (s *Scanner) Scan(ctx context.Context, req Request) (Response, error) {
 		ContentHash: HashContent(text),
 		Timestamp:   timestamp(s.opts.Now()),
 	}
-	if s.opts.Keys != nil {
-		sig, err := s.opts.Keys.sign(&resp)
+	if s.opts.Signer != nil {
+		sig, err := s.opts.Signer.SignReceipt(resp)
 		if err != nil {
 			return Response{}, err
 		}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/plainsight/plainsight/shield"
+	"github.com/plainsight/plainsight/shield/receipt"
 	"github.com/plainsight/plainsight/shield/receiptstore"
 	"github.com/plainsight/plainsight/store/sqlite"
 )
@@ -95,7 +96,7 @@ func TestShieldReceiptsListJWKS(t *testing.T) {
 	ctx := t.Context()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "r.db")
-	ring, err := shield.NewKeyRingFromSeed([]byte("0123456789abcdef0123456789abcdef"))
+	ring, err := receipt.NewKeyRingFromSeed([]byte("0123456789abcdef0123456789abcdef"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,7 +105,7 @@ func TestShieldReceiptsListJWKS(t *testing.T) {
 	if err := os.WriteFile(jwksPath, jwks, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	scanner, err := shield.New(shield.Options{Keys: ring})
+	scanner, err := shield.New(shield.Options{Signer: ring})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -34,7 +34,7 @@
 // A stored entry holds what shield put in it: hashes, scores and the
 // enforcer's reason, never the content. The store's append-only schema
 // guards against the application and its mistakes, not against the
-// database's owner; the receipts' signatures ([shield.VerifyReceipt]) are
+// database's owner; the receipts' signatures ([github.com/plainsight/plainsight/shield/receipt.Verify]) are
 // what make an edited verdict or score detectable.
 package receiptstore
 
@@ -167,7 +167,7 @@ func (l *Log) List(ctx context.Context, q store.ReceiptQuery) ([]Record, error) 
 // Decode parses a stored entry: one JSON object of schema
 // shield.LogSchema, without unknown members or trailing data, at most
 // store.ReceiptEntryMaxBytes long, read as strictly as
-// shield.ParseResponse reads a response (no member name twice, none
+// receipt.ParseResponse reads a response (no member name twice, none
 // differing from a member's only by case, I-JSON strings).
 func Decode(b []byte) (shield.LogEntry, error) {
 	var e shield.LogEntry

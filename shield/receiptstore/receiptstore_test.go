@@ -18,6 +18,7 @@ import (
 
 	"github.com/plainsight/plainsight/shield"
 	"github.com/plainsight/plainsight/shield/mcpguard"
+	"github.com/plainsight/plainsight/shield/receipt"
 	"github.com/plainsight/plainsight/shield/receiptstore"
 	"github.com/plainsight/plainsight/store"
 	"github.com/plainsight/plainsight/store/memory"
@@ -68,11 +69,11 @@ func (c canary) leaked(b []byte) string {
 func guardCalls(t *testing.T, s store.Store, c canary, calls int) []receiptstore.Record {
 	t.Helper()
 	ctx := t.Context()
-	ring, err := shield.NewKeyRingFromSeed(bytes.Repeat([]byte{7}, 32))
+	ring, err := receipt.NewKeyRingFromSeed(bytes.Repeat([]byte{7}, 32))
 	if err != nil {
 		t.Fatal(err)
 	}
-	scanner, err := shield.New(shield.Options{Keys: ring})
+	scanner, err := shield.New(shield.Options{Signer: ring})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,12 +129,12 @@ func guardCalls(t *testing.T, s store.Store, c canary, calls int) []receiptstore
 		seen[e.Receipt.ScanID] = true
 		// What is stored is the signed receipt: it still verifies.
 		keys, _ := ring.JWKS()
-		pub, err := shield.ParseJWKS(keys)
+		pub, err := receipt.ParseJWKS(keys)
 		if err != nil {
 			t.Fatal(err)
 		}
 		resp := shield.Response{Verdict: e.Verdict, Scores: e.Scores, Receipt: e.Receipt, Engine: e.Engine}
-		if err := shield.VerifyReceipt(resp, pub); err != nil {
+		if err := receipt.Verify(resp, pub); err != nil {
 			t.Errorf("entry %d: the stored receipt does not verify: %v", i, err)
 		}
 	}
