@@ -2,10 +2,19 @@
 // pre-action safety check of an agent. A [Request] (§3.1) carries
 // untrusted content and its context; [Scan] returns a [Response] (§3.2): a
 // verdict, five per-class scores, the engine that produced them and a
-// receipt that names the content by its hash. [Decide] applies an
-// enforcer's [Policy] (§4) to a response, and package
-// [github.com/plainsight/plainsight/shield/mcpguard] puts the check around
-// an MCP client at the conformance levels of §5.
+// receipt that names the content by its hash. This package is the
+// scanner's side (§2's Scanner role); the other roles and jobs have
+// packages of their own, which import this one:
+//
+//   - [github.com/plainsight/plainsight/shield/enforce]: the enforcer's
+//     side (§2's Enforcer): the §4 policy, Decide, and the receipt log of
+//     conformance Level 3 (§5);
+//   - [github.com/plainsight/plainsight/shield/receipt]: the receipt
+//     cryptography (key rings, JWK sets, signing and verification);
+//   - [github.com/plainsight/plainsight/shield/mcpguard]: the check around
+//     an MCP client at the conformance levels of §5, and the MCP binding;
+//   - [github.com/plainsight/plainsight/shield/receiptstore]: the receipt
+//     log kept in a store.
 //
 // This is the in-process binding of §3.3: a library call, local, that
 // sends nothing anywhere (§7: operators with strict privacy requirements
@@ -96,13 +105,10 @@
 //
 // # Enforcement (§4) and conformance levels (§5)
 //
-// [DefaultPolicy] is §4's table as a [Policy] per class and direction, with
-// the scanner-unreachable rule stated in advance; [Decide] returns the
-// decision and why. Level 3's audit trail is a [ReceiptLog] of [LogEntry]
-// records (who, the receipt, the engine, the verdict, what the enforcer
-// did), with [MemoryLog] here and, for persistence, package
-// [github.com/plainsight/plainsight/shield/receiptstore] (memory, SQLite
-// or PostgreSQL), which this package does not import.
+// The enforcer applies its policy to a response (§3 step 3): package
+// [github.com/plainsight/plainsight/shield/enforce] (DefaultPolicy is §4's
+// table, Decide the decision and why, ReceiptLog the Level 3 audit
+// trail). The scanner advises; it never decides (§2).
 //
 // # Bounds
 //

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/plainsight/plainsight/shield"
+	"github.com/plainsight/plainsight/shield/enforce"
 )
 
 func Example() {
@@ -20,7 +21,7 @@ func Example() {
 	for _, s := range resp.Signals {
 		fmt.Println(s.Class, s.Kind, s.Start, s.End)
 	}
-	d := shield.Decide(shield.DefaultPolicy(), &resp, shield.Action{Kind: shield.Read, Direction: shield.Inbound})
+	d := enforce.Decide(enforce.DefaultPolicy(), &resp, enforce.Action{Kind: enforce.Read, Direction: shield.Inbound})
 	fmt.Println(d.Outcome)
 	// Output:
 	// malicious 0.95

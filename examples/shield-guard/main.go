@@ -25,6 +25,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/plainsight/plainsight/shield"
+	"github.com/plainsight/plainsight/shield/enforce"
 	"github.com/plainsight/plainsight/shield/mcpguard"
 	"github.com/plainsight/plainsight/shield/receipt"
 	"github.com/plainsight/plainsight/shield/receiptstore"
@@ -99,11 +100,11 @@ func run(ctx context.Context, w io.Writer, dbPath string) error {
 	defer db.Close()
 	receipts := receiptstore.New(db)
 	guard := &mcpguard.Guard{Scanner: scanner, Log: receipts, Who: "agent-demo",
-		Kind: func(tool string) shield.ActionKind {
+		Kind: func(tool string) enforce.ActionKind {
 			if tool == "send_email" {
-				return shield.Send
+				return enforce.Send
 			}
-			return shield.Read
+			return enforce.Read
 		}}
 
 	st, ct := mcp.NewInMemoryTransports()
