@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -308,5 +309,40 @@ func TestSecretsInBase64(t *testing.T) {
 	}
 	if v := mustScan(t, defaultScanner, req(text)).Verdict; v != Malicious {
 		t.Errorf("verdict %s", v)
+	}
+}
+
+// TestDetectorOrderFree runs the detectors in reverse order over every
+// scan vector and a base64-encoded credential: each reads the one input
+// computed before them (issue 32), so no order changes a signal. Before
+// the input, the secrets detector read the base64 payloads the injection
+// detector left in the shared collector, and reversed it found none.
+func TestDetectorOrderFree(t *testing.T) {
+	var f scanVectorFile
+	decodeVectors(t, "shield/shield_scan.json", &f)
+	contents := []string{"config: " + base64.StdEncoding.EncodeToString([]byte("aws_access_key_id = AKIAZ3VQ7MXR5NB2KL4P\n"))}
+	for _, g := range f.TestGroups {
+		for _, tc := range g.Tests {
+			contents = append(contents, tc.Request.Content)
+		}
+	}
+	now := func() time.Time { return time.Unix(1_800_000_000, 0) }
+	fwd, _ := New(Options{Now: now, MaxSignals: -1})
+	rev, _ := New(Options{Now: now, MaxSignals: -1})
+	slices.Reverse(rev.detectors)
+	sawDecoded := false
+	for _, c := range contents {
+		r := req(c)
+		a, b := mustScan(t, fwd, r), mustScan(t, rev, r)
+		a.Receipt.ScanID, b.Receipt.ScanID = "", ""
+		if diff := cmp.Diff(a, b); diff != "" {
+			t.Errorf("%.40q: reversed detectors (-forward +reversed):\n%s", c, diff)
+		}
+		for _, s := range a.Signals {
+			sawDecoded = sawDecoded || strings.HasPrefix(s.Kind, "base64:")
+		}
+	}
+	if !sawDecoded {
+		t.Fatal("no content exercised a credential inside a base64 payload")
 	}
 }

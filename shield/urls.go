@@ -52,10 +52,19 @@ var metadataNames = map[string]bool{
 // (10.0.0.1.nip.io resolves to 10.0.0.1).
 var rebindingDomains = []string{"nip.io", "sslip.io", "xip.io", "localtest.me", "lvh.me", "vcap.me", "traefik.me"}
 
-// urls adds the ssrf and known_bad_url signals of every URL in text.
-func (s *Scanner) urls(_ context.Context, text string, c *collector) error {
+// urlDetector adds the ssrf and known_bad_url signals of every URL in
+// the text.
+type urlDetector struct {
+	// list is the known_bad_url list; nil means none.
+	list *URLList
+	// addrs classifies addresses for the ssrf class.
+	addrs AddressClassifier
+}
+
+func (d urlDetector) detect(_ context.Context, in *input, addHit func(hit)) error {
+	text := in.text
 	add := func(class Class, kind string, start, end int) {
-		c.add(hit{class: class, kind: kind, conf: urlConfidence[kind], start: start, end: end})
+		addHit(hit{class: class, kind: kind, conf: urlConfidence[kind], start: start, end: end})
 	}
 	// A page links to few hosts many times: each host is judged once per
 	// scan (up to maxMemo hosts), which also keeps text made of one URL
@@ -73,9 +82,9 @@ func (s *Scanner) urls(_ context.Context, text string, c *collector) error {
 			h := parseHost(u.host)
 			v.ok = h.ok
 			if h.ok {
-				v.ssrf, v.obfuscated = s.classifyHost(h), h.obfuscated
-				if s.opts.URLs != nil {
-					v.bad = s.opts.URLs.match(h)
+				v.ssrf, v.obfuscated = d.classifyHost(h), h.obfuscated
+				if d.list != nil {
+					v.bad = d.list.match(h)
 				}
 			}
 			if len(memo) < maxMemo {
@@ -96,7 +105,7 @@ func (s *Scanner) urls(_ context.Context, text string, c *collector) error {
 		}
 	})
 	findBareAddresses(text, func(start, end int, a netip.Addr) {
-		if cat := s.opts.Addresses.ClassifyAddr(a); cat == Metadata || cat == LinkLocal {
+		if cat := d.addrs.ClassifyAddr(a); cat == Metadata || cat == LinkLocal {
 			add(SSRF, string(cat), start, end)
 		}
 	})
@@ -107,17 +116,17 @@ func (s *Scanner) urls(_ context.Context, text string, c *collector) error {
 // Addresses go to the configured classifier; names are judged by the
 // guard's name rules (special-use suffixes, single labels completed by a
 // resolver's search list), with the metadata and rebinding names besides.
-func (s *Scanner) classifyHost(h host) string {
+func (d urlDetector) classifyHost(h host) string {
 	if h.addr.IsValid() {
-		return string(s.opts.Addresses.ClassifyAddr(h.addr))
+		return string(d.addrs.ClassifyAddr(h.addr))
 	}
 	name := h.name
 	if metadataNames[name] {
 		return string(Metadata)
 	}
-	for _, d := range rebindingDomains {
-		if strings.HasSuffix(name, d) && len(name) > len(d) && name[len(name)-len(d)-1] == '.' {
-			if a, ok := embeddedAddr(name[:len(name)-len(d)-1]); ok && s.opts.Addresses.ClassifyAddr(a) != Public {
+	for _, rd := range rebindingDomains {
+		if strings.HasSuffix(name, rd) && len(name) > len(rd) && name[len(name)-len(rd)-1] == '.' {
+			if a, ok := embeddedAddr(name[:len(name)-len(rd)-1]); ok && d.addrs.ClassifyAddr(a) != Public {
 				return "rebinding_hostname"
 			}
 		}
