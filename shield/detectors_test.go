@@ -11,6 +11,9 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/plainsight/plainsight/shield/internal/urlhost"
+	"github.com/plainsight/plainsight/shield/urllist"
 )
 
 // kinds scans text and returns the kinds of class found, sorted, unique.
@@ -149,34 +152,34 @@ func TestParseHostSpellings(t *testing.T) {
 		{"1.2.3.256", "", "", false},
 	}
 	for _, c := range cases {
-		h := parseHost(c.raw)
+		h := urlhost.Parse(c.raw)
 		got := ""
-		if h.addr.IsValid() {
-			got = h.addr.String()
+		if h.Addr.IsValid() {
+			got = h.Addr.String()
 		}
-		if got != c.addr || h.name != c.name || h.obfuscated != c.obfuscated {
-			t.Errorf("parseHost(%q) = %s %q %v, want %s %q %v", c.raw, got, h.name, h.obfuscated, c.addr, c.name, c.obfuscated)
+		if got != c.addr || h.Name != c.name || h.Obfuscated != c.obfuscated {
+			t.Errorf("parseHost(%q) = %s %q %v, want %s %q %v", c.raw, got, h.Name, h.Obfuscated, c.addr, c.name, c.obfuscated)
 		}
 	}
 }
 
 func TestBuiltinAddresses(t *testing.T) {
-	cases := map[string]AddressCategory{
-		"169.254.169.254": Metadata, "169.254.1.1": LinkLocal, "fe80::1": LinkLocal,
-		"10.0.0.1": Private, "172.31.255.255": Private, "172.32.0.1": Public,
-		"100.64.0.1": Private, "fc00::1": Private, "127.8.8.8": Loopback, "::1": Loopback,
-		"0.1.2.3": Unspecified, "::": Unspecified, "224.0.0.1": Reserved, "2001:db8::1": Reserved,
-		"8.8.8.8": Public, "2606:4700::1111": Public, "::ffff:10.0.0.1": Private,
+	cases := map[string]addrCategory{
+		"169.254.169.254": catMetadata, "169.254.1.1": catLinkLocal, "fe80::1": catLinkLocal,
+		"10.0.0.1": catPrivate, "172.31.255.255": catPrivate, "172.32.0.1": catPublic,
+		"100.64.0.1": catPrivate, "fc00::1": catPrivate, "127.8.8.8": catLoopback, "::1": catLoopback,
+		"0.1.2.3": catUnspecified, "::": catUnspecified, "224.0.0.1": catReserved, "2001:db8::1": catReserved,
+		"8.8.8.8": catPublic, "2606:4700::1111": catPublic, "::ffff:10.0.0.1": catPrivate,
 	}
 	for s, want := range cases {
-		if got := BuiltinAddresses.ClassifyAddr(netip.MustParseAddr(s)); got != want {
+		if got := builtinAddresses.ClassifyAddr(netip.MustParseAddr(s)); got != want {
 			t.Errorf("%s: %q, want %q", s, got, want)
 		}
 	}
 }
 
 func TestKnownBadURL(t *testing.T) {
-	list, err := ParseURLList(strings.NewReader("# a test list\n\nevil.example   # a comment\nlogin.phish.example\n203.0.113.9\nBÜCHER.example.\n"))
+	list, err := urllist.Parse(strings.NewReader("# a test list\n\nevil.example   # a comment\nlogin.phish.example\n203.0.113.9\nBÜCHER.example.\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -205,21 +208,6 @@ func TestKnownBadURL(t *testing.T) {
 	}
 	if got := kinds(t, defaultScanner, KnownBadURL, "https://evil.example/"); got != nil {
 		t.Errorf("no list configured: %v", got)
-	}
-}
-
-func TestURLListErrors(t *testing.T) {
-	for _, in := range []string{
-		"evil.example/path\n",
-		"two hosts.example\n",
-		"ok.example\nuser@host\n",
-		strings.Repeat("a", MaxURLListLine+10) + "\n",
-	} {
-		_, err := ParseURLList(strings.NewReader(in))
-		var le *URLListError
-		if !errors.As(err, &le) || !errors.Is(err, ErrURLList) {
-			t.Errorf("%.40q: error %v, want a *URLListError", in, err)
-		}
 	}
 }
 

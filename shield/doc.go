@@ -33,10 +33,13 @@
 //
 // # Classes, signals and scores (§3.2)
 //
-// Each class has a detector; each finding of a detector is a [Signal] (an
-// extension field of the response, "signals") with a kind, its calibrated
-// confidence and its span in codepoints, bytes and UTF-16 code units — never
-// the text itself.
+// Each class has a detector. Package scan reads the content once per
+// scan, and every detector reads that one input (the content, scan's
+// findings, the decoded text of its base64 payloads): no detector reads
+// another's output, so their order changes nothing. Each finding of a
+// detector is a [Signal] (an extension field of the response, "signals")
+// with a kind, its calibrated confidence and its span in codepoints, bytes
+// and UTF-16 code units — never the text itself.
 //
 //   - prompt_injection: the findings of package scan — the §2 invisible
 //     codepoints, §3 hidden markup, §4 base64 payloads whose decoded text
@@ -61,7 +64,7 @@
 //     parser's IPv4 forms of one to four parts in decimal, octal or hex,
 //     IPv6 in brackets, IDNA's mapping of full-width digits and dots),
 //     after percent-decoding, names an address the guard refuses to dial
-//     (the same rules, through [BuiltinAddresses]: loopback, private,
+//     (the same rules: loopback, private,
 //     link-local, unspecified, reserved; the cloud metadata addresses a
 //     category of their own), or a name the guard refuses before resolving
 //     it (localhost, .internal, .local, .corp, .lan, .home.arpa, single
@@ -72,7 +75,9 @@
 //     documentation writes them. Bare dotted quads outside a URL count only
 //     for metadata and link-local addresses.
 //   - known_bad_url: URLs whose host, or whose registrable domain by the
-//     Public Suffix List, is on the operator's [URLList]. None is shipped.
+//     Public Suffix List, is on the operator's list (Options.URLs, read by
+//     package [github.com/plainsight/plainsight/shield/urllist]). None is
+//     shipped.
 //
 // A class's score is the strongest confidence of each kind of signal in
 // it, combined as independent evidence (1 − Π(1 − c)), at most 0.99 and

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/plainsight/plainsight/scan"
+	"github.com/plainsight/plainsight/shield/urllist"
 )
 
 // DefaultMaxContentBytes bounds the content a scanner accepts when
@@ -21,21 +22,21 @@ const DefaultMaxSignals = 200
 
 // Options configures a Scanner. The zero value is a working scanner that
 // signs nothing, knows no bad URLs and no community signatures, and uses
-// the built-in address rules and the default thresholds.
+// the default thresholds. The ssrf class always judges addresses by the
+// pre-call guard's rules (package guard), so that it flags exactly the
+// addresses a guarded client refuses to dial.
 type Options struct {
 	// Signer signs each receipt (a receipt.KeyRing, package
 	// [github.com/plainsight/plainsight/shield/receipt]); nil leaves
 	// Receipt.Signature empty.
 	Signer Signer
-	// URLs is the list the known_bad_url class looks hosts up in; nil
-	// means an empty list (the class then never scores).
-	URLs *URLList
+	// URLs is the list the known_bad_url class looks hosts up in (package
+	// [github.com/plainsight/plainsight/shield/urllist]); nil means an
+	// empty list (the class then never scores).
+	URLs *urllist.List
 	// Signatures, when set, adds community signature matches to the
 	// prompt_injection class.
 	Signatures SignatureMatcher
-	// Addresses classifies the hosts of URLs for the ssrf class; nil means
-	// the built-in rules (see [BuiltinAddresses]).
-	Addresses AddressClassifier
 	// Thresholds are the block thresholds; nil means DefaultThresholds.
 	Thresholds *Scores
 	// MaxContentBytes bounds the content; zero means
@@ -95,14 +96,11 @@ func New(opts Options) (*Scanner, error) {
 	if s.opts.Now == nil {
 		s.opts.Now = time.Now
 	}
-	if s.opts.Addresses == nil {
-		s.opts.Addresses = BuiltinAddresses
-	}
 	s.detectors = []detector{
 		injectionDetector{signatures: s.opts.Signatures},
 		secretsDetector{},
 		piiDetector{},
-		urlDetector{list: s.opts.URLs, addrs: s.opts.Addresses},
+		urlDetector{list: s.opts.URLs, addrs: builtinAddresses},
 	}
 	return s, nil
 }

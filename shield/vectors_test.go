@@ -13,6 +13,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/plainsight/plainsight/shield/urllist"
 	"github.com/plainsight/plainsight/vectors"
 )
 
@@ -86,7 +87,7 @@ func TestScanVectors(t *testing.T) {
 	for _, g := range f.TestGroups {
 		var opts Options
 		if len(g.Options.KnownBadURLList) > 0 {
-			l, err := ParseURLList(strings.NewReader(strings.Join(g.Options.KnownBadURLList, "\n")))
+			l, err := urllist.Parse(strings.NewReader(strings.Join(g.Options.KnownBadURLList, "\n")))
 			if err != nil {
 				t.Fatal(err)
 			}

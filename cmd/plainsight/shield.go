@@ -36,6 +36,7 @@ import (
 
 	"github.com/plainsight/plainsight/shield"
 	"github.com/plainsight/plainsight/shield/receipt"
+	"github.com/plainsight/plainsight/shield/urllist"
 )
 
 const shieldUsage = `usage:
@@ -144,7 +145,7 @@ func runShieldScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 		opts.Signer = ring
 	}
 	if *urls != "" {
-		l, err := shield.LoadURLList(*urls)
+		l, err := urllist.Load(*urls)
 		if err != nil {
 			fmt.Fprintf(stderr, "plainsight shield scan: --urls: %s\n", describe(err))
 			return exitError
