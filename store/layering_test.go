@@ -13,7 +13,7 @@ func TestScanningPackagesDoNotImportStore(t *testing.T) {
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Fatalf("the go command is needed to list imports: %v", err)
 	}
-	pkgs := []string{"scan", "markup", "b64", "fingerprint", "probe", "skill", "intent", "guard", "shield", "shield/mcpguard"}
+	pkgs := []string{"scan", "markup", "b64", "fingerprint", "probe", "skill", "intent", "guard", "shield", "shield/mcpguard", "shield/receipt", "shield/enforce", "shield/urllist"}
 	args := []string{"list", "-deps"}
 	for _, p := range pkgs {
 		args = append(args, "github.com/plainsight/plainsight/"+p)
