@@ -44,7 +44,7 @@ var house = []struct {
 // scanning are the packages that never depend on store, flag, ledger or a
 // database driver, at any depth: the stateful packages import store, the
 // scanning ones never do, and so never pull in a driver.
-var scanning = []string{"scan", "markup", "b64", "fingerprint", "probe", "skill", "intent", "guard", "shield", "shield/mcpguard"}
+var scanning = []string{"scan", "markup", "b64", "fingerprint", "probe", "skill", "intent", "guard", "shield", "shield/mcpguard", "shield/receipt", "shield/enforce", "shield/urllist"}
 
 const module = "github.com/plainsight/plainsight"
 

@@ -32,7 +32,8 @@
 //     unknown one is 422 unknown_profile.
 //   - POST /v2/scan — the Agent-Shield REST binding (§3.3 of the protocol):
 //     the §3.1 request {"content", "context": {"source", "tool",
-//     "direction"}} answered with the §3.2 response of shield.Scan.
+//     "direction"}} answered with the §3.2 response of Config.Shield's
+//     scanner (shield.Scan's default one when it is nil).
 //   - GET /v1/security/flags?url=&class=&status=&limit=&offset= — the §8
 //     flag records in creation order ({"flags", "next_offset", "note"});
 //     url selects the flags whose artifact ref is that URL (an external

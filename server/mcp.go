@@ -118,6 +118,7 @@ type mcpTools struct {
 	sigs    *signature.Service // nil when the store keeps no signatures
 	log     *slog.Logger
 	maxBody int64
+	shield  *shield.Scanner // nil means shield.Scan
 }
 
 // NewMCP returns the server's operations as an MCP server (the official Go
@@ -152,6 +153,7 @@ func newMCPTools(c Config) *mcpTools {
 		checker: &precall.Checker{Guard: g, Store: c.Store, Clock: c.Clock, PageURL: pageURLFunc(c.PublicURL)},
 		log:     c.Logger,
 		maxBody: c.MaxBodyBytes,
+		shield:  c.Shield,
 	}
 	if t.log == nil {
 		t.log = slog.New(slog.DiscardHandler)
@@ -374,7 +376,7 @@ func (t *mcpTools) shieldScan(ctx context.Context, v canon.Value) (any, *toolErr
 	if err != nil {
 		return nil, invalidArgs(err)
 	}
-	resp, err := shield.Scan(ctx, req)
+	resp, err := scanWith(ctx, t.shield, req)
 	switch {
 	case errors.Is(err, shield.ErrUnknownSource):
 		return nil, &toolError{"unknown_source", err.Error()}
@@ -386,6 +388,15 @@ func (t *mcpTools) shieldScan(ctx context.Context, v canon.Value) (any, *toolErr
 		return nil, t.fail(ctx, "shield scan", err)
 	}
 	return resp, nil
+}
+
+// scanWith scans req with s, or with shield.Scan's default scanner when
+// s is nil (Config.Shield): the one scan of both bindings.
+func scanWith(ctx context.Context, s *shield.Scanner, req shield.Request) (shield.Response, error) {
+	if s == nil {
+		return shield.Scan(ctx, req)
+	}
+	return s.Scan(ctx, req)
 }
 
 // signatureCheck is the tool signature_check (Shield method 1.0,

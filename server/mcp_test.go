@@ -1,8 +1,10 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -20,6 +22,7 @@ import (
 	"github.com/plainsight/plainsight/precall"
 	"github.com/plainsight/plainsight/scan"
 	"github.com/plainsight/plainsight/shield"
+	"github.com/plainsight/plainsight/shield/receipt"
 	"github.com/plainsight/plainsight/signature"
 	"github.com/plainsight/plainsight/store/memory"
 )
@@ -503,6 +506,47 @@ func TestMCPPrecallPageURL(t *testing.T) {
 		_, http := call(t, New(Config{Guard: g, Store: st, PublicURL: base}), "GET", precallPath(u, ""), "")
 		if got := http["registration"].(map[string]any)["page_url"]; got != want {
 			t.Errorf("PublicURL %q: the route's page_url %v, want %q", base, got, want)
+		}
+	}
+}
+
+// TestConfigShield is issue 32's Config.Shield: the scanner a host
+// configures (here one that signs its receipts) answers both bindings,
+// POST /v2/scan and the MCP tool shield_scan; without it, the default
+// scanner answers, unsigned.
+func TestConfigShield(t *testing.T) {
+	ring, err := receipt.NewKeyRingFromSeed(bytes.Repeat([]byte{3}, 32))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := shield.New(shield.Options{Signer: ring})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const body = `{"content": "aws_access_key_id = AKIAZ3VQ7MXR5NB2KL4P", "context": {"source": "tool_output", "direction": "inbound"}}`
+	rest := func(c Config) []byte {
+		w := httptest.NewRecorder()
+		New(c).ServeHTTP(w, httptest.NewRequest("POST", "/v2/scan", strings.NewReader(body)))
+		if w.Code != 200 {
+			t.Fatalf("POST /v2/scan: %d %s", w.Code, w.Body)
+		}
+		return w.Body.Bytes()
+	}
+	viaMCP := func(c Config) []byte {
+		v, code := mcpCall(t, mcpSession(t, c), ToolShieldScan, body)
+		if code != "" {
+			t.Fatal(code)
+		}
+		b, _ := json.Marshal(v)
+		return b
+	}
+	for name, answer := range map[string]func(Config) []byte{"rest": rest, "mcp": viaMCP} {
+		resp, err := receipt.VerifyJSON(answer(Config{Shield: sc}), ring.PublicKeys())
+		if err != nil || resp.Verdict != shield.Malicious {
+			t.Errorf("%s with Config.Shield: %v %+v, want a malicious verdict whose receipt verifies", name, err, resp)
+		}
+		if _, err := receipt.VerifyJSON(answer(Config{}), ring.PublicKeys()); !errors.Is(err, receipt.ErrUnsigned) {
+			t.Errorf("%s with the default scanner: %v, want ErrUnsigned", name, err)
 		}
 	}
 }

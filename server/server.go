@@ -59,6 +59,11 @@ type Config struct {
 	// requests served at once, the write deadline and the per-client
 	// budget (mcplimits.go); zero means the DefaultMCP limits.
 	MCP MCPLimits
+	// Shield is the Agent-Shield scanner of POST /v2/scan and of the MCP
+	// tool shield_scan (§3.3's REST and MCP bindings): its signing key,
+	// URL list, community signatures and thresholds. Nil means
+	// shield.Scan's default scanner (no signature, no URL list).
+	Shield *shield.Scanner
 }
 
 type handler struct {
@@ -71,6 +76,8 @@ type handler struct {
 	// signatures is the Shield method's service over store, built on first
 	// use (it loads the benign corpus).
 	signatures func() *signature.Service
+	// shield scans POST /v2/scan; nil means shield.Scan.
+	shield *shield.Scanner
 	// allow is the methods each path answers, for a 405's Allow.
 	allow map[string][]string
 	ops   *ops
@@ -90,6 +97,7 @@ func New(c Config) http.Handler {
 		clock:   c.Clock,
 		log:     c.Logger,
 		maxBody: c.MaxBodyBytes,
+		shield:  c.Shield,
 	}
 	if h.log == nil {
 		h.log = slog.New(slog.DiscardHandler)
@@ -495,7 +503,7 @@ func (h *handler) shieldScan(w http.ResponseWriter, r *http.Request) {
 		bodyRefusal(w, err)
 		return
 	}
-	resp, err := shield.Scan(r.Context(), req)
+	resp, err := scanWith(r.Context(), h.shield, req)
 	switch {
 	case errors.Is(err, shield.ErrUnknownSource):
 		writeError(w, http.StatusUnprocessableEntity, "unknown_source", err.Error())

@@ -1,4 +1,4 @@
-package shield
+package shield_test
 
 import (
 	"bytes"
@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/plainsight/plainsight/internal/testkit/benchtext"
+	"github.com/plainsight/plainsight/shield"
+	"github.com/plainsight/plainsight/shield/receipt"
 )
 
 // benchContent is n bytes of tool output: prose with the things the
@@ -33,14 +35,14 @@ func benchContent(n int) string {
 // (cpu-p50-ns, cpu-p99-ns), which is the call's own cost (the garbage
 // collector's work on other threads excluded).
 func BenchmarkScan(b *testing.B) {
-	ring, err := NewKeyRingFromSeed(bytes.Repeat([]byte{9}, 32))
+	ring, err := receipt.NewKeyRingFromSeed(bytes.Repeat([]byte{9}, 32))
 	if err != nil {
 		b.Fatal(err)
 	}
-	s, _ := New(Options{Keys: ring})
+	s, _ := shield.New(shield.Options{Signer: ring})
 	for _, size := range []int{1 << 10, 16 << 10, 1 << 20} {
 		content := benchContent(size)
-		r := Request{Content: content, Context: Context{Source: SourceToolOutput, Direction: Inbound}}
+		r := shield.Request{Content: content, Context: shield.Context{Source: shield.SourceToolOutput, Direction: shield.Inbound}}
 		b.Run(fmt.Sprintf("%dKiB", size>>10), func(b *testing.B) {
 			b.SetBytes(int64(size))
 			b.ReportAllocs()
@@ -88,11 +90,11 @@ func BenchmarkScanHostile(b *testing.B) {
 		{"tag-characters", "\U000E0041"},
 	} {
 		text := strings.Repeat(c.unit, (1<<20)/len(c.unit))
-		r := Request{Content: text, Context: Context{Source: SourceWeb, Direction: Inbound}}
+		r := shield.Request{Content: text, Context: shield.Context{Source: shield.SourceWeb, Direction: shield.Inbound}}
 		b.Run(c.name, func(b *testing.B) {
 			b.SetBytes(int64(len(text)))
 			for b.Loop() {
-				if _, err := defaultScanner.Scan(context.Background(), r); err != nil {
+				if _, err := shield.Scan(context.Background(), r); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -112,12 +114,12 @@ func BenchmarkScanCorpora(b *testing.B) {
 		{"email-html", benchtext.Email()},
 		{"half-base64", benchtext.Base64Heavy()},
 	} {
-		r := Request{Content: c.text, Context: Context{Source: SourceEmail, Direction: Inbound}}
+		r := shield.Request{Content: c.text, Context: shield.Context{Source: shield.SourceEmail, Direction: shield.Inbound}}
 		b.Run(c.name, func(b *testing.B) {
 			b.SetBytes(int64(len(c.text)))
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := defaultScanner.Scan(context.Background(), r); err != nil {
+				if _, err := shield.Scan(context.Background(), r); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -18,6 +18,7 @@ import (
 	"testing"
 
 	"github.com/plainsight/plainsight/shield/internal/calset"
+	"github.com/plainsight/plainsight/shield/urllist"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/calibration from shield/internal/calset")
@@ -186,7 +187,7 @@ func calibrate(t testing.TB, s *Scanner, items []labelledText, split string) map
 }
 
 func calibrationScanner(t testing.TB) *Scanner {
-	list, err := LoadURLList(listPath)
+	list, err := urllist.Load(listPath)
 	if err != nil {
 		t.Fatal(err)
 	}

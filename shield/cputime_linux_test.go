@@ -1,4 +1,4 @@
-package shield
+package shield_test
 
 import (
 	"syscall"

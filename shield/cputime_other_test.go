@@ -1,6 +1,6 @@
 //go:build !linux
 
-package shield
+package shield_test
 
 import "time"
 

@@ -8,8 +8,12 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/plainsight/plainsight/shield/internal/urlhost"
+	"github.com/plainsight/plainsight/shield/urllist"
 )
 
 // kinds scans text and returns the kinds of class found, sorted, unique.
@@ -148,34 +152,34 @@ func TestParseHostSpellings(t *testing.T) {
 		{"1.2.3.256", "", "", false},
 	}
 	for _, c := range cases {
-		h := parseHost(c.raw)
+		h := urlhost.Parse(c.raw)
 		got := ""
-		if h.addr.IsValid() {
-			got = h.addr.String()
+		if h.Addr.IsValid() {
+			got = h.Addr.String()
 		}
-		if got != c.addr || h.name != c.name || h.obfuscated != c.obfuscated {
-			t.Errorf("parseHost(%q) = %s %q %v, want %s %q %v", c.raw, got, h.name, h.obfuscated, c.addr, c.name, c.obfuscated)
+		if got != c.addr || h.Name != c.name || h.Obfuscated != c.obfuscated {
+			t.Errorf("parseHost(%q) = %s %q %v, want %s %q %v", c.raw, got, h.Name, h.Obfuscated, c.addr, c.name, c.obfuscated)
 		}
 	}
 }
 
 func TestBuiltinAddresses(t *testing.T) {
-	cases := map[string]AddressCategory{
-		"169.254.169.254": Metadata, "169.254.1.1": LinkLocal, "fe80::1": LinkLocal,
-		"10.0.0.1": Private, "172.31.255.255": Private, "172.32.0.1": Public,
-		"100.64.0.1": Private, "fc00::1": Private, "127.8.8.8": Loopback, "::1": Loopback,
-		"0.1.2.3": Unspecified, "::": Unspecified, "224.0.0.1": Reserved, "2001:db8::1": Reserved,
-		"8.8.8.8": Public, "2606:4700::1111": Public, "::ffff:10.0.0.1": Private,
+	cases := map[string]addrCategory{
+		"169.254.169.254": catMetadata, "169.254.1.1": catLinkLocal, "fe80::1": catLinkLocal,
+		"10.0.0.1": catPrivate, "172.31.255.255": catPrivate, "172.32.0.1": catPublic,
+		"100.64.0.1": catPrivate, "fc00::1": catPrivate, "127.8.8.8": catLoopback, "::1": catLoopback,
+		"0.1.2.3": catUnspecified, "::": catUnspecified, "224.0.0.1": catReserved, "2001:db8::1": catReserved,
+		"8.8.8.8": catPublic, "2606:4700::1111": catPublic, "::ffff:10.0.0.1": catPrivate,
 	}
 	for s, want := range cases {
-		if got := BuiltinAddresses.ClassifyAddr(netip.MustParseAddr(s)); got != want {
+		if got := builtinAddresses.ClassifyAddr(netip.MustParseAddr(s)); got != want {
 			t.Errorf("%s: %q, want %q", s, got, want)
 		}
 	}
 }
 
 func TestKnownBadURL(t *testing.T) {
-	list, err := ParseURLList(strings.NewReader("# a test list\n\nevil.example   # a comment\nlogin.phish.example\n203.0.113.9\nBÜCHER.example.\n"))
+	list, err := urllist.Parse(strings.NewReader("# a test list\n\nevil.example   # a comment\nlogin.phish.example\n203.0.113.9\nBÜCHER.example.\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -204,21 +208,6 @@ func TestKnownBadURL(t *testing.T) {
 	}
 	if got := kinds(t, defaultScanner, KnownBadURL, "https://evil.example/"); got != nil {
 		t.Errorf("no list configured: %v", got)
-	}
-}
-
-func TestURLListErrors(t *testing.T) {
-	for _, in := range []string{
-		"evil.example/path\n",
-		"two hosts.example\n",
-		"ok.example\nuser@host\n",
-		strings.Repeat("a", MaxURLListLine+10) + "\n",
-	} {
-		_, err := ParseURLList(strings.NewReader(in))
-		var le *URLListError
-		if !errors.As(err, &le) || !errors.Is(err, ErrURLList) {
-			t.Errorf("%.40q: error %v, want a *URLListError", in, err)
-		}
 	}
 }
 
@@ -308,5 +297,40 @@ func TestSecretsInBase64(t *testing.T) {
 	}
 	if v := mustScan(t, defaultScanner, req(text)).Verdict; v != Malicious {
 		t.Errorf("verdict %s", v)
+	}
+}
+
+// TestDetectorOrderFree runs the detectors in reverse order over every
+// scan vector and a base64-encoded credential: each reads the one input
+// computed before them (issue 32), so no order changes a signal. Before
+// the input, the secrets detector read the base64 payloads the injection
+// detector left in the shared collector, and reversed it found none.
+func TestDetectorOrderFree(t *testing.T) {
+	var f scanVectorFile
+	decodeVectors(t, "shield/shield_scan.json", &f)
+	contents := []string{"config: " + base64.StdEncoding.EncodeToString([]byte("aws_access_key_id = AKIAZ3VQ7MXR5NB2KL4P\n"))}
+	for _, g := range f.TestGroups {
+		for _, tc := range g.Tests {
+			contents = append(contents, tc.Request.Content)
+		}
+	}
+	now := func() time.Time { return time.Unix(1_800_000_000, 0) }
+	fwd, _ := New(Options{Now: now, MaxSignals: -1})
+	rev, _ := New(Options{Now: now, MaxSignals: -1})
+	slices.Reverse(rev.detectors)
+	sawDecoded := false
+	for _, c := range contents {
+		r := req(c)
+		a, b := mustScan(t, fwd, r), mustScan(t, rev, r)
+		a.Receipt.ScanID, b.Receipt.ScanID = "", ""
+		if diff := cmp.Diff(a, b); diff != "" {
+			t.Errorf("%.40q: reversed detectors (-forward +reversed):\n%s", c, diff)
+		}
+		for _, s := range a.Signals {
+			sawDecoded = sawDecoded || strings.HasPrefix(s.Kind, "base64:")
+		}
+	}
+	if !sawDecoded {
+		t.Fatal("no content exercised a credential inside a base64 payload")
 	}
 }

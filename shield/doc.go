@@ -2,10 +2,19 @@
 // pre-action safety check of an agent. A [Request] (§3.1) carries
 // untrusted content and its context; [Scan] returns a [Response] (§3.2): a
 // verdict, five per-class scores, the engine that produced them and a
-// receipt that names the content by its hash. [Decide] applies an
-// enforcer's [Policy] (§4) to a response, and package
-// [github.com/plainsight/plainsight/shield/mcpguard] puts the check around
-// an MCP client at the conformance levels of §5.
+// receipt that names the content by its hash. This package is the
+// scanner's side (§2's Scanner role); the other roles and jobs have
+// packages of their own, which import this one:
+//
+//   - [github.com/plainsight/plainsight/shield/enforce]: the enforcer's
+//     side (§2's Enforcer): the §4 policy, Decide, and the receipt log of
+//     conformance Level 3 (§5);
+//   - [github.com/plainsight/plainsight/shield/receipt]: the receipt
+//     cryptography (key rings, JWK sets, signing and verification);
+//   - [github.com/plainsight/plainsight/shield/mcpguard]: the check around
+//     an MCP client at the conformance levels of §5, and the MCP binding;
+//   - [github.com/plainsight/plainsight/shield/receiptstore]: the receipt
+//     log kept in a store.
 //
 // This is the in-process binding of §3.3: a library call, local, that
 // sends nothing anywhere (§7: operators with strict privacy requirements
@@ -24,10 +33,13 @@
 //
 // # Classes, signals and scores (§3.2)
 //
-// Each class has a detector; each finding of a detector is a [Signal] (an
-// extension field of the response, "signals") with a kind, its calibrated
-// confidence and its span in codepoints, bytes and UTF-16 code units — never
-// the text itself.
+// Each class has a detector. Package scan reads the content once per
+// scan, and every detector reads that one input (the content, scan's
+// findings, the decoded text of its base64 payloads): no detector reads
+// another's output, so their order changes nothing. Each finding of a
+// detector is a [Signal] (an extension field of the response, "signals")
+// with a kind, its calibrated confidence and its span in codepoints, bytes
+// and UTF-16 code units — never the text itself.
 //
 //   - prompt_injection: the findings of package scan — the §2 invisible
 //     codepoints, §3 hidden markup, §4 base64 payloads whose decoded text
@@ -52,7 +64,7 @@
 //     parser's IPv4 forms of one to four parts in decimal, octal or hex,
 //     IPv6 in brackets, IDNA's mapping of full-width digits and dots),
 //     after percent-decoding, names an address the guard refuses to dial
-//     (the same rules, through [BuiltinAddresses]: loopback, private,
+//     (the same rules: loopback, private,
 //     link-local, unspecified, reserved; the cloud metadata addresses a
 //     category of their own), or a name the guard refuses before resolving
 //     it (localhost, .internal, .local, .corp, .lan, .home.arpa, single
@@ -63,7 +75,9 @@
 //     documentation writes them. Bare dotted quads outside a URL count only
 //     for metadata and link-local addresses.
 //   - known_bad_url: URLs whose host, or whose registrable domain by the
-//     Public Suffix List, is on the operator's [URLList]. None is shipped.
+//     Public Suffix List, is on the operator's list (Options.URLs, read by
+//     package [github.com/plainsight/plainsight/shield/urllist]). None is
+//     shipped.
 //
 // A class's score is the strongest confidence of each kind of signal in
 // it, combined as independent evidence (1 − Π(1 − c)), at most 0.99 and
@@ -86,48 +100,20 @@
 // the lowercase hex SHA-256 of the content's bytes. timestamp is RFC 3339
 // in UTC with milliseconds. A receipt never holds the content.
 //
-// signature (the signed receipts v0.1 plans for v0.2) is a detached compact
-// JWS (RFC 7515 Appendix F: "header..signature", the payload left out)
-// with alg EdDSA (Ed25519), typ "shield-receipt+jws" and kid, the RFC 7638
-// thumbprint of the key. Its payload is the canonical JSON (RFC 8785:
-// members sorted, numbers as ECMAScript writes them) of
-//
-//	{"engine": {"id", "version"}, "receipt": {"content_hash", "scan_id",
-//	"timestamp"}, "scores": {…}, "verdict": …}
-//
-// rebuilt by the verifier from the response itself, so a receipt cannot be
-// moved to another verdict, score or engine ([SignedPayload] gives the
-// bytes). Detached, because the response already carries every signed
-// field: an attached payload would repeat them and could disagree with
-// them. The signals are an extension and are not signed.
-//
-// An operator generates a [KeyRing] once, stores it ([KeyRing.MarshalPrivate],
-// a JWK set of private keys), publishes [KeyRing.JWKS], and rotates with
-// [KeyRing.Rotate]: the new key signs, the old ones stay published so that
-// older receipts verify. [VerifyReceipt] checks a response against
-// published keys ([ParseJWKS]); [ContentMatches] checks content against its
-// receipt's hash.
-//
-// The wire form is what was signed, so a received response is read with
-// [ParseResponse] (or [VerifyReceiptJSON]), never with encoding/json alone:
-// a member name given twice in one object, at any depth, or differing from
-// a response member only by case ("VERDICT", which encoding/json folds
-// onto verdict while JavaScript, Python and jq do not) is
-// [ErrMalformedReceipt], as are text that is not UTF-8 and escaped lone
-// surrogates (RFC 7493 §2.1). The JWS's header and signature must be
-// canonical base64url (RFC 7515 §2: no padding, the URL alphabet, the
-// unused low bits of the last character zero), so that one signature has
-// one spelling.
+// signature (the signed receipts v0.1 plans for v0.2) is made by the
+// scanner's [Signer], when Options.Signer is set: package
+// [github.com/plainsight/plainsight/shield/receipt] holds the receipt
+// cryptography (key rings, their JWK sets, the detached JWS over the
+// verdict, scores, engine and receipt, and the strict reading of a
+// received response that its verification needs), which this package does
+// not import.
 //
 // # Enforcement (§4) and conformance levels (§5)
 //
-// [DefaultPolicy] is §4's table as a [Policy] per class and direction, with
-// the scanner-unreachable rule stated in advance; [Decide] returns the
-// decision and why. Level 3's audit trail is a [ReceiptLog] of [LogEntry]
-// records (who, the receipt, the engine, the verdict, what the enforcer
-// did), with [MemoryLog] here and, for persistence, package
-// [github.com/plainsight/plainsight/shield/receiptstore] (memory, SQLite
-// or PostgreSQL), which this package does not import.
+// The enforcer applies its policy to a response (§3 step 3): package
+// [github.com/plainsight/plainsight/shield/enforce] (DefaultPolicy is §4's
+// table, Decide the decision and why, ReceiptLog the Level 3 audit
+// trail). The scanner advises; it never decides (§2).
 //
 // # Bounds
 //
@@ -138,8 +124,6 @@
 // Options.MaxContentBytes (8 MiB by default). Memory is package scan's plus
 // at most Options.MaxSignals signals per class kept (200 by default; every
 // signal still counts in the scores). The README publishes the latency.
-// [ParseResponse] reads at most 64 MiB of JSON nested at most 16 deep, in
-// one pass of encoding/json's tokenizer and one decoding.
 //
 // # What it does not claim
 //

@@ -5,6 +5,9 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/plainsight/plainsight/shield/internal/urlhost"
+	"github.com/plainsight/plainsight/shield/urllist"
 )
 
 func FuzzScan(f *testing.F) {
@@ -16,7 +19,7 @@ func FuzzScan(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	list, err := ParseURLList(strings.NewReader("evil.example\n10.0.0.1\n"))
+	list, err := urllist.Parse(strings.NewReader("evil.example\n10.0.0.1\n"))
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -51,30 +54,15 @@ func FuzzScan(f *testing.F) {
 	})
 }
 
-func FuzzParseURLList(f *testing.F) {
-	f.Add("# c\nevil.example # x\n10.0.0.1\n[::1]\nBÜCHER.example.\n")
-	f.Add("a b\n")
-	f.Add("\uFEFFxn--bcher-kva.example\n0x7f.1\n")
-	f.Fuzz(func(t *testing.T, in string) {
-		l, err := ParseURLList(strings.NewReader(in))
-		if err != nil {
-			return
-		}
-		if l.Len() > strings.Count(in, "\n")+1 {
-			t.Fatalf("%d entries from %d lines", l.Len(), strings.Count(in, "\n")+1)
-		}
-	})
-}
-
 func FuzzParseHost(f *testing.F) {
 	for _, s := range []string{"127.1", "0x7f.0.0.1", "[::ffff:127.0.0.1]", "%31%30.0.0.1", "１０．０．０．１", "a.b.c.d.e", "[fe80::1%25eth0]", "4294967295"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, raw string) {
-		h := parseHost(raw)
-		if h.ok && h.addr.IsValid() == (h.name != "") {
+		h := urlhost.Parse(raw)
+		if h.OK && h.Addr.IsValid() == (h.Name != "") {
 			t.Fatalf("%q: host %+v is both or neither a name and an address", raw, h)
 		}
-		_ = BuiltinAddresses.ClassifyAddr(h.addr)
+		_ = builtinAddresses.ClassifyAddr(h.Addr)
 	})
 }

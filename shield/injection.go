@@ -68,19 +68,21 @@ var injectionConfidence = map[string]float64{
 	"hidden_instructions": 0.95,
 }
 
-// injection adds the prompt_injection signals: the deterministic findings
-// and §5 heuristics of package scan, instructions hidden from a reader, and
-// community signature matches.
-func (s *Scanner) injection(ctx context.Context, text string, c *collector) error {
-	res, err := scan.Scan(text, &scan.Options{OmitSanitized: true, MaxFindings: -1})
-	if err != nil {
-		return err
-	}
+// injectionDetector adds the prompt_injection signals: the deterministic
+// findings and §5 heuristics of package scan (the input's findings),
+// instructions hidden from a reader, and community signature matches.
+type injectionDetector struct {
+	// signatures, when set, adds community signature matches.
+	signatures SignatureMatcher
+}
+
+func (d injectionDetector) detect(ctx context.Context, in *input, addHit func(hit)) error {
+	text := in.text
 	add := func(kind string, start, end int) {
-		c.add(hit{class: PromptInjection, kind: kind, conf: injectionConfidence[kind], start: start, end: end})
+		addHit(hit{class: PromptInjection, kind: kind, conf: injectionConfidence[kind], start: start, end: end})
 	}
 	var hidden [][2]int // spans a reader does not see
-	for _, f := range res.Findings {
+	for _, f := range in.findings {
 		switch {
 		case f.Class == scan.HiddenMarkup:
 			add("hidden_markup:"+f.Kind.String(), f.ByteStart, f.ByteEnd)
@@ -89,7 +91,6 @@ func (s *Scanner) injection(ctx context.Context, text string, c *collector) erro
 			if f.Opaque {
 				continue // an image or an archive: not text a model reads
 			}
-			c.decoded = append(c.decoded, decodedBlob{f.ByteStart, f.ByteEnd, f.Decoded})
 			// Base64 that decodes to plain text (a JWT's JSON, a data
 			// file) is common and harmless; one whose text holds a
 			// finding is a payload worth a signal.
@@ -115,7 +116,7 @@ func (s *Scanner) injection(ctx context.Context, text string, c *collector) erro
 			add("scan:"+string(f.Class), f.ByteStart, f.ByteEnd)
 		}
 	}
-	for _, f := range res.Findings {
+	for _, f := range in.findings {
 		if f.Class != scan.InstructionLike {
 			continue
 		}
@@ -126,10 +127,10 @@ func (s *Scanner) injection(ctx context.Context, text string, c *collector) erro
 			}
 		}
 	}
-	if s.opts.Signatures == nil {
+	if d.signatures == nil {
 		return nil
 	}
-	ms, err := s.opts.Signatures.MatchSignatures(ctx, text)
+	ms, err := d.signatures.MatchSignatures(ctx, text)
 	if err != nil {
 		return fmt.Errorf("shield: signature matcher: %w", err)
 	}
@@ -137,7 +138,7 @@ func (s *Scanner) injection(ctx context.Context, text string, c *collector) erro
 		if m.ByteStart < 0 || m.ByteEnd > len(text) || m.ByteStart > m.ByteEnd || !(m.Confidence > 0 && m.Confidence <= 1) {
 			return fmt.Errorf("%w: %q [%d,%d) confidence %v", ErrSignatureMatch, m.ID, m.ByteStart, m.ByteEnd, m.Confidence)
 		}
-		c.add(hit{class: PromptInjection, kind: "signature:" + m.ID, conf: m.Confidence, start: m.ByteStart, end: m.ByteEnd})
+		addHit(hit{class: PromptInjection, kind: "signature:" + m.ID, conf: m.Confidence, start: m.ByteStart, end: m.ByteEnd})
 	}
 	return nil
 }

@@ -21,12 +21,15 @@ var piiConfidence = map[string]float64{
 	"in_aadhaar":              0.7,
 }
 
-// pii adds the pii signals: e-mail addresses, phone numbers, payment card
-// numbers (Luhn), IBANs (ISO 13616 mod 97) and national identifiers with a
-// check digit where one exists.
-func (s *Scanner) pii(_ context.Context, text string, c *collector) error {
+// piiDetector adds the pii signals: e-mail addresses, phone numbers,
+// payment card numbers (Luhn), IBANs (ISO 13616 mod 97) and national
+// identifiers with a check digit where one exists.
+type piiDetector struct{}
+
+func (piiDetector) detect(_ context.Context, in *input, addHit func(hit)) error {
+	text := in.text
 	add := func(kind string, start, end int) {
-		c.add(hit{class: PII, kind: kind, conf: piiConfidence[kind], start: start, end: end})
+		addHit(hit{class: PII, kind: kind, conf: piiConfidence[kind], start: start, end: end})
 	}
 	findEmails(text, add)
 	findNumbers(text, add)

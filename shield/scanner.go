@@ -7,6 +7,9 @@ import (
 	"fmt"
 	"slices"
 	"time"
+
+	"github.com/plainsight/plainsight/scan"
+	"github.com/plainsight/plainsight/shield/urllist"
 )
 
 // DefaultMaxContentBytes bounds the content a scanner accepts when
@@ -19,20 +22,21 @@ const DefaultMaxSignals = 200
 
 // Options configures a Scanner. The zero value is a working scanner that
 // signs nothing, knows no bad URLs and no community signatures, and uses
-// the built-in address rules and the default thresholds.
+// the default thresholds. The ssrf class always judges addresses by the
+// pre-call guard's rules (package guard), so that it flags exactly the
+// addresses a guarded client refuses to dial.
 type Options struct {
-	// Keys signs each receipt with its current key; nil leaves
+	// Signer signs each receipt (a receipt.KeyRing, package
+	// [github.com/plainsight/plainsight/shield/receipt]); nil leaves
 	// Receipt.Signature empty.
-	Keys *KeyRing
-	// URLs is the list the known_bad_url class looks hosts up in; nil
-	// means an empty list (the class then never scores).
-	URLs *URLList
+	Signer Signer
+	// URLs is the list the known_bad_url class looks hosts up in (package
+	// [github.com/plainsight/plainsight/shield/urllist]); nil means an
+	// empty list (the class then never scores).
+	URLs *urllist.List
 	// Signatures, when set, adds community signature matches to the
 	// prompt_injection class.
 	Signatures SignatureMatcher
-	// Addresses classifies the hosts of URLs for the ssrf class; nil means
-	// the built-in rules (see [BuiltinAddresses]).
-	Addresses AddressClassifier
 	// Thresholds are the block thresholds; nil means DefaultThresholds.
 	Thresholds *Scores
 	// MaxContentBytes bounds the content; zero means
@@ -45,12 +49,24 @@ type Options struct {
 	Now func() time.Time
 }
 
+// Signer signs a response's receipt (§3.2; the signed receipts §8 plans
+// for v0.2): SignReceipt returns Receipt.Signature for resp, whose own
+// Signature is empty. Package
+// [github.com/plainsight/plainsight/shield/receipt]'s KeyRing is the one
+// this module ships (a detached JWS, EdDSA); an error fails the scan.
+type Signer interface {
+	SignReceipt(resp Response) (string, error)
+}
+
 // Scanner scans requests (§3) with a fixed configuration. It is safe for
 // concurrent use.
 type Scanner struct {
 	opts       Options
 	thresholds Scores
 	ids        *idSource
+	// detectors run in this order on every scan, each with its own
+	// configuration; they share nothing but the input.
+	detectors []detector
 }
 
 // ErrOptions is returned (wrapped) by New for options it cannot work
@@ -80,8 +96,11 @@ func New(opts Options) (*Scanner, error) {
 	if s.opts.Now == nil {
 		s.opts.Now = time.Now
 	}
-	if s.opts.Addresses == nil {
-		s.opts.Addresses = BuiltinAddresses
+	s.detectors = []detector{
+		injectionDetector{signatures: s.opts.Signatures},
+		secretsDetector{},
+		piiDetector{},
+		urlDetector{list: s.opts.URLs, addrs: builtinAddresses},
 	}
 	return s, nil
 }
@@ -97,19 +116,53 @@ type hit struct {
 	start, end int
 }
 
+// A detector finds the signals of its class (§3.2) in a scan's input and
+// passes each to add. It reads nothing but the input and its own
+// configuration, and it sees no other detector's hits, so the detectors'
+// order changes no signal. An error fails the scan.
+type detector interface {
+	detect(ctx context.Context, in *input, add func(hit)) error
+}
+
+// input is what every detector of one scan reads, computed once: the
+// content, and what package scan found in it (findings the
+// prompt_injection detector turns into signals, and the decoded text of
+// base64 payloads, which the secrets detector looks into).
+type input struct {
+	text string
+	// findings are package scan's findings in text, every one kept
+	// (MaxFindings -1), sanitized text omitted.
+	findings []scan.Finding
+	// decoded holds the base64 payloads scan decoded to text (opaque
+	// ones, images and archives, left out), in order of position.
+	decoded []decodedBlob
+}
+
 // decodedBlob is a base64 payload's span and decoded text.
 type decodedBlob struct {
 	start, end int
 	text       string
 }
 
+// newInput scans text with package scan, once for all detectors.
+func newInput(text string) (*input, error) {
+	res, err := scan.Scan(text, &scan.Options{OmitSanitized: true, MaxFindings: -1})
+	if err != nil {
+		return nil, err
+	}
+	in := &input{text: text, findings: res.Findings}
+	for _, f := range res.Findings {
+		if f.Class == scan.Base64Blob && !f.Opaque {
+			in.decoded = append(in.decoded, decodedBlob{f.ByteStart, f.ByteEnd, f.Decoded})
+		}
+	}
+	return in, nil
+}
+
 // collector gathers the hits of one scan: the strongest confidence of
 // each kind for the scores (so every hit counts), and at most max hits of
 // each class for the response.
 type collector struct {
-	// decoded holds the text of the base64 payloads the injection detector
-	// read, for the secrets detector to look into.
-	decoded   []decodedBlob
 	max       int
 	byKind    map[Class]map[string]float64
 	kept      []hit
@@ -155,14 +208,19 @@ func (s *Scanner) Scan(ctx context.Context, req Request) (Response, error) {
 		return Response{}, requestError("content", "", ErrContentTooLarge)
 	}
 	text := req.Content
+	if err := ctx.Err(); err != nil {
+		return Response{}, err
+	}
+	in, err := newInput(text)
+	if err != nil {
+		return Response{}, err
+	}
 	c := newCollector(s.opts.MaxSignals)
-	for _, d := range []func(context.Context, string, *collector) error{
-		s.injection, s.secrets, s.pii, s.urls,
-	} {
+	for _, d := range s.detectors {
 		if err := ctx.Err(); err != nil {
 			return Response{}, err
 		}
-		if err := d(ctx, text, c); err != nil {
+		if err := d.detect(ctx, in, c.add); err != nil {
 			return Response{}, err
 		}
 	}
@@ -180,8 +238,8 @@ func (s *Scanner) Scan(ctx context.Context, req Request) (Response, error) {
 		ContentHash: HashContent(text),
 		Timestamp:   timestamp(s.opts.Now()),
 	}
-	if s.opts.Keys != nil {
-		sig, err := s.opts.Keys.sign(&resp)
+	if s.opts.Signer != nil {
+		sig, err := s.opts.Signer.SignReceipt(resp)
 		if err != nil {
 			return Response{}, err
 		}

@@ -6,17 +6,20 @@ import (
 	"github.com/plainsight/plainsight/internal/secret"
 )
 
-// secrets adds the secrets signals: credential formats (see package
-// internal/secret for the rules and the README for their calibration).
-func (s *Scanner) secrets(_ context.Context, text string, c *collector) error {
-	secret.Find(text, func(f secret.Finding) {
-		c.add(hit{class: Secrets, kind: f.Rule, conf: f.Confidence, start: f.Start, end: f.End})
+// secretsDetector adds the secrets signals: credential formats (see
+// package internal/secret for the rules and the README for their
+// calibration), in the text and in the input's decoded base64 payloads.
+type secretsDetector struct{}
+
+func (secretsDetector) detect(_ context.Context, in *input, add func(hit)) error {
+	secret.Find(in.text, func(f secret.Finding) {
+		add(hit{class: Secrets, kind: f.Rule, conf: f.Confidence, start: f.Start, end: f.End})
 	})
 	// A credential inside a base64 payload (an encoded .env, a config
 	// blob) is the same credential; its signal spans the payload.
-	for _, b := range c.decoded {
+	for _, b := range in.decoded {
 		secret.Find(b.text, func(f secret.Finding) {
-			c.add(hit{class: Secrets, kind: "base64:" + f.Rule, conf: f.Confidence, start: b.start, end: b.end})
+			add(hit{class: Secrets, kind: "base64:" + f.Rule, conf: f.Confidence, start: b.start, end: b.end})
 		})
 	}
 	return nil

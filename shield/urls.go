@@ -3,25 +3,24 @@ package shield
 import (
 	"context"
 	"net/netip"
-	"strconv"
 	"strings"
 
-	"golang.org/x/net/publicsuffix"
-
 	"github.com/plainsight/plainsight/guard"
+	"github.com/plainsight/plainsight/shield/internal/urlhost"
+	"github.com/plainsight/plainsight/shield/urllist"
 )
 
 // Confidences of the ssrf and known_bad_url signals (see the README's
 // calibration table).
 var urlConfidence = map[string]float64{
-	string(Metadata):     0.95,
-	string(LinkLocal):    0.8,
-	string(Unspecified):  0.7,
-	string(Private):      0.6,
-	string(Loopback):     0.5,
-	string(Reserved):     0.3,
-	"internal_hostname":  0.5,
-	"rebinding_hostname": 0.85,
+	string(catMetadata):    0.95,
+	string(catLinkLocal):   0.8,
+	string(catUnspecified): 0.7,
+	string(catPrivate):     0.6,
+	string(catLoopback):    0.5,
+	string(catReserved):    0.3,
+	"internal_hostname":    0.5,
+	"rebinding_hostname":   0.85,
 	// A non-public address spelled so that a reader or a filter does not
 	// recognise it: an integer, hex or octal IPv4, fewer than four parts,
 	// IPv4 inside IPv6, percent-encoding, full-width digits, or a host
@@ -52,10 +51,19 @@ var metadataNames = map[string]bool{
 // (10.0.0.1.nip.io resolves to 10.0.0.1).
 var rebindingDomains = []string{"nip.io", "sslip.io", "xip.io", "localtest.me", "lvh.me", "vcap.me", "traefik.me"}
 
-// urls adds the ssrf and known_bad_url signals of every URL in text.
-func (s *Scanner) urls(_ context.Context, text string, c *collector) error {
+// urlDetector adds the ssrf and known_bad_url signals of every URL in
+// the text.
+type urlDetector struct {
+	// list is the known_bad_url list; nil means none.
+	list *urllist.List
+	// addrs classifies addresses for the ssrf class.
+	addrs addressClassifier
+}
+
+func (d urlDetector) detect(_ context.Context, in *input, addHit func(hit)) error {
+	text := in.text
 	add := func(class Class, kind string, start, end int) {
-		c.add(hit{class: class, kind: kind, conf: urlConfidence[kind], start: start, end: end})
+		addHit(hit{class: class, kind: kind, conf: urlConfidence[kind], start: start, end: end})
 	}
 	// A page links to few hosts many times: each host is judged once per
 	// scan (up to maxMemo hosts), which also keeps text made of one URL
@@ -70,12 +78,12 @@ func (s *Scanner) urls(_ context.Context, text string, c *collector) error {
 	findURLs(text, func(u foundURL) {
 		v, seen := memo[u.host]
 		if !seen {
-			h := parseHost(u.host)
-			v.ok = h.ok
-			if h.ok {
-				v.ssrf, v.obfuscated = s.classifyHost(h), h.obfuscated
-				if s.opts.URLs != nil {
-					v.bad = s.opts.URLs.match(h)
+			h := urlhost.Parse(u.host)
+			v.ok = h.OK
+			if h.OK {
+				v.ssrf, v.obfuscated = d.classifyHost(h), h.Obfuscated
+				if d.list != nil {
+					v.bad = d.list.Match(h.Name, h.Addr)
 				}
 			}
 			if len(memo) < maxMemo {
@@ -96,7 +104,7 @@ func (s *Scanner) urls(_ context.Context, text string, c *collector) error {
 		}
 	})
 	findBareAddresses(text, func(start, end int, a netip.Addr) {
-		if cat := s.opts.Addresses.ClassifyAddr(a); cat == Metadata || cat == LinkLocal {
+		if cat := d.addrs.ClassifyAddr(a); cat == catMetadata || cat == catLinkLocal {
 			add(SSRF, string(cat), start, end)
 		}
 	})
@@ -107,29 +115,29 @@ func (s *Scanner) urls(_ context.Context, text string, c *collector) error {
 // Addresses go to the configured classifier; names are judged by the
 // guard's name rules (special-use suffixes, single labels completed by a
 // resolver's search list), with the metadata and rebinding names besides.
-func (s *Scanner) classifyHost(h host) string {
-	if h.addr.IsValid() {
-		return string(s.opts.Addresses.ClassifyAddr(h.addr))
+func (d urlDetector) classifyHost(h urlhost.Host) string {
+	if h.Addr.IsValid() {
+		return string(d.addrs.ClassifyAddr(h.Addr))
 	}
-	name := h.name
+	name := h.Name
 	if metadataNames[name] {
-		return string(Metadata)
+		return string(catMetadata)
 	}
-	for _, d := range rebindingDomains {
-		if strings.HasSuffix(name, d) && len(name) > len(d) && name[len(name)-len(d)-1] == '.' {
-			if a, ok := embeddedAddr(name[:len(name)-len(d)-1]); ok && s.opts.Addresses.ClassifyAddr(a) != Public {
+	for _, rd := range rebindingDomains {
+		if strings.HasSuffix(name, rd) && len(name) > len(rd) && name[len(name)-len(rd)-1] == '.' {
+			if a, ok := embeddedAddr(name[:len(name)-len(rd)-1]); ok && d.addrs.ClassifyAddr(a) != catPublic {
 				return "rebinding_hostname"
 			}
 		}
 	}
 	switch category((guard.Host{Name: name}).Classify()) {
-	case Public, Reserved:
+	case catPublic, catReserved:
 		// The guard refuses names under .example, .test, .invalid
 		// because it must not resolve them; in text they are what
 		// documentation writes (RFC 2606), not a way in.
 		return ""
-	case Loopback:
-		return string(Loopback)
+	case catLoopback:
+		return string(catLoopback)
 	}
 	return "internal_hostname"
 }
@@ -250,82 +258,6 @@ func stripPort(h string) string {
 	return h
 }
 
-// host is a URL host read as a WHATWG URL parser reads it.
-type host struct {
-	ok         bool
-	name       string     // lower-case ASCII name, no trailing dot (when not an address)
-	addr       netip.Addr // when the host is an address in any spelling
-	obfuscated bool       // spelled other than the canonical dotted quad or RFC 5952 form
-}
-
-// parseHost reads a host as the pre-call guard does ([guard.ParseHost]:
-// the WHATWG URL host parser's IPv4 forms, IPv6 in brackets, IDNA's
-// mapping of names, so full-width digits and ideographic full stops become
-// ASCII), after percent-decoding it as a URL parser does for a special
-// scheme. It notes a non-canonical spelling: anything but the dotted quad
-// or the RFC 5952 form of an address, IPv4 inside IPv6, or percent-encoding.
-func parseHost(raw string) host {
-	var h host
-	s := raw
-	if strings.IndexByte(s, '%') >= 0 && !strings.HasPrefix(s, "[") {
-		d, ok := percentDecode(s)
-		if !ok {
-			return h
-		}
-		s, h.obfuscated = d, true
-	}
-	gh, err := guard.ParseHost(s)
-	if err != nil {
-		return h // a URL parser refuses it: nothing is fetched
-	}
-	h.ok = true
-	if !gh.Addr.IsValid() {
-		h.name = gh.Name
-		return h
-	}
-	h.addr = gh.Addr
-	written := strings.TrimSuffix(strings.ToLower(s), ".")
-	if written != gh.String() || gh.Addr.Is4In6() {
-		h.obfuscated = true
-	}
-	if _, ok := embedded4(gh.Addr); ok {
-		h.obfuscated = true
-	}
-	return h
-}
-
-// embedded4 returns the IPv4 address inside an IPv6 address of the
-// IPv4-mapped, NAT64 (64:ff9b::/96) or IPv4-compatible (::a.b.c.d) forms.
-func embedded4(a netip.Addr) (netip.Addr, bool) {
-	b := a.As16()
-	nat64 := netip.MustParsePrefix("64:ff9b::/96")
-	compat := netip.MustParsePrefix("::/96")
-	if a.Is4In6() || nat64.Contains(a) || compat.Contains(a) && a != netip.IPv6Unspecified() && a != netip.IPv6Loopback() {
-		return netip.AddrFrom4([4]byte{b[12], b[13], b[14], b[15]}), true
-	}
-	return netip.Addr{}, false
-}
-
-func percentDecode(s string) (string, bool) {
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] != '%' {
-			b.WriteByte(s[i])
-			continue
-		}
-		if i+2 >= len(s) {
-			return "", false
-		}
-		v, err := strconv.ParseUint(s[i+1:i+3], 16, 8)
-		if err != nil {
-			return "", false
-		}
-		b.WriteByte(byte(v))
-		i += 2
-	}
-	return b.String(), true
-}
-
 // findBareAddresses finds dotted-quad IPv4 addresses written outside a
 // URL (a word boundary on both sides, not part of a longer dotted number).
 func findBareAddresses(text string, fn func(start, end int, a netip.Addr)) {
@@ -350,15 +282,4 @@ func findBareAddresses(text string, fn func(start, end int, a netip.Addr)) {
 		}
 		i = j
 	}
-}
-
-// Registrable returns the registrable domain (eTLD+1) of a host name by the
-// Public Suffix List of golang.org/x/net/publicsuffix, or the name itself
-// when it has none.
-func registrable(name string) string {
-	d, err := publicsuffix.EffectiveTLDPlusOne(name)
-	if err != nil {
-		return name
-	}
-	return d
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/plainsight/plainsight/shield/urllist"
 	"github.com/plainsight/plainsight/vectors"
 )
 
@@ -51,35 +52,10 @@ type scanVectorFile struct {
 	} `json:"testGroups"`
 }
 
-type receiptVectorFile struct {
-	Schema        string                     `json:"schema"`
-	Spec          json.RawMessage            `json:"spec"`
-	NumberOfTests int                        `json:"numberOfTests"`
-	Header        []string                   `json:"header"`
-	Notes         map[string]json.RawMessage `json:"notes"`
-	JWKS          json.RawMessage            `json:"jwks"`
-	TestGroups    []struct {
-		Type  string `json:"type"`
-		Tests []struct {
-			TcID          int             `json:"tcId"`
-			Comment       string          `json:"comment"`
-			Spec          []string        `json:"spec"`
-			Response      json.RawMessage `json:"response"`
-			ResponseJSON  *string         `json:"response_json"`
-			SignedPayload string          `json:"signed_payload"`
-			Result        string          `json:"result"`
-			Error         string          `json:"error"`
-			Flags         []string        `json:"flags"`
-		} `json:"tests"`
-	} `json:"testGroups"`
-}
-
 // sentinels maps the error names of the vectors to this package's errors.
 var sentinels = map[string]error{
 	"ErrUnknownSource": ErrUnknownSource, "ErrUnknownDirection": ErrUnknownDirection,
-	"ErrContentTooLarge": ErrContentTooLarge, "ErrUnsigned": ErrUnsigned,
-	"ErrMalformedReceipt": ErrMalformedReceipt, "ErrUnknownKey": ErrUnknownKey,
-	"ErrBadSignature": ErrBadSignature,
+	"ErrContentTooLarge": ErrContentTooLarge,
 }
 
 // flagPolicy says how this harness treats each flag: CalibratedBand tests
@@ -111,7 +87,7 @@ func TestScanVectors(t *testing.T) {
 	for _, g := range f.TestGroups {
 		var opts Options
 		if len(g.Options.KnownBadURLList) > 0 {
-			l, err := ParseURLList(strings.NewReader(strings.Join(g.Options.KnownBadURLList, "\n")))
+			l, err := urllist.Parse(strings.NewReader(strings.Join(g.Options.KnownBadURLList, "\n")))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -166,58 +142,6 @@ func TestScanVectors(t *testing.T) {
 				}
 				if diff := cmp.Diff(tc.ExpectedExtensions.Kinds, kinds); diff != "" {
 					t.Errorf("kinds (-want +got):\n%s", diff)
-				}
-			})
-		}
-	}
-	if n != f.NumberOfTests || n == 0 {
-		t.Errorf("numberOfTests %d, counted %d", f.NumberOfTests, n)
-	}
-}
-
-func TestReceiptVectors(t *testing.T) {
-	const name = "shield/shield_receipt.json"
-	var f receiptVectorFile
-	decodeVectors(t, name, &f)
-	keys, err := ParseJWKS(f.JWKS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	n := 0
-	for _, g := range f.TestGroups {
-		for _, tc := range g.Tests {
-			n++
-			t.Run(fmt.Sprintf("%s/#%d %s", name, tc.TcID, tc.Comment), func(t *testing.T) {
-				// The text of the response: response_json, or the
-				// response object as the file spells it.
-				text := []byte(tc.Response)
-				if tc.ResponseJSON != nil {
-					text = []byte(*tc.ResponseJSON)
-				}
-				if (tc.ResponseJSON == nil) == (tc.Response == nil) {
-					t.Fatal("want exactly one of response and response_json")
-				}
-				// Both entry points: the text through VerifyReceiptJSON,
-				// and ParseResponse then VerifyReceipt.
-				resp, err := VerifyReceiptJSON(text, keys)
-				resp2, err2 := ParseResponse(text)
-				if err2 == nil {
-					err2 = VerifyReceipt(resp2, keys)
-				}
-				for _, err := range []error{err, err2} {
-					if tc.Result == "valid" {
-						if err != nil {
-							t.Fatalf("valid receipt: %v", err)
-						}
-					} else if want, ok := sentinels[tc.Error]; !ok || !errors.Is(err, want) {
-						t.Fatalf("error %v, want %s", err, tc.Error)
-					}
-				}
-				if tc.SignedPayload != "" {
-					p, err := SignedPayload(resp)
-					if err != nil || string(p) != tc.SignedPayload {
-						t.Errorf("signed payload %s, want %s", p, tc.SignedPayload)
-					}
 				}
 			})
 		}

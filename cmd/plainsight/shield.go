@@ -18,7 +18,7 @@ package main
 // verify-receipt checks the signature of a response (as scan prints it)
 // with published keys (a JWKS, as jwks prints it) and, with --content,
 // that the receipt's hash is the file's. The response is read strictly
-// (shield.ParseResponse): a member name given twice, or differing from a
+// (receipt.ParseResponse): a member name given twice, or differing from a
 // response member only by case, is a malformed receipt. It exits 0 when the receipt
 // verifies, 1 when it does not (the error class on standard error).
 //
@@ -35,6 +35,8 @@ import (
 	"os"
 
 	"github.com/plainsight/plainsight/shield"
+	"github.com/plainsight/plainsight/shield/receipt"
+	"github.com/plainsight/plainsight/shield/urllist"
 )
 
 const shieldUsage = `usage:
@@ -64,7 +66,7 @@ func runShield(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "plainsight shield keygen: unexpected argument %q (see plainsight shield keygen --help)\n", args[1])
 			return exitError
 		}
-		ring, err := shield.NewKeyRing()
+		ring, err := receipt.NewKeyRing()
 		if err == nil {
 			var b []byte
 			if b, err = ring.MarshalPrivate(); err == nil {
@@ -132,16 +134,18 @@ func runShieldScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 	var opts shield.Options
 	if *keys != "" {
 		b, err := os.ReadFile(*keys)
+		var ring *receipt.KeyRing
 		if err == nil {
-			opts.Keys, err = shield.LoadKeyRing(b)
+			ring, err = receipt.LoadKeyRing(b)
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "plainsight shield scan: --keys: %s\n", describe(err))
 			return exitError
 		}
+		opts.Signer = ring
 	}
 	if *urls != "" {
-		l, err := shield.LoadURLList(*urls)
+		l, err := urllist.Load(*urls)
 		if err != nil {
 			fmt.Fprintf(stderr, "plainsight shield scan: --urls: %s\n", describe(err))
 			return exitError
@@ -199,7 +203,7 @@ func runShieldVerify(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 		fmt.Fprintf(stderr, "plainsight shield verify-receipt: %s\n", describe(err))
 		return exitError
 	}
-	keys, err := shield.ParseJWKS(jb)
+	keys, err := receipt.ParseJWKS(jb)
 	if err != nil {
 		fmt.Fprintf(stderr, "plainsight shield verify-receipt: --jwks: %s\n", describe(err))
 		return exitError
@@ -216,7 +220,7 @@ func runShieldVerify(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 	// Read strictly: a response that encoding/json reads one way and
 	// another reader another (a repeated or case-folded member) does not
 	// verify (issue 29).
-	resp, err := shield.VerifyReceiptJSON(rb, keys)
+	resp, err := receipt.VerifyJSON(rb, keys)
 	if err != nil {
 		fmt.Fprintf(stderr, "plainsight shield verify-receipt: %s\n", describe(err))
 		return exitFound
@@ -227,7 +231,7 @@ func runShieldVerify(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 			fmt.Fprintf(stderr, "plainsight shield verify-receipt: %s\n", describe(err))
 			return exitError
 		}
-		if !shield.ContentMatches(resp.Receipt, string(cb)) {
+		if !receipt.ContentMatches(resp.Receipt, string(cb)) {
 			fmt.Fprintf(stderr, "plainsight shield verify-receipt: %s is not the content the receipt names\n", *contentPath)
 			return exitFound
 		}
@@ -243,8 +247,8 @@ func runShieldJWKS(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 	}
 	b, err := readNamed(args, stdin, 1<<20)
 	if err == nil {
-		var ring *shield.KeyRing
-		if ring, err = shield.LoadKeyRing(b); err == nil {
+		var ring *receipt.KeyRing
+		if ring, err = receipt.LoadKeyRing(b); err == nil {
 			if b, err = ring.JWKS(); err == nil {
 				_, err = fmt.Fprintf(stdout, "%s\n", b)
 			}

@@ -29,6 +29,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/plainsight/plainsight/shield"
+	"github.com/plainsight/plainsight/shield/receipt"
 	"github.com/plainsight/plainsight/shield/receiptstore"
 	"github.com/plainsight/plainsight/store"
 )
@@ -86,11 +87,11 @@ func runShieldReceipts(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "plainsight shield receipts list: %s\n%s", describe(err), receiptsUsage)
 		return exitError
 	}
-	var keys *shield.PublicKeys
+	var keys *receipt.PublicKeys
 	if *jwksPath != "" {
 		jb, err := os.ReadFile(*jwksPath)
 		if err == nil {
-			keys, err = shield.ParseJWKS(jb)
+			keys, err = receipt.ParseJWKS(jb)
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "plainsight shield receipts list: --jwks: %s\n", describe(err))
@@ -118,7 +119,7 @@ func runShieldReceipts(args []string, stdout, stderr io.Writer) int {
 			resp := shield.Response{Verdict: e.Verdict, Scores: e.Scores, Engine: e.Engine, Receipt: e.Receipt}
 			if e.Receipt.ScanID == "" && e.Receipt.Signature == "" {
 				sig = "unsigned"
-			} else if err := shield.VerifyReceipt(resp, keys); err != nil {
+			} else if err := receipt.Verify(resp, keys); err != nil {
 				sig, code = "signature FAILED ("+err.Error()+")", exitFound
 			}
 		}

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/plainsight/plainsight/shield"
+	"github.com/plainsight/plainsight/shield/enforce"
+	"github.com/plainsight/plainsight/shield/receipt"
 	"github.com/plainsight/plainsight/shield/receiptstore"
 	"github.com/plainsight/plainsight/store/sqlite"
 )
@@ -31,8 +33,8 @@ func TestShieldReceiptsList(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		a := shield.Action{Kind: shield.Read, Direction: shield.Inbound}
-		if err := log.Append(ctx, shield.NewLogEntry(c.who, r, &resp, a, shield.Decide(shield.DefaultPolicy(), &resp, a))); err != nil {
+		a := enforce.Action{Kind: enforce.Read, Direction: shield.Inbound}
+		if err := log.Append(ctx, enforce.NewLogEntry(c.who, r, &resp, a, enforce.Decide(enforce.DefaultPolicy(), &resp, a))); err != nil {
 			t.Fatal(err)
 		}
 		hashes = append(hashes, resp.Receipt.ContentHash)
@@ -57,8 +59,8 @@ func TestShieldReceiptsList(t *testing.T) {
 
 	code, out, _ = runCmd(t, "", "shield", "receipts", "list", "--db", path, "--hash", hashes[1], "--format", "json")
 	var rec struct {
-		Seq   int64           `json:"seq"`
-		Entry shield.LogEntry `json:"entry"`
+		Seq   int64            `json:"seq"`
+		Entry enforce.LogEntry `json:"entry"`
 	}
 	if code != exitClean || json.Unmarshal([]byte(out), &rec) != nil || rec.Seq != 2 || rec.Entry.Receipt.ContentHash != hashes[1] {
 		t.Errorf("--hash --format json: %d %s", code, out)
@@ -95,7 +97,7 @@ func TestShieldReceiptsListJWKS(t *testing.T) {
 	ctx := t.Context()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "r.db")
-	ring, err := shield.NewKeyRingFromSeed([]byte("0123456789abcdef0123456789abcdef"))
+	ring, err := receipt.NewKeyRingFromSeed([]byte("0123456789abcdef0123456789abcdef"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,7 +106,7 @@ func TestShieldReceiptsListJWKS(t *testing.T) {
 	if err := os.WriteFile(jwksPath, jwks, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	scanner, err := shield.New(shield.Options{Keys: ring})
+	scanner, err := shield.New(shield.Options{Signer: ring})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,7 +115,7 @@ func TestShieldReceiptsListJWKS(t *testing.T) {
 		t.Fatal(err)
 	}
 	log := receiptstore.New(s)
-	a := shield.Action{Kind: shield.Send, Direction: shield.Outbound}
+	a := enforce.Action{Kind: enforce.Send, Direction: shield.Outbound}
 	for _, who := range []string{"honest", "forger"} {
 		r := shield.Request{Content: "key AKIAZ3VQ7MXR5NB2KL4P", Context: shield.Context{Source: shield.SourceAgentMessage, Direction: shield.Outbound}}
 		resp, err := scanner.Scan(ctx, r)
@@ -123,13 +125,13 @@ func TestShieldReceiptsListJWKS(t *testing.T) {
 		if who == "forger" { // a host that logs a verdict the scanner did not give
 			resp.Verdict = shield.Clean
 		}
-		if err := log.Append(ctx, shield.NewLogEntry(who, r, &resp, a, shield.Decide(shield.DefaultPolicy(), &resp, a))); err != nil {
+		if err := log.Append(ctx, enforce.NewLogEntry(who, r, &resp, a, enforce.Decide(enforce.DefaultPolicy(), &resp, a))); err != nil {
 			t.Fatal(err)
 		}
 	}
 	// No scan: the scanner could not be reached.
-	if err := log.Append(ctx, shield.NewLogEntry("offline", shield.Request{Context: shield.Context{Source: shield.SourceAgentMessage, Direction: shield.Outbound}},
-		nil, a, shield.Decide(shield.DefaultPolicy(), nil, a))); err != nil {
+	if err := log.Append(ctx, enforce.NewLogEntry("offline", shield.Request{Context: shield.Context{Source: shield.SourceAgentMessage, Direction: shield.Outbound}},
+		nil, a, enforce.Decide(enforce.DefaultPolicy(), nil, a))); err != nil {
 		t.Fatal(err)
 	}
 	s.Close()

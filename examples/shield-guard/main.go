@@ -25,7 +25,9 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/plainsight/plainsight/shield"
+	"github.com/plainsight/plainsight/shield/enforce"
 	"github.com/plainsight/plainsight/shield/mcpguard"
+	"github.com/plainsight/plainsight/shield/receipt"
 	"github.com/plainsight/plainsight/shield/receiptstore"
 	"github.com/plainsight/plainsight/store"
 	"github.com/plainsight/plainsight/store/sqlite"
@@ -82,12 +84,12 @@ func server() *mcp.Server {
 
 func run(ctx context.Context, w io.Writer, dbPath string) error {
 	// The operator's signing key; a real one is generated once
-	// (shield.NewKeyRing) and stored (MarshalPrivate).
-	ring, err := shield.NewKeyRingFromSeed(bytes.Repeat([]byte{42}, 32))
+	// (receipt.NewKeyRing) and stored (MarshalPrivate).
+	ring, err := receipt.NewKeyRingFromSeed(bytes.Repeat([]byte{42}, 32))
 	if err != nil {
 		return err
 	}
-	scanner, err := shield.New(shield.Options{Keys: ring})
+	scanner, err := shield.New(shield.Options{Signer: ring})
 	if err != nil {
 		return err
 	}
@@ -98,11 +100,11 @@ func run(ctx context.Context, w io.Writer, dbPath string) error {
 	defer db.Close()
 	receipts := receiptstore.New(db)
 	guard := &mcpguard.Guard{Scanner: scanner, Log: receipts, Who: "agent-demo",
-		Kind: func(tool string) shield.ActionKind {
+		Kind: func(tool string) enforce.ActionKind {
 			if tool == "send_email" {
-				return shield.Send
+				return enforce.Send
 			}
-			return shield.Read
+			return enforce.Read
 		}}
 
 	st, ct := mcp.NewInMemoryTransports()
@@ -153,7 +155,7 @@ func run(ctx context.Context, w io.Writer, dbPath string) error {
 		e := r.Entry
 		verified := "unsigned"
 		resp := shield.Response{Verdict: e.Verdict, Scores: e.Scores, Engine: e.Engine, Receipt: e.Receipt}
-		if err := shield.VerifyReceipt(resp, keys); err == nil {
+		if err := receipt.Verify(resp, keys); err == nil {
 			verified = "signature ok"
 		}
 		fmt.Fprintf(w, "  %s %-15s %-8s %-10s %-7s %s %s\n", e.Who, e.Tool, e.Direction, e.Verdict, e.Outcome, e.Receipt.ContentHash[:19], verified)

@@ -7,7 +7,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/plainsight/plainsight/shield"
+	"github.com/plainsight/plainsight/shield/enforce"
 	"github.com/plainsight/plainsight/shield/mcpguard"
 )
 
@@ -27,7 +27,7 @@ func ExampleGuard() {
 	defer ss.Close()
 
 	// The agent's client, guarded, with a receipt log.
-	log := &shield.MemoryLog{}
+	log := &enforce.MemoryLog{}
 	guard := &mcpguard.Guard{Log: log, Who: "agent-1"}
 	client := mcp.NewClient(&mcp.Implementation{Name: "agent", Version: "1"}, nil)
 	client.AddSendingMiddleware(guard.Middleware())

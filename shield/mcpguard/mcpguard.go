@@ -46,6 +46,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/plainsight/plainsight/shield"
+	"github.com/plainsight/plainsight/shield/enforce"
 )
 
 // ErrBlocked is returned (wrapped in a *BlockedError) for a tool call the
@@ -55,7 +56,7 @@ var ErrBlocked = errors.New("mcpguard: tool call blocked")
 // BlockedError reports a blocked tool call.
 type BlockedError struct {
 	Tool     string
-	Decision shield.Decision
+	Decision enforce.Decision
 	ScanID   string // empty when the scanner could not be reached
 }
 
@@ -76,23 +77,23 @@ const MetaKey = "plainsight.dev/shield"
 type Guard struct {
 	// Scanner scans; nil means shield's default scanner.
 	Scanner *shield.Scanner
-	// Policy decides; nil means shield.DefaultPolicy().
-	Policy *shield.Policy
+	// Policy decides; nil means enforce.DefaultPolicy().
+	Policy *enforce.Policy
 	// Log receives a LogEntry per decision (Level 3); nil keeps none.
-	Log shield.ReceiptLog
+	Log enforce.ReceiptLog
 	// Who names the requester in the log.
 	Who string
 	// Kind says what calling a tool does, for the scanner-unreachable rule
-	// and the log; nil means shield.Send for every tool (the cautious
+	// and the log; nil means enforce.Send for every tool (the cautious
 	// answer: a call whose kind is unknown may send).
-	Kind func(tool string) shield.ActionKind
+	Kind func(tool string) enforce.ActionKind
 }
 
-func (g *Guard) policy() shield.Policy {
+func (g *Guard) policy() enforce.Policy {
 	if g.Policy != nil {
 		return *g.Policy
 	}
-	return shield.DefaultPolicy()
+	return enforce.DefaultPolicy()
 }
 
 func (g *Guard) scan(ctx context.Context, r shield.Request) (*shield.Response, error) {
@@ -111,15 +112,15 @@ func (g *Guard) scan(ctx context.Context, r shield.Request) (*shield.Response, e
 
 // check scans content and decides; an unstorable log entry counts as an
 // unreachable scanner.
-func (g *Guard) check(ctx context.Context, r shield.Request, a shield.Action) (shield.Decision, *shield.Response) {
+func (g *Guard) check(ctx context.Context, r shield.Request, a enforce.Action) (enforce.Decision, *shield.Response) {
 	resp, err := g.scan(ctx, r)
 	if err != nil {
 		resp = nil
 	}
-	d := shield.Decide(g.policy(), resp, a)
+	d := enforce.Decide(g.policy(), resp, a)
 	if g.Log != nil {
-		if err := g.Log.Append(ctx, shield.NewLogEntry(g.Who, r, resp, a, d)); err != nil {
-			d = shield.Decide(g.policy(), nil, a)
+		if err := g.Log.Append(ctx, enforce.NewLogEntry(g.Who, r, resp, a, d)); err != nil {
+			d = enforce.Decide(g.policy(), nil, a)
 			d.Reason = "the receipt log failed; " + d.Reason
 		}
 	}
@@ -135,15 +136,15 @@ func (g *Guard) Middleware() mcp.Middleware {
 			if method != "tools/call" || !ok || params == nil {
 				return next(ctx, method, req)
 			}
-			kind := shield.Send
+			kind := enforce.Send
 			if g.Kind != nil {
 				kind = g.Kind(params.Name)
 			}
 			// Level 2: the arguments, before they leave.
 			out := shield.Request{Content: argumentText(params.Arguments),
 				Context: shield.Context{Source: shield.SourceAgentMessage, Tool: params.Name, Direction: shield.Outbound}}
-			d, resp := g.check(ctx, out, shield.Action{Kind: kind, Direction: shield.Outbound})
-			if d.Outcome == shield.Block {
+			d, resp := g.check(ctx, out, enforce.Action{Kind: kind, Direction: shield.Outbound})
+			if d.Outcome == enforce.Block {
 				e := &BlockedError{Tool: params.Name, Decision: d}
 				if resp != nil {
 					e.ScanID = resp.Receipt.ScanID
@@ -161,20 +162,20 @@ func (g *Guard) Middleware() mcp.Middleware {
 			// Level 1: the result, before the model sees it.
 			in := shield.Request{Content: resultText(result),
 				Context: shield.Context{Source: shield.SourceToolOutput, Tool: params.Name, Direction: shield.Inbound}}
-			d, resp = g.check(ctx, in, shield.Action{Kind: shield.Read, Direction: shield.Inbound})
+			d, resp = g.check(ctx, in, enforce.Action{Kind: enforce.Read, Direction: shield.Inbound})
 			meta := map[string]any{"outcome": string(d.Outcome), "reason": d.Reason}
 			if resp != nil {
 				meta["verdict"] = string(resp.Verdict)
 				meta["scan_id"] = resp.Receipt.ScanID
 				meta["content_hash"] = resp.Receipt.ContentHash
 			}
-			if d.Outcome == shield.Block {
+			if d.Outcome == enforce.Block {
 				withheld := &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{
 					Text: fmt.Sprintf("The result of %s was withheld by the safety check: %s.", params.Name, d.Reason)}}}
 				withheld.Meta = mcp.Meta{MetaKey: meta}
 				return withheld, nil
 			}
-			if d.Outcome == shield.Flag {
+			if d.Outcome == enforce.Flag {
 				if result.Meta == nil {
 					result.Meta = mcp.Meta{}
 				}

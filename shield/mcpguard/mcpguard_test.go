@@ -9,6 +9,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/plainsight/plainsight/shield"
+	"github.com/plainsight/plainsight/shield/enforce"
 )
 
 type echoArgs struct {
@@ -40,14 +41,14 @@ func connect(t *testing.T, g *Guard) *mcp.ClientSession {
 
 type failingLog struct{}
 
-func (failingLog) Append(context.Context, shield.LogEntry) error { return errors.New("disk full") }
+func (failingLog) Append(context.Context, enforce.LogEntry) error { return errors.New("disk full") }
 
 func TestUnreachableScanner(t *testing.T) {
 	// A scanner that refuses everything longer than 4 bytes stands for
 	// one that cannot be reached.
 	s, _ := shield.New(shield.Options{MaxContentBytes: 4})
-	log := &shield.MemoryLog{}
-	g := &Guard{Scanner: s, Log: log, Kind: func(string) shield.ActionKind { return shield.Read }}
+	log := &enforce.MemoryLog{}
+	g := &Guard{Scanner: s, Log: log, Kind: func(string) enforce.ActionKind { return enforce.Read }}
 	cs := connect(t, g)
 	// A read call: fail open (flag) for the call, and the result (also a
 	// read) passes with a flag.
@@ -59,13 +60,13 @@ func TestUnreachableScanner(t *testing.T) {
 		t.Error("result not flagged")
 	}
 	// A sending call: fail closed.
-	g.Kind = func(string) shield.ActionKind { return shield.Send }
+	g.Kind = func(string) enforce.ActionKind { return enforce.Send }
 	_, err = cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "echo", Arguments: echoArgs{Text: "hello there"}})
 	if !errors.Is(err, ErrBlocked) {
 		t.Fatalf("send with the scanner unreachable: %v, want ErrBlocked", err)
 	}
 	entries := log.Entries()
-	if len(entries) != 3 || entries[2].Outcome != shield.Block || entries[2].Receipt.ScanID != "" {
+	if len(entries) != 3 || entries[2].Outcome != enforce.Block || entries[2].Receipt.ScanID != "" {
 		t.Errorf("log %+v", entries)
 	}
 }

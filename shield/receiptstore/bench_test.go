@@ -7,7 +7,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/plainsight/plainsight/shield"
+	"github.com/plainsight/plainsight/shield/enforce"
 	"github.com/plainsight/plainsight/shield/mcpguard"
 	"github.com/plainsight/plainsight/shield/receiptstore"
 	"github.com/plainsight/plainsight/store/sqlite"
@@ -18,11 +18,11 @@ import (
 func BenchmarkGuardedCall(b *testing.B) {
 	for _, tc := range []struct {
 		name string
-		log  func(b *testing.B) shield.ReceiptLog
+		log  func(b *testing.B) enforce.ReceiptLog
 	}{
-		{"log=none", func(*testing.B) shield.ReceiptLog { return nil }},
-		{"log=memory", func(*testing.B) shield.ReceiptLog { return &shield.MemoryLog{} }},
-		{"log=sqlite", func(b *testing.B) shield.ReceiptLog {
+		{"log=none", func(*testing.B) enforce.ReceiptLog { return nil }},
+		{"log=memory", func(*testing.B) enforce.ReceiptLog { return &enforce.MemoryLog{} }},
+		{"log=sqlite", func(b *testing.B) enforce.ReceiptLog {
 			s, err := sqlite.Open(context.Background(), filepath.Join(b.TempDir(), "b.db"), nil)
 			if err != nil {
 				b.Fatal(err)
@@ -33,7 +33,7 @@ func BenchmarkGuardedCall(b *testing.B) {
 	} {
 		b.Run(tc.name, func(b *testing.B) {
 			ctx := context.Background()
-			g := &mcpguard.Guard{Who: "agent-1", Kind: func(string) shield.ActionKind { return shield.Read }}
+			g := &mcpguard.Guard{Who: "agent-1", Kind: func(string) enforce.ActionKind { return enforce.Read }}
 			if l := tc.log(b); l != nil {
 				g.Log = l
 			}

@@ -8,7 +8,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/plainsight/plainsight/shield"
+	"github.com/plainsight/plainsight/shield/enforce"
 	"github.com/plainsight/plainsight/shield/mcpguard"
 	"github.com/plainsight/plainsight/shield/receiptstore"
 	"github.com/plainsight/plainsight/store"
@@ -63,7 +63,7 @@ func ExampleLog() {
 	}
 	// Every entry of one content hash, whoever had it scanned.
 	same, _ := log.List(ctx, store.ReceiptQuery{ContentHash: recs[2].Entry.Receipt.ContentHash})
-	fmt.Println(len(same), same[0].Entry.Outcome == shield.Block)
+	fmt.Println(len(same), same[0].Entry.Outcome == enforce.Block)
 	// Output:
 	// 1 agent-1 save_note outbound clean proceed sha256:0bdc265b
 	// 2 agent-1 save_note inbound clean proceed sha256:686f6a14

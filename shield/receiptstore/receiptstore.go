@@ -1,5 +1,5 @@
 // Package receiptstore keeps the Agent-Shield receipt log of conformance
-// Level 3 (§5) in a store: [Log] is a [shield.ReceiptLog] on a
+// Level 3 (§5) in a store: [Log] is a [enforce.ReceiptLog] on a
 // [store.Receipts] (memory, SQLite or PostgreSQL), so the audit trail of a
 // guarded agent ([github.com/plainsight/plainsight/shield/mcpguard])
 // outlives the process and can be looked up by who, by content hash and
@@ -9,8 +9,8 @@
 // store, and so never a database driver: only hosts that keep receipts
 // pull this package in.
 //
-// Each [shield.LogEntry] is stored whole, in its versioned JSON form
-// ([shield.LogSchema]), next to the fields a look-up needs: who, the
+// Each [enforce.LogEntry] is stored whole, in its versioned JSON form
+// ([enforce.LogSchema]), next to the fields a look-up needs: who, the
 // receipt's scan_id (one entry per scan id: a second is
 // [store.ErrDuplicate]), content_hash and timestamp, the engine, the
 // verdict and the enforcer's outcome. An entry without a scan (the scanner
@@ -34,7 +34,7 @@
 // A stored entry holds what shield put in it: hashes, scores and the
 // enforcer's reason, never the content. The store's append-only schema
 // guards against the application and its mistakes, not against the
-// database's owner; the receipts' signatures ([shield.VerifyReceipt]) are
+// database's owner; the receipts' signatures ([github.com/plainsight/plainsight/shield/receipt.Verify]) are
 // what make an edited verdict or score detectable.
 package receiptstore
 
@@ -49,6 +49,7 @@ import (
 
 	"github.com/plainsight/plainsight/internal/strictjson"
 	"github.com/plainsight/plainsight/shield"
+	"github.com/plainsight/plainsight/shield/enforce"
 	"github.com/plainsight/plainsight/store"
 )
 
@@ -72,7 +73,7 @@ func malformed(format string, args ...any) error {
 	return &Error{Err: ErrMalformed, Detail: fmt.Sprintf(format, args...)}
 }
 
-// Log is a shield.ReceiptLog kept in a store. It is safe for concurrent
+// Log is a enforce.ReceiptLog kept in a store. It is safe for concurrent
 // use as its store is.
 type Log struct {
 	r store.Receipts
@@ -80,7 +81,7 @@ type Log struct {
 	Now func() time.Time
 }
 
-var _ shield.ReceiptLog = (*Log)(nil)
+var _ enforce.ReceiptLog = (*Log)(nil)
 
 // New returns the log kept in r (a store.Store, or a store.Tx inside
 // Atomic).
@@ -90,16 +91,16 @@ func New(r store.Receipts) *Log { return &Log{r: r} }
 type Record struct {
 	Seq   int64
 	At    time.Time
-	Entry shield.LogEntry
+	Entry enforce.LogEntry
 }
 
-// Append stores e. Its schema must be shield.LogSchema and its Who not
+// Append stores e. Its schema must be enforce.LogSchema and its Who not
 // empty (store.ErrInvalid otherwise: Level 3 names who); a scan id
 // already logged is store.ErrDuplicate. Errors of the store are returned
 // as they are.
-func (l *Log) Append(ctx context.Context, e shield.LogEntry) error {
-	if e.Schema != shield.LogSchema {
-		return malformed("schema %.32q, want %s", e.Schema, shield.LogSchema)
+func (l *Log) Append(ctx context.Context, e enforce.LogEntry) error {
+	if e.Schema != enforce.LogSchema {
+		return malformed("schema %.32q, want %s", e.Schema, enforce.LogSchema)
 	}
 	at, err := l.at(e)
 	if err != nil {
@@ -116,7 +117,7 @@ func (l *Log) Append(ctx context.Context, e shield.LogEntry) error {
 	return err
 }
 
-func (l *Log) at(e shield.LogEntry) (time.Time, error) {
+func (l *Log) at(e enforce.LogEntry) (time.Time, error) {
 	if e.Receipt.Timestamp == "" {
 		if e.Receipt.ScanID != "" {
 			return time.Time{}, malformed("a receipt with a scan id has no timestamp")
@@ -165,12 +166,12 @@ func (l *Log) List(ctx context.Context, q store.ReceiptQuery) ([]Record, error) 
 }
 
 // Decode parses a stored entry: one JSON object of schema
-// shield.LogSchema, without unknown members or trailing data, at most
+// enforce.LogSchema, without unknown members or trailing data, at most
 // store.ReceiptEntryMaxBytes long, read as strictly as
-// shield.ParseResponse reads a response (no member name twice, none
+// receipt.ParseResponse reads a response (no member name twice, none
 // differing from a member's only by case, I-JSON strings).
-func Decode(b []byte) (shield.LogEntry, error) {
-	var e shield.LogEntry
+func Decode(b []byte) (enforce.LogEntry, error) {
+	var e enforce.LogEntry
 	if len(b) > store.ReceiptEntryMaxBytes {
 		return e, malformed("%d bytes, more than %d", len(b), store.ReceiptEntryMaxBytes)
 	}
@@ -180,13 +181,13 @@ func Decode(b []byte) (shield.LogEntry, error) {
 	// another reader of the database another, is refused.
 	lim := strictjson.Limits{MaxBytes: store.ReceiptEntryMaxBytes, MaxDepth: 8, DisallowUnknown: true, IJSON: true}
 	if err := strictjson.Unmarshal(b, &e, lim); err != nil {
-		return shield.LogEntry{}, malformed("%s", strings.TrimPrefix(err.Error(), "strictjson: "))
+		return enforce.LogEntry{}, malformed("%s", strings.TrimPrefix(err.Error(), "strictjson: "))
 	}
 	if t := bytes.TrimLeft(b, " \t\r\n"); len(t) == 0 || t[0] != '{' {
-		return shield.LogEntry{}, malformed("not a JSON object")
+		return enforce.LogEntry{}, malformed("not a JSON object")
 	}
-	if e.Schema != shield.LogSchema {
-		return shield.LogEntry{}, malformed("schema %.32q, want %s", e.Schema, shield.LogSchema)
+	if e.Schema != enforce.LogSchema {
+		return enforce.LogEntry{}, malformed("schema %.32q, want %s", e.Schema, enforce.LogSchema)
 	}
 	return e, nil
 }

@@ -17,7 +17,9 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/plainsight/plainsight/shield"
+	"github.com/plainsight/plainsight/shield/enforce"
 	"github.com/plainsight/plainsight/shield/mcpguard"
+	"github.com/plainsight/plainsight/shield/receipt"
 	"github.com/plainsight/plainsight/shield/receiptstore"
 	"github.com/plainsight/plainsight/store"
 	"github.com/plainsight/plainsight/store/memory"
@@ -68,16 +70,16 @@ func (c canary) leaked(b []byte) string {
 func guardCalls(t *testing.T, s store.Store, c canary, calls int) []receiptstore.Record {
 	t.Helper()
 	ctx := t.Context()
-	ring, err := shield.NewKeyRingFromSeed(bytes.Repeat([]byte{7}, 32))
+	ring, err := receipt.NewKeyRingFromSeed(bytes.Repeat([]byte{7}, 32))
 	if err != nil {
 		t.Fatal(err)
 	}
-	scanner, err := shield.New(shield.Options{Keys: ring})
+	scanner, err := shield.New(shield.Options{Signer: ring})
 	if err != nil {
 		t.Fatal(err)
 	}
 	log := receiptstore.New(s)
-	g := &mcpguard.Guard{Scanner: scanner, Log: log, Who: "agent-7", Kind: func(string) shield.ActionKind { return shield.Read }}
+	g := &mcpguard.Guard{Scanner: scanner, Log: log, Who: "agent-7", Kind: func(string) enforce.ActionKind { return enforce.Read }}
 	server := mcp.NewServer(&mcp.Implementation{Name: "web", Version: "1"}, nil)
 	mcp.AddTool(server, &mcp.Tool{Name: "fetch"}, func(_ context.Context, _ *mcp.CallToolRequest, a fetchArgs) (*mcp.CallToolResult, any, error) {
 		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: c.result}}}, nil, nil
@@ -128,16 +130,16 @@ func guardCalls(t *testing.T, s store.Store, c canary, calls int) []receiptstore
 		seen[e.Receipt.ScanID] = true
 		// What is stored is the signed receipt: it still verifies.
 		keys, _ := ring.JWKS()
-		pub, err := shield.ParseJWKS(keys)
+		pub, err := receipt.ParseJWKS(keys)
 		if err != nil {
 			t.Fatal(err)
 		}
 		resp := shield.Response{Verdict: e.Verdict, Scores: e.Scores, Receipt: e.Receipt, Engine: e.Engine}
-		if err := shield.VerifyReceipt(resp, pub); err != nil {
+		if err := receipt.Verify(resp, pub); err != nil {
 			t.Errorf("entry %d: the stored receipt does not verify: %v", i, err)
 		}
 	}
-	if last := recs[len(recs)-1].Entry; last.Verdict == shield.Clean || last.Outcome == shield.Proceed {
+	if last := recs[len(recs)-1].Entry; last.Verdict == shield.Clean || last.Outcome == enforce.Proceed {
 		t.Errorf("the result's entry: %s %s, want a finding", last.Verdict, last.Outcome)
 	}
 	return recs
@@ -234,22 +236,22 @@ func TestGuardOnPostgresKeepsNoContent(t *testing.T) {
 	}
 }
 
-func entry(t *testing.T, who, content string) shield.LogEntry {
+func entry(t *testing.T, who, content string) enforce.LogEntry {
 	t.Helper()
 	r := shield.Request{Content: content, Context: shield.Context{Source: shield.SourceWeb, Direction: shield.Inbound}}
 	resp, err := shield.Scan(t.Context(), r)
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := shield.Action{Kind: shield.Read, Direction: shield.Inbound}
-	return shield.NewLogEntry(who, r, &resp, a, shield.Decide(shield.DefaultPolicy(), &resp, a))
+	a := enforce.Action{Kind: enforce.Read, Direction: shield.Inbound}
+	return enforce.NewLogEntry(who, r, &resp, a, enforce.Decide(enforce.DefaultPolicy(), &resp, a))
 }
 
 func TestAppendAndList(t *testing.T) {
 	ctx := t.Context()
 	log := receiptstore.New(memory.New())
 	e1, e2 := entry(t, "a", "hello"), entry(t, "b", "AKIAZ3VQ7MXR5NB2KL4P")
-	for _, e := range []shield.LogEntry{e1, e2} {
+	for _, e := range []enforce.LogEntry{e1, e2} {
 		if err := log.Append(ctx, e); err != nil {
 			t.Fatal(err)
 		}
@@ -274,9 +276,9 @@ func TestAppendAndList(t *testing.T) {
 	// No scan (the scanner unreachable): stored at the log's clock.
 	at := time.Date(2026, 5, 1, 10, 0, 0, 0, time.UTC)
 	log.Now = func() time.Time { return at }
-	a := shield.Action{Kind: shield.Send, Direction: shield.Outbound}
-	none := shield.NewLogEntry("c", shield.Request{Context: shield.Context{Source: shield.SourceAgentMessage, Direction: shield.Outbound}},
-		nil, a, shield.Decide(shield.DefaultPolicy(), nil, a))
+	a := enforce.Action{Kind: enforce.Send, Direction: shield.Outbound}
+	none := enforce.NewLogEntry("c", shield.Request{Context: shield.Context{Source: shield.SourceAgentMessage, Direction: shield.Outbound}},
+		nil, a, enforce.Decide(enforce.DefaultPolicy(), nil, a))
 	for range 2 {
 		if err := log.Append(ctx, none); err != nil {
 			t.Fatalf("an entry without a scan: %v", err)
@@ -286,11 +288,11 @@ func TestAppendAndList(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var entries []shield.LogEntry
+	var entries []enforce.LogEntry
 	for _, r := range got {
 		entries = append(entries, r.Entry)
 	}
-	if d := cmp.Diff([]shield.LogEntry{e1, e2, none, none}, entries); d != "" {
+	if d := cmp.Diff([]enforce.LogEntry{e1, e2, none, none}, entries); d != "" {
 		t.Errorf("List (-want +got):\n%s", d)
 	}
 	if !got[2].At.Equal(at) || got[3].Seq != 4 {
@@ -361,7 +363,7 @@ func FuzzDecode(f *testing.F) {
 			}
 			return
 		}
-		if e.Schema != shield.LogSchema {
+		if e.Schema != enforce.LogSchema {
 			t.Fatalf("accepted schema %q", e.Schema)
 		}
 	})
@@ -379,7 +381,7 @@ func TestConcurrentAppendsOnSQLite(t *testing.T) {
 	log := receiptstore.New(s)
 	const n = 40
 	errs := make(chan error, n)
-	entries := make([]shield.LogEntry, n)
+	entries := make([]enforce.LogEntry, n)
 	for i := range entries {
 		entries[i] = entry(t, "agent-"+string(rune('a'+i%4)), "content")
 	}

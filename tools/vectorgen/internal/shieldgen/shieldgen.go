@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/plainsight/plainsight/shield"
+	"github.com/plainsight/plainsight/shield/receipt"
 	"github.com/plainsight/plainsight/tools/vectorgen/internal/corpus"
 )
 
@@ -365,11 +366,11 @@ type receiptTest struct {
 
 // GenerateReceipt writes shield_receipt.json.
 func GenerateReceipt() ([]byte, error) {
-	ring, err := shield.NewKeyRingFromSeed(seed)
+	ring, err := receipt.NewKeyRingFromSeed(seed)
 	if err != nil {
 		return nil, err
 	}
-	other, err := shield.NewKeyRingFromSeed(bytes.Repeat([]byte{2}, 32))
+	other, err := receipt.NewKeyRingFromSeed(bytes.Repeat([]byte{2}, 32))
 	if err != nil {
 		return nil, err
 	}
@@ -382,18 +383,18 @@ func GenerateReceipt() ([]byte, error) {
 			Timestamp:   time.Date(2025, 11, 12, 0, 0, 0, 0, time.UTC).Format("2006-01-02T15:04:05.000Z07:00")},
 		Signals: []shield.Signal{},
 	}
-	payload, err := shield.SignedPayload(base)
+	payload, err := receipt.SignedPayload(base)
 	if err != nil {
 		return nil, err
 	}
 	if string(payload) != handPayload {
 		return nil, fmt.Errorf("shieldgen: shield's signed payload\n%s\ndiffers from the hand-written\n%s", payload, handPayload)
 	}
-	signed, err := shield.SignResponse(ring, base)
+	signed, err := receipt.Sign(ring, base)
 	if err != nil {
 		return nil, err
 	}
-	byOther, err := shield.SignResponse(other, base)
+	byOther, err := receipt.Sign(other, base)
 	if err != nil {
 		return nil, err
 	}
@@ -447,7 +448,7 @@ func GenerateReceipt() ([]byte, error) {
 		Schema: "shield_receipt_schema_v1.json",
 		Spec:   map[string]any{"name": "agent-shield-protocol", "version": "0.1", "sections": []string{"§3.2", "§8"}},
 		Header: []string{
-			"Receipt signatures: a detached compact JWS (RFC 7515 Appendix F), alg EdDSA (Ed25519), typ " + shield.ReceiptType + ", kid the RFC 7638 thumbprint of the key.",
+			"Receipt signatures: a detached compact JWS (RFC 7515 Appendix F), alg EdDSA (Ed25519), typ " + receipt.Type + ", kid the RFC 7638 thumbprint of the key.",
 			"The payload is the canonical JSON (RFC 8785) of the response's engine, receipt (content_hash, scan_id, timestamp) and scores and verdict; signed_payload gives it for the valid test.",
 			"jwks holds the published key (the Ed25519 key of the RFC 8032 seed of 32 bytes 0x01).",
 			"A test gives the response as an object (response) or as JSON text (response_json), which a verifier must read strictly: a member name given twice in one object, at any depth, or differing from a response member only by case, is ErrMalformedReceipt (the wire form is what was signed).",

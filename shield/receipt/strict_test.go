@@ -1,4 +1,4 @@
-package shield
+package receipt
 
 import (
 	"bytes"
@@ -11,18 +11,19 @@ import (
 	"testing"
 
 	"github.com/plainsight/plainsight/internal/canon"
+	"github.com/plainsight/plainsight/shield"
 	"github.com/plainsight/plainsight/vectors"
 )
 
 // genuine returns a malicious response signed by a test ring, its JSON as
 // the scanner's host would send it, and the ring's public keys.
-func genuine(t testing.TB) (Response, []byte, *PublicKeys) {
+func genuine(t testing.TB) (shield.Response, []byte, *PublicKeys) {
 	t.Helper()
 	ring, err := NewKeyRingFromSeed(bytes.Repeat([]byte{9}, 32))
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := New(Options{Keys: ring})
+	s, err := shield.New(shield.Options{Signer: ring})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,7 +31,7 @@ func genuine(t testing.TB) (Response, []byte, *PublicKeys) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if resp.Verdict != Malicious || resp.Scores.Secrets == 0 {
+	if resp.Verdict != shield.Malicious || resp.Scores.Secrets == 0 {
 		t.Fatalf("the fixture is not malicious with a secret: %+v", resp)
 	}
 	b, err := json.Marshal(resp)
@@ -53,10 +54,10 @@ func twoWay(t testing.TB, b []byte, signed, forged, respelt string) []byte {
 // TestReceiptReadsOneWay is issue 29's reproduction: a genuine malicious
 // receipt rewritten so that encoding/json reads "malicious" (the last,
 // case-folded member) and JSON.parse reads "clean" (the exact name). On
-// main, the CLI's decoding (encoding/json) then VerifyReceipt accepted it.
+// main, the CLI's decoding (encoding/json) then Verify accepted it.
 func TestReceiptReadsOneWay(t *testing.T) {
 	resp, b, keys := genuine(t)
-	if _, err := VerifyReceiptJSON(b, keys); err != nil {
+	if _, err := VerifyJSON(b, keys); err != nil {
 		t.Fatalf("the genuine JSON: %v", err)
 	}
 	score, _ := json.Marshal(resp.Scores.Secrets)
@@ -71,18 +72,18 @@ func TestReceiptReadsOneWay(t *testing.T) {
 	} {
 		forged := twoWay(t, b, c.signed, c.forged, c.respelt)
 		// What encoding/json reads verifies: that is the hole.
-		var loose Response
+		var loose shield.Response
 		if err := json.Unmarshal(forged, &loose); err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
-		if err := VerifyReceipt(loose, keys); err != nil {
+		if err := Verify(loose, keys); err != nil {
 			t.Fatalf("%s: the reproduction no longer reproduces: %v", c.name, err)
 		}
 		if _, err := ParseResponse(forged); !errors.Is(err, ErrMalformedReceipt) {
 			t.Errorf("%s: ParseResponse: %v, want ErrMalformedReceipt", c.name, err)
 		}
-		if _, err := VerifyReceiptJSON(forged, keys); !errors.Is(err, ErrMalformedReceipt) {
-			t.Errorf("%s: VerifyReceiptJSON: %v, want ErrMalformedReceipt", c.name, err)
+		if _, err := VerifyJSON(forged, keys); !errors.Is(err, ErrMalformedReceipt) {
+			t.Errorf("%s: VerifyJSON: %v, want ErrMalformedReceipt", c.name, err)
 		}
 	}
 	// A duplicate in an unsigned extension is refused too: the rule is
@@ -92,7 +93,7 @@ func TestReceiptReadsOneWay(t *testing.T) {
 		t.Errorf("duplicate in a signal: %v, want ErrMalformedReceipt", err)
 	}
 	// An unknown member (an extension) is allowed.
-	if _, err := VerifyReceiptJSON(twoWay(t, b, `"verdict":`, `"x_note":"hi"`, `"verdict":`), keys); err != nil {
+	if _, err := VerifyJSON(twoWay(t, b, `"verdict":`, `"x_note":"hi"`, `"verdict":`), keys); err != nil {
 		t.Errorf("an unknown member: %v", err)
 	}
 	for _, bad := range []string{`null`, `[]`, `"x"`, "", `{"verdict":"\ud800"}`, "{\"verdict\":\"\xff\"}", string(b) + " {}"} {
@@ -134,11 +135,11 @@ func TestSignatureCanonicalBase64(t *testing.T) {
 		}
 		r := resp
 		r.Receipt.Signature = c.sig
-		if err := VerifyReceipt(r, keys); !errors.Is(err, ErrMalformedReceipt) {
+		if err := Verify(r, keys); !errors.Is(err, ErrMalformedReceipt) {
 			t.Errorf("%s: %v, want ErrMalformedReceipt", c.name, err)
 		}
 	}
-	if err := VerifyReceipt(resp, keys); err != nil {
+	if err := Verify(resp, keys); err != nil {
 		t.Errorf("the genuine signature: %v", err)
 	}
 }
@@ -165,9 +166,9 @@ func FuzzVerifyReceiptJSON(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, in string) {
-		resp, err := VerifyReceiptJSON([]byte(in), keys)
+		resp, err := VerifyJSON([]byte(in), keys)
 		if err != nil {
-			var re *ReceiptError
+			var re *Error
 			if !errors.As(err, &re) {
 				t.Fatalf("error %T %v", err, err)
 			}

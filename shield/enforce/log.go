@@ -1,9 +1,11 @@
-package shield
+package enforce
 
 import (
 	"context"
 	"slices"
 	"sync"
+
+	"github.com/plainsight/plainsight/shield"
 )
 
 // LogSchema names the JSON form of a LogEntry; it changes only with a
@@ -17,15 +19,15 @@ type LogEntry struct {
 	Schema string `json:"schema"` // LogSchema
 	// Who is the requester: an agent, a session, a user id, as the host
 	// names it.
-	Who     string  `json:"who"`
-	Receipt Receipt `json:"receipt"`
-	Engine  Engine  `json:"engine"`
-	Verdict Verdict `json:"verdict"`
-	Scores  Scores  `json:"scores"`
+	Who     string         `json:"who"`
+	Receipt shield.Receipt `json:"receipt"`
+	Engine  shield.Engine  `json:"engine"`
+	Verdict shield.Verdict `json:"verdict"`
+	Scores  shield.Scores  `json:"scores"`
 	// Source, Direction and Tool are the request's context (§3.1).
-	Source    Source    `json:"source"`
-	Direction Direction `json:"direction"`
-	Tool      string    `json:"tool,omitempty"`
+	Source    shield.Source    `json:"source"`
+	Direction shield.Direction `json:"direction"`
+	Tool      string           `json:"tool,omitempty"`
 	// Action is what the agent was about to do, and Outcome and Reason
 	// what the enforcer decided (see Decide).
 	Action  Action  `json:"action"`
@@ -34,7 +36,7 @@ type LogEntry struct {
 }
 
 // NewLogEntry builds the log entry of a decision on a response.
-func NewLogEntry(who string, req Request, resp *Response, a Action, d Decision) LogEntry {
+func NewLogEntry(who string, req shield.Request, resp *shield.Response, a Action, d Decision) LogEntry {
 	e := LogEntry{Schema: LogSchema, Who: who, Source: req.Context.Source, Direction: req.Context.Direction,
 		Tool: req.Context.Tool, Action: a, Outcome: d.Outcome, Reason: d.Reason}
 	if resp != nil {

@@ -1,4 +1,4 @@
-package shield
+package receipt
 
 import (
 	"bytes"
@@ -17,6 +17,7 @@ import (
 
 	"github.com/plainsight/plainsight/internal/canon"
 	"github.com/plainsight/plainsight/internal/strictjson"
+	"github.com/plainsight/plainsight/shield"
 )
 
 // Errors of receipt signatures and key sets.
@@ -39,14 +40,14 @@ var (
 	ErrKeySet = errors.New("shield: invalid key set")
 )
 
-// ReceiptError wraps one of the receipt errors with what was wrong.
-type ReceiptError struct {
+// Error wraps one of the receipt errors with what was wrong.
+type Error struct {
 	Err    error
 	Detail string
 }
 
 // Error says what was refused and why.
-func (e *ReceiptError) Error() string {
+func (e *Error) Error() string {
 	if e.Detail == "" {
 		return e.Err.Error()
 	}
@@ -54,10 +55,10 @@ func (e *ReceiptError) Error() string {
 }
 
 // Unwrap returns the sentinel.
-func (e *ReceiptError) Unwrap() error { return e.Err }
+func (e *Error) Unwrap() error { return e.Err }
 
-// ReceiptType is the "typ" header of a receipt signature.
-const ReceiptType = "shield-receipt+jws"
+// Type is the "typ" header of a receipt signature.
+const Type = "shield-receipt+jws"
 
 // Bounds of a key set.
 const (
@@ -94,7 +95,7 @@ func NewKeyRing() (*KeyRing, error) {
 // a secrets manager as a seed).
 func NewKeyRingFromSeed(seed []byte) (*KeyRing, error) {
 	if len(seed) != ed25519.SeedSize {
-		return nil, &ReceiptError{ErrKeySet, "an Ed25519 seed is 32 bytes"}
+		return nil, &Error{ErrKeySet, "an Ed25519 seed is 32 bytes"}
 	}
 	r := &KeyRing{}
 	return r, r.add(ed25519.NewKeyFromSeed(seed))
@@ -117,14 +118,14 @@ func (r *KeyRing) add(priv ed25519.PrivateKey) error {
 	}
 	signer, err := jose.NewSigner(
 		jose.SigningKey{Algorithm: jose.EdDSA, Key: jose.JSONWebKey{Key: priv, KeyID: kid}},
-		(&jose.SignerOptions{}).WithType(ReceiptType))
+		(&jose.SignerOptions{}).WithType(Type))
 	if err != nil {
 		return err
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if len(r.keys) >= maxKeys {
-		return &ReceiptError{ErrKeySet, fmt.Sprintf("more than %d keys", maxKeys)}
+		return &Error{ErrKeySet, fmt.Sprintf("more than %d keys", maxKeys)}
 	}
 	r.keys = append([]ringKey{{kid, priv}}, r.keys...)
 	r.signer = signer
@@ -195,12 +196,12 @@ func LoadKeyRing(data []byte) (*KeyRing, error) {
 	for i := len(set.Keys) - 1; i >= 0; i-- {
 		priv, ok := set.Keys[i].Key.(ed25519.PrivateKey)
 		if !ok || len(priv) != ed25519.PrivateKeySize {
-			return nil, &ReceiptError{ErrKeySet, fmt.Sprintf("key %d is not an Ed25519 private key", i)}
+			return nil, &Error{ErrKeySet, fmt.Sprintf("key %d is not an Ed25519 private key", i)}
 		}
 		// A JWK carries the public key (x) beside the seed (d); one whose
 		// x is not the seed's would sign receipts nobody can verify.
 		if !bytes.Equal(ed25519.NewKeyFromSeed(priv.Seed()), priv) {
-			return nil, &ReceiptError{ErrKeySet, fmt.Sprintf("key %d: x is not the public key of d", i)}
+			return nil, &Error{ErrKeySet, fmt.Sprintf("key %d: x is not the public key of d", i)}
 		}
 		if err := r.add(priv); err != nil {
 			return nil, err
@@ -211,14 +212,14 @@ func LoadKeyRing(data []byte) (*KeyRing, error) {
 
 func parseSet(data []byte) (*jose.JSONWebKeySet, error) {
 	if len(data) > maxKeySetBytes {
-		return nil, &ReceiptError{ErrKeySet, "larger than 1 MiB"}
+		return nil, &Error{ErrKeySet, "larger than 1 MiB"}
 	}
 	var set jose.JSONWebKeySet
 	if err := json.Unmarshal(data, &set); err != nil {
-		return nil, &ReceiptError{ErrKeySet, "not a JWK set"}
+		return nil, &Error{ErrKeySet, "not a JWK set"}
 	}
 	if len(set.Keys) == 0 || len(set.Keys) > maxKeys {
-		return nil, &ReceiptError{ErrKeySet, fmt.Sprintf("%d keys, want 1 to %d", len(set.Keys), maxKeys)}
+		return nil, &Error{ErrKeySet, fmt.Sprintf("%d keys, want 1 to %d", len(set.Keys), maxKeys)}
 	}
 	return &set, nil
 }
@@ -241,10 +242,10 @@ func ParseJWKS(data []byte) (*PublicKeys, error) {
 	for i, k := range set.Keys {
 		pub, ok := k.Key.(ed25519.PublicKey)
 		if !ok {
-			return nil, &ReceiptError{ErrKeySet, fmt.Sprintf("key %d is not an Ed25519 public key", i)}
+			return nil, &Error{ErrKeySet, fmt.Sprintf("key %d is not an Ed25519 public key", i)}
 		}
 		if k.KeyID == "" {
-			return nil, &ReceiptError{ErrKeySet, fmt.Sprintf("key %d has no kid", i)}
+			return nil, &Error{ErrKeySet, fmt.Sprintf("key %d has no kid", i)}
 		}
 		p.keys[k.KeyID] = pub
 	}
@@ -260,7 +261,7 @@ func ParseJWKS(data []byte) (*PublicKeys, error) {
 // taken from the response, so that the signature binds the receipt to its
 // verdict, its scores and its engine. The signature itself and the
 // extension fields (signals) are not signed.
-func signedPayload(resp *Response) ([]byte, error) {
+func signedPayload(resp *shield.Response) ([]byte, error) {
 	v := map[string]any{
 		"engine": map[string]any{"id": resp.Engine.ID, "version": resp.Engine.Version},
 		"receipt": map[string]any{
@@ -279,18 +280,25 @@ func signedPayload(resp *Response) ([]byte, error) {
 	}
 	val, err := canon.FromGo(v, canon.Limits{})
 	if err != nil {
-		return nil, &ReceiptError{ErrMalformedReceipt, "a field has no canonical form"}
+		return nil, &Error{ErrMalformedReceipt, "a field has no canonical form"}
 	}
 	return canon.Marshal(val, canon.SortedUTF16, canon.Limits{})
 }
 
 // SignedPayload returns the bytes a receipt's signature covers (see the
 // package doc), for a verifier in another language to compare with its own.
-func SignedPayload(resp Response) ([]byte, error) { return signedPayload(&resp) }
+func SignedPayload(resp shield.Response) ([]byte, error) { return signedPayload(&resp) }
 
-// sign returns the detached compact JWS of resp's payload.
-func (r *KeyRing) sign(resp *Response) (string, error) {
-	payload, err := signedPayload(resp)
+// SignReceipt returns the detached compact JWS of resp's signed payload
+// (see the package doc) by the current key: the receipt's signature. It
+// implements [shield.Signer], so that a scanner configured with the ring
+// signs every receipt; resp's own signature, if any, is not signed. A nil
+// ring is ErrKeySet.
+func (r *KeyRing) SignReceipt(resp shield.Response) (string, error) {
+	if r == nil {
+		return "", &Error{ErrKeySet, "no key ring"}
+	}
+	payload, err := signedPayload(&resp)
 	if err != nil {
 		return "", err
 	}
@@ -323,26 +331,26 @@ const (
 // one object of the response's form. Members the response does not
 // define (extensions) are allowed and ignored. The text is at most 64 MiB,
 // nested at most 16 deep.
-func ParseResponse(data []byte) (Response, error) {
-	var resp Response
+func ParseResponse(data []byte) (shield.Response, error) {
+	var resp shield.Response
 	lim := strictjson.Limits{MaxBytes: maxResponseBytes, MaxDepth: maxResponseDepth, IJSON: true}
 	if err := strictjson.Unmarshal(data, &resp, lim); err != nil {
-		return Response{}, &ReceiptError{ErrMalformedReceipt, strings.TrimPrefix(err.Error(), "strictjson: ")}
+		return shield.Response{}, &Error{ErrMalformedReceipt, strings.TrimPrefix(err.Error(), "strictjson: ")}
 	}
 	if t := bytes.TrimLeft(data, " \t\r\n"); len(t) == 0 || t[0] != '{' {
-		return Response{}, &ReceiptError{ErrMalformedReceipt, "the response is not a JSON object"}
+		return shield.Response{}, &Error{ErrMalformedReceipt, "the response is not a JSON object"}
 	}
 	return resp, nil
 }
 
-// VerifyReceiptJSON reads a response with ParseResponse and verifies its
-// receipt with VerifyReceipt; it returns the response read.
-func VerifyReceiptJSON(data []byte, keys *PublicKeys) (Response, error) {
+// VerifyJSON reads a response with ParseResponse and verifies its
+// receipt with Verify; it returns the response read.
+func VerifyJSON(data []byte, keys *PublicKeys) (shield.Response, error) {
 	resp, err := ParseResponse(data)
 	if err != nil {
-		return Response{}, err
+		return shield.Response{}, err
 	}
-	return resp, VerifyReceipt(resp, keys)
+	return resp, Verify(resp, keys)
 }
 
 // canonicalBase64URL reports whether s is the one base64url form of its
@@ -356,32 +364,32 @@ func canonicalBase64URL(s []byte) bool {
 	return err == nil && base64.RawURLEncoding.EncodeToString(b) == string(s)
 }
 
-// VerifyReceipt checks the signature of resp's receipt with keys: the
-// signature must be a detached compact JWS, EdDSA, of type ReceiptType, by
+// Verify checks the signature of resp's receipt with keys: the
+// signature must be a detached compact JWS, EdDSA, of type Type, by
 // a key in keys, over resp's verdict, scores, engine and receipt, its
 // header and signature each in canonical base64url (RFC 7515 §2). It does
 // not check the content (see ContentMatches): a verifier may not hold it.
 //
-// resp must come from ParseResponse (or VerifyReceiptJSON), from a log
-// entry read by receiptstore.Decode, or from this package's own Scanner:
+// resp must come from ParseResponse (or VerifyJSON), from a log
+// entry read by receiptstore.Decode, or from a shield.Scanner:
 // a response decoded with encoding/json from
 // received bytes may not be the response other readers of those bytes
 // see (encoding/json lets a second, case-folded "VERDICT" member
 // overwrite "verdict"), and verifying it proves nothing about them.
-func VerifyReceipt(resp Response, keys *PublicKeys) error {
+func Verify(resp shield.Response, keys *PublicKeys) error {
 	sig := resp.Receipt.Signature
 	if sig == "" {
-		return &ReceiptError{Err: ErrUnsigned}
+		return &Error{Err: ErrUnsigned}
 	}
 	if !contentHash.MatchString(resp.Receipt.ContentHash) {
-		return &ReceiptError{ErrMalformedReceipt, "content_hash is not sha256: and 64 lowercase hex digits"}
+		return &Error{ErrMalformedReceipt, "content_hash is not sha256: and 64 lowercase hex digits"}
 	}
 	parts := bytes.Split([]byte(sig), []byte("."))
 	if len(parts) != 3 || len(parts[1]) != 0 {
-		return &ReceiptError{ErrMalformedReceipt, "the signature is not a detached compact JWS"}
+		return &Error{ErrMalformedReceipt, "the signature is not a detached compact JWS"}
 	}
 	if !canonicalBase64URL(parts[0]) || !canonicalBase64URL(parts[2]) {
-		return &ReceiptError{ErrMalformedReceipt, "the signature's header or signature is not canonical base64url"}
+		return &Error{ErrMalformedReceipt, "the signature's header or signature is not canonical base64url"}
 	}
 	payload, err := signedPayload(&resp)
 	if err != nil {
@@ -389,35 +397,35 @@ func VerifyReceipt(resp Response, keys *PublicKeys) error {
 	}
 	jws, err := jose.ParseDetached(sig, payload, []jose.SignatureAlgorithm{jose.EdDSA})
 	if err != nil || len(jws.Signatures) != 1 {
-		return &ReceiptError{ErrMalformedReceipt, "the signature is not an EdDSA JWS"}
+		return &Error{ErrMalformedReceipt, "the signature is not an EdDSA JWS"}
 	}
 	h := jws.Signatures[0].Protected
-	if typ, _ := h.ExtraHeaders[jose.HeaderType].(string); typ != ReceiptType {
-		return &ReceiptError{ErrMalformedReceipt, "typ is not " + ReceiptType}
+	if typ, _ := h.ExtraHeaders[jose.HeaderType].(string); typ != Type {
+		return &Error{ErrMalformedReceipt, "typ is not " + Type}
 	}
 	pub, ok := keys.keys[h.KeyID]
 	if !ok {
-		return &ReceiptError{ErrUnknownKey, "kid " + fmt.Sprintf("%.64q", h.KeyID)}
+		return &Error{ErrUnknownKey, "kid " + fmt.Sprintf("%.64q", h.KeyID)}
 	}
 	if err := jws.DetachedVerify(payload, pub); err != nil {
-		return &ReceiptError{Err: ErrBadSignature}
+		return &Error{Err: ErrBadSignature}
 	}
 	return nil
 }
 
 // ContentMatches reports whether content is the content a receipt names:
 // whether its hash is the receipt's content_hash.
-func ContentMatches(r Receipt, content string) bool {
-	return r.ContentHash == HashContent(content)
+func ContentMatches(r shield.Receipt, content string) bool {
+	return r.ContentHash == shield.HashContent(content)
 }
 
-// SignResponse returns resp with its receipt signed by ring's current key:
-// for a host that builds or stores responses itself (a Scanner with
-// Options.Keys signs its own).
-func SignResponse(ring *KeyRing, resp Response) (Response, error) {
-	sig, err := ring.sign(&resp)
+// Sign returns resp with its receipt signed by ring's current key: for a
+// host that builds or stores responses itself (a shield.Scanner with
+// Options.Signer signs its own).
+func Sign(ring *KeyRing, resp shield.Response) (shield.Response, error) {
+	sig, err := ring.SignReceipt(resp)
 	if err != nil {
-		return Response{}, err
+		return shield.Response{}, err
 	}
 	resp.Receipt.Signature = sig
 	return resp, nil

@@ -1,8 +1,10 @@
-package shield
+package enforce
 
 import (
 	"fmt"
 	"strings"
+
+	"github.com/plainsight/plainsight/shield"
 )
 
 // Outcome is what an enforcer does with an action (§3 step 3).
@@ -45,8 +47,8 @@ const (
 
 // Action is what the agent is about to do.
 type Action struct {
-	Kind      ActionKind `json:"kind"`
-	Direction Direction  `json:"direction"`
+	Kind      ActionKind       `json:"kind"`
+	Direction shield.Direction `json:"direction"`
 }
 
 // Rule is what a policy does with one class in one direction, by band.
@@ -60,9 +62,9 @@ type Rule struct {
 // that cannot be reached, stated in advance. §4 asks for policies per class
 // rather than per verdict: a secrets-egress risk is not an injection risk.
 type Policy struct {
-	Inbound     map[Class]Rule         `json:"inbound"`
-	Outbound    map[Class]Rule         `json:"outbound"`
-	Thresholds  Scores                 `json:"thresholds"`
+	Inbound     map[shield.Class]Rule  `json:"inbound"`
+	Outbound    map[shield.Class]Rule  `json:"outbound"`
+	Thresholds  shield.Scores          `json:"thresholds"`
 	Unreachable map[ActionKind]Outcome `json:"unreachable"`
 }
 
@@ -81,19 +83,19 @@ type Policy struct {
 // malicious class and takes the third row for the suspicious band.
 func DefaultPolicy() Policy {
 	p := Policy{
-		Inbound:    map[Class]Rule{},
-		Outbound:   map[Class]Rule{},
-		Thresholds: DefaultThresholds,
+		Inbound:    map[shield.Class]Rule{},
+		Outbound:   map[shield.Class]Rule{},
+		Thresholds: shield.DefaultThresholds,
 		Unreachable: map[ActionKind]Outcome{
 			Read: Flag, Write: Block, Send: Block, Credentials: Block,
 		},
 	}
-	for _, c := range Classes() {
+	for _, c := range shield.Classes() {
 		p.Inbound[c] = Rule{Suspicious: Flag, Malicious: Block}
 		p.Outbound[c] = Rule{Suspicious: Flag, Malicious: Block}
 	}
-	p.Outbound[Secrets] = Rule{Suspicious: Block, Malicious: Block}
-	p.Outbound[PII] = Rule{Suspicious: Block, Malicious: Block}
+	p.Outbound[shield.Secrets] = Rule{Suspicious: Block, Malicious: Block}
+	p.Outbound[shield.PII] = Rule{Suspicious: Block, Malicious: Block}
 	return p
 }
 
@@ -102,7 +104,7 @@ type Decision struct {
 	Outcome Outcome `json:"outcome"`
 	// Class is the class that decided (empty for an unreachable scanner or
 	// a clean response).
-	Class Class `json:"class,omitempty"`
+	Class shield.Class `json:"class,omitempty"`
 	// Reason says why, in words for a log or an operator's screen.
 	Reason string `json:"reason"`
 }
@@ -116,7 +118,7 @@ type Decision struct {
 // its outcome; the most severe outcome wins, the first class in §3.2's
 // order among equals. A class or band the policy has no rule for blocks:
 // the policy fails closed where it is silent.
-func Decide(p Policy, resp *Response, a Action) Decision {
+func Decide(p Policy, resp *shield.Response, a Action) Decision {
 	if resp == nil {
 		o, ok := p.Unreachable[a.Kind]
 		if !ok {
@@ -125,21 +127,21 @@ func Decide(p Policy, resp *Response, a Action) Decision {
 		return Decision{Outcome: o, Reason: fmt.Sprintf("scanner unreachable; the policy says %s for a %s action", o, a.Kind)}
 	}
 	rules := p.Inbound
-	if a.Direction == Outbound {
+	if a.Direction == shield.Outbound {
 		rules = p.Outbound
-	} else if a.Direction != Inbound {
+	} else if a.Direction != shield.Inbound {
 		return Decision{Outcome: Block, Reason: fmt.Sprintf("unknown direction %q: blocked", a.Direction)}
 	}
 	best := Decision{Outcome: Proceed, Reason: "no signal in any class"}
 	var flagged []string
-	for _, c := range Classes() {
+	for _, c := range shield.Classes() {
 		score := resp.Scores.Get(c)
 		if score <= 0 {
 			continue
 		}
 		band, th := "suspicious", p.Thresholds.Get(c)
 		if th == 0 {
-			th = DefaultThresholds.Get(c) // a zero Thresholds means the defaults
+			th = shield.DefaultThresholds.Get(c) // a zero Thresholds means the defaults
 		}
 		if score >= th {
 			band = "malicious"
