@@ -159,8 +159,8 @@ func (h *handler) submit(w http.ResponseWriter, r *http.Request) {
 	// agree, a surrogate and U+FFFD being one codepoint and three bytes
 	// either way.
 	in.Bytes = []byte(replaceSurrogates(content))
-	if !utf8.ValidString(content) {
-		res, err := scan.ScanUTF16(wtf8ToUTF16(content), &scan.Options{Context: scan.Context(in.Context), OmitSanitized: true})
+	if !utf8.ValidString(content) { // else Bytes are the text, and Submit scans them
+		res, err := scan.ScanWTF8(content, &scan.Options{Context: scan.Context(in.Context), OmitSanitized: true})
 		if err != nil {
 			writeError(w, http.StatusUnprocessableEntity, "invalid_request", "context is text or email_html")
 			return
