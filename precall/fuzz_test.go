@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"reflect"
 	"testing"
-	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/plainsight/plainsight/fingerprint"
 )
@@ -42,7 +42,7 @@ func FuzzScanDefinitions(f *testing.F) {
 			default:
 				t.Fatalf("finding located nowhere: %+v", l)
 			}
-			n := len(utf16.Encode([]rune(string(wtf8ToRunes(s)))))
+			n := utf16Len(s)
 			if l.Finding.Heuristic || l.Finding.Start < 0 || l.Finding.End <= l.Finding.Start || l.Finding.UTF16End > n {
 				t.Fatalf("finding %+v out of a string of %d UTF-16 units", l.Finding, n)
 			}
@@ -50,14 +50,26 @@ func FuzzScanDefinitions(f *testing.F) {
 	})
 }
 
-// wtf8ToRunes reads s as wtf8ToUTF16 does.
-func wtf8ToRunes(s string) []rune {
-	u := wtf8ToUTF16(s)
-	r := make([]rune, len(u))
-	for i, c := range u {
-		r[i] = rune(c)
+// utf16Len is how many UTF-16 code units scan.ScanWTF8 reads s as: one for
+// an encoded surrogate (ED A0..BF 80..BF) and for each byte that is not
+// UTF-8, one or two for a codepoint (a pair in two halves is two units
+// either way).
+func utf16Len(s string) int {
+	n := 0
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1 && i+2 < len(s) && s[i] == 0xED && s[i+1] >= 0xA0 && s[i+1] <= 0xBF && s[i+2] >= 0x80 && s[i+2] <= 0xBF:
+			size = 3
+			n++
+		case r >= 0x10000:
+			n += 2
+		default:
+			n++
+		}
+		i += size
 	}
-	return r
+	return n
 }
 
 // FuzzDefinitionsRoundTrip: recorded definitions read back fingerprint

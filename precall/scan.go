@@ -3,7 +3,6 @@ package precall
 import (
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/plainsight/plainsight/fingerprint"
 	"github.com/plainsight/plainsight/internal/canon"
@@ -17,8 +16,8 @@ const maxFindings = 1000
 // scanDefinitions scans every tool name, description and input-schema
 // string (keys and values) and the instructions, and keeps the
 // deterministic findings (§9: "flagged (with the deterministic
-// findings)"). Strings are WTF-8: one holding a lone surrogate is scanned
-// as UTF-16, so that the surrogate is seen (§2 flags it).
+// findings)"). Strings are WTF-8 and scanned as such (scan.ScanWTF8), so
+// that a lone surrogate is seen (§2 flags it).
 func scanDefinitions(d *fingerprint.Definitions) ScanReport {
 	r := ScanReport{Status: ScanClean, Findings: []Located{}, FlagIDs: []string{}, Note: ScanNoteUnregistered}
 	add := func(tool *string, field, path, s string) {
@@ -62,12 +61,7 @@ func scanDefinitions(d *fingerprint.Definitions) ScanReport {
 }
 
 func scanString(s string) *scan.Result {
-	opts := &scan.Options{OmitSanitized: true}
-	if utf8.ValidString(s) {
-		res, _ := scan.Scan(s, opts)
-		return res
-	}
-	res, _ := scan.ScanUTF16(wtf8ToUTF16(s), opts)
+	res, _ := scan.ScanWTF8(s, &scan.Options{OmitSanitized: true})
 	return res
 }
 
@@ -92,27 +86,4 @@ func walkStrings(v canon.Value, path string, fn func(path string, key bool, s st
 
 func escapePointer(s string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
-}
-
-// wtf8ToUTF16 decodes WTF-8 (UTF-8 that may encode lone surrogates as
-// three bytes ED A0–BF 80–BF) to UTF-16; any other ill-formed byte is
-// U+FFFD, as a WHATWG decoder reads it.
-func wtf8ToUTF16(s string) []uint16 {
-	u := make([]uint16, 0, len(s))
-	for i := 0; i < len(s); {
-		if s[i] == 0xED && i+2 < len(s) && s[i+1] >= 0xA0 && s[i+1] <= 0xBF && s[i+2] >= 0x80 && s[i+2] <= 0xBF {
-			u = append(u, 0xD000|uint16(s[i+1]&0x3F)<<6|uint16(s[i+2]&0x3F))
-			i += 3
-			continue
-		}
-		r, n := utf8.DecodeRuneInString(s[i:])
-		i += n
-		if r >= 0x10000 {
-			r -= 0x10000
-			u = append(u, 0xD800|uint16(r>>10), 0xDC00|uint16(r&0x3FF))
-			continue
-		}
-		u = append(u, uint16(r))
-	}
-	return u
 }

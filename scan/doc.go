@@ -32,7 +32,9 @@
 // subpart of an ill-formed sequence is one U+FFFD, which is not a finding but
 // is listed in Result.InvalidUTF8 so that it is never passed over silently.
 // [ScanUTF16] takes UTF-16 code units; there a lone surrogate is a codepoint
-// of its own.
+// of its own. [ScanWTF8] takes a string that may hold lone surrogates as
+// WTF-8 (as a JSON string with escaped lone surrogates decodes) and gives
+// what ScanUTF16 gives on the code units it stands for.
 //
 // Start and End are codepoint offsets, [Start, End). Each finding also
 // carries the same span in bytes of the input and in UTF-16 code units, so

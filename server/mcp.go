@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"strconv"
 	"time"
-	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -353,12 +352,7 @@ func (t *mcpTools) scanText(_ context.Context, v canon.Value) (any, *toolError) 
 		}
 	}
 	opts := &scan.Options{Context: scan.Context(ctxName), Profile: profile}
-	var res *scan.Result
-	if utf8.ValidString(text) {
-		res, err = scan.Scan(text, opts)
-	} else {
-		res, err = scan.ScanUTF16(wtf8ToUTF16(text), opts)
-	}
+	res, err := scan.ScanWTF8(text, opts)
 	switch {
 	case errors.Is(err, scan.ErrUnknownContext):
 		return nil, &toolError{"unknown_context", "context is text or email_html"}

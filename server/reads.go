@@ -6,7 +6,7 @@ import (
 	"net/url"
 	"strconv"
 
-	psflag "github.com/plainsight/plainsight/flag"
+	"github.com/plainsight/plainsight/flag"
 	"github.com/plainsight/plainsight/precall"
 	"github.com/plainsight/plainsight/signature"
 	"github.com/plainsight/plainsight/store"
@@ -40,9 +40,9 @@ type feedResponse struct {
 
 // flagsResponse is the answer of GET /v1/security/flags.
 type flagsResponse struct {
-	Flags      []psflag.Flag `json:"flags"`
-	NextOffset *int          `json:"next_offset"`
-	Note       string        `json:"note"`
+	Flags      []flag.Flag `json:"flags"`
+	NextOffset *int        `json:"next_offset"`
+	Note       string      `json:"note"`
 }
 
 // serversResponse is the answer of GET /v1/registry/servers.
@@ -230,13 +230,13 @@ func (h *handler) flags(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "invalid_query", "url or class is too long")
 		return
 	}
-	fs, err := (&psflag.Service{Store: h.store, Now: h.clock}).List(r.Context(), fq)
+	fs, err := (&flag.Service{Store: h.store, Now: h.clock}).List(r.Context(), fq)
 	if err != nil {
 		h.storeFail(w, r, "flags", err)
 		return
 	}
 	if fs == nil {
-		fs = []psflag.Flag{}
+		fs = []flag.Flag{}
 	}
 	writeJSON(w, http.StatusOK, flagsResponse{Flags: fs, NextOffset: nextOffset(offset, limit, len(fs)), Note: FlagsNote})
 }
@@ -251,9 +251,9 @@ func (h *handler) flagByID(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "flag_not_found", "no flag has this id")
 		return
 	}
-	f, err := (&psflag.Service{Store: h.store, Now: h.clock}).Get(r.Context(), id)
+	f, err := (&flag.Service{Store: h.store, Now: h.clock}).Get(r.Context(), id)
 	switch {
-	case errors.Is(err, psflag.ErrNotFound), errors.Is(err, store.ErrNotFound):
+	case errors.Is(err, flag.ErrNotFound), errors.Is(err, store.ErrNotFound):
 		writeError(w, http.StatusNotFound, "flag_not_found", "no flag has this id")
 	case err != nil:
 		h.storeFail(w, r, "flag", err)

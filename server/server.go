@@ -455,12 +455,7 @@ func (h *handler) scan(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	opts := &scan.Options{Context: scan.Context(ctxName), Profile: profile}
-	var res *scan.Result
-	if utf8.ValidString(text) {
-		res, err = scan.Scan(text, opts)
-	} else {
-		res, err = scan.ScanUTF16(wtf8ToUTF16(text), opts)
-	}
+	res, err := scan.ScanWTF8(text, opts)
 	if errors.Is(err, scan.ErrUnknownContext) {
 		writeError(w, http.StatusUnprocessableEntity, "unknown_context", "context is text or email_html")
 		return
@@ -519,28 +514,6 @@ func (h *handler) shieldScan(w http.ResponseWriter, r *http.Request) {
 	default:
 		writeJSON(w, http.StatusOK, resp)
 	}
-}
-
-// wtf8ToUTF16 decodes WTF-8 (UTF-8 that may encode lone surrogates as
-// three bytes ED A0–BF 80–BF, as canon.Parse writes them) to UTF-16.
-func wtf8ToUTF16(s string) []uint16 {
-	u := make([]uint16, 0, len(s))
-	for i := 0; i < len(s); {
-		if s[i] == 0xED && i+2 < len(s) && s[i+1] >= 0xA0 && s[i+1] <= 0xBF && s[i+2] >= 0x80 && s[i+2] <= 0xBF {
-			u = append(u, 0xD000|uint16(s[i+1]&0x3F)<<6|uint16(s[i+2]&0x3F))
-			i += 3
-			continue
-		}
-		r, n := utf8.DecodeRuneInString(s[i:])
-		i += n
-		if r >= 0x10000 {
-			r -= 0x10000
-			u = append(u, 0xD800|uint16(r>>10), 0xDC00|uint16(r&0x3FF))
-			continue
-		}
-		u = append(u, uint16(r))
-	}
-	return u
 }
 
 // replaceSurrogates writes each lone surrogate of a WTF-8 string as

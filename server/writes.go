@@ -10,7 +10,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	psflag "github.com/plainsight/plainsight/flag"
+	"github.com/plainsight/plainsight/flag"
 	"github.com/plainsight/plainsight/guard"
 	"github.com/plainsight/plainsight/internal/canon"
 	"github.com/plainsight/plainsight/precall"
@@ -118,7 +118,7 @@ func (h *handler) submit(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	var in psflag.SubmissionInput
+	var in flag.SubmissionInput
 	var content string
 	var err error
 	a, isObj := m["artifact"]
@@ -159,26 +159,26 @@ func (h *handler) submit(w http.ResponseWriter, r *http.Request) {
 	// agree, a surrogate and U+FFFD being one codepoint and three bytes
 	// either way.
 	in.Bytes = []byte(replaceSurrogates(content))
-	if !utf8.ValidString(content) {
-		res, err := scan.ScanUTF16(wtf8ToUTF16(content), &scan.Options{Context: scan.Context(in.Context), OmitSanitized: true})
+	if !utf8.ValidString(content) { // else Bytes are the text, and Submit scans them
+		res, err := scan.ScanWTF8(content, &scan.Options{Context: scan.Context(in.Context), OmitSanitized: true})
 		if err != nil {
 			writeError(w, http.StatusUnprocessableEntity, "invalid_request", "context is text or email_html")
 			return
 		}
 		in.Result = res
 	}
-	in.Actor.AccountID, in.Actor.Kind = key.Owner, psflag.KindAccount
-	in.Source = psflag.Submission
-	out, err := (&psflag.Service{Store: h.store, Now: h.clock}).Submit(r.Context(), in)
+	in.Actor.AccountID, in.Actor.Kind = key.Owner, flag.KindAccount
+	in.Source = flag.Submission
+	out, err := (&flag.Service{Store: h.store, Now: h.clock}).Submit(r.Context(), in)
 	switch {
-	case errors.Is(err, psflag.ErrInvalid), errors.Is(err, store.ErrInvalid), errors.Is(err, psflag.ErrUnknownClass),
-		errors.Is(err, psflag.ErrExcerptTooLong), errors.Is(err, psflag.ErrActorKind):
+	case errors.Is(err, flag.ErrInvalid), errors.Is(err, store.ErrInvalid), errors.Is(err, flag.ErrUnknownClass),
+		errors.Is(err, flag.ErrExcerptTooLong), errors.Is(err, flag.ErrActorKind):
 		writeError(w, http.StatusUnprocessableEntity, "invalid_request", "the submission breaks a bound or a rule of §8")
 	case err != nil:
 		h.storeFail(w, r, "submit", err)
 	default:
 		if out.Decisions == nil {
-			out.Decisions = []psflag.Decision{}
+			out.Decisions = []flag.Decision{}
 		}
 		writeJSON(w, http.StatusOK, out)
 	}
@@ -235,8 +235,8 @@ func (h *handler) register(w http.ResponseWriter, r *http.Request) {
 }
 
 // flagCase reads {"case_id", "case_number"} and the further members.
-func flagCase(m members) (psflag.Case, error) {
-	var c psflag.Case
+func flagCase(m members) (flag.Case, error) {
+	var c flag.Case
 	var err error
 	if c.CaseID, err = m.str("case_id", true); err != nil {
 		return c, err
@@ -246,21 +246,21 @@ func flagCase(m members) (psflag.Case, error) {
 }
 
 // flagStep answers the outcome of a lifecycle step of package flag.
-func (h *handler) flagStep(w http.ResponseWriter, r *http.Request, f psflag.Flag, err error) {
+func (h *handler) flagStep(w http.ResponseWriter, r *http.Request, f flag.Flag, err error) {
 	switch {
-	case errors.Is(err, psflag.ErrNotFound):
+	case errors.Is(err, flag.ErrNotFound):
 		writeError(w, http.StatusNotFound, "flag_not_found", "no flag has this id")
-	case errors.Is(err, psflag.ErrNotAttributed):
+	case errors.Is(err, flag.ErrNotAttributed):
 		writeError(w, http.StatusForbidden, "not_attributed", "only the attributed actor may dispute a flag (§8)")
-	case errors.Is(err, psflag.ErrSelfDecision):
+	case errors.Is(err, flag.ErrSelfDecision):
 		writeError(w, http.StatusForbidden, "self_decision", "a dispute is not decided by the key that filed it nor by the flag's attributed account")
-	case errors.Is(err, psflag.ErrDecided):
+	case errors.Is(err, flag.ErrDecided):
 		writeError(w, http.StatusConflict, "decided", "the dispute was decided; it is not reopened (§8)")
-	case errors.Is(err, psflag.ErrCaseMismatch):
+	case errors.Is(err, flag.ErrCaseMismatch):
 		writeError(w, http.StatusConflict, "case_mismatch", "the award is not for the flag's dispute case")
-	case errors.Is(err, psflag.ErrWrongState), errors.Is(err, store.ErrConflict):
+	case errors.Is(err, flag.ErrWrongState), errors.Is(err, store.ErrConflict):
 		writeError(w, http.StatusConflict, "wrong_state", "the flag is not in the state this step needs")
-	case errors.Is(err, psflag.ErrInvalid), errors.Is(err, store.ErrInvalid):
+	case errors.Is(err, flag.ErrInvalid), errors.Is(err, store.ErrInvalid):
 		writeError(w, http.StatusUnprocessableEntity, "invalid_request", "the case breaks a bound")
 	case err != nil:
 		h.storeFail(w, r, "flag step", err)
@@ -287,8 +287,8 @@ func (h *handler) dispute(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// The entry records the key as filed_by (issue 29).
-	f, err := (&psflag.Service{Store: h.store, Now: h.clock}).DisputeAs(r.Context(), r.PathValue("id"),
-		psflag.Principal{AccountID: key.Owner, KeyID: key.ID}, c)
+	f, err := (&flag.Service{Store: h.store, Now: h.clock}).DisputeAs(r.Context(), r.PathValue("id"),
+		flag.Principal{AccountID: key.Owner, KeyID: key.ID}, c)
 	h.flagStep(w, r, f, err)
 }
 
@@ -318,9 +318,9 @@ func (h *handler) award(w http.ResponseWriter, r *http.Request) {
 		invalid(w, err)
 		return
 	}
-	svc := &psflag.Service{Store: h.store, Now: h.clock}
-	by := psflag.Principal{AccountID: key.Owner, KeyID: key.ID}
-	var f psflag.Flag
+	svc := &flag.Service{Store: h.store, Now: h.clock}
+	by := flag.Principal{AccountID: key.Owner, KeyID: key.ID}
+	var f flag.Flag
 	if decision == "overturn" {
 		f, err = svc.Overturn(r.Context(), r.PathValue("id"), c, by)
 	} else {

@@ -6,6 +6,8 @@ import (
 	"flag"
 	"fmt"
 
+	// As psflag in package main, which imports the standard library's
+	// flag too; as flag everywhere else (CONTRIBUTING.md, "Conventions").
 	psflag "github.com/plainsight/plainsight/flag"
 	"github.com/plainsight/plainsight/store/sqlite"
 )

@@ -13,7 +13,6 @@ import (
 	"path/filepath"
 	"strings"
 	"syscall"
-	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/plainsight/plainsight/fingerprint"
@@ -256,7 +255,7 @@ func writeTextFindings(b *strings.Builder, indent, text string) int {
 	if text == "" {
 		return 0
 	}
-	res, err := scan.ScanUTF16(wtf8ToUTF16(text), &scan.Options{OmitSanitized: true})
+	res, err := scan.ScanWTF8(text, &scan.Options{OmitSanitized: true})
 	if err != nil {
 		return 0
 	}
@@ -268,24 +267,6 @@ func writeTextFindings(b *strings.Builder, indent, text string) int {
 		fmt.Fprintf(b, "%s%d findings in all; only the first %d are shown\n", indent, res.DeterministicCount+res.HeuristicCount, len(res.Findings))
 	}
 	return res.DeterministicCount + res.HeuristicCount
-}
-
-// wtf8ToUTF16 reads a WTF-8 string (UTF-8 that may hold encoded lone
-// surrogates, as JSON's escapes give them) as UTF-16 code units; a byte
-// that is neither is U+FFFD.
-func wtf8ToUTF16(s string) []uint16 {
-	out := make([]uint16, 0, len(s))
-	for i := 0; i < len(s); {
-		if sur, ok := wtf8Surrogate(s[i:]); ok {
-			out = append(out, uint16(sur))
-			i += 3
-			continue
-		}
-		r, n := utf8.DecodeRuneInString(s[i:])
-		out = utf16.AppendRune(out, r)
-		i += n
-	}
-	return out
 }
 
 // cutRunes returns s cut to at most n codepoints, and how many were cut.

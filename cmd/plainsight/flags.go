@@ -9,6 +9,8 @@ import (
 	"io"
 	"time"
 
+	// As psflag in package main, which imports the standard library's
+	// flag too; as flag everywhere else (CONTRIBUTING.md, "Conventions").
 	psflag "github.com/plainsight/plainsight/flag"
 	"github.com/plainsight/plainsight/store"
 )

@@ -50,8 +50,8 @@ func TestArrayIndex(t *testing.T) {
 	}
 }
 
-// wtf8ToUTF16 is the slow, obvious conversion compareUTF16 must agree with.
-func wtf8ToUTF16(s string) []uint16 {
+// utf16Units is the slow, obvious conversion compareUTF16 must agree with.
+func utf16Units(s string) []uint16 {
 	var out []uint16
 	for len(s) > 0 {
 		var u [2]uint16
@@ -78,14 +78,14 @@ func TestCompareUTF16(t *testing.T) {
 		if !validWTF8(a) || !validWTF8(b) {
 			continue
 		}
-		want := slices.Compare(wtf8ToUTF16(a), wtf8ToUTF16(b))
+		want := slices.Compare(utf16Units(a), utf16Units(b))
 		if got := compareUTF16(a, b); got != want {
 			t.Fatalf("compareUTF16(%q, %q) = %d, want %d", a, b, got, want)
 		}
 	}
 	// The conversion itself, checked against unicode/utf16 on UTF-8.
 	s := "a\u00e9\U0001F680\ue000"
-	if got, want := wtf8ToUTF16(s), utf16.Encode([]rune(s)); !slices.Equal(got, want) {
+	if got, want := utf16Units(s), utf16.Encode([]rune(s)); !slices.Equal(got, want) {
 		t.Errorf("units: %x, want %x", got, want)
 	}
 }

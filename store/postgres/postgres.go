@@ -71,12 +71,28 @@ var SchemaVersion = migrations[len(migrations)-1].N
 // the second is a hash of the schema name.
 const lockClass = 0x706c6e // "pln"
 
-// Store is a PostgreSQL store. It is safe for concurrent use.
+// Store is a PostgreSQL store. It is safe for concurrent use. Its methods
+// of store.Tx each run outside a transaction, on a connection of their
+// own.
 type Store struct {
+	// outside has the methods of store.Tx, on s.c().
+	outside
 	pool *pgxpool.Pool
 }
 
 var _ store.Store = (*Store)(nil)
+var _ store.Tx = (*conn)(nil)
+
+// outside is sqlstore.Outside, embedded in Store under a name of this
+// package's.
+type outside = sqlstore.Outside
+
+// newStore returns the Store over pool.
+func newStore(pool *pgxpool.Pool) *Store {
+	s := &Store{pool: pool}
+	s.outside = sqlstore.NewOutside(func() store.Tx { return s.c() })
+	return s
+}
 
 // Open connects to the database named by dsn (a libpq connection string
 // or URL, as pgx reads it) and brings its schema to SchemaVersion. A newer
@@ -100,7 +116,7 @@ func OpenConfig(ctx context.Context, cfg *pgxpool.Config) (*Store, error) {
 		pool.Close()
 		return nil, err
 	}
-	return &Store{pool: pool}, nil
+	return newStore(pool), nil
 }
 
 func migrate(ctx context.Context, pool *pgxpool.Pool) error {
@@ -330,47 +346,6 @@ func newConn(q querier, tx pgx.Tx) *conn {
 }
 
 func (s *Store) c() *conn { return newConn(s.pool, nil) }
-
-// InsertFlag implements store.Flags.
-func (s *Store) InsertFlag(ctx context.Context, f store.Flag) error { return s.c().InsertFlag(ctx, f) }
-
-// Flag implements store.Flags.
-func (s *Store) Flag(ctx context.Context, id string) (store.Flag, error) { return s.c().Flag(ctx, id) }
-
-// ListFlags implements store.Flags.
-func (s *Store) ListFlags(ctx context.Context, q store.FlagQuery) ([]store.Flag, error) {
-	return s.c().ListFlags(ctx, q)
-}
-
-// TransitionFlag implements store.Flags.
-func (s *Store) TransitionFlag(ctx context.Context, t store.Transition) error {
-	return s.c().TransitionFlag(ctx, t)
-}
-
-// FlagsByLedgerSeq implements store.Flags.
-func (s *Store) FlagsByLedgerSeq(ctx context.Context, fn func(store.Flag) error) error {
-	return s.c().FlagsByLedgerSeq(ctx, fn)
-}
-
-// LedgerHead implements store.Ledger.
-func (s *Store) LedgerHead(ctx context.Context) (store.LedgerEntry, error) {
-	return s.c().LedgerHead(ctx)
-}
-
-// AppendLedgerEntry implements store.Ledger.
-func (s *Store) AppendLedgerEntry(ctx context.Context, e store.LedgerEntry) error {
-	return s.c().AppendLedgerEntry(ctx, e)
-}
-
-// LedgerEntry implements store.Ledger.
-func (s *Store) LedgerEntry(ctx context.Context, seq int64) (store.LedgerEntry, error) {
-	return s.c().LedgerEntry(ctx, seq)
-}
-
-// LedgerEntries implements store.Ledger.
-func (s *Store) LedgerEntries(ctx context.Context, from int64, fn func(store.LedgerEntry) error) error {
-	return s.c().LedgerEntries(ctx, from, fn)
-}
 
 func sqlState(err error) string {
 	var pe *pgconn.PgError

@@ -97,7 +97,7 @@ func OpenReadOnly(ctx context.Context, path string, opts *Options) (*Store, erro
 		r.Close()
 		return nil, err
 	}
-	return &Store{w: w, r: r, path: path}, nil
+	return newStore(w, r, path), nil
 }
 
 func exists(path string) bool {

@@ -2,7 +2,6 @@ package sqlite
 
 import (
 	"context"
-	"time"
 
 	sqlite3 "modernc.org/sqlite/lib"
 
@@ -98,61 +97,4 @@ func (c *conn) InsertReview(ctx context.Context, r store.Review) error {
 		return &store.Error{Op: op, Kind: store.ErrNotFound, Err: err}
 	}
 	return store.Wrap(op, err)
-}
-
-// The methods on the Store: each its own transaction.
-
-// InsertServer implements store.Servers.
-func (s *Store) InsertServer(ctx context.Context, v store.Server) error {
-	return s.c().InsertServer(ctx, v)
-}
-
-// Server implements store.Servers.
-func (s *Store) Server(ctx context.Context, url string) (store.Server, error) {
-	return s.c().Server(ctx, url)
-}
-
-// ListServers implements store.Servers.
-func (s *Store) ListServers(ctx context.Context, q store.ServerQuery) ([]store.Server, error) {
-	return s.c().ListServers(ctx, q)
-}
-
-// AdvanceServer implements store.Servers.
-func (s *Store) AdvanceServer(ctx context.Context, url string, from int, checked time.Time) error {
-	return s.c().AdvanceServer(ctx, url, from, checked)
-}
-
-// MarkChecked implements store.Servers.
-func (s *Store) MarkChecked(ctx context.Context, url string, from, to time.Time) error {
-	return s.c().MarkChecked(ctx, url, from, to)
-}
-
-// FingerprintVersion implements store.FingerprintVersions.
-func (s *Store) FingerprintVersion(ctx context.Context, url string, version int) (store.FingerprintVersion, error) {
-	return s.c().FingerprintVersion(ctx, url, version)
-}
-
-// ListChangeEvents implements store.ChangeEvents.
-func (s *Store) ListChangeEvents(ctx context.Context, q store.ChangeQuery) ([]store.ChangeEvent, error) {
-	return s.c().ListChangeEvents(ctx, q)
-}
-
-// CountReviews implements store.Reviews.
-func (s *Store) CountReviews(ctx context.Context, url string, version int) (store.ReviewCounts, error) {
-	return s.c().CountReviews(ctx, url, version)
-}
-
-// InsertFingerprintVersion implements store.FingerprintVersions.
-func (s *Store) InsertFingerprintVersion(ctx context.Context, v store.FingerprintVersion) error {
-	return s.c().InsertFingerprintVersion(ctx, v)
-}
-
-// AppendChangeEvent implements store.ChangeEvents.
-func (s *Store) AppendChangeEvent(ctx context.Context, e store.ChangeEvent) (int64, error) {
-	return s.c().AppendChangeEvent(ctx, e)
-}
-
-// InsertReview implements store.Reviews.
-func (s *Store) InsertReview(ctx context.Context, r store.Review) error {
-	return s.c().InsertReview(ctx, r)
 }

@@ -123,14 +123,30 @@ type Options struct {
 	MaxReaders int
 }
 
-// Store is a SQLite store. It is safe for concurrent use.
+// Store is a SQLite store. It is safe for concurrent use. Its methods of
+// store.Tx each run outside a transaction, on a connection of their own.
 type Store struct {
+	// outside has the methods of store.Tx, on s.c().
+	outside
 	w, r   *sql.DB
 	wc, rc stmtCache
 	path   string
 }
 
 var _ store.Store = (*Store)(nil)
+var _ store.Tx = (*conn)(nil)
+
+// outside is sqlstore.Outside, embedded in Store under a name of this
+// package's.
+type outside = sqlstore.Outside
+
+// newStore returns the Store over the writing pool w and the reading one r
+// of the database file at path.
+func newStore(w, r *sql.DB, path string) *Store {
+	s := &Store{w: w, r: r, path: path}
+	s.outside = sqlstore.NewOutside(func() store.Tx { return s.c() })
+	return s
+}
 
 // Open opens (creating it if missing) the database file at path and brings
 // its schema to SchemaVersion. A database with a newer schema is refused
@@ -178,7 +194,7 @@ func Open(ctx context.Context, path string, opts *Options) (*Store, error) {
 	}
 	r.SetMaxOpenConns(o.MaxReaders)
 	r.SetMaxIdleConns(o.MaxReaders)
-	s := &Store{w: w, r: r, path: path}
+	s := newStore(w, r, path)
 	if err := s.warm(ctx); err != nil {
 		s.Close()
 		return nil, store.Wrap(op, err)
@@ -472,47 +488,6 @@ func (s *Store) conn(tx *sql.Tx) *conn {
 }
 
 func (s *Store) c() *conn { return s.conn(nil) }
-
-// InsertFlag implements store.Flags.
-func (s *Store) InsertFlag(ctx context.Context, f store.Flag) error { return s.c().InsertFlag(ctx, f) }
-
-// Flag implements store.Flags.
-func (s *Store) Flag(ctx context.Context, id string) (store.Flag, error) { return s.c().Flag(ctx, id) }
-
-// ListFlags implements store.Flags.
-func (s *Store) ListFlags(ctx context.Context, q store.FlagQuery) ([]store.Flag, error) {
-	return s.c().ListFlags(ctx, q)
-}
-
-// TransitionFlag implements store.Flags.
-func (s *Store) TransitionFlag(ctx context.Context, t store.Transition) error {
-	return s.c().TransitionFlag(ctx, t)
-}
-
-// FlagsByLedgerSeq implements store.Flags.
-func (s *Store) FlagsByLedgerSeq(ctx context.Context, fn func(store.Flag) error) error {
-	return s.c().FlagsByLedgerSeq(ctx, fn)
-}
-
-// LedgerHead implements store.Ledger.
-func (s *Store) LedgerHead(ctx context.Context) (store.LedgerEntry, error) {
-	return s.c().LedgerHead(ctx)
-}
-
-// AppendLedgerEntry implements store.Ledger.
-func (s *Store) AppendLedgerEntry(ctx context.Context, e store.LedgerEntry) error {
-	return s.c().AppendLedgerEntry(ctx, e)
-}
-
-// LedgerEntry implements store.Ledger.
-func (s *Store) LedgerEntry(ctx context.Context, seq int64) (store.LedgerEntry, error) {
-	return s.c().LedgerEntry(ctx, seq)
-}
-
-// LedgerEntries implements store.Ledger.
-func (s *Store) LedgerEntries(ctx context.Context, from int64, fn func(store.LedgerEntry) error) error {
-	return s.c().LedgerEntries(ctx, from, fn)
-}
 
 func code(err error) int {
 	var se *msqlite.Error

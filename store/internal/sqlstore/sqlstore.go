@@ -10,7 +10,8 @@
 // ([Rebind]). [Records] has the shared methods of the record kinds; a
 // backend's connection embeds one holding itself, so that the methods are
 // its own and the backend's Store and transaction call them as they call
-// the rest. What a backend does differently for a reason of its own — the
+// the rest. [Outside] has the methods of store.Tx on a backend's Store,
+// each forwarded to a connection made for the call. What a backend does differently for a reason of its own — the
 // flags' and the ledger's write paths (a statement cache in SQLite, a
 // pipeline in PostgreSQL), the registry's error classes (foreign keys in
 // PostgreSQL, triggers in SQLite), migrating — stays in the backend.
