@@ -16,7 +16,8 @@ import (
 // JavaScript: its own canonical JSON (sorted keys, JSON.stringify's
 // numbers), its own JWS parsing (canonical base64url), its own strict
 // reading of response_json (no member name twice, none differing from a
-// response member only by case) and Node's Ed25519. It prints one line per
+// response member only by case, every signed member present with its
+// type) and Node's Ed25519. It prints one line per
 // test: the tcId and "ok" or the reason it refused.
 const nodeVerifier = `
 const fs = require('fs');
@@ -71,12 +72,23 @@ const strict = s => {
   };
   val(members);
 };
+// present throws when a signed member is missing, null or of another
+// type (encoding/json would read its zero value, JSON.parse reads none).
+const signed = {verdict: 'string', scores: {prompt_injection: 'number', ssrf: 'number', secrets: 'number', pii: 'number', known_bad_url: 'number'},
+  engine: {id: 'string', version: 'string'}, receipt: {content_hash: 'string', scan_id: 'string', timestamp: 'string'}};
+const present = (v, want = signed) => {
+  for (const [k, w] of Object.entries(want)) {
+    const x = v !== null && typeof v === 'object' && !Array.isArray(v) ? v[k] : undefined;
+    if (typeof w === 'object') present(x, w);
+    else if (typeof x !== w) throw new Error('missing ' + k);
+  }
+};
 const out = [];
 for (const g of f.testGroups) for (const t of g.tests) {
   const verdict = (why) => out.push(t.tcId + ' ' + why);
   let r = t.response;
   if (t.response_json !== undefined) {
-    try { r = JSON.parse(t.response_json); strict(t.response_json); } catch (e) { verdict('malformed'); continue; }
+    try { r = JSON.parse(t.response_json); strict(t.response_json); present(r); } catch (e) { verdict('malformed'); continue; }
   }
   const sig = r.receipt.signature || '';
   if (!sig) { verdict('unsigned'); continue; }

@@ -328,7 +328,10 @@ const (
 // read as verdict), text that is not UTF-8 and the \u escape of a lone
 // surrogate (RFC 7493 §2.1: encoding/json reads it as U+FFFD, JavaScript
 // does not) are refused with ErrMalformedReceipt, as is JSON that is not
-// one object of the response's form. Members the response does not
+// one object of the response's form, and a response in which a signed
+// member (the verdict, the five scores, the engine, the receipt's hash, id
+// and time) is missing, null or of another JSON type, which encoding/json
+// would read as its zero value. Members the response does not
 // define (extensions) are allowed and ignored. The text is at most 64 MiB,
 // nested at most 16 deep.
 func ParseResponse(data []byte) (shield.Response, error) {
@@ -340,7 +343,68 @@ func ParseResponse(data []byte) (shield.Response, error) {
 	if t := bytes.TrimLeft(data, " \t\r\n"); len(t) == 0 || t[0] != '{' {
 		return shield.Response{}, &Error{ErrMalformedReceipt, "the response is not a JSON object"}
 	}
+	if err := signedMembersPresent(data); err != nil {
+		return shield.Response{}, err
+	}
 	return resp, nil
+}
+
+// signedMembers are the members the signature covers (see signedPayload),
+// by the object that holds them, with the JSON type each must have.
+var signedMembers = []struct {
+	path []string
+	kind canon.Kind
+}{
+	{[]string{"verdict"}, canon.KindString},
+	{[]string{"scores", "prompt_injection"}, canon.KindNumber},
+	{[]string{"scores", "ssrf"}, canon.KindNumber},
+	{[]string{"scores", "secrets"}, canon.KindNumber},
+	{[]string{"scores", "pii"}, canon.KindNumber},
+	{[]string{"scores", "known_bad_url"}, canon.KindNumber},
+	{[]string{"engine", "id"}, canon.KindString},
+	{[]string{"engine", "version"}, canon.KindString},
+	{[]string{"receipt", "content_hash"}, canon.KindString},
+	{[]string{"receipt", "scan_id"}, canon.KindString},
+	{[]string{"receipt", "timestamp"}, canon.KindString},
+}
+
+// signedMembersPresent refuses a response in which a signed member is
+// missing or null, or of another JSON type: encoding/json leaves the
+// member's zero value (0, ""), which a signature over a zero verifies,
+// while JSON.parse reads no member or null — a response that reads two
+// ways. The text was read strictly already (no member twice), so the
+// first member of a name is the only one.
+func signedMembersPresent(data []byte) error {
+	v, err := canon.Parse(data, canon.Limits{MaxBytes: maxResponseBytes, MaxDepth: maxResponseDepth})
+	if err != nil {
+		return &Error{ErrMalformedReceipt, "the response is not JSON"}
+	}
+	for _, m := range signedMembers {
+		cur, ok := v, true
+		for _, name := range m.path {
+			if cur.Kind != canon.KindObject {
+				ok = false
+				break
+			}
+			var next canon.Value
+			found := false
+			for _, mem := range cur.Members {
+				if mem.Key == name {
+					next, found = mem.Value, true
+					break
+				}
+			}
+			if !found {
+				ok = false
+				break
+			}
+			cur = next
+		}
+		if !ok || cur.Kind != m.kind {
+			return &Error{ErrMalformedReceipt, "signed member " + strings.Join(m.path, ".") + " is missing, null or of another type"}
+		}
+	}
+	return nil
 }
 
 // VerifyJSON reads a response with ParseResponse and verifies its

@@ -527,6 +527,8 @@ func textCases(signed shield.Response) ([]textCase, error) {
 		{"scan_id given twice with the same value", "ErrMalformedReceipt", `"scan_id":"019a6e2a-5c00-7000-8000-000000000001"`,
 			`"scan_id":"019a6e2a-5c00-7000-8000-000000000001","scan_id":"019a6e2a-5c00-7000-8000-000000000001"`},
 		{"a member given twice in an unknown member (an extension)", "ErrMalformedReceipt", `"verdict":"malicious"`, `"x_extension":{"a":1,"a":2},"verdict":"malicious"`},
+		{"a signed score of 0 left out: encoding/json reads 0, JSON.parse no member", "ErrMalformedReceipt", `"prompt_injection":0,"ssrf":0,`, `"prompt_injection":0,`},
+		{"a signed score of 0 written null: encoding/json reads 0, JSON.parse null", "ErrMalformedReceipt", `"ssrf":0,`, `"ssrf":null,`},
 	}
 	out := make([]textCase, 0, len(cases))
 	for _, c := range cases {
