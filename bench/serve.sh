@@ -125,7 +125,7 @@ pgdb() {
 case_load() {
 	local db="sqlite:$work/load.db"
 	mcp static
-	"$ps" registry add --db "${db#sqlite:}" "$mcp" >/dev/null || return 1
+	"$ps" registry add --allow-loopback --db "${db#sqlite:}" "$mcp" >/dev/null || return 1
 	serve load "$db" || return 1
 	echo "\$ load run --base $base --mcp $mcp --clients $clients --duration $duration"
 	"$load" run --base "$base" --mcp "$mcp" --clients "$clients" --duration "$duration" || return 1
@@ -136,7 +136,7 @@ case_load_postgres() {
 	pgdb load || return 1
 	local db=$pgurl
 	mcp static
-	"$ps" registry add --db "$db" "$mcp" >/dev/null || return 1
+	"$ps" registry add --allow-loopback --db "$db" "$mcp" >/dev/null || return 1
 	serve load-postgres "$db" || return 1
 	echo "\$ load run --base $base --mcp $mcp --clients $clients --duration $duration   # PostgreSQL"
 	"$load" run --base "$base" --mcp "$mcp" --clients "$clients" --duration "$duration" || return 1
@@ -155,7 +155,7 @@ case_hostile() {
 kill9() {
 	local db=$1
 	mcp every-probe
-	"$ps" registry add --db "${db#sqlite:}" "$mcp" >/dev/null || return 1
+	"$ps" registry add --allow-loopback --db "${db#sqlite:}" "$mcp" >/dev/null || return 1
 	serve kill9 "$db" || return 1
 	rm -f "$work/acks"
 	"$load" burst --base "$base" --mcp "$mcp" --acks "$work/acks" --clients 8 &
@@ -177,7 +177,7 @@ case_twins() {
 	pgdb twins || return 1
 	local db=$pgurl
 	mcp manual
-	"$ps" registry add --db "${db#sqlite:}" "$mcp" >/dev/null || return 1
+	"$ps" registry add --allow-loopback --db "${db#sqlite:}" "$mcp" >/dev/null || return 1
 	serve twin1 "$db" || return 1
 	local b1=$base
 	serve twin2 "$db" || return 1
