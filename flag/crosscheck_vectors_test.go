@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/plainsight/plainsight/flag"
+	"github.com/plainsight/plainsight/internal/testkit/storetest"
 	"github.com/plainsight/plainsight/ledger"
 	"github.com/plainsight/plainsight/store"
 	"github.com/plainsight/plainsight/store/sqlite"
@@ -77,24 +78,7 @@ func loadCrossCheck(t *testing.T, v *crossCheckVector) *sqlite.Store {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { s.Close() })
-	rows, err := s.DB().Query(`SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name IN ('flags', 'ledger')`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var triggers []string
-	for rows.Next() {
-		var name string
-		if err := rows.Scan(&name); err != nil {
-			t.Fatal(err)
-		}
-		triggers = append(triggers, name)
-	}
-	rows.Close()
-	for _, name := range triggers {
-		if _, err := s.DB().Exec("DROP TRIGGER " + name); err != nil {
-			t.Fatal(err)
-		}
-	}
+	storetest.DropSQLiteTriggers(t, s.DB())
 	for _, e := range v.Ledger {
 		if err := s.AppendLedgerEntry(ctx, store.LedgerEntry{Seq: e.Seq, Type: e.Type, Prev: e.Prev, Hash: e.Hash, Body: []byte(e.Body)}); err != nil {
 			t.Fatal(err)

@@ -15,6 +15,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/plainsight/plainsight/flag"
+	"github.com/plainsight/plainsight/internal/testkit/storetest"
 	"github.com/plainsight/plainsight/ledger"
 	"github.com/plainsight/plainsight/store"
 	"github.com/plainsight/plainsight/store/memory"
@@ -196,23 +197,7 @@ func backends(t *testing.T) map[string]tamperer {
 			t.Cleanup(func() { s.Close() })
 			return s, func(q string) {
 				t.Helper()
-				// Every trigger of the two tables, whatever the migrations add.
-				rows, err := s.DB().Query(`SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name IN ('flags', 'ledger')`)
-				if err != nil {
-					t.Fatal(err)
-				}
-				var names []string
-				for rows.Next() {
-					var n string
-					rows.Scan(&n)
-					names = append(names, n)
-				}
-				rows.Close()
-				for _, n := range names {
-					if _, err := s.DB().Exec("DROP TRIGGER " + n); err != nil {
-						t.Fatal(err)
-					}
-				}
+				storetest.DropSQLiteTriggers(t, s.DB())
 				if _, err := s.DB().Exec(q); err != nil {
 					t.Fatalf("%s: %v", q, err)
 				}

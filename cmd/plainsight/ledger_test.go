@@ -18,6 +18,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	psflag "github.com/plainsight/plainsight/flag"
+	"github.com/plainsight/plainsight/internal/testkit/storetest"
 	"github.com/plainsight/plainsight/ledger"
 	"github.com/plainsight/plainsight/store"
 	"github.com/plainsight/plainsight/store/postgres"
@@ -118,19 +119,7 @@ func TestLedgerVerifyCrossCheckSQLite(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			rows, _ := s.DB().Query(`SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name IN ('flags', 'ledger')`)
-			var triggers []string
-			for rows.Next() {
-				var n string
-				rows.Scan(&n)
-				triggers = append(triggers, n)
-			}
-			rows.Close()
-			for _, n := range triggers {
-				if _, err := s.DB().Exec("DROP TRIGGER " + n); err != nil {
-					t.Fatal(err)
-				}
-			}
+			storetest.DropSQLiteTriggers(t, s.DB())
 			if _, err := s.DB().Exec(a.sql(ids)); err != nil {
 				t.Fatal(err)
 			}
@@ -320,19 +309,7 @@ func TestCrossCheckVectorsCLI(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				rows, _ := s.DB().Query(`SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name IN ('flags', 'ledger')`)
-				var triggers []string
-				for rows.Next() {
-					var name string
-					rows.Scan(&name)
-					triggers = append(triggers, name)
-				}
-				rows.Close()
-				for _, name := range triggers {
-					if _, err := s.DB().Exec("DROP TRIGGER " + name); err != nil {
-						t.Fatal(err)
-					}
-				}
+				storetest.DropSQLiteTriggers(t, s.DB())
 				for _, e := range v.Ledger {
 					if err := s.AppendLedgerEntry(ctx, store.LedgerEntry{Seq: e.Seq, Type: e.Type, Prev: e.Prev, Hash: e.Hash, Body: []byte(e.Body)}); err != nil {
 						t.Fatal(err)

@@ -1,6 +1,7 @@
 package storetest
 
 import (
+	"database/sql"
 	"testing"
 	"time"
 
@@ -88,3 +89,33 @@ const RegistrySnapshotSQL = `SELECT
   (SELECT COALESCE(string_agg(server_url || version || fingerprint || recorded_at, '|'), '') FROM fingerprint_versions) || '/' ||
   (SELECT COALESCE(string_agg(seq || server_url || at || from_version || to_version, '|'), '') FROM change_events) || '/' ||
   (SELECT COALESCE(string_agg(id || server_url || fingerprint_version || rating, '|'), '') FROM reviews)`
+
+// DropSQLiteTriggers drops every trigger of the flags and ledger tables
+// of a SQLite database, whatever the migrations added: the owner's attack
+// the ledger cross-check must see through (issue 29), and the way to load
+// a vector's rows that no lifecycle step makes. Called again, it finds none
+// left and does nothing.
+func DropSQLiteTriggers(t testing.TB, db *sql.DB) {
+	t.Helper()
+	rows, err := db.Query(`SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name IN ('flags', 'ledger')`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for rows.Next() {
+		var n string
+		if err := rows.Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		names = append(names, n)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range names {
+		if _, err := db.Exec("DROP TRIGGER " + n); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
