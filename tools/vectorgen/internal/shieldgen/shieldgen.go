@@ -80,7 +80,7 @@ func tags(s string) string {
 	return b.String()
 }
 
-var scanCases = []ScanCase{
+var baseCases = []ScanCase{
 	{Comment: "plain prose: clean", Spec: []string{"§3.2"}, Content: "The quarterly report is attached; revenue grew four percent.", Verdict: "clean", Signals: none},
 	{Comment: "content hash of hello", Spec: []string{"§3.2"}, Content: "hello", Verdict: "clean", Signals: none,
 		Hash: "sha256:2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824"},

@@ -1,0 +1,4 @@
+package shieldgen
+
+// injectionCases are the scan vectors of the injection detector.
+var injectionCases = []ScanCase{}

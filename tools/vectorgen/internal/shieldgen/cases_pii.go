@@ -1,0 +1,4 @@
+package shieldgen
+
+// piiCases are the scan vectors of the pii detector.
+var piiCases = []ScanCase{}

@@ -1,0 +1,4 @@
+package shieldgen
+
+// secretsCases are the scan vectors of the secrets detector.
+var secretsCases = []ScanCase{}

@@ -1,0 +1,4 @@
+package shieldgen
+
+// urlCases are the scan vectors of the url detector.
+var urlCases = []ScanCase{}
