@@ -136,6 +136,8 @@ type input struct {
 	// decoded holds the base64 payloads scan decoded to text (opaque
 	// ones, images and archives, left out), in order of position.
 	decoded []decodedBlob
+	// view is the text the judgement detectors read (see view.go).
+	view *view
 }
 
 // decodedBlob is a base64 payload's span and decoded text.
@@ -150,7 +152,7 @@ func newInput(text string) (*input, error) {
 	if err != nil {
 		return nil, err
 	}
-	in := &input{text: text, findings: res.Findings}
+	in := &input{text: text, findings: res.Findings, view: identityView(text)}
 	for _, f := range res.Findings {
 		if f.Class == scan.Base64Blob && !f.Opaque {
 			in.decoded = append(in.decoded, decodedBlob{f.ByteStart, f.ByteEnd, f.Decoded})
