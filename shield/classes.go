@@ -89,6 +89,12 @@ type Signal struct {
 	ByteEnd    int `json:"byte_end"`
 	UTF16Start int `json:"utf16_start"`
 	UTF16End   int `json:"utf16_end"`
+	// Field (an extension, issue 27) is, for content that is a JSON object
+	// or array (a tool definition), the RFC 6901 JSON Pointer of the JSON
+	// string the span starts in, e.g. "/inputSchema/properties/path/description";
+	// empty for other content and for a span that starts outside a string
+	// the view reads (docs/judgement/tool-definitions.md).
+	Field string `json:"field,omitempty"`
 }
 
 // maxScore keeps a score short of certainty: §3.2 forbids presenting a

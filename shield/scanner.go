@@ -152,7 +152,7 @@ func newInput(text string) (*input, error) {
 	if err != nil {
 		return nil, err
 	}
-	in := &input{text: text, findings: res.Findings, view: identityView(text)}
+	in := &input{text: text, findings: res.Findings, view: newView(text)}
 	for _, f := range res.Findings {
 		if f.Class == scan.Base64Blob && !f.Opaque {
 			in.decoded = append(in.decoded, decodedBlob{f.ByteStart, f.ByteEnd, f.Decoded})
@@ -231,6 +231,7 @@ func (s *Scanner) Scan(ctx context.Context, req Request) (Response, error) {
 		Signals:   positions(text, c.kept),
 		Truncated: c.truncated,
 	}
+	in.view.fields(resp.Signals)
 	for _, cl := range Classes() {
 		resp.Scores.set(cl, combine(c.byKind[cl]))
 	}
