@@ -9,6 +9,19 @@
 //   - Level 3: each decision is appended to a receipt log: who, the
 //     content's hash, when, the engine, the verdict, and what was done.
 //
+// Before any of these, what a server says about itself is judged before
+// the model reads it (issue 27): each tool of a tools/list result, each
+// prompt, resource and resource template of the list results, and the
+// server's instructions, each scanned whole as its JSON (shield reads a
+// JSON definition as one text, so an attack split across a description
+// and a parameter's description is one text; see
+// docs/judgement/tool-definitions.md), inbound from tool_output and
+// decided as a read. A definition the policy blocks is withheld: dropped
+// from its list, named with the reason in the list's _meta, and a later
+// call to a withheld tool is refused without being sent; the blocked
+// instructions are emptied. A flagged definition carries the verdict in
+// its own _meta.
+//
 // The guard is sending middleware of the official Go SDK's client
 // ([mcp.Client.AddSendingMiddleware]), so it covers every session of that
 // client.
@@ -19,7 +32,8 @@
 // # Bounds
 //
 // The text scanned from a call is the string values (and object keys) of
-// its arguments; from a result, its text and embedded text resources, the
+// its arguments; from a definition, its JSON as encoding/json writes it
+// (without HTML escaping); from a result, its text and embedded text resources, the
 // URIs of its resource links and the keys and strings of its structured
 // content; at most
 // shield's content bound (longer text is refused by the scanner, and the
@@ -32,7 +46,10 @@
 //
 // Images and audio are not scanned. A flagged result reaches the model
 // with the guard's verdict in its _meta; what the host does with the flag
-// is its own policy.
+// is its own policy. The tools withheld are remembered by name for the
+// Guard's lifetime, across its sessions (one name on two servers is one
+// tool to it), until a list shows the name with a definition that passes;
+// a tool called without having been listed is judged by its call alone.
 package mcpguard
 
 import (
@@ -42,6 +59,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -72,8 +90,10 @@ func (e *BlockedError) Unwrap() error { return ErrBlocked }
 // verdict.
 const MetaKey = "plainsight.dev/shield"
 
-// Guard scans tool calls and results. Its zero value works: the default
-// scanner, the default policy, no log.
+// Guard scans tool calls and results, and the definitions a server lists.
+// Its zero value works: the default scanner, the default policy, no log.
+// A Guard must not be copied after first use (it remembers the tools it
+// withheld).
 type Guard struct {
 	// Scanner scans; nil means shield's default scanner.
 	Scanner *shield.Scanner
@@ -87,6 +107,9 @@ type Guard struct {
 	// and the log; nil means enforce.Send for every tool (the cautious
 	// answer: a call whose kind is unknown may send).
 	Kind func(tool string) enforce.ActionKind
+
+	mu       sync.Mutex
+	withheld map[string]string // tools withheld from a list, and why
 }
 
 func (g *Guard) policy() enforce.Policy {
@@ -132,9 +155,21 @@ func (g *Guard) check(ctx context.Context, r shield.Request, a enforce.Action) (
 func (g *Guard) Middleware() mcp.Middleware {
 	return func(next mcp.MethodHandler) mcp.MethodHandler {
 		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			switch method {
+			case "tools/list", "prompts/list", "resources/list", "resources/templates/list", "initialize", "server/discover":
+				// The server's definitions, before the model reads them.
+				res, err := next(ctx, method, req)
+				if err == nil {
+					g.definitions(ctx, res)
+				}
+				return res, err
+			}
 			params, ok := req.GetParams().(*mcp.CallToolParams)
 			if method != "tools/call" || !ok || params == nil {
 				return next(ctx, method, req)
+			}
+			if why := g.withheldReason(params.Name); why != "" {
+				return nil, &BlockedError{Tool: params.Name, Decision: enforce.Decision{Outcome: enforce.Block, Reason: why}}
 			}
 			kind := enforce.Send
 			if g.Kind != nil {
