@@ -75,6 +75,7 @@ import (
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // The bounds of a view (see the package comment).
@@ -92,9 +93,19 @@ const (
 // as text.
 var Vocabulary = map[string]bool{}
 
-// structural are the member names whose short identifier values are not
-// read.
-var structural = map[string]bool{}
+// words holds, for each member name of the vocabulary, its kind: a word
+// (not read) and, for the structural ones, whose short identifier values
+// are not read either. One look-up a member.
+var words = map[string]uint8{}
+
+const (
+	word       = 1
+	structural = 2
+)
+
+// special marks the bytes a string's scan stops at: the quote, the
+// backslash and the control characters.
+var special [256]bool
 
 func init() {
 	for _, w := range strings.Fields(`
@@ -111,11 +122,16 @@ func init() {
 		instructions serverInfo capabilities protocolVersion version websiteUrl
 		jsonrpc id result method params`) {
 		Vocabulary[w] = true
+		words[w] = word
 	}
 	for _, w := range strings.Fields(`type format required $schema $ref $id mimeType contentEncoding
 		contentMediaType protocolVersion jsonrpc`) {
-		structural[w] = true
+		words[w] |= structural
 	}
+	for c := range 0x20 {
+		special[c] = true
+	}
+	special['"'], special['\\'] = true, true
 }
 
 // View is a JSON value read as text (see the package comment).
@@ -308,14 +324,27 @@ func Parse(content string) (*View, bool) {
 	if len(content) > MaxBytes || !IsJSON(content) {
 		return nil, false
 	}
-	p := parser{src: content, v: &View{content: content}}
-	p.buf = make([]byte, 0, len(content)/2)
-	p.v.nodes = append(p.v.nodes, node{parent: -1, k0: -1})
+	// Room for everything up front (counted, so the slices never grow):
+	// at most one string read per two quotes, one segment more per
+	// escape, one node per string and container.
+	nq := strings.Count(content, `"`) / 2
+	ne := strings.Count(content, `\`)
+	nc := strings.Count(content, "{") + strings.Count(content, "[")
+	v := &View{content: content,
+		pieces: make([]piece, 0, min(nq, MaxStrings)),
+		segs:   make([]seg, 0, min(nq+ne, MaxSegments)),
+		nodes:  make([]node, 0, 1+nq+nc)}
+	p := parser{src: content, v: v, buf: make([]byte, 0, len(content))}
+	v.nodes = append(v.nodes, node{parent: -1, k0: -1})
 	if !p.run() {
 		return nil, false
 	}
-	p.v.Text = string(p.buf)
-	return p.v, true
+	if len(p.buf) > 0 {
+		// The text is never longer than the content, so buf never grew
+		// and is not written again.
+		v.Text = unsafe.String(&p.buf[0], len(p.buf))
+	}
+	return v, true
 }
 
 type frame struct {
@@ -468,7 +497,8 @@ func (p *parser) next() (int32, bool, bool) {
 	if strings.IndexByte(raw, '\\') >= 0 {
 		name = string(decode(nil, raw))
 	}
-	if !Vocabulary[name] && !p.read(start+1, p.pos-1, n, true) {
+	kind := words[name]
+	if kind&word == 0 && !p.read(start+1, p.pos-1, n, true) {
 		return 0, false, false
 	}
 	p.ws()
@@ -476,7 +506,7 @@ func (p *parser) next() (int32, bool, bool) {
 		return 0, false, false
 	}
 	p.pos++
-	return n, structural[name], true
+	return n, kind&structural != 0, true
 }
 
 // identifier reports a short token of ASCII letters, digits and _$#./:@+-
@@ -550,6 +580,12 @@ func (p *parser) str() bool {
 	s := p.src
 	i := p.pos + 1
 	for i < len(s) {
+		for i < len(s) && !special[s[i]] {
+			i++
+		}
+		if i == len(s) {
+			break
+		}
 		c := s[i]
 		switch {
 		case c == '"':
