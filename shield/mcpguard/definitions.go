@@ -144,6 +144,11 @@ func withhold(m *mcp.Meta, withheld []any) {
 	}
 }
 
+// maxWithheld bounds the withheld tools a Guard remembers: past it, a
+// blocked tool is still withheld from its list, and a call to it is
+// judged by its arguments alone.
+const maxWithheld = 4096
+
 // setWithheld records (reason not empty) or clears a withheld tool.
 func (g *Guard) setWithheld(tool, reason string) {
 	g.mu.Lock()
@@ -155,7 +160,9 @@ func (g *Guard) setWithheld(tool, reason string) {
 	if g.withheld == nil {
 		g.withheld = map[string]string{}
 	}
-	g.withheld[tool] = reason
+	if len(g.withheld) < maxWithheld {
+		g.withheld[tool] = reason
+	}
 }
 
 // withheldReason is why a tool's definition was withheld, or "".

@@ -87,9 +87,13 @@ func TestToolsListWithholdsPoisonedTools(t *testing.T) {
 	if !errors.As(err, &b) || !strings.Contains(b.Decision.Reason, "withheld") {
 		t.Errorf("call to a withheld tool: %v", err)
 	}
-	// Level 3: a log entry per definition.
+	// Level 3: a log entry per definition, and the refused call.
+	entries := log.Entries()
+	if last := entries[len(entries)-1]; last.Tool != "deploy" || last.Direction != shield.Outbound || last.Outcome != enforce.Block {
+		t.Errorf("last entry %+v, want the refused call", last)
+	}
 	var defs int
-	for _, e := range log.Entries() {
+	for _, e := range entries {
 		if e.Direction == shield.Inbound && e.Action.Kind == enforce.Read {
 			defs++
 		}

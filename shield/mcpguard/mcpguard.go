@@ -18,7 +18,7 @@
 // docs/judgement/tool-definitions.md), inbound from tool_output and
 // decided as a read. A definition the policy blocks is withheld: dropped
 // from its list, named with the reason in the list's _meta, and a later
-// call to a withheld tool is refused without being sent; the blocked
+// call to a withheld tool is refused without being sent (and logged); the blocked
 // instructions are emptied. A flagged definition carries the verdict in
 // its own _meta.
 //
@@ -48,8 +48,9 @@
 // with the guard's verdict in its _meta; what the host does with the flag
 // is its own policy. The tools withheld are remembered by name for the
 // Guard's lifetime, across its sessions (one name on two servers is one
-// tool to it), until a list shows the name with a definition that passes;
-// a tool called without having been listed is judged by its call alone.
+// tool to it), until a list shows the name with a definition that passes,
+// and at most 4096 of them; a tool called without having been listed, or
+// past that bound, is judged by its call alone.
 package mcpguard
 
 import (
@@ -112,6 +113,14 @@ type Guard struct {
 	withheld map[string]string // tools withheld from a list, and why
 }
 
+// kind is what calling tool does, by g.Kind (Send when nil).
+func kind(g *Guard, tool string) enforce.ActionKind {
+	if g.Kind != nil {
+		return g.Kind(tool)
+	}
+	return enforce.Send
+}
+
 func (g *Guard) policy() enforce.Policy {
 	if g.Policy != nil {
 		return *g.Policy
@@ -169,12 +178,16 @@ func (g *Guard) Middleware() mcp.Middleware {
 				return next(ctx, method, req)
 			}
 			if why := g.withheldReason(params.Name); why != "" {
-				return nil, &BlockedError{Tool: params.Name, Decision: enforce.Decision{Outcome: enforce.Block, Reason: why}}
+				// Refused unsent and unscanned; the log still has it.
+				d := enforce.Decision{Outcome: enforce.Block, Reason: why}
+				if g.Log != nil {
+					r := shield.Request{Content: argumentText(params.Arguments),
+						Context: shield.Context{Source: shield.SourceAgentMessage, Tool: params.Name, Direction: shield.Outbound}}
+					_ = g.Log.Append(ctx, enforce.NewLogEntry(g.Who, r, nil, enforce.Action{Kind: kind(g, params.Name), Direction: shield.Outbound}, d))
+				}
+				return nil, &BlockedError{Tool: params.Name, Decision: d}
 			}
-			kind := enforce.Send
-			if g.Kind != nil {
-				kind = g.Kind(params.Name)
-			}
+			kind := kind(g, params.Name)
 			// Level 2: the arguments, before they leave.
 			out := shield.Request{Content: argumentText(params.Arguments),
 				Context: shield.Context{Source: shield.SourceAgentMessage, Tool: params.Name, Direction: shield.Outbound}}
