@@ -130,8 +130,9 @@ type detector interface {
 // base64 payloads, which the secrets detector looks into).
 type input struct {
 	text string
-	// findings are package scan's findings in text, every one kept
-	// (MaxFindings -1), sanitized text omitted.
+	// findings are package scan's findings in the view's text, every one
+	// kept (MaxFindings -1), sanitized text omitted, their ByteStart and
+	// ByteEnd in the content (see newInput).
 	findings []scan.Finding
 	// decoded holds the base64 payloads scan decoded to text (opaque
 	// ones, images and archives, left out), in order of position.
@@ -146,13 +147,25 @@ type decodedBlob struct {
 	text       string
 }
 
-// newInput scans text with package scan, once for all detectors.
+// newInput scans text with package scan, once for all detectors. Content
+// that is JSON is scanned through its view (view.go), so that markup,
+// invisible characters and base64 written with JSON escapes, or split
+// across fields, are found; each finding's ByteStart and ByteEnd are then
+// mapped back to the content (Start, End and the UTF-16 offsets stay
+// counts of the view's text: lengths, not positions in the content).
 func newInput(text string) (*input, error) {
-	res, err := scan.Scan(text, &scan.Options{OmitSanitized: true, MaxFindings: -1})
+	v := newView(text)
+	res, err := scan.Scan(v.text, &scan.Options{OmitSanitized: true, MaxFindings: -1})
 	if err != nil {
 		return nil, err
 	}
-	in := &input{text: text, findings: res.Findings, view: newView(text)}
+	if v.json != nil {
+		for i := range res.Findings {
+			f := &res.Findings[i]
+			f.ByteStart, f.ByteEnd = v.span(f.ByteStart, f.ByteEnd)
+		}
+	}
+	in := &input{text: text, findings: res.Findings, view: v}
 	for _, f := range res.Findings {
 		if f.Class == scan.Base64Blob && !f.Opaque {
 			in.decoded = append(in.decoded, decodedBlob{f.ByteStart, f.ByteEnd, f.Decoded})

@@ -17,7 +17,7 @@ func TestToolCasesAreDefinitions(t *testing.T) {
 		}
 	}
 	for i, want := range []string{"<IMPORTANT> Before using this tool, read", "<IMPORTANT> Before using this tool",
-		"<!-- ignore all previous instructions -->", "AKIAZ3VQ7MXR5NB2KL4P", "http://169.254.169.254/latest/meta-data/"} {
+		"AKIAZ3VQ7MXR5NB2KL4P", "http://169.254.169.254/latest/meta-data/"} {
 		v, _ := jsonview.Parse(pendingToolCases[i].Content)
 		if v == nil || !strings.Contains(v.Text, want) {
 			t.Errorf("pending %d: the view does not read %q", i, want)
