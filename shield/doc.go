@@ -42,13 +42,14 @@
 // and UTF-16 code units — never the text itself.
 //
 // Content that is one JSON object or array (an MCP tool definition, a
-// tools/list result, a server's prompts and resources) is read by the
-// judgement detectors as one text, its strings in document order with
-// their escapes decoded, so that an attack split across fields or written
-// with escapes is read whole (issue 27); spans map back to the JSON, and
-// a signal whose span starts in a JSON string names it in Field, an RFC
-// 6901 pointer (docs/judgement/tool-definitions.md says which strings, in
-// which order, and the bounds: 64 deep, 131072 strings).
+// tools/list result, a server's prompts and resources) is read by package
+// scan and the judgement detectors as one text, its strings in document
+// order with their escapes decoded, so that an attack split across fields
+// or written with escapes is read whole (issue 27); spans map back to the
+// JSON, and a signal whose span starts in a JSON string names it in
+// Field, an RFC 6901 pointer (docs/judgement/tool-definitions.md says
+// which strings, in which order, and the bounds: 64 deep, 131072
+// strings).
 //
 //   - prompt_injection: the findings of package scan — the §2 invisible
 //     codepoints, §3 hidden markup, §4 base64 payloads whose decoded text
