@@ -33,7 +33,10 @@
 // No label is written: a field is a line of the text (a line feed inside a
 // string is a line feed of the text too), so a detector reads a
 // description and the parameter descriptions that follow it as one text,
-// and no word of the view comes from anywhere but the content.
+// and no word of the view comes from anywhere but the content. The one
+// other separator is ": " between a member name that is read and its
+// string value ("API_KEY": "…" reads "API_KEY: …", as a configuration
+// file or a form would write it, so that a label stays next to its value).
 //
 // # Offsets
 //
@@ -53,8 +56,10 @@
 // and [MaxSegments] (1<<20) plain runs and escapes among them; beyond any
 // bound, or on any syntax error, Parse reports false and the content is
 // not a view (the caller reads it as it is). The text is never longer
-// than the content (each string loses its two quotes and gains at most
-// one separator; no escape decodes to more bytes than it has). Parse reads
+// than the content: each string loses its two quotes and gains at most a
+// separator of one or two bytes, where the content has at least three
+// (a quote, a comma or colon, a quote), and no escape decodes to more
+// bytes than it has. Parse reads
 // the content once, without recursion, in time linear in its length;
 // memory is the text plus 16 bytes a run or escape and 24 a string and a
 // container. Span and Pointer cost a binary search; Pointer also builds its
@@ -136,7 +141,8 @@ func init() {
 
 // View is a JSON value read as text (see the package comment).
 type View struct {
-	// Text is the text of the value's strings, a line feed between two.
+	// Text is the text of the value's strings, a line feed between two
+	// (": " between a member name and its string value).
 	Text string
 
 	content string
@@ -648,7 +654,10 @@ func (p *parser) read(c0, c1 int, n int32, name bool) bool {
 	if len(v.pieces) == MaxStrings {
 		return false
 	}
-	if len(p.buf) > 0 {
+	if last := len(v.pieces) - 1; last >= 0 && !name && v.pieces[last].name && v.pieces[last].node == n {
+		// A string value right after its member's name: "name: value".
+		p.buf = append(p.buf, ':', ' ')
+	} else if len(p.buf) > 0 {
 		p.buf = append(p.buf, '\n')
 	}
 	pc := piece{v0: int32(len(p.buf)), c0: int32(c0), c1: int32(c1), seg: int32(len(v.segs)), node: n, name: name}
