@@ -330,18 +330,8 @@ func Parse(content string) (*View, bool) {
 	if len(content) > MaxBytes || !IsJSON(content) {
 		return nil, false
 	}
-	// Room for everything up front (counted, so the slices never grow):
-	// at most one string read per two quotes, one segment more per
-	// escape, one node per string and container.
-	nq := strings.Count(content, `"`) / 2
-	ne := strings.Count(content, `\`)
-	nc := strings.Count(content, "{") + strings.Count(content, "[")
-	v := &View{content: content,
-		pieces: make([]piece, 0, min(nq, MaxStrings)),
-		segs:   make([]seg, 0, min(nq+ne, MaxSegments)),
-		nodes:  make([]node, 0, 1+nq+nc)}
-	p := parser{src: content, v: v, buf: make([]byte, 0, len(content))}
-	v.nodes = append(v.nodes, node{parent: -1, k0: -1})
+	v := &View{content: content, nodes: []node{{parent: -1, k0: -1}}}
+	p := parser{src: content, v: v}
 	if !p.run() {
 		return nil, false
 	}
@@ -368,6 +358,25 @@ type parser struct {
 	v     *View
 	buf   []byte
 	stack []frame
+	sized bool
+}
+
+// size makes room for everything at the first member or element, so that
+// content that is not JSON past its first byte (a script's "{ a: 1 }")
+// costs nothing, and the slices of JSON never grow: at most one string
+// read per two quotes, one segment more per escape, one node per string
+// and container, and the text no longer than the content.
+func (p *parser) size() {
+	p.sized = true
+	c := p.src
+	nq := strings.Count(c, `"`) / 2
+	ne := strings.Count(c, `\`)
+	nc := strings.Count(c, "{") + strings.Count(c, "[")
+	v := p.v
+	v.pieces = make([]piece, 0, min(nq, MaxStrings))
+	v.segs = make([]seg, 0, min(nq+ne, MaxSegments))
+	v.nodes = append(make([]node, 0, 1+nq+nc), v.nodes...)
+	p.buf = make([]byte, 0, len(c))
 }
 
 func (p *parser) ws() {
@@ -389,6 +398,9 @@ func (p *parser) peek() byte {
 }
 
 func (p *parser) newNode(n node) int32 {
+	if !p.sized {
+		p.size()
+	}
 	p.v.nodes = append(p.v.nodes, n)
 	return int32(len(p.v.nodes) - 1)
 }

@@ -280,3 +280,12 @@ func TestNameValue(t *testing.T) {
 		t.Errorf("the \": \" separator maps to [%d,%d), want the empty span at the value", s, e)
 	}
 }
+
+func TestNotJSONCostsLittle(t *testing.T) {
+	// A script that opens with a brace is refused at its first member,
+	// before the view sizes its slices for the whole content.
+	js := "{ a: 1 }\n" + strings.Repeat(`console.log("x");`+"\n", 4096)
+	if n := testing.AllocsPerRun(10, func() { Parse(js) }); n > 3 {
+		t.Errorf("%v allocations to refuse a script", n)
+	}
+}
