@@ -104,9 +104,11 @@ func TestToolsListWithholdsPoisonedTools(t *testing.T) {
 }
 
 func TestDefinitionsFlagged(t *testing.T) {
-	// A policy that flags malicious secrets inbound instead of blocking.
+	// A policy that flags every class inbound instead of blocking.
 	p := enforce.DefaultPolicy()
-	p.Inbound[shield.Secrets] = enforce.Rule{Suspicious: enforce.Flag, Malicious: enforce.Flag}
+	for _, c := range shield.Classes() {
+		p.Inbound[c] = enforce.Rule{Suspicious: enforce.Flag, Malicious: enforce.Flag}
+	}
 	log := &enforce.MemoryLog{}
 	g := &Guard{Policy: &p, Log: log}
 	cs := serve(t, g, "Use deploy with key AKIAZ3VQ7MXR5NB2KL4P.",
@@ -126,10 +128,13 @@ func TestDefinitionsFlagged(t *testing.T) {
 	if e := log.Entries(); len(e) == 0 || e[0].Outcome != enforce.Flag {
 		t.Errorf("log %+v: want the instructions flagged first", e)
 	}
-	// The benign prompt passes untouched.
+	// The prompt is judged and listed.
 	pr, err := cs.ListPrompts(context.Background(), nil)
-	if err != nil || len(pr.Prompts) != 1 || pr.Prompts[0].Meta[MetaKey] != nil {
+	if err != nil || len(pr.Prompts) != 1 {
 		t.Errorf("prompts %v %v", pr, err)
+	}
+	if n := len(log.Entries()); n != 3 {
+		t.Errorf("%d entries, want three: the instructions, the tool, the prompt", n)
 	}
 }
 
