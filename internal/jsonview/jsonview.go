@@ -15,7 +15,8 @@
 // array, and reads its strings in document order, each decoded (the escapes
 // of §7: "\u003c" is "<", a surrogate pair is its character, a lone
 // surrogate is U+FFFD as encoding/json reads it), one after another with a
-// line feed between two. The text is what the author of the value wrote:
+// line feed between two (": " after a member's name, below). The text is
+// what the author of the value wrote:
 //
 //   - every string value, except a short identifier (at most 64 bytes of
 //     ASCII letters, digits and _$#./:@+-) given to a member whose name is
@@ -53,7 +54,9 @@
 //
 // Content of at most [MaxBytes] (16 MiB), nested at most [MaxDepth] (64)
 // arrays and objects deep, with at most [MaxStrings] (131072) strings read
-// and [MaxSegments] (1<<20) plain runs and escapes among them; beyond any
+// and [MaxSegments] (1<<20) plain runs and escapes among them, and
+// [MaxNodes] (1<<20) members and elements that are strings or
+// containers; beyond any
 // bound, or on any syntax error, Parse reports false and the content is
 // not a view (the caller reads it as it is). The text is never longer
 // than the content: each string loses its two quotes and gains at most a
@@ -61,9 +64,10 @@
 // (a quote, a comma or colon, a quote), and no escape decodes to more
 // bytes than it has. Parse reads
 // the content once, without recursion, in time linear in its length;
-// memory is the text plus 16 bytes a run or escape and 24 a string and a
-// container. Span and Pointer cost a binary search; Pointer also builds its
-// pointer, O(depth).
+// memory is at most the content's length for the text, 24 bytes a string
+// read, 16 a run or escape and 16 a member or element, each within its
+// bound (so at most about 36 MiB beside the text). Span and Field cost a
+// binary search; Pointer builds its pointer, O(depth).
 //
 // # What it does not claim
 //
@@ -89,6 +93,7 @@ const (
 	MaxDepth    = 64
 	MaxStrings  = 1 << 17
 	MaxSegments = 1 << 20
+	MaxNodes    = 1 << 20
 )
 
 // Vocabulary is the set of member names that are structure, not text: the
@@ -271,7 +276,9 @@ func (v *View) Field(offset int) (int, bool) {
 }
 
 // Pointer returns the RFC 6901 JSON Pointer of the i-th string read: of
-// the value for a string value, of the member for a member name.
+// the value for a string value, of the member for a member name. Names
+// are decoded (ill-formed UTF-8 kept as it is) and "~" and "/" escaped as
+// "~0" and "~1".
 func (v *View) Pointer(i int) string {
 	var toks []string
 	for n := v.pieces[i].node; n > 0; n = v.nodes[n].parent {
@@ -375,7 +382,7 @@ func (p *parser) size() {
 	v := p.v
 	v.pieces = make([]piece, 0, min(nq, MaxStrings))
 	v.segs = make([]seg, 0, min(nq+ne, MaxSegments))
-	v.nodes = append(make([]node, 0, 1+nq+nc), v.nodes...)
+	v.nodes = append(make([]node, 0, min(1+nq+nc, MaxNodes)), v.nodes...)
 	p.buf = make([]byte, 0, len(c))
 }
 
@@ -397,9 +404,13 @@ func (p *parser) peek() byte {
 	return 0
 }
 
+// newNode adds a node, or returns -1 past MaxNodes.
 func (p *parser) newNode(n node) int32 {
 	if !p.sized {
 		p.size()
+	}
+	if len(p.v.nodes) == MaxNodes {
+		return -1
 	}
 	p.v.nodes = append(p.v.nodes, n)
 	return int32(len(p.v.nodes) - 1)
@@ -498,9 +509,12 @@ func (p *parser) next() (int32, bool, bool) {
 	top := &p.stack[len(p.stack)-1]
 	p.ws()
 	if !top.obj {
-		n := p.newNode(node{parent: top.node, k0: -1, index: top.index})
 		top.index++
-		return n, top.structural, true
+		if c := p.peek(); c != '"' && c != '{' && c != '[' {
+			return 0, false, true // a number or a literal: nothing to name
+		}
+		n := p.newNode(node{parent: top.node, k0: -1, index: top.index - 1})
+		return n, top.structural, n >= 0
 	}
 	if p.peek() != '"' {
 		return 0, false, false
@@ -510,6 +524,9 @@ func (p *parser) next() (int32, bool, bool) {
 		return 0, false, false
 	}
 	n := p.newNode(node{parent: top.node, k0: int32(start + 1), k1: int32(p.pos - 1)})
+	if n < 0 {
+		return 0, false, false
+	}
 	raw := p.src[start+1 : p.pos-1]
 	name := raw
 	if strings.IndexByte(raw, '\\') >= 0 {

@@ -2,8 +2,12 @@ package jsonview
 
 import (
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
+
+	"github.com/plainsight/plainsight/internal/strictjson"
 )
 
 // tool is a project-written MCP tool definition: the description and a
@@ -197,7 +201,7 @@ func checkView(t *testing.T, in string, v *View) {
 				t.Fatalf("piece %d: not separated by %q", i, sep)
 			}
 		}
-		_ = v.Pointer(i)
+		checkPointer(t, in, v, i, dec)
 	}
 	// Any span of the text maps to an ordered span inside the content.
 	for a := 0; a <= len(v.Text) && a < 64; a++ {
@@ -207,6 +211,44 @@ func checkView(t *testing.T, in string, v *View) {
 				t.Fatalf("Span(%d,%d) = [%d,%d) of %d bytes", a, b, s, e, len(in))
 			}
 		}
+	}
+}
+
+// checkPointer resolves the i-th string's pointer in the decoded content
+// (when the content is UTF-8 and no member name repeats, so that every
+// reader sees one value): a value's pointer names that string, a name's
+// the member.
+func checkPointer(t *testing.T, in string, v *View, i int, text string) {
+	t.Helper()
+	var doc any
+	// Ill-formed UTF-8 stays as it is in a pointer; encoding/json reads
+	// it as U+FFFD.
+	if !utf8.ValidString(in) || strictjson.Check([]byte(in), nil, strictjson.Limits{MaxDepth: MaxDepth + 1}) != nil || json.Unmarshal([]byte(in), &doc) != nil {
+		return
+	}
+	ptr := v.Pointer(i)
+	cur := doc
+	for _, tok := range strings.Split(ptr, "/")[1:] {
+		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		switch c := cur.(type) {
+		case map[string]any:
+			next, ok := c[tok]
+			if !ok {
+				t.Fatalf("pointer %q of piece %d: no member %q", ptr, i, tok)
+			}
+			cur = next
+		case []any:
+			n, err := strconv.Atoi(tok)
+			if err != nil || n < 0 || n >= len(c) {
+				t.Fatalf("pointer %q of piece %d: no element %q", ptr, i, tok)
+			}
+			cur = c[n]
+		default:
+			t.Fatalf("pointer %q of piece %d: %q inside a scalar", ptr, i, tok)
+		}
+	}
+	if !v.Piece(i).Name && cur != text {
+		t.Fatalf("pointer %q of piece %d names %#v, want %q", ptr, i, cur, text)
 	}
 }
 
@@ -287,5 +329,16 @@ func TestNotJSONCostsLittle(t *testing.T) {
 	js := "{ a: 1 }\n" + strings.Repeat(`console.log("x");`+"\n", 4096)
 	if n := testing.AllocsPerRun(10, func() { Parse(js) }); n > 3 {
 		t.Errorf("%v allocations to refuse a script", n)
+	}
+}
+
+func TestNodesBound(t *testing.T) {
+	// Numbers in an array cost no node; strings do, up to MaxNodes.
+	if _, ok := Parse("[" + strings.Repeat("1,", MaxNodes+10) + "1]"); !ok {
+		t.Error("an array of numbers past MaxNodes is no view")
+	}
+	in := `{"p":[` + strings.Repeat(`{},`, MaxNodes) + `{}]}`
+	if _, ok := Parse(in); ok {
+		t.Errorf("%d objects make a view", MaxNodes+1)
 	}
 }
