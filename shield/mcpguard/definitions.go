@@ -102,9 +102,26 @@ func judgeAll[T any](ctx context.Context, g *Guard, items []*T, id func(*T) (str
 	return kept, withheld
 }
 
+// toolOrder is a tool in the order MCP's specification lists its members
+// (name, title, description, the schemas, annotations, _meta, icons), so
+// that the text reads as a tool is read: what it is, then what it takes.
+type toolOrder struct {
+	Name         string               `json:"name"`
+	Title        string               `json:"title,omitempty"`
+	Description  string               `json:"description,omitempty"`
+	InputSchema  any                  `json:"inputSchema"`
+	OutputSchema any                  `json:"outputSchema,omitempty"`
+	Annotations  *mcp.ToolAnnotations `json:"annotations,omitempty"`
+	Meta         mcp.Meta             `json:"_meta,omitempty"`
+	Icons        []mcp.Icon           `json:"icons,omitempty"`
+}
+
 // judge scans one definition and decides; meta is the guard's verdict in
 // the form results carry it.
 func (g *Guard) judge(ctx context.Context, name string, def any) (enforce.Decision, map[string]any) {
+	if t, ok := def.(*mcp.Tool); ok {
+		def = toolOrder{t.Name, t.Title, t.Description, t.InputSchema, t.OutputSchema, t.Annotations, t.Meta, t.Icons}
+	}
 	r := shield.Request{Content: definitionText(def),
 		Context: shield.Context{Source: shield.SourceToolOutput, Tool: name, Direction: shield.Inbound}}
 	d, resp := g.check(ctx, r, enforce.Action{Kind: enforce.Read, Direction: shield.Inbound})
@@ -117,9 +134,10 @@ func (g *Guard) judge(ctx context.Context, name string, def any) (enforce.Decisi
 	return d, meta
 }
 
-// definitionText is a definition's JSON as encoding/json writes it (the
-// SDK's struct order, schema members sorted), without HTML escaping: the
-// text a verifier holding the definition rebuilds for the receipt's hash.
+// definitionText is a definition's JSON as encoding/json writes it (a
+// tool's members in toolOrder, another definition's in the SDK's struct
+// order, maps' members sorted), without HTML escaping: the text a verifier
+// holding the definition rebuilds for the receipt's hash.
 func definitionText(def any) string {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)

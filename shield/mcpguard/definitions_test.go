@@ -147,8 +147,17 @@ func TestInstructionsBlocked(t *testing.T) {
 }
 
 func TestDefinitionText(t *testing.T) {
-	got := definitionText(&mcp.Tool{Name: "t", Description: "<IMPORTANT> & more", InputSchema: map[string]any{"type": "object"}})
-	if want := `{"description":"<IMPORTANT> & more","inputSchema":{"type":"object"},"name":"t"}`; got != want {
-		t.Errorf("definitionText = %s, want %s", got, want)
+	// A tool in the specification's order, nothing HTML-escaped.
+	log := &enforce.MemoryLog{}
+	g := &Guard{Log: log}
+	tool := &mcp.Tool{Name: "t", Title: "T", Description: "<IMPORTANT> & more", InputSchema: map[string]any{"type": "object"},
+		Meta: mcp.Meta{"k": "v"}}
+	g.judge(context.Background(), "t", tool)
+	want := `{"name":"t","title":"T","description":"<IMPORTANT> & more","inputSchema":{"type":"object"},"_meta":{"k":"v"}}`
+	if e := log.Entries(); len(e) != 1 || e[0].Receipt.ContentHash != shield.HashContent(want) {
+		t.Errorf("entries %+v: want the hash of %s", e, want)
+	}
+	if got := definitionText(map[string]string{"instructions": "a < b"}); got != `{"instructions":"a < b"}` {
+		t.Errorf("definitionText = %s", got)
 	}
 }

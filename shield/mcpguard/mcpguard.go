@@ -32,12 +32,13 @@
 // # Bounds
 //
 // The text scanned from a call is the string values (and object keys) of
-// its arguments; from a definition, its JSON as encoding/json writes it
-// (without HTML escaping); from a result, its text and embedded text resources, the
+// its arguments; from a definition, its JSON as encoding/json writes it,
+// without HTML escaping (a tool's members in the order of MCP's
+// specification: name, title, description, the schemas, annotations,
+// _meta, icons); from a result, its text and embedded text resources, the
 // URIs of its resource links and the keys and strings of its structured
-// content; at most
-// shield's content bound (longer text is refused by the scanner, and the
-// unreachable rule decides). JSON is walked to a depth of 64. The receipt's
+// content; at most shield's content bound (longer text is refused by the
+// scanner, and the unreachable rule decides). JSON is walked to a depth of 64. The receipt's
 // content_hash is the hash of that text (each key and string on a line of
 // its own, object keys sorted), which a verifier holding the call can
 // rebuild.
