@@ -27,6 +27,11 @@ var toolCases = []ScanCase{
 			`"state":{"type":"string","enum":["open","closed","all"],"default":"open"},"limit":{"type":"integer","minimum":1,"maximum":100,"default":20}},"required":["query"]},` +
 			`"annotations":{"title":"Search issues","readOnlyHint":true,"openWorldHint":true}}`,
 		Source: "tool_output", Verdict: "clean", Signals: none},
+	{Comment: "tools/list result as encoding/json writes it (<, > and & escaped), with quoted JSON and a Windows path: benign", Spec: []string{"§3.2"},
+		Content: `{"tools":[{"name":"stat_file","description":"Returns the size \u0026 mode of \u003cpath\u003e as JSON, e.g. {\"size\": 12, \"mode\": \"0644\"}.",` +
+			`"inputSchema":{"type":"object","properties":{"path":{"type":"string","description":"File path, e.g. C:\\Users\\me\\notes.txt or ~/notes.txt"}},"required":["path"]}},` +
+			`{"name":"render","description":"Renders Markdown to HTML: **bold** becomes \u003cb\u003ebold\u003c/b\u003e.","inputSchema":{"type":"object","properties":{"markdown":{"type":"string"}}}}]}`,
+		Source: "tool_output", Verdict: "clean", Signals: none},
 	{Comment: "tool definition: a credential as a parameter's example", Spec: []string{"§3.2"},
 		Content: `{"name":"deploy","description":"Deploys the site.","inputSchema":{"type":"object","properties":{"key":{"type":"string","description":"Access key id.","examples":["AKIAZ3VQ7MXR5NB2KL4P"]}}}}`,
 		Source:  "tool_output", Verdict: "malicious", Signals: sec, Kinds: []string{"aws_access_key_id"}},
