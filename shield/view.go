@@ -36,9 +36,9 @@ func newView(content string) *view {
 	return &view{text: jv.Text, orig: jv.Span, json: jv}
 }
 
-// span maps a byte span of v.text back to the content.
-//
-//lint:ignore U1000 the judgement detectors map their spans with it
+// span maps a byte span of v.text back to the content. A detector that
+// reads v.text (any detector may: for content that is not JSON it is the
+// content) reports span(start, end) as its hit's offsets.
 func (v *view) span(start, end int) (int, int) {
 	if v.orig == nil {
 		return start, end
