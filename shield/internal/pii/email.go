@@ -1,0 +1,179 @@
+package pii
+
+import "strings"
+
+func isLocalChar(b byte) bool {
+	return isAlnum(b) || strings.IndexByte("._%+-", b) >= 0
+}
+
+func isDomainChar(b byte) bool { return isAlnum(b) || b == '-' || b == '.' }
+
+// documentationDomains are reserved for examples (RFC 2606, RFC 6761): an
+// address at one of them is nobody's.
+var documentationDomains = []string{"example.com", "example.org", "example.net", "example", "test", "invalid", "localhost", "local"}
+
+// roleWords are the local parts of addresses that belong to a function of
+// an organisation, not to a person (RFC 2142's mailbox names and the
+// common ones after them): hello@, support@, noreply@.
+var roleWords = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`hello hi hey info information support help helpdesk servicedesk
+		sales contact contacts contactus admin administrator administration root sysadmin
+		noreply no-reply donotreply do-not-reply reply replies bounce bounces mailer-daemon daemon
+		team press media pr billing accounts accounting finance invoice invoices payments payment
+		security secure privacy legal compliance abuse postmaster hostmaster webmaster usenet news
+		careers career jobs job hr recruiting recruitment talent hiring feedback marketing office
+		enquiries enquiry inquiries inquiry service services customerservice customercare care
+		customer customers client clients orders order shop store booking bookings reservations
+		reservation events event partners partner partnerships mail email newsletter notifications
+		notification notify alerts alert ops devops it tech dev developers developer engineering
+		dpo gdpr reception general staff board investors investor ir community social editor
+		editorial tips studio design hola bonjour kontakt git list lists announce users user
+		members membership subscribe unsubscribe register registration welcome team all everyone
+		bugs bug issues report reports webmail www ftp uucp nobody test tester demo sample
+		uk us eu de fr global intl international europe emea apac na`) {
+		roleWords[w] = true
+	}
+}
+
+// isRoleLocal reports whether a local part names a function (hello,
+// support-team, sales.uk), not a person: every part between dots, dashes
+// and underscores, the "+" tag left out, is a role word or a number.
+func isRoleLocal(local string) bool {
+	local = strings.ToLower(local)
+	if k := strings.IndexByte(local, '+'); k > 0 {
+		local = local[:k]
+	}
+	if roleWords[local] {
+		return true
+	}
+	parts := strings.FieldsFunc(local, func(r rune) bool { return r == '.' || r == '-' || r == '_' })
+	if len(parts) == 0 {
+		return true
+	}
+	for _, p := range parts {
+		if !roleWords[p] && strings.Trim(p, "0123456789") != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// isServiceDomain reports whether an address at domain belongs to a
+// service, not a person: documentation domains, mailing-list hosts and
+// the no-reply domains of platforms.
+func isServiceDomain(d string) bool {
+	d = strings.ToLower(d)
+	for _, x := range documentationDomains {
+		if d == x || strings.HasSuffix(d, "."+x) {
+			return true
+		}
+	}
+	return strings.Contains(d, "noreply") || strings.Contains(d, "no-reply") ||
+		strings.HasPrefix(d, "lists.") || strings.HasPrefix(d, "list.") ||
+		d == "googlegroups.com" || strings.HasSuffix(d, ".googlegroups.com")
+}
+
+// fileExtensions are the "top-level domains" of file names written with an
+// @ (icon@2x.png, module@1.2.tgz): no mailbox is at them.
+var fileExtensions = map[string]bool{"png": true, "jpg": true, "jpeg": true, "gif": true, "svg": true,
+	"webp": true, "ico": true, "js": true, "mjs": true, "ts": true, "css": true, "json": true,
+	"html": true, "htm": true, "txt": true, "tgz": true, "zip": true, "gz": true, "pdf": true,
+	"yaml": true, "yml": true, "toml": true, "lock": true, "map": true, "wasm": true}
+
+// emails finds addresses of persons of the common form local@domain.tld
+// (the dot-atom of RFC 5322 §3.4.1, without quoted local parts). Not an
+// address of a person: a role or business local part (isRoleLocal), a
+// service or documentation domain (isServiceDomain), a file name, and
+// the userinfo of a URL or connection string (scheme://user@host,
+// user:password@host): that is a login or a secret, never an e-mail
+// address — the secrets class owns the password.
+func (f *finder) emails() {
+	text := f.text
+	from := 0
+	for from < len(text) {
+		k := strings.IndexByte(text[from:], '@')
+		if k < 0 {
+			return
+		}
+		at := from + k
+		from = at + 1
+		s := at
+		for s > 0 && at-s < 64 && isLocalChar(text[s-1]) {
+			s--
+		}
+		for s < at && text[s] == '.' {
+			s++
+		}
+		if s == at || s > 0 && at-s == 64 && isLocalChar(text[s-1]) {
+			continue
+		}
+		e := at + 1
+		for e < len(text) && e-at < 254 && isDomainChar(text[e]) {
+			e++
+		}
+		for e > at+1 && (text[e-1] == '.' || text[e-1] == '-') {
+			e--
+		}
+		domain := text[at+1 : e]
+		dot := strings.LastIndexByte(domain, '.')
+		if dot <= 0 || len(domain)-dot-1 < 2 || strings.Contains(domain, "..") || !isLetter(domain[0]) && !isDigit(domain[0]) {
+			continue
+		}
+		tld := domain[dot+1:]
+		letters, upper, lower := true, false, false
+		for i := 0; i < len(tld); i++ {
+			letters = letters && isLetter(tld[i])
+			upper = upper || isUpper(tld[i])
+			lower = lower || isLower(tld[i])
+		}
+		// A mixed-case "top-level domain" is an identifier: m.Path@m.Version.
+		letters = letters && !(upper && lower)
+		tld = strings.ToLower(tld)
+		if !letters || fileExtensions[tld] || urlUserinfo(text, s) {
+			continue
+		}
+		if first := domain[:strings.IndexByte(domain, '.')]; len(first) == 2 && isDigit(first[0]) && (first[1] == 'x' || first[1] == 'X') {
+			continue // icon@2x.…
+		}
+		from = e
+		if isServiceDomain(domain) || isRoleLocal(text[s:at]) {
+			continue
+		}
+		f.add("email_address", s, e)
+	}
+}
+
+// urlUserinfo reports whether the local part starting at s is the
+// userinfo of a URL, a connection string or a remote login: after "//",
+// the password after "user:" (postgres://app:secret@db,
+// user:pass@tcp(db)), or the login of ssh, scp and sftp. A label before
+// the colon (mailto:, email:, to:) makes it an address.
+func urlUserinfo(text string, s int) bool {
+	if s == 0 {
+		return false
+	}
+	switch text[s-1] {
+	case '/':
+		return true
+	case ':':
+		w := s - 1
+		for w > 0 && (isLetter(text[w-1]) || text[w-1] == '-') {
+			w--
+		}
+		return !addressLabels[strings.ToLower(text[w:s-1])]
+	}
+	lo := max(0, s-16)
+	for _, cmd := range []string{"ssh ", "scp ", "sftp ", "rsync "} {
+		if strings.Contains(text[lo:s], cmd) {
+			return true
+		}
+	}
+	return false
+}
+
+// addressLabels are the words that, before a colon, label an e-mail
+// address rather than a login.
+var addressLabels = map[string]bool{"mailto": true, "email": true, "e-mail": true, "mail": true, "to": true,
+	"from": true, "cc": true, "bcc": true, "contact": true, "reply-to": true, "sender": true, "address": true}

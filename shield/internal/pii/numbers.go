@@ -1,0 +1,228 @@
+package pii
+
+// numberToken is a run of digit groups joined by single separators.
+type numberToken struct {
+	start, end int
+	digits     []byte  // at most 24, separators left out
+	seps       [8]byte // the separators in order
+	nseps      int
+	groups     [9]int // the length of each digit group
+}
+
+// is reports whether the token has exactly these group lengths with sep
+// between each two.
+func (t *numberToken) is(sep byte, groups ...int) bool {
+	if t.nseps != len(groups)-1 {
+		return false
+	}
+	for k, g := range groups {
+		if t.groups[k] != g || k > 0 && t.seps[k-1] != sep {
+			return false
+		}
+	}
+	return true
+}
+
+// isAny reports whether the token has these group lengths with one
+// separator, a space or a dash, between all of them.
+func (t *numberToken) isAny(groups ...int) bool {
+	return t.is(' ', groups...) || t.is('-', groups...)
+}
+
+// sep is the token's one separator: 0 when it has none, '?' when it has
+// several different ones.
+func (t *numberToken) sep() byte {
+	if t.nseps == 0 {
+		return 0
+	}
+	for k := 1; k < t.nseps; k++ {
+		if t.seps[k] != t.seps[0] {
+			return '?'
+		}
+	}
+	return t.seps[0]
+}
+
+// dateLike reports whether the groups are those of a date (2024-05-01,
+// 01.05.2024, 1/5/2024 read without its slashes) or a time.
+func (t *numberToken) dateLike() bool {
+	g := t.groups
+	switch t.nseps {
+	case 2:
+		return g[0] == 4 && g[1] <= 2 && g[2] <= 2 || g[0] <= 2 && g[1] <= 2 && (g[2] == 4 || g[2] == 2)
+	case 1:
+		return g[0] <= 2 && g[1] <= 2
+	}
+	return false
+}
+
+// Context words of the numeric recognizers.
+var (
+	ssnWords   = []string{"ssn", "ssns", "ssn#", "social security", "social", "soc sec", "ss#", "ss no"}
+	itinWords  = []string{"itin", "taxpayer", "tax id", "tax identification", "tin"}
+	nhsWords   = []string{"nhs", "national health", "health service", "nhs no"}
+	cardWords  = []string{"card", "cards", "credit", "debit", "visa", "mastercard", "amex", "american express", "discover", "maestro", "jcb", "diners", "unionpay", "cc", "ccn", "payment", "pay", "paid", "charge", "charged", "billing", "checkout"}
+	isbnWords  = []string{"isbn", "issn", "doi"}
+	phoneWords = []string{"phone", "phones", "telephone", "tel", "tél", "mobile", "mob", "cell", "cellphone", "cell phone",
+		"call", "calls", "calling", "called", "text", "sms", "whatsapp", "signal", "fax", "ring", "dial", "contact",
+		"reach", "reached", "landline", "hotline", "helpline", "ph", "phone number", "telefon", "telefono",
+		"teléfono", "téléphone", "handy", "portable", "móvil", "celular", "tlf", "voicemail"}
+)
+
+// numbers reads the text's digit groups and tests each token against the
+// numeric formats: card numbers, phone numbers and identifiers.
+func (f *finder) numbers() {
+	text := f.text
+	var buf [24]byte
+	for i := 0; i < len(text); {
+		c := text[i]
+		if c == '+' && i+1 < len(text) && isDigit(text[i+1]) && (i == 0 || !isAlnum(text[i-1]) && text[i-1] != '+') {
+			i = f.intlPhone(i)
+			continue
+		}
+		if c == '(' && i+5 < len(text) && isDigit(text[i+1]) && isDigit(text[i+2]) && isDigit(text[i+3]) && text[i+4] == ')' &&
+			(i == 0 || !isAlnum(text[i-1])) {
+			if e, ok := f.parenPhone(i); ok {
+				i = e
+				continue
+			}
+		}
+		if !isDigit(c) || i > 0 && (isAlnum(text[i-1]) || text[i-1] == '.' || text[i-1] == '_' || text[i-1] == '+') {
+			i++
+			continue
+		}
+		tok := numberToken{start: i, digits: buf[:0]}
+		j := i
+		for {
+			g := j
+			for j < len(text) && isDigit(text[j]) {
+				if len(tok.digits) < cap(buf) {
+					tok.digits = append(tok.digits, text[j])
+				}
+				j++
+			}
+			tok.groups[tok.nseps] = j - g
+			if j+1 < len(text) && (text[j] == ' ' || text[j] == '-' || text[j] == '.') && isDigit(text[j+1]) && tok.nseps < len(tok.seps) {
+				tok.seps[tok.nseps] = text[j]
+				tok.nseps++
+				j++
+				continue
+			}
+			break
+		}
+		tok.end = j
+		// A run longer than any format's is none of them; a number
+		// followed by a decimal part or a unit-less dot-number is a
+		// measure or a version.
+		if j-i <= 32 && len(tok.digits) < cap(buf) {
+			switch {
+			case j < len(text) && isAlnum(text[j]):
+				f.numberWithLetter(&tok)
+			case j < len(text) && (text[j] == '.' || text[j] == ',' || text[j] == ':' || text[j] == '/') && j+1 < len(text) && isDigit(text[j+1]):
+				// 3.14159, 1,000,000, 12:30, 1/2: not an identifier.
+			case i > 0 && (text[i-1] == '-' || text[i-1] == '/' || text[i-1] == ':' || text[i-1] == '#' || text[i-1] == '$'):
+				// The tail of a longer identifier, a path, a price.
+				if text[i-1] == '#' || text[i-1] == ':' {
+					f.classify(&tok)
+				}
+			default:
+				f.classify(&tok)
+			}
+		}
+		i = j
+		for i < len(text) && isAlnum(text[i]) {
+			i++
+		}
+	}
+}
+
+func (f *finder) classify(tok *numberToken) {
+	d := tok.digits
+	n := len(d)
+	s, e := tok.start, tok.end
+	switch {
+	case tok.isAny(3, 2, 4) || tok.nseps == 0 && n == 9:
+		labelled := f.near(s, e, ssnWords)
+		if validITIN(d) {
+			if f.near(s, e, itinWords) || labelled {
+				f.add("us_itin_labelled", s, e)
+			} else if tok.nseps > 0 && tok.seps[0] == '-' && tok.sep() == '-' {
+				f.add("us_itin", s, e)
+			}
+			return
+		}
+		if validSSN(d) {
+			if labelled {
+				f.add("us_ssn_labelled", s, e)
+			} else if tok.nseps > 0 && tok.sep() != '?' && !sampleSSNs[string(d)] {
+				f.add("us_ssn", s, e)
+			}
+		}
+		if tok.nseps > 0 {
+			return
+		}
+	case tok.nseps == 3 && tok.groups[0] == 3 && tok.groups[1] == 3 && tok.groups[2] == 3 && tok.groups[3] == 2 &&
+		tok.seps[0] == '.' && tok.seps[1] == '.' && tok.seps[2] == '-':
+		if validCPF(d) {
+			f.add("br_cpf", s, e)
+		}
+		return
+	case tok.isAny(4, 4, 4):
+		if d[0] >= '2' && verhoeff(d) {
+			f.add("in_aadhaar", s, e)
+			return
+		}
+	case tok.nseps == 0 && n == 18:
+		if validRIC(d) {
+			f.add("cn_resident_id", s, e)
+			return
+		}
+	}
+	nhsShape := n == 10 && (tok.nseps == 0 || tok.isAny(3, 3, 4))
+	if nhsShape && validNHS(d) && f.near(s, e, nhsWords) {
+		f.add("uk_nhs_number_labelled", s, e)
+		return
+	}
+	if n >= 13 && n <= 19 && (tok.nseps == 0 || cardGroups(tok)) {
+		if kind, ok := cardKind(d); ok {
+			// A bare run of digits passes Luhn one time in ten: tables of
+			// numbers in source code hold many. Printed in a card's groups,
+			// or named as a card, it is one.
+			if kind == "card_number" && tok.nseps == 0 && !f.near(s, e, cardWords) {
+				kind = "card_number_unformatted"
+			}
+			f.add(kind, s, e)
+			return
+		}
+	}
+	if f.near(s, e, isbnWords) {
+		return
+	}
+	if f.phoneToken(tok) {
+		return
+	}
+	if nhsShape && tok.nseps == 2 && tok.seps[0] == ' ' && tok.seps[1] == ' ' && validNHS(d) {
+		f.add("uk_nhs_number", s, e)
+	}
+}
+
+// numberWithLetter handles a digit token followed by a letter: a Spanish
+// DNI or NIE, or a Chinese resident identity number ending in X.
+func (f *finder) numberWithLetter(tok *numberToken) {
+	text := f.text
+	j := tok.end
+	if j+1 < len(text) && isAlnum(text[j+1]) {
+		return
+	}
+	d := tok.digits
+	switch {
+	case tok.nseps == 0 && len(d) == 8 && isUpper(text[j]):
+		if dniLetter(d) == text[j] {
+			f.add("es_dni", tok.start, j+1)
+		}
+	case tok.nseps == 0 && len(d) == 17 && (text[j] == 'X' || text[j] == 'x'):
+		if validRIC(append(d, 'X')) {
+			f.add("cn_resident_id", tok.start, j+1)
+		}
+	}
+}
