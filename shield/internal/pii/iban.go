@@ -13,41 +13,37 @@ var ibanLengths = map[string]int{
 	"SM": 27, "TN": 24, "TR": 26, "UA": 29, "VG": 24, "XK": 20,
 }
 
-// findIBANs finds IBANs, compact or printed in groups of four, with the
-// length of their country and a valid ISO 7064 mod 97-10 check.
-func (f *finder) ibans() {
+// iban reads an IBAN at i, compact or printed in groups of four, with
+// the length of its country and a valid ISO 7064 mod 97-10 check, and
+// returns its end (i when there is none).
+func (f *finder) iban(i int) int {
 	text := f.text
-	for i := 0; i+15 <= len(text); i++ {
-		if !isUpper(text[i]) || !isUpper(text[i+1]) || !isDigit(text[i+2]) || !isDigit(text[i+3]) ||
-			i > 0 && isAlnum(text[i-1]) {
-			continue
-		}
-		want, ok := ibanLengths[text[i:i+2]]
-		if !ok {
-			continue
-		}
-		var buf [34]byte
-		n, j := 0, i
-		for j < len(text) && n < want {
-			c := text[j]
-			switch {
-			case isDigit(c) || isUpper(c):
-				buf[n] = c
-				n++
-				j++
-			case c == ' ' && n%4 == 0 && j+1 < len(text) && isAlnum(text[j+1]):
-				j++
-			default:
-				goto done
-			}
-		}
-	done:
-		if n != want || j < len(text) && isAlnum(text[j]) {
-			continue
-		}
-		if mod97(string(buf[:n])) == 1 {
-			f.add("iban", i, j)
-			i = j - 1
-		}
+	if i+15 > len(text) || !isDigit(text[i+3]) {
+		return i
 	}
+	want, ok := ibanLengths[text[i:i+2]]
+	if !ok {
+		return i
+	}
+	var buf [34]byte
+	n, j := 0, i
+	for j < len(text) && n < want {
+		c := text[j]
+		switch {
+		case isDigit(c) || isUpper(c):
+			buf[n] = c
+			n++
+			j++
+			continue
+		case c == ' ' && n%4 == 0 && j+1 < len(text) && isAlnum(text[j+1]):
+			j++
+			continue
+		}
+		break
+	}
+	if n != want || j < len(text) && isAlnum(text[j]) || mod97(string(buf[:n])) != 1 {
+		return i
+	}
+	f.add("iban", i, j)
+	return j
 }

@@ -8,8 +8,8 @@ import "strings"
 // letters and digits).
 type labelledRecognizer struct {
 	kind string
-	// labels are lower-case words; a label matches at a word start.
-	labels []string
+	// labels are lower case; a label matches at a word start.
+	labels []label
 	// valid reports whether the value token (letters, digits and inner
 	// dashes or spaces as read by readValue) is one.
 	valid func(v []byte, raw string) bool
@@ -17,45 +17,112 @@ type labelledRecognizer struct {
 	dashes bool
 }
 
+// A label is a stem and the tails that may follow it ("driv" and "er's
+// licen", "ing licence"); no tails means the stem alone.
+type label struct {
+	stem  string
+	tails []string
+}
+
 var labelledRecognizers = []labelledRecognizer{
-	{kind: "passport_number", labels: []string{"passport"}, valid: validPassport},
-	{kind: "drivers_license", labels: []string{"driver's licen", "driver’s licen", "drivers licen", "driver licen", "driving licen",
-		"driver's lic", "driver lic", "drivers lic", "driver's permit", "driving permit", "dl#", "dl #", "dl no", "dl number", "dln"},
+	{kind: "passport_number", labels: []label{{stem: "passport"}}, valid: validPassport},
+	{kind: "drivers_license", labels: []label{
+		{"driv", []string{"er's licen", "er’s licen", "ers licen", "er licen", "ing licen", "er's lic", "er’s lic", "er lic", "ers lic", "er's permit", "ing permit"}},
+		{"dl", []string{"#", " #", " no", " number", "n"}}},
 		valid: validLicence, dashes: true},
-	{kind: "bank_account", labels: []string{"account number", "account no", "account num", "account #", "acct", "a/c",
-		"bank account", "checking account", "savings account", "account:"}, valid: validAccount, dashes: true},
-	{kind: "aba_routing_number", labels: []string{"routing", "aba", "rtn", "transit number"}, valid: func(v []byte, _ string) bool { return len(v) == 9 && digitsOnly(v) && validABA(v) }},
-	{kind: "uk_sort_code", labels: []string{"sort code"}, valid: func(v []byte, raw string) bool {
+	{kind: "bank_account", labels: []label{
+		{"account", []string{" number", " no", " num", " #", ":"}}, {stem: "acct"}, {stem: "a/c"},
+		{stem: "bank account"}, {stem: "checking account"}, {stem: "savings account"}},
+		valid: validAccount, dashes: true},
+	{kind: "aba_routing_number", labels: []label{{stem: "routing"}, {stem: "aba"}, {stem: "rtn"}, {stem: "transit number"}},
+		valid: func(v []byte, _ string) bool { return len(v) == 9 && digitsOnly(v) && validABA(v) }},
+	{kind: "uk_sort_code", labels: []label{{stem: "sort code"}}, valid: func(v []byte, raw string) bool {
 		return len(v) == 6 && digitsOnly(v) && len(raw) == 8 && (raw[2] == '-' && raw[5] == '-' || raw[2] == ' ' && raw[5] == ' ')
 	}, dashes: true},
+}
+
+// match reports where the label ends when it begins text, -1 otherwise.
+func (l *label) match(text string) int {
+	if !hasPrefixFold(text, l.stem) {
+		return -1
+	}
+	if len(l.tails) == 0 {
+		return len(l.stem)
+	}
+	for _, t := range l.tails {
+		if hasPrefixFold(text[len(l.stem):], t) {
+			return len(l.stem) + len(t)
+		}
+	}
+	return -1
 }
 
 // labelWindow is how far after its label a value may stand: "passport
 // number is X1234567", "driver's license no. D1234567".
 const labelWindow = 40
 
-// labelled runs the labelled recognizers.
-func (f *finder) labelled() {
+// labelsByFirst indexes the labels of labelledRecognizers by their
+// first byte: the labelled pass reads each word start once.
+var labelsByFirst = func() (m [256][]labelRef) {
 	for k := range labelledRecognizers {
-		r := &labelledRecognizers[k]
-		last := -1 // the start of the last value added: labels overlap ("driver's lic", "driver's licen")
-		for _, l := range r.labels {
-			for from := 0; ; {
-				at := indexFrom(f.lower, l, from)
-				if at < 0 {
-					break
-				}
-				from = at + len(l)
-				if at > 0 && isLetter(f.lower[at-1]) {
-					continue
-				}
-				if r.kind == "bank_account" && strings.Contains(f.lower[max(0, at-16):at], "aws") {
-					continue // an AWS account number names an organisation's account
-				}
-				if v := f.valueAfter(r, from); v >= 0 && v != last {
-					last = v
-					f.add(r.kind, v, f.valueEnd)
-				}
+		for i := range labelledRecognizers[k].labels {
+			l := &labelledRecognizers[k].labels[i]
+			m[l.stem[0]] = append(m[l.stem[0]], labelRef{k, l})
+		}
+	}
+	return m
+}()
+
+// labelStart marks the bytes a label begins with, in either case.
+var labelStart = func() (m [256]bool) {
+	for c := range labelsByFirst {
+		if len(labelsByFirst[c]) > 0 {
+			m[c] = true
+			if isLower(byte(c)) {
+				m[c-'a'+'A'] = true
+			}
+		}
+	}
+	return m
+}()
+
+type labelRef struct {
+	recognizer int
+	label      *label
+}
+
+// labelled runs the labelled recognizers: at each word start, each label
+// beginning with its letter.
+func (f *finder) labelled() {
+	text := f.text
+	var last [8]int // per recognizer, the start of the last value added: labels overlap ("driver's lic", "driver's licen")
+	for k := range last {
+		last[k] = -1
+	}
+	for at := 0; at < len(text); at++ {
+		if !labelStart[text[at]] {
+			continue
+		}
+		if at > 0 && isLetter(text[at-1]) {
+			// Inside a word: skip to its end.
+			for at+1 < len(text) && isLetter(text[at+1]) {
+				at++
+			}
+			continue
+		}
+		refs := labelsByFirst[lowerByte(text[at])]
+		for _, ref := range refs {
+			n := ref.label.match(text[at:])
+			if n < 0 {
+				continue
+			}
+			r := &labelledRecognizers[ref.recognizer]
+			if r.kind == "bank_account" && hasWord(text[max(0, at-16):at], []string{"aws"}) {
+				continue // an AWS account number names an organisation's account
+			}
+			if v := f.valueAfter(r, at+n); v >= 0 && v != last[ref.recognizer] {
+				last[ref.recognizer] = v
+				f.add(r.kind, v, f.valueEnd)
 			}
 		}
 	}

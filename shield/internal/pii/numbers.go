@@ -87,7 +87,18 @@ func (f *finder) numbers() {
 				continue
 			}
 		}
-		if !isDigit(c) || i > 0 && (isAlnum(text[i-1]) || text[i-1] == '.' || text[i-1] == '_' || text[i-1] == '+') {
+		if !isDigit(c) {
+			i++
+			continue
+		}
+		if i > 0 && (isAlnum(text[i-1]) || text[i-1] == '.' || text[i-1] == '_' || text[i-1] == '+') {
+			// An IBAN begins with two capitals and its two check digits.
+			if i >= 2 && isUpper(text[i-1]) && isUpper(text[i-2]) && (i == 2 || !isAlnum(text[i-3])) {
+				if e := f.iban(i - 2); e > i {
+					i = e
+					continue
+				}
+			}
 			i++
 			continue
 		}
@@ -179,8 +190,12 @@ func (f *finder) classify(tok *numberToken) {
 		}
 	}
 	nhsShape := n == 10 && (tok.nseps == 0 || tok.isAny(3, 3, 4))
-	if nhsShape && validNHS(d) && f.near(s, e, nhsWords) {
-		f.add("uk_nhs_number_labelled", s, e)
+	if nhsShape && f.near(s, e, nhsWords) {
+		// Labelled as an NHS number, it is one or a mistyped one: not a
+		// phone number.
+		if validNHS(d) {
+			f.add("uk_nhs_number_labelled", s, e)
+		}
 		return
 	}
 	if n >= 13 && n <= 19 && (tok.nseps == 0 || cardGroups(tok)) {
@@ -195,14 +210,14 @@ func (f *finder) classify(tok *numberToken) {
 			return
 		}
 	}
-	if f.near(s, e, isbnWords) {
-		return
-	}
-	if f.phoneToken(tok) {
-		return
-	}
-	if nhsShape && tok.nseps == 2 && tok.seps[0] == ' ' && tok.seps[1] == ' ' && validNHS(d) {
+	// Three, three and four digits with spaces is how an NHS number is
+	// printed; with a valid check digit and no phone label it is one.
+	if nhsShape && tok.is(' ', 3, 3, 4) && validNHS(d) && !f.near(s, e, phoneWords) {
 		f.add("uk_nhs_number", s, e)
+		return
+	}
+	if n >= 7 && !f.near(s, e, isbnWords) {
+		f.phoneToken(tok)
 	}
 }
 

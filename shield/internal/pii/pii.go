@@ -17,12 +17,12 @@
 // # Bounds
 //
 // Find reads its text in time linear in its length: one pass for "@", one
-// for digit runs, one for IBAN candidates and one per label word, each
+// for digit runs (IBANs among them) and one for label words, each
 // reading a bounded window. Phone numbers are validated with
 // github.com/nyaruka/phonenumbers only for candidates that already have a
 // phone's shape, at most [MaxPhoneChecks] per call (each costs some tens of
 // microseconds); past that, a candidate counts only when a phone label
-// stands beside it. Memory is one lower-cased copy of the text.
+// stands beside it. Memory is constant.
 //
 // # What it does not claim
 //
@@ -32,8 +32,6 @@
 // Numbers whose format carries no evidence (a bare ten-digit number, a
 // national phone number without a label) are not found.
 package pii
-
-import "strings"
 
 // Match is one value found: its kind, the confidence of that kind and its
 // byte span [Start, End) in the text.
@@ -79,7 +77,7 @@ var Confidences = map[string]float64{
 
 // finder holds the state of one call of Find.
 type finder struct {
-	text, lower string
+	text        string
 	emit        func(Match)
 	phoneChecks int
 	valueEnd    int // the end of the value valueAfter found
@@ -92,26 +90,10 @@ func (f *finder) add(kind string, start, end int) {
 // Find calls emit for each value found in text, in order of the pass that
 // finds it. Spans are byte offsets into text, 0 <= Start < End <= len(text).
 func Find(text string, emit func(Match)) {
-	f := &finder{text: text, lower: asciiLower(text), emit: emit}
+	f := &finder{text: text, emit: emit}
 	f.emails()
 	f.numbers()
-	f.ibans()
 	f.labelled()
-}
-
-func asciiLower(s string) string {
-	for i := 0; i < len(s); i++ {
-		if isUpper(s[i]) {
-			b := []byte(s)
-			for j := i; j < len(b); j++ {
-				if isUpper(b[j]) {
-					b[j] += 'a' - 'A'
-				}
-			}
-			return string(b)
-		}
-	}
-	return s
 }
 
 func isDigit(b byte) bool  { return '0' <= b && b <= '9' }
@@ -130,38 +112,47 @@ const (
 // case-insensitively), within the context window of [start, end).
 func (f *finder) near(start, end int, words []string) bool {
 	lo := max(0, start-ctxBefore)
-	hi := min(len(f.lower), end+ctxAfter)
-	return hasWord(f.lower[lo:start], words) || hasWord(f.lower[end:hi], words)
+	hi := min(len(f.text), end+ctxAfter)
+	return hasWord(f.text[lo:start], words) || hasWord(f.text[end:hi], words)
 }
 
-// before reports whether one of words stands in the window before start.
-func (f *finder) before(start int, words []string) bool {
-	return hasWord(f.lower[max(0, start-ctxBefore):start], words)
-}
-
-// hasWord reports whether one of words occurs in s with no letter
-// directly before or after it.
+// hasWord reports whether one of words (lower case) occurs in s, ASCII
+// case-insensitively, with no letter directly before or after it.
 func hasWord(s string, words []string) bool {
-	for _, w := range words {
-		for from := 0; from+len(w) <= len(s); {
-			k := indexFrom(s, w, from)
-			if k < 0 {
-				break
+	for k := 0; k < len(s); k++ {
+		if k > 0 && isLetter(s[k-1]) {
+			continue
+		}
+		c := lowerByte(s[k])
+		for _, w := range words {
+			if w[0] != c || !hasPrefixFold(s[k:], w) {
+				continue
 			}
-			e := k + len(w)
-			if (k == 0 || !isLetter(s[k-1])) && (e == len(s) || !isLetter(s[e])) {
+			if e := k + len(w); e == len(s) || !isLetter(s[e]) {
 				return true
 			}
-			from = k + 1
 		}
 	}
 	return false
 }
 
-func indexFrom(s, sub string, from int) int {
-	k := strings.Index(s[from:], sub)
-	if k < 0 {
-		return -1
+func lowerByte(c byte) byte {
+	if isUpper(c) {
+		return c + 'a' - 'A'
 	}
-	return from + k
+	return c
+}
+
+// hasPrefixFold reports whether s begins with the lower-case prefix,
+// ASCII case-insensitively.
+func hasPrefixFold(s, prefix string) bool {
+	if len(s) < len(prefix) {
+		return false
+	}
+	for i := 0; i < len(prefix); i++ {
+		if lowerByte(s[i]) != prefix[i] {
+			return false
+		}
+	}
+	return true
 }
