@@ -41,19 +41,34 @@ func init() {
 // support-team, sales.uk), not a person: every part between dots, dashes
 // and underscores, the "+" tag left out, is a role word or a number.
 func isRoleLocal(local string) bool {
-	local = strings.ToLower(local)
-	if k := strings.IndexByte(local, '+'); k > 0 {
-		local = local[:k]
+	var buf [64]byte
+	b := buf[:0]
+	for i := 0; i < len(local) && local[i] != '+' && len(b) < len(buf); i++ {
+		b = append(b, lowerByte(local[i]))
 	}
-	if roleWords[local] {
+	if roleWords[string(b)] {
 		return true
 	}
-	parts := strings.FieldsFunc(local, func(r rune) bool { return r == '.' || r == '-' || r == '_' })
-	if len(parts) == 0 {
-		return true
+	for len(b) > 0 {
+		k := 0
+		for k < len(b) && b[k] != '.' && b[k] != '-' && b[k] != '_' {
+			k++
+		}
+		part := b[:k]
+		if len(part) > 0 && !roleWords[string(part)] && !allDigits(part) {
+			return false
+		}
+		if k == len(b) {
+			break
+		}
+		b = b[k+1:]
 	}
-	for _, p := range parts {
-		if !roleWords[p] && strings.Trim(p, "0123456789") != "" {
+	return true
+}
+
+func allDigits(b []byte) bool {
+	for _, c := range b {
+		if !isDigit(c) {
 			return false
 		}
 	}
@@ -64,15 +79,19 @@ func isRoleLocal(local string) bool {
 // service, not a person: documentation domains, mailing-list hosts and
 // the no-reply domains of platforms.
 func isServiceDomain(d string) bool {
-	d = strings.ToLower(d)
 	for _, x := range documentationDomains {
-		if d == x || strings.HasSuffix(d, "."+x) {
+		if len(d) == len(x) && hasPrefixFold(d, x) || len(d) > len(x) && d[len(d)-len(x)-1] == '.' && hasPrefixFold(d[len(d)-len(x):], x) {
 			return true
 		}
 	}
-	return strings.Contains(d, "noreply") || strings.Contains(d, "no-reply") ||
-		strings.HasPrefix(d, "lists.") || strings.HasPrefix(d, "list.") ||
-		d == "googlegroups.com" || strings.HasSuffix(d, ".googlegroups.com")
+	for i := 0; i+7 <= len(d); i++ {
+		if hasPrefixFold(d[i:], "noreply") || i+8 <= len(d) && hasPrefixFold(d[i:], "no-reply") {
+			return true
+		}
+	}
+	return hasPrefixFold(d, "lists.") || hasPrefixFold(d, "list.") ||
+		hasPrefixFold(d, "googlegroups.com") && len(d) == len("googlegroups.com") ||
+		len(d) > 17 && hasPrefixFold(d[len(d)-17:], ".googlegroups.com")
 }
 
 // fileExtensions are the "top-level domains" of file names written with an

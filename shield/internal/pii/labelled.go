@@ -61,6 +61,8 @@ func (l *label) match(text string) int {
 // number is X1234567", "driver's license no. D1234567".
 const labelWindow = 40
 
+var awsWord = newWordList("aws")
+
 // labelsByFirst indexes the labels of labelledRecognizers by their
 // first byte: the labelled pass reads each word start once.
 var labelsByFirst = func() (m [256][]labelRef) {
@@ -117,7 +119,7 @@ func (f *finder) labelled() {
 				continue
 			}
 			r := &labelledRecognizers[ref.recognizer]
-			if r.kind == "bank_account" && hasWord(text[max(0, at-16):at], []string{"aws"}) {
+			if r.kind == "bank_account" && awsWord.in(text[max(0, at-16):at]) {
 				continue // an AWS account number names an organisation's account
 			}
 			if v := f.valueAfter(r, at+n); v >= 0 && v != last[ref.recognizer] {

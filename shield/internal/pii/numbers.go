@@ -58,15 +58,15 @@ func (t *numberToken) dateLike() bool {
 
 // Context words of the numeric recognizers.
 var (
-	ssnWords   = []string{"ssn", "ssns", "ssn#", "social security", "social", "soc sec", "ss#", "ss no"}
-	itinWords  = []string{"itin", "taxpayer", "tax id", "tax identification", "tin"}
-	nhsWords   = []string{"nhs", "national health", "health service", "nhs no"}
-	cardWords  = []string{"card", "cards", "credit", "debit", "visa", "mastercard", "amex", "american express", "discover", "maestro", "jcb", "diners", "unionpay", "cc", "ccn", "payment", "pay", "paid", "charge", "charged", "billing", "checkout"}
-	isbnWords  = []string{"isbn", "issn", "doi"}
-	phoneWords = []string{"phone", "phones", "telephone", "tel", "tél", "mobile", "mob", "cell", "cellphone", "cell phone",
+	ssnWords   = newWordList("ssn", "ssns", "ssn#", "social security", "social", "soc sec", "ss#", "ss no")
+	itinWords  = newWordList("itin", "taxpayer", "tax id", "tax identification", "tin")
+	nhsWords   = newWordList("nhs", "national health", "health service", "nhs no")
+	cardWords  = newWordList("card", "cards", "credit", "debit", "visa", "mastercard", "amex", "american express", "discover", "maestro", "jcb", "diners", "unionpay", "cc", "ccn", "payment", "pay", "paid", "charge", "charged", "billing", "checkout")
+	isbnWords  = newWordList("isbn", "issn", "doi")
+	phoneWords = newWordList("phone", "phones", "telephone", "tel", "tél", "mobile", "mob", "cell", "cellphone", "cell phone",
 		"call", "calls", "calling", "called", "text", "sms", "whatsapp", "signal", "fax", "ring", "dial", "contact",
 		"reach", "reached", "landline", "hotline", "helpline", "ph", "phone number", "telefon", "telefono",
-		"teléfono", "téléphone", "handy", "portable", "móvil", "celular", "tlf", "voicemail"}
+		"teléfono", "téléphone", "handy", "portable", "móvil", "celular", "tlf", "voicemail")
 )
 
 // numbers reads the text's digit groups and tests each token against the

@@ -110,22 +110,36 @@ const (
 
 // near reports whether one of words stands, as a whole word (ASCII
 // case-insensitively), within the context window of [start, end).
-func (f *finder) near(start, end int, words []string) bool {
+func (f *finder) near(start, end int, words *wordList) bool {
 	lo := max(0, start-ctxBefore)
 	hi := min(len(f.text), end+ctxAfter)
-	return hasWord(f.text[lo:start], words) || hasWord(f.text[end:hi], words)
+	return words.in(f.text[lo:start]) || words.in(f.text[end:hi])
 }
 
-// hasWord reports whether one of words (lower case) occurs in s, ASCII
+// A wordList is a list of lower-case context words indexed by their
+// first byte.
+type wordList struct {
+	byFirst [256][]string
+}
+
+func newWordList(words ...string) *wordList {
+	l := &wordList{}
+	for _, w := range words {
+		l.byFirst[w[0]] = append(l.byFirst[w[0]], w)
+	}
+	return l
+}
+
+// in reports whether one of the words occurs in s, ASCII
 // case-insensitively, with no letter directly before or after it.
-func hasWord(s string, words []string) bool {
+func (l *wordList) in(s string) bool {
 	for k := 0; k < len(s); k++ {
-		if k > 0 && isLetter(s[k-1]) {
+		ws := l.byFirst[lowerByte(s[k])]
+		if len(ws) == 0 || k > 0 && isLetter(s[k-1]) {
 			continue
 		}
-		c := lowerByte(s[k])
-		for _, w := range words {
-			if w[0] != c || !hasPrefixFold(s[k:], w) {
+		for _, w := range ws {
+			if !hasPrefixFold(s[k:], w) {
 				continue
 			}
 			if e := k + len(w); e == len(s) || !isLetter(s[e]) {

@@ -230,3 +230,19 @@ func BenchmarkFind(b *testing.B) {
 		b.ReportMetric(float64(cpus[len(cpus)*99/100].Nanoseconds()), "cpu-p99-ns")
 	}
 }
+
+// BenchmarkFindHostile reads 1 MiB texts built against each recognizer's
+// loop: each must stay linear, the phone metadata consulted at most
+// MaxPhoneChecks times.
+func BenchmarkFindHostile(b *testing.B) {
+	for _, unit := range []string{"+44 20 7946 0958 ", "(212) 555-0198 ", "call 020 7946 0958 ", "passport X1234567 ",
+		"driver's license ", "a@b.cd ", "4111 ", "DE89", "1-", "NHS 943 476 5919 "} {
+		text := strings.Repeat(unit, (1<<20)/len(unit))
+		b.Run(strings.TrimSpace(unit), func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			for b.Loop() {
+				Find(text, func(Match) {})
+			}
+		})
+	}
+}
