@@ -43,9 +43,9 @@ type labelledItem struct {
 	Label                bool
 }
 
-func loadLabelled(t *testing.T) []labelledItem {
+func loadLabelled(t *testing.T, path string) []labelledItem {
 	t.Helper()
-	fh, err := os.Open("testdata/labelled.jsonl")
+	fh, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +68,14 @@ func loadLabelled(t *testing.T) []labelledItem {
 // targets: recall 0.90 at precision 0.95, for the class and for each
 // recognizer. go test -run Labelled -v ./shield/internal/pii prints the
 // table of docs/judgement/pii.md.
-func TestLabelled(t *testing.T) {
+func TestLabelled(t *testing.T) { measureLabelled(t, "testdata/labelled.jsonl", true) }
+
+// TestHeldOut measures on testdata/heldout.jsonl: sentences written by
+// hand after the rules were fixed, in other phrasings and formats, and
+// not tuned on (its figures are reported, not enforced).
+func TestHeldOut(t *testing.T) { measureLabelled(t, "testdata/heldout.jsonl", false) }
+
+func measureLabelled(t *testing.T, path string, enforce bool) {
 	type counts struct{ tp, fn, fp int }
 	per := map[string]*counts{}
 	get := func(r string) *counts {
@@ -78,7 +85,7 @@ func TestLabelled(t *testing.T) {
 		return per[r]
 	}
 	var all counts
-	for _, it := range loadLabelled(t) {
+	for _, it := range loadLabelled(t, path) {
 		fired := map[string]bool{}
 		Find(it.Text, func(m Match) {
 			if m.Start < 0 || m.End > len(it.Text) || m.Start >= m.End {
@@ -119,7 +126,7 @@ func TestLabelled(t *testing.T) {
 		recall := float64(c.tp) / float64(max(1, c.tp+c.fn))
 		precision := float64(c.tp) / float64(max(1, c.tp+c.fp))
 		t.Logf("| %s | %d | %d | %d | %.2f | %.2f |", name, c.tp+c.fn, c.tp, c.fp, recall, precision)
-		if recall < 0.9 || precision < 0.95 {
+		if enforce && (recall < 0.9 || precision < 0.95) {
 			t.Errorf("%s: recall %.2f precision %.2f, below 0.90 / 0.95", name, recall, precision)
 		}
 	}

@@ -127,6 +127,8 @@ func TestJSONLRate(t *testing.T) {
 	sc.Buffer(nil, 16<<20)
 	items, fired := 0, 0
 	byKind := map[string]int{}
+	type group struct{ items, fired int }
+	bySource := map[string]*group{}
 	for sc.Scan() {
 		var it struct{ Text, Label, Source_group string }
 		if err := json.Unmarshal(sc.Bytes(), &it); err != nil {
@@ -136,6 +138,12 @@ func TestJSONLRate(t *testing.T) {
 			continue
 		}
 		items++
+		g := bySource[it.Source_group]
+		if g == nil {
+			g = &group{}
+			bySource[it.Source_group] = g
+		}
+		g.items++
 		ks := []string{}
 		Find(it.Text, func(m Match) {
 			ks = append(ks, m.Kind)
@@ -145,6 +153,7 @@ func TestJSONLRate(t *testing.T) {
 		})
 		if len(ks) > 0 {
 			fired++
+			g.fired++
 			for _, k := range ks {
 				byKind[k]++
 			}
@@ -154,4 +163,14 @@ func TestJSONLRate(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("%s: %d benign items, pii fires on %d (%.2f %%), by kind %v", *injectionFlag, items, fired, 100*float64(fired)/float64(max(1, items)), byKind)
+	srcs := make([]string, 0, len(bySource))
+	for s := range bySource {
+		srcs = append(srcs, s)
+	}
+	slices.Sort(srcs)
+	for _, s := range srcs {
+		if g := bySource[s]; g.fired > 0 {
+			t.Logf("| %s | %d | %d |", s, g.items, g.fired)
+		}
+	}
 }

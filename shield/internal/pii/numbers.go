@@ -66,7 +66,8 @@ var (
 	phoneWords = newWordList("phone", "phones", "telephone", "tel", "tél", "mobile", "mob", "cell", "cellphone", "cell phone",
 		"call", "calls", "calling", "called", "text", "sms", "whatsapp", "signal", "fax", "ring", "dial", "contact",
 		"reach", "reached", "landline", "hotline", "helpline", "ph", "phone number", "telefon", "telefono",
-		"teléfono", "téléphone", "handy", "portable", "móvil", "celular", "tlf", "voicemail")
+		"teléfono", "téléphone", "handy", "portable", "móvil", "celular", "tlf", "voicemail",
+		"ruf", "anrufen", "rufnummer", "telefonnummer", "handynummer", "appelez", "appeler", "llámame", "llama", "chiamami", "chiamare")
 )
 
 // numbers reads the text's digit groups and tests each token against the
