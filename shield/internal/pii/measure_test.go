@@ -20,13 +20,6 @@ var (
 	showFlag      = flag.Bool("pii.show", false, "log each value found on benign text")
 )
 
-func kindsOf(text string) []string {
-	var ks []string
-	Find(text, func(m Match) { ks = append(ks, m.Kind) })
-	slices.Sort(ks)
-	return slices.Compact(ks)
-}
-
 // TestBenignRate measures, with -pii.benign, how often a recognizer fires
 // on benign prose and code: the comments of the Go distribution's source
 // and Debian's /usr/share/doc text. go test -run BenignRate -v
