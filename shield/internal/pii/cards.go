@@ -35,6 +35,14 @@ func cardKind(d []byte) (string, bool) {
 		ok = n >= 14 && n <= 19 // Diners Club
 	case p2 == 62:
 		ok = n >= 16 && n <= 19 // UnionPay
+	case p4 >= 2200 && p4 <= 2204:
+		ok = n >= 16 && n <= 19 // Mir
+	case p4 == 5019:
+		ok = n == 16 // Dankort
+	case p4 == 5018, p4 == 5020, p4 == 5038, p4 == 5893, p4 == 6304, p4 == 6759, p4 >= 6761 && p4 <= 6763:
+		ok = n >= 12 && n <= 19 // Maestro
+	case p4 == 9792:
+		ok = n == 16 // Troy
 	}
 	if !ok {
 		return "", false

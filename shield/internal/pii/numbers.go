@@ -128,6 +128,12 @@ func (f *finder) numbers() {
 		// measure or a version.
 		if j-i <= 32 && len(tok.digits) < cap(buf) {
 			switch {
+			case extension(text, j) > j:
+				// 212-555-0198x123: a phone number and its extension.
+				if !f.near(tok.start, tok.end, isbnWords) {
+					f.phoneToken(&tok)
+				}
+				j = extension(text, j)
 			case j < len(text) && isAlnum(text[j]):
 				f.numberWithLetter(&tok)
 			case j < len(text) && (text[j] == '.' || text[j] == ',' || text[j] == ':' || text[j] == '/') && j+1 < len(text) && isDigit(text[j+1]):
@@ -241,4 +247,20 @@ func (f *finder) numberWithLetter(tok *numberToken) {
 			f.add("cn_resident_id", tok.start, j+1)
 		}
 	}
+}
+
+// extension returns the end of a phone extension written "x123" at j, j
+// when there is none.
+func extension(text string, j int) int {
+	if j+1 >= len(text) || text[j] != 'x' || !isDigit(text[j+1]) {
+		return j
+	}
+	e := j + 1
+	for e < len(text) && isDigit(text[e]) && e-j <= 6 {
+		e++
+	}
+	if e < len(text) && isAlnum(text[e]) {
+		return j
+	}
+	return e
 }

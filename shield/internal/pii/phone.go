@@ -90,7 +90,8 @@ func (f *finder) intlPhone(i int) int {
 		}
 		break
 	}
-	if n > 15 || end < len(text) && isAlnum(text[end]) {
+	ext := extension(text, end)
+	if n > 15 || ext == end && end < len(text) && isAlnum(text[end]) {
 		return end
 	}
 	// Try the whole run, then without its last group or two: "+1 415 555
@@ -100,6 +101,9 @@ func (f *finder) intlPhone(i int) int {
 		if n >= 8 && n <= 15 {
 			if f.validE164(d[:n], possible && try == 0) {
 				f.add("phone_number", i, end)
+				if try == 0 {
+					return ext
+				}
 				return end
 			}
 		}
@@ -174,13 +178,15 @@ func (f *finder) phoneToken(tok *numberToken) bool {
 		return false
 	}
 	switch {
-	case shaped, tok.nseps == 0 && n == 10 && nanp(d), tok.nseps == 0 && n == 11 && d[0] == '1' && nanp(d[1:]):
-		// A North American number the text calls a phone's.
+	case shaped, tok.nseps == 0 && n == 10 && nanp(d), tok.nseps == 0 && n == 11 && d[0] == '1' && nanp(d[1:]),
+		tok.is('-', 3, 4) && d[0] >= '2':
+		// A North American number the text calls a phone's, or its local
+		// seven digits (555-0198).
 	case n > 9 && d[0] == '0' && d[1] == '0':
 		if !f.validE164(d[2:], false) {
 			return false
 		}
-	case d[0] == '0' || tok.nseps > 0 && n == 10 && d[0] >= '6':
+	case d[0] == '0' || tok.isAny(5, 5) && d[0] >= '6':
 		// A national number after its trunk prefix (020 7946 0958), or
 		// an Indian mobile number in groups (98765 43210).
 		if !f.validNational(d) {

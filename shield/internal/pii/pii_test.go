@@ -62,8 +62,14 @@ func TestFind(t *testing.T) {
 		{"year range beside a phone word", "Copyright 2016-2020 Endless Mobile", nil},
 		{"zip+4 beside a phone word", "Pittsburgh, PA 15213-3890, phone", nil},
 		{"isbn", "ISBN 978-0-306-40615-7", nil},
+		{"indian mobile labelled", "mobile 98765 43210", []found{{"phone_number", "98765 43210"}}},
+		{"hex dump beside a call", "R_CALL thunk: 8d 81 00 00 00 00", nil},
 		{"version", "go 1.26.0 and 10.0.0.1", nil},
 		{"plus one alone", "call +1 for more", nil},
+		{"extension", "212-555-0198x123", []found{{"phone_number", "212-555-0198"}}},
+		{"international extension", "+1-212-555-0198x4567 today", []found{{"phone_number", "+1-212-555-0198"}}},
+		{"local seven digits labelled", "call 555-0198", []found{{"phone_number", "555-0198"}}},
+		{"local seven digits unlabelled", "part 555-0198", nil},
 
 		// SSN and ITIN.
 		{"ssn dashed", "536-22-8143", []found{{"us_ssn", "536-22-8143"}}},
@@ -91,6 +97,8 @@ func TestFind(t *testing.T) {
 		{"card mixed separators", "4539 1488-0343 6467", nil},
 		{"card bad luhn", "card 4539 1488 0343 6468", nil},
 		{"test card", "card 4111 1111 1111 1111", []found{{"card_number_test", "4111 1111 1111 1111"}}},
+		// 5019 7170 1010 3742: Dankort's prefix, Luhn sum 50.
+		{"dankort", "card 5019 7170 1010 3742", []found{{"card_number", "5019 7170 1010 3742"}}},
 
 		// IBAN (ISO 13616's example), NHS (mod 11: 943 476 5919, the NHS's
 		// published example), passports, licences, accounts.
