@@ -93,21 +93,56 @@ type labelRef struct {
 	label      *label
 }
 
+// labelReach is how far before the first digit of a value its label may
+// begin: the label (at most 24 bytes with its tail), labelWindow, and
+// the letters of the value before its first digit.
+const labelReach = 24 + labelWindow + 24
+
+// markDigits notes a digit run at i: a label may stand in the labelReach
+// bytes before it.
+func (f *finder) markDigits(i int) {
+	lo := max(0, i-labelReach)
+	if f.nwins > 0 && lo <= f.wins[f.nwins-1][1] {
+		f.wins[f.nwins-1][1] = i
+		return
+	}
+	if f.nwins == len(f.wins) {
+		f.winOverflow = true
+		return
+	}
+	f.wins[f.nwins] = [2]int{lo, i}
+	f.nwins++
+}
+
 // labelled runs the labelled recognizers: at each word start, each label
-// beginning with its letter.
+// beginning with its letter. Every value holds a digit, so only the
+// stretches before digit runs that the number pass marked are read (all
+// of the text when they were too many to keep).
 func (f *finder) labelled() {
-	text := f.text
-	var last [8]int // per recognizer, the start of the last value added: labels overlap ("driver's lic", "driver's licen")
+	var last [8]int // per recognizer, the start of the last value added: labels overlap
 	for k := range last {
 		last[k] = -1
 	}
-	for at := 0; at < len(text); at++ {
+	if f.winOverflow {
+		f.labelsIn(0, len(f.text), &last)
+		return
+	}
+	for _, w := range f.wins[:f.nwins] {
+		f.labelsIn(w[0], w[1], &last)
+	}
+}
+
+// labelsIn runs the labelled recognizers on the labels starting in
+// [lo, hi).
+func (f *finder) labelsIn(lo, hi int, last *[8]int) {
+	text := f.text
+	for at := lo; at < hi; at++ {
 		if !labelStart[text[at]] {
 			continue
 		}
 		if at > 0 && isLetter(text[at-1]) {
 			// Inside a word: skip to its end.
-			for at+1 < len(text) && isLetter(text[at+1]) {
+			for at+1 < hi && isLetter(text[at+1]) {
 				at++
 			}
 			continue

@@ -92,6 +92,9 @@ func (f *finder) numbers() {
 			i++
 			continue
 		}
+		if i == 0 || !isDigit(text[i-1]) {
+			f.markDigits(i)
+		}
 		if i > 0 && (isAlnum(text[i-1]) || text[i-1] == '.' || text[i-1] == '_' || text[i-1] == '+') {
 			// An IBAN begins with two capitals and its two check digits.
 			if i >= 2 && isUpper(text[i-1]) && isUpper(text[i-2]) && (i == 2 || !isAlnum(text[i-3])) {

@@ -80,6 +80,12 @@ type finder struct {
 	text        string
 	emit        func(Match)
 	phoneChecks int
+	// wins are the stretches before digit runs where a label may stand
+	// (the labelled pass reads only these); past len(wins) of them, the
+	// labelled pass reads the whole text.
+	wins        [64][2]int
+	nwins       int
+	winOverflow bool
 	valueEnd    int // the end of the value valueAfter found
 }
 

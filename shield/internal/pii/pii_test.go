@@ -260,3 +260,25 @@ func BenchmarkFindHostile(b *testing.B) {
 		})
 	}
 }
+
+// TestLabelWindows: the labelled pass reads only the stretches before
+// digit runs, and the whole text once they are too many to keep; a
+// labelled value is found either way.
+func TestLabelWindows(t *testing.T) {
+	want := []found{{"passport_number", "X1234567"}}
+	for name, text := range map[string]string{
+		"after prose":          strings.Repeat("The quick brown fox jumps. ", 400) + "passport number X1234567",
+		"after many numbers":   strings.Repeat("row 17 of 99; ", 400) + "passport number X1234567",
+		"label before numbers": "passport number X1234567 " + strings.Repeat("row 17 of 99; ", 400),
+	} {
+		var got []found
+		for _, m := range find(text) {
+			if m.Kind == "passport_number" {
+				got = append(got, m)
+			}
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", name, diff)
+		}
+	}
+}
