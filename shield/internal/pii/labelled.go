@@ -28,7 +28,8 @@ var labelledRecognizers = []labelledRecognizer{
 	{kind: "passport_number", labels: []label{{stem: "passport"}}, valid: validPassport},
 	{kind: "drivers_license", labels: []label{
 		{"driv", []string{"er's licen", "er’s licen", "ers licen", "er licen", "ing licen", "er's lic", "er’s lic", "er lic", "ers lic", "er's permit", "ing permit"}},
-		{"dl", []string{"#", " #", " no", " number", "n"}}},
+		{"dl", []string{"#", " #", " no", " number", "n", ":"}},
+		{"licen", []string{"se number", "ce number", "se no", "ce no", "se #", "ce #", "se#"}}},
 		valid: validLicence, dashes: true},
 	{kind: "bank_account", labels: []label{
 		{"account", []string{" number", " no", " num", " #", ":"}}, {stem: "acct"}, {stem: "a/c"},

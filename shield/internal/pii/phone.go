@@ -74,6 +74,20 @@ func (f *finder) intlPhone(i int) int {
 			j++
 			end = j
 			continue
+		case c == '(' && j+2 < len(text) && text[j+1] == '0' && text[j+2] == ')' && n > 0 && n <= 3:
+			// +44 (0)20 7946 0958: the trunk prefix, not dialled from
+			// abroad.
+			j += 3
+			if j < len(text) && text[j] == ' ' {
+				j++
+			}
+			if j < len(text) && isDigit(text[j]) {
+				if ncuts < len(cuts) {
+					cuts[ncuts], cutEnd[ncuts] = n, end
+					ncuts++
+				}
+				continue
+			}
 		case c == ' ' || c == '-' || c == '.' || c == '(' || c == ')':
 			if ncuts < len(cuts) {
 				cuts[ncuts], cutEnd[ncuts] = n, end
@@ -163,10 +177,13 @@ func (f *finder) phoneToken(tok *numberToken) bool {
 	n := len(d)
 	s, e := tok.start, tok.end
 	sep := tok.sep()
-	if sep == '?' || tok.dateLike() {
+	if n < 7 || sep == '?' || tok.dateLike() {
 		return false
 	}
-	shaped := tok.is(sep, 3, 3, 4) || d[0] == '1' && tok.is(sep, 1, 3, 3, 4)
+	// 415-555-2671, 1-415-555-2671, and 001-415-555-2671 (the
+	// international prefix dialled).
+	shaped := tok.is(sep, 3, 3, 4) || d[0] == '1' && tok.is(sep, 1, 3, 3, 4) ||
+		d[0] == '0' && d[1] == '0' && d[2] == '1' && tok.is(sep, 3, 3, 3, 4)
 	if shaped && nanp(d[n-10:]) {
 		if f.near(s, e, phoneWords) || f.validE164(append([]byte{'1'}, d[n-10:]...), false) {
 			f.add("phone_number", s, e)

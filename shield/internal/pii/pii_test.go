@@ -50,6 +50,7 @@ func TestFind(t *testing.T) {
 		// Phone numbers.
 		{"international", "call +44 20 7946 0958", []found{{"phone_number", "+44 20 7946 0958"}}},
 		{"international compact", "+442079460958", []found{{"phone_number", "+442079460958"}}},
+		{"international with trunk prefix", "+44 (0)20 7946 0958", []found{{"phone_number", "+44 (0)20 7946 0958"}}},
 		{"international nanp parens", "+1 (415) 555-2671", []found{{"phone_number", "+1 (415) 555-2671"}}},
 		{"nanp dashed valid", "415-555-2671", []found{{"phone_number", "415-555-2671"}}},
 		{"nanp parens", "(212) 555-0198", []found{{"phone_number", "(212) 555-0198"}}},
@@ -66,7 +67,9 @@ func TestFind(t *testing.T) {
 		{"hex dump beside a call", "R_CALL thunk: 8d 81 00 00 00 00", nil},
 		{"version", "go 1.26.0 and 10.0.0.1", nil},
 		{"plus one alone", "call +1 for more", nil},
+		{"hex literals", "0x1 0x12 0x1234567", nil},
 		{"extension", "212-555-0198x123", []found{{"phone_number", "212-555-0198"}}},
+		{"international prefix dialled", "001-418-555-1234x567", []found{{"phone_number", "001-418-555-1234"}}},
 		{"international extension", "+1-212-555-0198x4567 today", []found{{"phone_number", "+1-212-555-0198"}}},
 		{"local seven digits labelled", "call 555-0198", []found{{"phone_number", "555-0198"}}},
 		{"local seven digits unlabelled", "part 555-0198", nil},
@@ -116,6 +119,9 @@ func TestFind(t *testing.T) {
 		{"licence dashed", "Driver License No. S530-460-82-123", []found{{"drivers_license", "S530-460-82-123"}}},
 		{"licence expiry is no number", "driver's license expires 2030-01-01", nil},
 		{"licence software", "MIT License 2.0", nil},
+		{"licence key", "license key ABCD-1234-EFGH-5678", nil},
+		{"licence number", "My license number is ABC1234567", []found{{"drivers_license", "ABC1234567"}}},
+		{"dl colon", "DL: 123456789", []found{{"drivers_license", "123456789"}}},
 		{"account", "account number 12345678", []found{{"bank_account", "12345678"}}},
 		{"aws account", "AWS account number 123456789012", nil},
 		// 021000021: 3·0+7·2+1·1+3·0+7·0+1·0+3·0+7·2+1·1 = 30.
