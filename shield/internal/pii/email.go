@@ -99,7 +99,7 @@ func isServiceDomain(d string) bool {
 var fileExtensions = map[string]bool{"png": true, "jpg": true, "jpeg": true, "gif": true, "svg": true,
 	"webp": true, "ico": true, "js": true, "mjs": true, "ts": true, "css": true, "json": true,
 	"html": true, "htm": true, "txt": true, "tgz": true, "zip": true, "gz": true, "pdf": true,
-	"yaml": true, "yml": true, "toml": true, "lock": true, "map": true, "wasm": true}
+	"yaml": true, "yml": true, "toml": true, "lock": true, "map": true, "wasm": true, "po": true, "mo": true}
 
 // emails finds addresses of persons of the common form local@domain.tld
 // (the dot-atom of RFC 5322 §3.4.1, without quoted local parts). Not an
@@ -157,7 +157,7 @@ func (f *finder) emails() {
 			continue // icon@2x.…
 		}
 		from = e
-		if isServiceDomain(domain) || isRoleLocal(text[s:at]) {
+		if isServiceDomain(domain) || isRoleLocal(text[s:at]) || messageID(text[s:at]) {
 			continue
 		}
 		f.add("email_address", s, e)
@@ -165,23 +165,36 @@ func (f *finder) emails() {
 }
 
 // urlUserinfo reports whether the local part starting at s is the
-// userinfo of a URL, a connection string or a remote login: after "//",
-// the password after "user:" (postgres://app:secret@db,
-// user:pass@tcp(db)), or the login of ssh, scp and sftp. A label before
-// the colon (mailto:, email:, to:) makes it an address.
+// userinfo of a URL, a connection string or a remote login: after a
+// "://" with no path before it, or after a colon (the password of
+// postgres://app:secret@db or user:pa!ss@tcp(db), whatever characters the
+// password holds), or the login of ssh, scp, sftp and rsync. A label
+// before the colon (mailto:, email:, to:) makes it an address. The word
+// is read back at most 256 bytes.
 func urlUserinfo(text string, s int) bool {
-	if s == 0 {
-		return false
+	if s > 0 && text[s-1] == '/' {
+		return true // a path segment: po/ca@valencia.po, /git/<message-id>
 	}
-	switch text[s-1] {
-	case '/':
-		return true
-	case ':':
-		w := s - 1
-		for w > 0 && (isLetter(text[w-1]) || text[w-1] == '-') {
-			w--
+	w := s
+	for w > 0 && s-w < 256 && !wordEnd(text[w-1]) {
+		w--
+	}
+	word := text[w:s]
+	if k := strings.LastIndex(word, "://"); k >= 0 {
+		rest := word[k+3:]
+		if strings.IndexByte(rest, '/') < 0 {
+			return true // scheme://user:password@host (a password may hold ? and #)
 		}
-		return !addressLabels[strings.ToLower(text[w:s-1])]
+		// In the URL's path or query (?to=jane@…): read what follows
+		// its last delimiter.
+		word = rest[strings.LastIndexAny(rest, "/?#&=")+1:]
+	}
+	if k := strings.LastIndexByte(word, ':'); k >= 0 {
+		l := k
+		for l > 0 && (isLetter(word[l-1]) || word[l-1] == '-') {
+			l--
+		}
+		return !addressLabels[strings.ToLower(word[l:k])]
 	}
 	lo := max(0, s-16)
 	for _, cmd := range []string{"ssh ", "scp ", "sftp ", "rsync "} {
@@ -192,7 +205,24 @@ func urlUserinfo(text string, s int) bool {
 	return false
 }
 
+// wordEnd reports whether b ends a word around an address: white space,
+// quotes, brackets, commas and semicolons.
+func wordEnd(b byte) bool {
+	return b <= ' ' || strings.IndexByte("\"'<>()[]{},;`", b) >= 0
+}
+
 // addressLabels are the words that, before a colon, label an e-mail
 // address rather than a login.
 var addressLabels = map[string]bool{"mailto": true, "email": true, "e-mail": true, "mail": true, "to": true,
 	"from": true, "cc": true, "bcc": true, "contact": true, "reply-to": true, "sender": true, "address": true}
+
+// messageID reports whether a local part is that of a Message-ID (RFC
+// 5322 §3.6.4) rather than a mailbox: it begins with a time stamp of
+// eight digits or more (20150811100527.GW14466@host).
+func messageID(local string) bool {
+	n := 0
+	for n < len(local) && isDigit(local[n]) {
+		n++
+	}
+	return n >= 8 && n < len(local) && (local[n] == '.' || local[n] == '-' || local[n] == '+')
+}

@@ -41,10 +41,14 @@ func TestFind(t *testing.T) {
 		{"documentation domain", "jane@example.com", nil},
 		{"connection string password", "postgres://app:q8Zt3Lw9Xv2R@db-1.prod.acme.net:5432/app", nil},
 		{"dsn password", "user:hunter2@tcp(db.acme.net:3306)/shop", nil},
+		{"password with punctuation", "postgres://app:pa!ss#w0rd@db.acme.net/x and user:s3cr$t@db.acme.net", nil},
+		{"address after a url in the same line", "see https://acme.net/team, or write to jane@mailbox.org", []found{{"email_address", "jane@mailbox.org"}}},
+		{"address in a query", "https://acme.net/invite?to=jane@mailbox.org", []found{{"email_address", "jane@mailbox.org"}}},
 		{"url userinfo", "https://jdoe@git.acme.net/repo", nil},
 		{"ssh login", "ssh deploy@build-01.acme.net", nil},
 		{"git remote", "git@github.com:acme/app.git", nil},
 		{"image name", "logo@2x.png", nil},
+		{"message id", "<20150811100527.GW14466@dinwoodie.org> and https://lore.kernel.org/git/7vbp.fsf@gitster.dyndns.org/", nil},
 		{"module version", "golang.org/x/tools@v0.21.0 and m.Path@m.Version", nil},
 
 		// Phone numbers.
