@@ -141,7 +141,7 @@ func (f *finder) labelsIn(lo, hi int, last *[8]int) {
 		if !labelStart[text[at]] {
 			continue
 		}
-		if at > 0 && isLetter(text[at-1]) {
+		if at > 0 && isAlnum(text[at-1]) {
 			// Inside a word: skip to its end.
 			for at+1 < hi && isLetter(text[at+1]) {
 				at++
@@ -175,6 +175,9 @@ func (f *finder) valueAfter(r *labelledRecognizer, from int) int {
 	i := from
 	for i < len(text) && isLetter(text[i]) {
 		i++ // the rest of the label's word: licen|ce, account|s
+	}
+	if i < len(text) && isDigit(text[i]) {
+		return -1 // the "label" is the start of an identifier: DLNPJ3V62…
 	}
 	limit := min(len(text), from+labelWindow)
 	for i < limit {

@@ -21,8 +21,8 @@ var (
 )
 
 // TestBenignRate measures, with -pii.benign, how often a recognizer fires
-// on benign prose and code: the comments of the Go distribution's source
-// and Debian's /usr/share/doc text. go test -run BenignRate -v
+// on benign prose and code: the comments of the Go distribution's source,
+// that source whole, and Debian's /usr/share/doc text. go test -run BenignRate -v
 // -pii.benign ./shield/internal/pii
 func TestBenignRate(t *testing.T) {
 	if !*benignFlag {
@@ -33,7 +33,9 @@ func TestBenignRate(t *testing.T) {
 		t.Fatal(err)
 	}
 	root := strings.TrimSpace(string(out))
-	measureTree(t, "Go comments", filepath.Join(root, "src"), func(p string) bool { return strings.HasSuffix(p, ".go") }, goComments)
+	isGo := func(p string) bool { return strings.HasSuffix(p, ".go") }
+	measureTree(t, "Go comments", filepath.Join(root, "src"), isGo, goComments)
+	measureTree(t, "Go source", filepath.Join(root, "src"), isGo, func(b []byte) []byte { return b })
 	measureTree(t, "/usr/share/doc", "/usr/share/doc", func(p string) bool {
 		return !strings.HasSuffix(p, ".gz") && !strings.HasSuffix(p, ".html")
 	}, func(b []byte) []byte { return b })

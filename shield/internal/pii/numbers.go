@@ -214,6 +214,9 @@ func (f *finder) classify(tok *numberToken) {
 			// numbers in source code hold many. Printed in a card's groups,
 			// or named as a card, it is one.
 			if kind == "card_number" && tok.nseps == 0 && !f.near(s, e, cardWords) {
+				if f.tableOfNumbers(s, e) {
+					return // one of a table's numbers (int64 constants, test vectors)
+				}
 				kind = "card_number_unformatted"
 			}
 			f.add(kind, s, e)
@@ -266,4 +269,25 @@ func extension(text string, j int) int {
 		return j
 	}
 	return e
+}
+
+// tableOfNumbers reports whether another run of six digits or more stands
+// within 24 bytes of [start, end): the number is one of a list, as tables
+// of constants in source code hold, not a card someone wrote down.
+func (f *finder) tableOfNumbers(start, end int) bool {
+	long := func(s string) bool {
+		run := 0
+		for i := 0; i < len(s); i++ {
+			if isDigit(s[i]) {
+				run++
+				if run >= 6 {
+					return true
+				}
+			} else {
+				run = 0
+			}
+		}
+		return false
+	}
+	return long(f.text[max(0, start-24):start]) || long(f.text[end:min(len(f.text), end+24)])
 }

@@ -194,6 +194,9 @@ func (f *finder) phoneToken(tok *numberToken) bool {
 	if n < 7 || n > 13 || sep == '.' && !tok.is('.', 2, 2, 2, 2, 2) || yearRange(tok) || tok.is('-', 5, 4) || !f.near(s, e, phoneWords) {
 		return false
 	}
+	if tok.nseps == 0 && !f.closelyAfter(s, phoneWords) {
+		return false // a bare run of digits needs its label right before it
+	}
 	switch {
 	case shaped, tok.nseps == 0 && n == 10 && nanp(d), tok.nseps == 0 && n == 11 && d[0] == '1' && nanp(d[1:]),
 		tok.is('-', 3, 4) && d[0] >= '2':

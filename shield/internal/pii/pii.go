@@ -116,6 +116,14 @@ const (
 
 // near reports whether one of words stands, as a whole word (ASCII
 // case-insensitively), within the context window of [start, end).
+// closeBefore is the narrower window for a bare run of digits, whose label
+// stands right before it ("phone: 4155552671").
+const closeBefore = 24
+
+func (f *finder) closelyAfter(start int, words *wordList) bool {
+	return words.in(f.text[max(0, start-closeBefore):start])
+}
+
 func (f *finder) near(start, end int, words *wordList) bool {
 	lo := max(0, start-ctxBefore)
 	hi := min(len(f.text), end+ctxAfter)
@@ -137,11 +145,12 @@ func newWordList(words ...string) *wordList {
 }
 
 // in reports whether one of the words occurs in s, ASCII
-// case-insensitively, with no letter directly before or after it.
+// case-insensitively, with no letter or digit directly before it and no
+// letter directly after it.
 func (l *wordList) in(s string) bool {
 	for k := 0; k < len(s); k++ {
 		ws := l.byFirst[lowerByte(s[k])]
-		if len(ws) == 0 || k > 0 && isLetter(s[k-1]) {
+		if len(ws) == 0 || k > 0 && isAlnum(s[k-1]) {
 			continue
 		}
 		for _, w := range ws {
