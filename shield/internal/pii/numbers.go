@@ -271,23 +271,38 @@ func extension(text string, j int) int {
 	return e
 }
 
-// tableOfNumbers reports whether another run of six digits or more stands
-// within 24 bytes of [start, end): the number is one of a list, as tables
-// of constants in source code hold, not a card someone wrote down.
+// tableOfNumbers reports whether another run of six digits or more,
+// itself no card number, stands within 24 bytes of [start, end): the
+// number is one of a list, as tables of constants in source code hold,
+// not a card someone wrote down (a list of card numbers is still found).
 func (f *finder) tableOfNumbers(start, end int) bool {
-	long := func(s string) bool {
-		run := 0
-		for i := 0; i < len(s); i++ {
-			if isDigit(s[i]) {
-				run++
-				if run >= 6 {
+	text := f.text
+	other := func(lo, hi int) bool {
+		for i := lo; i < hi; {
+			if !isDigit(text[i]) {
+				i++
+				continue
+			}
+			// The whole run, read past the window's edges (at most 24
+			// digits more).
+			a, b := i, i
+			for a > 0 && lo-a < 24 && isDigit(text[a-1]) {
+				a--
+			}
+			for b < len(text) && b-i < 48 && isDigit(text[b]) {
+				b++
+			}
+			if n := b - a; n >= 6 {
+				if n < 13 || n > 19 {
 					return true
 				}
-			} else {
-				run = 0
+				if _, ok := cardKind([]byte(text[a:b])); !ok {
+					return true
+				}
 			}
+			i = b
 		}
 		return false
 	}
-	return long(f.text[max(0, start-24):start]) || long(f.text[end:min(len(f.text), end+24)])
+	return other(max(0, start-24), start) || other(end, min(len(text), end+24))
 }

@@ -103,6 +103,7 @@ func TestFind(t *testing.T) {
 		{"card compact labelled", "credit card 4539148803436467", []found{{"card_number", "4539148803436467"}}},
 		{"card compact unlabelled", "4539148803436467", []found{{"card_number_unformatted", "4539148803436467"}}},
 		{"card-like number in a table", "{84926274344903, 4539148803436467, 1028470286882429}", nil},
+		{"a list of card numbers", "4539148803436467, 5112533517383356", []found{{"card_number_unformatted", "4539148803436467"}, {"card_number_unformatted", "5112533517383356"}}},
 		{"card mixed separators", "4539 1488-0343 6467", nil},
 		{"card bad luhn", "card 4539 1488 0343 6468", nil},
 		{"test card", "card 4111 1111 1111 1111", []found{{"card_number_test", "4111 1111 1111 1111"}}},
