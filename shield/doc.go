@@ -62,12 +62,23 @@
 //     connection strings with passwords; checksums where the format has
 //     them, documentation example keys excluded), in the text and in the
 //     decoded text of its base64 payloads (kind "base64:" and the rule).
-//   - pii: e-mail addresses (not at RFC 2606 documentation domains), phone
-//     numbers, payment card numbers (issuer prefix, length and Luhn;
-//     processors' published test numbers are a weaker kind), IBANs (length
-//     by country and ISO 7064 mod 97-10), US SSNs (no check digit: stronger
-//     when labelled), Brazilian CPFs, Spanish DNIs, Chinese resident
-//     identity numbers and Aadhaar numbers (each with its check digit).
+//   - pii: the recognizers of shield/internal/pii, each a format, its
+//     validator and context words (docs/judgement/pii.md lists them with
+//     their confidences and measured rates): e-mail addresses of persons
+//     (not role or business local parts such as hello@ or support@, not
+//     documentation or no-reply domains, never the user:password@host of
+//     a URL or connection string), phone numbers (international format or
+//     North American groups, valid by github.com/nyaruka/phonenumbers;
+//     national numbers only with a phone label), payment card numbers
+//     (issuer prefix, length and Luhn, compact or in consistent groups;
+//     published test numbers a weaker kind), IBANs (length by country and
+//     ISO 7064 mod 97-10), US SSNs (the SSA's area, group and serial
+//     rules; undashed only when labelled) and ITINs, NHS numbers (mod 11),
+//     passports, driving licences, bank accounts, ABA routing numbers
+//     (3-7-1 checksum) and sort codes (only after their label), Brazilian
+//     CPFs, Spanish DNIs, Chinese resident identity numbers and Aadhaar
+//     numbers (each with its check digit). A value whose format is
+//     ambiguous without its label is no signal at all without one.
 //   - ssrf: URLs (http, https, ws, ftp, gopher, file and other schemes a
 //     fetcher follows) whose host, read by the pre-call guard's host parser
 //     (package [github.com/plainsight/plainsight/guard]: the WHATWG URL
@@ -129,8 +140,9 @@
 //
 // A scan takes time linear in its content: package scan's passes, one
 // pass for secrets (a two-byte table look-up per position, a bounded
-// window read from each candidate), one for numbers, one per "@", "://" and
-// IBAN candidate, each reading a bounded window. Content is at most
+// window read from each candidate), one for numbers and IBANs, one for the
+// pii labels, one per "@" and "://", each reading a bounded window; the
+// phone metadata is consulted at most 32 times per scan. Content is at most
 // Options.MaxContentBytes (8 MiB by default). Memory is package scan's plus
 // at most Options.MaxSignals signals per class kept (200 by default; every
 // signal still counts in the scores). The README publishes the latency.
