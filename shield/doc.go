@@ -73,11 +73,19 @@
 //     (obfuscated_address). Names under .example, .test and .invalid, which
 //     the guard refuses because it must not resolve them, are no signal:
 //     documentation writes them. Bare dotted quads outside a URL count only
-//     for metadata and link-local addresses.
+//     for metadata and link-local addresses, and only where they are
+//     something to reach: a path or a port follows, they are the value of
+//     a key or an assignment, or a fetch command or imperative stands
+//     before them on their line (documentation that names 169.254.169.254
+//     is no signal; docs/judgement/known-bad-url.md).
 //   - known_bad_url: URLs whose host, or whose registrable domain by the
 //     Public Suffix List, is on the operator's list (Options.URLs, read by
-//     package [github.com/plainsight/plainsight/shield/urllist]). None is
-//     shipped.
+//     package [github.com/plainsight/plainsight/shield/urllist]), and URLs
+//     to a name under an entry of the shipped list (urllist.Default:
+//     published test URLs and out-of-band sinks, each with its provenance;
+//     Options.NoDefaultURLs turns it off), which also counts such a name
+//     outside a URL when it is a subdomain of the entry or a path follows
+//     ("nslookup x.k2n8.oast.pro"; docs/judgement/known-bad-url.md).
 //
 // A class's score is the strongest confidence of each kind of signal in
 // it, combined as independent evidence (1 − Π(1 − c)), at most 0.99 and
