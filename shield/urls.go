@@ -209,12 +209,21 @@ func findBareSinks(text string, from, to int, l *urllist.List, fn func(kind stri
 			e++
 		}
 		i = e
-		name := strings.Trim(text[s:e], ".-")
-		if strings.IndexByte(name, '.') < 0 || s > 0 && (text[s-1] >= 0x80 || text[s-1] == '_') || e < len(text) && text[e] >= 0x80 {
+		for s < e && (text[s] == '.' || text[s] == '-') {
+			s++
+		}
+		for e > s && (text[e-1] == '.' || text[e-1] == '-') {
+			e--
+		}
+		// Most dots in prose and code end a sentence or join an
+		// identifier: the last label must be a top-level domain of the
+		// list before anything is looked up.
+		last := strings.LastIndexByte(text[s:e], '.')
+		if last < 0 || !l.HasTLD(text[s+last+1:e]) || s > 0 && (text[s-1] >= 0x80 || text[s-1] == '_') || e < len(text) && text[e] >= 0x80 {
 			continue
 		}
-		start := s + strings.Index(text[s:e], name)
-		end := start + len(name)
+		start, end := s, e
+		name := text[s:e]
 		lower := name
 		for j := 0; j < len(name); j++ {
 			if isUpper(name[j]) {
@@ -379,28 +388,43 @@ func stripPort(h string) string {
 	return h
 }
 
+// bareAddrNeedles are where a bare address the ssrf class reports can
+// start: the link-local block (169.254.0.0/16, which holds most metadata
+// addresses) and the metadata addresses outside it (metadataAddrs). The
+// class reports no other bare address, so the scan looks for these
+// strings instead of reading every digit of the text.
+var bareAddrNeedles = []string{"169.254.", "100.100.100.200", "192.0.0.192"}
+
 // findBareAddresses finds dotted-quad IPv4 addresses written outside a
-// URL (a word boundary on both sides, not part of a longer dotted number).
+// URL (a word boundary on both sides, not part of a longer dotted number)
+// that start with one of bareAddrNeedles. Each needle is one pass of
+// strings.Index over the text.
 func findBareAddresses(text string, fn func(start, end int, a netip.Addr)) {
-	for i := 0; i < len(text); i++ {
-		if !isDigit(text[i]) || i > 0 && (isAlnum(text[i-1]) || text[i-1] == '.' || text[i-1] == '/') {
-			continue
+	for _, needle := range bareAddrNeedles {
+		for from := 0; from < len(text); {
+			k := strings.Index(text[from:], needle)
+			if k < 0 {
+				break
+			}
+			i := from + k
+			from = i + len(needle)
+			if i > 0 && (isAlnum(text[i-1]) || text[i-1] == '.' || text[i-1] == '/') {
+				continue
+			}
+			j := i
+			for j < len(text) && (isDigit(text[j]) || text[j] == '.') && j-i < 16 {
+				j++
+			}
+			end := j
+			for end > i && text[end-1] == '.' {
+				end--
+			}
+			if j < len(text) && isAlnum(text[j]) || strings.Count(text[i:end], ".") != 3 {
+				continue
+			}
+			if a, err := netip.ParseAddr(text[i:end]); err == nil {
+				fn(i, end, a)
+			}
 		}
-		j := i
-		for j < len(text) && (isDigit(text[j]) || text[j] == '.') && j-i < 16 {
-			j++
-		}
-		end := j
-		for end > i && text[end-1] == '.' {
-			end--
-		}
-		if j < len(text) && isAlnum(text[j]) || strings.Count(text[i:end], ".") != 3 {
-			i = j
-			continue
-		}
-		if a, err := netip.ParseAddr(text[i:end]); err == nil {
-			fn(i, end, a)
-		}
-		i = j
 	}
 }

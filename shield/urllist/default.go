@@ -79,7 +79,7 @@ func DefaultDate() string {
 // parseDefault reads the shipped list's format: "domain kind source" a
 // line, "#" comments.
 func parseDefault(text string) (*List, []Entry, error) {
-	l := &List{hosts: map[string]bool{}, addrs: map[netip.Addr]bool{}, zones: map[string]string{}}
+	l := &List{hosts: map[string]bool{}, addrs: map[netip.Addr]bool{}, zones: map[string]string{}, tlds: map[[maxTLD]byte]bool{}}
 	var entries []Entry
 	for i, line := range strings.Split(text, "\n") {
 		s := strings.TrimSpace(line)
@@ -104,9 +104,53 @@ func parseDefault(text string) (*List, []Entry, error) {
 			return nil, nil, &Error{Line: i + 1, Reason: "duplicate entry"}
 		}
 		l.zones[h.Name] = f[1]
+		tld := h.Name[strings.LastIndexByte(h.Name, '.')+1:]
+		if len(tld) > maxTLD {
+			return nil, nil, &Error{Line: i + 1, Reason: "top-level domain longer than 8 bytes"}
+		}
+		var k [maxTLD]byte
+		copy(k[:], tld)
+		l.tlds[k] = true
+		b := tldBit(tld[0], tld[len(tld)-1], len(tld))
+		l.tldBits[b/64] |= 1 << (b % 64)
 		entries = append(entries, Entry{Domain: h.Name, Kind: f[1], Source: f[2]})
 	}
 	return l, entries, nil
+}
+
+// maxTLD bounds the top-level domains of the shipped list's entries.
+const maxTLD = 8
+
+// HasTLD reports whether label, in any case, is the top-level domain of
+// one of the shipped list's entries: a test a scanner can make on every
+// dotted word of a text before it reads the word as a name. It is false
+// for a list read by [Parse].
+func (l *List) HasTLD(label string) bool {
+	if len(label) == 0 || len(label) > maxTLD || len(l.tlds) == 0 {
+		return false
+	}
+	b := tldBit(lower(label[0]), lower(label[len(label)-1]), len(label))
+	if l.tldBits[b/64]&(1<<(b%64)) == 0 {
+		return false // most words: no entry's TLD has these first and last letters and length
+	}
+	var k [maxTLD]byte
+	for i := 0; i < len(label); i++ {
+		k[i] = lower(label[i])
+	}
+	return l.tlds[k]
+}
+
+func lower(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+// tldBit is the bit of a TLD's first and last byte and length in
+// List.tldBits.
+func tldBit(first, last byte, n int) uint {
+	return (uint(first&31)*32+uint(last&31))*maxTLD + uint(n-1)
 }
 
 // maxZoneLabels bounds the suffixes of a name [List.MatchZone] looks up.

@@ -91,6 +91,11 @@ type List struct {
 	// zones are the shipped list's entries (see [Default]): a domain and
 	// every name under it, each with its kind.
 	zones map[string]string
+	// tlds are the zones' top-level domains, zero-padded.
+	tlds map[[maxTLD]byte]bool
+	// tldBits has the bit of each TLD's first and last byte and length
+	// set (tldBit): a test that rejects most words without hashing.
+	tldBits [32 * 32 * maxTLD / 64]uint64
 }
 
 // Parse reads a list in the format above.
