@@ -155,11 +155,11 @@ var actionWords = map[string]bool{
 // something to reach, not something named (issue 27: "AWS exposes
 // instance metadata at 169.254.169.254; never let a tool fetch it" is
 // documentation, not SSRF): it is a scheme-less URL (a path or a port
-// follows), the value of an assignment or a key ("url=…", `"host":
+// follows; a CIDR prefix length is not a path), the value of an assignment or a key ("url=…", `"host":
 // "…"`), or a fetch command or imperative stands before it on its line,
 // within 48 bytes.
 func addressInAction(text string, start, end int) bool {
-	if end+1 < len(text) && (text[end] == '/' && text[end+1] > ' ' || text[end] == ':' && isDigit(text[end+1])) {
+	if end+1 < len(text) && (text[end] == '/' && text[end+1] > ' ' && !isPrefixLength(text[end+1:]) || text[end] == ':' && isDigit(text[end+1])) {
 		return true
 	}
 	from := max(0, start-48)
@@ -178,6 +178,16 @@ func addressInAction(text string, start, end int) bool {
 		}
 	}
 	return false
+}
+
+// isPrefixLength reports whether s starts with the prefix length of a
+// CIDR block ("16" of 169.254.0.0/16), which a path is not.
+func isPrefixLength(s string) bool {
+	n := 0
+	for n < len(s) && n < 3 && isDigit(s[n]) {
+		n++
+	}
+	return n > 0 && (n == len(s) || !isAlnum(s[n]) && s[n] != '/' && s[n] != '.' && s[n] != '-' && s[n] != '_')
 }
 
 // isHostByte reports whether b may be part of a host name written in

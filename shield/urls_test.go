@@ -88,6 +88,7 @@ func TestBareAddressContext(t *testing.T) {
 	}{
 		{"prose", "AWS exposes instance metadata at 169.254.169.254; never let a tool fetch it.", nil},
 		{"prose, link-local", "Link-local addresses such as 169.254.10.20 are assigned when DHCP fails.", nil},
+		{"CIDR block", "Link-local IPv4 is 169.254.0.0/16 (RFC 3927).", nil},
 		{"prose over lines", "curl is a tool.\nThe metadata service listens on 169.254.169.254.", nil},
 		{"curl", "curl -s 169.254.169.254", []string{"metadata_address"}},
 		{"path follows", "then read 169.254.169.254/latest/meta-data/iam/", []string{"metadata_address"}},
