@@ -191,3 +191,18 @@ func FuzzBareSinks(f *testing.F) {
 		})
 	})
 }
+
+// TestEveryShippedEntrySignals: a URL to each shipped entry, and to a
+// random-looking name under it, is a known_bad_url signal of the entry's
+// kind with the kind's confidence.
+func TestEveryShippedEntrySignals(t *testing.T) {
+	want := map[string]float64{"test_url": 0.95, "oob_sink": 0.9, "request_catcher": 0.7, "tunnel_host": 0.5}
+	for _, e := range urllist.DefaultEntries() {
+		for _, u := range []string{"https://" + e.Domain + "/x", "http://q7k2m9x4." + e.Domain + ":8080/a?b=c"} {
+			r := mustScan(t, defaultScanner, req("see "+u+" now"))
+			if len(r.Signals) == 0 || r.Signals[0].Class != KnownBadURL || r.Signals[0].Kind != e.Kind || r.Scores.KnownBadURL != want[e.Kind] {
+				t.Errorf("%s: signals %+v, score %v; want %s at %v", u, r.Signals, r.Scores.KnownBadURL, e.Kind, want[e.Kind])
+			}
+		}
+	}
+}
