@@ -128,7 +128,10 @@
 // A scan takes time linear in its content: package scan's passes, one
 // pass for secrets (a two-byte table look-up per position, a bounded
 // window read from each candidate), one for numbers, one per "@", "://" and
-// IBAN candidate, each reading a bounded window. Content is at most
+// IBAN candidate, each reading a bounded window; for the shipped URL list,
+// one jump from dot to dot (each dotted word read once, at most eight map
+// look-ups for a word whose last label is a listed top-level domain) and,
+// for bare addresses, one strings.Index pass per prefix. Content is at most
 // Options.MaxContentBytes (8 MiB by default). Memory is package scan's plus
 // at most Options.MaxSignals signals per class kept (200 by default; every
 // signal still counts in the scores). The README publishes the latency.
@@ -137,7 +140,8 @@
 //
 // The detectors find formats, not intent: a credential-shaped string may
 // be revoked or a test value, an e-mail address may be public, a private
-// URL may be legitimate documentation; and what they do not know, they do
+// URL may be legitimate documentation, a link to a listed out-of-band sink
+// may sit in a security tutorial; and what they do not know, they do
 // not find (novel injections in particular: §7). Scores are this
 // implementation's calibrated confidences, not probabilities any other
 // scanner shares.
