@@ -72,7 +72,9 @@
 //     non-canonical spelling of such an address is a signal of its own
 //     (obfuscated_address). Names under .example, .test and .invalid, which
 //     the guard refuses because it must not resolve them, are no signal:
-//     documentation writes them. Bare dotted quads outside a URL count only
+//     documentation writes them; nor is a loopback, private or internal
+//     URL in documentation's frame (a placeholder host, "e.g.", "by
+//     default", "runs on", a JSON "default"), unless its host is disguised. Bare dotted quads outside a URL count only
 //     for metadata and link-local addresses, and only where they are
 //     something to reach: a path or a port follows, they are the value of
 //     a key or an assignment, or a fetch command or imperative stands

