@@ -63,7 +63,11 @@ func TestDefaultListMatch(t *testing.T) {
 		// Not under an entry:
 		{"notoastify.com", ""},
 		{"oastify.com.evil.example", ""},
-		{"pipedream.net", ""},
+		{"pipedream.net", KindRequestCatcher},
+		{"enx1y2z3.x.pipedream.net", KindRequestCatcher},
+		{"bin.webhookrelay.com", KindRequestCatcher},
+		{"webhookrelay.com", ""},
+		{"my.webhookrelay.com.example", ""},
 		{"pipedream.com", ""},
 		{"appspot.com", ""},
 		{"other.appspot.com", ""},
