@@ -279,27 +279,30 @@ func findBareSinks(text string, from, to int, l *urllist.List, fn func(kind stri
 		if k < 0 {
 			return
 		}
-		dot := i + k
-		s := dot
-		for s > i && dot-s < 253 && isHostByte(text[s-1]) {
-			s--
-		}
+		dot, prev := i+k, i
 		e := dot + 1
-		for e < to && e-s < 253 && isHostByte(text[e]) {
+		for e < to && e-dot < 253 && isHostByte(text[e]) {
 			e++
 		}
 		i = e
+		for e > dot && (text[e-1] == '.' || text[e-1] == '-') {
+			e--
+		}
+		// Most dots in prose, code and markup end a sentence, join an
+		// identifier or start a file extension: the last label must be a
+		// top-level domain of the list before the name is read further.
+		last := dot + strings.LastIndexByte(text[dot:e], '.')
+		if e <= last+1 || !l.HasTLD(text[last+1:e]) || e < len(text) && text[e] >= 0x80 {
+			continue
+		}
+		s := dot
+		for s > prev && dot-s < 253 && isHostByte(text[s-1]) {
+			s--
+		}
 		for s < e && (text[s] == '.' || text[s] == '-') {
 			s++
 		}
-		for e > s && (text[e-1] == '.' || text[e-1] == '-') {
-			e--
-		}
-		// Most dots in prose and code end a sentence or join an
-		// identifier: the last label must be a top-level domain of the
-		// list before anything is looked up.
-		last := strings.LastIndexByte(text[s:e], '.')
-		if last < 0 || !l.HasTLD(text[s+last+1:e]) || s > 0 && (text[s-1] >= 0x80 || text[s-1] == '_') || e < len(text) && text[e] >= 0x80 {
+		if s > 0 && (text[s-1] >= 0x80 || text[s-1] == '_') || strings.IndexByte(text[s:e], '.') < 0 {
 			continue
 		}
 		start, end := s, e
