@@ -30,9 +30,9 @@ const (
 	realMaxBytes  = realChunk * realMaxChunks
 )
 
-// chunks cuts text into pieces of at most size bytes, each ending at a
+// realChunks cuts text into pieces of at most size bytes, each ending at a
 // UTF-8 boundary, at most max of them, dropping a short tail.
-func chunks(text string, size, max int) []string {
+func realChunks(text string, size, max int) []string {
 	var out []string
 	for len(text) >= size && len(out) < max {
 		n := size
@@ -45,8 +45,8 @@ func chunks(text string, size, max int) []string {
 	return out
 }
 
-// repeatTo repeats a short text until it holds n bytes.
-func repeatTo(s string, n int) string {
+// realRepeat repeats a short text until it holds n bytes.
+func realRepeat(s string, n int) string {
 	if s == "" {
 		return ""
 	}
@@ -58,9 +58,9 @@ func repeatTo(s string, n int) string {
 	return b.String()
 }
 
-// walkText concatenates the files under root that keep reports, sorted by
+// realWalk concatenates the files under root that keep reports, sorted by
 // path, until max bytes.
-func walkText(root string, max int, keep func(path string, d fs.DirEntry) bool) string {
+func realWalk(root string, max int, keep func(path string, d fs.DirEntry) bool) string {
 	var b strings.Builder
 	filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || b.Len() >= max {
@@ -86,12 +86,12 @@ func walkText(root string, max int, keep func(path string, d fs.DirEntry) bool) 
 	return b.String()
 }
 
-// goComments is the comment text of Go's standard library: prose written
+// realGoComments is the comment text of Go's standard library: prose written
 // for people, with code, URLs and addresses quoted in it.
-func goComments() string {
+func realGoComments() string {
 	var b strings.Builder
 	for _, dir := range []string{"net/http", "net/netip", "strings", "fmt", "os", "sync", "encoding/json", "crypto/tls", "time", "runtime"} {
-		src := walkText(filepath.Join(goRoot(), "src", dir), realMaxBytes, func(p string, _ fs.DirEntry) bool {
+		src := realWalk(filepath.Join(realGoRoot(), "src", dir), realMaxBytes, func(p string, _ fs.DirEntry) bool {
 			return strings.HasSuffix(p, ".go") && !strings.HasSuffix(p, "_test.go")
 		})
 		for _, line := range strings.Split(src, "\n") {
@@ -107,31 +107,31 @@ func goComments() string {
 	return b.String()
 }
 
-// usrShareDoc is the uncompressed text under /usr/share/doc (READMEs,
+// realUsrShareDoc is the uncompressed text under /usr/share/doc (READMEs,
 // copyright files, notes of the installed packages).
-func usrShareDoc() string {
-	return walkText("/usr/share/doc", realMaxBytes, func(p string, _ fs.DirEntry) bool {
+func realUsrShareDoc() string {
+	return realWalk("/usr/share/doc", realMaxBytes, func(p string, _ fs.DirEntry) bool {
 		return !strings.HasSuffix(p, ".gz") && !strings.HasSuffix(p, ".html")
 	})
 }
 
-// htmlDocs is the Rust toolchain's HTML documentation (the books), or
+// realHTML is the Rust toolchain's HTML documentation (the books), or
 // else Go's HTML documents.
-func htmlDocs() string {
+func realHTML() string {
 	isHTML := func(p string, _ fs.DirEntry) bool { return strings.HasSuffix(p, ".html") }
 	books, _ := filepath.Glob(filepath.Join(os.Getenv("HOME"), ".rustup/toolchains/*/share/doc/rust/html/book"))
 	for _, dir := range books {
-		if s := walkText(dir, realMaxBytes, isHTML); len(s) >= realChunk {
+		if s := realWalk(dir, realMaxBytes, isHTML); len(s) >= realChunk {
 			return s
 		}
 	}
-	return walkText(filepath.Join(goRoot(), "doc"), realMaxBytes, isHTML)
+	return realWalk(filepath.Join(realGoRoot(), "doc"), realMaxBytes, isHTML)
 }
 
-// toolLists are tools/list results of about 16 KiB made of the
+// realToolLists are tools/list results of about 16 KiB made of the
 // project-written tool definitions of testdata/bench/tools.json, each
 // starting at another tool.
-func toolLists(tb testing.TB) []string {
+func realToolLists(tb testing.TB) []string {
 	data, err := os.ReadFile("testdata/bench/tools.json")
 	if err != nil {
 		tb.Fatal(err)
@@ -154,7 +154,7 @@ func toolLists(tb testing.TB) []string {
 	return out
 }
 
-func readTestdata(tb testing.TB, name string) string {
+func realTestdata(tb testing.TB, name string) string {
 	b, err := os.ReadFile(filepath.Join("testdata/bench", name))
 	if err != nil {
 		tb.Fatal(err)
@@ -170,15 +170,15 @@ func BenchmarkScanReal(b *testing.B) {
 		source shield.Source
 		load   func(testing.TB) []string
 	}{
-		{"prose-go-comments", shield.SourceFile, func(testing.TB) []string { return chunks(goComments(), realChunk, realMaxChunks) }},
-		{"prose-usr-share-doc", shield.SourceFile, func(testing.TB) []string { return chunks(usrShareDoc(), realChunk, realMaxChunks) }},
-		{"html", shield.SourceWeb, func(testing.TB) []string { return chunks(htmlDocs(), realChunk, realMaxChunks) }},
+		{"prose-go-comments", shield.SourceFile, func(testing.TB) []string { return realChunks(realGoComments(), realChunk, realMaxChunks) }},
+		{"prose-usr-share-doc", shield.SourceFile, func(testing.TB) []string { return realChunks(realUsrShareDoc(), realChunk, realMaxChunks) }},
+		{"html", shield.SourceWeb, func(testing.TB) []string { return realChunks(realHTML(), realChunk, realMaxChunks) }},
 		{"email", shield.SourceEmail, func(tb testing.TB) []string {
-			return chunks(repeatTo(readTestdata(tb, "emails.txt"), 4*realChunk), realChunk, realMaxChunks)
+			return realChunks(realRepeat(realTestdata(tb, "emails.txt"), 4*realChunk), realChunk, realMaxChunks)
 		}},
-		{"tool-definitions", shield.SourceToolOutput, toolLists},
+		{"tool-definitions", shield.SourceToolOutput, realToolLists},
 		{"injection-dense", shield.SourceWeb, func(tb testing.TB) []string {
-			return chunks(repeatTo(readTestdata(tb, "injection.txt"), 4*realChunk), realChunk, realMaxChunks)
+			return realChunks(realRepeat(realTestdata(tb, "injection.txt"), 4*realChunk), realChunk, realMaxChunks)
 		}},
 	}
 	s, err := shield.New(shield.Options{})
@@ -236,9 +236,9 @@ func BenchmarkScanReal(b *testing.B) {
 	}
 }
 
-// goRoot is the Go installation benchmarks read text from: $GOROOT, or
+// realGoRoot is the Go installation benchmarks read text from: $GOROOT, or
 // what "go env GOROOT" prints; "" when neither answers.
-func goRoot() string {
+func realGoRoot() string {
 	if r := os.Getenv("GOROOT"); r != "" {
 		return r
 	}

@@ -13,22 +13,22 @@ import (
 	"unicode/utf8"
 )
 
-var benignDirs = flag.String("benign", "", "comma-separated directories of benign text: TestBenignURLClasses measures the ssrf and known_bad_url signals on their files")
+var urlBenignDirs = flag.String("url-benign", "", "comma-separated directories of benign text: TestBenignURLClasses measures the ssrf and known_bad_url signals on their files")
 
 // TestBenignURLClasses measures, on benign text the operator names with
-// -benign (go test -run BenignURLClasses -v ./shield -benign
+// -url-benign (go test -run BenignURLClasses -v ./shield -url-benign
 // /usr/share/doc,$(go env GOROOT)/src), the share of 16 KiB chunks in
 // which the ssrf and known_bad_url classes signal, per directory, and
 // lists the kinds. It fails when the shipped list signals on more than
 // 0.1 % of the chunks: its entries are services no benign page links to
-// often. Without -benign there is nothing to measure.
+// often. Without -url-benign there is nothing to measure.
 func TestBenignURLClasses(t *testing.T) {
-	if *benignDirs == "" {
-		t.Skip("no -benign directories")
+	if *urlBenignDirs == "" {
+		t.Skip("no -url-benign directories")
 	}
 	t.Logf("| directory | MB | chunks | ssrf chunks | known_bad_url chunks | kinds |")
 	t.Logf("|---|---|---|---|---|---|")
-	for _, dir := range strings.Split(*benignDirs, ",") {
+	for _, dir := range strings.Split(*urlBenignDirs, ",") {
 		var chunks, ssrf, bad, size int
 		kinds := map[string]int{}
 		filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
@@ -77,14 +77,14 @@ func TestBenignURLClasses(t *testing.T) {
 			return nil
 		})
 		t.Logf("| %s | %.1f | %d | %d (%.2f %%) | %d (%.3f %%) | %v |", dir, float64(size)/(1<<20), chunks,
-			ssrf, pct(ssrf, chunks), bad, pct(bad, chunks), fmt.Sprint(kinds))
-		if chunks > 0 && pct(bad, chunks) > 0.1 {
-			t.Errorf("%s: known_bad_url on %.3f %% of chunks", dir, pct(bad, chunks))
+			ssrf, benignPct(ssrf, chunks), bad, benignPct(bad, chunks), fmt.Sprint(kinds))
+		if chunks > 0 && benignPct(bad, chunks) > 0.1 {
+			t.Errorf("%s: known_bad_url on %.3f %% of chunks", dir, benignPct(bad, chunks))
 		}
 	}
 }
 
-func pct(a, b int) float64 {
+func benignPct(a, b int) float64 {
 	if b == 0 {
 		return 0
 	}
