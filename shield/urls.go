@@ -169,14 +169,14 @@ var placeholderHosts = map[string]bool{
 	"foo": true, "bar": true, "baz": true, "ip": true, "address": true, "addr": true,
 }
 
-// docBefore and docAfter are what documentation writes around a URL it
+// urlDocBefore and urlDocAfter are what documentation writes around a URL it
 // describes rather than asks to fetch: an example, a default, where a
 // local server listens.
 var (
-	docBefore = []string{"e.g", "eg.", "for example", "for instance", "such as", "default", "example",
+	urlDocBefore = []string{"e.g", "eg.", "for example", "for instance", "such as", "default", "example",
 		"i.e", "usually", "typically", "listens on", "listening on", "running on", "runs on", "served at",
 		"served on", "available at", "reachable at", "placeholder", "like "}
-	docAfter = []string{"by default", "(default", "in your browser", "in a browser", "is the default"}
+	urlDocAfter = []string{"by default", "(default", "in your browser", "in a browser", "is the default"}
 )
 
 // documentedURL reports whether the URL u, whose ssrf kind is kind, is
@@ -197,12 +197,12 @@ func documentedURL(text string, u foundURL, kind string) bool {
 		to = u.end + k
 	}
 	before, after := strings.ToLower(text[from:u.start]), strings.ToLower(text[u.end:to])
-	for _, p := range docBefore {
+	for _, p := range urlDocBefore {
 		if strings.Contains(before, p) {
 			return true
 		}
 	}
-	for _, p := range docAfter {
+	for _, p := range urlDocAfter {
 		if strings.Contains(after, p) {
 			return true
 		}
@@ -210,10 +210,10 @@ func documentedURL(text string, u foundURL, kind string) bool {
 	return false
 }
 
-// actionWords are the words that, shortly before a bare address on its
+// addrActionWords are the words that, shortly before a bare address on its
 // line, make it the object of a request: a fetch command or tool, or an
 // imperative to go there.
-var actionWords = map[string]bool{
+var addrActionWords = map[string]bool{
 	"curl": true, "wget": true, "fetch": true, "get": true, "http_get": true, "http-get": true,
 	"request": true, "requests": true, "invoke-webrequest": true, "invoke-restmethod": true, "iwr": true, "irm": true,
 	"nc": true, "ncat": true, "telnet": true, "connect": true, "visit": true, "open": true, "load": true,
@@ -243,7 +243,7 @@ func addressInAction(text string, start, end int) bool {
 	for w := range strings.FieldsFuncSeq(before, func(r rune) bool {
 		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-')
 	}) {
-		if len(w) <= 17 && actionWords[strings.ToLower(w)] {
+		if len(w) <= 17 && addrActionWords[strings.ToLower(w)] {
 			return true
 		}
 	}
@@ -260,9 +260,9 @@ func isPrefixLength(s string) bool {
 	return n > 0 && (n == len(s) || !isAlnum(s[n]) && s[n] != '/' && s[n] != '.' && s[n] != '-' && s[n] != '_')
 }
 
-// isHostByte reports whether b may be part of a host name written in
+// isURLHostByte reports whether b may be part of a host name written in
 // text.
-func isHostByte(b byte) bool { return isAlnum(b) || b == '-' || b == '.' }
+func isURLHostByte(b byte) bool { return isAlnum(b) || b == '-' || b == '.' }
 
 // findBareSinks finds, in text[from:to], names outside URLs that fall
 // under an entry of the shipped list l, and passes each one's kind and
@@ -281,7 +281,7 @@ func findBareSinks(text string, from, to int, l *urllist.List, fn func(kind stri
 		}
 		dot, prev := i+k, i
 		e := dot + 1
-		for e < to && e-dot < 253 && isHostByte(text[e]) {
+		for e < to && e-dot < 253 && isURLHostByte(text[e]) {
 			e++
 		}
 		i = e
@@ -296,7 +296,7 @@ func findBareSinks(text string, from, to int, l *urllist.List, fn func(kind stri
 			continue
 		}
 		s := dot
-		for s > prev && dot-s < 253 && isHostByte(text[s-1]) {
+		for s > prev && dot-s < 253 && isURLHostByte(text[s-1]) {
 			s--
 		}
 		for s < e && (text[s] == '.' || text[s] == '-') {
