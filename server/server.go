@@ -62,7 +62,8 @@ type Config struct {
 	// Shield is the Agent-Shield scanner of POST /v2/scan and of the MCP
 	// tool shield_scan (§3.3's REST and MCP bindings): its signing key,
 	// URL list, community signatures and thresholds. Nil means
-	// shield.Scan's default scanner (no signature, no URL list).
+	// shield.Scan's default scanner (no signature, the shipped URL list
+	// and no operator list).
 	Shield *shield.Scanner
 }
 

@@ -93,12 +93,22 @@
 //     non-canonical spelling of such an address is a signal of its own
 //     (obfuscated_address). Names under .example, .test and .invalid, which
 //     the guard refuses because it must not resolve them, are no signal:
-//     documentation writes them. Bare dotted quads outside a URL count only
-//     for metadata and link-local addresses.
+//     documentation writes them; nor is a loopback, private or internal
+//     URL in documentation's frame (a placeholder host, "e.g.", "by
+//     default", "runs on", a JSON "default"), unless its host is disguised. Bare dotted quads outside a URL count only
+//     for metadata and link-local addresses, and only where they are
+//     something to reach: a path or a port follows, they are the value of
+//     a key or an assignment, or a fetch command or imperative stands
+//     before them on their line (documentation that names 169.254.169.254
+//     is no signal; docs/judgement/known-bad-url.md).
 //   - known_bad_url: URLs whose host, or whose registrable domain by the
 //     Public Suffix List, is on the operator's list (Options.URLs, read by
-//     package [github.com/plainsight/plainsight/shield/urllist]). None is
-//     shipped.
+//     package [github.com/plainsight/plainsight/shield/urllist]), and URLs
+//     to a name under an entry of the shipped list (urllist.Default:
+//     published test URLs and out-of-band sinks, each with its provenance;
+//     Options.NoDefaultURLs turns it off), which also counts such a name
+//     outside a URL when it is a subdomain of the entry or a path follows
+//     ("nslookup x.k2n8.oast.pro"; docs/judgement/known-bad-url.md).
 //
 // A class's score is the strongest confidence of each kind of signal in
 // it, combined as independent evidence (1 − Π(1 − c)), at most 0.99 and
@@ -141,8 +151,12 @@
 // A scan takes time linear in its content: package scan's passes, one
 // pass for secrets (a two-byte table look-up per position, a bounded
 // window read from each candidate), one for numbers and IBANs, one for the
-// pii labels, one per "@" and "://", each reading a bounded window; the
-// phone metadata is consulted at most 32 times per scan. Content is at most
+// pii labels, one per "@" and "://", each reading a bounded window (the
+// phone metadata is consulted at most 32 times per scan); for the shipped
+// URL list, one jump from dot to dot (each dotted word read once, at most
+// eight map look-ups for a word whose last label is a listed top-level
+// domain) and, for bare addresses, one strings.Index pass per prefix.
+// Content is at most
 // Options.MaxContentBytes (8 MiB by default). Memory is package scan's plus
 // at most Options.MaxSignals signals per class kept (200 by default; every
 // signal still counts in the scores). The README publishes the latency.
@@ -151,7 +165,8 @@
 //
 // The detectors find formats, not intent: a credential-shaped string may
 // be revoked or a test value, an e-mail address may be public, a private
-// URL may be legitimate documentation; and what they do not know, they do
+// URL may be legitimate documentation, a link to a listed out-of-band sink
+// may sit in a security tutorial; and what they do not know, they do
 // not find (novel injections in particular: §7). Scores are this
 // implementation's calibrated confidences, not probabilities any other
 // scanner shares.

@@ -21,8 +21,9 @@ const DefaultMaxContentBytes = 8 << 20
 const DefaultMaxSignals = 200
 
 // Options configures a Scanner. The zero value is a working scanner that
-// signs nothing, knows no bad URLs and no community signatures, and uses
-// the default thresholds. The ssrf class always judges addresses by the
+// signs nothing, knows the shipped list of known-bad URLs
+// (urllist.Default) and no community signatures, and uses the default
+// thresholds. The ssrf class always judges addresses by the
 // pre-call guard's rules (package guard), so that it flags exactly the
 // addresses a guarded client refuses to dial.
 type Options struct {
@@ -30,10 +31,14 @@ type Options struct {
 	// [github.com/plainsight/plainsight/shield/receipt]); nil leaves
 	// Receipt.Signature empty.
 	Signer Signer
-	// URLs is the list the known_bad_url class looks hosts up in (package
-	// [github.com/plainsight/plainsight/shield/urllist]); nil means an
-	// empty list (the class then never scores).
+	// URLs is the operator's list the known_bad_url class looks hosts up
+	// in (package [github.com/plainsight/plainsight/shield/urllist]),
+	// besides the shipped list; nil means none.
 	URLs *urllist.List
+	// NoDefaultURLs turns off the shipped known_bad_url list
+	// ([urllist.Default]: published test URLs and out-of-band sinks, issue
+	// 27), leaving URLs alone.
+	NoDefaultURLs bool
 	// Signatures, when set, adds community signature matches to the
 	// prompt_injection class.
 	Signatures SignatureMatcher
@@ -100,9 +105,17 @@ func New(opts Options) (*Scanner, error) {
 		injectionDetector{signatures: s.opts.Signatures},
 		secretsDetector{},
 		piiDetector{},
-		urlDetector{list: s.opts.URLs, addrs: builtinAddresses},
+		urlDetector{list: s.opts.URLs, defaults: defaultURLs(s.opts), addrs: builtinAddresses},
 	}
 	return s, nil
+}
+
+// defaultURLs is the shipped known_bad_url list unless opts turn it off.
+func defaultURLs(opts Options) *urllist.List {
+	if opts.NoDefaultURLs {
+		return nil
+	}
+	return urllist.Default()
 }
 
 // Thresholds returns the block thresholds the scanner's verdicts use.

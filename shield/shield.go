@@ -144,8 +144,8 @@ func mustNew() *Scanner {
 }
 
 // Scan scans req with the default scanner: no signing key (the receipt's
-// signature is empty), no URL list, no signature set, the built-in address
-// rules. It is the in-process binding of §3.3.
+// signature is empty), the shipped known_bad_url list and no operator
+// list, no signature set, the built-in address rules. It is the in-process binding of §3.3.
 func Scan(ctx context.Context, req Request) (Response, error) {
 	return defaultScanner.Scan(ctx, req)
 }

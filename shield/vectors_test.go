@@ -31,6 +31,7 @@ type scanVectorFile struct {
 		Type    string `json:"type"`
 		Options struct {
 			KnownBadURLList []string `json:"known_bad_url_list"`
+			DefaultList     bool     `json:"default_list"`
 		} `json:"options"`
 		Tests []struct {
 			TcID     int      `json:"tcId"`
@@ -85,7 +86,7 @@ func TestScanVectors(t *testing.T) {
 	seen := map[int]bool{}
 	n := 0
 	for _, g := range f.TestGroups {
-		var opts Options
+		opts := Options{NoDefaultURLs: !g.Options.DefaultList}
 		if len(g.Options.KnownBadURLList) > 0 {
 			l, err := urllist.Parse(strings.NewReader(strings.Join(g.Options.KnownBadURLList, "\n")))
 			if err != nil {

@@ -19,6 +19,8 @@ import (
 
 	"github.com/plainsight/plainsight/guard"
 	"github.com/plainsight/plainsight/server"
+	"github.com/plainsight/plainsight/shield"
+	"github.com/plainsight/plainsight/shield/urllist"
 	"github.com/plainsight/plainsight/store"
 	"github.com/plainsight/plainsight/store/postgres"
 	"github.com/plainsight/plainsight/store/sqlite"
@@ -26,7 +28,7 @@ import (
 
 const serveUsage = `usage:
   plainsight serve [--addr 127.0.0.1:8080] [--db sqlite:PATH|postgres://...] [--allow-loopback] [--public-url URL]
-                   [--rate N] [--burst N] [--limit-loopback]
+                   [--rate N] [--burst N] [--limit-loopback] [--urls FILE] [--no-default-urls]
 
 Serves plainsight over HTTP (package server). Keyless, JSON in and out:
 GET /v1/security/precall, GET /v1/security/changes, POST /v1/security/scan,
@@ -66,6 +68,11 @@ until SIGTERM or SIGINT, then finishes the requests in flight and exits 0.
   --limit-loopback   limit loopback clients too (by default they are not:
                      the host's own agents, or a reverse proxy in front,
                      which should limit per client itself)
+  --urls FILE        a known_bad_url list (one host or domain a line) that
+                     POST /v2/scan and the MCP tool shield_scan check
+                     besides the shipped list of test URLs and out-of-band
+                     sinks (docs/judgement/known-bad-url.md)
+  --no-default-urls  do not check the shipped list
 
 Logs (one line per request, never a body, a query string or scanned
 content) go to standard error.
@@ -101,6 +108,8 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	rateN := fset.Float64("rate", server.DefaultRate, "requests a second per client")
 	burst := fset.Int("burst", server.DefaultBurst, "requests a client may make at once")
 	limitLoopback := fset.Bool("limit-loopback", false, "limit loopback clients too")
+	urls := fset.String("urls", "", "a known_bad_url list file")
+	noDefaultURLs := fset.Bool("no-default-urls", false, "do not check the shipped URL list")
 	rest, err := parseInterleaved(fset, args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
@@ -116,6 +125,18 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	case *publicURL != "":
 		if u, perr := url.Parse(*publicURL); perr != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" || u.User != nil {
 			err = fmt.Errorf("--public-url %q: want an http or https URL with a host and no query", *publicURL)
+		}
+	}
+	var scanner *shield.Scanner // nil: shield.Scan's default one
+	if err == nil && (*urls != "" || *noDefaultURLs) {
+		opts := shield.Options{NoDefaultURLs: *noDefaultURLs}
+		if *urls != "" {
+			if opts.URLs, err = urllist.Load(*urls); err != nil {
+				err = fmt.Errorf("--urls: %w", err)
+			}
+		}
+		if err == nil {
+			scanner, err = shield.New(opts)
 		}
 	}
 	if err != nil {
@@ -145,7 +166,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	if *rateN == 0 {
 		limit.PerSecond = -1
 	}
-	h := server.New(server.Config{Guard: serveGuard(*allowLoopback), Store: s, Logger: log, PublicURL: *publicURL, RateLimit: limit})
+	h := server.New(server.Config{Guard: serveGuard(*allowLoopback), Store: s, Logger: log, PublicURL: *publicURL, RateLimit: limit, Shield: scanner})
 	if err := server.Serve(ctx, ln, h, log); err != nil {
 		fmt.Fprintf(stderr, "plainsight serve: %v\n", err)
 		return exitError

@@ -262,3 +262,53 @@ func TestServePages(t *testing.T) {
 		}
 	}
 }
+
+// serve's --urls and --no-default-urls configure POST /v2/scan's
+// known_bad_url class: the shipped list is on by default, an operator's
+// list adds to it, and the flag turns the shipped one off.
+func TestServeURLLists(t *testing.T) {
+	list := filepath.Join(t.TempDir(), "list.txt")
+	if err := os.WriteFile(list, []byte("evil.example\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	score := func(base, content string) float64 {
+		t.Helper()
+		body, _ := json.Marshal(map[string]any{"content": content, "context": map[string]string{"source": "web", "direction": "inbound"}})
+		resp, err := http.Post(base+"/v2/scan", "application/json", strings.NewReader(string(body)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var r struct {
+			Scores map[string]float64 `json:"scores"`
+		}
+		if err := json.NewDecoder(resp.Body).Decode(&r); err != nil || resp.StatusCode != 200 {
+			t.Fatalf("status %d: %v", resp.StatusCode, err)
+		}
+		return r.Scores["known_bad_url"]
+	}
+	const sink, listed = "see https://k2n8x0q1zq.oastify.com/x", "see https://evil.example/x"
+	for _, c := range []struct {
+		args         []string
+		sink, listed float64
+	}{
+		{nil, 0.9, 0},
+		{[]string{"--urls", list}, 0.9, 0.95},
+		{[]string{"--urls", list, "--no-default-urls"}, 0, 0.95},
+		{[]string{"--no-default-urls"}, 0, 0},
+	} {
+		base, _, stop := startServe(t, append([]string{"--db", "sqlite:" + filepath.Join(t.TempDir(), "r.db")}, c.args...)...)
+		if got := score(base, sink); got != c.sink {
+			t.Errorf("%v: sink scored %v, want %v", c.args, got, c.sink)
+		}
+		if got := score(base, listed); got != c.listed {
+			t.Errorf("%v: listed host scored %v, want %v", c.args, got, c.listed)
+		}
+		if code, errOut := stop(); code != exitClean {
+			t.Errorf("%v: exit %d\n%s", c.args, code, errOut)
+		}
+	}
+	if code, _, errOut := plainsight(t, "", "serve", "--urls", filepath.Join(t.TempDir(), "missing.txt")); code != exitError || !strings.Contains(errOut, "--urls") {
+		t.Errorf("missing list: exit %d, %q", code, errOut)
+	}
+}

@@ -2,7 +2,7 @@ package main
 
 // The shield commands (the Agent-Shield protocol, package shield):
 //
-//	plainsight shield scan [--source S] [--direction D] [--tool T] [--keys FILE] [--urls FILE] [FILE|-]
+//	plainsight shield scan [--source S] [--direction D] [--tool T] [--keys FILE] [--urls FILE] [--no-default-urls] [FILE|-]
 //	plainsight shield verify-receipt --jwks FILE [--content FILE] [RESPONSE|-]
 //	plainsight shield keygen
 //	plainsight shield jwks [KEYS|-]
@@ -12,7 +12,9 @@ package main
 // as JSON: verdict, scores, engine, receipt, and the signals behind the
 // scores. --source (default file) and --direction (default inbound) are the
 // request's context; an unknown value is refused. --keys signs the receipt
-// with a key ring stored by keygen; --urls is a known_bad_url list file. It
+// with a key ring stored by keygen; --urls is a known_bad_url list file,
+// checked besides the shipped list of test URLs and out-of-band sinks
+// (shield/urllist's default.txt), which --no-default-urls turns off. It
 // exits 1 when the verdict is malicious, 0 when it is clean or suspicious.
 //
 // verify-receipt checks the signature of a response (as scan prints it)
@@ -40,7 +42,7 @@ import (
 )
 
 const shieldUsage = `usage:
-  plainsight shield scan [--source web|email|tool_output|user_message|agent_message|file] [--direction inbound|outbound] [--tool T] [--keys FILE] [--urls FILE] [FILE|-]
+  plainsight shield scan [--source web|email|tool_output|user_message|agent_message|file] [--direction inbound|outbound] [--tool T] [--keys FILE] [--urls FILE] [--no-default-urls] [FILE|-]
   plainsight shield verify-receipt --jwks FILE [--content FILE] [RESPONSE|-]
   plainsight shield keygen
   plainsight shield jwks [KEYS|-]
@@ -123,6 +125,7 @@ func runShieldScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 	tool := fs.String("tool", "", "the tool whose input or output the content is")
 	keys := fs.String("keys", "", "a key ring (plainsight shield keygen) to sign the receipt with; unsigned without it")
 	urls := fs.String("urls", "", "a list of known-bad hosts and domains, one a line, to check the content's URLs against")
+	noDefault := fs.Bool("no-default-urls", false, "do not check the shipped list of test URLs and out-of-band sinks")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			writeHelp(stdout, "shield scan", fs)
@@ -131,7 +134,7 @@ func runShieldScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 		fmt.Fprintf(stderr, "plainsight shield scan: %s\n%s", describe(err), shieldUsage)
 		return exitError
 	}
-	var opts shield.Options
+	opts := shield.Options{NoDefaultURLs: *noDefault}
 	if *keys != "" {
 		b, err := os.ReadFile(*keys)
 		var ring *receipt.KeyRing

@@ -96,7 +96,8 @@ func TestShieldScanVectors(t *testing.T) {
 	var f struct {
 		TestGroups []struct {
 			Options struct {
-				List []string `json:"known_bad_url_list"`
+				List        []string `json:"known_bad_url_list"`
+				DefaultList bool     `json:"default_list"`
 			} `json:"options"`
 			Tests []struct {
 				TcID     int            `json:"tcId"`
@@ -119,6 +120,9 @@ func TestShieldScanVectors(t *testing.T) {
 			list := filepath.Join(t.TempDir(), "list.txt")
 			os.WriteFile(list, []byte(strings.Join(g.Options.List, "\n")+"\n"), 0o600)
 			extra = []string{"--urls", list}
+		}
+		if !g.Options.DefaultList {
+			extra = append(extra, "--no-default-urls")
 		}
 		for _, tc := range g.Tests {
 			n++

@@ -1,8 +1,10 @@
 // Package urllist reads the operator's list of known-bad hosts for the
 // known_bad_url class of Agent-Shield (§3.2): a [List] parsed from a list
 // file ([Parse], [Load]), which a shield.Scanner is configured with
-// (shield.Options.URLs). This package ships no list: a list is the
-// operator's, with the operator's sources, and no list is truth.
+// (shield.Options.URLs), and the shipped list, [Default]: published test
+// URLs and out-of-band sinks, each entry with the page that publishes it
+// (issue 27). An operator's list is the operator's, with the operator's
+// sources; no list is truth.
 //
 // It was part of package shield until issue 32; the format, the matching
 // and the error messages (still prefixed "shield:", as the commands print
@@ -13,14 +15,17 @@
 // A line is at most [MaxLine] bytes and a list at most [MaxEntries]
 // entries; reading is one pass over the lines, each host read as a URL
 // parser reads it. [List.Match] is at most two map look-ups and one in the
-// Public Suffix List.
+// Public Suffix List (for the shipped list, at most eight map look-ups).
 //
 // # What it does not claim
 //
 // A host on the list is one the operator distrusts, not one proven
 // malicious; a host not on it is not thereby safe. Matching is by host
-// and registrable domain: no path, no query, and no resolution of a name
-// to its addresses.
+// and registrable domain (the shipped list: by domain and every name
+// under it): no path, no query, and no resolution of a name to its
+// addresses. The shipped list names public services whose owners publish
+// them as test pages or interaction catchers; a self-hosted collaborator
+// or request bin on the attacker's own domain is not on it.
 package urllist
 
 import (
@@ -83,6 +88,14 @@ const (
 type List struct {
 	hosts map[string]bool
 	addrs map[netip.Addr]bool
+	// zones are the shipped list's entries (see [Default]): a domain and
+	// every name under it, each with its kind.
+	zones map[string]string
+	// tlds are the zones' top-level domains, zero-padded.
+	tlds map[[maxTLD]byte]bool
+	// tldBits has the bit of each TLD's first and last byte and length
+	// set (tldBit): a test that rejects most words without hashing.
+	tldBits [32 * 32 * maxTLD / 64]uint64
 }
 
 // Parse reads a list in the format above.
@@ -144,14 +157,20 @@ func Load(path string) (*List, error) {
 }
 
 // Len returns the number of entries.
-func (l *List) Len() int { return len(l.hosts) + len(l.addrs) }
+func (l *List) Len() int { return len(l.hosts) + len(l.addrs) + len(l.zones) }
 
 // Match returns the known_bad_url kind (the signal's kind) of a host read
 // as a URL parser reads it: "known_bad_host" when the host is an entry,
 // "known_bad_domain" when its registrable domain is, "" otherwise. name
 // is the host's lower-case ASCII name without a trailing dot, or empty
-// when addr, the host's address, is valid.
+// when addr, the host's address, is valid. For the shipped list
+// ([Default]) it returns the kind of the entry the name is under.
 func (l *List) Match(name string, addr netip.Addr) string {
+	if !addr.IsValid() && len(l.zones) > 0 {
+		if k, _ := l.MatchZone(name); k != "" {
+			return k
+		}
+	}
 	if addr.IsValid() {
 		if l.addrs[addr.Unmap().WithZone("")] {
 			return "known_bad_host"

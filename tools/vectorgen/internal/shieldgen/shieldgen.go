@@ -61,6 +61,10 @@ type ScanCase struct {
 	Error     string   // for an invalid request: the error class
 	Flags     []string
 	Hash      string // when set: the content hash, stated by hand
+
+	// DefaultList: the group runs with the implementation's shipped
+	// known_bad_url list (plainsight's shield/urllist/default.txt) on.
+	DefaultList bool
 }
 
 var (
@@ -259,18 +263,22 @@ func GenerateScan() ([]byte, error) {
 			"Each test is a request (§3.1); a valid one expects the verdict band, the content hash and which classes have a signal.",
 			"Scores are implementation-defined (§3.2: each scanner publishes its calibration); the verdict of a CalibratedBand test rests on this implementation's thresholds.",
 			"expected_extensions.kinds lists this implementation's signal kinds; an implementation without them still conforms.",
+			"A group with options.default_list true runs with the scanner's shipped known_bad_url list on (plainsight's: shield/urllist/default.txt), the others with it off.",
 		},
 		Notes: notes,
 	}
 	groups := map[string]*scanGroup{}
 	var order []string
 	for i, c := range scanCases {
-		key := strings.Join(c.URLList, ",")
+		key := fmt.Sprint(c.DefaultList, strings.Join(c.URLList, ","))
 		g, ok := groups[key]
 		if !ok {
 			g = &scanGroup{Type: "ShieldScanTest", Options: map[string]any{"known_bad_url_list": c.URLList}}
 			if c.URLList == nil {
 				g.Options["known_bad_url_list"] = []string{}
+			}
+			if c.DefaultList {
+				g.Options["default_list"] = true
 			}
 			groups[key] = g
 			order = append(order, key)
