@@ -1,9 +1,11 @@
 package secret
 
 import (
+	"cmp"
 	"encoding/base64"
 	"encoding/json"
 	"hash/crc32"
+	"slices"
 	"strings"
 )
 
@@ -19,8 +21,74 @@ type Finding struct {
 }
 
 // Find calls fn for every credential it finds in text, in order of Start.
-// Findings do not overlap: scanning resumes after each one.
+// Findings do not overlap: where a rule of this package (a checksum, a
+// decoded structure) and a gitleaks rule find the same bytes, the
+// package's rule is kept.
 func Find(text string, fn func(Finding)) {
+	for _, f := range find(text, false) {
+		fn(f)
+	}
+}
+
+// Holds reports whether text holds anything credential-shaped under the
+// rules of the Shield method's refusal (issue 27), which prefer safety to
+// precision: every finding of Find, and also a prefixed key of low entropy
+// or a documented example (sk_live_ and 24 times the same letter,
+// AKIAIOSFODNN7EXAMPLE), and a 64-hex-digit key written with a "0x"
+// prefix even without a label. The caller normalizes first (NFKC, no
+// invisible characters): Holds reads the bytes as given.
+func Holds(text string) bool {
+	return len(find(text, true)) > 0
+}
+
+func find(text string, strict bool) []Finding {
+	var out []Finding
+	own(text, func(f Finding) { out = append(out, f) })
+	hexKeys(text, strict, func(f Finding) { out = append(out, f) })
+	mine := len(out)
+	findGitleaks(text, strict, func(g glFinding) {
+		if !strict && exampleSecret(g.secret) {
+			return
+		}
+		out = append(out, Finding{Rule: g.rule.id, Start: g.start, End: g.end, Confidence: g.rule.conf})
+	})
+	if len(out) == 0 {
+		return nil
+	}
+	// Place the package's own findings, then the gitleaks findings that
+	// overlap none placed, strongest first.
+	slices.SortStableFunc(out[mine:], func(a, b Finding) int {
+		if a.Confidence != b.Confidence {
+			return cmp.Compare(b.Confidence, a.Confidence)
+		}
+		return cmp.Compare(a.Start, b.Start)
+	})
+	kept := make([]Finding, 0, len(out))
+	for _, f := range out {
+		clash := false
+		for _, k := range kept {
+			if f.Start < k.End && k.Start < f.End {
+				clash = true
+				break
+			}
+		}
+		if !clash {
+			kept = append(kept, f)
+		}
+	}
+	slices.SortFunc(kept, func(a, b Finding) int { return cmp.Compare(a.Start, b.Start) })
+	return kept
+}
+
+// exampleSecret reports a value that documentation prints in place of a
+// real one (see placeholderBody), one marked EXAMPLE, or the jwt.io
+// example token: the package's allowlist, on top of gitleaks' own.
+func exampleSecret(s string) bool {
+	return strings.Contains(s, "EXAMPLE") || strings.Contains(s, jwtExample) || placeholderBody(s)
+}
+
+// own calls fn for the findings of the package's own rules, in order.
+func own(text string, fn func(Finding)) {
 	seeds := seedPhrases(text)
 	for i := 0; i < len(text); {
 		if len(seeds) > 0 && i >= seeds[0].Start {

@@ -1,0 +1,78 @@
+package secret
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"testing"
+	"time"
+)
+
+// goText is the first n bytes of a file of the Go distribution: real
+// prose (the language specification) and real code (net/http).
+func goText(b testing.TB, rel string, n int) string {
+	data, err := os.ReadFile(filepath.Join(runtime.GOROOT(), rel))
+	if err != nil {
+		b.Fatalf("the Go distribution's %s: %v", rel, err)
+	}
+	if len(data) < n {
+		b.Fatalf("%s: %d bytes, want %d", rel, len(data), n)
+	}
+	return string(data[:n])
+}
+
+// BenchmarkFind measures Find on 16 KiB of prose (the Go
+// specification), of code (net/http) and of test code full of keys and
+// certificates (crypto/tls), the rules compiled beforehand; "own" is the
+// package's own rules alone, "gitleaks" gitleaks' rules alone. Besides the
+// mean it reports the calling thread's CPU time per call at the 50th and
+// 99th percentile (cpu-p50-ns, cpu-p99-ns): on a shared machine the wall
+// time includes other processes' turns.
+func BenchmarkFind(b *testing.B) {
+	gitleaksRules()
+	for _, c := range []struct{ name, rel string }{
+		{"prose", "doc/go_spec.html"},
+		{"code", "src/net/http/server.go"},
+		{"keys", "src/crypto/tls/handshake_client_test.go"},
+	} {
+		text := goText(b, c.rel, 16<<10)
+		for _, f := range []struct {
+			name string
+			fn   func()
+		}{
+			{"all", func() { Find(text, func(Finding) {}) }},
+			{"own", func() { own(text, func(Finding) {}) }},
+			{"gitleaks", func() { findGitleaks(text, false, func(glFinding) {}) }},
+		} {
+			b.Run(c.name+"-16KiB/"+f.name, func(b *testing.B) {
+				b.SetBytes(int64(len(text)))
+				b.ReportAllocs()
+				runtime.LockOSThread()
+				defer runtime.UnlockOSThread()
+				var cpus []time.Duration
+				for b.Loop() {
+					c0, ok := threadCPU()
+					f.fn()
+					if c1, _ := threadCPU(); ok {
+						cpus = append(cpus, c1-c0)
+					}
+				}
+				if len(cpus) > 0 {
+					slices.Sort(cpus)
+					b.ReportMetric(float64(cpus[len(cpus)/2].Nanoseconds()), "cpu-p50-ns")
+					b.ReportMetric(float64(cpus[len(cpus)*99/100].Nanoseconds()), "cpu-p99-ns")
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkCompile measures the one-time compilation of the rules.
+func BenchmarkCompile(b *testing.B) {
+	for b.Loop() {
+		if _, err := compileRules(gitleaksTOML); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
