@@ -21,6 +21,12 @@ const GitleaksVersion = "v8.30.1"
 //go:embed gitleaks.toml
 var gitleaksTOML string
 
+// extraTOML holds the project's rules for formats gitleaks does not
+// cover (Docker, Groq, Azure SAS…), in gitleaks' format.
+//
+//go:embed extra.toml
+var extraTOML string
+
 // glRule is one gitleaks rule, compiled.
 type glRule struct {
 	id       string
@@ -89,7 +95,7 @@ var (
 
 // gitleaksRules compiles the embedded rules once.
 func gitleaksRules() *glRules {
-	glOnce.Do(func() { glSet, glErr = compileRules(gitleaksTOML) })
+	glOnce.Do(func() { glSet, glErr = compileRules(gitleaksTOML, extraTOML) })
 	if glErr != nil {
 		// The file is embedded and tested: an error is a build defect.
 		panic(glErr)
@@ -109,10 +115,14 @@ const (
 	assignmentMid    = `)(?:[ \t\w.-]{0,20})[\s'"]{0,3}(?:=|>|:{1,3}=|\|\||:|=>|\?=|,)[\x60'"\s=]{0,5}`
 )
 
-func compileRules(src string) (*glRules, error) {
-	tables, err := parseTOML(src)
-	if err != nil {
-		return nil, err
+func compileRules(srcs ...string) (*glRules, error) {
+	var tables []tomlTable
+	for _, src := range srcs {
+		t, err := parseTOML(src)
+		if err != nil {
+			return nil, err
+		}
+		tables = append(tables, t...)
 	}
 	set := &glRules{}
 	kwIndex := map[string]int{} // keyword → index in set.byPair's slice, via kwList

@@ -43,11 +43,15 @@ func Holds(text string) bool {
 
 func find(text string, strict bool) []Finding {
 	var out []Finding
-	own(text, func(f Finding) { out = append(out, f) })
+	own(text, func(f Finding) {
+		if strict || !documented(text[f.Start:f.End]) {
+			out = append(out, f)
+		}
+	})
 	hexKeys(text, strict, func(f Finding) { out = append(out, f) })
 	mine := len(out)
 	findGitleaks(text, strict, func(g glFinding) {
-		if !strict && exampleSecret(g.secret) {
+		if !strict && (exampleSecret(g.secret) || documented(text[g.start:g.end]) || g.rule.id == "generic-api-key" && notGeneric(g.secret) || inBase64Blob(text, g.start, g.end)) {
 			return
 		}
 		out = append(out, Finding{Rule: g.rule.id, Start: g.start, End: g.end, Confidence: g.rule.conf})
@@ -80,11 +84,119 @@ func find(text string, strict bool) []Finding {
 	return kept
 }
 
+// documentedExamples are keys that services print in their documentation
+// as examples, copied into countless tutorials: Stripe's test keys of its
+// API reference, the jwt.io token's signature, AWS's example key pair.
+var documentedExamples = []string{
+	"4eC39HqLyjWDarjtT1zdp7dc", "TYooMQauvdEDq54NiTphI7jx", // Stripe
+	jwtExample,
+	"AKIAIOSFODNN7EXAMPLE", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", // AWS
+}
+
+// documented reports a finding that holds a documented example key.
+func documented(s string) bool {
+	for _, e := range documentedExamples {
+		if strings.Contains(s, e) {
+			return true
+		}
+	}
+	return false
+}
+
 // exampleSecret reports a value that documentation prints in place of a
 // real one (see placeholderBody), one marked EXAMPLE, or the jwt.io
 // example token: the package's allowlist, on top of gitleaks' own.
 func exampleSecret(s string) bool {
 	return strings.Contains(s, "EXAMPLE") || strings.Contains(s, jwtExample) || placeholderBody(s)
+}
+
+// codeWords are words of identifiers and file names in code: a value of
+// the generic rule made of letters, digits, "_", "." and "-" that holds one
+// is a name (testRSA2048PrivateKey, NewEncapsulationKey768), not a key.
+var codeWords = []string{"key", "private", "public", "test", "new", "encrypt", "decrypt", "token", "secret", "passw", "config", "auth", "file", "name", "path", "value", "default", "example", "sample", "dummy", "fake", "mock"}
+
+// notGeneric reports a value of the generic rule that is not a credential:
+// without a digit (gitleaks required one before v8.25), a UUID, a file
+// name, a path of words, a counting sequence, or an identifier that holds a
+// word of code (see codeWords). The package's filter, measured on the Go
+// source tree and /usr/share/doc (docs/judgement/secrets.md).
+func notGeneric(v string) bool {
+	if strings.IndexAny(v, "0123456789") < 0 {
+		return true
+	}
+	if isUUID(v) || strings.Contains(v, "0123456") || strings.Contains(strings.ToLower(v), "abcdef") {
+		return true
+	}
+	if k := strings.LastIndexByte(v, '.'); k > 0 && len(v)-k-1 >= 2 && len(v)-k-1 <= 4 && allLetters(v[k+1:]) {
+		return true // a file name: name.ext
+	}
+	name := true
+	for i := 0; i < len(v); i++ {
+		if c := v[i]; !isBase62(c) && c != '_' && c != '.' && c != '-' {
+			name = false
+			break
+		}
+	}
+	if name {
+		lv := strings.ToLower(v)
+		for _, w := range codeWords {
+			if strings.Contains(lv, w) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func allLetters(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isAlpha(s[i]) {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// isUUID reports an RFC 9562 UUID (8-4-4-4-12 hex) anywhere in v.
+func isUUID(v string) bool {
+	for i := 0; i+36 <= len(v); i++ {
+		ok := true
+		for k := 0; k < 36 && ok; k++ {
+			if k == 8 || k == 13 || k == 18 || k == 23 {
+				ok = v[i+k] == '-'
+			} else {
+				ok = isHex(v[i+k])
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// inBase64Blob reports a match inside a line of base64 (a file or image
+// encoded, 60 characters or more of the base64 alphabet with "+" or "/"),
+// longer than the match: a key format's prefix met by chance (EAAA in an
+// encoded binary).
+func inBase64Blob(text string, s, e int) bool {
+	ls := strings.LastIndexByte(text[:s], '\n') + 1
+	le := strings.IndexByte(text[e:], '\n')
+	if le < 0 {
+		le = len(text)
+	} else {
+		le += e
+	}
+	line := strings.TrimRight(text[ls:le], "\r")
+	if len(line) < 60 || len(line) <= e-s || !strings.ContainsAny(line, "+/") {
+		return false
+	}
+	for i := 0; i < len(line); i++ {
+		if c := line[i]; !isB64(c) && c != '=' {
+			return false
+		}
+	}
+	return true
 }
 
 // own calls fn for the findings of the package's own rules, in order.
