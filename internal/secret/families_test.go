@@ -33,14 +33,15 @@ func TestFamilies(t *testing.T) {
 }
 
 // TestHoldsPrefersSafety: the refusal finds what the detector lets pass
-// for precision — a prefixed key of low entropy, a documented example, a
-// 0x-prefixed 64-hex key without a label — but not prose or hashes.
+// for precision — a prefixed key of low entropy or a placeholder, a
+// 0x-prefixed 64-hex key without a label — but not prose, hashes or the
+// documented example keys, which are public.
 func TestHoldsPrefersSafety(t *testing.T) {
 	for _, text := range []string{
 		"sk_live_" + strings.Repeat("a", 24),
 		"rk_live_" + strings.Repeat("Z", 30),
 		"shpat_" + strings.Repeat("0", 32),
-		"AKIAIOSFODNN7EXAMPLE",
+		"AWS_ACCESS_KEY_ID=AKIA" + strings.Repeat("X", 16),
 		"0x" + secrettest.Body("0123456789abcdef", 64, 70),
 		"dckr_pat_" + strings.Repeat("x", 27),
 	} {
@@ -57,6 +58,8 @@ func TestHoldsPrefersSafety(t *testing.T) {
 		"Live Stripe keys start with sk_live_ and Shopify admin tokens with shpat_.",
 		"fixed in commit 3f1c2a9e8b7d6c5f4a3b2c1d0e9f8a7b6c5d4e3f",
 		"sha256 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+		"use AKIAIOSFODNN7EXAMPLE to upload",
+		"Stripe.api_key = 'sk_test_4eC39HqLyjWDarjtT1zdp7dc'",
 	} {
 		if secret.Holds(text) {
 			t.Errorf("Holds(%q) = true, want false", text)

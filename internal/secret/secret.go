@@ -33,9 +33,10 @@ func Find(text string, fn func(Finding)) {
 // Holds reports whether text holds anything credential-shaped under the
 // rules of the Shield method's refusal (issue 27), which prefer safety to
 // precision: every finding of Find, and also a prefixed key of low entropy
-// or a documented example (sk_live_ and 24 times the same letter,
-// AKIAIOSFODNN7EXAMPLE), and a 64-hex-digit key written with a "0x"
-// prefix even without a label. The caller normalizes first (NFKC, no
+// or a placeholder (sk_live_ and 24 times the same letter), and a
+// 64-hex-digit key written with a "0x" prefix even without a label. Only
+// the documented example keys (see documentedExamples) pass: they are
+// public. The caller normalizes first (NFKC, no
 // invisible characters): Holds reads the bytes as given.
 func Holds(text string) bool {
 	return len(find(text, true)) > 0
@@ -44,14 +45,17 @@ func Holds(text string) bool {
 func find(text string, strict bool) []Finding {
 	var out []Finding
 	own(text, func(f Finding) {
-		if strict || !documented(text[f.Start:f.End]) {
+		if !documented(text[f.Start:f.End]) {
 			out = append(out, f)
 		}
 	})
 	hexKeys(text, strict, func(f Finding) { out = append(out, f) })
 	mine := len(out)
 	findGitleaks(text, strict, func(g glFinding) {
-		if !strict && (exampleSecret(g.secret) || documented(text[g.start:g.end]) || g.rule.id == "generic-api-key" && notGeneric(g.secret) || inBase64Blob(text, g.start, g.end)) {
+		if documented(text[g.start:g.end]) {
+			return
+		}
+		if !strict && (exampleSecret(g.secret) || g.rule.id == "generic-api-key" && notGeneric(g.secret) || inBase64Blob(text, g.start, g.end)) {
 			return
 		}
 		out = append(out, Finding{Rule: g.rule.id, Start: g.start, End: g.end, Confidence: g.rule.conf})
@@ -87,8 +91,9 @@ func find(text string, strict bool) []Finding {
 // documentedExamples are keys that services print in their documentation
 // as examples, copied into countless tutorials: Stripe's test keys of its
 // API reference, the jwt.io token's signature, AWS's example key pair.
+// They are public: neither Find nor Holds reports them.
 var documentedExamples = []string{
-	"4eC39HqLyjWDarjtT1zdp7dc", "TYooMQauvdEDq54NiTphI7jx", // Stripe
+	"sk_test_4eC39HqLyjWDarjtT1zdp7dc", "pk_test_TYooMQauvdEDq54NiTphI7jx", // Stripe
 	jwtExample,
 	"AKIAIOSFODNN7EXAMPLE", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", // AWS
 }

@@ -81,7 +81,7 @@ func TestFind(t *testing.T) {
 		{"slack webhook placeholder", "https://hooks.slack.com/services/TXXXXXXXX/BXXXXXXXX/XXXXXXXXXXXXXXXXXXXXXXXX", nil},
 		{"discord webhook", "https://discord.com/api/webhooks/123456789012345678/" + strings.Repeat("aB3_-", 13), []string{"discord_webhook"}},
 		{"telegram", "bot 1234567890:AAH" + strings.Repeat("x7K", 10) + "Qz", []string{"telegram_bot_token"}},
-		{"stripe live", "sk_live_" + "q9Z3kL7mN2pR5sT8vW1xY4bC", []string{"stripe_key"}},
+		{"stripe live", "sk_live_" + strings.Repeat("4eC39HqLyjWDarjtT1zdp7dc", 1), []string{"stripe_key"}},
 		{"stripe documentation key", "sk_test_4eC39HqLyjWDarjtT1zdp7dc", nil},
 		{"stripe publishable is not secret", "pk_live_4eC39HqLyjWDarjtT1zdp7dc", nil},
 		{"google api key", "AIzaSyD3x9Kq7Lm2Np5Rs8Tv1Wx4Yz6Ab0Cd3Ef", []string{"google_api_key"}},
