@@ -89,7 +89,7 @@ func Positives() []Sample {
 		{"pulumi token", "PULUMI_ACCESS_TOKEN=pul-" + Body(lowerHex, 40, 37), "pulumi-api-token"},
 		{"grafana service account token", "glsa_" + Body(base62, 32, 38) + "_" + Body(lowerHex, 8, 39), "grafana-service-account-token"},
 		{"openssh private key", pem, "private_key"},
-		{"postgres url with password", "DATABASE_URL=postgres://app:" + Body(base62, 16, 42) + "@db.internal:5432/app", "connection_string_password"},
+		{"postgres url with password", "DATABASE_URL=postgres://app:" + Body(base62, 16, 42) + "@10.0.0.5:5432/app", "connection_string_password"},
 		{"ethereum private key, labelled", "PRIVATE_KEY=0x" + Body(lowerHex, 64, 43), "hex_private_key"},
 		{"hex private key, labelled, no 0x", "wallet private key: " + Body(lowerHex, 64, 44), "hex_private_key"},
 		{"xai key", "XAI_API_KEY=xai-" + Body(base62, 80, 45), "xai-api-key"},
