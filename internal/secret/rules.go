@@ -50,6 +50,9 @@ type glRule struct {
 	atWord bool
 	// forward is how far after a keyword a match may end.
 	forward int
+	// weight is how many bytes of the budget one byte read by this rule's
+	// regexp costs (1 unless set).
+	weight int
 	conf    float64
 }
 
@@ -145,11 +148,17 @@ func compileRules(srcs ...string) (*glRules, error) {
 				continue
 			}
 			id, _ := t.keys["id"].(string)
+			if id == "private-key" {
+				// The package's own PEM rule finds private keys (JSON-
+				// escaped ones too); gitleaks' regex, a lazy [\s\S-]{64,}?,
+				// costs microseconds a byte in Go's regexp.
+				continue
+			}
 			re, err := regexp.Compile(src)
 			if err != nil {
 				return nil, fmt.Errorf("gitleaks rule %s: %v", id, err)
 			}
-			r := glRule{id: id, re: re, forward: 512, conf: 0.9}
+			r := glRule{id: id, re: re, forward: 512, weight: 1, conf: 0.9}
 			if g, ok := t.keys["secretGroup"].(float64); ok {
 				r.secretGroup = int(g)
 			}
@@ -158,7 +167,9 @@ func compileRules(srcs ...string) (*glRules, error) {
 			}
 			if strings.HasPrefix(src, assignmentPrefix) {
 				r.assignment = true
-				r.anchored = regexp.MustCompile(`\A(?:` + src + `)`)
+				if r.anchored, err = regexp.Compile(`\A(?:` + src + `)`); err != nil {
+					return nil, fmt.Errorf("gitleaks rule %s: %v", id, err)
+				}
 				if k := strings.Index(src, assignmentMid); k > 0 {
 					kw, val := src[len(assignmentPrefix):k], src[k+len(assignmentMid):]
 					r.kwRe, err = regexp.Compile(`\A(?i:(?:` + kw + `))`)
@@ -171,10 +182,16 @@ func compileRules(srcs ...string) (*glRules, error) {
 				}
 			} else if strings.HasPrefix(strings.TrimPrefix(src, "(?i)"), `\b`) {
 				r.atWord = true
-				r.anchored = regexp.MustCompile(`\A(?:` + src + `)`)
+				if r.anchored, err = regexp.Compile(`\A(?:` + src + `)`); err != nil {
+					return nil, fmt.Errorf("gitleaks rule %s: %v", id, err)
+				}
 			}
-			if strings.Contains(src, `[\s\S`) || strings.Contains(src, ",}") {
-				r.forward = maxPEM // an open-ended body (a private key, a long token)
+			switch {
+			case strings.HasPrefix(id, "curl-"):
+				r.forward = 1024 // a command line and its headers
+				r.weight = 16    // .*? over five lines: a slow regexp
+			case strings.Contains(src, ",}"):
+				r.forward = 4096 // an open-ended body (a JWT, a long token)
 			}
 			r.conf = ruleConfidence(r)
 			kws, _ := t.keys["keywords"].([]string)
@@ -342,11 +359,19 @@ type glFinding struct {
 	secret     string
 }
 
-// maxHits bounds the keyword hits of one rule in one text: the work of
-// the rules is bounded by the text's length times the number of rules
-// (windows of one rule are merged), and that of the assignment rules by
-// maxHits anchored matches of at most 512 bytes each.
+// maxHits bounds the keyword hits of one rule in one text.
 const maxHits = 4096
+
+// budget bounds the bytes that the rules' regexps read in one call of
+// findGitleaks: budgetPerByte times the text's length, and budgetBase
+// more. Ordinary text uses a small part of it (each regexp reads a window
+// around a keyword, most fail in a few bytes); hostile text built of
+// keywords (1 MiB of "curl ") stops there, and the rules not yet run
+// find nothing in it.
+const (
+	budgetPerByte = 2
+	budgetBase    = 256 << 10
+)
 
 // findGitleaks calls fn for each match of the gitleaks rules in text that
 // passes its rule's entropy and the allowlists. strict drops the entropy
@@ -384,23 +409,28 @@ func findGitleaks(text string, strict bool, fn func(glFinding)) {
 	for _, r := range set.always {
 		hits[r] = []int{0}
 	}
+	budget := budgetPerByte*len(text) + budgetBase
 	for ri, pos := range hits {
+		if budget <= 0 {
+			return
+		}
 		r := &set.rules[ri]
 		if r.assignment {
-			findAssignment(text, r, pos, strict, set, fn)
+			findAssignment(text, r, pos, strict, set, &budget, fn)
 			continue
 		}
 		if r.atWord {
-			findAtWord(text, r, pos, strict, set, fn)
+			findAtWord(text, r, pos, strict, set, &budget, fn)
 			continue
 		}
 		// Windows around the hits, merged: a match holds its keyword.
 		const back = 64
 		ws, we := -1, -1
 		flush := func() {
-			if ws < 0 {
+			if ws < 0 || budget <= 0 {
 				return
 			}
+			budget -= we - ws
 			for _, m := range r.re.FindAllStringSubmatchIndex(text[ws:we], -1) {
 				s, e := m[0]+ws, m[1]+ws
 				if e == we && we < len(text) || s == ws && ws > 0 && isB64url(text[ws-1]) {
@@ -425,9 +455,12 @@ func findGitleaks(text string, strict bool, fn func(glFinding)) {
 // findAssignment runs an assignment rule anchored at the start of the
 // identifier around each keyword hit: the template's leading
 // [\w.-]{0,50}? reaches at most 50 identifier bytes back.
-func findAssignment(text string, r *glRule, pos []int, strict bool, set *glRules, fn func(glFinding)) {
+func findAssignment(text string, r *glRule, pos []int, strict bool, set *glRules, budget *int, fn func(glFinding)) {
 	last := -1
 	for _, p := range pos {
+		if *budget <= 0 {
+			return
+		}
 		if p < last {
 			continue
 		}
@@ -445,9 +478,10 @@ func findAssignment(text string, r *glRule, pos []int, strict bool, set *glRules
 		}
 		var m []int
 		if r.kwRe != nil {
-			m = matchAssignment(text, r, s, p)
+			m = matchAssignment(text, r, s, p, budget)
 		} else {
 			end := min(len(text), p+r.forward)
+			*budget -= end - s
 			m = r.anchored.FindStringSubmatchIndex(text[s:end])
 			if m != nil && m[1]+s == end && end < len(text) {
 				m = nil
@@ -471,7 +505,8 @@ var assignmentOps = []string{"=", ">", ":::=", "::=", ":=", "||", ":", "=>", "?=
 
 // matchAssignment matches the assignment template with the keyword at p
 // and the identifier from s: the submatch indices in text, or nil.
-func matchAssignment(text string, r *glRule, s, p int) []int {
+func matchAssignment(text string, r *glRule, s, p int, budget *int) []int {
+	*budget -= r.maxKeyword + 16
 	km := r.kwRe.FindStringSubmatchIndex(text[p:min(len(text), p+r.maxKeyword+16)])
 	if km == nil {
 		return nil
@@ -490,6 +525,7 @@ func matchAssignment(text string, r *glRule, s, p int) []int {
 		v := j + len(op)
 		for n := 0; n <= 5 && v <= len(text); n++ {
 			end := min(len(text), v+256)
+			*budget -= end - v
 			if vm := r.valRe.FindStringSubmatchIndex(text[v:end]); vm != nil && !(vm[1]+v == end && end < len(text)) {
 				m := []int{s, v + vm[1]}
 				for k := 2; k < len(km); k++ {
@@ -518,13 +554,20 @@ func shift(i, by int) int {
 
 // findAtWord runs a rule whose regex starts with \b anchored at each
 // keyword hit that starts a word.
-func findAtWord(text string, r *glRule, pos []int, strict bool, set *glRules, fn func(glFinding)) {
+func findAtWord(text string, r *glRule, pos []int, strict bool, set *glRules, budget *int, fn func(glFinding)) {
 	last := -1
 	for _, p := range pos {
+		if *budget <= 0 {
+			return
+		}
 		if p < last || p > 0 && isReWord(text[p-1]) {
 			continue
 		}
 		end := min(len(text), p+r.forward)
+		if r.weight > 1 && !curlFlags(text[p:end]) {
+			continue
+		}
+		*budget -= (end - p) * r.weight
 		m := r.anchored.FindReaderSubmatchIndex(strings.NewReader(text[p:end]))
 		if m == nil || m[1]+p == end && end < len(text) {
 			continue
@@ -532,6 +575,12 @@ func findAtWord(text string, r *glRule, pos []int, strict bool, set *glRules, fn
 		report(text, r, m, p, m[0]+p, m[1]+p, strict, set, fn)
 		last = m[1] + p
 	}
+}
+
+// curlFlags reports whether a curl command's window holds a header or user
+// option, which gitleaks' curl rules require.
+func curlFlags(w string) bool {
+	return strings.Contains(w, "-H") || strings.Contains(w, "--header") || strings.Contains(w, "-u") || strings.Contains(w, "--user")
 }
 
 // isReWord is \w of Go's regexp: what \b separates.

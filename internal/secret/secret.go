@@ -63,26 +63,44 @@ func find(text string, strict bool) []Finding {
 	if len(out) == 0 {
 		return nil
 	}
-	// Place the package's own findings, then the gitleaks findings that
-	// overlap none placed, strongest first.
-	slices.SortStableFunc(out[mine:], func(a, b Finding) int {
+	// The package's own findings (of own and hexKeys, each in order): in
+	// order of Start, an overlapping later one dropped.
+	slices.SortStableFunc(out[:mine], func(a, b Finding) int { return cmp.Compare(a.Start, b.Start) })
+	kept := make([]Finding, 0, len(out))
+	end := -1
+	for _, f := range out[:mine] {
+		if f.Start >= end {
+			kept = append(kept, f)
+			end = f.End
+		}
+	}
+	if len(out) == mine {
+		return kept
+	}
+	// Then the gitleaks findings that overlap none placed, strongest
+	// first; taken marks the bytes placed (time and memory linear in the
+	// text and the findings' spans).
+	gl := out[mine:]
+	slices.SortStableFunc(gl, func(a, b Finding) int {
 		if a.Confidence != b.Confidence {
 			return cmp.Compare(b.Confidence, a.Confidence)
 		}
 		return cmp.Compare(a.Start, b.Start)
 	})
-	kept := make([]Finding, 0, len(out))
-	for _, f := range out {
-		clash := false
-		for _, k := range kept {
-			if f.Start < k.End && k.Start < f.End {
-				clash = true
-				break
-			}
+	taken := make([]bool, len(text))
+	for _, f := range kept {
+		for k := f.Start; k < f.End; k++ {
+			taken[k] = true
 		}
-		if !clash {
-			kept = append(kept, f)
+	}
+	for _, f := range gl {
+		if slices.Contains(taken[f.Start:f.End], true) {
+			continue
 		}
+		for k := f.Start; k < f.End; k++ {
+			taken[k] = true
+		}
+		kept = append(kept, f)
 	}
 	slices.SortFunc(kept, func(a, b Finding) int { return cmp.Compare(a.Start, b.Start) })
 	return kept

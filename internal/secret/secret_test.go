@@ -155,6 +155,10 @@ func FuzzFind(f *testing.F) {
 			}
 			last = fd.End
 		})
+		// The refusal's rules are a superset of the detector's.
+		if last >= 0 && !Holds(text) {
+			t.Fatalf("Find found a credential in %q and Holds did not", text)
+		}
 	})
 }
 
@@ -194,4 +198,32 @@ func TestSeedPhrase(t *testing.T) {
 			t.Errorf("%q: got %v, want %v", tc.text, got, want)
 		}
 	}
+}
+
+// FuzzParseTOML feeds the rules-file parser and compiler arbitrary text:
+// they return an error or rules, never panic, and a parsed table's values
+// are strings, numbers or lists of strings.
+func FuzzParseTOML(f *testing.F) {
+	f.Add(extraTOML[:600])
+	f.Add("[[rules]]\nid = \"x\"\nregex = '''\\b(ab_[0-9]{4})'''\nkeywords = [\"ab_\"]\n[[rules.allowlists]]\nstopwords = ['q']\n")
+	f.Add("a = \"\\u00e9\" # c\nb = 1.5\n[allowlist]\nregexes = [\n  '''x''',\n]\n")
+	f.Fuzz(func(t *testing.T, src string) {
+		if len(src) > 4096 {
+			return // regexp compilation time grows with the source
+		}
+		tables, err := parseTOML(src)
+		if err != nil {
+			return
+		}
+		for _, tb := range tables {
+			for k, v := range tb.keys {
+				switch v.(type) {
+				case string, float64, []string:
+				default:
+					t.Fatalf("key %q: value of type %T", k, v)
+				}
+			}
+		}
+		_, _ = compileRules(src)
+	})
 }
