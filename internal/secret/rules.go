@@ -53,7 +53,7 @@ type glRule struct {
 	// weight is how many bytes of the budget one byte read by this rule's
 	// regexp costs (1 unless set).
 	weight int
-	conf    float64
+	conf   float64
 }
 
 // glAllow is one allowlist: a finding is dropped when one of its regexes
