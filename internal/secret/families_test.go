@@ -44,6 +44,7 @@ func TestHoldsPrefersSafety(t *testing.T) {
 		"AWS_ACCESS_KEY_ID=AKIA" + strings.Repeat("X", 16),
 		"0x" + secrettest.Body("0123456789abcdef", 64, 70),
 		"dckr_pat_" + strings.Repeat("x", 27),
+		strings.Repeat("abandon ", 11) + "about",
 	} {
 		if !secret.Holds(text) {
 			t.Errorf("Holds(%q) = false, want true", text)

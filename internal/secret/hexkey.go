@@ -14,11 +14,7 @@ var hexKeyLabels = []string{"private key", "privatekey", "priv key", "privkey", 
 // enough.
 func hexKeys(text string, strict bool, fn func(Finding)) {
 	for i := 0; i+64 <= len(text); {
-		if isB64url(text[i]) && i > 0 && isB64url(text[i-1]) {
-			i++
-			continue
-		}
-		if !isB64url(text[i]) {
+		if byteClass[text[i]]&classWord == 0 {
 			i++
 			continue
 		}
@@ -28,15 +24,37 @@ func hexKeys(text string, strict bool, fn func(Finding)) {
 		if ox {
 			h = i + 2
 		}
-		n := span(text, h, isHex, 65)
+		n := 0
+		for h+n < len(text) && n < 65 && byteClass[text[h+n]]&classHex != 0 {
+			n++
+		}
 		if n == 64 && endsWord(text, h+n, isB64url) && (labelled(text, start) || strict && ox) &&
 			(strict || !placeholderBody(text[h:h+n])) {
 			fn(Finding{Rule: "hex_private_key", Start: start, End: h + n, Confidence: 0.9})
 		}
-		i = h + n
-		i += span(text, i, isB64url, len(text))
+		// Skip the rest of the word.
+		for i = h + n; i < len(text) && byteClass[text[i]]&classWord != 0; i++ {
+		}
 	}
 }
+
+// Byte classes for the loops that read every byte.
+const (
+	classWord = 1 << iota // base64url: [0-9A-Za-z_-]
+	classHex              // [0-9A-Fa-f]
+)
+
+var byteClass = func() (t [256]uint8) {
+	for c := 0; c < 256; c++ {
+		if isB64url(byte(c)) {
+			t[c] |= classWord
+		}
+		if isHex(byte(c)) {
+			t[c] |= classHex
+		}
+	}
+	return t
+}()
 
 // labelled reports whether a hex key label ends at most 40 bytes before i
 // on the same line.

@@ -73,14 +73,14 @@ type glAllow struct {
 type glRules struct {
 	rules  []glRule
 	global glAllow
-	// pair maps the first two bytes of a lower-case keyword (b0<<8|b1)
-	// to 1 + the index in pairs of the keywords starting with them and
-	// the rules each selects; 0 is none.
-	pair  [1 << 16]uint16
-	pairs [][]glKeyword
-	// pairBits has bit b0<<8|b1 set where pair is not 0: 8 KiB, read
-	// for every byte of the text.
-	pairBits [1 << 16 / 64]uint64
+	// short lists the keywords of two bytes (b0<<8|b1 → 1 + index in
+	// lists, 0 for none); tri, the longer ones by a hash of their first
+	// three bytes (tri3). bits has bit i set where short[i] is not 0,
+	// triBits where tri[i] is not 0: 8 KiB each, read for every byte of
+	// the text.
+	short, tri    [1 << 16]uint16
+	lists         [][]glKeyword
+	bits, triBits [1 << 16 / 64]uint64
 	// always are the rules without keywords, run on every text.
 	always []int
 }
@@ -228,13 +228,17 @@ func compileRules(srcs ...string) (*glRules, error) {
 		}
 	}
 	for _, k := range kwList {
-		p := uint16(k.kw[0])<<8 | uint16(k.kw[1])
-		if set.pair[p] == 0 {
-			set.pairs = append(set.pairs, nil)
-			set.pair[p] = uint16(len(set.pairs))
-			set.pairBits[p>>6] |= 1 << (p & 63)
+		idx, bits := &set.short, &set.bits
+		h := uint16(k.kw[0])<<8 | uint16(k.kw[1])
+		if len(k.kw) > 2 {
+			idx, bits, h = &set.tri, &set.triBits, tri3(k.kw[0], k.kw[1], k.kw[2])
 		}
-		set.pairs[set.pair[p]-1] = append(set.pairs[set.pair[p]-1], k)
+		if idx[h] == 0 {
+			set.lists = append(set.lists, nil)
+			idx[h] = uint16(len(set.lists))
+			bits[h>>6] |= 1 << (h & 63)
+		}
+		set.lists[idx[h]-1] = append(set.lists[idx[h]-1], k)
 	}
 	return set, nil
 }
@@ -333,6 +337,11 @@ func shannon(s string) float64 {
 	return e
 }
 
+// tri3 hashes three bytes to 16 bits.
+func tri3(a, b, c byte) uint16 {
+	return uint16((uint32(a)<<16 | uint32(b)<<8 | uint32(c)) * 2654435761 >> 16)
+}
+
 func lowerByte(c byte) byte {
 	if 'A' <= c && c <= 'Z' {
 		return c + 'a' - 'A'
@@ -385,24 +394,31 @@ func findGitleaks(text string, strict bool, fn func(glFinding)) {
 	// hits[r] are the keyword positions of rule r.
 	hits := map[int][]int{}
 	var low []byte // the text in lower case from the first hit on
-	c0 := lowerByte(text[0])
-	for i := 0; i+1 < len(text); i++ {
-		c1 := lowerByte(text[i+1])
-		p := uint16(c0)<<8 | uint16(c1)
-		c0 = c1
-		if set.pairBits[p>>6]&(1<<(p&63)) == 0 {
-			continue
-		}
+	add := func(i int, ks []glKeyword) {
 		if low == nil {
 			low = lowerASCII(text)
 		}
-		for _, k := range set.pairs[set.pair[p]-1] {
+		for _, k := range ks {
 			if i+len(k.kw) <= len(low) && string(low[i:i+len(k.kw)]) == k.kw {
 				for _, r := range k.rules {
 					if h := hits[r]; len(h) < maxHits && (len(h) == 0 || h[len(h)-1] != i) {
 						hits[r] = append(h, i)
 					}
 				}
+			}
+		}
+	}
+	c0, c1 := lowerByte(text[0]), lowerByte(text[1])
+	for i := 0; i+1 < len(text); i++ {
+		if i+1 > 1 {
+			c0, c1 = c1, lowerByte(text[i+1])
+		}
+		if p := uint16(c0)<<8 | uint16(c1); set.bits[p>>6]&(1<<(p&63)) != 0 {
+			add(i, set.lists[set.short[p]-1])
+		}
+		if i+2 < len(text) {
+			if h := tri3(c0, c1, lowerByte(text[i+2])); set.triBits[h>>6]&(1<<(h&63)) != 0 {
+				add(i, set.lists[set.tri[h]-1])
 			}
 		}
 	}

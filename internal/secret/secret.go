@@ -45,9 +45,10 @@ func Holds(text string) bool {
 func find(text string, strict bool) []Finding {
 	var out []Finding
 	own(text, func(f Finding) {
-		if !documented(text[f.Start:f.End]) {
-			out = append(out, f)
+		if documented(text[f.Start:f.End]) || !strict && strings.HasPrefix(f.Rule, "seed_phrase") && repetitive(text[f.Start:f.End]) {
+			return
 		}
+		out = append(out, f)
 	})
 	hexKeys(text, strict, func(f Finding) { out = append(out, f) })
 	mine := len(out)
@@ -220,6 +221,21 @@ func inBase64Blob(text string, s, e int) bool {
 		}
 	}
 	return true
+}
+
+// repetitive reports a run of words of which fewer than half are
+// distinct: a list of true and false, "Add." and "Fix." lines of a
+// changelog, BIP-39's all-zero test phrase ("abandon" eleven times and
+// "about", printed in every wallet library's documentation) — not a
+// phrase a wallet generated, whose words repeat by chance only. Holds
+// (the refusal) does not apply it.
+func repetitive(span string) bool {
+	words := strings.FieldsFunc(strings.ToLower(span), func(r rune) bool { return r < 'a' || r > 'z' })
+	seen := map[string]bool{}
+	for _, w := range words {
+		seen[w] = true
+	}
+	return 2*len(seen) < len(words)
 }
 
 // own calls fn for the findings of the package's own rules, in order.
