@@ -349,16 +349,18 @@ func lowerByte(c byte) byte {
 	return c
 }
 
-// lowerASCII returns s with ASCII letters in lower case, byte for byte
-// (offsets are kept).
-func lowerASCII(s string) []byte {
-	b := []byte(s)
-	for i, c := range b {
-		if 'A' <= c && c <= 'Z' {
-			b[i] = c + 'a' - 'A'
+// hasLowerPrefix reports whether s starts with kw (lower case) when its
+// ASCII letters are read in lower case.
+func hasLowerPrefix(s, kw string) bool {
+	if len(s) < len(kw) {
+		return false
+	}
+	for i := 0; i < len(kw); i++ {
+		if lowerByte(s[i]) != kw[i] {
+			return false
 		}
 	}
-	return b
+	return true
 }
 
 // glFinding is one gitleaks rule's match.
@@ -393,13 +395,9 @@ func findGitleaks(text string, strict bool, fn func(glFinding)) {
 	}
 	// hits[r] are the keyword positions of rule r.
 	hits := map[int][]int{}
-	var low []byte // the text in lower case from the first hit on
 	add := func(i int, ks []glKeyword) {
-		if low == nil {
-			low = lowerASCII(text)
-		}
 		for _, k := range ks {
-			if i+len(k.kw) <= len(low) && string(low[i:i+len(k.kw)]) == k.kw {
+			if hasLowerPrefix(text[i:], k.kw) {
 				for _, r := range k.rules {
 					if h := hits[r]; len(h) < maxHits && (len(h) == 0 || h[len(h)-1] != i) {
 						hits[r] = append(h, i)
