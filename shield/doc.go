@@ -47,11 +47,15 @@
 //     see (a §5 instruction inside hidden markup, spelled in Unicode tag
 //     characters, or inside a base64 payload: hidden_instructions); with
 //     Options.Signatures, community signature matches ([SignatureMatcher]).
-//   - secrets: the credential formats of internal/secret (cloud keys, code
-//     host, chat and payment platform tokens, private-key blocks, JWTs,
-//     connection strings with passwords; checksums where the format has
-//     them, documentation example keys excluded), in the text and in the
-//     decoded text of its base64 payloads (kind "base64:" and the rule).
+//   - secrets: the credential formats of internal/secret — gitleaks'
+//     default rules (v8.30.1, embedded and matched there; kind = the
+//     gitleaks rule id, e.g. "stripe-access-token"), rules for formats
+//     gitleaks lacks (Docker, Groq, Azure SAS…), and the package's own
+//     checked formats (checksums, decoded JWTs, PEM blocks, connection
+//     strings, seed phrases, labelled hex keys; kinds with underscores) —
+//     documentation example keys and placeholders excluded, in the text and
+//     in the decoded text of its base64 payloads (kind "base64:" and the
+//     rule); see docs/judgement/secrets.md.
 //   - pii: e-mail addresses (not at RFC 2606 documentation domains), phone
 //     numbers, payment card numbers (issuer prefix, length and Luhn;
 //     processors' published test numbers are a weaker kind), IBANs (length
@@ -117,9 +121,9 @@
 //
 // # Bounds
 //
-// A scan takes time linear in its content: package scan's passes, one
-// pass for secrets (a two-byte table look-up per position, a bounded
-// window read from each candidate), one for numbers, one per "@", "://" and
+// A scan takes time linear in its content: package scan's passes, two
+// for secrets (a table look-up per position, a bounded window read from
+// each candidate; see internal/secret's Bounds), one for numbers, one per "@", "://" and
 // IBAN candidate, each reading a bounded window. Content is at most
 // Options.MaxContentBytes (8 MiB by default). Memory is package scan's plus
 // at most Options.MaxSignals signals per class kept (200 by default; every

@@ -2,6 +2,7 @@ package secret
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -13,7 +14,11 @@ import (
 // goText is the first n bytes of a file of the Go distribution: real
 // prose (the language specification) and real code (net/http).
 func goText(b testing.TB, rel string, n int) string {
-	data, err := os.ReadFile(filepath.Join(runtime.GOROOT(), rel))
+	out, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		b.Fatalf("go env GOROOT: %v", err)
+	}
+	data, err := os.ReadFile(filepath.Join(strings.TrimSpace(string(out)), rel))
 	if err != nil {
 		b.Fatalf("the Go distribution's %s: %v", rel, err)
 	}

@@ -148,10 +148,12 @@ func compileRules(srcs ...string) (*glRules, error) {
 				continue
 			}
 			id, _ := t.keys["id"].(string)
-			if id == "private-key" {
-				// The package's own PEM rule finds private keys (JSON-
-				// escaped ones too); gitleaks' regex, a lazy [\s\S-]{64,}?,
-				// costs microseconds a byte in Go's regexp.
+			if id == "private-key" || id == "jwt" {
+				// The package's own rules find these, checking more: PEM
+				// bodies (JSON-escaped ones too; gitleaks' regex, a lazy
+				// [\s\S-]{64,}?, costs microseconds a byte in Go's regexp),
+				// and JWTs whose parts decode to JSON (its own kind
+				// "jwt", which gitleaks' id would make ambiguous).
 				continue
 			}
 			re, err := regexp.Compile(src)

@@ -145,7 +145,7 @@ var codeWords = []string{"key", "private", "public", "test", "new", "encrypt", "
 // word of code (see codeWords). The package's filter, measured on the Go
 // source tree and /usr/share/doc (docs/judgement/secrets.md).
 func notGeneric(v string) bool {
-	if strings.IndexAny(v, "0123456789") < 0 {
+	if !strings.ContainsAny(v, "0123456789") {
 		return true
 	}
 	if isUUID(v) || strings.Contains(v, "0123456") || strings.Contains(strings.ToLower(v), "abcdef") {
