@@ -21,8 +21,9 @@
 //     (covered below, with more checks), are left out. A finding's Rule is
 //     the gitleaks id ("stripe-access-token", "vault-service-token").
 //   - extra.toml: formats gitleaks lacks (Docker, Groq, xAI, OpenRouter,
-//     Tavily, LangSmith, Replicate, Supabase, Azure SAS and shared access
-//     keys), written for this project in the same format; ids with hyphens.
+//     Tavily, LangSmith, Replicate, Supabase, Azure SAS, shared access and
+//     API keys, Vault tokens of the short form), written for this project
+//     in the same format; ids with hyphens.
 //   - the package's own rules, listed under Formats (ids with
 //     underscores), which check what a regexp cannot: checksums, decoded
 //     JWTs, PEM bodies, placeholders. Where one of them and a gitleaks rule
@@ -75,10 +76,11 @@
 //     20, T3BlbkFJ, 20; anthropic_key: sk-ant-api03- or sk-ant-admin01- and
 //     90 or more.
 //
-//   - huggingface_token: hf_ and 34 letters; shopify_token: shpat_, shpca_,
-//     shppa_ or shpss_ and 32 hex; digitalocean_token: dop_v1_, doo_v1_ or
-//     dor_v1_ and 64 hex; sendgrid_key: SG., 22, ".", 43; twilio_api_key: SK
-//     and 32 lowercase hex.
+//   - huggingface_token: hf_ and 34 letters; shopify_token: shpat_,
+//     shpca_, shppa_ or shpss_ and 32 hex (or base62) characters;
+//     digitalocean_token: dop_v1_, doo_v1_ or dor_v1_ and 64 hex;
+//     sendgrid_key: SG., 22, ".", 43; twilio_api_key: SK and 32 lowercase
+//     hex.
 //
 //   - private_key: a PEM or OpenSSH "-----BEGIN … PRIVATE KEY-----" block
 //     (also PGP PRIVATE KEY BLOCK) with at least 64 characters of base64

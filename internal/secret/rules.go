@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -426,7 +427,15 @@ func findGitleaks(text string, strict bool, fn func(glFinding)) {
 		hits[r] = []int{0}
 	}
 	budget := budgetPerByte*len(text) + budgetBase
-	for ri, pos := range hits {
+	// Rules in the file's order: the findings, and what the budget
+	// leaves out, do not depend on map order.
+	order := make([]int, 0, len(hits))
+	for ri := range hits {
+		order = append(order, ri)
+	}
+	slices.Sort(order)
+	for _, ri := range order {
+		pos := hits[ri]
 		if budget <= 0 {
 			return
 		}

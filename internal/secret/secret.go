@@ -474,7 +474,9 @@ func sPrefixed(text string, i int) (Finding, bool) {
 		return f, true
 	}
 	for _, p := range []string{"shpat_", "shpca_", "shppa_", "shpss_"} {
-		if f, ok := fixed(text, i, p, "shopify_token", 32, 32, isHex, 0.9); ok {
+		// Shopify issues 32 hex digits; a base62 body of the same length
+		// after the prefix is found too (the prefixes are distinctive).
+		if f, ok := fixed(text, i, p, "shopify_token", 32, 32, isBase62, 0.9); ok {
 			return f, true
 		}
 	}

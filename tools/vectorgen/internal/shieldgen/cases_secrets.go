@@ -5,8 +5,8 @@ import "github.com/plainsight/plainsight/internal/secret/secrettest"
 // secretsVerdicts is, for each rule of the family samples, the verdict
 // its confidence gives (docs/judgement/secrets.md): gitleaks' rules of a
 // distinctive format and the package's own checked formats reach the
-// block threshold (0.85); the generic assignment rule (0.6) is a signal
-// below it.
+// block threshold (0.85); the assignment rules (a label and a value: 0.75,
+// generic-api-key 0.6) are signals below it.
 var secretsVerdicts = map[string]string{
 	"aws_access_key_id": "malicious", "aws_secret_access_key": "malicious", "github_token": "malicious",
 	"github_fine_grained_pat": "malicious", "gitlab_token": "malicious", "npm_token": "malicious",
@@ -20,7 +20,7 @@ var secretsVerdicts = map[string]string{
 	"private_key": "malicious", "connection_string_password": "malicious", "hex_private_key": "malicious",
 	"xai-api-key": "malicious", "openrouter-api-key": "malicious", "tavily-api-key": "malicious",
 	"langsmith-api-key": "malicious", "replicate-api-token": "malicious", "supabase-access-token": "malicious",
-	"generic-api-key": "suspicious",
+	"vault-token": "malicious", "azure-api-key": "suspicious", "generic-api-key": "suspicious",
 }
 
 // secretsCases are the scan vectors of the secrets detector: one case per
