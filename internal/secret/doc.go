@@ -114,6 +114,12 @@
 //     ("private key", "privkey", "secret key", "signing key", "wallet key",
 //     "seed") precedes within 40 bytes on the line.
 //
+//   - password_assignment: password, passwd, passphrase or pwd in an
+//     identifier, a JSON key or a connection string, "=" or ":", and a
+//     value of 8 to 100 characters that is not a placeholder, variable,
+//     expression, path or name, of two classes of character and more than
+//     2.5 bits a character (0.7).
+//
 // Keys printed in the services' own documentation as examples (AWS's
 // AKIAIOSFODNN7EXAMPLE and its secret key, Stripe's test keys of its API
 // reference, the jwt.io example token, values containing EXAMPLE),

@@ -51,6 +51,7 @@ func find(text string, strict bool) []Finding {
 		out = append(out, f)
 	})
 	hexKeys(text, strict, func(f Finding) { out = append(out, f) })
+	passwords(text, func(f Finding) { out = append(out, f) })
 	mine := len(out)
 	findGitleaks(text, strict, func(g glFinding) {
 		if documented(text[g.start:g.end]) {

@@ -101,7 +101,9 @@ func Positives() []Sample {
 		{"langsmith key", "LANGSMITH_API_KEY=lsv2_pt_" + Body(lowerHex, 32, 48) + "_" + Body(lowerHex, 10, 49), "langsmith-api-key"},
 		{"replicate token", "REPLICATE_API_TOKEN=r8_" + Body(base62, 37, 50), "replicate-api-token"},
 		{"supabase token", "sbp_" + Body(lowerHex, 40, 51), "supabase-access-token"},
-		{"generic password assignment", `db_password = "` + Body(base62, 20, 52) + `"`, "generic-api-key"},
+		{"generic token assignment", `auth_token = "` + Body(base62, 20, 52) + `"`, "generic-api-key"},
+		{"password in an environment file", "DB_PASSWORD=" + Body(base62, 10, 56) + "!" + Body("0123456789", 2, 57), "password_assignment"},
+		{"password in a connection string", "Server=db;Database=app;User Id=sa;Password=" + Body(base62+"!#%", 14, 58) + ";", "password_assignment"},
 	}
 }
 
