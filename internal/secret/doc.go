@@ -22,8 +22,8 @@
 //     the gitleaks id ("stripe-access-token", "vault-service-token").
 //   - extra.toml: formats gitleaks lacks (Docker, Groq, xAI, OpenRouter,
 //     Tavily, LangSmith, Replicate, Supabase, Azure SAS, shared access and
-//     API keys, Vault tokens of the short form), written for this project
-//     in the same format; ids with hyphens.
+//     API keys, Vault tokens of the short form, Authorization headers),
+//     written for this project in the same format; ids with hyphens.
 //   - the package's own rules, listed under Formats (ids with
 //     underscores), which check what a regexp cannot: checksums, decoded
 //     JWTs, PEM bodies, placeholders. Where one of them and a gitleaks rule

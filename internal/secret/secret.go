@@ -57,6 +57,9 @@ func find(text string, strict bool) []Finding {
 		if documented(text[g.start:g.end]) {
 			return
 		}
+		if !strict && g.rule.id == "authorization-header" && exampleBasic(text, g.start, g.secret) {
+			return
+		}
 		if !strict && (exampleSecret(g.secret) || g.rule.id == "generic-api-key" && notGeneric(g.secret) || inBase64Blob(text, g.start, g.end)) {
 			return
 		}
@@ -133,6 +136,26 @@ func documented(s string) bool {
 // example token: the package's allowlist, on top of gitleaks' own.
 func exampleSecret(s string) bool {
 	return strings.Contains(s, "EXAMPLE") || strings.Contains(s, jwtExample) || placeholderBody(s)
+}
+
+// exampleBasic reports HTTP basic credentials (the Authorization header's
+// secret at start, after "Basic") that are not a user and a generated
+// password: base64 that does not decode to "user:password", and RFC
+// 7617's Aladdin:open sesame and its kin in tests and documentation.
+func exampleBasic(text string, start int, secret string) bool {
+	before := strings.ToLower(strings.TrimRight(text[max(0, start-8):start], " \t"))
+	if !strings.HasSuffix(before, "basic") {
+		return false
+	}
+	b, err := base64.StdEncoding.DecodeString(secret)
+	if err != nil {
+		b, err = base64.RawStdEncoding.DecodeString(strings.TrimRight(secret, "="))
+	}
+	if err != nil {
+		return true // not base64: not basic credentials
+	}
+	_, pw, ok := strings.Cut(string(b), ":")
+	return !ok || !generatedPassword(pw)
 }
 
 // codeWords are words of identifiers and file names in code: a value of

@@ -8,6 +8,7 @@
 package secrettest
 
 import (
+	"encoding/base64"
 	"hash/crc32"
 	"strings"
 )
@@ -101,6 +102,8 @@ func Positives() []Sample {
 		{"langsmith key", "LANGSMITH_API_KEY=lsv2_pt_" + Body(lowerHex, 32, 48) + "_" + Body(lowerHex, 10, 49), "langsmith-api-key"},
 		{"replicate token", "REPLICATE_API_TOKEN=r8_" + Body(base62, 37, 50), "replicate-api-token"},
 		{"supabase token", "sbp_" + Body(lowerHex, 40, 51), "supabase-access-token"},
+		{"bearer token in a header", "Authorization: Bearer " + Body(b64url, 40, 59), "authorization-header"},
+		{"basic credentials in a header", "Authorization: Basic " + base64.StdEncoding.EncodeToString([]byte("deploy:"+Body(base62, 16, 61))), "authorization-header"},
 		{"generic token assignment", `auth_token = "` + Body(base62, 20, 52) + `"`, "generic-api-key"},
 		{"password in an environment file", "DB_PASSWORD=" + Body(base62, 10, 56) + "!" + Body("0123456789", 2, 57), "password_assignment"},
 		{"password in a connection string", "Server=db;Database=app;User Id=sa;Password=" + Body(base62+"!#%", 14, 58) + ";", "password_assignment"},
@@ -125,5 +128,7 @@ func Negatives() []Sample {
 		{"prose about prefixes", "Live Stripe keys start with sk_live_ and Shopify admin tokens with shpat_; never commit them.", ""},
 		{"code identifiers", "priv, err := x509.ParsePKCS8PrivateKey(testRSA2048PrivateKey)\nkey := NewEncapsulationKey768(seed)", ""},
 		{"environment variable reference", "OPENAI_API_KEY=${OPENAI_API_KEY}\nauth_token: {{ .Values.token }}", ""},
+		{"basic credentials of RFC 7617's example", "Authorization: Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ==", ""},
+		{"header placeholder", "curl -H \"Authorization: Bearer YOUR_API_TOKEN_HERE\" https://api.example.com/v1/items", ""},
 	}
 }

@@ -20,7 +20,7 @@ var secretsVerdicts = map[string]string{
 	"private_key": "malicious", "connection_string_password": "malicious", "hex_private_key": "malicious",
 	"xai-api-key": "malicious", "openrouter-api-key": "malicious", "tavily-api-key": "malicious",
 	"langsmith-api-key": "malicious", "replicate-api-token": "malicious", "supabase-access-token": "malicious",
-	"vault-token": "malicious", "azure-api-key": "suspicious", "password_assignment": "suspicious", "generic-api-key": "suspicious",
+	"vault-token": "malicious", "authorization-header": "malicious", "azure-api-key": "suspicious", "password_assignment": "suspicious", "generic-api-key": "suspicious",
 }
 
 // secretsCases are the scan vectors of the secrets detector: one case per
