@@ -67,3 +67,14 @@ func TestHoldsPrefersSafety(t *testing.T) {
 		}
 	}
 }
+
+// TestAllowCommentIgnored: gitleaks' inline "gitleaks:allow" mark is the
+// text's own word, and the text is untrusted: the key is still found.
+func TestAllowCommentIgnored(t *testing.T) {
+	text := "GROQ_API_KEY=gsk_" + secrettest.Body("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", 52, 99) + " # gitleaks:allow"
+	var got []string
+	secret.Find(text, func(f secret.Finding) { got = append(got, f.Rule) })
+	if len(got) != 1 || got[0] != "groq-api-key" {
+		t.Errorf("Find = %v, want [groq-api-key]", got)
+	}
+}
