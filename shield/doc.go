@@ -57,11 +57,15 @@
 //     see (a §5 instruction inside hidden markup, spelled in Unicode tag
 //     characters, or inside a base64 payload: hidden_instructions); with
 //     Options.Signatures, community signature matches ([SignatureMatcher]).
-//   - secrets: the credential formats of internal/secret (cloud keys, code
-//     host, chat and payment platform tokens, private-key blocks, JWTs,
-//     connection strings with passwords; checksums where the format has
-//     them, documentation example keys excluded), in the text and in the
-//     decoded text of its base64 payloads (kind "base64:" and the rule).
+//   - secrets: the credential formats of internal/secret — gitleaks'
+//     default rules (v8.30.1, embedded and matched there; kind = the
+//     gitleaks rule id, e.g. "stripe-access-token"), rules for formats
+//     gitleaks lacks (Docker, Groq, Azure SAS…), and the package's own
+//     checked formats (checksums, decoded JWTs, PEM blocks, connection
+//     strings, seed phrases, labelled hex keys; kinds with underscores) —
+//     documentation example keys and placeholders excluded, in the text and
+//     in the decoded text of its base64 payloads (kind "base64:" and the
+//     rule); see docs/judgement/secrets.md.
 //   - pii: the recognizers of shield/internal/pii, each a format, its
 //     validator and context words (docs/judgement/pii.md lists them with
 //     their confidences and measured rates): e-mail addresses of persons
@@ -148,9 +152,9 @@
 //
 // # Bounds
 //
-// A scan takes time linear in its content: package scan's passes, one
-// pass for secrets (a two-byte table look-up per position, a bounded
-// window read from each candidate), one for numbers and IBANs, one for the
+// A scan takes time linear in its content: package scan's passes, two
+// for secrets (a table look-up per position, a bounded window read from
+// each candidate; see internal/secret's Bounds), one for numbers and IBANs, one for the
 // pii labels, one per "@" and "://", each reading a bounded window (the
 // phone metadata is consulted at most 32 times per scan); for the shipped
 // URL list, one jump from dot to dot (each dotted word read once, at most

@@ -7,8 +7,9 @@ import (
 )
 
 // secretsDetector adds the secrets signals: credential formats (see
-// package internal/secret for the rules and the README for their
-// calibration), in the text and in the input's decoded base64 payloads.
+// package internal/secret for the rules — gitleaks' and the package's own —
+// and docs/judgement/secrets.md for their measurements), in the text and
+// in the input's decoded base64 payloads.
 type secretsDetector struct{}
 
 func (secretsDetector) detect(_ context.Context, in *input, add func(hit)) error {

@@ -29,9 +29,13 @@ const (
 
 // Clean cleans a report's snippet (Shield method 1.0, "Cleaning and
 // fingerprints") and returns its normalized text. A snippet in which
-// package internal/secret finds any credential (API keys and tokens,
-// private keys, seed phrases, passwords in URLs), before or after NFKC, is
-// refused whole with ErrSecret; the error carries no part of the snippet.
+// package internal/secret's Holds finds any credential (API keys and
+// tokens by the same rules as shield's secrets detector, also of low
+// entropy or a documented example; private keys, 64-hex keys with a label
+// or a 0x prefix, seed phrases, passwords in URLs), as given or after
+// invisible removal and NFKC (a key split by zero-width characters or
+// written in full-width letters), is refused whole with ErrSecret; the
+// error carries no part of the snippet.
 // The steps, in order:
 //
 //  1. decode UTF-8 as WHATWG does (each maximal ill-formed subsequence
@@ -76,10 +80,11 @@ func finish(t string) string {
 	return collapse(strings.ToLower(t))
 }
 
+// hasSecret is the refusal's check: package internal/secret's Holds,
+// which prefers safety (a prefixed key of low entropy or a documented
+// example is refused too; issue 27).
 func hasSecret(s string) bool {
-	found := false
-	secret.Find(s, func(secret.Finding) { found = true })
-	return found
+	return secret.Holds(s)
 }
 
 // removeIgnorable decodes s as WHATWG UTF-8 and drops every

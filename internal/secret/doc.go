@@ -4,7 +4,34 @@
 //
 // It is shared by package shield (the secrets score of the Agent-Shield
 // protocol) and by the cleaning of community signatures, which must find
-// the same things.
+// the same things: Find is the detector, Holds the refusal (issue 27).
+//
+// # Rules
+//
+// Three sets, matched together (docs/judgement/secrets.md has the
+// measurements):
+//
+//   - gitleaks' default rules (github.com/zricethezav/gitleaks/v8 at
+//     GitleaksVersion, MIT, see gitleaks.LICENSE): its config/gitleaks.toml,
+//     embedded byte for byte (go generate copies the module's
+//     config.DefaultConfig; a test compares them) and matched here with
+//     gitleaks' semantics — keywords, regexp, secret group, entropy,
+//     allowlists — without linking gitleaks (its detect package costs 9 ms
+//     per 16 KiB). The rules that need a file path, and private-key and jwt
+//     (covered below, with more checks), are left out. A finding's Rule is
+//     the gitleaks id ("stripe-access-token", "vault-service-token").
+//   - extra.toml: formats gitleaks lacks (Docker, Groq, xAI, OpenRouter,
+//     Tavily, LangSmith, Replicate, Supabase, Azure SAS, shared access and
+//     API keys, Vault tokens of the short form, Authorization headers),
+//     written for this project in the same format; ids with hyphens.
+//   - the package's own rules, listed under Formats (ids with
+//     underscores), which check what a regexp cannot: checksums, decoded
+//     JWTs, PEM bodies, placeholders. Where one of them and a gitleaks rule
+//     find the same bytes, the package's rule is kept.
+//
+// Confidence: the package's own rules as listed; gitleaks' and extra.toml's
+// rules of a distinctive format 0.9; gitleaks' assignment template (a
+// vendor's keyword, an operator and a value) 0.75; generic-api-key 0.6.
 //
 // # Formats
 //
@@ -49,10 +76,11 @@
 //     20, T3BlbkFJ, 20; anthropic_key: sk-ant-api03- or sk-ant-admin01- and
 //     90 or more.
 //
-//   - huggingface_token: hf_ and 34 letters; shopify_token: shpat_, shpca_,
-//     shppa_ or shpss_ and 32 hex; digitalocean_token: dop_v1_, doo_v1_ or
-//     dor_v1_ and 64 hex; sendgrid_key: SG., 22, ".", 43; twilio_api_key: SK
-//     and 32 lowercase hex.
+//   - huggingface_token: hf_ and 34 letters; shopify_token: shpat_,
+//     shpca_, shppa_ or shpss_ and 32 hex (or base62) characters;
+//     digitalocean_token: dop_v1_, doo_v1_ or dor_v1_ and 64 hex;
+//     sendgrid_key: SG., 22, ".", 43; twilio_api_key: SK and 32 lowercase
+//     hex.
 //
 //   - private_key: a PEM or OpenSSH "-----BEGIN … PRIVATE KEY-----" block
 //     (also PGP PRIVATE KEY BLOCK) with at least 64 characters of base64
@@ -72,7 +100,8 @@
 //     onepassword_service_token: ops_eyJ and a base64url token.
 //
 //   - basic_auth_url: an http or https URL with a password in its userinfo
-//     that is not a placeholder (weaker than a database URL: documentation
+//     that looks generated (8 or more characters, letters and digits, more
+//     than 3 bits a character; weaker than a database URL: documentation
 //     writes them).
 //
 //   - seed_phrase: a wallet recovery phrase: 12, 15, 18, 21 or 24 words of
@@ -81,25 +110,56 @@
 //     more list words with no window whose checksum holds is
 //     seed_phrase_unchecked, weaker (a phrase with one word wrong).
 //
+//   - hex_private_key: 64 hex digits, optionally after 0x, that a label
+//     ("private key", "privkey", "secret key", "signing key", "wallet key",
+//     "seed") precedes within 40 bytes on the line.
+//
+//   - password_assignment: password, passwd, passphrase or pwd in an
+//     identifier, a JSON key or a connection string, "=" or ":", and a
+//     value of 8 to 100 characters that is not a placeholder, variable,
+//     expression, path or name, of two classes of character and more than
+//     2.5 bits a character (0.7).
+//
 // Keys printed in the services' own documentation as examples (AWS's
-// AKIAIOSFODNN7EXAMPLE, the jwt.io example token, values containing
-// EXAMPLE) are not findings.
+// AKIAIOSFODNN7EXAMPLE and its secret key, Stripe's test keys of its API
+// reference, the jwt.io example token, values containing EXAMPLE),
+// placeholders, gitleaks' allowlists, and for generic-api-key values
+// without a digit, UUIDs, file names and code identifiers are not
+// findings; nor is a match inside a line of base64, or a run of BIP-39
+// words of which fewer than half are distinct.
+//
+// # Holds
+//
+// Holds reports whether Find, or the same rules with the precision filters
+// off, finds anything: the rules of a distinctive prefix without their
+// entropy threshold and allowlists, placeholders, repetitive phrases, and a
+// 0x-prefixed 64-hex key without a label. Only the documented example keys
+// pass. The Shield method's cleaning calls it after removing invisible
+// characters and applying NFKC.
 //
 // # Bounds
 //
-// Find makes one pass over the text, looking at each byte once to see
-// whether a rule can start there, and reads at most a bounded window (at
-// most 16 KiB, for a private-key block) from each candidate start; it
-// allocates only for the JWT parts it decodes (bounded at 4 KiB each) and,
-// for recovery phrases, a window of at most 64 words, an upper-case word's
-// lower-case copy and the list of phrases found (each of 12 words or more).
+// The package's own rules make one pass over the text, looking at each
+// byte once to see whether a rule can start there, and read at most a
+// bounded window (at most 16 KiB, for a private-key block) from each
+// candidate start; they allocate only for the JWT parts they decode
+// (bounded at 4 KiB each) and, for recovery phrases, a window of at most
+// 64 words, an upper-case word's lower-case copy and the list of phrases
+// found (each of 12 words or more). gitleaks' rules: one pass for their
+// keywords, at most 4,096 keyword hits a rule, and regexps that read, in
+// one call, at most twice the text's length plus 256 KiB (after which the
+// remaining rules are skipped for that text); a window around a hit is at
+// most 4 KiB. Merging the findings takes time and memory linear in the
+// text. The rules compile once, at the first call (about 30 ms).
 //
 // # What it does not claim
 //
 // A finding is a string in the format of a credential, not a live one: no
-// key is ever tried. Formats without a prefix or structure (a bare 40-hex
-// token, a password in prose) are not found, and a credential split by
-// whitespace or quoting is not found. Recovery phrases are found in the
-// English BIP-39 list only; the other languages' lists, and phrases of
-// other wallet schemes, are not.
+// key is ever tried, and a test key in code is reported like a real one.
+// Formats without a prefix, a structure or a label (a bare 40-hex token, a
+// password in prose) are not found, and a credential split by whitespace
+// or quoting is not found. Recovery phrases are found in the English
+// BIP-39 list only; the other languages' lists, and phrases of other wallet
+// schemes, are not. Rules of gitleaks that need a file path, or several
+// rules together, are not applied.
 package secret

@@ -14,3 +14,14 @@ func ExampleFind() {
 	// Output:
 	// aws_access_key_id 25 45 0.9
 }
+
+// The refusal of the Shield method prefers safety: a live-prefixed key of
+// low entropy is no finding of the detector, but Holds refuses it.
+func ExampleHolds() {
+	text := "pay with sk_live_aaaaaaaaaaaaaaaaaaaaaaaa"
+	found := false
+	secret.Find(text, func(secret.Finding) { found = true })
+	fmt.Println(found, secret.Holds(text))
+	// Output:
+	// false true
+}

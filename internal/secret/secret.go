@@ -1,9 +1,11 @@
 package secret
 
 import (
+	"cmp"
 	"encoding/base64"
 	"encoding/json"
 	"hash/crc32"
+	"slices"
 	"strings"
 )
 
@@ -19,8 +21,249 @@ type Finding struct {
 }
 
 // Find calls fn for every credential it finds in text, in order of Start.
-// Findings do not overlap: scanning resumes after each one.
+// Findings do not overlap: where a rule of this package (a checksum, a
+// decoded structure) and a gitleaks rule find the same bytes, the
+// package's rule is kept.
 func Find(text string, fn func(Finding)) {
+	for _, f := range find(text, false) {
+		fn(f)
+	}
+}
+
+// Holds reports whether text holds anything credential-shaped under the
+// rules of the Shield method's refusal (issue 27), which prefer safety to
+// precision: every finding of Find, and also a prefixed key of low entropy
+// or a placeholder (sk_live_ and 24 times the same letter), and a
+// 64-hex-digit key written with a "0x" prefix even without a label. Only
+// the documented example keys (see documentedExamples) pass: they are
+// public. The caller normalizes first (NFKC, no
+// invisible characters): Holds reads the bytes as given.
+func Holds(text string) bool {
+	return len(find(text, true)) > 0
+}
+
+func find(text string, strict bool) []Finding {
+	var out []Finding
+	own(text, func(f Finding) {
+		if documented(text[f.Start:f.End]) || !strict && strings.HasPrefix(f.Rule, "seed_phrase") && repetitive(text[f.Start:f.End]) {
+			return
+		}
+		out = append(out, f)
+	})
+	hexKeys(text, strict, func(f Finding) { out = append(out, f) })
+	passwords(text, func(f Finding) { out = append(out, f) })
+	mine := len(out)
+	findGitleaks(text, strict, func(g glFinding) {
+		if documented(text[g.start:g.end]) {
+			return
+		}
+		if !strict && g.rule.id == "authorization-header" && exampleBasic(text, g.start, g.secret) {
+			return
+		}
+		if !strict && (exampleSecret(g.secret) || g.rule.id == "generic-api-key" && notGeneric(g.secret) || inBase64Blob(text, g.start, g.end)) {
+			return
+		}
+		out = append(out, Finding{Rule: g.rule.id, Start: g.start, End: g.end, Confidence: g.rule.conf})
+	})
+	if len(out) == 0 {
+		return nil
+	}
+	// The package's own findings (of own and hexKeys, each in order): in
+	// order of Start, an overlapping later one dropped.
+	slices.SortStableFunc(out[:mine], func(a, b Finding) int { return cmp.Compare(a.Start, b.Start) })
+	kept := make([]Finding, 0, len(out))
+	end := -1
+	for _, f := range out[:mine] {
+		if f.Start >= end {
+			kept = append(kept, f)
+			end = f.End
+		}
+	}
+	if len(out) == mine {
+		return kept
+	}
+	// Then the gitleaks findings that overlap none placed, strongest
+	// first; taken marks the bytes placed (time and memory linear in the
+	// text and the findings' spans).
+	gl := out[mine:]
+	slices.SortStableFunc(gl, func(a, b Finding) int {
+		if a.Confidence != b.Confidence {
+			return cmp.Compare(b.Confidence, a.Confidence)
+		}
+		return cmp.Compare(a.Start, b.Start)
+	})
+	taken := make([]bool, len(text))
+	for _, f := range kept {
+		for k := f.Start; k < f.End; k++ {
+			taken[k] = true
+		}
+	}
+	for _, f := range gl {
+		if slices.Contains(taken[f.Start:f.End], true) {
+			continue
+		}
+		for k := f.Start; k < f.End; k++ {
+			taken[k] = true
+		}
+		kept = append(kept, f)
+	}
+	slices.SortFunc(kept, func(a, b Finding) int { return cmp.Compare(a.Start, b.Start) })
+	return kept
+}
+
+// documentedExamples are keys that services print in their documentation
+// as examples, copied into countless tutorials: Stripe's test keys of its
+// API reference, the jwt.io token's signature, AWS's example key pair.
+// They are public: neither Find nor Holds reports them.
+var documentedExamples = []string{
+	"sk_test_4eC39HqLyjWDarjtT1zdp7dc", "pk_test_TYooMQauvdEDq54NiTphI7jx", // Stripe
+	jwtExample,
+	"AKIAIOSFODNN7EXAMPLE", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", // AWS
+}
+
+// documented reports a finding that holds a documented example key.
+func documented(s string) bool {
+	for _, e := range documentedExamples {
+		if strings.Contains(s, e) {
+			return true
+		}
+	}
+	return false
+}
+
+// exampleSecret reports a value that documentation prints in place of a
+// real one (see placeholderBody), one marked EXAMPLE, or the jwt.io
+// example token: the package's allowlist, on top of gitleaks' own.
+func exampleSecret(s string) bool {
+	return strings.Contains(s, "EXAMPLE") || strings.Contains(s, jwtExample) || placeholderBody(s)
+}
+
+// exampleBasic reports HTTP basic credentials (the Authorization header's
+// secret at start, after "Basic") that are not a user and a generated
+// password: base64 that does not decode to "user:password", and RFC
+// 7617's Aladdin:open sesame and its kin in tests and documentation.
+func exampleBasic(text string, start int, secret string) bool {
+	before := strings.ToLower(strings.TrimRight(text[max(0, start-8):start], " \t"))
+	if !strings.HasSuffix(before, "basic") {
+		return false
+	}
+	b, err := base64.StdEncoding.DecodeString(secret)
+	if err != nil {
+		b, err = base64.RawStdEncoding.DecodeString(strings.TrimRight(secret, "="))
+	}
+	if err != nil {
+		return true // not base64: not basic credentials
+	}
+	_, pw, ok := strings.Cut(string(b), ":")
+	return !ok || !generatedPassword(pw)
+}
+
+// codeWords are words of identifiers and file names in code: a value of
+// the generic rule made of letters, digits, "_", "." and "-" that holds one
+// is a name (testRSA2048PrivateKey, NewEncapsulationKey768), not a key.
+var codeWords = []string{"key", "private", "public", "test", "new", "encrypt", "decrypt", "token", "secret", "passw", "config", "auth", "file", "name", "path", "value", "default", "example", "sample", "dummy", "fake", "mock"}
+
+// notGeneric reports a value of the generic rule that is not a credential:
+// without a digit (gitleaks required one before v8.25), a UUID, a file
+// name, a path of words, a counting sequence, or an identifier that holds a
+// word of code (see codeWords). The package's filter, measured on the Go
+// source tree and /usr/share/doc (docs/judgement/secrets.md).
+func notGeneric(v string) bool {
+	if !strings.ContainsAny(v, "0123456789") {
+		return true
+	}
+	if isUUID(v) || strings.Contains(v, "0123456") || strings.Contains(strings.ToLower(v), "abcdef") {
+		return true
+	}
+	if k := strings.LastIndexByte(v, '.'); k > 0 && len(v)-k-1 >= 2 && len(v)-k-1 <= 4 && allLetters(v[k+1:]) {
+		return true // a file name: name.ext
+	}
+	name := true
+	for i := 0; i < len(v); i++ {
+		if c := v[i]; !isBase62(c) && c != '_' && c != '.' && c != '-' {
+			name = false
+			break
+		}
+	}
+	if name {
+		lv := strings.ToLower(v)
+		for _, w := range codeWords {
+			if strings.Contains(lv, w) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func allLetters(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isAlpha(s[i]) {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// isUUID reports an RFC 9562 UUID (8-4-4-4-12 hex) anywhere in v.
+func isUUID(v string) bool {
+	for i := 0; i+36 <= len(v); i++ {
+		ok := true
+		for k := 0; k < 36 && ok; k++ {
+			if k == 8 || k == 13 || k == 18 || k == 23 {
+				ok = v[i+k] == '-'
+			} else {
+				ok = isHex(v[i+k])
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// inBase64Blob reports a match inside a line of base64 (a file or image
+// encoded, 60 characters or more of the base64 alphabet with "+" or "/"),
+// longer than the match: a key format's prefix met by chance (EAAA in an
+// encoded binary).
+func inBase64Blob(text string, s, e int) bool {
+	ls := strings.LastIndexByte(text[:s], '\n') + 1
+	le := strings.IndexByte(text[e:], '\n')
+	if le < 0 {
+		le = len(text)
+	} else {
+		le += e
+	}
+	line := strings.TrimRight(text[ls:le], "\r")
+	if len(line) < 60 || len(line) <= e-s || !strings.ContainsAny(line, "+/") {
+		return false
+	}
+	for i := 0; i < len(line); i++ {
+		if c := line[i]; !isB64(c) && c != '=' {
+			return false
+		}
+	}
+	return true
+}
+
+// repetitive reports a run of words of which fewer than half are
+// distinct: a list of true and false, "Add." and "Fix." lines of a
+// changelog, BIP-39's all-zero test phrase ("abandon" eleven times and
+// "about", printed in every wallet library's documentation) — not a
+// phrase a wallet generated, whose words repeat by chance only. Holds
+// (the refusal) does not apply it.
+func repetitive(span string) bool {
+	words := strings.FieldsFunc(strings.ToLower(span), func(r rune) bool { return r < 'a' || r > 'z' })
+	seen := map[string]bool{}
+	for _, w := range words {
+		seen[w] = true
+	}
+	return 2*len(seen) < len(words)
+}
+
+// own calls fn for the findings of the package's own rules, in order.
+func own(text string, fn func(Finding)) {
 	seeds := seedPhrases(text)
 	for i := 0; i < len(text); {
 		if len(seeds) > 0 && i >= seeds[0].Start {
@@ -255,7 +498,9 @@ func sPrefixed(text string, i int) (Finding, bool) {
 		return f, true
 	}
 	for _, p := range []string{"shpat_", "shpca_", "shppa_", "shpss_"} {
-		if f, ok := fixed(text, i, p, "shopify_token", 32, 32, isHex, 0.9); ok {
+		// Shopify issues 32 hex digits; a base62 body of the same length
+		// after the prefix is found too (the prefixes are distinctive).
+		if f, ok := fixed(text, i, p, "shopify_token", 32, 32, isBase62, 0.9); ok {
 			return f, true
 		}
 	}

@@ -1,0 +1,98 @@
+package secret
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// goText is the first n bytes of a file of the Go distribution: real
+// prose (the language specification) and real code (net/http).
+func goText(b testing.TB, rel string, n int) string {
+	out, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		b.Fatalf("go env GOROOT: %v", err)
+	}
+	data, err := os.ReadFile(filepath.Join(strings.TrimSpace(string(out)), rel))
+	if err != nil {
+		b.Fatalf("the Go distribution's %s: %v", rel, err)
+	}
+	if len(data) < n {
+		b.Fatalf("%s: %d bytes, want %d", rel, len(data), n)
+	}
+	return string(data[:n])
+}
+
+// BenchmarkFind measures Find on 16 KiB of prose (the Go
+// specification), of code (net/http) and of test code full of keys and
+// certificates (crypto/tls), the rules compiled beforehand; "own" is the
+// package's own rules alone, "gitleaks" gitleaks' rules alone. Besides the
+// mean it reports the calling thread's CPU time per call at the 50th and
+// 99th percentile (cpu-p50-ns, cpu-p99-ns): on a shared machine the wall
+// time includes other processes' turns.
+func BenchmarkFind(b *testing.B) {
+	gitleaksRules()
+	for _, c := range []struct{ name, rel string }{
+		{"prose", "doc/go_spec.html"},
+		{"code", "src/net/http/server.go"},
+		{"keys", "src/crypto/tls/handshake_client_test.go"},
+	} {
+		text := goText(b, c.rel, 16<<10)
+		for _, f := range []struct {
+			name string
+			fn   func()
+		}{
+			{"all", func() { Find(text, func(Finding) {}) }},
+			{"own", func() { own(text, func(Finding) {}) }},
+			{"gitleaks", func() { findGitleaks(text, false, func(glFinding) {}) }},
+		} {
+			b.Run(c.name+"-16KiB/"+f.name, func(b *testing.B) {
+				b.SetBytes(int64(len(text)))
+				b.ReportAllocs()
+				runtime.LockOSThread()
+				defer runtime.UnlockOSThread()
+				var cpus []time.Duration
+				for b.Loop() {
+					c0, ok := threadCPU()
+					f.fn()
+					if c1, _ := threadCPU(); ok {
+						cpus = append(cpus, c1-c0)
+					}
+				}
+				if len(cpus) > 0 {
+					slices.Sort(cpus)
+					b.ReportMetric(float64(cpus[len(cpus)/2].Nanoseconds()), "cpu-p50-ns")
+					b.ReportMetric(float64(cpus[len(cpus)*99/100].Nanoseconds()), "cpu-p99-ns")
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkCompile measures the one-time compilation of the rules.
+func BenchmarkCompile(b *testing.B) {
+	for b.Loop() {
+		if _, err := compileRules(gitleaksTOML); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkFindHostile runs Find on 1 MiB texts built against the rules'
+// keyword hits and windows: each must stay linear in the text.
+func BenchmarkFindHostile(b *testing.B) {
+	for _, unit := range []string{"ey", "eyJhbGciOiJub25lIn0", "key=", "api_key = ", "sig=", "-----BEGIN PRIVATE KEY-----", "s.", "0x", "sk_live_", "a3-", "curl ", "curl -H ", "hooks.slack.com/", "password=", "Authorization: Basic ", "private key "} {
+		text := strings.Repeat(unit, (1<<20)/len(unit))
+		b.Run(unit, func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			for b.Loop() {
+				Find(text, func(Finding) {})
+			}
+		})
+	}
+}

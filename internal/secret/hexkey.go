@@ -1,0 +1,78 @@
+package secret
+
+import "strings"
+
+// hexKeyLabels are the words that, shortly before 64 hex digits, name them
+// a private key (an Ethereum-style secp256k1 key, an Ed25519 seed, an
+// HMAC or signing secret): compared with the lower-cased label, in which
+// "_", "-" and "." are read as spaces.
+var hexKeyLabels = []string{"private key", "privatekey", "priv key", "privkey", "secret key", "secretkey", "signing key", "wallet key", "seed"}
+
+// hexKeys calls fn for each run of exactly 64 hex digits (after an
+// optional "0x") that a label of hexKeyLabels precedes within 40 bytes on
+// its line: hex_private_key. With strict (the refusal), a "0x" prefix is
+// enough.
+func hexKeys(text string, strict bool, fn func(Finding)) {
+	for i := 0; i+64 <= len(text); {
+		if byteClass[text[i]]&classWord == 0 {
+			i++
+			continue
+		}
+		// A word starts at i.
+		start, h := i, i
+		ox := strings.HasPrefix(text[i:], "0x")
+		if ox {
+			h = i + 2
+		}
+		n := 0
+		for h+n < len(text) && n < 65 && byteClass[text[h+n]]&classHex != 0 {
+			n++
+		}
+		if n == 64 && endsWord(text, h+n, isB64url) && (labelled(text, start) || strict && ox) &&
+			(strict || !placeholderBody(text[h:h+n])) {
+			fn(Finding{Rule: "hex_private_key", Start: start, End: h + n, Confidence: 0.9})
+		}
+		// Skip the rest of the word.
+		for i = h + n; i < len(text) && byteClass[text[i]]&classWord != 0; i++ {
+		}
+	}
+}
+
+// Byte classes for the loops that read every byte.
+const (
+	classWord = 1 << iota // base64url: [0-9A-Za-z_-]
+	classHex              // [0-9A-Fa-f]
+)
+
+var byteClass = func() (t [256]uint8) {
+	for c := 0; c < 256; c++ {
+		if isB64url(byte(c)) {
+			t[c] |= classWord
+		}
+		if isHex(byte(c)) {
+			t[c] |= classHex
+		}
+	}
+	return t
+}()
+
+// labelled reports whether a hex key label ends at most 40 bytes before i
+// on the same line.
+func labelled(text string, i int) bool {
+	s := max(0, i-40)
+	if k := strings.LastIndexByte(text[s:i], '\n'); k >= 0 {
+		s += k + 1
+	}
+	b := []byte(strings.ToLower(text[s:i]))
+	for k, c := range b {
+		if c == '_' || c == '-' || c == '.' {
+			b[k] = ' '
+		}
+	}
+	for _, l := range hexKeyLabels {
+		if strings.Contains(string(b), l) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,129 @@
+package secret
+
+import "strings"
+
+// passwordLabels are the words that name a password in an assignment;
+// compared with the text's bytes read in lower case.
+var passwordLabels = []string{"password", "passwd", "passphrase", "pwd"}
+
+// notPasswordSuffixes, after a label within its identifier, make it name
+// something else (password_hash = …, pwd_file: …, PASSWORD_MIN_LENGTH=…).
+var notPasswordSuffixes = []string{"hash", "file", "path", "len", "min", "max", "policy", "reset", "field", "prompt", "type", "name", "salt", "digest", "rule", "regex", "confirm", "label", "placeholder", "hint", "dir", "env", "cmd", "command", "url", "id"}
+
+// passwords calls fn for each password written as a value: a label of
+// passwordLabels (in an identifier, a JSON key, a connection string's
+// Password=), at most 3 quotes or spaces, "=" or ":" (not "==" or "!="), and
+// a value of 8 to 100 characters, quoted or up to white space, ";", ",",
+// "&" or a quote, that is not a placeholder or an expression and looks
+// chosen: two classes of character (lower, upper, digit, symbol) and more
+// than 2.5 bits a character. password_assignment, 0.7: a weak signal
+// (documentation writes sample passwords too), below the block threshold.
+func passwords(text string, fn func(Finding)) {
+	for i := 0; i < len(text); i++ {
+		if c := text[i] | 0x20; c != 'p' {
+			continue
+		}
+		label := ""
+		for _, l := range passwordLabels {
+			if hasLowerPrefix(text[i:], l) {
+				label = l
+				break
+			}
+		}
+		if label == "" || i > 0 && isAlpha(text[i-1]) && !isUpper(text[i]) {
+			continue // inside a word (…pwd… in a longer word), unless camelCase
+		}
+		j := i + len(label)
+		// The rest of the identifier: at most 12 bytes, none naming
+		// something else.
+		k := j
+		for k < len(text) && k-j < 13 && (isBase62(text[k]) || text[k] == '_' || text[k] == '-' || text[k] == '.') {
+			k++
+		}
+		if k-j > 12 || suffixed(text[j:k]) {
+			i = k - 1
+			continue
+		}
+		for n := 0; n < 3 && k < len(text) && (text[k] == '"' || text[k] == '\'' || text[k] == ' ' || text[k] == '\t'); n++ {
+			k++
+		}
+		if k >= len(text) || text[k] != '=' && text[k] != ':' {
+			continue
+		}
+		if k+1 < len(text) && (text[k] == '=' && text[k+1] == '=' || text[k] == ':' && text[k+1] == ':') || k > 0 && text[k-1] == '!' {
+			continue
+		}
+		if k+1 < len(text) && text[k] == ':' && text[k+1] == '=' { // :=
+			k++
+		}
+		k++
+		for k < len(text) && (text[k] == ' ' || text[k] == '\t') {
+			k++
+		}
+		s, e, ok := passwordValue(text, k)
+		if !ok {
+			continue
+		}
+		fn(Finding{Rule: "password_assignment", Start: s, End: e, Confidence: 0.7})
+		i = e - 1
+	}
+}
+
+func suffixed(rest string) bool {
+	lr := strings.ToLower(rest)
+	for _, w := range notPasswordSuffixes {
+		if strings.Contains(lr, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// passwordValue reads the value at k: its bounds and whether it looks like
+// a chosen password.
+func passwordValue(text string, k int) (int, int, bool) {
+	if k >= len(text) {
+		return 0, 0, false
+	}
+	s, e, quoted := k, k, false
+	if q := text[k]; q == '"' || q == '\'' || q == '`' {
+		quoted = true
+		s = k + 1
+		e = s
+		for e < len(text) && e-s <= 100 && text[e] != q && text[e] != '\n' {
+			e++
+		}
+		if e >= len(text) || text[e] != q {
+			return 0, 0, false
+		}
+	} else {
+		for e < len(text) && e-s <= 100 && !strings.ContainsRune(" \t\r\n;,&\"'`<>)}]", rune(text[e])) {
+			e++
+		}
+	}
+	v := text[s:e]
+	if len(v) < 8 || len(v) > 100 || isPlaceholder(v) || placeholderBody(v) {
+		return 0, 0, false
+	}
+	if !quoted && (strings.ContainsAny(v, "(") || notGeneric(v) && !strings.ContainsAny(v, "!#$%*+/=?@^~")) {
+		return 0, 0, false // an expression, a name
+	}
+	if strings.Contains(v, "\\") || strings.Count(v, " ") > 1 || strings.ContainsAny(v[:1], "/~.+ ") || strings.Contains(v, ", ") {
+		return 0, 0, false // an escape sequence, prose, a path, code
+	}
+	classes := 0
+	for _, has := range []bool{
+		strings.ContainsAny(v, "abcdefghijklmnopqrstuvwxyz"),
+		strings.ContainsAny(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
+		strings.ContainsAny(v, "0123456789"),
+		strings.ContainsAny(v, "!\"#$%&'()*+,-./:;<=>?@[]^_`{|}~"),
+	} {
+		if has {
+			classes++
+		}
+	}
+	if classes < 2 || shannon(v) <= 2.5 {
+		return 0, 0, false
+	}
+	return s, e, true
+}
