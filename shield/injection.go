@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/plainsight/plainsight/internal/injrules"
 	"github.com/plainsight/plainsight/markup"
 	"github.com/plainsight/plainsight/scan"
 )
@@ -32,14 +33,18 @@ type SignatureMatch struct {
 // match outside the content or with a confidence outside (0,1].
 var ErrSignatureMatch = errors.New("shield: invalid signature match")
 
-// Confidences of the prompt_injection signals, from the calibration (the
-// README's table): how often a text with the signal was an injection in
-// the labelled set, tempered by how often it appears in benign prose.
+// Confidences of the prompt_injection evidence, from the calibration on
+// the labelled pool (docs/judgement/injection.md): how often a text with
+// the evidence was an injection, tempered by how often it appears in
+// benign prose. Evidence below the signal floor on its own (a lone
+// zero-width character, an HTML comment, a §5 hint such as keep_secret in
+// an operator's prompt) is kept only when the text's evidence together
+// reaches the floor.
 var injectionConfidence = map[string]float64{
 	"scan:unicode_tag":          0.9,
-	"scan:bidi_control":         0.5,
+	"scan:bidi_control":         0.45,
 	"scan:zero_width":           0.15,
-	"scan:zero_width_run":       0.5,
+	"scan:zero_width_run":       0.45,
 	"scan:control_char":         0.2,
 	"scan:private_use":          0.1,
 	"scan:unassigned_codepoint": 0.15,
@@ -50,27 +55,41 @@ var injectionConfidence = map[string]float64{
 	"hidden_markup:" + markup.HiddenElement.String():   0.4,
 
 	"base64_text":             0.15,
-	"mixed_script_confusable": 0.25,
+	"mixed_script_confusable": 0.5,
 
-	"instruction_like:" + string(scan.IgnoreInstructions): 0.75,
-	"instruction_like:" + string(scan.RevealInstructions): 0.7,
-	"instruction_like:" + string(scan.SendToAddress):      0.6,
-	"instruction_like:" + string(scan.AddressedToAI):      0.55,
-	"instruction_like:" + string(scan.NewInstructions):    0.55,
-	"instruction_like:" + string(scan.KeepSecret):         0.55,
-	"instruction_like:" + string(scan.ImperativeAct):      0.55,
-	"instruction_like:" + string(scan.ImperativeDisclose): 0.5,
-	"instruction_like:" + string(scan.BeforeAnswering):    0.5,
-	"instruction_like:" + string(scan.OwnInstructions):    0.45,
+	"instruction_like:" + string(scan.IgnoreInstructions): 0.8,
+	"instruction_like:" + string(scan.SendToAddress):      0.8,
+	"instruction_like:" + string(scan.NewInstructions):    0.6,
+	"instruction_like:" + string(scan.RevealInstructions): 0.45,
+	"instruction_like:" + string(scan.KeepSecret):         0.45,
+	"instruction_like:" + string(scan.ImperativeAct):      0.4,
+	"instruction_like:" + string(scan.BeforeAnswering):    0.4,
+	"instruction_like:" + string(scan.OwnInstructions):    0.35,
+	"instruction_like:" + string(scan.AddressedToAI):      0.3,
+	"instruction_like:" + string(scan.ImperativeDisclose): 0.3,
 
 	// Instructions that a reader cannot see: inside hidden markup, written
-	// in tag characters, or inside a base64 payload.
+	// in tag characters, or inside a base64 payload (§5 findings, a rule
+	// of internal/injrules or the model in the decoded text).
 	"hidden_instructions": 0.95,
 }
 
+// injectionFloor is the signal floor of prompt_injection: a text whose
+// evidence combines below it gets no prompt_injection signal at all, so
+// that weak hints on benign text do not make the verdict suspicious
+// (§3.2's bands count any signal). Chosen on the labelled pool by source
+// (docs/judgement/injection.md).
+const injectionFloor = 0.5
+
+// injectionModel, when set, scores a text with the trained model of
+// internal/injmodel: the calibrated probability that it is an injection
+// and the byte span of the window that scored highest.
+var injectionModel func(text string) (prob float64, start, end int)
+
 // injectionDetector adds the prompt_injection signals: the deterministic
-// findings and §5 heuristics of package scan (the input's findings),
-// instructions hidden from a reader, and community signature matches.
+// findings and §5 heuristics of package scan (the input's findings), the
+// rules and framing of internal/injrules, the trained model, instructions
+// hidden from a reader, and community signature matches.
 type injectionDetector struct {
 	// signatures, when set, adds community signature matches.
 	signatures SignatureMatcher
@@ -78,9 +97,15 @@ type injectionDetector struct {
 
 func (d injectionDetector) detect(ctx context.Context, in *input, addHit func(hit)) error {
 	text := in.text
+	var ev []hit
 	add := func(kind string, start, end int) {
-		addHit(hit{class: PromptInjection, kind: kind, conf: injectionConfidence[kind], start: start, end: end})
+		ev = append(ev, hit{class: PromptInjection, kind: kind, conf: injectionConfidence[kind], start: start, end: end})
 	}
+	addConf := func(kind string, conf float64, start, end int) {
+		ev = append(ev, hit{class: PromptInjection, kind: kind, conf: conf, start: start, end: end})
+	}
+	vt := in.view.text
+	framing := injrules.Frame(vt)
 	var hidden [][2]int // spans a reader does not see
 	for _, f := range in.findings {
 		switch {
@@ -97,11 +122,21 @@ func (d injectionDetector) detect(ctx context.Context, in *input, addHit func(hi
 			if len(f.DecodedFindings) > 0 {
 				add("base64_text", f.ByteStart, f.ByteEnd)
 			}
-			if instructive(f.DecodedFindings) {
+			if instructive(f.DecodedFindings) || judgedInstructions(f.Decoded) {
 				add("hidden_instructions", f.ByteStart, f.ByteEnd)
 			}
 		case f.Class == scan.InstructionLike:
-			add("instruction_like:"+string(f.Pattern), f.ByteStart, f.ByteEnd)
+			kind := "instruction_like:" + string(f.Pattern)
+			c := injectionConfidence[kind]
+			// §5's hints are words, not intent: text about attacks and an
+			// operator's own prompt use them too.
+			if framing.About {
+				c *= 0.4
+			}
+			if framing.Operator && f.Pattern != scan.IgnoreInstructions && f.Pattern != scan.SendToAddress {
+				c *= 0.5
+			}
+			addConf(kind, c, f.ByteStart, f.ByteEnd)
 		case f.Class == scan.MixedScriptConfusable:
 			add("mixed_script_confusable", f.ByteStart, f.ByteEnd)
 		case f.Class == scan.ZeroWidth && len(f.Codepoints) > 0 && f.End-f.Start >= 3:
@@ -116,14 +151,48 @@ func (d injectionDetector) detect(ctx context.Context, in *input, addHit func(hi
 			add("scan:"+string(f.Class), f.ByteStart, f.ByteEnd)
 		}
 	}
-	for _, f := range in.findings {
-		if f.Class != scan.InstructionLike {
-			continue
-		}
+	inHidden := func(start, end int) bool {
 		for _, h := range hidden {
-			if h[0] <= f.ByteStart && f.ByteEnd <= h[1] {
-				add("hidden_instructions", f.ByteStart, f.ByteEnd)
-				break
+			if h[0] <= start && end <= h[1] {
+				return true
+			}
+		}
+		return false
+	}
+	for _, f := range in.findings {
+		if f.Class == scan.InstructionLike && inHidden(f.ByteStart, f.ByteEnd) {
+			add("hidden_instructions", f.ByteStart, f.ByteEnd)
+		}
+	}
+	strongRule := false
+	injrules.Find(vt, func(h injrules.Hit) {
+		start, end := in.view.span(h.Start, h.End)
+		if inHidden(start, end) && h.Confidence >= injectionFloor {
+			add("hidden_instructions", start, end)
+		}
+		c := injrules.Weigh(h, framing)
+		strongRule = strongRule || h.Strong && c >= injectionFloor
+		addConf("rule:"+h.Rule, c, start, end)
+	})
+	if injectionModel != nil {
+		if p, s, e := injectionModel(vt); p > 0 {
+			// Text about attacks reads like one to a bag of n-grams;
+			// framing lowers the model's word but not a strong rule's.
+			if framing.About && !strongRule {
+				p *= 0.6
+			}
+			start, end := in.view.span(s, e)
+			addConf("model", round4(p), start, end)
+		}
+	}
+	byKind := map[string]float64{}
+	for _, h := range ev {
+		byKind[h.kind] = max(byKind[h.kind], h.conf)
+	}
+	if combine(byKind) >= injectionFloor {
+		for _, h := range ev {
+			if h.conf > 0 {
+				addHit(h)
 			}
 		}
 	}
@@ -141,6 +210,27 @@ func (d injectionDetector) detect(ctx context.Context, in *input, addHit func(hi
 		addHit(hit{class: PromptInjection, kind: "signature:" + m.ID, conf: m.Confidence, start: m.ByteStart, end: m.ByteEnd})
 	}
 	return nil
+}
+
+// judgedInstructions reports whether a base64 payload's decoded text holds
+// a rule of internal/injrules (a curl … | sh, a forged system turn, an
+// override) or scores as an injection with the model: instructions a
+// reader cannot see, whatever their framing.
+func judgedInstructions(decoded string) bool {
+	found := false
+	injrules.Find(decoded, func(h injrules.Hit) {
+		if h.Confidence >= injectionFloor {
+			found = true
+		}
+	})
+	if found {
+		return true
+	}
+	if injectionModel != nil {
+		p, _, _ := injectionModel(decoded)
+		return p >= 0.5
+	}
+	return false
 }
 
 // instructive reports whether a decoded payload's findings include §5
