@@ -38,12 +38,12 @@ type Hit struct {
 }
 
 // MaxHits bounds the hits Find reports for one text.
-const MaxHits = 256
+const MaxHits = 64
 
 // maxChecks bounds the rule windows one text runs; window bounds a
 // window's size in bytes.
 const (
-	maxChecks = 2048
+	maxChecks = 128
 	window    = 512
 )
 
@@ -55,6 +55,27 @@ type check struct {
 	re        *regexp.Regexp
 	back, fwd int
 	conf      func(lo string, m []int) (float64, bool)
+}
+
+// needs lists, for some checks, literals one of which the window must hold
+// before the expression runs (a cheap prefilter).
+var needs = map[string][]string{
+	"secret":     []string{"param", "arg", "field", "note", "url", "http", "body", "payload", "webhook", "your re", "your answer", "your message", "as the", "as val", "as con", "as inp", "query", "cat ", "type ", "more ", "less ", "head ", "tail ", "base64 ", "xxd ", "curl ", "scp ", "nc ", "content of"},
+	"whencalled": {"tool", "function", "`"},
+}
+
+// containsAny reports whether s holds one of subs; true when subs is
+// empty.
+func containsAny(s string, subs []string) bool {
+	if len(subs) == 0 {
+		return true
+	}
+	for _, sub := range subs {
+		if strings.Contains(s, sub) {
+			return true
+		}
+	}
+	return false
 }
 
 func fixed(c float64) func(string, []int) (float64, bool) {
@@ -314,8 +335,15 @@ var wordAnchors = map[string]anchor{
 	"claude_desktop_config": {[]string{"secret"}, ""},
 }
 
-// nextWords holds each anchor's next words as a set.
-var nextWords = map[string]map[string]bool{}
+// words interns the anchor words and their next words; anchorOf gives,
+// by word id, the index of its anchor in anchorList (-1 for none), and
+// nextOf the set of its next words (nil for any word).
+var (
+	words_     vocab
+	anchorList []anchor
+	anchorOf   []int
+	nextOf     []bits
+)
 
 // symbolAnchors are the anchors that open with punctuation: a prefix of the
 // lowered text at the anchor, and the checks it starts.
@@ -372,24 +400,75 @@ var symbolAnchors = []struct {
 	{".cursor", []string{"secret"}},
 }
 
-// maxWord is the longest anchor word; firstLens holds, for each first
-// letter, the set of anchor word lengths (a bit per length), so that most
-// words are rejected without a map lookup.
+// maxWord is the longest anchor word.
 var (
-	maxWord   int
-	firstLens [256]uint32
+	maxWord int
+	// twoLens holds, by a word's first letter and its second byte (mod
+	// 32), the set of anchor word lengths, a bit per length: most words
+	// are rejected without a lookup.
+	twoLens [26][32]uint32
+	// symbolsAt lists, by first byte, the symbolAnchors that open with it.
+	symbolsAt [256][]int
 )
 
 func init() {
+	for k, a := range symbolAnchors {
+		symbolsAt[a.prefix[0]] = append(symbolsAt[a.prefix[0]], k)
+	}
+	for w := range wordAnchors {
+		words_.add(w)
+	}
+	for _, f := range []map[string]bool{aboutCore, aboutCue} {
+		for w := range f {
+			words_.add(w)
+		}
+	}
+	for _, w := range frameTriggers {
+		words_.add(w)
+	}
+	for _, w := range strings.Fields(revealWords) {
+		revealSet.set(words_.add(w))
+	}
+	for _, w := range []string{"any", "instructions", "commands", "requests", "not"} {
+		words_.add(w)
+	}
+	for _, a := range wordAnchors {
+		for _, n := range strings.Fields(a.next) {
+			words_.add(n)
+		}
+	}
+	anchorOf = make([]int, len(words_.words))
+	nextOf = make([]bits, len(words_.words))
+	wordTag = make([]uint8, len(words_.words))
+	for i := range anchorOf {
+		anchorOf[i] = -1
+	}
 	for w, a := range wordAnchors {
 		maxWord = max(maxWord, len(w))
-		firstLens[w[0]] |= 1 << min(len(w), 31)
+		twoLens[w[0]-'a'][w[1]&31] |= 1 << min(len(w), 31)
+		id := words_.id(w)
+		anchorOf[id] = len(anchorList)
+		anchorList = append(anchorList, a)
 		if a.next != "" {
-			set := map[string]bool{}
+			var b bits
 			for _, n := range strings.Fields(a.next) {
-				set[n] = true
+				b.set(words_.id(n))
 			}
-			nextWords[w] = set
+			nextOf[id] = b
+		}
+	}
+	for w := range aboutCore {
+		wordTag[words_.id(w)] |= tagCore
+	}
+	for w := range aboutCue {
+		wordTag[words_.id(w)] |= tagCue
+	}
+	for _, w := range frameTriggers {
+		wordTag[words_.id(w)] |= tagTrigger
+	}
+	for id, w := range words_.words {
+		if wordTag[id] != 0 && w[0] >= 'a' && w[0] <= 'z' && len(w) >= 2 {
+			frameLens[w[0]-'a'][w[1]&31] |= 1 << min(len(w), 31)
 		}
 	}
 }
@@ -417,8 +496,20 @@ func isWordByte(c byte) bool {
 
 // Find reports, in order of position, every rule hit in text (at most
 // MaxHits) to add. Hits of one rule do not overlap.
-func Find(text string, add func(Hit)) {
+func Find(text string, add func(Hit)) { find(text, lower(text), add, nil) }
+
+// Analyze is Find and Frame at once, in one pass over text (the framing
+// then reads the whole text, not only its first 16 KiB).
+func Analyze(text string, add func(Hit)) Framing {
 	lo := lower(text)
+	var fs frameState
+	find(text, lo, add, &fs)
+	return fs.finish(lo)
+}
+
+// find is Find on text and its lowered copy lo; when fs is not nil it also
+// gathers the framing's words.
+func find(text, lo string, add func(Hit), fs *frameState) {
 	f := finder{text: text, lo: lo, add: add, until: map[string]int{}}
 	f.roleTurns()
 	for i := 0; i < len(lo) && f.n < MaxHits && f.checks < maxChecks; i++ {
@@ -431,22 +522,35 @@ func Find(text string, add func(Hit)) {
 			for j < len(lo) && j-i <= maxWord && (isWordByte(lo[j]) || lo[j] == '-' && j+1 < len(lo) && lo[j+1] >= 'a') {
 				j++
 			}
-			if n := j - i; n <= maxWord && firstLens[c]&(1<<min(n, 31)) != 0 {
-				if a, ok := wordAnchors[lo[i:j]]; ok && (a.next == "" || nextWords[lo[i:j]][nextWord(lo, j)]) {
-					for _, k := range a.checks {
-						f.run(k, i)
+			n := j - i
+			if n < 2 || n > 24 {
+				i = j - 1
+				continue
+			}
+			lens := twoLens[c-'a'][lo[i+1]&31]
+			if fs != nil {
+				lens |= frameLens[c-'a'][lo[i+1]&31]
+			}
+			if lens&(1<<min(n, 31)) != 0 {
+				if id := words_.id(lo[i:j]); id >= 0 {
+					if anchorOf[id] >= 0 && (nextOf[id] == nil || nextOf[id].has(words_.id(nextWord(lo, j)))) {
+						for _, k := range anchorList[anchorOf[id]].checks {
+							f.run(k, i)
+						}
+					}
+					if fs != nil && wordTag[id] != 0 {
+						fs.word(lo, id, i, j)
 					}
 				}
 			}
+			i = j - 1
 			continue
 		}
-		switch c {
-		case '<', '[', '#', '~', '/', '.':
-			for _, a := range symbolAnchors {
-				if strings.HasPrefix(lo[i:], a.prefix) {
-					for _, k := range a.checks {
-						f.run(k, i)
-					}
+		for _, k := range symbolsAt[c] {
+			a := &symbolAnchors[k]
+			if i+1 < len(lo) && lo[i+1] == a.prefix[1] && strings.HasPrefix(lo[i:], a.prefix) {
+				for _, k := range a.checks {
+					f.run(k, i)
 				}
 			}
 		}
@@ -486,6 +590,9 @@ func (f *finder) run(name string, at int) {
 		ws, we = sentences(f.lo, at, ch.back, ch.fwd)
 	}
 	w := f.lo[ws:we]
+	if !containsAny(w, needs[name]) {
+		return
+	}
 	m := ch.re.FindStringSubmatchIndex(w)
 	if m == nil {
 		return
@@ -562,8 +669,8 @@ func (f *finder) roleTurns() {
 			end = i + j
 		}
 		line := f.lo[i:end]
-		if strings.TrimSpace(line) != "" {
-			if who, n := turnLabel(line); n > 0 && f.text[i] >= 'A' && f.text[i] <= 'Z' {
+		if c := f.text[i]; c == 'S' || c == 'A' || c == 'H' || c == 'U' {
+			if who, n := turnLabel(line); n > 0 {
 				switch {
 				case first:
 					transcript = true
@@ -575,6 +682,8 @@ func (f *finder) roleTurns() {
 					f.add(Hit{Rule: FakeTurn, Start: i, End: i + n, Confidence: 0.5})
 				}
 			}
+		}
+		if first && strings.TrimSpace(line) != "" {
 			first = false
 		}
 		if j < 0 {
