@@ -1,0 +1,12 @@
+package shield
+
+import "github.com/plainsight/plainsight/internal/injmodel"
+
+// The prompt_injection detector reads the embedded model of
+// internal/injmodel (docs/judgement/injection-model.md).
+func init() {
+	injectionModel = func(text string) (float64, int, int) {
+		r := injmodel.Score(text)
+		return r.Prob, r.Start, r.End
+	}
+}
