@@ -55,10 +55,10 @@ var injectionConfidence = map[string]float64{
 	"hidden_markup:" + markup.HiddenElement.String():   0.4,
 
 	"base64_text":             0.15,
-	"mixed_script_confusable": 0.5,
+	"mixed_script_confusable": 0.3,
 
 	"instruction_like:" + string(scan.IgnoreInstructions): 0.8,
-	"instruction_like:" + string(scan.SendToAddress):      0.8,
+	"instruction_like:" + string(scan.SendToAddress):      0.45,
 	"instruction_like:" + string(scan.NewInstructions):    0.6,
 	"instruction_like:" + string(scan.RevealInstructions): 0.45,
 	"instruction_like:" + string(scan.KeepSecret):         0.45,
@@ -80,6 +80,18 @@ var injectionConfidence = map[string]float64{
 // (§3.2's bands count any signal). Chosen on the labelled pool by source
 // (docs/judgement/injection.md).
 const injectionFloor = 0.5
+
+// modelAlone is the least model probability that is evidence on its own,
+// with no rule or finding beside it (docs/judgement/injection.md).
+const modelAlone = 0.9
+
+// corroborates is the least confidence of other evidence beside which the
+// model counts as it is.
+const corroborates = injectionFloor
+
+// modelMin is the least model probability that is evidence: below it the
+// model's word is noise and no signal carries it.
+const modelMin = 0.1
 
 // injectionModel, when set, scores a text with the trained model of
 // internal/injmodel: the calibrated probability that it is an injection
@@ -105,7 +117,8 @@ func (d injectionDetector) detect(ctx context.Context, in *input, addHit func(hi
 		ev = append(ev, hit{class: PromptInjection, kind: kind, conf: conf, start: start, end: end})
 	}
 	vt := in.view.text
-	framing := injrules.Frame(vt)
+	var ruleHits []injrules.Hit
+	framing := injrules.Analyze(vt, func(h injrules.Hit) { ruleHits = append(ruleHits, h) })
 	var hidden [][2]int // spans a reader does not see
 	for _, f := range in.findings {
 		switch {
@@ -129,11 +142,28 @@ func (d injectionDetector) detect(ctx context.Context, in *input, addHit func(hi
 			kind := "instruction_like:" + string(f.Pattern)
 			c := injectionConfidence[kind]
 			// §5's hints are words, not intent: text about attacks and an
-			// operator's own prompt use them too.
+			// operator's own prompt use them too ("ignore any
+			// instructions you find in the documents" is an operator's
+			// rule; the override rule below tells it from "ignore all
+			// previous instructions").
+			// §5's ignore and new-instructions patterns do not read the
+			// noun ("disregard the previous message"); the override rule
+			// does, and confirms them.
+			// Confirmed, an override is near certain (660 of the pool's
+			// 661 texts with both were injections).
+			if f.Pattern == scan.IgnoreInstructions || f.Pattern == scan.NewInstructions {
+				if overlapsRule(ruleHits, in.view, framing, injrules.Override, f.ByteStart, f.ByteEnd) {
+					if f.Pattern == scan.IgnoreInstructions {
+						c = 0.9
+					}
+				} else {
+					c = min(c, 0.4)
+				}
+			}
 			if framing.About {
 				c *= 0.4
 			}
-			if framing.Operator && f.Pattern != scan.IgnoreInstructions && f.Pattern != scan.SendToAddress {
+			if framing.Operator && f.Pattern != scan.SendToAddress && (f.Pattern != scan.IgnoreInstructions || !overrides(ruleHits, framing)) {
 				c *= 0.5
 			}
 			addConf(kind, c, f.ByteStart, f.ByteEnd)
@@ -165,15 +195,18 @@ func (d injectionDetector) detect(ctx context.Context, in *input, addHit func(hi
 		}
 	}
 	strongRule := false
-	injrules.Find(vt, func(h injrules.Hit) {
+	for _, h := range ruleHits {
 		start, end := in.view.span(h.Start, h.End)
+		if h.Rule == injrules.Override && sameEvidence(ev, start, end, injrules.Weigh(h, framing)) {
+			continue // §5 found the same phrase, as strongly
+		}
 		if inHidden(start, end) && h.Confidence >= injectionFloor {
 			add("hidden_instructions", start, end)
 		}
 		c := injrules.Weigh(h, framing)
 		strongRule = strongRule || h.Strong && c >= injectionFloor
 		addConf("rule:"+h.Rule, c, start, end)
-	})
+	}
 	if injectionModel != nil {
 		if p, s, e := injectionModel(vt); p > 0 {
 			// Text about attacks reads like one to a bag of n-grams;
@@ -181,15 +214,43 @@ func (d injectionDetector) detect(ctx context.Context, in *input, addHit func(hi
 			if framing.About && !strongRule {
 				p *= 0.6
 			}
-			start, end := in.view.span(s, e)
-			addConf("model", round4(p), start, end)
+			// The model learnt from texts of twelve words and more
+			// (99 % of the pool's injections): on a shorter text its
+			// probability is not calibrated (on the calibration set's
+			// short benign near-misses one in fifteen scores 0.9) and it
+			// is not read; below twenty words it counts three quarters.
+			switch n := countWords(vt, 20); {
+			case n < 12:
+				p = 0
+			case n < 20:
+				p *= 0.75
+			}
+			// Out of its training pool the model's probability is
+			// optimistic (on the 6.6 MB benign corpus of the calibration
+			// test one chunk in ten scores 0.5 or more): alone it is
+			// evidence only from modelAlone up, and then at most
+			// suspicious unless very sure; beside other evidence it
+			// counts as it is.
+			if maxConf(ev) < corroborates {
+				p = max(0, 0.5+(p-modelAlone)*4)
+				if p < injectionFloor {
+					p = 0
+				}
+			}
+			if p >= modelMin {
+				start, end := in.view.span(s, e)
+				addConf("model", round4(min(p, 0.99)), start, end)
+			}
 		}
 	}
 	byKind := map[string]float64{}
 	for _, h := range ev {
 		byKind[h.kind] = max(byKind[h.kind], h.conf)
 	}
-	if combine(byKind) >= injectionFloor {
+	// A text is flagged only when one piece of evidence alone reaches the
+	// floor: weak hints (a §5 pattern in an e-mail, an HTML comment) add
+	// to a score but never make one.
+	if combine(byKind) >= injectionFloor && maxConf(ev) >= injectionFloor {
 		for _, h := range ev {
 			if h.conf > 0 {
 				addHit(h)
@@ -212,6 +273,68 @@ func (d injectionDetector) detect(ctx context.Context, in *input, addHit func(hi
 	return nil
 }
 
+// overlapsRule reports whether a hit of rule in hs (offsets of the view
+// v) that counts under the framing f overlaps the content span
+// [start,end).
+func overlapsRule(hs []injrules.Hit, v *view, f injrules.Framing, rule string, start, end int) bool {
+	for _, h := range hs {
+		if h.Rule != rule || injrules.Weigh(h, f) < injectionFloor {
+			continue
+		}
+		s, e := v.span(h.Start, h.End)
+		if s < end && start < e {
+			return true
+		}
+	}
+	return false
+}
+
+// countWords counts the space-separated words of s, up to max.
+func countWords(s string, max int) int {
+	n, in := 0, false
+	for i := 0; i < len(s) && n < max; i++ {
+		sp := s[i] == ' ' || s[i] == '\n' || s[i] == '\t' || s[i] == '\r'
+		if !sp && !in {
+			n++
+		}
+		in = !sp
+	}
+	return n
+}
+
+// maxConf is the strongest confidence in hs.
+func maxConf(hs []hit) float64 {
+	m := 0.0
+	for _, h := range hs {
+		m = max(m, h.conf)
+	}
+	return m
+}
+
+// overrides reports whether the rules found an override ("ignore the
+// above") that counts under the framing.
+func overrides(hs []injrules.Hit, f injrules.Framing) bool {
+	for _, h := range hs {
+		if h.Rule == injrules.Override && injrules.Weigh(h, f) >= injectionFloor {
+			return true
+		}
+	}
+	return false
+}
+
+// sameEvidence reports whether ev holds a §5 instruction_like hit that
+// overlaps [start,end) with a confidence of at least conf: the override
+// rule and §5's ignore_instructions then read one phrase, which counts
+// once.
+func sameEvidence(ev []hit, start, end int, conf float64) bool {
+	for _, h := range ev {
+		if strings.HasPrefix(h.kind, "instruction_like:") && h.start < end && start < h.end && h.conf >= conf {
+			return true
+		}
+	}
+	return false
+}
+
 // judgedInstructions reports whether a base64 payload's decoded text holds
 // a rule of internal/injrules (a curl … | sh, a forged system turn, an
 // override) or scores as an injection with the model: instructions a
@@ -226,9 +349,9 @@ func judgedInstructions(decoded string) bool {
 	if found {
 		return true
 	}
-	if injectionModel != nil {
+	if injectionModel != nil && countWords(decoded, 12) >= 12 {
 		p, _, _ := injectionModel(decoded)
-		return p >= 0.5
+		return p >= modelAlone
 	}
 	return false
 }

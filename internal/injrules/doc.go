@@ -46,7 +46,7 @@
 //
 // # Framing
 //
-// Frame reports whether a text talks about attacks (documentation,
+// Analyze does both in one pass. Frame reports whether a text talks about attacks (documentation,
 // advisories, security-tool READMEs, detector pattern lists, test prose
 // that quotes an attack phrase "such as" or "e.g.") and whether it reads as
 // an operator-written system prompt ("You are X, an assistant for Y. Never
@@ -55,7 +55,7 @@
 //
 // # Bounds
 //
-// Find and Frame take time linear in the text: one pass over its bytes
+// Find, Frame and Analyze take time linear in the text: one pass over its bytes
 // finds cheap anchors (words and a few punctuation openers); each anchor
 // runs its rule's RE2 expression (linear, no backtracking) on a window of
 // at most 512 bytes around it, at most maxChecks windows a text, and Find

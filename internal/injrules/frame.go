@@ -50,10 +50,10 @@ const (
 )
 
 // operatorRule are the phrases of operators' system prompts.
-var operatorRule = re(`^(?:(?:never|do\s+not|don't|must\s+not)\s+(?:reveal|share|disclose|repeat|output|print|discuss)\s+(?:your|the|these|this|any\s+of\s+(?:your|these|the))\s+(?:system\s+)?(?:prompt|instructions|rules|guidelines|configuration)|ignore\s+(?:any\s+)?(?:instructions|commands|requests)\s+(?:in|from|within|inside|contained\s+in|embedded\s+in|found\s+in|that\s+appear\s+in)\s+(?:the\s+)?(?:\w+\s+)?(?:documents?|web|pages?|e-?mails?|tool|retrieved|user|content|data|files?|results?|context|text|inputs?)|treat\s+(?:\w+\s+){0,3}(?:as\s+(?:untrusted\s+)?data))`)
+var operatorRule = re(`^(?:(?:never|do\s+not|don't|must\s+not)\s+(?:reveal|share|disclose|repeat|output|print|discuss)\s+(?:your|the|these|this|any\s+of\s+(?:your|these|the))\s+(?:system\s+)?(?:prompt|instructions|rules|guidelines|configuration)|ignore\s+(?:any\s+|all\s+)?(?:other\s+)?(?:instructions|commands|requests)\s+(?:in|from|within|inside|outside|contained\s+in|embedded\s+in|found\s+in|that\s+appear\s+in|that\s+you\s+find\s+in)\s+(?:of\s+)?(?:the\s+|these\s+|this\s+|those\s+)?(?:\w+\s+)?(?:documents?|web|pages?|e-?mails?|tool|retrieved|user|content|data|files?|results?|context|text|inputs?|tags?|blocks?|delimiters?)|treat\s+(?:\w+\s+){0,3}(?:as\s+(?:untrusted\s+)?data))`)
 
 // roleIntro is how an operator's prompt opens.
-var roleIntro = re(`^(?:#[^\n]*\n+)?(?:you\s+are\s+(?:a|an|the|[a-z0-9_-]+,|[a-z0-9_-]+\s+(?:a|an|the))\b|your\s+(?:role|task|job|name|purpose)\s+is\b|as\s+an?\s+(?:\w+\s+){0,3}(?:assistant|agent|bot|model)\b|you\s+will\s+(?:act|be\s+acting)\s+as\b|act\s+as\s+(?:a|an)\b)`)
+var roleIntro = re(`^(?:#[^\n]*\n+)?(?:you\s+are\s+(?:(?:a|an|the)\b|[a-z0-9_-]+,|[a-z0-9_-]+\s+(?:a|an|the)\b)|your\s+(?:role|task|job|name|purpose)\s+is\b|as\s+an?\s+(?:\w+\s+){0,3}(?:assistant|agent|bot|model)\b|you\s+will\s+(?:act|be\s+acting)\s+as\b|act\s+as\s+(?:a|an)\b)`)
 
 // Frame reports the framing of text (see Framing). It reads at most its
 // first 16 KiB for the vocabulary (and at most 32 windows of 200 bytes
@@ -129,7 +129,7 @@ func operatorTrigger(lo string, i, j int) bool {
 	case "treat":
 		return true
 	case "ignore":
-		return next == "any" || next == "instructions" || next == "commands" || next == "requests"
+		return next == "any" || next == "all" || next == "other" || next == "instructions" || next == "commands" || next == "requests"
 	case "do", "must":
 		if next != "not" {
 			return false

@@ -94,7 +94,7 @@ var imperative = re(`\b(?:you\s+(?:must|should|need\s+to|have\s+to|are\s+require
 // overrideNext are the words that may follow "ignore the previous …" in
 // an override; any other word ("email", "version", "spreadsheet") makes it
 // a message about something else.
-var overrideNext = words("instructions instruction prompt prompts directions direction directives directive rules rule text context commands command guidelines guidance orders order content input inputs conversation and then now to say print write respond reply tell instead you your all information programming training constraints restrictions policies requests said")
+var overrideNext = words("instructions instruction prompt prompts directions direction directives directive rules rule text context commands command guidelines guidance content input inputs conversation and then now to say print write respond reply tell instead you your all information programming training constraints restrictions policies requests said")
 
 // sensitive names local secrets a text may tell a model to read.
 const sensitive = `(?:~/\.ssh|\.ssh/|id_rsa|id_ed25519|id_dsa|/etc/passwd|/etc/shadow|\.aws/credentials|\.aws/config|~/\.aws|mcp\.json|mcp_config|claude_desktop_config|\.cursor/|\.git-credentials|\.netrc|\.npmrc|\.pypirc|\.bashrc|\.zshrc|\.bash_history|\.kube/config|kubeconfig|\.env\b|\.docker/config|wallet\.dat|keychain)`
@@ -174,10 +174,19 @@ var checks = map[string]check{
 	"secret": {ReadSecret, re(`[\s\S]+`), 220, 220, readSecret},
 
 	// conceal
-	"conceal": {Conceal, re(`^(?:do\s+not|don't|dont|never|must\s+not|should\s+not|shouldn't|without|and\s+not|but\s+not|not\s+to)\s+(?:ever\s+)?(?:mention(?:ing)?|tell(?:ing)?|inform(?:ing)?|notify(?:ing)?|alert(?:ing)?|reveal(?:ing)?|disclos(?:e|ing)|show(?:ing)?|let(?:ting)?|talk(?:ing)?\s+about|say(?:ing)?|report(?:ing)?|explain(?:ing)?|make\s+the\s+user\s+aware)\b([^.\n;:—]{0,40}?)\b(?:the\s+)?(?:user|human|customer|requester|them\b|anyone)`), 0, 140,
+	"conceal": {Conceal, re(`^(?:do\s+not|don't|dont|never|must\s+not|should\s+not|shouldn't|without|and\s+not|but\s+not|not\s+to)\s+(?:ever\s+)?(?:(?:tell|inform|notify|alert|let|warn|remind|updat)(?:ing|e)?\s+(?:the\s+)?(?:user|human|customer|requester)\b|(?:mention|reveal|disclos|show|say|explain|report|talk(?:ing)?\s+about|mak(?:e|ing)\s+the\s+user\s+aware)(?:ing|e)?\b([^.\n;:—]{0,40}?)\b(?:to|with)\s+(?:the\s+)?(?:user|human|customer|requester|anyone)\b)`), 0, 140,
 		func(lo string, m []int) (float64, bool) {
+			if m[1] < len(lo) && (lo[m[1]] == '\'' || strings.HasPrefix(lo[m[1]:], "’")) {
+				return 0, false // the user's name: the user is not the one kept in the dark
+			}
+			if strings.HasSuffix(lo[m[0]:m[1]], "anyone") {
+				return 0.45, false // a confidentiality notice
+			}
+			if m[2] < 0 {
+				return 0.85, false
+			}
 			obj := lo[m[2]:m[3]]
-			if strings.Contains(obj, "confirm") || strings.Contains(obj, "ask") || strings.Contains(obj, " with ") || strings.Contains(obj, " or ") {
+			if strings.Contains(obj, "confirm") || strings.Contains(obj, "ask") || strings.Contains(obj, " or ") {
 				return 0, false
 			}
 			if strings.Contains(obj, "prompt") || strings.Contains(obj, "instruction") || strings.Contains(obj, "rules") || strings.Contains(obj, "guideline") {
@@ -232,10 +241,17 @@ var checks = map[string]check{
 			return 0.8, false
 		}},
 	"ignoreuser": {Override, re(`^ignore\s+(?:any|all|the)\s+(?:user[- ]?(?:specified|provided|supplied|requested|defined|set)|user'?s|original)\s+`), 0, 80, fixed(0.85)},
-	"newinst":    {Override, re(`^(?:new|updated|real|actual|revised|true|secret|hidden|additional|override)\s+(?:system\s+)?(?:instructions?|directives?|orders|task)\s*:`), 0, 60, fixed(0.7)},
-	"yournew":    {Override, re(`^(?:your|the)\s+(?:new|updated|real|true)\s+(?:instructions|task|role|objective|goal|directive|orders)\s+(?:is|are)\b`), 0, 80, fixed(0.7)},
-	"youarenow":  {Override, re(`^you\s+are\s+now\s+(?:a|an|the|my|no\s+longer|free|dan|unrestricted|jailbroken|going\s+to|in\s+(?:developer|dan|god|unrestricted|jailbreak|admin|debug)\s+mode)\b`), 0, 80, fixed(0.65)},
-	"fromnow":    {Override, re(`^from\s+now\s+on,?\s+(?:you|act|respond|answer|reply|always|only|never|ignore|speak|pretend|your)\b`), 0, 60, fixed(0.4)},
+	"newinst": {Override, re(`^(?:new|updated|real|actual|revised|true|secret|hidden|additional|override)\s+(?:system\s+)?(?:instructions?|directives?|orders|task)\s*:`), 0, 60,
+		func(lo string, m []int) (float64, bool) {
+			switch w := lo[m[0]:m[1]]; {
+			case strings.HasPrefix(w, "updated"), strings.HasPrefix(w, "revised"), strings.HasPrefix(w, "additional"):
+				return 0.45, false // a memo's heading as often as an attack's
+			}
+			return 0.7, false
+		}},
+	"yournew":   {Override, re(`^your\s+(?:new|updated|real|true)\s+(?:instructions|task|objective|goal|directive|orders)\s+(?:is|are)\b`), 0, 80, fixed(0.7)},
+	"youarenow": {Override, re(`^you\s+are\s+now\s+(?:a|an|the|my|no\s+longer|free|dan|unrestricted|jailbroken|going\s+to|in\s+(?:developer|dan|god|unrestricted|jailbreak|admin|debug)\s+mode)\b`), 0, 80, fixed(0.65)},
+	"fromnow":   {Override, re(`^from\s+now\s+on,?\s+(?:you|act|respond|answer|reply|always|only|never|ignore|speak|pretend|your)\b`), 0, 60, fixed(0.4)},
 
 	// jailbreak
 	"devmode": {Jailbreak, re(`^(?:developer|god|dan|jailbreak|unrestricted)\s+mode\b`), 0, 40, fixed(0.65)},
@@ -272,7 +288,6 @@ var wordAnchors = map[string]anchor{
 	"hidden":       {[]string{"newinst"}, "instructions instruction system directives directive orders task"},
 	"additional":   {[]string{"newinst"}, "instructions instruction system directives directive orders task"},
 	"your":         {[]string{"yournew"}, "new updated real true"},
-	"the":          {[]string{"yournew"}, "new updated real true"},
 	"you":          {[]string{"youarenow", "mustrun", "redirect"}, "are must should need have"},
 	"must":         {[]string{"mustrun", "redirect"}, "now redirect switch use call first execute run immediately"},
 	"please":       {[]string{"redirect"}, "redirect switch use"},
@@ -429,7 +444,7 @@ func init() {
 	for _, w := range strings.Fields(revealWords) {
 		revealSet.set(words_.add(w))
 	}
-	for _, w := range []string{"any", "instructions", "commands", "requests", "not"} {
+	for _, w := range []string{"any", "all", "other", "instructions", "commands", "requests", "not"} {
 		words_.add(w)
 	}
 	for _, a := range wordAnchors {
@@ -548,6 +563,9 @@ func find(text, lo string, add func(Hit), fs *frameState) {
 		}
 		for _, k := range symbolsAt[c] {
 			a := &symbolAnchors[k]
+			if c == '.' && i > 0 && isWordByte(lo[i-1]) {
+				break // a field or a method (cmd.Env), not a file name
+			}
 			if i+1 < len(lo) && lo[i+1] == a.prefix[1] && strings.HasPrefix(lo[i:], a.prefix) {
 				for _, k := range a.checks {
 					f.run(k, i)

@@ -4,7 +4,9 @@
 // item and prints, by source family and by kind, the share flagged (verdict
 // not clean), the share malicious, and recall and precision of both, then
 // the worst family and, for each prompt_injection signal kind, how many
-// injection and benign items carry it.
+// injection and benign items carry it. Flagged counts every class (a
+// benign tool output with an e-mail address is flagged by pii); the
+// prompt_injection columns count that class's signals alone.
 //
 //	go run ./tools/judgeeval -data /work/shared/datasets/injection/train.jsonl
 //
@@ -31,6 +33,9 @@ import (
 
 	"github.com/plainsight/plainsight/shield"
 )
+
+// showOf is the -show flag.
+var showOf string
 
 // item is the part of a pool line judgeeval reads.
 type item struct {
@@ -102,12 +107,16 @@ type tally struct {
 	pos, neg           int // items labelled injection, benign
 	flagTP, flagFP     int // flagged (verdict not clean)
 	blockTP, blockFP   int // malicious
+	piTP, piFP         int // with a prompt_injection signal
 	misses, falseFlags []string
 }
 
-func (t *tally) add(it item, v shield.Verdict, keep int) {
+func (t *tally) add(it item, v shield.Verdict, pi bool, keep int) {
 	flagged, blocked := v != shield.Clean, v == shield.Malicious
 	if it.Label == "injection" {
+		if pi {
+			t.piTP++
+		}
 		t.pos++
 		if flagged {
 			t.flagTP++
@@ -120,6 +129,9 @@ func (t *tally) add(it item, v shield.Verdict, keep int) {
 		return
 	}
 	t.neg++
+	if pi {
+		t.piFP++
+	}
 	if flagged {
 		t.flagFP++
 		if len(t.falseFlags) < keep {
@@ -147,21 +159,23 @@ func pct(a, b int) string {
 }
 
 func (t *tally) row(name string) string {
-	return fmt.Sprintf("| %s | %d / %d | %s | %s | %s | %s | %s | %s |", name, t.pos, t.neg,
-		pct(t.flagTP, t.pos), pct(t.flagFP, t.neg), pct(t.flagTP, t.flagTP+t.flagFP),
+	return fmt.Sprintf("| %s | %d / %d | %s | %s | %s | %s | %s | %s | %s | %s |", name, t.pos, t.neg,
+		pct(t.flagTP, t.pos), pct(t.flagFP, t.neg), pct(t.flagTP, t.flagTP+t.flagFP), pct(t.piTP, t.pos), pct(t.piFP, t.neg),
 		pct(t.blockTP, t.pos), pct(t.blockFP, t.neg), pct(t.blockTP, t.blockTP+t.blockFP))
 }
 
-const header = "| %s | injection / benign | recall (flagged) | benign flagged | precision (flagged) | recall (malicious) | benign malicious | precision (malicious) |\n|---|---|---|---|---|---|---|---|"
+const header = "| %s | injection / benign | recall (flagged) | benign flagged | precision (flagged) | recall (prompt_injection signal) | benign with a prompt_injection signal | recall (malicious) | benign malicious | precision (malicious) |\n|---|---|---|---|---|---|---|---|---|---|"
 
 func main() {
 	data := flag.String("data", "", "the labelled pool (JSON lines)")
 	misses := flag.Int("misses", 0, "print up to this many misses and false flags per family")
+	show := flag.String("show", "", "print the prompt_injection signals of the items of this kind (or id)")
 	flag.Parse()
 	if *data == "" {
 		fmt.Fprintln(os.Stderr, "judgeeval: -data is required")
 		os.Exit(2)
 	}
+	showOf = *show
 	if err := run(*data, *misses, os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "judgeeval:", err)
 		os.Exit(1)
@@ -206,10 +220,22 @@ func run(path string, keep int, w io.Writer) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", it.ID, err)
 		}
+		if showOf != "" && (it.Kind == showOf || it.ID == showOf) {
+			fmt.Fprintf(w, "SHOW %s %s %v %.3f %s\n", it.ID, it.Label, resp.Verdict, resp.Scores.PromptInjection, short(it.Text))
+			for _, sg := range resp.Signals {
+				if sg.Class == shield.PromptInjection {
+					fmt.Fprintf(w, "       %s %.3f %q\n", sg.Kind, sg.Confidence, short(it.Text[sg.ByteStart:sg.ByteEnd]))
+				}
+			}
+		}
 		v := resp.Verdict
-		all.add(it, v, 0)
-		get(byFamily, familyOf(it.SourceGroup)).add(it, v, keep)
-		get(byKind, it.Kind).add(it, v, 0)
+		pi := false
+		for _, sg := range resp.Signals {
+			pi = pi || sg.Class == shield.PromptInjection
+		}
+		all.add(it, v, pi, 0)
+		get(byFamily, familyOf(it.SourceGroup)).add(it, v, pi, keep)
+		get(byKind, it.Kind).add(it, v, pi, 0)
 		seen := map[string]bool{}
 		for _, sg := range resp.Signals {
 			if sg.Class != shield.PromptInjection || seen[sg.Kind] {
