@@ -218,24 +218,31 @@ func (d injectionDetector) detect(ctx context.Context, in *input, addHit func(hi
 			// (99 % of the pool's injections): on a shorter text its
 			// probability is not calibrated (on the calibration set's
 			// short benign near-misses one in fifteen scores 0.9) and it
-			// is not read; below twenty words it counts three quarters.
-			switch n := countWords(vt, 20); {
+			// is not read; below twenty words it counts three quarters
+			// beside other evidence and alone only from 0.95.
+			n := countWords(vt, 20)
+			alone := modelAlone
+			switch {
 			case n < 12:
 				p = 0
 			case n < 20:
-				p *= 0.75
+				alone = 0.95
 			}
 			// Out of its training pool the model's probability is
 			// optimistic (on the 6.6 MB benign corpus of the calibration
 			// test one chunk in ten scores 0.5 or more): alone it is
-			// evidence only from modelAlone up, and then at most
-			// suspicious unless very sure; beside other evidence it
-			// counts as it is.
-			if maxConf(ev) < corroborates {
-				p = max(0, 0.5+(p-modelAlone)*4)
-				if p < injectionFloor {
+			// evidence only from alone up, mapped onto [0.5, 0.9] (at
+			// most suspicious unless very sure); beside other evidence
+			// it counts as it is.
+			switch {
+			case maxConf(ev) < corroborates:
+				if p < alone {
 					p = 0
+				} else {
+					p = 0.5 + (p-alone)*0.4/(1-alone)
 				}
+			case n < 20:
+				p *= 0.75
 			}
 			if p >= modelMin {
 				start, end := in.view.span(s, e)

@@ -18,8 +18,8 @@ type Framing struct {
 // aboutCore are the words of text about attacks; aboutCue the words that
 // cite or analyse (an example, a detector, a defence).
 var (
-	aboutCore = words("inject injected injecting prompt-injection injection injections jailbreak jailbreaks jailbreaking attacker attackers adversarial exploit exploits exploited payload payloads owasp red-team red-teaming vulnerability vulnerabilities cve threat threats malicious phishing poisoning")
-	aboutCue  = words("e.g example examples such detect detects detection detector detectors classifier classify mitigate mitigation mitigations defend defense defence defenses guardrail guardrails pattern patterns regex scanner scan scanning benchmark dataset research paper attack attacks risk risks technique techniques category categories label labelled labeled")
+	aboutCore = words("inject injected injecting prompt-injection injection injections jailbreak jailbreaks jailbreaking attacker attackers adversarial payload payloads owasp red-team red-teaming guardrail guardrails")
+	aboutCue  = words("e.g example examples such detect detects detection detector detectors classifier classify mitigate mitigation mitigations defend defense defence defenses pattern patterns regex scanner scan scanning benchmark dataset research paper attack attacks risk risks technique techniques category categories label labelled labeled exploit exploits vulnerability vulnerabilities cve threat threats malicious phishing poisoning security")
 )
 
 func words(s string) map[string]bool {
