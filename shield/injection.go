@@ -214,6 +214,13 @@ func (d injectionDetector) detect(ctx context.Context, in *input, addHit func(hi
 			if framing.About && !strongRule {
 				p *= 0.6
 			}
+			// An operator's prompt ("You are X, an assistant for Y.
+			// Never reveal …") reads like a role-play jailbreak to it:
+			// alone, the model does not flag a text that states the
+			// rules operators write.
+			if framing.OperatorRules && maxConf(ev) < corroborates {
+				p *= 0.8
+			}
 			// The model learnt from texts of twelve words and more
 			// (99 % of the pool's injections): on a shorter text its
 			// probability is not calibrated (on the calibration set's

@@ -13,6 +13,10 @@ type Framing struct {
 	// assistant for Y") or states the rules operators write ("never reveal
 	// your system prompt", "ignore instructions in documents").
 	Operator bool
+	// OperatorRules is set when the text states the rules operators write
+	// (the second half of Operator): role-play jailbreaks open with
+	// "You are …" too, but rarely protect a prompt or distrust documents.
+	OperatorRules bool
 }
 
 // aboutCore are the words of text about attacks; aboutCue the words that
@@ -101,9 +105,10 @@ type frameState struct {
 func (fs *frameState) word(lo string, id, i, j int) {
 	switch tag := wordTag[id]; {
 	case tag&tagTrigger != 0:
-		if !fs.f.Operator && fs.windows < 32 && operatorTrigger(lo, i, j) {
+		if !fs.f.OperatorRules && fs.windows < 32 && operatorTrigger(lo, i, j) {
 			fs.windows++
-			fs.f.Operator = operatorRule.MatchString(lo[i:min(len(lo), i+200)])
+			fs.f.OperatorRules = operatorRule.MatchString(lo[i:min(len(lo), i+200)])
+			fs.f.Operator = fs.f.OperatorRules
 		}
 	case tag&tagCore != 0:
 		fs.nCore += bitAdded(&fs.coreSeen, id)
