@@ -626,7 +626,7 @@ func (f *finder) run(name string, at int) {
 	}
 	start, end := m[0], m[1]
 	if name == "secret" {
-		start, end = at, at+1
+		start = at
 		if loc := sensitiveRe.FindStringIndex(f.lo[at:min(len(f.lo), at+40)]); loc != nil && loc[0] == 0 {
 			end = at + loc[1]
 			for end < len(f.lo) && end-at < 120 && !strings.ContainsRune(" \t\n\"'`,;)]>", rune(f.lo[end])) && !(f.lo[end] == '.' && (end+1 == len(f.lo) || f.lo[end+1] == ' ')) {

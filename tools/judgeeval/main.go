@@ -265,20 +265,21 @@ func run(path string, keep int, w io.Writer) error {
 	for _, k := range fams {
 		t := byFamily[k]
 		fmt.Fprintln(w, t.row(k))
-		// The worst family: the lowest of recall (when it has injections)
-		// and 1 − benign flagged rate (when it has benign items).
+		// The worst family for prompt_injection: the lowest of its signal
+		// recall (when it has injections) and 1 − the share of its benign
+		// items with a signal (when it has benign items).
 		score := 1.0
 		if t.pos > 0 {
-			score = min(score, float64(t.flagTP)/float64(t.pos))
+			score = min(score, float64(t.piTP)/float64(t.pos))
 		}
 		if t.neg > 0 {
-			score = min(score, 1-float64(t.flagFP)/float64(t.neg))
+			score = min(score, 1-float64(t.piFP)/float64(t.neg))
 		}
 		if score < worstScore {
 			worst, worstScore = k, score
 		}
 	}
-	fmt.Fprintf(w, "\nworst family: %s (min of recall and 1 − benign flagged: %.1f %%)\n\n", worst, 100*worstScore)
+	fmt.Fprintf(w, "\nworst family for prompt_injection: %s (min of signal recall and 1 − benign with a signal: %.1f %%)\n\n", worst, 100*worstScore)
 	fmt.Fprintf(w, header+"\n", "kind")
 	for _, k := range sortedKeys(byKind) {
 		fmt.Fprintln(w, byKind[k].row(k))
