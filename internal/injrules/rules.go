@@ -102,39 +102,88 @@ const sensitive = `(?:~/\.ssh|\.ssh/|id_rsa|id_ed25519|id_dsa|/etc/passwd|/etc/s
 // credential names secrets in general.
 const credential = `(?:api[\s_-]?keys?|secret[\s_-]?keys?|access[\s_-]?tokens?|auth(?:entication)?[\s_-]?tokens?|private[\s_-]?keys?|passwords?|credentials|environment\s+variables?|env\s+vars?|process\.env|os\.environ|session\s+cookies?|ssh\s+keys?)`
 
-// readVerb and sink are the two other parts of read_secret.
-const (
-	readVerb = `\b(?:read|cat|open|load|access|get|retrieve|fetch|obtain|extract|collect|grab|copy|dump|print|gather|include|send|upload|exfiltrate|pass|append|attach|paste|put|provide|insert|embed|forward|post|transmit|leak|share)\b`
-	sink     = `\b(?:parameters?|params?|arguments?|args?|fields?|sidenote|side_note|query\s+strings?|url|request\s+body|payload|webhook|in\s+your\s+(?:response|reply|answer|message)|to\s+https?://|https?://\S+\?|as\s+(?:the\s+)?(?:value|content|input)|notes?\s+field|content\s+of\s+the\s+(?:file|message))\b`
-)
-
 var (
 	sensitiveRe  = re(sensitive)
 	credentialRe = re(credential)
-	readVerbRe   = re(readVerb)
-	sinkRe       = re(sink)
 	catSecret    = re(`\b(?:cat|type|more|less|head|tail|base64|xxd|curl\s+-[a-z]*d\s*@|scp|nc)\s+(?:-\S+\s+)*["']?` + sensitive + `[^\s"'.]*(?:\.pub)?`)
-	mustRe       = re(`\b(?:you\s+(?:must|should|need\s+to|have\s+to|are\s+required\s+to|will\s+need\s+to)|must\s+(?:first|always|also)|before\s+(?:using|calling|invoking|you)|first\s+(?:read|get|retrieve|access|obtain|call)|do\s+not\s+(?:tell|mention|inform)|without\s+(?:telling|informing|notifying)|important)\b`)
 )
 
 // readSecret is the read_secret rule on the window around an anchor:
 // a sensitive file, read, into a sink, is strong; a credential in general
 // needs an instruction's mood too.
 func readSecret(lo string, m []int) (float64, bool) {
-	w := lo[m[0]:m[1]]
-	if loc := catSecret.FindStringIndex(w); loc != nil && !strings.HasSuffix(w[loc[0]:loc[1]], ".pub") {
-		return 0.9, true // a command that prints a secret file
+	w := squash(lo[m[0]:m[1]])
+	if containsAny(w, catWords) {
+		if loc := catSecret.FindStringIndex(w); loc != nil && !strings.HasSuffix(w[loc[0]:loc[1]], ".pub") {
+			return 0.9, true // a command that prints a secret file
+		}
 	}
-	if !readVerbRe.MatchString(w) || !sinkRe.MatchString(w) {
+	// The verbs and sinks are word lists, read without an expression: the
+	// window is run for every credential a text names.
+	urlQuery := strings.Contains(w, "http") && strings.Contains(w, "?")
+	if !hasWord(w, readVerbs) || !hasWord(w, sinkWords) && !containsAny(w, sinkPhrases) && !urlQuery {
 		return 0, false
 	}
-	if sensitiveRe.MatchString(w) {
+	if containsAny(w, sensitiveMarks) && sensitiveRe.MatchString(w) {
 		return 0.92, true
 	}
-	if mustRe.MatchString(w) {
+	if containsAny(w, mustPhrases) {
 		return 0.8, false
 	}
 	return 0, false
+}
+
+// The parts of read_secret as word lists and phrases (of the lowered
+// text).
+var (
+	readVerbs      = words("read cat open load access get retrieve fetch obtain extract collect grab copy dump print gather include send upload exfiltrate pass append attach paste put provide insert embed forward post transmit leak share")
+	sinkWords      = words("parameter parameters param params argument arguments arg args field fields sidenote side_note url payload webhook query")
+	sinkPhrases    = []string{"in your response", "in your reply", "in your answer", "in your message", "to http", "as the value", "as the content", "as the input", "as value", "as content", "as input", "request body", "content of the file", "content of the message"}
+	mustPhrases    = []string{"you must", "you should", "you need to", "you have to", "you are required to", "you will need to", "must first", "must always", "must also", "before using", "before calling", "before invoking", "before you", "first read", "first get", "first retrieve", "first access", "first obtain", "first call", "do not tell", "do not mention", "do not inform", "without telling", "without informing", "without notifying", "important"}
+	catWords       = []string{"cat ", "type ", "more ", "less ", "head ", "tail ", "base64 ", "xxd ", "curl ", "scp ", "nc "}
+	sensitiveMarks = []string{"ssh", "id_", "/etc/", ".aws", "mcp", "claude_desktop", ".cursor", ".git-cred", ".netrc", ".npmrc", ".pypirc", ".bashrc", ".zshrc", ".bash_history", ".kube", "kubeconfig", ".env", ".docker", "wallet.dat", "keychain"}
+)
+
+// squash returns s with every run of white space one space, so that the
+// phrases below match across line breaks.
+func squash(s string) string {
+	if !strings.ContainsAny(s, "\n\t\r") && !strings.Contains(s, "  ") {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	sp := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == ' ' || c == '\n' || c == '\t' || c == '\r' {
+			if !sp {
+				b = append(b, ' ')
+			}
+			sp = true
+			continue
+		}
+		sp = false
+		b = append(b, c)
+	}
+	return string(b)
+}
+
+// hasWord reports whether the lowered text w holds a word of set.
+func hasWord(w string, set map[string]bool) bool {
+	letter := func(c byte) bool { return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' }
+	for i := 0; i < len(w); i++ {
+		if !letter(w[i]) || i > 0 && letter(w[i-1]) {
+			continue
+		}
+		j := i
+		for j < len(w) && letter(w[j]) {
+			j++
+		}
+		if set[w[i:j]] {
+			return true
+		}
+		i = j
+	}
+	return false
 }
 
 // checks lists every rule expression; anchors (below) say which run where.
