@@ -33,6 +33,9 @@
 //     rm -rf /, "you must execute the following command").
 //   - override: "ignore the above", "disregard previous instructions",
 //     "new instructions:", "you are now …", "ignore any user-specified …".
+//   - exfiltrate: an instruction to send the conversation, the system
+//     prompt, cookies, passwords or a user's data to a URL, an address or
+//     a number, or to send or transfer something "silently".
 //   - jailbreak: the fixed phrases of policy jailbreaks ("developer mode
 //     enabled", "do anything now", "without any ethical restrictions").
 //

@@ -16,11 +16,12 @@ const (
 	RunCommand       = "run_command"
 	Override         = "override"
 	Jailbreak        = "jailbreak"
+	Exfiltrate       = "exfiltrate"
 )
 
 // Rules lists the rule names in the order of the package doc.
 func Rules() []string {
-	return []string{RoleMarker, FakeTurn, InstructionBlock, ReadSecret, Conceal, CrossTool, RunCommand, Override, Jailbreak}
+	return []string{RoleMarker, FakeTurn, InstructionBlock, ReadSecret, Conceal, CrossTool, RunCommand, Override, Jailbreak, Exfiltrate}
 }
 
 // Hit is one rule that fired on a span of the text.
@@ -60,6 +61,7 @@ type check struct {
 // needs lists, for some checks, literals one of which the window must hold
 // before the expression runs (a cheap prefilter).
 var needs = map[string][]string{
+	"exfil":      {"http", "@", "+"},
 	"secret":     []string{"param", "arg", "field", "note", "url", "http", "body", "payload", "webhook", "your re", "your answer", "your message", "as the", "as val", "as con", "as inp", "query", "cat ", "type ", "more ", "less ", "head ", "tail ", "base64 ", "xxd ", "curl ", "scp ", "nc ", "content of"},
 	"whencalled": {"tool", "function", "`"},
 }
@@ -223,7 +225,7 @@ var checks = map[string]check{
 	"secret": {ReadSecret, re(`[\s\S]+`), 220, 220, readSecret},
 
 	// conceal
-	"conceal": {Conceal, re(`^(?:do\s+not|don't|dont|never|must\s+not|should\s+not|shouldn't|without|and\s+not|but\s+not|not\s+to)\s+(?:ever\s+)?(?:(?:tell|inform|notify|alert|let|warn|remind|updat)(?:ing|e)?\s+(?:the\s+)?(?:user|human|customer|requester)\b|(?:mention|reveal|disclos|show|say|explain|report|talk(?:ing)?\s+about|mak(?:e|ing)\s+the\s+user\s+aware)(?:ing|e)?\b([^.\n;:—]{0,40}?)\b(?:to|with)\s+(?:the\s+)?(?:user|human|customer|requester|anyone)\b)`), 0, 140,
+	"conceal": {Conceal, re(`^(?:do\s+not|don't|dont|never|must\s+not|should\s+not|shouldn't|without|and\s+not|but\s+not|not\s+to)\s+(?:ever\s+)?(?:(?:tell|inform|notify|alert|let|warn|remind|updat)(?:ing|e)?\s+(?:the\s+)?(?:user|human|customer|requester|reader)\b|(?:mention|reveal|disclos|show|say|explain|report|talk(?:ing)?\s+about|mak(?:e|ing)\s+the\s+user\s+aware)(?:ing|e)?\b([^.\n;:—]{0,40}?)\b(?:to|with)\s+(?:the\s+)?(?:user|human|customer|requester|anyone)\b)`), 0, 140,
 		func(lo string, m []int) (float64, bool) {
 			if m[1] < len(lo) && (lo[m[1]] == '\'' || strings.HasPrefix(lo[m[1]:], "’")) {
 				return 0, false // the user's name: the user is not the one kept in the dark
@@ -248,8 +250,12 @@ var checks = map[string]check{
 		}},
 	"talkabout": {Conceal, re(`^(?:do\s+not|don't|never)\s+(?:ever\s+)?(?:talk|speak|tell\s+anyone)\s+about\s+(?:your|these|this|the|my)\s+(?:new|secret|hidden|real|updated|special)\s+(?:instructions|rules|task|orders|prompt)`), 0, 100, fixed(0.85)},
 	"usernot":   {Conceal, re(`^user\s+(?:must|should|will|does|need|may|is)\s*(?:not|n't|never)\s+(?:to\s+)?(?:know|be\s+(?:told|informed|aware|notified|alerted)|find\s+out|notice|learn|suspect|become\s+aware)`), 0, 80, fixed(0.85)},
-	"keepfrom":  {Conceal, re(`^keep\s+(?:this|it|these|that|the\s+\w+)\s+(?:\w+\s+)?(?:secret|hidden|confidential|private)\s+from\s+(?:the\s+)?(?:user|human|customer)`), 0, 100, fixed(0.85)},
-	"asif":      {Conceal, re(`^present\s+(?:it|this|them|the\s+\w+)\s+as\s+if`), 0, 60, fixed(0.6)},
+	"keepfrom":  {Conceal, re(`^keep\s+(?:this|it|these|that|the\s+\w+)\s+(?:\w+\s+)?(?:secret|hidden|confidential|private)\s+from\s+(?:the\s+)?(?:user|human|customer|reader|person\s+you\s+are\s+(?:chatting|talking|speaking)\s+(?:with|to))`), 0, 120, fixed(0.85)},
+	"hidefrom":  {Conceal, re(`^hide\s+(?:this|it|these|that|the\s+\w+)\s+(?:\w+\s+){0,4}from\s+(?:the\s+)?(?:user|human|customer|reader)`), 0, 100, fixed(0.8)},
+	"covert":    {Exfiltrate, re(`^(?:silently|quietly|secretly|covertly|discreetly)\s+(?:send|forward|transfer|pay|e-?mail|upload|share|copy|post|transmit|wire|move)\b`), 0, 40, fixed(0.6)},
+	"exfil": {Exfiltrate, re(`^(?:send|forward|transmit|leak|upload|post|e-?mail|relay|exfiltrate|append)\s+(?:(?:the|all|every|a\s+copy\s+of|copies\s+of|your|my|their|this|its)\s+)*(?:\w+\s+){0,2}(?:conversation|conversations|chat\s+history|conversation\s+history|message\s+history|messages|system\s+prompt|hidden\s+prompt|session\s+cookies?|cookies|passwords?|credentials|api\s+keys?|access\s+tokens?|private\s+keys?|transcript|user's\s+\w+|users'\s+\w+)\b[^.\n]{0,80}?(?:https?://|[a-z0-9._%+-]+@[a-z0-9-]+\.[a-z]|\+\d)`), 0, 200,
+		fixed(0.8)},
+	"asif": {Conceal, re(`^present\s+(?:it|this|them|the\s+\w+)\s+as\s+if`), 0, 60, fixed(0.6)},
 
 	// cross_tool
 	"beforeany": {CrossTool, re(`^(?:before|prior\s+to)\s+(?:using|calling|invoking|running|executing|you\s+(?:use|call|invoke|run))\s+(?:any|all|every|each)\s+(?:other\s+)?(?:tools?|functions?)`), 0, 80, fixed(0.85)},
@@ -360,6 +366,22 @@ var wordAnchors = map[string]anchor{
 	"not":          {[]string{"conceal"}, "to"},
 	"user":         {[]string{"usernot"}, "must should will does need may is"},
 	"keep":         {[]string{"keepfrom"}, "this it these that the"},
+	"hide":         {[]string{"hidefrom"}, "this it these that the"},
+	"silently":     {[]string{"covert"}, ""},
+	"quietly":      {[]string{"covert"}, ""},
+	"secretly":     {[]string{"covert"}, ""},
+	"covertly":     {[]string{"covert"}, ""},
+	"discreetly":   {[]string{"covert"}, ""},
+	"send":         {[]string{"exfil"}, ""},
+	"forward":      {[]string{"exfil"}, ""},
+	"transmit":     {[]string{"exfil"}, ""},
+	"leak":         {[]string{"exfil"}, ""},
+	"upload":       {[]string{"exfil"}, ""},
+	"post":         {[]string{"exfil"}, ""},
+	"email":        {[]string{"exfil"}, ""},
+	"relay":        {[]string{"exfil"}, ""},
+	"exfiltrate":   {[]string{"exfil"}, ""},
+	"append":       {[]string{"exfil"}, ""},
 	"present":      {[]string{"asif"}, "it this them the"},
 	"before":       {[]string{"beforeany", "beforethis"}, "using calling invoking running executing you"},
 	"prior":        {[]string{"beforeany", "beforethis"}, "to"},
