@@ -207,7 +207,7 @@ func (d injectionDetector) detect(ctx context.Context, in *input, addHit func(hi
 		strongRule = strongRule || h.Strong && c >= injectionFloor
 		addConf("rule:"+h.Rule, c, start, end)
 	}
-	if injectionModel != nil {
+	if injectionModel != nil && countWords(vt, 12) >= 12 {
 		if p, s, e := injectionModel(vt); p > 0 {
 			// Text about attacks reads like one to a bag of n-grams;
 			// framing lowers the model's word but not a strong rule's.
@@ -225,14 +225,11 @@ func (d injectionDetector) detect(ctx context.Context, in *input, addHit func(hi
 			// (99 % of the pool's injections): on a shorter text its
 			// probability is not calibrated (on the calibration set's
 			// short benign near-misses one in fifteen scores 0.9) and it
-			// is not read; below twenty words it counts three quarters
+			// is not read (above); below twenty words it counts three quarters
 			// beside other evidence and alone only from 0.95.
 			n := countWords(vt, 20)
 			alone := modelAlone
-			switch {
-			case n < 12:
-				p = 0
-			case n < 20:
+			if n < 20 {
 				alone = 0.95
 			}
 			// Out of its training pool the model's probability is
