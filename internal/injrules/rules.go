@@ -576,9 +576,16 @@ func lower(s string) string {
 	return s
 }
 
-func isWordByte(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '\'' || c >= 0x80
-}
+func isWordByte(c byte) bool { return wordByte[c] }
+
+// wordByte marks the bytes of a word in the lowered text: letters, digits,
+// '_', '\” and every byte of a multi-byte character.
+var wordByte = func() (t [256]bool) {
+	for c := 0; c < 256; c++ {
+		t[c] = c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '\'' || c >= 0x80
+	}
+	return t
+}()
 
 // Find reports, in order of position, every rule hit in text (at most
 // MaxHits) to add. Hits of one rule do not overlap.
