@@ -171,6 +171,9 @@ func (d injectionDetector) detect(ctx context.Context, in *input, addHit func(hi
 			add("mixed_script_confusable", f.ByteStart, f.ByteEnd)
 		case f.Class == scan.ZeroWidth && len(f.Codepoints) > 0 && f.End-f.Start >= 3:
 			add("scan:zero_width_run", f.ByteStart, f.ByteEnd)
+		case f.Class == scan.UnicodeTag && emojiTagSequence(text, f.ByteStart, f.ByteEnd):
+			// A flag of a subdivision (England, Scotland, Wales): the
+			// tag characters of an emoji tag sequence, no hidden text.
 		case f.Class == scan.UnicodeTag:
 			add("scan:unicode_tag", f.ByteStart, f.ByteEnd)
 			hidden = append(hidden, [2]int{f.ByteStart, f.ByteEnd})
@@ -298,6 +301,27 @@ func overlapsRule(hs []injrules.Hit, v *view, f injrules.Framing, rule string, s
 		}
 	}
 	return false
+}
+
+// emojiTagSequence reports whether the tag characters text[start:end]
+// are the tag spec and terminator of an emoji tag sequence (UTS #51
+// §2.2, ED-14a): after U+1F3F4 WAVING BLACK FLAG, one to 31 tag digits or
+// lowercase tag letters (U+E0030–U+E0039, U+E0061–U+E007A) ended by
+// U+E007F CANCEL TAG.
+func emojiTagSequence(text string, start, end int) bool {
+	if !strings.HasSuffix(text[:start], "\U0001F3F4") {
+		return false
+	}
+	run := []rune(text[start:end])
+	if len(run) < 2 || len(run) > 32 || run[len(run)-1] != 0xE007F {
+		return false
+	}
+	for _, r := range run[:len(run)-1] {
+		if !(r >= 0xE0030 && r <= 0xE0039 || r >= 0xE0061 && r <= 0xE007A) {
+			return false
+		}
+	}
+	return true
 }
 
 // countWords counts the space-separated words of s, up to max.

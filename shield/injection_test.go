@@ -76,3 +76,19 @@ func TestInjectionWeakAlone(t *testing.T) {
 		}
 	})
 }
+
+// TestInjectionEmojiTagSequence: the flags of England and Scotland are
+// emoji tag sequences (UTS #51 §2.2), not hidden text; tag characters
+// elsewhere stay a signal.
+func TestInjectionEmojiTagSequence(t *testing.T) {
+	for text, want := range map[string]Verdict{
+		"Go England \U0001F3F4\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067\U000E007F!":   Clean,
+		"Scotland \U0001F3F4\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F wins": Clean,
+		"x\U000E0041\U000E0042y":                 Malicious,
+		"no flag \U000E0067\U000E0062\U000E007F": Malicious,
+	} {
+		if got := mustScan(t, defaultScanner, req(text)).Verdict; got != want {
+			t.Errorf("%q: verdict %s, want %s", text, got, want)
+		}
+	}
+}
