@@ -205,7 +205,11 @@ func TestCalibration(t *testing.T) {
 	s := calibrationScanner(t)
 	items := loadLabelled(t)
 	floors := map[Class]struct{ precision, recall, anyRecall float64 }{
-		PromptInjection: {0.95, 0.40, 0.80},
+		// Any-signal recall is recall at the signal floor: a text is
+		// flagged only when one piece of evidence alone reaches it, so
+		// the set's short paraphrases that only weak §5 hints catch are
+		// no longer flagged, nor are its benign near-misses (issue 27).
+		PromptInjection: {0.95, 0.40, 0.45},
 		Secrets:         {0.97, 0.97, 0.99},
 		PII:             {0.97, 0.7, 0.95},
 		SSRF:            {0.97, 0.6, 0.97},

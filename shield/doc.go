@@ -53,10 +53,17 @@
 //
 //   - prompt_injection: the findings of package scan — the §2 invisible
 //     codepoints, §3 hidden markup, §4 base64 payloads whose decoded text
-//     holds a finding, the §5 heuristics — and instructions a reader cannot
-//     see (a §5 instruction inside hidden markup, spelled in Unicode tag
-//     characters, or inside a base64 payload: hidden_instructions); with
-//     Options.Signatures, community signature matches ([SignatureMatcher]).
+//     holds a finding, the §5 heuristics —, the rules and framing of
+//     internal/injrules (kinds "rule:…"), the embedded model of
+//     internal/injmodel (kind "model"), and instructions a reader cannot
+//     see (a §5 instruction or a rule inside hidden markup, spelled in
+//     Unicode tag characters, or inside a base64 payload:
+//     hidden_instructions); with Options.Signatures, community signature
+//     matches ([SignatureMatcher]). A text gets prompt_injection signals
+//     only when one piece of evidence alone reaches the floor 0.5: weak
+//     hints (a lone zero-width character, an HTML comment, a §5 pattern in
+//     an operator's prompt) add to a score but never make one
+//     (docs/judgement/injection.md).
 //   - secrets: the credential formats of internal/secret — gitleaks'
 //     default rules (v8.30.1, embedded and matched there; kind = the
 //     gitleaks rule id, e.g. "stripe-access-token"), rules for formats

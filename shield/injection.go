@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/plainsight/plainsight/internal/injrules"
 	"github.com/plainsight/plainsight/markup"
 	"github.com/plainsight/plainsight/scan"
 )
@@ -32,14 +33,18 @@ type SignatureMatch struct {
 // match outside the content or with a confidence outside (0,1].
 var ErrSignatureMatch = errors.New("shield: invalid signature match")
 
-// Confidences of the prompt_injection signals, from the calibration (the
-// README's table): how often a text with the signal was an injection in
-// the labelled set, tempered by how often it appears in benign prose.
+// Confidences of the prompt_injection evidence, from the calibration on
+// the labelled pool (docs/judgement/injection.md): how often a text with
+// the evidence was an injection, tempered by how often it appears in
+// benign prose. Evidence below the signal floor on its own (a lone
+// zero-width character, an HTML comment, a §5 hint such as keep_secret in
+// an operator's prompt) is kept only when the text's evidence together
+// reaches the floor.
 var injectionConfidence = map[string]float64{
 	"scan:unicode_tag":          0.9,
-	"scan:bidi_control":         0.5,
+	"scan:bidi_control":         0.45,
 	"scan:zero_width":           0.15,
-	"scan:zero_width_run":       0.5,
+	"scan:zero_width_run":       0.45,
 	"scan:control_char":         0.2,
 	"scan:private_use":          0.1,
 	"scan:unassigned_codepoint": 0.15,
@@ -50,27 +55,53 @@ var injectionConfidence = map[string]float64{
 	"hidden_markup:" + markup.HiddenElement.String():   0.4,
 
 	"base64_text":             0.15,
-	"mixed_script_confusable": 0.25,
+	"mixed_script_confusable": 0.3,
 
-	"instruction_like:" + string(scan.IgnoreInstructions): 0.75,
-	"instruction_like:" + string(scan.RevealInstructions): 0.7,
-	"instruction_like:" + string(scan.SendToAddress):      0.6,
-	"instruction_like:" + string(scan.AddressedToAI):      0.55,
-	"instruction_like:" + string(scan.NewInstructions):    0.55,
-	"instruction_like:" + string(scan.KeepSecret):         0.55,
-	"instruction_like:" + string(scan.ImperativeAct):      0.55,
-	"instruction_like:" + string(scan.ImperativeDisclose): 0.5,
-	"instruction_like:" + string(scan.BeforeAnswering):    0.5,
-	"instruction_like:" + string(scan.OwnInstructions):    0.45,
+	"instruction_like:" + string(scan.IgnoreInstructions): 0.8,
+	"instruction_like:" + string(scan.SendToAddress):      0.45,
+	"instruction_like:" + string(scan.NewInstructions):    0.6,
+	"instruction_like:" + string(scan.RevealInstructions): 0.45,
+	"instruction_like:" + string(scan.KeepSecret):         0.45,
+	"instruction_like:" + string(scan.ImperativeAct):      0.4,
+	"instruction_like:" + string(scan.BeforeAnswering):    0.4,
+	"instruction_like:" + string(scan.OwnInstructions):    0.35,
+	"instruction_like:" + string(scan.AddressedToAI):      0.3,
+	"instruction_like:" + string(scan.ImperativeDisclose): 0.3,
 
 	// Instructions that a reader cannot see: inside hidden markup, written
-	// in tag characters, or inside a base64 payload.
+	// in tag characters, or inside a base64 payload (§5 findings, a rule
+	// of internal/injrules or the model in the decoded text).
 	"hidden_instructions": 0.95,
 }
 
+// injectionFloor is the signal floor of prompt_injection: a text whose
+// evidence combines below it gets no prompt_injection signal at all, so
+// that weak hints on benign text do not make the verdict suspicious
+// (§3.2's bands count any signal). Chosen on the labelled pool by source
+// (docs/judgement/injection.md).
+const injectionFloor = 0.5
+
+// modelAlone is the least model probability that is evidence on its own,
+// with no rule or finding beside it (docs/judgement/injection.md).
+const modelAlone = 0.9
+
+// corroborates is the least confidence of other evidence beside which the
+// model counts as it is.
+const corroborates = injectionFloor
+
+// modelMin is the least model probability that is evidence: below it the
+// model's word is noise and no signal carries it.
+const modelMin = 0.1
+
+// injectionModel, when set, scores a text with the trained model of
+// internal/injmodel: the calibrated probability that it is an injection
+// and the byte span of the window that scored highest.
+var injectionModel func(text string) (prob float64, start, end int)
+
 // injectionDetector adds the prompt_injection signals: the deterministic
-// findings and §5 heuristics of package scan (the input's findings),
-// instructions hidden from a reader, and community signature matches.
+// findings and §5 heuristics of package scan (the input's findings), the
+// rules and framing of internal/injrules, the trained model, instructions
+// hidden from a reader, and community signature matches.
 type injectionDetector struct {
 	// signatures, when set, adds community signature matches.
 	signatures SignatureMatcher
@@ -78,9 +109,16 @@ type injectionDetector struct {
 
 func (d injectionDetector) detect(ctx context.Context, in *input, addHit func(hit)) error {
 	text := in.text
+	var ev []hit
 	add := func(kind string, start, end int) {
-		addHit(hit{class: PromptInjection, kind: kind, conf: injectionConfidence[kind], start: start, end: end})
+		ev = append(ev, hit{class: PromptInjection, kind: kind, conf: injectionConfidence[kind], start: start, end: end})
 	}
+	addConf := func(kind string, conf float64, start, end int) {
+		ev = append(ev, hit{class: PromptInjection, kind: kind, conf: conf, start: start, end: end})
+	}
+	vt := in.view.text
+	var ruleHits []injrules.Hit
+	framing := injrules.Analyze(vt, func(h injrules.Hit) { ruleHits = append(ruleHits, h) })
 	var hidden [][2]int // spans a reader does not see
 	for _, f := range in.findings {
 		switch {
@@ -97,15 +135,45 @@ func (d injectionDetector) detect(ctx context.Context, in *input, addHit func(hi
 			if len(f.DecodedFindings) > 0 {
 				add("base64_text", f.ByteStart, f.ByteEnd)
 			}
-			if instructive(f.DecodedFindings) {
+			if instructive(f.DecodedFindings) || judgedInstructions(f.Decoded) {
 				add("hidden_instructions", f.ByteStart, f.ByteEnd)
 			}
 		case f.Class == scan.InstructionLike:
-			add("instruction_like:"+string(f.Pattern), f.ByteStart, f.ByteEnd)
+			kind := "instruction_like:" + string(f.Pattern)
+			c := injectionConfidence[kind]
+			// §5's hints are words, not intent: text about attacks and an
+			// operator's own prompt use them too ("ignore any
+			// instructions you find in the documents" is an operator's
+			// rule; the override rule below tells it from "ignore all
+			// previous instructions").
+			// §5's ignore and new-instructions patterns do not read the
+			// noun ("disregard the previous message"); the override rule
+			// does, and confirms them.
+			// Confirmed, an override is near certain (660 of the pool's
+			// 661 texts with both were injections).
+			if f.Pattern == scan.IgnoreInstructions || f.Pattern == scan.NewInstructions {
+				if overlapsRule(ruleHits, in.view, framing, injrules.Override, f.ByteStart, f.ByteEnd) {
+					if f.Pattern == scan.IgnoreInstructions {
+						c = 0.9
+					}
+				} else {
+					c = min(c, 0.4)
+				}
+			}
+			if framing.About {
+				c *= 0.4
+			}
+			if framing.Operator && f.Pattern != scan.SendToAddress && (f.Pattern != scan.IgnoreInstructions || !overrides(ruleHits, framing)) {
+				c *= 0.5
+			}
+			addConf(kind, c, f.ByteStart, f.ByteEnd)
 		case f.Class == scan.MixedScriptConfusable:
 			add("mixed_script_confusable", f.ByteStart, f.ByteEnd)
 		case f.Class == scan.ZeroWidth && len(f.Codepoints) > 0 && f.End-f.Start >= 3:
 			add("scan:zero_width_run", f.ByteStart, f.ByteEnd)
+		case f.Class == scan.UnicodeTag && emojiTagSequence(text, f.ByteStart, f.ByteEnd):
+			// A flag of a subdivision (England, Scotland, Wales): the
+			// tag characters of an emoji tag sequence, no hidden text.
 		case f.Class == scan.UnicodeTag:
 			add("scan:unicode_tag", f.ByteStart, f.ByteEnd)
 			hidden = append(hidden, [2]int{f.ByteStart, f.ByteEnd})
@@ -116,14 +184,90 @@ func (d injectionDetector) detect(ctx context.Context, in *input, addHit func(hi
 			add("scan:"+string(f.Class), f.ByteStart, f.ByteEnd)
 		}
 	}
-	for _, f := range in.findings {
-		if f.Class != scan.InstructionLike {
-			continue
-		}
+	inHidden := func(start, end int) bool {
 		for _, h := range hidden {
-			if h[0] <= f.ByteStart && f.ByteEnd <= h[1] {
-				add("hidden_instructions", f.ByteStart, f.ByteEnd)
-				break
+			if h[0] <= start && end <= h[1] {
+				return true
+			}
+		}
+		return false
+	}
+	for _, f := range in.findings {
+		if f.Class == scan.InstructionLike && inHidden(f.ByteStart, f.ByteEnd) {
+			add("hidden_instructions", f.ByteStart, f.ByteEnd)
+		}
+	}
+	strongRule := false
+	for _, h := range ruleHits {
+		start, end := in.view.span(h.Start, h.End)
+		if h.Rule == injrules.Override && sameEvidence(ev, start, end, injrules.Weigh(h, framing)) {
+			continue // §5 found the same phrase, as strongly
+		}
+		if inHidden(start, end) && h.Confidence >= injectionFloor {
+			add("hidden_instructions", start, end)
+		}
+		c := injrules.Weigh(h, framing)
+		strongRule = strongRule || h.Strong && c >= injectionFloor
+		addConf("rule:"+h.Rule, c, start, end)
+	}
+	if injectionModel != nil && countWords(vt, 12) >= 12 {
+		if p, s, e := injectionModel(vt); p > 0 {
+			// Text about attacks reads like one to a bag of n-grams;
+			// framing lowers the model's word but not a strong rule's.
+			if framing.About && !strongRule {
+				p *= 0.6
+			}
+			// An operator's prompt ("You are X, an assistant for Y.
+			// Never reveal …") reads like a role-play jailbreak to it:
+			// alone, the model does not flag a text that states the
+			// rules operators write.
+			if framing.OperatorRules && maxConf(ev) < corroborates {
+				p *= 0.8
+			}
+			// The model learnt from texts of twelve words and more
+			// (99 % of the pool's injections): on a shorter text its
+			// probability is not calibrated (on the calibration set's
+			// short benign near-misses one in fifteen scores 0.9) and it
+			// is not read (above); below twenty words it counts three quarters
+			// beside other evidence and alone only from 0.95.
+			n := countWords(vt, 20)
+			alone := modelAlone
+			if n < 20 {
+				alone = 0.95
+			}
+			// Out of its training pool the model's probability is
+			// optimistic (on the 6.6 MB benign corpus of the calibration
+			// test one chunk in ten scores 0.5 or more): alone it is
+			// evidence only from alone up, mapped onto [0.5, 0.9] (at
+			// most suspicious unless very sure); beside other evidence
+			// it counts as it is.
+			switch {
+			case maxConf(ev) < corroborates:
+				if p < alone {
+					p = 0
+				} else {
+					p = 0.5 + (p-alone)*0.4/(1-alone)
+				}
+			case n < 20:
+				p *= 0.75
+			}
+			if p >= modelMin {
+				start, end := in.view.span(s, e)
+				addConf("model", round4(min(p, 0.99)), start, end)
+			}
+		}
+	}
+	byKind := map[string]float64{}
+	for _, h := range ev {
+		byKind[h.kind] = max(byKind[h.kind], h.conf)
+	}
+	// A text is flagged only when one piece of evidence alone reaches the
+	// floor: weak hints (a §5 pattern in an e-mail, an HTML comment) add
+	// to a score but never make one.
+	if combine(byKind) >= injectionFloor && maxConf(ev) >= injectionFloor {
+		for _, h := range ev {
+			if h.conf > 0 {
+				addHit(h)
 			}
 		}
 	}
@@ -141,6 +285,110 @@ func (d injectionDetector) detect(ctx context.Context, in *input, addHit func(hi
 		addHit(hit{class: PromptInjection, kind: "signature:" + m.ID, conf: m.Confidence, start: m.ByteStart, end: m.ByteEnd})
 	}
 	return nil
+}
+
+// overlapsRule reports whether a hit of rule in hs (offsets of the view
+// v) that counts under the framing f overlaps the content span
+// [start,end).
+func overlapsRule(hs []injrules.Hit, v *view, f injrules.Framing, rule string, start, end int) bool {
+	for _, h := range hs {
+		if h.Rule != rule || injrules.Weigh(h, f) < injectionFloor {
+			continue
+		}
+		s, e := v.span(h.Start, h.End)
+		if s < end && start < e {
+			return true
+		}
+	}
+	return false
+}
+
+// emojiTagSequence reports whether the tag characters text[start:end]
+// are the tag spec and terminator of an emoji tag sequence (UTS #51
+// §2.2, ED-14a): after U+1F3F4 WAVING BLACK FLAG, one to 31 tag digits or
+// lowercase tag letters (U+E0030–U+E0039, U+E0061–U+E007A) ended by
+// U+E007F CANCEL TAG.
+func emojiTagSequence(text string, start, end int) bool {
+	if !strings.HasSuffix(text[:start], "\U0001F3F4") {
+		return false
+	}
+	run := []rune(text[start:end])
+	if len(run) < 2 || len(run) > 32 || run[len(run)-1] != 0xE007F {
+		return false
+	}
+	for _, r := range run[:len(run)-1] {
+		if !(r >= 0xE0030 && r <= 0xE0039 || r >= 0xE0061 && r <= 0xE007A) {
+			return false
+		}
+	}
+	return true
+}
+
+// countWords counts the space-separated words of s, up to max.
+func countWords(s string, max int) int {
+	n, in := 0, false
+	for i := 0; i < len(s) && n < max; i++ {
+		sp := s[i] == ' ' || s[i] == '\n' || s[i] == '\t' || s[i] == '\r'
+		if !sp && !in {
+			n++
+		}
+		in = !sp
+	}
+	return n
+}
+
+// maxConf is the strongest confidence in hs.
+func maxConf(hs []hit) float64 {
+	m := 0.0
+	for _, h := range hs {
+		m = max(m, h.conf)
+	}
+	return m
+}
+
+// overrides reports whether the rules found an override ("ignore the
+// above") that counts under the framing.
+func overrides(hs []injrules.Hit, f injrules.Framing) bool {
+	for _, h := range hs {
+		if h.Rule == injrules.Override && injrules.Weigh(h, f) >= injectionFloor {
+			return true
+		}
+	}
+	return false
+}
+
+// sameEvidence reports whether ev holds a §5 instruction_like hit that
+// overlaps [start,end) with a confidence of at least conf: the override
+// rule and §5's ignore_instructions then read one phrase, which counts
+// once.
+func sameEvidence(ev []hit, start, end int, conf float64) bool {
+	for _, h := range ev {
+		if strings.HasPrefix(h.kind, "instruction_like:") && h.start < end && start < h.end && h.conf >= conf {
+			return true
+		}
+	}
+	return false
+}
+
+// judgedInstructions reports whether a base64 payload's decoded text holds
+// a rule of internal/injrules (a curl … | sh, a forged system turn, an
+// override) or scores as an injection with the model: instructions a
+// reader cannot see, whatever their framing.
+func judgedInstructions(decoded string) bool {
+	found := false
+	injrules.Find(decoded, func(h injrules.Hit) {
+		if h.Confidence >= injectionFloor {
+			found = true
+		}
+	})
+	if found {
+		return true
+	}
+	if injectionModel != nil && countWords(decoded, 12) >= 12 {
+		p, _, _ := injectionModel(decoded)
+		return p >= modelAlone
+	}
+	return false
 }
 
 // instructive reports whether a decoded payload's findings include §5

@@ -31,7 +31,7 @@ func Example() {
 	// A scanner that cannot be reached: the rule stated in advance.
 	fmt.Println(enforce.Decide(enforce.DefaultPolicy(), nil, enforce.Action{Kind: enforce.Send, Direction: shield.Outbound}).Outcome)
 	// Output:
-	// flag prompt_injection
-	// shield-receipt-log/1 agent-1 suspicious flag
+	// block prompt_injection
+	// shield-receipt-log/1 agent-1 malicious block
 	// block
 }

@@ -1,0 +1,162 @@
+package injmodel
+
+import (
+	"math"
+	"sync"
+)
+
+// Result is the model's judgement of a text.
+type Result struct {
+	Prob       float64 // calibrated probability the text carries an injection, in [0,1]
+	Start, End int     // byte span of the window that scored highest (whole text if short)
+}
+
+// Score judges text with the embedded model: the calibrated probability of
+// its highest-scoring window, and that window's span.
+func Score(text string) Result {
+	m, err := loaded()
+	if err != nil {
+		return Result{End: len(text)}
+	}
+	return m.Score(text)
+}
+
+// Windows calls fn for every window whose calibrated probability is >= min,
+// in order, with the embedded model.
+func Windows(text string, min float64, fn func(Result)) {
+	m, err := loaded()
+	if err != nil {
+		return
+	}
+	m.Windows(text, min, fn)
+}
+
+// state is the scratch of one scan: the featurizer's buffers and rings of
+// the last Window+2 tokens' prefix sums and spans.
+type state struct {
+	f      featurizer
+	cumW   []int64
+	cumF   []int64
+	starts []int
+	ends   []int
+}
+
+var states sync.Pool
+
+func (m *Model) getState() *state {
+	st, _ := states.Get().(*state)
+	if st == nil {
+		st = new(state)
+	}
+	r := m.meta.Window + 2
+	if cap(st.cumW) < r {
+		st.cumW = make([]int64, r)
+		st.cumF = make([]int64, r)
+		st.starts = make([]int, r)
+		st.ends = make([]int, r)
+	}
+	st.cumW, st.cumF = st.cumW[:r], st.cumF[:r]
+	st.starts, st.ends = st.starts[:r], st.ends[:r]
+	return st
+}
+
+// window is one scored window: raw score z over tokens, byte span.
+type window struct {
+	z          float64
+	start, end int
+}
+
+// scan calls emit for every window of text, in order: one window over the
+// whole text when it has at most Window tokens (none when it has no
+// token), else windows of Window tokens every Stride tokens and one that
+// ends at the last token. A window's raw score is
+// bias + scale·Σweights/√(number of features).
+func (m *Model) scan(text string, emit func(window)) {
+	st := m.getState()
+	defer states.Put(st)
+	W, S := m.meta.Window, m.meta.Stride
+	R := W + 2
+	scale, bias := m.meta.Scale, m.meta.Bias
+	w := m.weights
+	st.f.reset(text, m.meta.Bits)
+	st.cumW[0], st.cumF[0] = 0, 0
+	raw := func(s, e int) float64 {
+		c := st.cumW[e%R] - st.cumW[s%R]
+		f := st.cumF[e%R] - st.cumF[s%R]
+		if f <= 0 {
+			return bias
+		}
+		return bias + scale*float64(c)/math.Sqrt(float64(f))
+	}
+	span := func(s, e int) window {
+		return window{z: raw(s, e), start: st.starts[s%R], end: st.ends[(e-1)%R]}
+	}
+	n := 0
+	for {
+		a, b, ok := st.f.next()
+		if !ok {
+			break
+		}
+		var c int64
+		for _, i := range st.f.feats {
+			c += int64(w[i])
+		}
+		k := n % R
+		st.starts[k], st.ends[k] = a, b
+		n++
+		st.cumW[n%R] = st.cumW[k] + c
+		st.cumF[n%R] = st.cumF[k] + int64(len(st.f.feats))
+		if n == W+1 {
+			emit(span(0, W))
+		}
+		if n > W && (n-W)%S == 0 {
+			emit(span(n-W, n))
+		}
+	}
+	switch {
+	case n == 0:
+	case n <= W:
+		emit(window{z: raw(0, n), start: 0, end: len(text)})
+	case (n-W)%S != 0:
+		emit(span(n-W, n))
+	}
+}
+
+// MaxRaw returns the highest raw window score of text and that window's
+// span (-Inf and the whole text when text has no token). The trainer
+// calibrates on it.
+func (m *Model) MaxRaw(text string) (z float64, start, end int) {
+	best := window{z: math.Inf(-1), end: len(text)}
+	m.scan(text, func(w window) {
+		if w.z > best.z {
+			best = w
+		}
+	})
+	return best.z, best.start, best.end
+}
+
+// Score judges text: the calibrated probability of its highest-scoring
+// window, and that window's span. A text without a token scores 0.
+func (m *Model) Score(text string) Result {
+	z, s, e := m.MaxRaw(text)
+	if math.IsInf(z, -1) {
+		return Result{Start: 0, End: len(text)}
+	}
+	return Result{Prob: m.calibrate(z), Start: s, End: e}
+}
+
+// Windows calls fn for every window whose calibrated probability is >= min,
+// in order of their starts. A text without a token has one window, the
+// whole text, at probability 0.
+func (m *Model) Windows(text string, min float64, fn func(Result)) {
+	any := false
+	m.scan(text, func(w window) {
+		any = true
+		if p := m.calibrate(w.z); p >= min {
+			fn(Result{Prob: p, Start: w.start, End: w.end})
+		}
+	})
+	if !any && min <= 0 {
+		fn(Result{Start: 0, End: len(text)})
+	}
+}

@@ -1,0 +1,830 @@
+package injrules
+
+import (
+	"regexp"
+	"strings"
+)
+
+// The rule names of a Hit (see the package doc).
+const (
+	RoleMarker       = "role_marker"
+	FakeTurn         = "fake_turn"
+	InstructionBlock = "instruction_block"
+	ReadSecret       = "read_secret"
+	Conceal          = "conceal"
+	CrossTool        = "cross_tool"
+	RunCommand       = "run_command"
+	Override         = "override"
+	Jailbreak        = "jailbreak"
+	Exfiltrate       = "exfiltrate"
+)
+
+// Rules lists the rule names in the order of the package doc.
+func Rules() []string {
+	return []string{RoleMarker, FakeTurn, InstructionBlock, ReadSecret, Conceal, CrossTool, RunCommand, Override, Jailbreak, Exfiltrate}
+}
+
+// Hit is one rule that fired on a span of the text.
+type Hit struct {
+	// Rule is the rule's name, one of Rules().
+	Rule string
+	// Start and End are the byte span of the text, [Start, End).
+	Start, End int
+	// Confidence is the rule's confidence, in (0,1), before framing.
+	Confidence float64
+	// Strong marks evidence framing does not lower (see Weigh).
+	Strong bool
+	// Quoted marks a hit inside a short quotation or code span.
+	Quoted bool
+}
+
+// MaxHits bounds the hits Find reports for one text.
+const MaxHits = 64
+
+// maxChecks bounds the rule windows one text runs; window bounds a
+// window's size in bytes.
+const (
+	maxChecks = 128
+	window    = 512
+)
+
+// check is one rule's expression, run on a window of the lowered text
+// around an anchor. back and fwd bound the window; conf gives the hit's
+// confidence (and whether it is strong) from the match, or 0 for no hit.
+type check struct {
+	rule      string
+	re        *regexp.Regexp
+	back, fwd int
+	conf      func(lo string, m []int) (float64, bool)
+}
+
+// needs lists, for some checks, literals one of which the window must hold
+// before the expression runs (a cheap prefilter).
+var needs = map[string][]string{
+	"exfil":      {"http", "@", "+"},
+	"secret":     []string{"param", "arg", "field", "note", "url", "http", "body", "payload", "webhook", "your re", "your answer", "your message", "as the", "as val", "as con", "as inp", "query", "cat ", "type ", "more ", "less ", "head ", "tail ", "base64 ", "xxd ", "curl ", "scp ", "nc ", "content of"},
+	"whencalled": {"tool", "function", "`"},
+}
+
+// containsAny reports whether s holds one of subs; true when subs is
+// empty.
+func containsAny(s string, subs []string) bool {
+	if len(subs) == 0 {
+		return true
+	}
+	for _, sub := range subs {
+		if strings.Contains(s, sub) {
+			return true
+		}
+	}
+	return false
+}
+
+func fixed(c float64) func(string, []int) (float64, bool) {
+	return func(string, []int) (float64, bool) { return c, false }
+}
+
+func strong(c float64) func(string, []int) (float64, bool) {
+	return func(string, []int) (float64, bool) { return c, true }
+}
+
+var re = regexp.MustCompile
+
+// imperative is what an instruction block must contain to count.
+var imperative = re(`\b(?:you\s+(?:must|should|need\s+to|have\s+to|are\s+required)|must|do\s+not|don't|never|always|before|first|ignore|read|send|include|call|pass|make\s+sure|ensure|instead)\b`)
+
+// overrideNext are the words that may follow "ignore the previous …" in
+// an override; any other word ("email", "version", "spreadsheet") makes it
+// a message about something else.
+var overrideNext = words("instructions instruction prompt prompts directions direction directives directive rules rule text context commands command guidelines guidance content input inputs conversation and then now to say print write respond reply tell instead you your all information programming training constraints restrictions policies requests said")
+
+// sensitive names local secrets a text may tell a model to read.
+const sensitive = `(?:~/\.ssh|\.ssh/|id_rsa|id_ed25519|id_dsa|/etc/passwd|/etc/shadow|\.aws/credentials|\.aws/config|~/\.aws|mcp\.json|mcp_config|claude_desktop_config|\.cursor/|\.git-credentials|\.netrc|\.npmrc|\.pypirc|\.bashrc|\.zshrc|\.bash_history|\.kube/config|kubeconfig|\.env\b|\.docker/config|wallet\.dat|keychain)`
+
+// credential names secrets in general.
+const credential = `(?:api[\s_-]?keys?|secret[\s_-]?keys?|access[\s_-]?tokens?|auth(?:entication)?[\s_-]?tokens?|private[\s_-]?keys?|passwords?|credentials|environment\s+variables?|env\s+vars?|process\.env|os\.environ|session\s+cookies?|ssh\s+keys?)`
+
+var (
+	sensitiveRe  = re(sensitive)
+	credentialRe = re(credential)
+	catSecret    = re(`\b(?:cat|type|more|less|head|tail|base64|xxd|curl\s+-[a-z]*d\s*@|scp|nc)\s+(?:-\S+\s+)*["']?` + sensitive + `[^\s"'.]*(?:\.pub)?`)
+)
+
+// readSecret is the read_secret rule on the window around an anchor:
+// a sensitive file, read, into a sink, is strong; a credential in general
+// needs an instruction's mood too.
+func readSecret(lo string, m []int) (float64, bool) {
+	w := squash(lo[m[0]:m[1]])
+	if containsAny(w, catWords) {
+		if loc := catSecret.FindStringIndex(w); loc != nil && !strings.HasSuffix(w[loc[0]:loc[1]], ".pub") {
+			return 0.9, true // a command that prints a secret file
+		}
+	}
+	// The verbs and sinks are word lists, read without an expression: the
+	// window is run for every credential a text names.
+	urlQuery := strings.Contains(w, "http") && strings.Contains(w, "?")
+	if !hasWord(w, readVerbs) || !hasWord(w, sinkWords) && !containsAny(w, sinkPhrases) && !urlQuery {
+		return 0, false
+	}
+	if containsAny(w, sensitiveMarks) && sensitiveRe.MatchString(w) {
+		return 0.92, true
+	}
+	if containsAny(w, mustPhrases) {
+		return 0.8, false
+	}
+	return 0, false
+}
+
+// The parts of read_secret as word lists and phrases (of the lowered
+// text).
+var (
+	readVerbs      = words("read cat open load access get retrieve fetch obtain extract collect grab copy dump print gather include send upload exfiltrate pass append attach paste put provide insert embed forward post transmit leak share")
+	sinkWords      = words("parameter parameters param params argument arguments arg args field fields sidenote side_note url payload webhook query")
+	sinkPhrases    = []string{"in your response", "in your reply", "in your answer", "in your message", "to http", "as the value", "as the content", "as the input", "as value", "as content", "as input", "request body", "content of the file", "content of the message"}
+	mustPhrases    = []string{"you must", "you should", "you need to", "you have to", "you are required to", "you will need to", "must first", "must always", "must also", "before using", "before calling", "before invoking", "before you", "first read", "first get", "first retrieve", "first access", "first obtain", "first call", "do not tell", "do not mention", "do not inform", "without telling", "without informing", "without notifying", "important"}
+	catWords       = []string{"cat ", "type ", "more ", "less ", "head ", "tail ", "base64 ", "xxd ", "curl ", "scp ", "nc "}
+	sensitiveMarks = []string{"ssh", "id_", "/etc/", ".aws", "mcp", "claude_desktop", ".cursor", ".git-cred", ".netrc", ".npmrc", ".pypirc", ".bashrc", ".zshrc", ".bash_history", ".kube", "kubeconfig", ".env", ".docker", "wallet.dat", "keychain"}
+)
+
+// squash returns s with every run of white space one space, so that the
+// phrases below match across line breaks.
+func squash(s string) string {
+	if !strings.ContainsAny(s, "\n\t\r") && !strings.Contains(s, "  ") {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	sp := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == ' ' || c == '\n' || c == '\t' || c == '\r' {
+			if !sp {
+				b = append(b, ' ')
+			}
+			sp = true
+			continue
+		}
+		sp = false
+		b = append(b, c)
+	}
+	return string(b)
+}
+
+// hasWord reports whether the lowered text w holds a word of set.
+func hasWord(w string, set map[string]bool) bool {
+	letter := func(c byte) bool { return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' }
+	for i := 0; i < len(w); i++ {
+		if !letter(w[i]) || i > 0 && letter(w[i-1]) {
+			continue
+		}
+		j := i
+		for j < len(w) && letter(w[j]) {
+			j++
+		}
+		if set[w[i:j]] {
+			return true
+		}
+		i = j
+	}
+	return false
+}
+
+// checks lists every rule expression; anchors (below) say which run where.
+var checks = map[string]check{
+	// role_marker
+	"special": {RoleMarker, re(`^<\|(?:im_start|im_end|system|user|assistant|endoftext|start_header_id|end_header_id|eot_id|begin_of_text|im_sep)\|>`), 0, 32, strong(0.9)},
+	"inst":    {RoleMarker, re(`^(?:\[/?inst\]|<</?sys>>)`), 0, 16, strong(0.88)},
+	"xmlturn": {RoleMarker, re(`^</?(?:system|system_prompt|assistant|user|human|sys)>`), 0, 24, fixed(0.75)},
+	"hashturn": {RoleMarker, re(`^#{2,4}\s*(?:instruction|instructions|system|system\s+prompt|new\s+instructions|human|assistant|response)\s*:`), 0, 40,
+		fixed(0.7)},
+	"bingturn": {RoleMarker, re(`^\[system\]\(#\w+\)`), 0, 32, strong(0.88)},
+
+	// instruction_block
+	"important": {InstructionBlock, re(`^<(?:important|critical|urgent|system[_-]?note|admin|hidden|secret|system[_-]?instructions?|instructions?|override|priority)>[\s\S]{0,400}`), 0, 420,
+		func(lo string, m []int) (float64, bool) {
+			w := lo[m[0]:m[1]]
+			if !imperative.MatchString(w) {
+				return 0, false
+			}
+			switch {
+			case strings.HasPrefix(w, "<instruction"):
+				return 0.45, false // operators' prompts use <instructions> too
+			case strings.HasPrefix(w, "<secret"), strings.HasPrefix(w, "<priority"):
+				return 0.6, false
+			}
+			return 0.82, false
+		}},
+	"notebracket": {InstructionBlock, re(`^\[(?:system|admin|important|developer|assistant)(?:\s+(?:note|message|instruction|instructions|override|update|prompt))?\]\s*:?[\s\S]{0,300}`), 0, 320,
+		func(lo string, m []int) (float64, bool) {
+			if !imperative.MatchString(lo[m[0]:m[1]]) {
+				return 0, false
+			}
+			return 0.75, false
+		}},
+
+	// read_secret: windows around a sensitive name or a credential.
+	"secret": {ReadSecret, re(`[\s\S]+`), 220, 220, readSecret},
+
+	// conceal
+	"conceal": {Conceal, re(`^(?:do\s+not|don't|dont|never|must\s+not|should\s+not|shouldn't|without|and\s+not|but\s+not|not\s+to)\s+(?:ever\s+)?(?:(?:tell|inform|notify|alert|let|warn|remind|updat)(?:ing|e)?\s+(?:the\s+)?(?:user|human|customer|requester|reader)\b|(?:mention|reveal|disclos|show|say|explain|report|talk(?:ing)?\s+about|mak(?:e|ing)\s+the\s+user\s+aware)(?:ing|e)?\b([^.\n;:—]{0,40}?)\b(?:to|with)\s+(?:the\s+)?(?:user|human|customer|requester|anyone)\b)`), 0, 140,
+		func(lo string, m []int) (float64, bool) {
+			if m[1] < len(lo) && (lo[m[1]] == '\'' || strings.HasPrefix(lo[m[1]:], "’")) {
+				return 0, false // the user's name: the user is not the one kept in the dark
+			}
+			if strings.HasSuffix(lo[m[0]:m[1]], "anyone") {
+				return 0.45, false // a confidentiality notice
+			}
+			if m[2] < 0 {
+				return 0.85, false
+			}
+			obj := lo[m[2]:m[3]]
+			if strings.Contains(obj, "confirm") || strings.Contains(obj, "ask") || strings.Contains(obj, " or ") {
+				return 0, false
+			}
+			if strings.Contains(obj, "prompt") || strings.Contains(obj, "instruction") || strings.Contains(obj, "rules") || strings.Contains(obj, "guideline") {
+				if strings.Contains(obj, "new") || strings.Contains(obj, "secret") || strings.Contains(obj, "hidden") {
+					return 0.85, false
+				}
+				return 0.35, false // an operator protecting its prompt
+			}
+			return 0.85, false
+		}},
+	"talkabout": {Conceal, re(`^(?:do\s+not|don't|never)\s+(?:ever\s+)?(?:talk|speak|tell\s+anyone)\s+about\s+(?:your|these|this|the|my)\s+(?:new|secret|hidden|real|updated|special)\s+(?:instructions|rules|task|orders|prompt)`), 0, 100, fixed(0.85)},
+	"usernot":   {Conceal, re(`^user\s+(?:must|should|will|does|need|may|is)\s*(?:not|n't|never)\s+(?:to\s+)?(?:know|be\s+(?:told|informed|aware|notified|alerted)|find\s+out|notice|learn|suspect|become\s+aware)`), 0, 80, fixed(0.85)},
+	"keepfrom":  {Conceal, re(`^keep\s+(?:this|it|these|that|the\s+\w+)\s+(?:\w+\s+)?(?:secret|hidden|confidential|private)\s+from\s+(?:the\s+)?(?:user|human|customer|reader|person\s+you\s+are\s+(?:chatting|talking|speaking)\s+(?:with|to))`), 0, 120, fixed(0.85)},
+	"hidefrom":  {Conceal, re(`^hide\s+(?:this|it|these|that|the\s+\w+)\s+(?:\w+\s+){0,4}from\s+(?:the\s+)?(?:user|human|customer|reader)`), 0, 100, fixed(0.8)},
+	"covert":    {Exfiltrate, re(`^(?:silently|quietly|secretly|covertly|discreetly)\s+(?:send|forward|transfer|pay|e-?mail|upload|share|copy|post|transmit|wire|move)\b`), 0, 40, fixed(0.6)},
+	"exfil": {Exfiltrate, re(`^(?:send|forward|transmit|leak|upload|post|e-?mail|relay|exfiltrate|append)\s+(?:(?:the|all|every|a\s+copy\s+of|copies\s+of|your|my|their|this|its)\s+)*(?:\w+\s+){0,2}(?:conversation|conversations|chat\s+history|conversation\s+history|message\s+history|messages|system\s+prompt|hidden\s+prompt|session\s+cookies?|cookies|passwords?|credentials|api\s+keys?|access\s+tokens?|private\s+keys?|transcript|user's\s+\w+|users'\s+\w+)\b[^.\n]{0,80}?(?:https?://|[a-z0-9._%+-]+@[a-z0-9-]+\.[a-z]|\+\d)`), 0, 200,
+		fixed(0.8)},
+	"asif": {Conceal, re(`^present\s+(?:it|this|them|the\s+\w+)\s+as\s+if`), 0, 60, fixed(0.6)},
+
+	// cross_tool
+	"beforeany": {CrossTool, re(`^(?:before|prior\s+to)\s+(?:using|calling|invoking|running|executing|you\s+(?:use|call|invoke|run))\s+(?:any|all|every|each)\s+(?:other\s+)?(?:tools?|functions?)`), 0, 80, fixed(0.85)},
+	"beforethis": {CrossTool, re("^(?:before|prior\\s+to|after)\\s+(?:using|calling|invoking|you\\s+(?:use|call|invoke))\\s+(?:this|the\\s+[`'\"]?[a-z0-9_.-]+[`'\"]?)\\s*(?:tool|function)?[\\s,]+(?:you\\s+(?:must|should|need\\s+to|have\\s+to|are\\s+required\\s+to)\\s+)(?:always\\s+)?(?:first\\s+|then\\s+|also\\s+)?(?:call|use|invoke|read|send|run|execute|fetch|retrieve|include|pass|report|access|obtain|get)"), 0, 160,
+		fixed(0.8)},
+	"whencalled": {CrossTool, re("^(?:when|whenever|each\\s+time|every\\s+time|if)\\s+(?:the\\s+|a\\s+)?(?:user\\s+)?(?:calls\\s+|uses\\s+)?[`'\"]?[a-z0-9_.-]+[`'\"]?\\s*(?:tool|function)?\\s*(?:is\\s+(?:called|used|invoked|run)|,)[^.\\n]{0,80}?\\b(?:you\\s+must|also|instead|additionally|always|must\\s+(?:also|first))\\b"), 0, 180,
+		func(lo string, m []int) (float64, bool) {
+			w := lo[m[0]:m[1]]
+			if !strings.Contains(w, "tool") && !strings.Contains(w, "function") && !strings.Contains(w, "`") {
+				return 0, false
+			}
+			return 0.8, false
+		}},
+	"redirect": {CrossTool, re("^(?:you\\s+must|must|please)\\s+(?:now\\s+)?(?:redirect|switch|use|call)\\s+(?:all\\s+\\w+\\s+(?:\\w+\\s+)?)?(?:to\\s+)?(?:the\\s+)?(?:new\\s+)?(?:secure\\s+)?(?:tool\\s+)?[`'\"][a-z0-9_.-]+[`'\"]\\s*(?:tool|function)?\\s*instead"), 0, 160, fixed(0.8)},
+	"future": {CrossTool, re(`^(?:all|any)\s+(?:future|subsequent|further|other|outgoing)\s+(?:e-?mails?|messages?|requests?|replies|responses|transfers|payments)\s+(?:must|should|shall|will)\s+(?:also\s+)?(?:be\s+)?(?:sent|forwarded|copied|cc'?d|bcc'?d|redirected|go|routed)`), 0, 120,
+		fixed(0.8)},
+
+	// run_command
+	"pipe": {RunCommand, re(`^(?:curl|wget)\b[^\n|;]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b`), 0, 240, fixed(0.55)},
+	"rmrf": {RunCommand, re(`^rm\s+-(?:rf|fr|r\s+-f)\s+(?:--no-preserve-root\s+)?(?:/\s|/$|/\*|~|\$home|\*)`), 0, 40, fixed(0.6)},
+	"mustrun": {RunCommand, re(`^(?:you\s+(?:must|should|need\s+to|have\s+to|are\s+required\s+to)|must)\s+(?:first\s+|now\s+|immediately\s+)?(?:execute|run)\s+(?:the\s+following|this|these)\s+(?:\w+\s+){0,3}(?:commands?|scripts?|code)`), 0, 120,
+		fixed(0.85)},
+	"runcmd": {RunCommand, re("^(?:execute|run|executing|running)\\s*(?:the\\s+)?(?:following\\s+)?(?:shell\\s+|bash\\s+|terminal\\s+|system\\s+)?(?:command\\s*:?|:)\\s*`?(?:sudo|curl|wget|rm|bash|sh|nc|ncat|chmod|powershell|cat|echo|python3?|node|perl)\\b"), 0, 120,
+		fixed(0.7)},
+
+	// override
+	"ignore": {Override, re(`^(?:ignore|disregard|forget|override|bypass)\s+(?:(?:all|any|the|your|every|these|those|of|my)\s+){0,4}(?:above|previous|prior|preceding|earlier|foregoing|former|original|initial|system|everything)\b(?:\s+(?:and\s+)?([a-z-]+))?`), 0, 120,
+		func(lo string, m []int) (float64, bool) {
+			if m[2] >= 0 && !overrideNext[lo[m[2]:m[3]]] && !strings.Contains(lo[m[0]:m[2]], " and") {
+				return 0, false
+			}
+			if w := lo[m[0]:m[1]]; (strings.HasPrefix(w, "override") || strings.HasPrefix(w, "bypass")) && m[2] < 0 {
+				return 0, false // "override the existing …" is configuration
+			}
+			if strings.Contains(lo[m[0]:m[1]], " my ") {
+				return 0.5, false
+			}
+			return 0.8, false
+		}},
+	"ignoreuser": {Override, re(`^ignore\s+(?:any|all|the)\s+(?:user[- ]?(?:specified|provided|supplied|requested|defined|set)|user'?s|original)\s+`), 0, 80, fixed(0.85)},
+	"newinst": {Override, re(`^(?:new|updated|real|actual|revised|true|secret|hidden|additional|override)\s+(?:system\s+)?(?:instructions?|directives?|orders|task)\s*:`), 0, 60,
+		func(lo string, m []int) (float64, bool) {
+			switch w := lo[m[0]:m[1]]; {
+			case strings.HasPrefix(w, "updated"), strings.HasPrefix(w, "revised"), strings.HasPrefix(w, "additional"):
+				return 0.45, false // a memo's heading as often as an attack's
+			}
+			return 0.7, false
+		}},
+	"yournew":   {Override, re(`^your\s+(?:new|updated|real|true)\s+(?:instructions|task|objective|goal|directive|orders)\s+(?:is|are)\b`), 0, 80, fixed(0.7)},
+	"youarenow": {Override, re(`^you\s+are\s+now\s+(?:a|an|the|my|no\s+longer|free|dan|unrestricted|jailbroken|going\s+to|in\s+(?:developer|dan|god|unrestricted|jailbreak|admin|debug)\s+mode)\b`), 0, 80, fixed(0.65)},
+	"fromnow":   {Override, re(`^from\s+now\s+on,?\s+(?:you|act|respond|answer|reply|always|only|never|ignore|speak|pretend|your)\b`), 0, 60, fixed(0.4)},
+
+	// jailbreak
+	"devmode": {Jailbreak, re(`^(?:developer|god|dan|jailbreak|unrestricted)\s+mode\b`), 0, 40, fixed(0.65)},
+	"dan":     {Jailbreak, re(`^do\s+anything\s+now\b`), 0, 40, fixed(0.65)},
+	"noethic": {Jailbreak, re(`^(?:without|no|free\s+of|free\s+from)\s+(?:any\s+)?(?:moral|ethical|ethics|safety|content)\s+(?:restrictions|guidelines|constraints|boundaries|limitations|filters|policies)`), 0, 80, fixed(0.6)},
+	"nofilter": {Jailbreak, re(`^(?:ignore|bypass|disable|override)\s+(?:all\s+|your\s+|any\s+|the\s+)?(?:safety|ethical|content|moral|openai|anthropic)\s+(?:guidelines|filters?|policies|restrictions|protocols|rules)`), 0, 80,
+		fixed(0.75)},
+}
+
+// anchor is what an anchor word starts: its checks, run only when the
+// next word is one of next (any word when next is empty).
+type anchor struct {
+	checks []string
+	next   string // space-separated words
+}
+
+const concealVerbs = "mention mentioning tell telling inform informing notify notifying alert alerting reveal revealing disclose disclosing show showing let letting talk talking say saying report reporting explain explaining make ever"
+
+// wordAnchors maps an anchor word (lowered) to the checks it starts.
+var wordAnchors = map[string]anchor{
+	"ignore":       {[]string{"ignore", "ignoreuser", "nofilter"}, ""},
+	"disregard":    {[]string{"ignore"}, ""},
+	"forget":       {[]string{"ignore"}, ""},
+	"override":     {[]string{"ignore", "nofilter"}, ""},
+	"bypass":       {[]string{"ignore", "nofilter"}, ""},
+	"disable":      {[]string{"nofilter"}, ""},
+	"new":          {[]string{"newinst"}, "instructions instruction system directives directive orders task"},
+	"updated":      {[]string{"newinst"}, "instructions instruction system directives directive orders task"},
+	"real":         {[]string{"newinst"}, "instructions instruction system directives directive orders task"},
+	"actual":       {[]string{"newinst"}, "instructions instruction system directives directive orders task"},
+	"revised":      {[]string{"newinst"}, "instructions instruction system directives directive orders task"},
+	"true":         {[]string{"newinst"}, "instructions instruction system directives directive orders task"},
+	"secret":       {[]string{"newinst", "secret"}, ""},
+	"hidden":       {[]string{"newinst"}, "instructions instruction system directives directive orders task"},
+	"additional":   {[]string{"newinst"}, "instructions instruction system directives directive orders task"},
+	"your":         {[]string{"yournew"}, "new updated real true"},
+	"you":          {[]string{"youarenow", "mustrun", "redirect"}, "are must should need have"},
+	"must":         {[]string{"mustrun", "redirect"}, "now redirect switch use call first execute run immediately"},
+	"please":       {[]string{"redirect"}, "redirect switch use"},
+	"from":         {[]string{"fromnow"}, "now"},
+	"developer":    {[]string{"devmode"}, "mode"},
+	"god":          {[]string{"devmode"}, "mode"},
+	"dan":          {[]string{"devmode"}, "mode"},
+	"jailbreak":    {[]string{"devmode"}, "mode"},
+	"unrestricted": {[]string{"devmode"}, "mode"},
+	"do":           {[]string{"dan", "conceal", "talkabout"}, "not anything"},
+	"without":      {[]string{"noethic", "conceal"}, "any moral ethical ethics safety content " + concealVerbs},
+	"no":           {[]string{"noethic"}, "moral ethical ethics safety content"},
+	"free":         {[]string{"noethic"}, "of from"},
+	"don't":        {[]string{"conceal", "talkabout"}, concealVerbs + " speak"},
+	"dont":         {[]string{"conceal"}, concealVerbs},
+	"never":        {[]string{"conceal", "talkabout"}, concealVerbs + " speak"},
+	"should":       {[]string{"conceal"}, "not"},
+	"shouldn't":    {[]string{"conceal"}, concealVerbs},
+	"and":          {[]string{"conceal"}, "not"},
+	"but":          {[]string{"conceal"}, "not"},
+	"not":          {[]string{"conceal"}, "to"},
+	"user":         {[]string{"usernot"}, "must should will does need may is"},
+	"keep":         {[]string{"keepfrom"}, "this it these that the"},
+	"hide":         {[]string{"hidefrom"}, "this it these that the"},
+	"silently":     {[]string{"covert"}, ""},
+	"quietly":      {[]string{"covert"}, ""},
+	"secretly":     {[]string{"covert"}, ""},
+	"covertly":     {[]string{"covert"}, ""},
+	"discreetly":   {[]string{"covert"}, ""},
+	"send":         {[]string{"exfil"}, ""},
+	"forward":      {[]string{"exfil"}, ""},
+	"transmit":     {[]string{"exfil"}, ""},
+	"leak":         {[]string{"exfil"}, ""},
+	"upload":       {[]string{"exfil"}, ""},
+	"post":         {[]string{"exfil"}, ""},
+	"email":        {[]string{"exfil"}, ""},
+	"relay":        {[]string{"exfil"}, ""},
+	"exfiltrate":   {[]string{"exfil"}, ""},
+	"append":       {[]string{"exfil"}, ""},
+	"present":      {[]string{"asif"}, "it this them the"},
+	"before":       {[]string{"beforeany", "beforethis"}, "using calling invoking running executing you"},
+	"prior":        {[]string{"beforeany", "beforethis"}, "to"},
+	"after":        {[]string{"beforethis"}, "using calling invoking you"},
+	"when":         {[]string{"whencalled"}, ""},
+	"whenever":     {[]string{"whencalled"}, ""},
+	"all":          {[]string{"future"}, "future subsequent further other outgoing"},
+	"any":          {[]string{"future"}, "future subsequent further outgoing"},
+	"curl":         {[]string{"pipe"}, ""},
+	"wget":         {[]string{"pipe"}, ""},
+	"rm":           {[]string{"rmrf"}, ""},
+	"execute":      {[]string{"runcmd"}, "the following shell bash command terminal system"},
+	"run":          {[]string{"runcmd"}, "the following shell bash command terminal system"},
+	"executing":    {[]string{"runcmd"}, ""},
+	"running":      {[]string{"runcmd"}, "the following shell bash command terminal system"},
+
+	// read_secret's credentials
+	"api":                   {[]string{"secret"}, "key keys"},
+	"apikey":                {[]string{"secret"}, ""},
+	"api_key":               {[]string{"secret"}, ""},
+	"password":              {[]string{"secret"}, ""},
+	"passwords":             {[]string{"secret"}, ""},
+	"credentials":           {[]string{"secret"}, ""},
+	"private":               {[]string{"secret"}, "key keys"},
+	"access":                {[]string{"secret"}, "token tokens"},
+	"environment":           {[]string{"secret"}, "variable variables"},
+	"env":                   {[]string{"secret"}, "var vars"},
+	"ssh":                   {[]string{"secret"}, "key keys"},
+	"id_rsa":                {[]string{"secret"}, ""},
+	"id_ed25519":            {[]string{"secret"}, ""},
+	"kubeconfig":            {[]string{"secret"}, ""},
+	"keychain":              {[]string{"secret"}, ""},
+	"session":               {[]string{"secret"}, "cookie cookies"},
+	"auth":                  {[]string{"secret"}, "token tokens"},
+	"authentication":        {[]string{"secret"}, "token tokens"},
+	"mcp":                   {[]string{"secret"}, ""},
+	"claude_desktop_config": {[]string{"secret"}, ""},
+}
+
+// words interns the anchor words and their next words; anchorOf gives,
+// by word id, the index of its anchor in anchorList (-1 for none), and
+// nextOf the set of its next words (nil for any word).
+var (
+	words_     vocab
+	anchorList []anchor
+	anchorOf   []int
+	nextOf     []bits
+)
+
+// symbolAnchors are the anchors that open with punctuation: a prefix of the
+// lowered text at the anchor, and the checks it starts.
+var symbolAnchors = []struct {
+	prefix string
+	checks []string
+}{
+	{"<|", []string{"special"}},
+	{"[inst]", []string{"inst"}},
+	{"[/inst]", []string{"inst"}},
+	{"<<sys>>", []string{"inst"}},
+	{"<</sys>>", []string{"inst"}},
+	{"[system](#", []string{"bingturn"}},
+	{"[system", []string{"notebracket"}},
+	{"[admin", []string{"notebracket"}},
+	{"[important", []string{"notebracket"}},
+	{"[developer", []string{"notebracket"}},
+	{"[assistant", []string{"notebracket"}},
+	{"<system", []string{"xmlturn", "important"}},
+	{"</system", []string{"xmlturn"}},
+	{"<assistant>", []string{"xmlturn"}},
+	{"</assistant>", []string{"xmlturn"}},
+	{"<user>", []string{"xmlturn"}},
+	{"</user>", []string{"xmlturn"}},
+	{"<human>", []string{"xmlturn"}},
+	{"</human>", []string{"xmlturn"}},
+	{"<sys>", []string{"xmlturn"}},
+	{"</sys>", []string{"xmlturn"}},
+	{"<important", []string{"important"}},
+	{"<critical", []string{"important"}},
+	{"<urgent", []string{"important"}},
+	{"<admin", []string{"important"}},
+	{"<hidden", []string{"important"}},
+	{"<secret", []string{"important"}},
+	{"<instruction", []string{"important"}},
+	{"<override", []string{"important"}},
+	{"<priority", []string{"important"}},
+	{"##", []string{"hashturn"}},
+	{"~/.", []string{"secret"}},
+	{"/etc/passwd", []string{"secret"}},
+	{"/etc/shadow", []string{"secret"}},
+	{".env", []string{"secret"}},
+	{".ssh", []string{"secret"}},
+	{".aws", []string{"secret"}},
+	{".git-credentials", []string{"secret"}},
+	{".netrc", []string{"secret"}},
+	{".npmrc", []string{"secret"}},
+	{".pypirc", []string{"secret"}},
+	{".bashrc", []string{"secret"}},
+	{".zshrc", []string{"secret"}},
+	{".bash_history", []string{"secret"}},
+	{".kube", []string{"secret"}},
+	{".docker", []string{"secret"}},
+	{".cursor", []string{"secret"}},
+}
+
+// maxWord is the longest anchor word.
+var (
+	maxWord int
+	// twoLens holds, by a word's first letter and its second byte (mod
+	// 32), the set of anchor word lengths, a bit per length: most words
+	// are rejected without a lookup.
+	twoLens [26][32]uint32
+	// symbolsAt lists, by first byte, the symbolAnchors that open with it.
+	symbolsAt [256][]int
+)
+
+func init() {
+	for k, a := range symbolAnchors {
+		symbolsAt[a.prefix[0]] = append(symbolsAt[a.prefix[0]], k)
+	}
+	for w := range wordAnchors {
+		words_.add(w)
+	}
+	for _, f := range []map[string]bool{aboutCore, aboutCue} {
+		for w := range f {
+			words_.add(w)
+		}
+	}
+	for _, w := range frameTriggers {
+		words_.add(w)
+	}
+	for _, w := range strings.Fields(revealWords) {
+		revealSet.set(words_.add(w))
+	}
+	for _, w := range []string{"any", "all", "other", "instructions", "commands", "requests", "not"} {
+		words_.add(w)
+	}
+	for _, a := range wordAnchors {
+		for _, n := range strings.Fields(a.next) {
+			words_.add(n)
+		}
+	}
+	anchorOf = make([]int, len(words_.words))
+	nextOf = make([]bits, len(words_.words))
+	wordTag = make([]uint8, len(words_.words))
+	for i := range anchorOf {
+		anchorOf[i] = -1
+	}
+	for w, a := range wordAnchors {
+		maxWord = max(maxWord, len(w))
+		twoLens[w[0]-'a'][w[1]&31] |= 1 << min(len(w), 31)
+		id := words_.id(w)
+		anchorOf[id] = len(anchorList)
+		anchorList = append(anchorList, a)
+		if a.next != "" {
+			var b bits
+			for _, n := range strings.Fields(a.next) {
+				b.set(words_.id(n))
+			}
+			nextOf[id] = b
+		}
+	}
+	for w := range aboutCore {
+		wordTag[words_.id(w)] |= tagCore
+	}
+	for w := range aboutCue {
+		wordTag[words_.id(w)] |= tagCue
+	}
+	for _, w := range frameTriggers {
+		wordTag[words_.id(w)] |= tagTrigger
+	}
+	for id, w := range words_.words {
+		if wordTag[id] != 0 && w[0] >= 'a' && w[0] <= 'z' && len(w) >= 2 {
+			frameLens[w[0]-'a'][w[1]&31] |= 1 << min(len(w), 31)
+		}
+	}
+}
+
+// lower returns s with ASCII letters lowered, byte for byte (offsets stay
+// the same).
+func lower(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 'A' && c <= 'Z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				if c := b[j]; c >= 'A' && c <= 'Z' {
+					b[j] = c + 'a' - 'A'
+				}
+			}
+			return string(b)
+		}
+	}
+	return s
+}
+
+func isWordByte(c byte) bool { return wordByte[c] }
+
+// wordByte marks the bytes of a word in the lowered text: letters, digits,
+// '_', '\” and every byte of a multi-byte character.
+var wordByte = func() (t [256]bool) {
+	for c := 0; c < 256; c++ {
+		t[c] = c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '\'' || c >= 0x80
+	}
+	return t
+}()
+
+// Find reports, in order of position, every rule hit in text (at most
+// MaxHits) to add. Hits of one rule do not overlap.
+func Find(text string, add func(Hit)) { find(text, lower(text), add, nil) }
+
+// Analyze is Find and Frame at once, in one pass over text (the framing
+// then reads the whole text, not only its first 16 KiB).
+func Analyze(text string, add func(Hit)) Framing {
+	lo := lower(text)
+	var fs frameState
+	find(text, lo, add, &fs)
+	return fs.finish(lo)
+}
+
+// find is Find on text and its lowered copy lo; when fs is not nil it also
+// gathers the framing's words.
+func find(text, lo string, add func(Hit), fs *frameState) {
+	f := finder{text: text, lo: lo, add: add, until: map[string]int{}}
+	f.roleTurns()
+	for i := 0; i < len(lo) && f.n < MaxHits && f.checks < maxChecks; i++ {
+		c := lo[i]
+		if c >= 'a' && c <= 'z' {
+			if i > 0 && isWordByte(lo[i-1]) {
+				continue
+			}
+			j := i + 1
+			for j < len(lo) && j-i <= maxWord && (isWordByte(lo[j]) || lo[j] == '-' && j+1 < len(lo) && lo[j+1] >= 'a') {
+				j++
+			}
+			n := j - i
+			if n < 2 || n > 24 {
+				i = j - 1
+				continue
+			}
+			lens := twoLens[c-'a'][lo[i+1]&31]
+			if fs != nil {
+				lens |= frameLens[c-'a'][lo[i+1]&31]
+			}
+			if lens&(1<<min(n, 31)) != 0 {
+				if id := words_.id(lo[i:j]); id >= 0 {
+					if anchorOf[id] >= 0 && (nextOf[id] == nil || nextOf[id].has(words_.id(nextWord(lo, j)))) {
+						for _, k := range anchorList[anchorOf[id]].checks {
+							f.run(k, i)
+						}
+					}
+					if fs != nil && wordTag[id] != 0 {
+						fs.word(lo, id, i, j)
+					}
+				}
+			}
+			i = j - 1
+			continue
+		}
+		for _, k := range symbolsAt[c] {
+			a := &symbolAnchors[k]
+			if c == '.' && i > 0 && isWordByte(lo[i-1]) {
+				break // a field or a method (cmd.Env), not a file name
+			}
+			if i+1 < len(lo) && lo[i+1] == a.prefix[1] && strings.HasPrefix(lo[i:], a.prefix) {
+				for _, k := range a.checks {
+					f.run(k, i)
+				}
+			}
+		}
+	}
+}
+
+// nextWord returns the word after position j (past spaces and one
+// comma), at most maxWord bytes; "" when none.
+func nextWord(lo string, j int) string {
+	for j < len(lo) && (lo[j] == ' ' || lo[j] == '\t' || lo[j] == '\n' || lo[j] == ',') {
+		j++
+	}
+	k := j
+	for k < len(lo) && k-j <= maxWord && isWordByte(lo[k]) && lo[k] < 0x80 {
+		k++
+	}
+	return lo[j:k]
+}
+
+type finder struct {
+	text, lo string
+	add      func(Hit)
+	n        int
+	checks   int
+	// until holds, per rule, the end of its last hit.
+	until map[string]int
+}
+
+func (f *finder) run(name string, at int) {
+	ch := checks[name]
+	if at < f.until[ch.rule] || f.n >= MaxHits || f.checks >= maxChecks {
+		return
+	}
+	f.checks++
+	ws, we := max(0, at-ch.back), min(len(f.lo), at+ch.fwd)
+	if name == "secret" {
+		ws, we = sentences(f.lo, at, ch.back, ch.fwd)
+	}
+	w := f.lo[ws:we]
+	if !containsAny(w, needs[name]) {
+		return
+	}
+	m := ch.re.FindStringSubmatchIndex(w)
+	if m == nil {
+		return
+	}
+	for k := range m {
+		if m[k] >= 0 {
+			m[k] += ws
+		}
+	}
+	conf, isStrong := ch.conf(f.lo, m)
+	if conf <= 0 {
+		return
+	}
+	start, end := m[0], m[1]
+	if name == "secret" {
+		start = at
+		if loc := sensitiveRe.FindStringIndex(f.lo[at:min(len(f.lo), at+40)]); loc != nil && loc[0] == 0 {
+			end = at + loc[1]
+			for end < len(f.lo) && end-at < 120 && !strings.ContainsRune(" \t\n\"'`,;)]>", rune(f.lo[end])) && !(f.lo[end] == '.' && (end+1 == len(f.lo) || f.lo[end+1] == ' ')) {
+				end++
+			}
+		} else if loc := credentialRe.FindStringIndex(f.lo[at:min(len(f.lo), at+40)]); loc != nil && loc[0] == 0 {
+			end = at + loc[1]
+		} else {
+			return // the anchor is not the start of a secret's name
+		}
+	}
+	end = min(end, len(f.text))
+	h := Hit{Rule: ch.rule, Start: start, End: end, Confidence: conf, Strong: isStrong}
+	h.Quoted = quoted(f.text, start, end)
+	if h.Quoted && name == "secret" {
+		return // a path in quotes is an example, not an instruction
+	}
+	f.until[ch.rule] = end
+	f.n++
+	f.add(h)
+}
+
+// sentences returns the window of read_secret around at: from the start
+// of at's sentence to the end of the next one (a blank line ends both),
+// within back and fwd bytes.
+func sentences(lo string, at, back, fwd int) (int, int) {
+	ws := max(0, at-back)
+	for i := at - 1; i > ws; i-- {
+		if lo[i] == ' ' && lo[i-1] == '.' || lo[i] == '\n' && lo[i-1] == '\n' {
+			ws = i + 1
+			break
+		}
+	}
+	we := min(len(lo), at+fwd)
+	seen := 0
+	for i := at; i+1 < we; i++ {
+		if lo[i] == '\n' && lo[i+1] == '\n' {
+			return ws, i
+		}
+		if lo[i] == '.' && (lo[i+1] == ' ' || lo[i+1] == '\n') {
+			if seen++; seen == 2 {
+				return ws, i
+			}
+		}
+	}
+	return ws, we
+}
+
+// roleTurns finds the fake_turn hits: lines that open a turn ("System:",
+// "Assistant:", …) after the first line.
+func (f *finder) roleTurns() {
+	transcript := false
+	first := true
+	for i := 0; i < len(f.lo) && f.n < MaxHits; {
+		j := strings.IndexByte(f.lo[i:], '\n')
+		end := len(f.lo)
+		if j >= 0 {
+			end = i + j
+		}
+		line := f.lo[i:end]
+		if c := f.text[i]; c == 'S' || c == 'A' || c == 'H' || c == 'U' {
+			if who, n := turnLabel(line); n > 0 {
+				switch {
+				case first:
+					transcript = true
+				case who == "system":
+					f.n++
+					f.add(Hit{Rule: FakeTurn, Start: i, End: i + n, Confidence: 0.7})
+				case !transcript:
+					f.n++
+					f.add(Hit{Rule: FakeTurn, Start: i, End: i + n, Confidence: 0.5})
+				}
+			}
+		}
+		if first && strings.TrimSpace(line) != "" {
+			first = false
+		}
+		if j < 0 {
+			break
+		}
+		i = end + 1
+	}
+}
+
+// turnLabel reports the role a line opens, unindented ("System: …"), and
+// the length of its label; n is 0 for no turn.
+func turnLabel(line string) (who string, n int) {
+	for _, r := range []string{"system", "assistant", "human", "user", "ai"} {
+		if strings.HasPrefix(line, r) {
+			rest := line[len(r):]
+			if strings.HasPrefix(rest, ":") && len(rest) > 2 && rest[1] == ' ' {
+				return r, len(r) + 1
+			}
+		}
+	}
+	return "", 0
+}
+
+// quoted reports whether [start,end) lies in a short quotation or code
+// span on its line: a quote or backtick shortly before it, its match
+// shortly after, with little else inside (the phrase is cited).
+func quoted(text string, start, end int) bool {
+	const slack = 24
+	for _, q := range [][2]string{{`"`, `"`}, {"`", "`"}, {"“", "”"}, {"'", "'"}, {"‘", "’"}} {
+		ls := max(0, start-slack)
+		before := text[ls:start]
+		k := strings.LastIndex(before, q[0])
+		if k < 0 || strings.ContainsAny(before[k:], "\n") {
+			continue
+		}
+		if q[0] == "'" && ls+k > 0 && isWordByte(lower(text[ls+k-1 : ls+k])[0]) {
+			continue // an apostrophe
+		}
+		ae := min(len(text), end+slack)
+		after := text[end:ae]
+		e := strings.Index(after, q[1])
+		if e < 0 || strings.ContainsAny(after[:e], "\n") {
+			continue
+		}
+		return true
+	}
+	return false
+}
