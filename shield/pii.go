@@ -14,9 +14,11 @@ import (
 type piiDetector struct{}
 
 func (piiDetector) detect(_ context.Context, in *input, addHit func(hit)) error {
-	pii.Find(in.text, func(m pii.Match) {
-		addHit(hit{class: PII, kind: m.Kind, conf: m.Confidence, start: m.Start, end: m.End})
-	})
+	in.alsoEscaped(func(text string, add func(hit)) {
+		pii.Find(text, func(m pii.Match) {
+			add(hit{class: PII, kind: m.Kind, conf: m.Confidence, start: m.Start, end: m.End})
+		})
+	}, addHit)
 	return nil
 }
 

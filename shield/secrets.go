@@ -13,9 +13,11 @@ import (
 type secretsDetector struct{}
 
 func (secretsDetector) detect(_ context.Context, in *input, add func(hit)) error {
-	secret.Find(in.text, func(f secret.Finding) {
-		add(hit{class: Secrets, kind: f.Rule, conf: f.Confidence, start: f.Start, end: f.End})
-	})
+	in.alsoEscaped(func(text string, add func(hit)) {
+		secret.Find(text, func(f secret.Finding) {
+			add(hit{class: Secrets, kind: f.Rule, conf: f.Confidence, start: f.Start, end: f.End})
+		})
+	}, add)
 	// A credential inside a base64 payload (an encoded .env, a config
 	// blob) is the same credential; its signal spans the payload.
 	for _, b := range in.decoded {

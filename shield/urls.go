@@ -74,7 +74,12 @@ type urlDetector struct {
 }
 
 func (d urlDetector) detect(_ context.Context, in *input, addHit func(hit)) error {
-	text := in.text
+	in.alsoEscaped(d.find, addHit)
+	return nil
+}
+
+// find adds the signals of the URLs (and bare addresses and sinks) in text.
+func (d urlDetector) find(text string, addHit func(hit)) {
 	add := func(class Class, kind string, start, end int) {
 		addHit(hit{class: class, kind: kind, conf: urlConfidence[kind], start: start, end: end})
 	}
@@ -147,7 +152,6 @@ func (d urlDetector) detect(_ context.Context, in *input, addHit func(hit)) erro
 			add(SSRF, string(cat), start, end)
 		}
 	})
-	return nil
 }
 
 // documentedKinds are the ssrf kinds that documentation writes every

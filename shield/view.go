@@ -60,3 +60,24 @@ func (v *view) fields(sigs []Signal) {
 		}
 	}
 }
+
+// alsoEscaped runs find over the content and, when the content is JSON,
+// over its view too, keeping from the view only the hits whose bytes the
+// content writes with escapes (\u0041KIA…, http:\/\/…): what the content
+// spells plainly, the reading of the content found already, with the JSON
+// around it as context (a "default" member, a key and its quote).
+func (in *input) alsoEscaped(find func(text string, add func(hit)), add func(hit)) {
+	find(in.text, add)
+	v := in.view
+	if v.orig == nil {
+		return
+	}
+	find(v.text, func(h hit) {
+		s, e := v.span(h.start, h.end)
+		if in.text[s:e] == v.text[h.start:h.end] {
+			return
+		}
+		h.start, h.end = s, e
+		add(h)
+	})
+}
