@@ -80,7 +80,53 @@ func bip39Checksum(idx []int) bool {
 // such window is seed_phrase_unchecked (a phrase with a typo, or a list of
 // dictionary words: weaker).
 func seedPhrases(text string) []Finding {
+	// A first pass without dictionary look-ups finds the stretches that
+	// can hold a run: 12 or more consecutive words of 3 to 8 ASCII letters,
+	// each a whole word, separated by seedGap separators. Every word of a
+	// run is such a word, and whatever ends such a stretch (another word,
+	// a separator seedGap refuses) also ends a run, so seedScan over the
+	// stretches finds exactly the runs a scan of the whole text finds.
 	var out []Finding
+	n, from, lastEnd := 0, 0, -1
+	for i := 0; i < len(text); {
+		if !isAlpha(text[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(text) && isAlpha(text[j]) {
+			j++
+		}
+		if j-i >= 3 && j-i <= 8 && (i == 0 || !isWordByte(text[i-1])) && (j == len(text) || !isWordByte(text[j])) {
+			if n > 0 && !seedGap(text[lastEnd:i]) {
+				if n >= 12 {
+					out = seedScan(out, text, from, lastEnd)
+				}
+				n = 0
+			}
+			if n == 0 {
+				from = i
+			}
+			n++
+			lastEnd = j
+		} else {
+			if n >= 12 {
+				out = seedScan(out, text, from, lastEnd)
+			}
+			n = 0
+		}
+		i = j
+	}
+	if n >= 12 {
+		out = seedScan(out, text, from, lastEnd)
+	}
+	return out
+}
+
+// seedScan appends to out the runs of seedPhrases in text[from:to], a
+// stretch that starts and ends at a word; the words' boundaries are read
+// in the whole text.
+func seedScan(out []Finding, text string, from, to int) []Finding {
 	type word struct{ start, end, idx int }
 	var run []word
 	flush := func() {
@@ -92,7 +138,7 @@ func seedPhrases(text string) []Finding {
 		run = run[:0]
 	}
 	lastEnd := -1
-	for i := 0; i < len(text); {
+	for i := from; i < to; {
 		if !isAlpha(text[i]) {
 			i++
 			continue
@@ -103,14 +149,11 @@ func seedPhrases(text string) []Finding {
 		}
 		idx := -1
 		if j-i >= 3 && j-i <= 8 && (i == 0 || !isWordByte(text[i-1])) && (j == len(text) || !isWordByte(text[j])) {
-			w := text[i:j]
-			for k := 0; k < len(w); k++ {
-				if isUpper(w[k]) {
-					w = strings.ToLower(w)
-					break
-				}
+			var lw [8]byte
+			for k := i; k < j; k++ {
+				lw[k-i] = lowerByte(text[k])
 			}
-			idx = bip39Index(w)
+			idx = bip39Index(string(lw[:j-i]))
 		}
 		if idx < 0 {
 			flush()
