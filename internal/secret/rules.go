@@ -82,6 +82,10 @@ type glRules struct {
 	short, tri    [1 << 16]uint16
 	lists         [][]glKeyword
 	bits, triBits [1 << 16 / 64]uint64
+	// pairs has bit b0<<8|b1 set for the first two bytes of every
+	// keyword, short or long: the one table the pass reads for a byte
+	// that starts none.
+	pairs [1 << 16 / 64]uint64
 	// always are the rules without keywords, run on every text.
 	always []int
 }
@@ -233,6 +237,7 @@ func compileRules(srcs ...string) (*glRules, error) {
 	for _, k := range kwList {
 		idx, bits := &set.short, &set.bits
 		h := uint16(k.kw[0])<<8 | uint16(k.kw[1])
+		set.pairs[h>>6] |= 1 << (h & 63)
 		if len(k.kw) > 2 {
 			idx, bits, h = &set.tri, &set.triBits, tri3(k.kw[0], k.kw[1], k.kw[2])
 		}
@@ -414,7 +419,11 @@ func findGitleaks(text string, strict bool, fn func(glFinding)) {
 		if i+1 > 1 {
 			c0, c1 = c1, lowerByte(text[i+1])
 		}
-		if p := uint16(c0)<<8 | uint16(c1); set.bits[p>>6]&(1<<(p&63)) != 0 {
+		p := uint16(c0)<<8 | uint16(c1)
+		if set.pairs[p>>6]&(1<<(p&63)) == 0 {
+			continue // no keyword starts with these two bytes
+		}
+		if set.bits[p>>6]&(1<<(p&63)) != 0 {
 			add(i, set.lists[set.short[p]-1])
 		}
 		if i+2 < len(text) {
