@@ -13,29 +13,59 @@ var hexKeyLabels = []string{"private key", "privatekey", "priv key", "privkey", 
 // its line: hex_private_key. With strict (the refusal), a "0x" prefix is
 // enough.
 func hexKeys(text string, strict bool, fn func(Finding)) {
-	for i := 0; i+64 <= len(text); {
-		if byteClass[text[i]]&classWord == 0 {
-			i++
+	// A finding holds 64 hex digits in a row, so the pass looks for such
+	// a run first, reading one byte in 64 where hex digits are rare: when
+	// text[p+63] is not a hex digit no run starts in p..p+63. Where a run
+	// starts, the word holding its start is read as a whole (hexWord);
+	// words are the maximal runs of classWord bytes, so reading them from
+	// there on is reading them from the start of the text.
+	for p := 0; p+64 <= len(text); {
+		if byteClass[text[p+63]]&classHex == 0 {
+			p += 64
 			continue
 		}
-		// A word starts at i.
-		start, h := i, i
-		ox := strings.HasPrefix(text[i:], "0x")
-		if ox {
-			h = i + 2
+		q := p + 63
+		for q > p && byteClass[text[q-1]]&classHex != 0 {
+			q--
 		}
-		n := 0
-		for h+n < len(text) && n < 65 && byteClass[text[h+n]]&classHex != 0 {
-			n++
+		e := p + 64
+		for e < len(text) && e-q < 64 && byteClass[text[e]]&classHex != 0 {
+			e++
 		}
-		if n == 64 && endsWord(text, h+n, isB64url) && (labelled(text, start) || strict && ox) &&
-			(strict || !placeholderBody(text[h:h+n])) {
-			fn(Finding{Rule: "hex_private_key", Start: start, End: h + n, Confidence: 0.9})
+		if e-q < 64 {
+			p = e + 1 // text[e] is no hex digit: no run starts in p..e
+			continue
 		}
-		// Skip the rest of the word.
-		for i = h + n; i < len(text) && byteClass[text[i]]&classWord != 0; i++ {
+		w := q
+		for w > 0 && byteClass[text[w-1]]&classWord != 0 {
+			w--
 		}
+		p = hexWord(text, w, strict, fn)
 	}
+}
+
+// hexWord reads the word that starts at i and returns where it ends.
+func hexWord(text string, i int, strict bool, fn func(Finding)) int {
+	if i+64 > len(text) {
+		return len(text)
+	}
+	start, h := i, i
+	ox := strings.HasPrefix(text[i:], "0x")
+	if ox {
+		h = i + 2
+	}
+	n := 0
+	for h+n < len(text) && n < 65 && byteClass[text[h+n]]&classHex != 0 {
+		n++
+	}
+	if n == 64 && endsWord(text, h+n, isB64url) && (labelled(text, start) || strict && ox) &&
+		(strict || !placeholderBody(text[h:h+n])) {
+		fn(Finding{Rule: "hex_private_key", Start: start, End: h + n, Confidence: 0.9})
+	}
+	// Skip the rest of the word.
+	for i = h + n; i < len(text) && byteClass[text[i]]&classWord != 0; i++ {
+	}
+	return i
 }
 
 // Byte classes for the loops that read every byte.
