@@ -89,15 +89,15 @@ func seedPhrases(text string) []Finding {
 	var out []Finding
 	n, from, lastEnd := 0, 0, -1
 	for i := 0; i < len(text); {
-		if !isAlpha(text[i]) {
+		if seedClass[text[i]]&seedAlpha == 0 {
 			i++
 			continue
 		}
-		j := i
-		for j < len(text) && isAlpha(text[j]) {
+		j := i + 1
+		for j < len(text) && seedClass[text[j]]&seedAlpha != 0 {
 			j++
 		}
-		if j-i >= 3 && j-i <= 8 && (i == 0 || !isWordByte(text[i-1])) && (j == len(text) || !isWordByte(text[j])) {
+		if j-i >= 3 && j-i <= 8 && (i == 0 || seedClass[text[i-1]]&seedWord == 0) && (j == len(text) || seedClass[text[j]]&seedWord == 0) {
 			if n > 0 && !seedGap(text[lastEnd:i]) {
 				if n >= 12 {
 					out = seedScan(out, text, from, lastEnd)
@@ -175,6 +175,25 @@ func seedScan(out []Finding, text string, from, to int) []Finding {
 }
 
 func isWordByte(b byte) bool { return isBase62(b) || b == '_' || b >= 0x80 }
+
+// Byte classes of seedPhrases' first pass: seedAlpha for isAlpha,
+// seedWord for isWordByte.
+const (
+	seedAlpha = 1 << iota
+	seedWord
+)
+
+var seedClass = func() (t [256]uint8) {
+	for c := range 256 {
+		if isAlpha(byte(c)) {
+			t[c] |= seedAlpha
+		}
+		if isWordByte(byte(c)) {
+			t[c] |= seedWord
+		}
+	}
+	return t
+}()
 
 // seedRun classifies one run of n words.
 func seedRun(start, end int, at func(int) (int, int, int), n int) Finding {
