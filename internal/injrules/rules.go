@@ -564,13 +564,22 @@ func init() {
 func lower(s string) string {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c >= 'A' && c <= 'Z' {
-			b := []byte(s)
-			for j := i; j < len(b); j++ {
-				if c := b[j]; c >= 'A' && c <= 'Z' {
-					b[j] = c + 'a' - 'A'
+			// One copy: the builder's buffer becomes the string.
+			var b strings.Builder
+			b.Grow(len(s))
+			b.WriteString(s[:i])
+			for j := i; j < len(s); {
+				k := j
+				for k < len(s) && (s[k] < 'A' || s[k] > 'Z') {
+					k++
 				}
+				b.WriteString(s[j:k])
+				for ; k < len(s) && s[k] >= 'A' && s[k] <= 'Z'; k++ {
+					b.WriteByte(s[k] + 'a' - 'A')
+				}
+				j = k
 			}
-			return string(b)
+			return b.String()
 		}
 	}
 	return s
