@@ -15,6 +15,14 @@
 // detector fits the pool, not how it generalises. docs/judgement/injection.md
 // says which numbers are honest.
 //
+// With -benign DIR,... it reads every text file under the directories
+// instead (benign prose and code: Go's source tree, /usr/share/doc) in
+// chunks of 16 KiB cut at line ends, and prints per directory and class
+// the share of chunks with a signal and the share malicious, and the
+// signal kinds seen most, so that a false-positive rate has its command:
+//
+//	go run ./tools/judgeeval -benign "$(go env GOROOT)/src,/usr/share/doc"
+//
 // With -misses N it also prints up to N missed injections and N flagged
 // benign items per family (the tuning view).
 package main
@@ -170,9 +178,18 @@ func main() {
 	data := flag.String("data", "", "the labelled pool (JSON lines)")
 	misses := flag.Int("misses", 0, "print up to this many misses and false flags per family")
 	show := flag.String("show", "", "print the prompt_injection signals of the items of this kind (or id)")
+	benign := flag.String("benign", "", "instead of -data: comma-separated directories of benign text, read in 16 KiB chunks")
 	flag.Parse()
+	showOf = *show
+	if *benign != "" {
+		if err := runBenign(strings.Split(*benign, ","), os.Stdout); err != nil {
+			fmt.Fprintln(os.Stderr, "judgeeval:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if *data == "" {
-		fmt.Fprintln(os.Stderr, "judgeeval: -data is required")
+		fmt.Fprintln(os.Stderr, "judgeeval: -data or -benign is required")
 		os.Exit(2)
 	}
 	showOf = *show
