@@ -18,14 +18,15 @@ import (
 // and NFKC-normalised (ASCII fast path), its ASCII digits read as 0, and
 // only its first maxTokenBytes bytes count. Each token yields hashed
 // features: its unigram, the bigram with the token before it, and, for
-// words, the byte 3-, 4- and 5-grams of "^word$" over the first
-// maxGramBytes bytes.
+// words, the byte 3- and 5-grams of "^word$" over the first maxGramBytes
+// bytes (4-grams were measured: they cost a sixth of the time and gave
+// nothing held out).
 
 const (
 	maxTokenBytes = 64 // bytes of a normalised token that features see
 	maxGramBytes  = 34 // bytes of "^word$" that char n-grams see
 	// MaxFeatures is the most features one token yields.
-	MaxFeatures = 2 + 3*maxGramBytes
+	MaxFeatures = 2 + 2*maxGramBytes
 
 	seedUni  = 0x9e3779b97f4a7c15
 	seedBi   = 0xc2b2ae3d27d4eb4f
@@ -247,7 +248,6 @@ func (f *featurizer) next() (start, end int, ok bool) {
 			feats = append(feats, uint32(mix(h+2)>>sh))
 			if a+4 <= n {
 				h = (h ^ uint64(g[a+3])) * fnvPrime
-				feats = append(feats, uint32(mix(h+3)>>sh))
 				if a+5 <= n {
 					h = (h ^ uint64(g[a+4])) * fnvPrime
 					feats = append(feats, uint32(mix(h+4)>>sh))
