@@ -28,10 +28,11 @@ const (
 	// MaxFeatures is the most features one token yields.
 	MaxFeatures = 2 + 2*maxGramBytes
 
-	seedUni  = 0x9e3779b97f4a7c15
-	seedBi   = 0xc2b2ae3d27d4eb4f
-	seedGram = 0x165667b19e3779f9
-	seedSym  = 0x27d4eb2f165667c5
+	seedUni   = 0x9e3779b97f4a7c15
+	seedBi    = 0xc2b2ae3d27d4eb4f
+	seedGram3 = 0x1656_67b1_0000_0000
+	seedGram5 = 0x9e37_79f9_0000_0000 // beside a 40-bit 5-gram
+	seedSym   = 0x27d4eb2f165667c5
 
 	fnvPrime = 0x100000001b3
 )
@@ -240,17 +241,15 @@ func (f *featurizer) next() (start, end int, ok bool) {
 			g = append(g, '$')
 		}
 		f.gram = g
-		n := len(g)
-		for a := 0; a+3 <= n; a++ {
-			h := (uint64(seedGram) ^ uint64(g[a])) * fnvPrime
-			h = (h ^ uint64(g[a+1])) * fnvPrime
-			h = (h ^ uint64(g[a+2])) * fnvPrime
-			feats = append(feats, uint32(mix(h+2)>>sh))
-			if a+4 <= n {
-				h = (h ^ uint64(g[a+3])) * fnvPrime
-				if a+5 <= n {
-					h = (h ^ uint64(g[a+4])) * fnvPrime
-					feats = append(feats, uint32(mix(h+4)>>sh))
+		// The grams' bytes themselves, packed (a 5-gram fits in 40 bits),
+		// are the keys: one multiply per feature.
+		var v uint64
+		for e, c := range g {
+			v = v<<8 | uint64(c)
+			if e >= 2 {
+				feats = append(feats, uint32(mix(v&0xffffff^seedGram3)>>sh))
+				if e >= 4 {
+					feats = append(feats, uint32(mix(v&0xffffffffff^seedGram5)>>sh))
 				}
 			}
 		}
