@@ -21,6 +21,9 @@ func TestEmbeddedChecksum(t *testing.T) {
 	if got := hex.EncodeToString(sum[:]); got != meta.SHA256 {
 		t.Fatalf("model.bin sha256 %s, model.json says %s", got, meta.SHA256)
 	}
+	if got := FeatureCheck(meta.Bits); got != meta.Features {
+		t.Errorf("this build's features digest %s, the weights were trained on %s: retrain (tools/injtrain)", got, meta.Features)
+	}
 	if len(bin) > 4<<20 {
 		t.Errorf("model.bin is %d bytes, over the 4 MB budget", len(bin))
 	}
