@@ -52,6 +52,7 @@ type params struct {
 	Seed     uint64  `json:"seed"`
 
 	ExtraWeight float64 `json:"extra_weight"`
+	Average     bool    `json:"average"`
 }
 
 type item struct {
@@ -90,6 +91,7 @@ func main() {
 	flag.Float64Var(&p.L2, "l2", 1e-5, "L2 penalty per update")
 	flag.Float64Var(&p.GroupCap, "group-cap", 250, "most total weight one source group carries per label")
 	flag.Uint64Var(&p.Seed, "seed", 27, "shuffle seed")
+	flag.BoolVar(&p.Average, "average", true, "average the weights of the second half of the epochs")
 	flag.Float64Var(&p.ExtraWeight, "extra-weight", 1, "weight of a project-written item relative to a pool item")
 	flag.Parse()
 
@@ -375,6 +377,11 @@ func fit(items []item, idx []int, p params) *injmodel.Model {
 	w := make([]float64, nw)
 	g2 := make([]float64, nw)
 	bias, bg2 := 0.0, 0.0
+	var avg []float64
+	avgBias, navg := 0.0, 0
+	if p.Average {
+		avg = make([]float64, nw)
+	}
 	rng := rand.New(rand.NewPCG(p.Seed, 0x1b873593))
 	sorted := slices.Clone(idx)
 	sort.Ints(sorted)
@@ -441,6 +448,19 @@ func fit(items []item, idx []int, p params) *injmodel.Model {
 			bg2 += g * g
 			bias -= p.Rate * g / math.Sqrt(bg2+1e-8)
 		}
+		if p.Average && ep >= p.Epochs/2 {
+			for i, v := range w {
+				avg[i] += v
+			}
+			avgBias += bias
+			navg++
+		}
+	}
+	if p.Average && navg > 0 {
+		for i := range avg {
+			avg[i] /= float64(navg)
+		}
+		return quantize(avg, avgBias/float64(navg), p)
 	}
 	return quantize(w, bias, p)
 }
@@ -550,6 +570,7 @@ func files(m *injmodel.Model, p params, dataSum string, items []item) (bin, side
 	h := sha256.Sum256(bin)
 	meta := m.Meta()
 	meta.SHA256 = hex.EncodeToString(h[:])
+	meta.Features = injmodel.FeatureCheck(p.Bits)
 	groups := map[string]bool{}
 	for _, it := range items {
 		groups[it.SourceGroup] = true
