@@ -82,6 +82,7 @@ func main() {
 	benignMax := flag.Int("benign-max", 8<<20, "bytes of benign text to read from -benign")
 	write := flag.Bool("write", true, "write the model files")
 	probe := flag.String("probe", "", "a file of texts, one a line, to print the final model's scores for")
+	heldout := flag.String("heldout", "", "write each pool item's held-out probability (the model that held its family out) to this file, JSON lines {id, prob}, for judgeeval -heldout")
 	var p params
 	flag.UintVar(&p.Bits, "bits", 20, "log2 of the hashed feature buckets")
 	flag.IntVar(&p.Window, "window", 32, "tokens per window")
@@ -130,6 +131,17 @@ func main() {
 			log.Printf("fold %-12s train %5d calib %4d test %5d", fam, len(train), len(calib), len(test))
 		}
 		report(os.Stdout, items, oofP, oof)
+		if *heldout != "" {
+			var b bytes.Buffer
+			for i, it := range items {
+				if strings.HasPrefix(it.SourceGroup, "project/") {
+					continue
+				}
+				fmt.Fprintf(&b, "{\"id\":%q,\"prob\":%.6f}\n", it.ID, oofP[i])
+			}
+			must(os.WriteFile(*heldout, b.Bytes(), 0o644))
+			log.Printf("wrote the held-out probabilities of the pool's items to %s", *heldout)
+		}
 	}
 	if !*write && *probe == "" && *benign == "" {
 		return
