@@ -161,7 +161,7 @@ func newMCPTools(c Config) *mcpTools {
 		t.maxBody = DefaultMaxBody
 	}
 	if ss, ok := c.Store.(signature.Store); ok {
-		o := signature.Options{Log: c.Logger}
+		o := signature.Options{Log: c.Logger, Corpus: c.SignatureCorpus}
 		if c.Clock != nil {
 			o.Now = c.Clock
 		}

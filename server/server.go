@@ -65,6 +65,10 @@ type Config struct {
 	// shield.Scan's default scanner (no signature, the shipped URL list
 	// and no operator list).
 	Shield *shield.Scanner
+	// SignatureCorpus is the benign corpus of the Shield method's
+	// poisoning guard (the shipped one and an operator's, see
+	// signature.Corpus.Union); nil means signature.DefaultCorpus().
+	SignatureCorpus *signature.Corpus
 }
 
 type handler struct {
@@ -107,7 +111,7 @@ func New(c Config) http.Handler {
 		h.maxBody = DefaultMaxBody
 	}
 	h.signatures = sync.OnceValue(func() *signature.Service {
-		return signature.NewService(c.Store, signature.Options{Now: c.Clock, Log: h.log})
+		return signature.NewService(c.Store, signature.Options{Now: c.Clock, Log: h.log, Corpus: c.SignatureCorpus})
 	})
 
 	// The route table. Every route is in the OpenAPI document

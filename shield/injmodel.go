@@ -9,7 +9,7 @@ import "github.com/plainsight/plainsight/internal/injmodel"
 // tag noinjmodel leaves it out, to measure the rules alone.
 func init() {
 	injectionModel = func(text string) (float64, int, int) {
-		r := injmodel.Score(text)
+		r := injmodel.Score(blankMarkup(text))
 		return r.Prob, r.Start, r.End
 	}
 }

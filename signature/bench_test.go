@@ -1,6 +1,7 @@
 package signature
 
 import (
+	"bytes"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -79,4 +80,28 @@ func BenchmarkCleanFingerprint(b *testing.B) {
 			NewFingerprint(t)
 		}
 	}
+}
+
+// BenchmarkGuard is the poisoning guard's cost for one candidate of a
+// full snippet (1,000 characters, about 150 shingles): the corpus lookup
+// of each shingle, then the judge (one shield scan of the text).
+func BenchmarkGuard(b *testing.B) {
+	text, _ := Clean(strings.Repeat("Licensed under the Apache License, Version 2.0; you may not use this file except in compliance. ", 11)[:1000])
+	sh := Shingles(text)
+	c := DefaultCorpus()
+	b.Run("corpus", func(b *testing.B) {
+		for b.Loop() {
+			c.Shared(sh)
+		}
+	})
+	b.Run("judge", func(b *testing.B) {
+		for b.Loop() {
+			ShieldJudge(b.Context(), text)
+		}
+	})
+	b.Run("load", func(b *testing.B) {
+		for b.Loop() {
+			ReadCorpus(bytes.NewReader(defaultCorpus))
+		}
+	})
 }

@@ -50,9 +50,12 @@ type Rule string
 
 // The outcomes of [Decide].
 const (
-	ByReports     Rule = "reports"       // ≥ 3 owners, near-duplicates, 14 days
-	ByReview      Rule = "review"        // ≥ 5 owners' reviewers at ≥ 80 %
-	BenignCorpus  Rule = "benign_corpus" // the poisoning guard refused it
+	ByReports    Rule = "reports"       // ≥ 3 owners, near-duplicates, 14 days
+	ByReview     Rule = "review"        // ≥ 5 owners' reviewers at ≥ 80 %
+	BenignCorpus Rule = "benign_corpus" // the poisoning guard refused it
+	// BenignJudge: the second guard (a [Judge], in the [Service] only)
+	// found no attack in it.
+	BenignJudge   Rule = "benign_judge"
 	NotConfirmed  Rule = "not_confirmed" // neither rule holds yet
 	NoFingerprint Rule = "no_shingles"   // nothing to compare
 )

@@ -53,7 +53,19 @@
 //     more of its shingles in the benign corpus is never confirmed, by
 //     either rule. The [Service] marks it blocked when a rule would
 //     otherwise have confirmed it, and keeps it open (and unconfirmed)
-//     until then.
+//     until then. The corpus ([DefaultCorpus]) is a binary fuse filter
+//     of the shingles of the text of a Go + Debian machine, MCP servers'
+//     packages and the project's benign skills and documents (issue 27;
+//     docs/judgement/poisoning-guard.md gives its sources, size and
+//     false-positive rate); an operator adds their own with
+//     `plainsight signature corpus add` ([Corpus.With], [Corpus.Union]).
+//   - Beyond the method, the [Service] has a second guard (issue 27): a
+//     candidate a rule would confirm is blocked instead (rule
+//     [BenignJudge]) when a [Judge] — by default [ShieldJudge], the
+//     shield's prompt_injection detector — finds no attack in its
+//     cleaned text. The method names a reason a candidate is never
+//     confirmed, not every one; [Decide] and the vectors stay the method
+//     alone, and Options.NoJudge turns the second guard off.
 //   - A report joins the first candidate it is a near-duplicate of,
 //     whatever that candidate's category (owners may name one attack
 //     differently; the first report's category stays) and status (so
@@ -80,7 +92,10 @@
 // in the text (the regular expressions are RE2). A check costs one hash
 // per shingle of the text and one map lookup per shingle: it visits only
 // the signatures that share a shingle with the text, never all of them.
-// [ReadCorpus] refuses more than 2^24 hashes. [Service.CheckIn] looks for
+// [ReadCorpus] refuses more than 16 filters of 2^28 fingerprints and
+// more than 2^24 exact hashes, and allocates no more than it reads. A
+// corpus lookup costs one binary search of the exact part and three
+// memory reads per filter. [Service.CheckIn] looks for
 // a report's candidate by reading every candidate, page by page: linear
 // in their number, fine for thousands; an index over shingle hashes in the
 // store is the step after this one.
@@ -94,4 +109,12 @@
 // README's "Community signatures" section measures this. Confirmation
 // counts owners; it cannot tell whether several owners are one person.
 // A match says a text resembles a reported attack, not that it is one.
+// The poisoning guard knows benign text only as far as its corpus holds
+// it: a benign quote from outside the corpus is stopped only by the
+// second guard, which is as good as the shield's prompt_injection
+// detector — and an attack that detector misses cannot become a
+// signature while the second guard is on. A shingle of no benign text is
+// found in the corpus with a chance of about 1 in 256, so a candidate of
+// one or two shingles is wrongly held benign with a chance of about 0.4
+// or 0.8 %.
 package signature

@@ -26,6 +26,7 @@ type Store interface {
 type Service struct {
 	store  Store
 	corpus *Corpus
+	judge  Judge
 	now    func() time.Time
 	log    *slog.Logger
 
@@ -38,8 +39,14 @@ type Service struct {
 // Options configures a Service; the zero value is the default.
 type Options struct {
 	// Corpus is the benign corpus of the poisoning guard; DefaultCorpus()
-	// when nil.
+	// when nil. An operator's own corpus is added with
+	// DefaultCorpus().Union(theirs).
 	Corpus *Corpus
+	// Judge is the second poisoning guard; ShieldJudge when nil.
+	Judge Judge
+	// NoJudge turns the second guard off: the Shield method's rules
+	// alone, as the vectors state them.
+	NoJudge bool
 	// Now is the service's clock; time.Now when nil.
 	Now func() time.Time
 	// Log receives one line per operation (ids and counts only); nothing
@@ -49,9 +56,12 @@ type Options struct {
 
 // NewService returns a Service over s.
 func NewService(s Store, o Options) *Service {
-	sv := &Service{store: s, corpus: o.Corpus, now: o.Now, log: o.Log, active: map[string]Signature{}, index: NewIndex(nil)}
+	sv := &Service{store: s, corpus: o.Corpus, judge: o.Judge, now: o.Now, log: o.Log, active: map[string]Signature{}, index: NewIndex(nil)}
 	if sv.corpus == nil {
 		sv.corpus = DefaultCorpus()
+	}
+	if sv.judge == nil && !o.NoJudge {
+		sv.judge = ShieldJudge
 	}
 	if sv.now == nil {
 		sv.now = time.Now
@@ -201,6 +211,18 @@ func (sv *Service) decide(ctx context.Context, ts store.Signatures, cand *store.
 		votes = append(votes, Vote{Reviewer: v.Agent, Owner: v.Owner, OptedIn: true, Hostile: v.Hostile, At: v.At})
 	}
 	d := Decide(cand.Shingles, sightings, votes, sv.corpus)
+	if d.Confirmed && sv.judge != nil {
+		hostile, err := sv.judge(ctx, cand.Text)
+		if err != nil {
+			return "", "", err
+		}
+		if !hostile {
+			// The second guard: blocked like the first, once a rule
+			// would have confirmed it.
+			err := ts.TransitionCandidate(ctx, store.CandidateTransition{ID: cand.ID, From: store.CandidateOpen, To: store.CandidateBlocked, Rule: string(BenignJudge), Owners: d.Owners, At: now})
+			return store.CandidateBlocked, BenignJudge, err
+		}
+	}
 	switch {
 	case d.Rule == BenignCorpus && (d.Owners >= ConfirmOwners || d.HostileOwners >= ReviewOwners && 5*d.HostileOwners >= 4*d.VotingOwners):
 		// Blocked only once a rule would have confirmed it: until then the

@@ -110,21 +110,34 @@ func TestCleanRefusesShortSnippets(t *testing.T) {
 
 func TestDefaultCorpus(t *testing.T) {
 	c := DefaultCorpus()
-	if c.Len() < 10000 {
+	if c.Len() < 1000000 {
 		t.Fatalf("the shipped corpus has %d shingles", c.Len())
 	}
-	// The manifest the generator wrote names the same total.
+	if len(defaultCorpus) > 8<<20 {
+		t.Errorf("benign_shingles.bin is %d bytes, over the 8 MiB budget", len(defaultCorpus))
+	}
+	// The manifest the generator wrote names the same filter.
 	manifest, err := os.ReadFile("benign_sources.txt")
-	if err != nil || !strings.Contains(string(manifest), fmt.Sprintf("total distinct 32-bit shingle hashes: %d;", c.Len())) {
-		t.Errorf("benign_sources.txt does not describe the embedded corpus (%d shingles): %v", c.Len(), err)
+	if err != nil || !strings.Contains(string(manifest), fmt.Sprintf("%d keys, %d bytes;", c.Len(), len(defaultCorpus))) {
+		t.Errorf("benign_sources.txt does not describe the embedded corpus (%d shingles, %d bytes): %v", c.Len(), len(defaultCorpus), err)
 	}
 	var buf bytes.Buffer
 	if _, err := c.WriteTo(&buf); err != nil || !bytes.Equal(buf.Bytes(), defaultCorpus) {
 		t.Errorf("round trip differs: %v", err)
 	}
-	for _, bad := range []string{"", "plainsight benign shingles v0\n", corpusMagic + "\x02\x05\x00", corpusMagic + "\x01\x05\x07", corpusMagic + "\x05\x01", corpusMagic + "\x80\x00"} {
+	for _, bad := range []string{"", "plainsight benign shingles v1\n\x00", corpusMagic, corpusMagic + "\x01", corpusMagic + "\x01\x05fuse8",
+		corpusMagic + "\x11", corpusMagic + "\x00\x02\x05\x00", corpusMagic + "\x00\x01\x05\x07", corpusMagic + "\x00\x05\x01", corpusMagic + "\x80\x00"} {
 		if _, err := ReadCorpus(strings.NewReader(bad)); !errors.Is(err, ErrCorpus) {
 			t.Errorf("ReadCorpus(%q): %v", bad, err)
+		}
+	}
+	// The exact part and an empty corpus round-trip too.
+	for _, x := range []*Corpus{nil, (*Corpus)(nil).With("one two three four five six seven")} {
+		buf.Reset()
+		x.WriteTo(&buf)
+		y, err := ReadCorpus(bytes.NewReader(buf.Bytes()))
+		if err != nil || y.Len() != x.Len() {
+			t.Errorf("round trip of %d shingles: %v", x.Len(), err)
 		}
 	}
 }

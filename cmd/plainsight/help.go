@@ -83,6 +83,18 @@ var helps = map[string]help{
 		exits:   "0 no signature matches; 1 a signature matches; 2 a usage or database error.",
 		example: "plainsight signature check --db plainsight.db message.txt",
 	},
+	"signature corpus add": {
+		usage:   "plainsight signature corpus add [flags] FILE...",
+		about:   "Adds the shingles of each file (benign text of your own: documentation, templates, licences) to\nthe operator's benign corpus, which the poisoning guard consults beside the shipped one; no text\nis kept, only 64-bit shingle hashes. A server reads the corpus when it starts.",
+		exits:   "0 added; 2 a usage or I/O error, or a corpus file that is malformed.",
+		example: "plainsight signature corpus add --db plainsight.db docs/*.md",
+	},
+	"signature corpus show": {
+		usage:   "plainsight signature corpus show [flags]",
+		about:   "Prints the operator's benign corpus file and the number of shingles in it and in the shipped corpus.",
+		exits:   "0 shown; 2 a usage or I/O error, or a corpus file that is malformed.",
+		example: "plainsight signature corpus show --db plainsight.db",
+	},
 	"shield scan": {
 		usage:   "plainsight shield scan [flags] [FILE|-]",
 		about:   "Scans content as an Agent-Shield scanner does (protocol v0.1) and prints the response: verdict,\nfindings and a signed receipt (with --keys).",

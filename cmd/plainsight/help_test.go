@@ -29,6 +29,8 @@ func TestHelp(t *testing.T) {
 		{[]string{"flags", "show", "--help"}, []string{"--db", "--format"}},
 		{[]string{"ledger", "verify", "--help"}, []string{"--db", "--format"}},
 		{[]string{"signature", "check", "--help"}, []string{"--db", "--format"}},
+		{[]string{"signature", "corpus", "add", "--help"}, []string{"--corpus", "--db"}},
+		{[]string{"signature", "corpus", "show", "--help"}, []string{"--corpus", "--db"}},
 		{[]string{"shield", "scan", "--help"}, []string{"--source", "--direction", "--tool", "--keys", "--urls"}},
 		{[]string{"shield", "verify-receipt", "--help"}, []string{"--jwks", "--content"}},
 		{[]string{"shield", "keygen", "--help"}, nil},

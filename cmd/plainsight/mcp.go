@@ -15,7 +15,7 @@ import (
 )
 
 const mcpUsage = `usage:
-  plainsight mcp [--http ADDR] [--db sqlite:PATH|postgres://...] [--allow-loopback] [--public-url URL]
+  plainsight mcp [--http ADDR] [--db sqlite:PATH|postgres://...] [--allow-loopback] [--public-url URL] [--corpus PATH]
 
 Serves plainsight as an MCP server (package server): over standard input
 and output by default, the way an MCP host starts it; with --http, over
@@ -49,6 +49,7 @@ or SIGINT.
                      reached (https://host): the §9 page_url of a
                      registered server is URL/servers/SLUG; default the
                      path /servers/SLUG alone
+  --corpus PATH      the operator's benign corpus, as for plainsight serve
 
 A JSON-RPC batch holds at most 64 messages (a longer one is refused
 whole, on both transports). With --http: an answer is at most 8 MiB, at
@@ -81,6 +82,7 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	db := fset.String("db", "", "the registry database")
 	allowLoopback := fset.Bool("allow-loopback", false, "allow probes of loopback addresses")
 	publicURL := fset.String("public-url", "", "where plainsight serve is reached")
+	corpusFlag := fset.String("corpus", "", "the operator's benign corpus")
 	rest, err := parseInterleaved(fset, args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
@@ -113,7 +115,12 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *allowLoopback {
 		loopback = "loopback ALLOWED (--allow-loopback)"
 	}
-	c := server.Config{Guard: serveGuard(*allowLoopback), Store: s, Logger: log, PublicURL: *publicURL}
+	corpus, err := serveCorpus(*corpusFlag, where)
+	if err != nil {
+		fmt.Fprintf(stderr, "plainsight mcp: %v\n", err)
+		return exitError
+	}
+	c := server.Config{Guard: serveGuard(*allowLoopback), Store: s, Logger: log, PublicURL: *publicURL, SignatureCorpus: corpus}
 	if *addr == "" {
 		fmt.Fprintf(stderr, "plainsight mcp: serving MCP on standard input and output (database %s; %s)\n", where, loopback)
 		a := newStdioAnswers(server.MCPMessageBytes, ctx.Done())

@@ -21,6 +21,7 @@ import (
 	"github.com/plainsight/plainsight/server"
 	"github.com/plainsight/plainsight/shield"
 	"github.com/plainsight/plainsight/shield/urllist"
+	"github.com/plainsight/plainsight/signature"
 	"github.com/plainsight/plainsight/store"
 	"github.com/plainsight/plainsight/store/postgres"
 	"github.com/plainsight/plainsight/store/sqlite"
@@ -60,6 +61,10 @@ until SIGTERM or SIGINT, then finishes the requests in flight and exits 0.
   --public-url URL   where callers reach this server (https://host): the
                      §9 page_url of a registered server is URL/servers/SLUG;
                      default the path /servers/SLUG alone
+  --corpus PATH      the operator's benign corpus of the signature
+                     poisoning guard (plainsight signature corpus add),
+                     read at start; default $PLAINSIGHT_CORPUS, else
+                     PATH.benign next to a SQLite database, if it exists
   --rate N           requests a second each client may make, sustained
                      (default 10; 0 turns the limit off); a client is a
                      remote IP address (IPv6: its /64). Over it: 429
@@ -110,6 +115,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	limitLoopback := fset.Bool("limit-loopback", false, "limit loopback clients too")
 	urls := fset.String("urls", "", "a known_bad_url list file")
 	noDefaultURLs := fset.Bool("no-default-urls", false, "do not check the shipped URL list")
+	corpusFlag := fset.String("corpus", "", "the operator's benign corpus")
 	rest, err := parseInterleaved(fset, args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
@@ -151,6 +157,11 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	defer s.Close()
+	corpus, err := serveCorpus(*corpusFlag, where)
+	if err != nil {
+		fmt.Fprintf(stderr, "plainsight serve: %v\n", err)
+		return exitError
+	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		fmt.Fprintf(stderr, "plainsight serve: %v\n", err)
@@ -166,7 +177,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	if *rateN == 0 {
 		limit.PerSecond = -1
 	}
-	h := server.New(server.Config{Guard: serveGuard(*allowLoopback), Store: s, Logger: log, PublicURL: *publicURL, RateLimit: limit, Shield: scanner})
+	h := server.New(server.Config{Guard: serveGuard(*allowLoopback), Store: s, Logger: log, PublicURL: *publicURL, RateLimit: limit, Shield: scanner, SignatureCorpus: corpus})
 	if err := server.Serve(ctx, ln, h, log); err != nil {
 		fmt.Fprintf(stderr, "plainsight serve: %v\n", err)
 		return exitError
@@ -228,4 +239,23 @@ func dataDir() (string, error) {
 		return "", err
 	}
 	return filepath.Join(home, ".local", "share", "plainsight"), nil
+}
+
+// serveCorpus is the signature corpus of serve and mcp: the shipped one
+// and the operator's — --corpus, else $PLAINSIGHT_CORPUS, else PATH.benign
+// beside the SQLite database (where is "sqlite:PATH" for one) — when that
+// file exists.
+func serveCorpus(flagValue, where string) (*signature.Corpus, error) {
+	path := flagValue
+	if path == "" {
+		path = os.Getenv(corpusEnv)
+	}
+	if path == "" {
+		p, ok := strings.CutPrefix(where, "sqlite:")
+		if !ok {
+			return signature.DefaultCorpus(), nil
+		}
+		path = p + corpusSuffix
+	}
+	return serviceCorpus(path)
 }

@@ -14,6 +14,8 @@ import (
 
 const signatureUsage = `usage:
   plainsight signature check [--db PATH] [--format text|json] [FILE|-]
+  plainsight signature corpus add [--corpus PATH] [--db PATH] FILE...
+  plainsight signature corpus show [--corpus PATH] [--db PATH]
 `
 
 // runSignature is `plainsight signature check`: a text (a file, or stdin
@@ -24,12 +26,15 @@ const signatureUsage = `usage:
 // match, 2 on a usage or I/O error. The text is read into memory, checked
 // and never written anywhere; an error message never quotes it.
 func runSignature(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "corpus" {
+		return runCorpus(args[1:], stdout, stderr)
+	}
 	if len(args) == 0 || args[0] != "check" {
 		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "help") {
 			fmt.Fprint(stdout, signatureUsage)
 			return exitClean
 		}
-		fmt.Fprintln(stderr, "plainsight signature: want the subcommand check (see plainsight signature --help)")
+		fmt.Fprintln(stderr, "plainsight signature: want the subcommand check or corpus (see plainsight signature --help)")
 		return exitError
 	}
 	fset := flag.NewFlagSet("signature check", flag.ContinueOnError)

@@ -42,14 +42,16 @@ type CalPoint struct {
 // Meta is the sidecar of the weights file: what inference needs beside
 // the weights, and how they were made.
 type Meta struct {
-	SHA256  string     `json:"sha256"` // of model.bin
-	Bits    uint       `json:"bits"`
-	Window  int        `json:"window"` // tokens per window
-	Stride  int        `json:"stride"` // tokens between window starts
-	Scale   float64    `json:"scale"`  // weight = int8 × Scale
-	Bias    float64    `json:"bias"`
-	Calib   []CalPoint `json:"calibration"`
-	Trainer any        `json:"training,omitempty"`
+	SHA256 string     `json:"sha256"` // of model.bin
+	Bits   uint       `json:"bits"`
+	Window int        `json:"window"` // tokens per window
+	Stride int        `json:"stride"` // tokens between window starts
+	Scale  float64    `json:"scale"`  // weight = int8 × Scale
+	Bias   float64    `json:"bias"`
+	Calib  []CalPoint `json:"calibration"`
+	// Features is FeatureCheck(Bits) of the build that trained the weights.
+	Features string `json:"features"`
+	Trainer  any    `json:"training,omitempty"`
 }
 
 // Model is a set of weights with its sidecar. The package's functions use

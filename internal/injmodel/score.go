@@ -91,7 +91,9 @@ func (m *Model) scan(text string, emit func(window)) {
 	span := func(s, e int) window {
 		return window{z: raw(s, e), start: st.starts[s%R], end: st.ends[(e-1)%R]}
 	}
-	n := 0
+	// k = n%R and k1 = (n+1)%R, kept without dividing; sinceS counts
+	// the tokens since the last regular window's end.
+	n, k, k1, sinceS := 0, 0, 1, 0
 	for {
 		a, b, ok := st.f.next()
 		if !ok {
@@ -101,16 +103,22 @@ func (m *Model) scan(text string, emit func(window)) {
 		for _, i := range st.f.feats {
 			c += int64(w[i])
 		}
-		k := n % R
 		st.starts[k], st.ends[k] = a, b
+		st.cumW[k1] = st.cumW[k] + c
+		st.cumF[k1] = st.cumF[k] + int64(len(st.f.feats))
 		n++
-		st.cumW[n%R] = st.cumW[k] + c
-		st.cumF[n%R] = st.cumF[k] + int64(len(st.f.feats))
-		if n == W+1 {
-			emit(span(0, W))
+		k = k1
+		if k1++; k1 == R {
+			k1 = 0
 		}
-		if n > W && (n-W)%S == 0 {
-			emit(span(n-W, n))
+		if n > W {
+			if n == W+1 {
+				emit(span(0, W))
+			}
+			if sinceS++; sinceS == S {
+				sinceS = 0
+				emit(span(n-W, n))
+			}
 		}
 	}
 	switch {

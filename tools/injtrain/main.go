@@ -52,6 +52,7 @@ type params struct {
 	Seed     uint64  `json:"seed"`
 
 	ExtraWeight float64 `json:"extra_weight"`
+	Average     bool    `json:"average"`
 }
 
 type item struct {
@@ -81,6 +82,7 @@ func main() {
 	benignMax := flag.Int("benign-max", 8<<20, "bytes of benign text to read from -benign")
 	write := flag.Bool("write", true, "write the model files")
 	probe := flag.String("probe", "", "a file of texts, one a line, to print the final model's scores for")
+	heldout := flag.String("heldout", "", "write each pool item's held-out probability (the model that held its family out) to this file, JSON lines {id, prob}, for judgeeval -heldout")
 	var p params
 	flag.UintVar(&p.Bits, "bits", 20, "log2 of the hashed feature buckets")
 	flag.IntVar(&p.Window, "window", 32, "tokens per window")
@@ -90,6 +92,7 @@ func main() {
 	flag.Float64Var(&p.L2, "l2", 1e-5, "L2 penalty per update")
 	flag.Float64Var(&p.GroupCap, "group-cap", 250, "most total weight one source group carries per label")
 	flag.Uint64Var(&p.Seed, "seed", 27, "shuffle seed")
+	flag.BoolVar(&p.Average, "average", true, "average the weights of the second half of the epochs")
 	flag.Float64Var(&p.ExtraWeight, "extra-weight", 1, "weight of a project-written item relative to a pool item")
 	flag.Parse()
 
@@ -128,6 +131,17 @@ func main() {
 			log.Printf("fold %-12s train %5d calib %4d test %5d", fam, len(train), len(calib), len(test))
 		}
 		report(os.Stdout, items, oofP, oof)
+		if *heldout != "" {
+			var b bytes.Buffer
+			for i, it := range items {
+				if strings.HasPrefix(it.SourceGroup, "project/") {
+					continue
+				}
+				fmt.Fprintf(&b, "{\"id\":%q,\"prob\":%.6f}\n", it.ID, oofP[i])
+			}
+			must(os.WriteFile(*heldout, b.Bytes(), 0o644))
+			log.Printf("wrote the held-out probabilities of the pool's items to %s", *heldout)
+		}
 	}
 	if !*write && *probe == "" && *benign == "" {
 		return
@@ -375,6 +389,11 @@ func fit(items []item, idx []int, p params) *injmodel.Model {
 	w := make([]float64, nw)
 	g2 := make([]float64, nw)
 	bias, bg2 := 0.0, 0.0
+	var avg []float64
+	avgBias, navg := 0.0, 0
+	if p.Average {
+		avg = make([]float64, nw)
+	}
 	rng := rand.New(rand.NewPCG(p.Seed, 0x1b873593))
 	sorted := slices.Clone(idx)
 	sort.Ints(sorted)
@@ -441,6 +460,19 @@ func fit(items []item, idx []int, p params) *injmodel.Model {
 			bg2 += g * g
 			bias -= p.Rate * g / math.Sqrt(bg2+1e-8)
 		}
+		if p.Average && ep >= p.Epochs/2 {
+			for i, v := range w {
+				avg[i] += v
+			}
+			avgBias += bias
+			navg++
+		}
+	}
+	if p.Average && navg > 0 {
+		for i := range avg {
+			avg[i] /= float64(navg)
+		}
+		return quantize(avg, avgBias/float64(navg), p)
 	}
 	return quantize(w, bias, p)
 }
@@ -550,6 +582,7 @@ func files(m *injmodel.Model, p params, dataSum string, items []item) (bin, side
 	h := sha256.Sum256(bin)
 	meta := m.Meta()
 	meta.SHA256 = hex.EncodeToString(h[:])
+	meta.Features = injmodel.FeatureCheck(p.Bits)
 	groups := map[string]bool{}
 	for _, it := range items {
 		groups[it.SourceGroup] = true

@@ -15,6 +15,27 @@
 // detector fits the pool, not how it generalises. docs/judgement/injection.md
 // says which numbers are honest.
 //
+// With -benign DIR,... it reads every text file under the directories
+// instead (benign prose and code: Go's source tree, /usr/share/doc) in
+// chunks of 16 KiB cut at line ends, and prints per directory and class
+// the share of chunks with a signal and the share malicious, and the
+// signal kinds seen most, so that a false-positive rate has its command:
+//
+//	go run ./tools/judgeeval -benign "$(go env GOROOT)/src,/usr/share/doc"
+//
+// With -heldout FILE (the file tools/injtrain -heldout writes: each pool
+// item's probability under the model trained without its family) and a
+// build tagged noinjmodel, an item also counts as flagged for
+// prompt_injection when its held-out probability passes the gate the
+// shield applies to the model alone (12 words and more; 0.9, or 0.95
+// under 20 words). That is the honest by-family estimate of rules and
+// model together (the rules were still written with the pool in view),
+// slightly generous: the shield also lowers the model in text about
+// attacks and in operators' prompts, which this does not.
+//
+//	go run ./tools/injtrain -write=false -heldout /tmp/heldout.jsonl
+//	go run -tags noinjmodel ./tools/judgeeval -data … -heldout /tmp/heldout.jsonl
+//
 // With -misses N it also prints up to N missed injections and N flagged
 // benign items per family (the tuning view).
 package main
@@ -170,12 +191,34 @@ func main() {
 	data := flag.String("data", "", "the labelled pool (JSON lines)")
 	misses := flag.Int("misses", 0, "print up to this many misses and false flags per family")
 	show := flag.String("show", "", "print the prompt_injection signals of the items of this kind (or id)")
+	heldout := flag.String("heldout", "", "with a build tagged noinjmodel: the held-out model probabilities tools/injtrain -heldout wrote")
+	benign := flag.String("benign", "", "instead of -data: comma-separated directories of benign text, read in 16 KiB chunks")
 	flag.Parse()
+	showOf = *show
+	if *benign != "" {
+		if err := runBenign(strings.Split(*benign, ","), os.Stdout); err != nil {
+			fmt.Fprintln(os.Stderr, "judgeeval:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if *data == "" {
-		fmt.Fprintln(os.Stderr, "judgeeval: -data is required")
+		fmt.Fprintln(os.Stderr, "judgeeval: -data or -benign is required")
 		os.Exit(2)
 	}
 	showOf = *show
+	if *heldout != "" {
+		if modelBuilt {
+			fmt.Fprintln(os.Stderr, "judgeeval: -heldout needs the shield without its model: go run -tags noinjmodel ./tools/judgeeval …")
+			os.Exit(2)
+		}
+		m, err := readHeldout(*heldout)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "judgeeval:", err)
+			os.Exit(1)
+		}
+		heldoutProb = m
+	}
 	if err := run(*data, *misses, os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "judgeeval:", err)
 		os.Exit(1)
@@ -232,6 +275,18 @@ func run(path string, keep int, w io.Writer) error {
 		pi := false
 		for _, sg := range resp.Signals {
 			pi = pi || sg.Class == shield.PromptInjection
+		}
+		if heldoutProb != nil {
+			p, ok := heldoutProb[it.ID]
+			if !ok {
+				return fmt.Errorf("%s: no held-out probability", it.ID)
+			}
+			if !pi && heldoutFlags(p, it.Text) {
+				pi = true
+				if v == shield.Clean {
+					v = shield.Suspicious
+				}
+			}
 		}
 		all.add(it, v, pi, 0)
 		get(byFamily, familyOf(it.SourceGroup)).add(it, v, pi, keep)

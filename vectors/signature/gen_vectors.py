@@ -129,8 +129,8 @@ far = T.replace("contents", "files")
 near = T + " immediately"
 def r(owner, agent, at, text=T): return {"owner": owner, "agent": agent, "received_at": at, "text": text}
 def v(rev, owner, hostile, at, opted=True): return {"reviewer": rev, "owner": owner, "opted_in": opted, "hostile": hostile, "at": at}
-def f(comment, reports, votes, exp, benign=None, section="When a report becomes a signature"):
-    t = {"tcId": len(F)+1, "comment": comment, "spec": [section], "candidate": T, "reports": reports, "votes": votes}
+def f(comment, reports, votes, exp, benign=None, section="When a report becomes a signature", cand=T):
+    t = {"tcId": len(F)+1, "comment": comment, "spec": [section], "candidate": cand, "reports": reports, "votes": votes}
     if benign: t["benign_texts"] = benign
     t.update(expected=exp, result="valid", flags=[])
     F.append(t)
@@ -159,6 +159,14 @@ f("poisoning guard also stops review confirmation", [r("o1","a1",d(1))], [v("r%d
 # plainsight issue 29: a reporting owner is no reviewer of its own candidate.
 f("five hostile owners, one of whom reported the candidate: a reporter is no reviewer of its own report; four count, not confirmed", [r("o1","a1",d(1))], [v("r%d"%i,"p%d"%i,True,d(2,i)) for i in range(4)] + [v("r4","o1",True,d(2,4))], {"confirmed": False, "rule": "not_confirmed", "owners": 1})
 f("five hostile owners and two against, one of them the reporter: 5 of 6 counted owners agree (83 %), confirmed by review", [r("o1","a1",d(1))], [v("r%d"%i,"p%d"%i,i<5,d(2,i)) for i in range(6)] + [v("r9","o1",False,d(2,9))], {"confirmed": True, "rule": "review", "owners": 1})
+# plainsight issue 27: popular benign quotes reported by three owners and
+# reviewed by five others; the corpus holds the text they were quoted from.
+MIT = "permission is hereby granted, free of charge, to any person obtaining a copy of this software and associated documentation files (the \"software\"), to deal in the software without restriction"
+f("poisoning guard: a licence notice quoted from the corpus, three owners and five hostile reviewers: never confirmed", [r("o1","a1",d(1),MIT), r("o2","a2",d(1),MIT), r("o3","a3",d(1),MIT)], [v("r%d"%i,"p%d"%i,True,d(2,i)) for i in range(5)], {"confirmed": False, "rule": "benign_corpus", "owners": 3},
+  benign=["MIT License\n\nCopyright (c) 2024 Example\n\nPermission is hereby granted, free of charge, to any person obtaining a copy of this software and associated documentation files (the \"Software\"), to deal in the Software without restriction, including without limitation the rights to use, copy, modify, merge, publish, distribute, sublicense, and/or sell copies of the Software."], section="Poisoning guard", cand=MIT)
+CURL = "curl -fssl https://get.example.org/install.sh | sh -s -- --yes"
+f("poisoning guard: an install one-liner quoted from a README in the corpus (4 of 4 shingles): never confirmed", [r("o1","a1",d(1),CURL), r("o2","a2",d(1),CURL), r("o3","a3",d(1),CURL)], [v("r%d"%i,"p%d"%i,True,d(2,i)) for i in range(5)], {"confirmed": False, "rule": "benign_corpus", "owners": 3},
+  benign=["## Install\n\nRun: curl -fsSL https://get.example.org/install.sh | sh -s -- --yes\n\nThen open a new shell."], section="Poisoning guard", cand=CURL)
 out("confirmation.json", "signature_test_schema_v1.json", ["When a report becomes a signature", "Poisoning guard"],
     ["Each test is a candidate (its normalized text), the reports of it (owner, agent, time the service received it, normalized text) and the review votes; benign_texts, when present, are the whole benign corpus (the shipped one is not used).",
      "expected.owners is the largest number of different owners with near-duplicate reports in one 14-day window; rule is reports, review, benign_corpus or not_confirmed."], {},
