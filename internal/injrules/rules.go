@@ -1,6 +1,7 @@
 package injrules
 
 import (
+	"encoding/binary"
 	"regexp"
 	"strings"
 )
@@ -560,29 +561,40 @@ func init() {
 }
 
 // lower returns s with ASCII letters lowered, byte for byte (offsets stay
-// the same).
+// the same). It reads and writes eight bytes at a time: a byte is an
+// upper-case letter when it is ASCII and in 'A'..'Z', found for the eight
+// at once with carry-free additions on their low seven bits, and gets bit
+// 0x20 set.
 func lower(s string) string {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c >= 'A' && c <= 'Z' {
-			// One copy: the builder's buffer becomes the string.
-			var b strings.Builder
-			b.Grow(len(s))
-			b.WriteString(s[:i])
-			for j := i; j < len(s); {
-				k := j
-				for k < len(s) && (s[k] < 'A' || s[k] > 'Z') {
-					k++
-				}
-				b.WriteString(s[j:k])
-				for ; k < len(s) && s[k] >= 'A' && s[k] <= 'Z'; k++ {
-					b.WriteByte(s[k] + 'a' - 'A')
-				}
-				j = k
-			}
-			return b.String()
-		}
+	i := 0
+	for i < len(s) && (s[i] < 'A' || s[i] > 'Z') {
+		i++
 	}
-	return s
+	if i == len(s) {
+		return s
+	}
+	b := make([]byte, len(s))
+	copy(b, s[:i])
+	const (
+		lsb = 0x0101010101010101
+		msb = 0x8080808080808080
+	)
+	for ; i+8 <= len(s); i += 8 {
+		x := binary.LittleEndian.Uint64([]byte(s[i : i+8]))
+		low := x &^ msb                  // each byte's low seven bits
+		geA := low + (0x80-'A')*lsb      // bit 7 set where low >= 'A'
+		gtZ := low + (0x80-'Z'-1)*lsb    // bit 7 set where low > 'Z'
+		upper := (geA &^ gtZ) &^ x & msb // and the byte itself is ASCII
+		binary.LittleEndian.PutUint64(b[i:], x|upper>>2)
+	}
+	for ; i < len(s); i++ {
+		c := s[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		b[i] = c
+	}
+	return string(b)
 }
 
 func isWordByte(c byte) bool { return wordByte[c] }
