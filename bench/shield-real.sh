@@ -10,24 +10,34 @@
 #   bash bench/shield-real.sh                 300 calls a category, 3 runs
 #   bash bench/shield-real.sh -n 1000 -c 5    more calls, more runs
 #   bash bench/shield-real.sh -o FILE         also keep the raw output
+#   bash bench/shield-real.sh -t BIN          run BIN, a test binary built
+#                                             with go test -c ./shield/
+#                                             (compare two builds in turn)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 n=300
 count=3
 out=
+bin=
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-n) n=$2; shift ;;
 	-c) count=$2; shift ;;
 	-o) out=$2; shift ;;
-	-h | --help) sed -n '2,13p' "$0"; exit 0 ;;
+	-t) bin=$(realpath "$2"); shift ;;
+	-h | --help) sed -n '2,16p' "$0"; exit 0 ;;
 	*) echo "shield-real.sh: unknown argument $1" >&2; exit 2 ;;
 	esac
 	shift
 done
 
-raw=$(go test -run '^$' -bench 'BenchmarkScanReal' -benchtime "${n}x" -count "$count" ./shield/ 2>&1) || {
+if [ -n "$bin" ]; then
+	run() { (cd shield && "$bin" -test.run '^$' -test.bench 'BenchmarkScanReal' -test.benchtime "${n}x" -test.count "$count" -test.benchmem 2>&1); }
+else
+	run() { go test -run '^$' -bench 'BenchmarkScanReal' -benchtime "${n}x" -count "$count" -benchmem ./shield/ 2>&1; }
+fi
+raw=$(run) || {
 	echo "$raw" >&2
 	exit 1
 }
