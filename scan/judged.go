@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/plainsight/plainsight/internal/injmodel"
@@ -41,27 +42,25 @@ type judgedSpan struct {
 // injrules.Floor, and the model's windows that the shield's gate
 // (injrules.ModelWeight, uncorroborated) lets count alone, overlapping
 // windows merged. The model reads only a text of injrules.ModelWords words
-// or more where a cheap prefilter fired: a rule hit of any confidence, or
-// a §5 instruction_like finding (heuristic says whether res holds one).
+// or more where a rule hit of any confidence or a §5 instruction_like
+// finding is present.
 //
 // The base64 blobs among the findings skip are not read (their text is
-// not prose; the rest of the text is), and a longer stretch of text than
-// judgedChunk is judged in chunks of at most that many bytes, cut after a
-// blank line or a sentence's end where there is one, so that the rules'
-// lowered copy stays small (the Bounds of the package doc); each chunk is
-// framed on its own.
-func judge(s string, heuristic bool, skip []Finding) []judgedSpan {
+// not prose). A stretch of text between them of at most judgedShort bytes
+// is judged whole; a longer one only in regions of judgedReach bytes on
+// each side of where a cheap prefilter fires (triggers, or a §5
+// instruction_like finding), at most maxRegions of them, each framed on
+// its own and as the stretch's first 16 KiB are (injrules.Frame): so
+// Strict stays near Spec's speed on ordinary prose and code, and memory
+// bounded (docs/judgement/strict-class.md).
+func judge(s string, skip []Finding) []judgedSpan {
 	var out []judgedSpan
 	at := 0
 	part := func(end int) {
-		for at < end {
-			stop := end
-			if stop-at > judgedChunk {
-				stop = chunkEnd(s, at, at+judgedChunk)
-			}
-			out = append(out, judgeChunk(s[at:stop], at, heuristic)...)
-			at = stop
+		if at >= end {
+			return
 		}
+		out = append(out, judgeStretch(s, at, end, skip)...)
 	}
 	for _, f := range skip {
 		if f.Class != Base64Blob || f.ByteStart < at {
@@ -74,32 +73,206 @@ func judge(s string, heuristic bool, skip []Finding) []judgedSpan {
 	return out
 }
 
-// judgedChunk bounds the bytes judged at once.
-const judgedChunk = 64 << 10
-
-// chunkEnd returns where a chunk of s that starts at off and may reach
-// limit (< len(s)) ends: after the last blank line or ". " in its second
-// half, else at limit moved back to a codepoint's start.
-func chunkEnd(s string, off, limit int) int {
-	half := off + (limit-off)/2
-	if i := strings.LastIndex(s[half:limit], "\n\n"); i >= 0 {
-		return half + i + 2
+// judgeStretch is judge on s[start:end], which holds no blob.
+func judgeStretch(s string, start, end int, skip []Finding) []judgedSpan {
+	heuristicIn := func(a, b int) bool {
+		return slices.ContainsFunc(skip, func(f Finding) bool {
+			return f.Class == InstructionLike && f.ByteStart < b && a < f.ByteEnd
+		})
 	}
-	if i := strings.LastIndex(s[half:limit], ". "); i >= 0 {
-		return half + i + 2
+	if end-start <= judgedShort {
+		return judgeChunk(s[start:end], start, heuristicIn(start, end), injrules.Framing{})
 	}
-	for limit > off+1 && s[limit]&0xC0 == 0x80 {
-		limit--
+	var regions [][2]int
+	add := func(p int) bool {
+		a, b := max(start, p-judgedReach), min(end, p+judgedReach)
+		if k := len(regions) - 1; k >= 0 && a <= regions[k][1] {
+			regions[k][1] = max(regions[k][1], b)
+			return true
+		}
+		if len(regions) == maxRegions {
+			return false
+		}
+		regions = append(regions, [2]int{a, b})
+		return true
 	}
-	return limit
+	var pos []int
+	triggers(s[start:end], func(i int) { pos = append(pos, start+i) })
+	for _, f := range skip {
+		if f.Class == InstructionLike && f.ByteStart >= start && f.ByteEnd <= end {
+			pos = append(pos, f.ByteStart)
+		}
+	}
+	if len(pos) == 0 {
+		return nil
+	}
+	slices.Sort(pos)
+	for _, p := range pos {
+		if !add(p) {
+			break
+		}
+	}
+	doc := injrules.Frame(s[start:end])
+	var out []judgedSpan
+	for _, r := range regions {
+		a, b := lineStart(s, r[0], start), r[1]
+		for b < end && s[b]&0xC0 == 0x80 {
+			b++
+		}
+		out = append(out, judgeChunk(s[a:b], a, heuristicIn(a, b), doc)...)
+	}
+	return out
 }
 
-// judgeChunk is judge on the chunk c of a text, at the text's byte offset
-// off.
-func judgeChunk(c string, off int, heuristic bool) []judgedSpan {
-	s := c
+// lineStart moves a back to the start of its line, at most judgedReach
+// bytes and not before floor; else to the start of its codepoint.
+func lineStart(s string, a, floor int) int {
+	if i := strings.LastIndexByte(s[max(floor, a-judgedReach):a], '\n'); i >= 0 {
+		return max(floor, a-judgedReach) + i + 1
+	}
+	for a > floor && s[a]&0xC0 == 0x80 {
+		a--
+	}
+	return a
+}
+
+// judgedReach is how far a region reaches on each side of a trigger, and
+// maxRegions how many regions one stretch of text has at most.
+const (
+	judgedReach = 2 << 10
+	maxRegions  = 256
+)
+
+// judgedShort is the length up to which a text is judged whole: a
+// message, a tool's description, a skill's instructions.
+const judgedShort = 4 << 10
+
+// markerPrefixes are what may follow a '<' or '[' in a forged role marker
+// or an <IMPORTANT>-style block (injrules' punctuation anchors), lowered.
+var markerPrefixes = []string{"|", "inst]", "/inst]", "<sys>>", "<</sys>>", "system", "/system", "admin", "important",
+	"developer", "assistant", "/assistant", "user>", "/user>", "human>", "/human>", "sys>", "/sys>", "critical",
+	"urgent", "hidden", "secret", "instruction", "override", "priority"}
+
+// judgedNeedles are phrases of the rules that neither §5 nor a marker
+// announces, each opening with a byte rare in prose, which
+// strings.IndexByte skips to: a path in a home directory (~/.ssh/id_rsa,
+// ~/.aws/credentials), a private key's file name, a pipe into a shell.
+var judgedNeedles = []string{"~/", "_rsa", "_ed25519", "| sh", "|sh", "| bash", "|bash"}
+
+// turnLabels are the labels of a forged turn at a line's start.
+var turnLabels = []string{"system:", "assistant:", "human:", "user:"}
+
+// triggers calls add with the byte offset of every place in s where the
+// prefilter of a long stretch fires: a '<' or '[' that opens a role marker
+// or an instruction block, a line that opens a turn, a "### Instruction"-
+// style heading, or one of judgedNeedles. Every test is a byte search
+// (strings.IndexByte) and a prefix comparison where it stops.
+func triggers(s string, add func(int)) {
+	for _, open := range []byte{'<', '['} {
+		for i := 0; ; {
+			j := strings.IndexByte(s[i:], open)
+			if j < 0 {
+				break
+			}
+			i += j + 1
+			if i+1 >= len(s) || markerPairs[s[i]][s[i+1]>>6]&(1<<(s[i+1]&63)) == 0 {
+				continue
+			}
+			for _, p := range markerPrefixes {
+				if hasPrefixFold(s[i:], p) {
+					add(i - 1)
+					break
+				}
+			}
+		}
+	}
+	for i := 0; i < len(s); {
+		line := s[i:]
+		switch line[0] {
+		case '#':
+			k := 0
+			for k < len(line) && line[k] == '#' {
+				k++
+			}
+			for k < len(line) && line[k] == ' ' {
+				k++
+			}
+			if hasPrefixFold(line[k:], "instruction") || hasPrefixFold(line[k:], "system") {
+				add(i)
+			}
+		case 'S', 'A', 'H', 'U', 's', 'a', 'h', 'u':
+			for _, p := range turnLabels {
+				if hasPrefixFold(line, p) {
+					add(i)
+					break
+				}
+			}
+		}
+		j := strings.IndexByte(line, '\n')
+		if j < 0 {
+			break
+		}
+		i += j + 1
+	}
+	for _, c := range []byte{'~', '_', '|'} {
+		for i := 0; ; {
+			j := strings.IndexByte(s[i:], c)
+			if j < 0 {
+				break
+			}
+			i += j
+			if i+1 < len(s) && (c != '_' || s[i+1] == 'r' || s[i+1] == 'e') {
+				for _, n := range judgedNeedles {
+					if strings.HasPrefix(s[i:], n) {
+						add(i)
+						break
+					}
+				}
+			}
+			i++
+		}
+	}
+}
+
+// markerPairs marks, by its first byte, the second bytes of the
+// markerPrefixes (a bit set of 256 bits), in either case; a prefix of one
+// byte ("|") allows any second byte.
+var markerPairs = func() (t [256][4]uint64) {
+	for _, p := range markerPrefixes {
+		for _, x := range fold(p[0]) {
+			if len(p) == 1 {
+				t[x] = [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+				continue
+			}
+			for _, y := range fold(p[1]) {
+				t[x][y>>6] |= 1 << (y & 63)
+			}
+		}
+	}
+	return t
+}()
+
+// fold returns b and, for an ASCII letter, its other case.
+func fold(b byte) []byte {
+	if c := b | 0x20; c >= 'a' && c <= 'z' {
+		return []byte{c, c - 'a' + 'A'}
+	}
+	return []byte{b}
+}
+
+// hasPrefixFold reports whether s begins with the lowered ASCII prefix p,
+// in any case.
+func hasPrefixFold(s, p string) bool {
+	return len(s) >= len(p) && strings.EqualFold(s[:len(p)], p)
+}
+
+// judgeChunk is judge on the passage s of a text, at the text's byte
+// offset off: heuristic says whether a §5 instruction_like finding lies in
+// it, and doc is the framing of the stretch around it (its About counts).
+func judgeChunk(s string, off int, heuristic bool, doc injrules.Framing) []judgedSpan {
 	var hits []injrules.Hit
 	framing := injrules.Analyze(s, func(h injrules.Hit) { hits = append(hits, h) })
+	framing.About = framing.About || doc.About
 	var out []judgedSpan
 	strong := false
 	for _, h := range hits {

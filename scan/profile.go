@@ -156,7 +156,7 @@ func strict(res *Result, s string, isWTF8 bool, o options, found func() ([]extSp
 	if total > len(ext) {
 		res.Truncated = true
 	}
-	judged := judge(s, res.HeuristicCount > 0, res.Findings)
+	judged := judge(s, res.Findings)
 	if len(ext) > 0 || len(judged) > 0 {
 		res.Findings = append(res.Findings, extFindings(s, isWTF8, ext)...)
 		res.Findings = append(res.Findings, judgedFindings(s, isWTF8, judged)...)
