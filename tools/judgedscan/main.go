@@ -2,7 +2,8 @@
 // instruction_judged fires: on a labelled pool (-data, the JSON lines of
 // ../shared/datasets/injection/train.jsonl, whose README defines the
 // fields) by label and kind, with the patterns (rule or "model") that
-// fired; and on trees of files (-dir, repeatable), the share of files with
+// fired and, beside, the share whose Strict status is not clean (any
+// finding: §5's instruction_like, a hidden character…); and on trees of files (-dir, repeatable), the share of files with
 // at least one instruction_judged finding.
 //
 //	go run ./tools/judgedscan -data /work/shared/datasets/injection/train.jsonl
@@ -37,6 +38,7 @@ func (d *dirs) Set(s string) error { *d = append(*d, s); return nil }
 func main() {
 	data := flag.String("data", "", "a labelled pool of JSON lines")
 	show := flag.Int("show", 0, "texts of each benign kind that fired to print")
+	misses := flag.Int("misses", 0, "injections of each kind that did not fire to print")
 	var trees dirs
 	flag.Var(&trees, "dir", "a tree of files to scan (repeatable)")
 	flag.Parse()
@@ -45,7 +47,7 @@ func main() {
 		os.Exit(2)
 	}
 	if *data != "" {
-		if err := pool(*data, *show); err != nil {
+		if err := pool(*data, *show, *misses); err != nil {
 			fmt.Fprintln(os.Stderr, "judgedscan:", err)
 			os.Exit(1)
 		}
@@ -59,11 +61,11 @@ func main() {
 }
 
 // judged returns the patterns of the instruction_judged findings of a
-// Strict scan of text.
-func judged(text string) []string {
+// Strict scan of text, and whether the scan's status is not clean.
+func judged(text string) (_ []string, notClean bool) {
 	res, err := scan.Scan(text, &scan.Options{Profile: scan.Strict, OmitSanitized: true})
 	if err != nil {
-		return nil
+		return nil, false
 	}
 	var out []string
 	for _, f := range res.Findings {
@@ -71,12 +73,12 @@ func judged(text string) []string {
 			out = append(out, string(f.Pattern))
 		}
 	}
-	return out
+	return out, res.Status != scan.Clean
 }
 
-type count struct{ n, fired int }
+type count struct{ n, fired, any int }
 
-func pool(path string, show int) error {
+func pool(path string, show, misses int) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return err
@@ -93,7 +95,7 @@ func pool(path string, show int) error {
 		if err := json.Unmarshal(sc.Bytes(), &it); err != nil {
 			return err
 		}
-		ps := judged(it.Text)
+		ps, any := judged(it.Text)
 		add := func(m map[string]*count, k string) {
 			if m[k] == nil {
 				m[k] = &count{}
@@ -101,6 +103,9 @@ func pool(path string, show int) error {
 			m[k].n++
 			if len(ps) > 0 {
 				m[k].fired++
+			}
+			if any {
+				m[k].any++
 			}
 		}
 		add(byKind, it.Label+"/"+it.Kind)
@@ -111,20 +116,20 @@ func pool(path string, show int) error {
 		for _, p := range ps {
 			patterns[it.Label][p]++
 		}
+		if it.Label == "injection" && len(ps) == 0 && shown[it.Kind] < misses {
+			shown[it.Kind]++
+			fmt.Printf("MISSED %s: %q\n", it.Kind, cut(it.Text, 300))
+		}
 		if it.Label == "benign" && len(ps) > 0 && shown[it.Kind] < show {
 			shown[it.Kind]++
-			t := it.Text
-			if len(t) > 300 {
-				t = t[:300]
-			}
-			fmt.Printf("FIRED %s %v: %q\n", it.Kind, ps, t)
+			fmt.Printf("FIRED %s %v: %q\n", it.Kind, ps, cut(it.Text, 300))
 		}
 	}
 	if err := sc.Err(); err != nil {
 		return err
 	}
 	print := func(title string, m map[string]*count) {
-		fmt.Printf("%-40s %7s %7s %7s\n", title, "items", "fired", "share")
+		fmt.Printf("%-40s %7s %7s %7s %9s\n", title, "items", "fired", "share", "not clean")
 		var keys []string
 		for k := range m {
 			keys = append(keys, k)
@@ -132,7 +137,7 @@ func pool(path string, show int) error {
 		slices.Sort(keys)
 		for _, k := range keys {
 			c := m[k]
-			fmt.Printf("%-40s %7d %7d %6.2f%%\n", k, c.n, c.fired, 100*float64(c.fired)/float64(c.n))
+			fmt.Printf("%-40s %7d %7d %6.2f%% %8.2f%%\n", k, c.n, c.fired, 100*float64(c.fired)/float64(c.n), 100*float64(c.any)/float64(c.n))
 		}
 	}
 	print("label", byLabel)
@@ -150,6 +155,17 @@ func pool(path string, show int) error {
 		fmt.Println()
 	}
 	return nil
+}
+
+// cut returns the first n bytes of s at most, whole codepoints.
+func cut(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
 }
 
 // maxFile bounds the files tree reads.
@@ -174,7 +190,7 @@ func tree(root string) error {
 		}
 		files++
 		bytes += len(b)
-		ps := judged(string(b))
+		ps, _ := judged(string(b))
 		if len(ps) > 0 {
 			fired++
 			for _, p := range ps {
