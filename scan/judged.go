@@ -42,7 +42,7 @@ type judgedSpan struct {
 // injrules.Floor, and the model's windows that the shield's gate
 // (injrules.ModelWeight, uncorroborated) lets count alone, overlapping
 // windows merged. The model reads only a text of injrules.ModelWords words
-// or more where a rule hit of any confidence or a §5 instruction_like
+// or more where a rule hit of at least modelGate or a §5 instruction_like
 // finding is present.
 //
 // The base64 blobs among the findings skip are not read (their text is
@@ -260,6 +260,13 @@ func fold(b byte) []byte {
 	return []byte{b}
 }
 
+// modelGate is the least confidence after framing of a rule hit beside
+// which the model is read (a §5 instruction_like finding is enough too):
+// half the floor, so that a rule's weak form (a word of a secret's name
+// in prose, "[admin" in a link) does not make the model read ordinary
+// documentation.
+const modelGate = injrules.Floor / 2
+
 // hasPrefixFold reports whether s begins with the lowered ASCII prefix p,
 // in any case.
 func hasPrefixFold(s, p string) bool {
@@ -274,16 +281,17 @@ func judgeChunk(s string, off int, heuristic bool, doc injrules.Framing) []judge
 	framing := injrules.Analyze(s, func(h injrules.Hit) { hits = append(hits, h) })
 	framing.About = framing.About || doc.About
 	var out []judgedSpan
-	strong := false
+	strong, gate := false, heuristic
 	for _, h := range hits {
 		c := injrules.Weigh(h, framing)
+		gate = gate || c >= modelGate
 		if c < injrules.Floor {
 			continue
 		}
 		strong = strong || h.Strong
 		out = append(out, judgedSpan{pattern: Pattern(h.Rule), start: off + h.Start, end: off + h.End})
 	}
-	if (len(hits) > 0 || heuristic) && injrules.CountWords(s, injrules.ModelWords) >= injrules.ModelWords {
+	if gate && injrules.CountWords(s, injrules.ModelWords) >= injrules.ModelWords {
 		words := injrules.CountWords(s, injrules.ModelFullWords)
 		n := len(out)
 		injmodel.Windows(s, injrules.ModelAlone, func(r injmodel.Result) {
