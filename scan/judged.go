@@ -3,6 +3,7 @@ package scan
 import (
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/plainsight/plainsight/internal/injmodel"
 	"github.com/plainsight/plainsight/internal/injrules"
@@ -81,7 +82,7 @@ func judgeStretch(s string, start, end int, skip []Finding) []judgedSpan {
 		})
 	}
 	if end-start <= judgedShort {
-		return judgeChunk(s[start:end], start, heuristicIn(start, end), injrules.Framing{})
+		return judgeChunk(s[start:end], start, heuristicIn(start, end), nil)
 	}
 	var regions [][2]int
 	add := func(p int) bool {
@@ -112,7 +113,9 @@ func judgeStretch(s string, start, end int, skip []Finding) []judgedSpan {
 			break
 		}
 	}
-	doc := injrules.Frame(s[start:end])
+	// The stretch's framing is read only when a region has something it
+	// can lower.
+	doc := sync.OnceValue(func() injrules.Framing { return injrules.Frame(s[start:end]) })
 	var out []judgedSpan
 	for _, r := range regions {
 		a, b := lineStart(s, r[0], start), r[1]
@@ -275,11 +278,17 @@ func hasPrefixFold(s, p string) bool {
 
 // judgeChunk is judge on the passage s of a text, at the text's byte
 // offset off: heuristic says whether a §5 instruction_like finding lies in
-// it, and doc is the framing of the stretch around it (its About counts).
-func judgeChunk(s string, off int, heuristic bool, doc injrules.Framing) []judgedSpan {
+// it, and doc, unless nil, gives the framing of the stretch around it (its
+// About counts), read only when the passage has a hit it can lower or the
+// model may be read.
+func judgeChunk(s string, off int, heuristic bool, doc func() injrules.Framing) []judgedSpan {
 	var hits []injrules.Hit
 	framing := injrules.Analyze(s, func(h injrules.Hit) { hits = append(hits, h) })
-	framing.About = framing.About || doc.About
+	if doc != nil && !framing.About && (heuristic || slices.ContainsFunc(hits, func(h injrules.Hit) bool {
+		return !h.Strong && injrules.Weigh(h, framing) >= modelGate
+	})) {
+		framing.About = doc().About
+	}
 	var out []judgedSpan
 	strong, gate := false, heuristic
 	for _, h := range hits {
