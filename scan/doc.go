@@ -352,7 +352,7 @@
 // holds a lowered copy of one region (at most 4 KiB, or 4 KiB around a
 // trigger, merged with overlapping ones) and the first 16 KiB of a long
 // text, for its framing, at a time. On real prose (6 MiB of the Go
-// distribution's comments) it adds about a quarter of a Spec scan's time
+// distribution's comments) it adds about a fifth of a Spec scan's time
 // (BenchmarkJudgedPass).
 //
 // What Strict does not claim: instruction_judged matches wording and

@@ -189,33 +189,42 @@ func triggers(s string, add func(int)) {
 			}
 		}
 	}
-	for i := 0; i < len(s); {
-		line := s[i:]
-		switch line[0] {
-		case '#':
-			k := 0
-			for k < len(line) && line[k] == '#' {
-				k++
-			}
-			for k < len(line) && line[k] == ' ' {
-				k++
-			}
-			if hasPrefixFold(line[k:], "instruction") || hasPrefixFold(line[k:], "system") {
-				add(i)
-			}
-		case 'S', 'A', 'H', 'U', 's', 'a', 'h', 'u':
-			for _, p := range turnLabels {
-				if hasPrefixFold(line, p) {
-					add(i)
-					break
-				}
-			}
-		}
-		j := strings.IndexByte(line, '\n')
+	// A turn's label ends with ':' and a heading opens with '#', both at
+	// a line's start: the two bytes are rarer than line breaks.
+	for i := 0; ; {
+		j := strings.IndexByte(s[i:], ':')
 		if j < 0 {
 			break
 		}
-		i += j + 1
+		i += j
+		for _, p := range turnLabels {
+			if k := i + 1 - len(p); k >= 0 && (k == 0 || s[k-1] == '\n') && hasPrefixFold(s[k:], p) {
+				add(k)
+				break
+			}
+		}
+		i++
+	}
+	for i := 0; ; {
+		j := strings.IndexByte(s[i:], '#')
+		if j < 0 {
+			break
+		}
+		i += j
+		if i == 0 || s[i-1] == '\n' {
+			k := i
+			for k < len(s) && s[k] == '#' {
+				k++
+			}
+			for k < len(s) && s[k] == ' ' {
+				k++
+			}
+			if hasPrefixFold(s[k:], "instruction") || hasPrefixFold(s[k:], "system") {
+				add(i)
+			}
+			i = k - 1
+		}
+		i++
 	}
 	for _, c := range []byte{'~', '_', '|'} {
 		for i := 0; ; {
