@@ -144,3 +144,44 @@ func BenchmarkJudgedPass(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkProfileRatioGoDocs is BenchmarkProfileRatio on real prose: 6
+// MiB of the Go distribution's comments (benchtext.GoDocs), whole and in
+// 16 KiB texts, Spec and Strict alternated in one loop.
+func BenchmarkProfileRatioGoDocs(b *testing.B) {
+	docs, err := benchtext.GoDocs()
+	if err != nil {
+		b.Skip("no Go distribution to read:", err)
+	}
+	var chunks []string
+	for i := 0; i+16<<10 <= len(docs); i += 16 << 10 {
+		chunks = append(chunks, docs[i:i+16<<10])
+	}
+	for _, tt := range []struct {
+		name string
+		ts   []string
+	}{{"whole", []string{docs}}, {"16K", chunks}} {
+		b.Run(tt.name, func(b *testing.B) {
+			var spec, strict time.Duration
+			odd := false
+			for b.Loop() {
+				for _, s := range tt.ts {
+					t0 := time.Now()
+					if odd {
+						Scan(s, &Options{Profile: Strict})
+						t1 := time.Now()
+						Scan(s, nil)
+						strict, spec = strict+t1.Sub(t0), spec+time.Since(t1)
+					} else {
+						Scan(s, nil)
+						t1 := time.Now()
+						Scan(s, &Options{Profile: Strict})
+						spec, strict = spec+t1.Sub(t0), strict+time.Since(t1)
+					}
+					odd = !odd
+				}
+			}
+			b.ReportMetric(float64(strict)/float64(spec), "strict/spec")
+		})
+	}
+}
