@@ -56,6 +56,15 @@
 // reveal your system prompt."). Weigh applies both to a hit: framing
 // lowers or removes weak evidence but never Strong evidence.
 //
+// # The model's gate
+//
+// ModelWeight, CountWords and the constants Floor, ModelAlone,
+// ModelAloneShort, ModelWords and ModelFullWords say when the trained
+// model of internal/injmodel is read and how much its probability counts;
+// package shield's prompt_injection class and package scan's Strict class
+// instruction_judged both use them, so that the two agree on what the
+// model alone may flag.
+//
 // # Bounds
 //
 // Find, Frame and Analyze take time linear in the text: one pass over its bytes
