@@ -51,12 +51,36 @@ func isReported(lo string, start int) bool {
 	return reported.MatchString(b)
 }
 
+// imperativeAt reports whether the phrase at start is said to the reader
+// as an instruction: it opens its sentence or clause, or follows "please",
+// "now", "and", "you must", "I want you to" …; "framing to bypass
+// content policies" or "hide actions, reveal internal instructions" in a
+// list of risks is not.
+func imperativeAt(lo string, start int) bool {
+	b := lo[max(0, start-48):start]
+	if k := strings.LastIndexAny(b, ".!?\n:;(,"); k >= 0 {
+		b = b[k+1:]
+	}
+	t := strings.TrimRight(b, " \t\"'“*-")
+	if t == "" {
+		return true
+	}
+	for _, s := range imperativeLead {
+		if t == s || strings.HasSuffix(t, " "+s) {
+			return true
+		}
+	}
+	return false
+}
+
+var imperativeLead = strings.Split("please|now|and|then|also|so|just|simply|first|instead|you must|you should|you will|you'll|you are going to|you're going to|you shall|you can|can you|could you|will you|would you|i want you to|i need you to|you to|from now on|from now on,|must|always|ok|okay|ok,|okay,|hypothetically,|finally|and then|now,|please,|but|but first", "|")
+
 // jailChecks are the checks of this file, by name.
 var jailChecks = map[string]check{
 	// jailbreak: a persona or role shift together with a removal of
 	// limits ("act as an AI without restrictions", "pretend to be an
 	// unfiltered model"); "act as a translator" is no hit.
-	"persona": {Jailbreak, re(`^(?:act(?:ing)?\s+(?:as|like)|pretend(?:ing)?\s+(?:to\s+be|you\s+are|that\s+you\s+are|you're|to\s+have)|role-?play(?:ing)?\s+as|roleplay(?:ing)?\s+as|simulat(?:e|ing)|become|impersonat(?:e|ing)|embody|play\s+the\s+(?:role|part)\s+of|role\s+of|take\s+on\s+the\s+(?:role|persona)\s+of|respond\s+as|answer\s+as|behave\s+(?:as|like))\b[^\n]{0,220}`), 0, 240,
+	"persona": {Jailbreak, re(`^(?:act(?:ing)?\s+(?:as|like)|pretend(?:ing)?\s+(?:to\s+be|you\s+are|that\s+you\s+are|you're|to\s+have)|role-?play(?:ing)?\s+as|roleplay(?:ing)?\s+as|simulat(?:e|ing)|become|impersonat(?:e|ing)|embody|play\s+the\s+(?:role|part)\s+of|role\s+of|take\s+on\s+the\s+(?:role|persona)\s+of|respond\s+as|answer\s+as|behave\s+(?:as|like)|(?:write|speak|talk|reply)\s+as\s+if)\b[^\n]{0,220}`), 0, 240,
 		func(lo string, m []int) (float64, bool) {
 			w := lo[m[0]:m[1]]
 			loc := limitless.FindStringIndex(w)
@@ -139,9 +163,15 @@ var jailChecks = map[string]check{
 			return 0.75, false
 		}},
 	// "opposite mode", "evil confidant", "unfiltered AI".
-	"mode2":     {Jailbreak, re(`^(?:opposite|evil|chaos|unfiltered|uncensored|amoral|unlocked|jailbroken|jailbreak|dan|developer|god)\s+(?:mode\s+(?:enabled|activated|on\b|is\s+(?:now\s+)?(?:enabled|on|active|activated))|confidant\b)|^(?:opposite|chaos|unfiltered|uncensored|amoral|unlocked|jailbroken)\s+mode\b`), 0, 48, mode2},
-	"unfilt":    {Jailbreak, re(`^(?:unfiltered|uncensored|amoral|unrestricted|unethical|immoral|jailbroken|unaligned|unhinged)\s+(?:and\s+\w+\s+|,\s*\w+\s+)?(?:ai|a\.i\.|chatbot|bot|assistant|language\s+model|llm|persona|entity|version\s+of\s+(?:chatgpt|gpt|claude|yourself|you))\b`), 0, 80, unfilt},
-	"nopolicy":  {Jailbreak, re(`^(?:ignore|ignoring|bypass|bypassing|disregard|disregarding|forget|violate|violating|break|breaking|override|disable|circumvent|evade)\s+(?:all\s+|any\s+|your\s+|the\s+|of\s+)*(?:(?:openai|anthropic|google|meta|microsoft|mistral|chatgpt|claude|gemini)(?:'s|’s)?\s+(?:\w+\s+)?(?:content\s+)?(?:policy|policies|guidelines|rules|restrictions|filters?|terms)|(?:content|usage)\s+polic(?:y|ies))`), 0, 120, fixed(0.8)},
+	"mode2":  {Jailbreak, re(`^(?:opposite|evil|chaos|unfiltered|uncensored|amoral|unlocked|jailbroken|jailbreak|dan|developer|god)\s+(?:mode\s+(?:enabled|activated|on\b|is\s+(?:now\s+)?(?:enabled|on|active|activated))|confidant\b)|^(?:opposite|chaos|unfiltered|uncensored|amoral|unlocked|jailbroken)\s+mode\b`), 0, 48, mode2},
+	"unfilt": {Jailbreak, re(`^(?:unfiltered|uncensored|amoral|unrestricted|unethical|immoral|jailbroken|unaligned|unhinged)\s+(?:and\s+\w+\s+|,\s*\w+\s+)?(?:ai|a\.i\.|chatbot|bot|assistant|language\s+model|llm|persona|entity|version\s+of\s+(?:chatgpt|gpt|claude|yourself|you))\b`), 0, 80, unfilt},
+	"nopolicy": {Jailbreak, re(`^(?:ignore|ignoring|bypass|bypassing|disregard|disregarding|forget|violate|violating|break|breaking|override|disable|circumvent|evade)\s+(?:all\s+|any\s+|your\s+|the\s+|of\s+)*(?:(?:openai|anthropic|google|meta|microsoft|mistral|chatgpt|claude|gemini)(?:'s|’s)?\s+(?:\w+\s+)?(?:content\s+)?(?:policy|policies|guidelines|rules|restrictions|filters?|terms)|(?:content|usage)\s+polic(?:y|ies))`), 0, 120,
+		func(lo string, m []int) (float64, bool) {
+			if !imperativeAt(lo, m[0]) {
+				return 0, false
+			}
+			return 0.8, false
+		}},
 	"hypo":      {Jailbreak, re(`^(?:hypothetical(?:ly)?|fictional|imaginary)\b[^.\n]{0,120}?\b(?:no|without|free\s+(?:of|from))\s+(?:any\s+)?(?:\w+\s+)?(?:restrictions|limitations|rules|filters|guidelines|ethics|morals|laws|censorship|content\s+polic\w*)\b`), 0, 180, fixed(0.6)},
 	"asifno":    {Jailbreak, re(`^as\s+if\s+you\s+(?:have|had|were|are|did)\s+(?:not\s+have\s+|no\s+|zero\s+|never\s+had\s+)(?:\w+\s+){0,2}?(?:restrictions|limitations|limits|filters|rules|guidelines|ethics|morals|morality|censorship|boundaries|programming|policies|constraints|safeguards)\b|^as\s+if\s+you\s+(?:were|are)\s+(?:an?\s+)?(?:unfiltered|uncensored|unrestricted|amoral|jailbroken|evil)`), 0, 100, fixed(0.75)},
 	"withoutno": {Jailbreak, re(`^without\s+(?:any\s+)?(?:\w+\s+)?(?:filters?|filtering|censorship|censoring|restrictions|limitations|boundaries|morals|ethics)\b`), 0, 60, withoutNo},
@@ -245,7 +275,12 @@ var answerVerb = re(`\b(?:respond|responds|answer|answers|reply|replies|speak|ta
 // with "your".
 func extract(lo string, m []int) (float64, bool) {
 	w := lo[m[0]:m[1]]
-	if isReported(lo, m[0]) {
+	if isReported(lo, m[0]) || !imperativeAt(lo, m[0]) {
+		return 0, false
+	}
+	// "reveal internal instructions" names a risk; "reveal your / the
+	// / me …" asks.
+	if !strings.Contains(w, " your ") && !strings.Contains(w, " the ") && !strings.Contains(w, " me ") && !strings.Contains(w, " back ") && !strings.Contains(w, " all ") && !strings.Contains(w, " these ") && !strings.Contains(w, " those ") && !strings.Contains(w, " its ") {
 		return 0, false
 	}
 	bare := strings.HasSuffix(w, " prompt") || strings.HasSuffix(w, " instructions")
@@ -388,7 +423,6 @@ var jailAnchors = map[string]anchor{
 	"hypothetically": {[]string{"hypo"}, ""},
 	"fictional":      {[]string{"hypo"}, ""},
 	"imaginary":      {[]string{"hypo"}, ""},
-	"as":             {[]string{"asifno"}, "if"},
 	"without":        {[]string{"withoutno"}, "any filters filter filtering censorship censoring restrictions limitations boundaries morals ethics moral ethical"},
 	"previous":       {[]string{"wastest"}, "instructions prompt prompts rules message messages text directions commands task tasks"},
 	"prior":          {[]string{"wastest"}, "instructions prompt prompts rules message messages text directions commands task tasks"},
@@ -403,9 +437,6 @@ var jailAnchors = map[string]anchor{
 	"output":         {[]string{"pwned", "extract"}, "me back out all your the these those its entire full complete exact original initial hidden secret internal whole verbatim first above previous prior preceding very system developer prompt instructions text words everything lines content sentences message only just exactly simply the i 'i with"},
 	"write":          {[]string{"pwned", "extract"}, "out down only just exactly simply the i 'i with"},
 	"reply":          {[]string{"pwned"}, "with"},
-	"type":           {[]string{"pwned", "extract"}, "out only just exactly simply the i 'i with"},
-	"only":           {[]string{"pwned"}, "say"},
-	"just":           {[]string{"pwned"}, "say"},
 	"instead":        {[]string{"insteadsay"}, ""},
 	"repeat":         {[]string{"extract"}, "me back out all your the these those its entire full complete exact original initial hidden secret internal whole verbatim first above previous prior preceding very system developer prompt instructions text words everything lines content sentences message"},
 	"reveal":         {[]string{"extract"}, "me back out all your the these those its entire full complete exact original initial hidden secret internal whole verbatim first above previous prior preceding very system developer prompt instructions text words everything lines content sentences message"},
