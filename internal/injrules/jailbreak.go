@@ -43,7 +43,7 @@ func isReported(lo string, start int) bool {
 	}
 	// "i want you to …", "you will …", "please …": said to the reader.
 	t := strings.TrimRight(b, " \t\"'“(")
-	for _, s := range []string{"i want you to", "i need you to", "you will", "you'll", "you are going to", "you're going to", "you must", "you shall", "you should", "please", "now", "from now on", "from now on,", "you", "you are", "you're"} {
+	for _, s := range []string{"i want you to", "i need you to", "ask you to", "asking you to", "you will", "you'll", "you are going to", "you're going to", "you must", "you shall", "you should", "please", "now", "from now on", "from now on,", "you", "you are", "you're"} {
 		if strings.HasSuffix(t, " "+s) || t == s {
 			return false
 		}
@@ -80,7 +80,7 @@ var jailChecks = map[string]check{
 	// jailbreak: a persona or role shift together with a removal of
 	// limits ("act as an AI without restrictions", "pretend to be an
 	// unfiltered model"); "act as a translator" is no hit.
-	"persona": {Jailbreak, re(`^(?:act(?:ing)?\s+(?:as|like)|pretend(?:ing)?\s+(?:to\s+be|you\s+are|that\s+you\s+are|you're|to\s+have)|role-?play(?:ing)?\s+as|roleplay(?:ing)?\s+as|simulat(?:e|ing)|become|impersonat(?:e|ing)|embody|play\s+the\s+(?:role|part)\s+of|role\s+of|take\s+on\s+the\s+(?:role|persona)\s+of|respond\s+as|answer\s+as|behave\s+(?:as|like)|(?:write|speak|talk|reply)\s+as\s+if)\b[^\n]{0,220}`), 0, 240,
+	"persona": {Jailbreak, re(`^(?:act(?:ing)?\s+(?:as|like)|(?:operat|function)(?:e|ing)\s+as|pretend(?:ing)?\s+(?:to\s+be|you\s+are|that\s+you\s+are|you're|to\s+have)|role-?play(?:ing)?\s+as|roleplay(?:ing)?\s+as|simulat(?:e|ing)|become|impersonat(?:e|ing)|embody|play\s+the\s+(?:role|part)\s+of|role\s+of|take\s+on\s+the\s+(?:role|persona)\s+of|respond\s+as|answer\s+as|behave\s+(?:as|like)|(?:write|speak|talk|reply)\s+as\s+if)\b[^\n]{0,220}`), 0, 240,
 		func(lo string, m []int) (float64, bool) {
 			w := lo[m[0]:m[1]]
 			loc := limitless.FindStringIndex(w)
@@ -163,8 +163,8 @@ var jailChecks = map[string]check{
 			return 0.75, false
 		}},
 	// "opposite mode", "evil confidant", "unfiltered AI".
-	"mode2":  {Jailbreak, re(`^(?:opposite|evil|chaos|unfiltered|uncensored|amoral|unlocked|jailbroken|jailbreak|dan|developer|god)\s+(?:mode\s+(?:enabled|activated|on\b|is\s+(?:now\s+)?(?:enabled|on|active|activated))|confidant\b)|^(?:opposite|chaos|unfiltered|uncensored|amoral|unlocked|jailbroken)\s+mode\b`), 0, 48, mode2},
-	"unfilt": {Jailbreak, re(`^(?:unfiltered|uncensored|amoral|unrestricted|unethical|immoral|jailbroken|unaligned|unhinged)\s+(?:and\s+\w+\s+|,\s*\w+\s+)?(?:ai|a\.i\.|chatbot|bot|assistant|language\s+model|llm|persona|entity|version\s+of\s+(?:chatgpt|gpt|claude|yourself|you))\b`), 0, 80, unfilt},
+	"mode2":  {Jailbreak, re(`^(?:opposite|evil|chaos|unfiltered|uncensored|amoral|unlocked|jailbroken|jailbreak|dan|developer|god)\s+(?:mode\s+(?:enabled|activated|on\b|unlocked|(?:is|has\s+been)\s+(?:now\s+)?(?:enabled|on|active|activated|unlocked))|confidant\b)|^(?:opposite|chaos|unfiltered|uncensored|amoral|unlocked|jailbroken)\s+mode\b`), 0, 48, mode2},
+	"unfilt": {Jailbreak, re(`^(?:unfiltered|uncensored|amoral|unrestricted|unethical|immoral|jailbroken|unaligned|unhinged|limitless|no[\s-]limits?)\s+(?:and\s+\w+\s+|,\s*\w+\s+)?(?:ai|a\.i\.|chatbot|bot|assistant|language\s+model|llm|persona|entity|version\s+of\s+(?:chatgpt|gpt|claude|yourself|you))\b`), 0, 80, unfilt},
 	"nopolicy": {Jailbreak, re(`^(?:ignore|ignoring|bypass|bypassing|disregard|disregarding|forget|violate|violating|break|breaking|override|disable|circumvent|evade)\s+(?:all\s+|any\s+|your\s+|the\s+|of\s+)*(?:(?:openai|anthropic|google|meta|microsoft|mistral|chatgpt|claude|gemini)(?:'s|’s)?\s+(?:\w+\s+)?(?:content\s+)?(?:policy|policies|guidelines|rules|restrictions|filters?|terms)|(?:content|usage)\s+polic(?:y|ies))`), 0, 120,
 		func(lo string, m []int) (float64, bool) {
 			if !imperativeAt(lo, m[0]) {
@@ -177,7 +177,7 @@ var jailChecks = map[string]check{
 	"withoutno": {Jailbreak, re(`^without\s+(?:any\s+)?(?:\w+\s+)?(?:filters?|filtering|censorship|censoring|restrictions|limitations|boundaries|morals|ethics)\b`), 0, 60, withoutNo},
 
 	// override: direct injections the rules of rules.go do not read.
-	"ignoreyour": {Override, re(`^(?:ignore|disregard|forget|abandon|discard|drop|override|bypass)\s+(?:all\s+(?:of\s+)?|any\s+(?:of\s+)?)?(?:your|all\s+(?:the|your))\s+(?:\w+\s+)?(?:programming|guidelines|rules|training|restrictions|instructions|directives|safeguards|filters|constraints|system\s+prompt|prompt|core\s+directives)\b`), 0, 100,
+	"ignoreyour": {Override, re(`^(?:ignore|disregard|forget|abandon|discard|drop|override|bypass)\s+(?:(?:all\s+(?:of\s+)?|any\s+(?:of\s+)?)?(?:your|all\s+(?:the|your))\s+(?:\w+\s+)?(?:programming|guidelines|rules|training|restrictions|instructions|directives|safeguards|filters|constraints|system\s+prompt|prompt|core\s+directives|boundaries|ethics|morals|limits|limitations)|(?:all|any)\s+(?:\w+\s+)?(?:boundaries|ethics|morals|moral\s+\w+|ethical\s+\w+|safeguards|filters|censorship|guardrails|limits|limitations))\b`), 0, 100,
 		func(lo string, m []int) (float64, bool) {
 			if isReported(lo, m[0]) {
 				return 0, false
@@ -195,18 +195,36 @@ var jailChecks = map[string]check{
 			}
 			return 0.7, false
 		}},
+	"newhead": {Override, re(`^(?:new|updated|urgent|important|emergency|priority|critical)\s+(?:(?:important|urgent|new|critical|priority|system)\s+)*(?:instructions?|task|directives?|orders)\b\s*(?:\*+|!+|:)`), 0, 80,
+		func(lo string, m []int) (float64, bool) {
+			// a heading in asterisks ("*** NEW IMPORTANT INSTRUCTIONS
+			// ***", "**URGENT NEW TASK**") or "PRIORITY TASK:".
+			b := strings.TrimRight(lo[max(0, m[0]-8):m[0]], " ")
+			w := lo[m[0]:m[1]]
+			words := len(strings.Fields(strings.Trim(w, "*!: ")))
+			switch {
+			case strings.HasSuffix(b, "*") && strings.HasSuffix(w, "*"):
+				// "**Important instructions**" is a README's heading.
+				if words >= 3 || strings.HasPrefix(w, "new") || strings.HasPrefix(w, "urgent") || strings.HasPrefix(w, "emergency") {
+					return 0.7, false
+				}
+			case strings.HasSuffix(w, ":") && (strings.HasPrefix(w, "urgent") || strings.HasPrefix(w, "emergency") || strings.HasPrefix(w, "priority")):
+				return 0.7, false
+			}
+			return 0, false
+		}},
 	"multilang": {Override, re(`(?i)^(?:` + mlOverride + `)`), 0, 200, multilang},
 
 	// extract
 	"extract": {Extract, re(`^(?:print|repeat|reveal|show|output|display|tell\s+me|give\s+me|write\s+(?:out|down)|echo|dump|disclose|leak|paste|spell\s+out|recite|type\s+out|share|provide|copy)\s+(?:me\s+)?(?:back\s+|out\s+)?(?:all\s+(?:of\s+)?)?(?:your|the|these|those|its)?\s*(?:(?:entire|full|complete|exact|original|initial|hidden|secret|internal|whole|verbatim|first|above|previous|prior|preceding|very\s+first)\s+)*(?:(?:system|developer|pre-?)\s*(?:prompt|message|instructions?)|(?:initial|original|hidden|secret|internal|first|previous|above|prior|preceding)\s+(?:prompt|instructions?|message|text|rules|directives)|prompt\s+(?:above|verbatim|you\s+were\s+given)|instructions\s+(?:above|you\s+were\s+given|verbatim)|(?:text|words|everything|lines|content|sentences)\s+(?:above|before\s+this|written\s+above|preceding)|above\s+(?:text|prompt|instructions|words|content)|prompt|instructions)\b`), 0, 140, extract},
-	"whatyour": {Extract, re(`^what\s+(?:are|were|is|was)\s+your\s+(?:exact\s+|full\s+|very\s+)?(?:(?:initial|original|system|first|hidden|secret|internal|starting|current)\s+(?:instructions|prompt|rules|directives|guidelines|message)|instructions|system\s+prompt|prompt)\b(?:\s*\?|\s*$|\s+(?:before|above|that\s+you\s+were\s+given|you\s+were\s+given|from))`), 0, 100,
+	"whatyour": {Extract, re(`^what(?:'s|’s|\s+is|\s+was)\s+the\s+(?:first|last|exact|opening)\s+(?:sentence|line|words?|paragraph)\s+of\s+your\s+(?:system\s+|initial\s+|original\s+)?(?:prompt|instructions|message)|^what\s+(?:are|were|is|was)\s+your\s+(?:exact\s+|full\s+|very\s+)?(?:(?:initial|original|system|first|hidden|secret|internal|starting|current)\s+(?:instructions|prompt|rules|directives|guidelines|message)|instructions|system\s+prompt|prompt)\b(?:\s*\?|\s*$|\s+(?:before|above|that\s+you\s+were\s+given|you\s+were\s+given|from))`), 0, 100,
 		func(lo string, m []int) (float64, bool) {
 			if isReported(lo, m[0]) {
 				return 0, false
 			}
 			return 0.7, false
 		}},
-	"startwith": {Extract, re(`^starting\s+(?:with|from)\s+["'“‘\x60]?(?:you\s+are|your\s+(?:role|task|name)|system)`), 0, 60,
+	"startwith": {Extract, re(`^starting\s+(?:with|from)\s+(?:the\s+(?:phrase|words?|sentence|text|line)\s+)?["'“‘\x60]?(?:you\s+are|your\s+(?:role|task|name)|system)`), 0, 60,
 		func(lo string, m []int) (float64, bool) {
 			b := lo[max(0, m[0]-120):m[0]]
 			if !strings.Contains(b, "repeat") && !strings.Contains(b, "print") && !strings.Contains(b, "output") && !strings.Contains(b, "write") && !strings.Contains(b, "above") {
@@ -257,7 +275,7 @@ func unfilt(lo string, m []int) (float64, bool) {
 	return 0.65, false
 }
 
-var beThe = re(`\b(?:you\s+are|you're|you’re|you\s+will\s+be|you\s+are\s+now|act\s+as|acting\s+as|be|become|pretend\s+to\s+be|as|now|is|play|simulate)\s+(?:a|an|the|my)?\s*(?:\w+\s*,?\s+(?:and\s+)?)?$`)
+var beThe = re(`\b(?:you\s+are|you're|you’re|you\s+will\s+be|you\s+are\s+now|act\s+as|acting\s+as|operating\s+as|functioning\s+as|be|become|pretend\s+to\s+be|as|now|is|play|simulate)\s+(?:a|an|the|my)?\s*(?:\w+\s*,?\s+(?:and\s+)?)?$`)
 
 // withoutNo is "without any filters" as how the model is to answer.
 func withoutNo(lo string, m []int) (float64, bool) {
@@ -454,6 +472,19 @@ var jailAnchors = map[string]anchor{
 	"share":          {[]string{"extract"}, "me back out all your verbatim"},
 	"provide":        {[]string{"extract"}, "me back out all your verbatim"},
 	"copy":           {[]string{"extract"}, "me back out all your verbatim"},
+	"what's":         {[]string{"whatyour"}, ""},
+	"what’s":         {[]string{"whatyour"}, ""},
+	"urgent":         {[]string{"newhead"}, ""},
+	"important":      {[]string{"newhead"}, "new urgent critical instructions instruction task directive directives system"},
+	"emergency":      {[]string{"newhead"}, ""},
+	"priority":       {[]string{"newhead"}, "task instructions new"},
+	"critical":       {[]string{"newhead"}, "new instructions task system"},
+	"operating":      {[]string{"persona"}, "as"},
+	"operate":        {[]string{"persona"}, "as"},
+	"functioning":    {[]string{"persona"}, "as"},
+	"new":            {[]string{"newhead"}, "important urgent critical instructions instruction task directives directive orders system"},
+	"updated":        {[]string{"newhead"}, "important urgent instructions instruction task"},
+	"limitless":      {[]string{"unfilt"}, ""},
 	"what":           {[]string{"whatyour"}, "are were is was"},
 	"starting":       {[]string{"startwith"}, "with from"},
 }
