@@ -489,9 +489,10 @@ var jailAnchors = map[string]anchor{
 	"starting":       {[]string{"startwith"}, "with from"},
 }
 
-// init-order: jailMerged is a package variable, so it is set before any
-// init function (rules.go's builds the lookup tables from wordAnchors).
-var jailMerged = mergeJail()
+// The merge is a package variable's initializer, so it runs before any
+// init function (rules.go's builds the lookup tables from wordAnchors)
+// and after the tables it extends.
+var _ = mergeJail()
 
 // mergeJail adds this file's checks and anchors to the engine's tables.
 // A new check runs before the engine's own on a shared anchor word, so a
