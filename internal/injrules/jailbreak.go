@@ -75,7 +75,10 @@ func imperativeAt(lo string, start int) bool {
 
 var imperativeLead = strings.Split("please|now|and|then|also|so|just|simply|first|instead|you must|you should|you will|you'll|you are going to|you're going to|you shall|you can|can you|could you|will you|would you|i want you to|i need you to|you to|from now on|from now on,|must|always|ok|okay|ok,|okay,|hypothetically,|finally|and then|now,|please,|but|but first", "|")
 
-// jailChecks are the checks of this file, by name.
+// jailChecks are the checks of this file, by name. A check whose
+// expression reads a window past its phrase (to find the limits a persona
+// is freed of) sets m[1] to the phrase's end, so that the hit's span, and
+// whether it is quoted, are the phrase's.
 var jailChecks = map[string]check{
 	// jailbreak: a persona or role shift together with a removal of
 	// limits ("act as an AI without restrictions", "pretend to be an
@@ -91,6 +94,7 @@ var jailChecks = map[string]check{
 			if strings.Count(w[:loc[0]], ". ") > 1 {
 				return 0, false
 			}
+			m[1] = m[0] + loc[1] // the hit ends with its limits
 			return 0.85, true
 		}},
 	// "you have been freed / jailbroken", "you are no longer bound by
@@ -115,8 +119,16 @@ var jailChecks = map[string]check{
 			// The limits a model has (rules, policies, filters), in a
 			// model's world.
 			refuse := m[4] >= 0 && strings.HasPrefix(lo[m[4]:m[5]], "refuse")
-			if !inAIContext(lo, m[0], m[1]) || !refuse && !limitObject.MatchString(w) {
+			loc := limitObject.FindStringIndex(w)
+			if !inAIContext(lo, m[0], m[1]) || !refuse && loc == nil {
 				return 0, false
+			}
+			if refuse {
+				if r := refuseObject.FindStringIndex(w); r != nil {
+					m[1] = m[0] + r[1]
+				}
+			} else {
+				m[1] = m[0] + loc[1] // the hit ends with the limits
 			}
 			return 0.85, true
 		}},
@@ -131,9 +143,11 @@ var jailChecks = map[string]check{
 				}
 				return 0.75, false
 			}
-			if !limitObject.MatchString(w) || !inAIContext(lo, m[0], m[1]) || isReported(lo, m[0]) && !strings.HasPrefix(w, "no longer") {
+			loc := limitObject.FindStringIndex(w)
+			if loc == nil || !inAIContext(lo, m[0], m[1]) || isReported(lo, m[0]) && !strings.HasPrefix(w, "no longer") {
 				return 0, false
 			}
+			m[1] = m[0] + loc[1]
 			return 0.75, false
 		}},
 	// "[🔓JAILBREAK]", "(🔒Normal Output)", "[JAILBREAK]": the response
@@ -149,9 +163,11 @@ var jailChecks = map[string]check{
 	// GPT and DAN".
 	"tworesp": {Jailbreak, re(`^(?:two|2)\s+(?:different\s+|separate\s+|distinct\s+)?(?:responses|answers|replies|outputs|paragraphs|ways)\b[^\n]{0,200}`), 0, 220,
 		func(lo string, m []int) (float64, bool) {
-			if !dualPersona.MatchString(lo[m[0]:m[1]]) {
+			loc := dualPersona.FindStringIndex(lo[m[0]:m[1]])
+			if loc == nil {
 				return 0, false
 			}
+			m[1] = m[0] + loc[1]
 			return 0.8, false
 		}},
 	// "stay in character" beside a removal of limits.
