@@ -17,7 +17,7 @@ const Extract = "extract"
 
 // limitless matches a removal of limits: "no restrictions", "without any
 // filters", "uncensored", "not bound by rules", "never refuses".
-var limitless = re(`\b(?:no|without|zero|free\s+(?:of|from)|devoid\s+of)\s+(?:any\s+|all\s+)?(?:(?:ethical|moral|content|safety|legal|social|openai|ai)\s+)?(?:restrictions|limits|limitations|filters|filtering|rules|guidelines|ethics|morals|morality|boundaries|censorship|constraints|content\s+polic(?:y|ies)|policies|safeguards|guardrails|principles|inhibitions|scruples|qualms)\b|\b(?:unrestricted|unfiltered|uncensored|amoral|unethical|immoral|jailbroken|unshackled|unchained)\b|\bnot\s+(?:be\s+)?(?:bound|restricted|limited|constrained)\s+by\s+(?:any\s+|the\s+|its\s+|their\s+|your\s+)*(?:\w+\s+)?(?:rules|guidelines|policies|policy|restrictions|ethics|morals|principles|filters|laws)\b|\bnever\s+refuses?\s+(?:a\s+|any\s+)?(?:direct\s+)?(?:human\s+)?(?:request|order|command|question|prompt|to\s+answer|anything)|\b(?:doesn't|does\s+not|don't|do\s+not|won't|will\s+not|never)\s+(?:have\s+to\s+|need\s+to\s+)?(?:follow|abide\s+by|obey|care\s+about|adhere\s+to|comply\s+with)\s+(?:any\s+|the\s+|its\s+|their\s+|your\s+|openai's\s+|anthropic's\s+)*(?:\w+\s+)?(?:rules|guidelines|policies|policy|restrictions|ethics|morals|principles|filters|laws)\b|\bevil\s+(?:confidant|ai|assistant|bot|version|twin|persona)\b|\bdo\s+anything\s+now\b`)
+var limitless = re(`\b(?:no|without|zero|free\s+(?:of|from)|devoid\s+of)\s+(?:any\s+|all\s+)?(?:(?:ethical|moral|content|safety|legal|social|openai|ai)\s+)?(?:restrictions|limits|limitations|filters|filtering|rules|guidelines|ethics|morals|morality|boundaries|censorship|constraints|content\s+polic(?:y|ies)|policies|safeguards|guardrails|principles|inhibitions|scruples|qualms)\b|\b(?:unrestricted|unfiltered|uncensored|amoral|unethical|immoral|jailbroken|unshackled|unchained)\b|\bnot\s+(?:be\s+)?(?:bound|restricted|limited|constrained)\s+by\s+(?:any\s+|the\s+|its\s+|their\s+|your\s+)*(?:\w+\s+)?(?:rules|guidelines|policies|policy|restrictions|ethics|morals|principles|filters|laws)\b|\bnever\s+refuses?\s+(?:a\s+direct\s+(?:human\s+)?order|any\s+(?:direct\s+)?(?:human\s+)?(?:request|order|command|prompt)|a\s+request|to\s+do\s+anything|anything)|\b(?:doesn't|does\s+not|don't|do\s+not|won't|will\s+not|never)\s+(?:have\s+to\s+|need\s+to\s+)?(?:follow|abide\s+by|obey|care\s+about|adhere\s+to|comply\s+with)\s+(?:any\s+|the\s+|its\s+|their\s+|your\s+|openai's\s+|anthropic's\s+)*(?:\w+\s+)?(?:rules|guidelines|policies|policy|restrictions|ethics|morals|principles|filters|laws)\b|\bevil\s+(?:\w+\s+)?(?:confidant|ai|assistant|bot|version|twin|persona)\b|\bdo\s+anything\s+now\b`)
 
 // aiContext matches the words that place a text's rules in a model's
 // world (a style guide's "you don't have to follow the rules" does not).
@@ -134,7 +134,7 @@ var jailChecks = map[string]check{
 		}},
 	// third person, of the persona: "DAN does not have to abide by any
 	// rules", "it never refuses a direct order".
-	"nobound": {Jailbreak, re(`^(?:(?:does|do|did|will|shall|should|must)\s+not|doesn't|don't|won't|never|no\s+longer)\s+(?:\w+\s+)?(?:(?:have|need|has)\s+to\s+)?(?:abide\s+by|follow|obey|adhere\s+to|comply\s+with|respect|care\s+about|refuses?)\s+[^.\n]{0,80}`), 0, 120,
+	"nobound": {Jailbreak, re(`^(?:(?:does|do|did|will|shall|should|must)\s+not|doesn't|don't|won't|never|no\s+longer)\s+(?:\w+\s+)?(?:(?:have|need|has)\s+to\s+)?(?:abide\s+by|follow|obey|adhere\s+to|comply\s+with|respect|care\s+about|refuses?|(?:have|has|possess)\s+any)\s+[^.\n]{0,80}`), 0, 120,
 		func(lo string, m []int) (float64, bool) {
 			w := lo[m[0]:m[1]]
 			if strings.Contains(w[:min(len(w), 40)], "refuse") {
@@ -144,7 +144,9 @@ var jailChecks = map[string]check{
 				return 0.75, false
 			}
 			loc := limitObject.FindStringIndex(w)
-			if loc == nil || !inAIContext(lo, m[0], m[1]) || isReported(lo, m[0]) && !strings.HasPrefix(w, "no longer") {
+			// Third person by design ("AIM is a chatbot that doesn't
+			// have any ethical guidelines"): no isReported here.
+			if loc == nil || !inAIContext(lo, m[0], m[1]) {
 				return 0, false
 			}
 			m[1] = m[0] + loc[1]
@@ -200,6 +202,23 @@ var jailChecks = map[string]check{
 			}
 			return 0.75, false
 		}},
+	"forgetall": {Override, re(`^(?:forget|ignore|disregard)\s+(?:about\s+)?(?:everything|all(?:\s+of)?\s+(?:that|this|the\s+above))\s*,?\s+(?:(?:that\s+)?(?:came\s+)?(?:before|above|previously|prior|earlier)|(?:i|we)\s+(?:said|told\s+you|wrote|asked)|you\s+(?:were\s+told|have\s+been\s+told|were\s+given))\b`), 0, 80,
+		func(lo string, m []int) (float64, bool) {
+			// "forget everything I said about the venue" is an e-mail.
+			if n := nextWord(lo, m[1]); isReported(lo, m[0]) || n == "about" || n == "regarding" || n == "on" || n == "in" || n == "concerning" {
+				return 0, false
+			}
+			return 0.8, false
+		}},
+	"stopall": {Override, re(`^stop\s+everything\s*[!.]+`), 0, 24, fixed(0.6)},
+	"freedfrom": {Jailbreak, re(`^(?:broken\s+free|freed|liberated|released)\s+(?:from|of)\s+(?:the\s+|its\s+|their\s+|all\s+)?(?:\w+\s+){0,2}?(?:confines|rules|restrictions|shackles|chains|limitations|constraints|programming|censorship|filters|guidelines|policies)\b`), 0, 100,
+		func(lo string, m []int) (float64, bool) {
+			if !inAIContext(lo, m[0], m[1]) {
+				return 0, false
+			}
+			return 0.75, false
+		}},
+	"mlnew":   {Override, re(`(?i)^(?:neue|neuen|nouvelles?|nuevas?|nuove|nuova|novas?|nieuwe)\s+(?:(?:wichtige|importantes?|importanti|urgentes?|dringende|system-?)\s*)?(?:anweisungen|anweisung|aufgabe|befehle|instructions?|consignes?|t[âa]che|instrucciones|instrucci[óo]n|tarea|istruzioni|istruzione|compito|instru[çc][õo]es|instru[çc][ãa]o|tarefa|instructies|instructie|opdracht)\s*(?:importantes?\s*)?:`), 0, 80, fixed(0.7)},
 	"wastest": {Override, re(`^(?:previous|prior|above|earlier|preceding|original|initial)\s+(?:instructions|prompts?|rules|messages?|text|directions|commands|tasks?)\s+(?:were|was|are|is|have\s+been|has\s+been)\s+(?:just\s+|only\s+|merely\s+|all\s+|now\s+)?(?:a\s+|an\s+)?(?:test|tests|joke|mistake|fake|false|wrong|outdated|obsolete|void|null|cancel+ed|revoked|invalid|no\s+longer\s+(?:valid|relevant|needed|in\s+effect)|not\s+(?:real|valid|important))\b`), 0, 100, fixed(0.8)},
 	"stopnew": {Override, re(`^stop(?:\s+(?:here|now|everything|right\s+there|right\s+here))?\s*[.!,:;—–-]+\s*(?:\w+\s+){0,2}?(?:your\s+)?(?:new|next|different|real|actual)\s+(?:task|instructions?|objective|assignment|job|goal)\b`), 0, 80, fixed(0.75)},
 	"pwned":   {Override, re(`^(?:say|print|output|write|respond\s+with|reply\s+with|answer\s+with|type|only\s+say|just\s+say)\s+(?:only\s+|just\s+|exactly\s+|simply\s+|the\s+(?:words?|phrase|sentence|text|string)\s+|:\s*)*["'“‘\x60]?\s*i\s+(?:have|ve|'ve)\s+been\s+(?:pwned|pwn3d|hacked|owned|jailbroken|compromised)`), 0, 100, fixed(0.8)},
@@ -233,6 +252,7 @@ var jailChecks = map[string]check{
 
 	// extract
 	"extract": {Extract, re(`^(?:print|repeat|reveal|show|output|display|tell\s+me|give\s+me|write\s+(?:out|down)|echo|dump|disclose|leak|paste|spell\s+out|recite|type\s+out|share|provide|copy)\s+(?:me\s+)?(?:back\s+|out\s+)?(?:all\s+(?:of\s+)?)?(?:your|the|these|those|its)?\s*(?:(?:entire|full|complete|exact|original|initial|hidden|secret|internal|whole|verbatim|first|above|previous|prior|preceding|very\s+first)\s+)*(?:(?:system|developer|pre-?)\s*(?:prompt|message|instructions?)|(?:initial|original|hidden|secret|internal|first|previous|above|prior|preceding)\s+(?:prompt|instructions?|message|text|rules|directives)|prompt\s+(?:above|verbatim|you\s+were\s+given)|instructions\s+(?:above|you\s+were\s+given|verbatim)|(?:text|words|everything|lines|content|sentences)\s+(?:above|before\s+this|written\s+above|preceding)|above\s+(?:text|prompt|instructions|words|content)|prompt|instructions)\b`), 0, 140, extract},
+	"firstn":  {Extract, re(`^(?:first|last|initial)\s+(?:\d+|few|hundred|thousand)\s+(?:\w+\s+)?(?:words|lines|characters|sentences|tokens)\s+of\s+(?:your|the)\s+(?:system\s+|initial\s+|original\s+)?(?:prompt|instructions|message)`), 0, 80, fixed(0.8)},
 	"whatyour": {Extract, re(`^what(?:'s|’s|\s+is|\s+was)\s+the\s+(?:first|last|exact|opening)\s+(?:sentence|line|words?|paragraph)\s+of\s+your\s+(?:system\s+|initial\s+|original\s+)?(?:prompt|instructions|message)|^what\s+(?:are|were|is|was)\s+your\s+(?:exact\s+|full\s+|very\s+)?(?:(?:initial|original|system|first|hidden|secret|internal|starting|current)\s+(?:instructions|prompt|rules|directives|guidelines|message)|instructions|system\s+prompt|prompt)\b(?:\s*\?|\s*$|\s+(?:before|above|that\s+you\s+were\s+given|you\s+were\s+given|from))`), 0, 100,
 		func(lo string, m []int) (float64, bool) {
 			if isReported(lo, m[0]) {
@@ -261,7 +281,7 @@ var jailChecks = map[string]check{
 // refuse.
 var (
 	limitObject  = re(`\b(?:rules|restrictions|guidelines|policies|policy|filters?|ethics|ethical|morals|moral|principles|guardrails|limitations|limits|constraints|censorship|programming|confines|shackles|boundaries|openai|anthropic)\b`)
-	refuseObject = re(`refuses?\s+(?:a|any|to\s+(?:answer|respond|reply|comply|do|help|generate|provide|write)|an?\s+(?:direct\s+)?(?:\w+\s+)?(?:request|order|command|question|prompt)|(?:my|your|user)\s+(?:\w+\s+)?(?:requests?|orders?|commands?|questions?|prompts?)|anything)`)
+	refuseObject = re(`refuses?\s+(?:a\s+direct\s+(?:human\s+)?(?:order|request|command)|any\s+(?:direct\s+)?(?:human\s+)?(?:request|order|command|prompt)s?|a\s+(?:single\s+)?request|to\s+do\s+anything|anything|(?:my|user)\s+(?:requests?|orders?|commands?|prompts?))`)
 	dualPersona  = re(`\b(?:jailbr\w*|dan|developer\s+mode|unfiltered|uncensored|unrestricted|evil|opposite|anti-?\w+|without\s+(?:any\s+)?(?:filters?|restrictions|censorship|limits))\b`)
 )
 
@@ -302,7 +322,7 @@ func withoutNo(lo string, m []int) (float64, bool) {
 	return 0.65, false
 }
 
-var answerVerb = re(`\b(?:respond|responds|answer|answers|reply|replies|speak|talk|act|behave|operate|function|exist|generate|chat|comply)\w*\s+(?:\w+\s+){0,3}$`)
+var answerVerb = re(`\b(?:respond|responds|answer|answers|reply|replies|speak|talk|act|behave|operate|function|exist|generate|chat|comply|think|write)\w*\s+(?:\w+\s+){0,3}$`)
 
 // extract is the extraction rule: not when negated or reported ("never
 // reveal your instructions"), and a bare "prompt" or "instructions" only
@@ -314,8 +334,14 @@ func extract(lo string, m []int) (float64, bool) {
 	}
 	// "reveal internal instructions" names a risk; "reveal your / the
 	// / me …" asks.
-	if !strings.Contains(w, " your ") && !strings.Contains(w, " the ") && !strings.Contains(w, " me ") && !strings.Contains(w, " back ") && !strings.Contains(w, " all ") && !strings.Contains(w, " these ") && !strings.Contains(w, " those ") && !strings.Contains(w, " its ") {
+	if !containsAny(w, []string{" your ", " the ", " me ", " back ", " all ", " these ", " those ", " its ", " above ", " initial ", " original "}) {
 		return 0, false
+	}
+	// "share your instructions for the recipe": a person's instructions.
+	if strings.HasSuffix(w, "your instructions") {
+		if n := nextWord(lo, m[1]); n == "for" || n == "on" || n == "to" || n == "about" || n == "with" || n == "here" {
+			return 0, false
+		}
 	}
 	bare := strings.HasSuffix(w, " prompt") || strings.HasSuffix(w, " instructions")
 	if bare {
@@ -325,7 +351,7 @@ func extract(lo string, m []int) (float64, bool) {
 		}
 		// "show the prompt", "print your prompt" in a CLI's docs: a
 		// bare "your prompt" needs the model's words around it.
-		if strings.HasSuffix(t, "your") && !inAIContext(lo, m[0], m[1]) {
+		if strings.HasSuffix(t, "your") && strings.HasSuffix(w, "prompt") && !inAIContext(lo, m[0], m[1]) {
 			return 0, false
 		}
 	}
@@ -341,6 +367,9 @@ const (
 		`|(?:oublie|oubliez|ignore|ignorez)\s+tout\s+(?:ce\s+qui|ce\s+que|[çc]a\b|cela|le\s+reste|avant|ce\s+qui\s+pr[ée]c[èe]de)` +
 		`|(?:ignora|ignore|ignoren|olvida|olvide|olviden|olv[íi]date\s+de|descarta|omite|omita|desobedece)\s+(?:todas\s+|todos\s+)?(?:las|tus|sus|los|estas|esas)\s+(?:\w+\s+)?(?:instrucciones|indicaciones|[óo]rdenes|reglas|directrices|directivas|normas|comandos)(?:\s+(?:anteriores|previas|de\s+arriba|precedentes|iniciales|originales|dadas|recibidas))?` +
 		`|(?:olvida|olvide|ignora|ignore|olv[íi]date\s+de)\s+todo\s+(?:lo\s+(?:anterior|que|dicho|de\s+antes)|eso|cuanto)` +
+		`|(?:olvida|olvide|ignora|ignore|olv[íi]date\s+de)\s+lo\s+(?:anterior|de\s+arriba|dicho|que\s+te\s+(?:dije|han\s+dicho))` +
+		`|(?:ignore|ignorez|oublie|oubliez)\s+(?:tout\s+)?ce\s+qui\s+(?:pr[ée]c[èe]de|est\s+(?:au-dessus|ci-dessus)|a\s+[ée]t[ée]\s+dit)` +
+		`|(?:ignora|dimentica|ignorate|dimenticate)\s+(?:tutto\s+)?(?:quanto|ci[òo]\s+che\s+[èe])\s+(?:detto\s+)?(?:sopra|prima|finora)` +
 		`|(?:ignora|ignori|ignorate|dimentica|dimentichi|dimenticate|trascura)\s+(?:tutte\s+|tutti\s+)?(?:le|tue|sue|i|gli|queste)\s+(?:tue\s+|sue\s+)?(?:\w+\s+)?(?:istruzioni|indicazioni|regole|direttive|ordini|comandi)(?:\s+(?:precedenti|di\s+prima|sopra|iniziali|originali|ricevute))?` +
 		`|(?:dimentica|ignora|dimenticate|ignorate)\s+tutto\s+(?:quello|ci[òo]|quanto|ci\s+che|il\s+resto|sopra)` +
 		`|(?:ignore|ignora|ignorem|esque[çc]a|esquece|esque[çc]am|desconsidere|descarte)\s+(?:todas\s+|todos\s+)?(?:as|suas|tuas|os|estas|essas)\s+(?:\w+\s+)?(?:instru[çc][õo]es|orienta[çc][õo]es|regras|diretrizes|ordens|comandos)(?:\s+(?:anteriores|pr[ée]vias|acima|iniciais|originais|recebidas))?` +
@@ -437,13 +466,10 @@ var jailAnchors = map[string]anchor{
 	"immoral":        {[]string{"unfilt"}, ""},
 	"unaligned":      {[]string{"unfilt"}, ""},
 	"unhinged":       {[]string{"unfilt"}, ""},
-	"ignore":         {[]string{"nopolicy", "ignoreyour", "multilang"}, ""},
 	"ignoring":       {[]string{"nopolicy"}, ""},
 	"bypass":         {[]string{"nopolicy", "ignoreyour"}, ""},
 	"bypassing":      {[]string{"nopolicy"}, ""},
-	"disregard":      {[]string{"nopolicy", "ignoreyour"}, ""},
 	"disregarding":   {[]string{"nopolicy"}, ""},
-	"forget":         {[]string{"nopolicy", "ignoreyour"}, ""},
 	"violate":        {[]string{"nopolicy"}, ""},
 	"violating":      {[]string{"nopolicy"}, ""},
 	"override":       {[]string{"nopolicy", "ignoreyour"}, ""},
@@ -464,8 +490,6 @@ var jailAnchors = map[string]anchor{
 	"earlier":        {[]string{"wastest"}, "instructions prompt prompts rules message messages text directions commands task tasks"},
 	"preceding":      {[]string{"wastest"}, "instructions prompt prompts rules message messages text directions commands task tasks"},
 	"original":       {[]string{"wastest"}, "instructions prompt prompts rules message messages text directions commands task tasks"},
-	"initial":        {[]string{"wastest"}, "instructions prompt prompts rules message messages text directions commands task tasks"},
-	"stop":           {[]string{"stopnew"}, ""},
 	"say":            {[]string{"pwned"}, ""},
 	"print":          {[]string{"pwned", "extract"}, "me back out all your the these those its entire full complete exact original initial hidden secret internal whole verbatim first above previous prior preceding very system developer prompt instructions text words everything lines content sentences message only just exactly simply the i 'i with"},
 	"output":         {[]string{"pwned", "extract"}, "me back out all your the these those its entire full complete exact original initial hidden secret internal whole verbatim first above previous prior preceding very system developer prompt instructions text words everything lines content sentences message only just exactly simply the i 'i with"},
@@ -501,6 +525,17 @@ var jailAnchors = map[string]anchor{
 	"new":            {[]string{"newhead"}, "important urgent critical instructions instruction task directives directive orders system"},
 	"updated":        {[]string{"newhead"}, "important urgent instructions instruction task"},
 	"limitless":      {[]string{"unfilt"}, ""},
+	"stop":           {[]string{"stopnew", "stopall"}, ""},
+	"broken":         {[]string{"freedfrom"}, "free"},
+	"freed":          {[]string{"freedfrom"}, "from of"},
+	"liberated":      {[]string{"freedfrom"}, "from of"},
+	"released":       {[]string{"freedfrom"}, "from"},
+	"first":          {[]string{"firstn"}, "5 10 20 50 100 200 500 1000 9999 99 999 few hundred thousand"},
+	"last":           {[]string{"firstn"}, "5 10 20 50 100 200 500 1000 9999 99 999 few hundred thousand"},
+	"initial":        {[]string{"firstn", "wastest"}, ""},
+	"forget":         {[]string{"forgetall", "nopolicy", "ignoreyour"}, ""},
+	"ignore":         {[]string{"forgetall", "nopolicy", "ignoreyour", "multilang"}, ""},
+	"disregard":      {[]string{"forgetall", "nopolicy", "ignoreyour"}, ""},
 	"what":           {[]string{"whatyour"}, "are were is was"},
 	"starting":       {[]string{"startwith"}, "with from"},
 }
@@ -571,6 +606,9 @@ func mergeJail() bool {
 // lowered by the engine and is no anchor).
 func mlAnchors() map[string]anchor {
 	m := map[string]anchor{}
+	for _, w := range strings.Fields("neue neuen nouvelle nouvelles nueva nuevas nuove nuova nova novas nieuwe") {
+		m[w] = anchor{[]string{"mlnew"}, ""}
+	}
 	for _, w := range strings.Fields("ignoriere ignorier ignorieren ignoriert vergiss vergessen vergesst missachte missachten ignorez ignorer oublie oubliez oublier néglige négligez neglige negligez ignora ignoren olvida olvide olviden olvídate olvidate descarta omite omita desobedece ignori ignorate dimentica dimentichi dimenticate trascura ignorem esqueça esquece esqueçam esqueca esquecam desconsidere descarte negeer negeert vergeet") {
 		m[w] = anchor{[]string{"multilang"}, ""}
 	}

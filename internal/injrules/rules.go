@@ -293,6 +293,9 @@ var checks = map[string]check{
 			if strings.Contains(lo[m[0]:m[1]], " my ") {
 				return 0.5, false
 			}
+			if strings.HasPrefix(lo[m[1]:], " know about") {
+				return 0, false // "forget everything you know about SQL": a tutorial
+			}
 			return 0.8, false
 		}},
 	"ignoreuser": {Override, re(`^ignore\s+(?:any|all|the)\s+(?:user[- ]?(?:specified|provided|supplied|requested|defined|set)|user'?s|original)\s+`), 0, 80, fixed(0.85)},
