@@ -75,6 +75,10 @@ func imperativeAt(lo string, start int) bool {
 
 var imperativeLead = strings.Split("please|now|and|then|also|so|just|simply|first|instead|you must|you should|you will|you'll|you are going to|you're going to|you shall|you can|can you|could you|will you|would you|i want you to|i need you to|you to|from now on|from now on,|must|always|ok|okay|ok,|okay,|hypothetically,|finally|and then|now,|please,|but|but first", "|")
 
+// explains matches the words of a sentence that reports what a prompt
+// says rather than saying it.
+var explains = re(`\b(?:tells?|told|asks?|asked|claims?|claimed|says?|said|that|prompts?|if|whether|pretends?|insists?|convinces?|persuades?)\b`)
+
 // jailChecks are the checks of this file, by name. A check whose
 // expression reads a window past its phrase (to find the limits a persona
 // is freed of) sets m[1] to the phrase's end, so that the hit's span, and
@@ -213,7 +217,14 @@ var jailChecks = map[string]check{
 	"stopall": {Override, re(`^stop\s+everything\s*[!.]+`), 0, 24, fixed(0.6)},
 	"freedfrom": {Jailbreak, re(`^(?:broken\s+free|freed|liberated|released)\s+(?:from|of)\s+(?:the\s+|its\s+|their\s+|all\s+)?(?:\w+\s+){0,2}?(?:confines|rules|restrictions|shackles|chains|limitations|constraints|programming|censorship|filters|guidelines|policies)\b`), 0, 100,
 		func(lo string, m []int) (float64, bool) {
-			if !inAIContext(lo, m[0], m[1]) {
+			// "They have broken free of the typical confines of AI" is
+			// the template; "DAN prompts tell the model that it has been
+			// freed" explains it.
+			b := lo[max(0, m[0]-60):m[0]]
+			if k := strings.LastIndexAny(b, ".!?\n:;"); k >= 0 {
+				b = b[k+1:]
+			}
+			if !inAIContext(lo, m[0], m[1]) || explains.MatchString(b) {
 				return 0, false
 			}
 			return 0.75, false
