@@ -286,6 +286,30 @@
 //     (\phantom and its h, v forms) and latex_scale (\scalebox,
 //     \resizebox to 0.05 or less).
 //
+// The heuristic extension class (its findings have Extension and
+// Heuristic true):
+//
+//   - instruction_judged: a passage that the prompt-injection judgement of
+//     issue 27 reads as an attack (docs/judgement/strict-class.md). Its
+//     findings are the hits of the rules of package internal/injrules
+//     whose confidence after framing (text about attacks, an operator's
+//     system prompt, a quotation) is at least 0.5, and the windows of the
+//     trained model of internal/injmodel that the shield's gate lets count
+//     alone (a calibrated probability of at least 0.9, 0.95 under twenty
+//     words, lowered by the same framing). Finding.Pattern names the rule
+//     (role_marker, fake_turn, instruction_block, read_secret, conceal,
+//     cross_tool, run_command, override, jailbreak, exfiltrate; see
+//     [JudgedRules]) or is "model". The model reads only a text of twelve
+//     words or more in which a rule fired or §5 found an instruction_like
+//     passage. A text of up to 4 KiB is judged whole; in a longer one, only
+//     the regions of 2 KiB on each side of a cheap prefilter's triggers (a
+//     §5 instruction_like finding, a '<' or '[' that opens a role marker or
+//     an instruction block, a line that opens a System/User/Assistant/Human
+//     turn or an "### Instruction" heading, a home-directory path "~/", a
+//     key file's name, a pipe into a shell), at most 256 regions; the text
+//     of base64 blobs is not read. Its findings overlap §5's where both
+//     read one phrase; each class says it in its own words.
+//
 // Allow-rules and exclusions for the specification's classes: a single
 // U+200C or U+200D beside a letter or mark of a script other than Latin,
 // Greek and Cyrillic, a U+200D inside an emoji ZWJ sequence, and a single
@@ -298,11 +322,14 @@
 // for a format that allows no zero-width character at all (package skill:
 // a skill file); the other rules stay.
 //
-// Status and counts. In Strict, extension findings are deterministic: they
-// count in DeterministicCount and make the status Flagged, so that a caller
-// who gates on Flagged is stopped by a GlassWorm payload exactly as by a
-// zero-width space. Result.ExtensionCount says how many of
-// DeterministicCount are extensions, Result.Allowed how many findings of
+// Status and counts. In Strict, the extension findings of the classes
+// above but instruction_judged are deterministic: they count in
+// DeterministicCount and make the status Flagged, so that a caller who
+// gates on Flagged is stopped by a GlassWorm payload exactly as by a
+// zero-width space. instruction_judged is heuristic, like §5's classes: it
+// counts in HeuristicCount and makes a result Noted, never Flagged, and
+// leaves the sanitized copy as it is. Result.ExtensionCount says how many
+// of DeterministicCount and HeuristicCount are extensions, Result.Allowed how many findings of
 // the specification's classes the rules above left out, and Result.Profile
 // is "strict". The sanitized copy of a Strict scan is the Spec one of the
 // text without the extension codepoints and the LaTeX constructs (round
@@ -319,9 +346,22 @@
 // without it, at most 8. It keeps at most MaxFindings extension findings;
 // the counts stay exact. The allow-rules are applied to the findings kept,
 // so a Result cut at MaxFindings may count some allowed findings as
-// reported.
+// reported. instruction_judged reads each region it judges once for the
+// rules (linear, at most 128 expression windows and 64 hits a region;
+// package internal/injrules) and at most once with the model (linear), and
+// holds a lowered copy of one region (at most 4 KiB, or 4 KiB around a
+// trigger, merged with overlapping ones) and the first 16 KiB of a long
+// text, for its framing, at a time. On real prose (6 MiB of the Go
+// distribution's comments) it adds about a fifth of a Spec scan's time
+// (BenchmarkJudgedPass).
 //
-// What Strict does not claim: its classes are the techniques seen in
+// What Strict does not claim: instruction_judged matches wording and
+// n-grams, not intent: it is English-first, a paraphrase that neither the
+// rules nor the model know passes it, its framing is a heuristic of
+// vocabulary, and a long text's attack that none of the prefilter's
+// triggers announces (a cross-tool instruction with no marker and no §5
+// hint, deep in a long file) is not judged; its confidences were tuned on
+// the pool they are reported on. Its other classes are the techniques seen in
 // public attack samples, not every way to hide text; its allow-rules let a
 // single joiner in a Persian word or a right-to-left mark in Arabic text
 // pass, each able to carry a bit. The rescan of a base64 blob's decoded

@@ -156,15 +156,18 @@ func strict(res *Result, s string, isWTF8 bool, o options, found func() ([]extSp
 	if total > len(ext) {
 		res.Truncated = true
 	}
-	if len(ext) > 0 {
+	judged := judge(s, res.Findings)
+	if len(ext) > 0 || len(judged) > 0 {
 		res.Findings = append(res.Findings, extFindings(s, isWTF8, ext)...)
+		res.Findings = append(res.Findings, judgedFindings(s, isWTF8, judged)...)
 		sortFindings(res.Findings)
 		if o.maxFindings >= 0 && len(res.Findings) > o.maxFindings {
 			res.Findings, res.Truncated = res.Findings[:o.maxFindings], true
 		}
 	}
 	res.DeterministicCount += total
-	res.ExtensionCount = total
+	res.HeuristicCount += len(judged)
+	res.ExtensionCount = total + len(judged)
 	res.Status = statusOf(res.DeterministicCount, res.HeuristicCount)
 	if !o.omitSanitized {
 		res.Sanitized = strictSanitized(s, isWTF8, res.Sanitized, removes, o)

@@ -3,6 +3,7 @@ package scan
 import (
 	"encoding/base64"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -81,7 +82,7 @@ func FuzzStrict(f *testing.F) {
 			t.Fatal(err)
 		}
 		n := utf8.RuneCountInString(s)
-		ext := 0
+		ext, extHeur := 0, 0
 		for i, fd := range res.Findings {
 			if fd.Start < 0 || fd.Start > fd.End || fd.End > n || fd.ByteEnd > len(s) {
 				t.Fatalf("finding %d out of bounds: %+v", i, fd)
@@ -91,16 +92,32 @@ func FuzzStrict(f *testing.F) {
 			}
 			switch fd.Class {
 			case VariationSelector, InvisibleFormat, InvisibleReference:
-				if !fd.Extension {
-					t.Fatalf("extension class without Extension: %+v", fd)
+				if !fd.Extension || fd.Heuristic {
+					t.Fatalf("deterministic extension class without Extension or heuristic: %+v", fd)
 				}
+			case InstructionJudged:
+				// The one heuristic extension class: heuristic, and
+				// naming its rule or the model.
+				if !fd.Extension || !fd.Heuristic || !slices.Contains(JudgedRules(), fd.Pattern) || fd.Start == fd.End {
+					t.Fatalf("instruction_judged finding: %+v", fd)
+				}
+			}
+			if fd.Extension && fd.Heuristic && fd.Class != InstructionJudged {
+				t.Fatalf("heuristic extension finding of class %s", fd.Class)
 			}
 			if fd.Extension {
 				ext++
+				if fd.Heuristic {
+					extHeur++
+				}
 			}
 		}
-		if res.ExtensionCount < ext || res.DeterministicCount < res.ExtensionCount {
-			t.Fatalf("counts %d deterministic, %d extension, %d extension findings", res.DeterministicCount, res.ExtensionCount, ext)
+		// Extension findings are deterministic except instruction_judged's:
+		// each kind counts in its own count, and ExtensionCount in both.
+		if res.ExtensionCount < ext || res.HeuristicCount < extHeur || res.DeterministicCount < ext-extHeur ||
+			res.DeterministicCount+res.HeuristicCount < res.ExtensionCount {
+			t.Fatalf("counts %d deterministic, %d heuristic, %d extension; %d extension findings, %d heuristic",
+				res.DeterministicCount, res.HeuristicCount, res.ExtensionCount, ext, extHeur)
 		}
 		again, _ := Scan(res.Sanitized, &Options{Profile: Strict})
 		for _, fd := range again.Findings {

@@ -184,9 +184,10 @@ type Finding struct {
 	Part string `json:"part,omitempty"`
 }
 
-// Heuristic reports whether c is one of the heuristic classes of §5.
+// Heuristic reports whether c is one of the heuristic classes of §5 or
+// the Strict profile's heuristic extension class, instruction_judged.
 func (c Class) Heuristic() bool {
-	return c == MixedScriptConfusable || c == InstructionLike
+	return c == MixedScriptConfusable || c == InstructionLike || c == InstructionJudged
 }
 
 // InvalidSequence is one ill-formed UTF-8 subsequence of a string input,
@@ -235,8 +236,8 @@ type Result struct {
 	InvalidUTF8Count int `json:"invalid_utf8_count,omitempty"`
 
 	// Profile is "strict" for a Strict scan and empty (absent from JSON)
-	// for a Spec one. ExtensionCount is how many of DeterministicCount are
-	// extension findings, and Allowed how many findings of the
+	// for a Spec one. ExtensionCount is how many of DeterministicCount and
+	// HeuristicCount are extension findings, and Allowed how many findings of the
 	// specification's classes the Strict allow-rules and exclusions left
 	// out of Findings and the counts. Extension fields.
 	Profile        string `json:"profile,omitempty"`

@@ -79,11 +79,11 @@ var injectionConfidence = map[string]float64{
 // that weak hints on benign text do not make the verdict suspicious
 // (§3.2's bands count any signal). Chosen on the labelled pool by source
 // (docs/judgement/injection.md).
-const injectionFloor = 0.5
+const injectionFloor = injrules.Floor
 
 // modelAlone is the least model probability that is evidence on its own,
 // with no rule or finding beside it (docs/judgement/injection.md).
-const modelAlone = 0.9
+const modelAlone = injrules.ModelAlone
 
 // corroborates is the least confidence of other evidence beside which the
 // model counts as it is.
@@ -210,47 +210,12 @@ func (d injectionDetector) detect(ctx context.Context, in *input, addHit func(hi
 		strongRule = strongRule || h.Strong && c >= injectionFloor
 		addConf("rule:"+h.Rule, c, start, end)
 	}
-	if injectionModel != nil && countWords(vt, 12) >= 12 {
+	if injectionModel != nil && injrules.CountWords(vt, injrules.ModelWords) >= injrules.ModelWords {
 		if p, s, e := injectionModel(vt); p > 0 {
-			// Text about attacks reads like one to a bag of n-grams;
-			// framing lowers the model's word but not a strong rule's.
-			if framing.About && !strongRule {
-				p *= 0.6
-			}
-			// An operator's prompt ("You are X, an assistant for Y.
-			// Never reveal …") reads like a role-play jailbreak to it:
-			// alone, the model does not flag a text that states the
-			// rules operators write.
-			if framing.OperatorRules && maxConf(ev) < corroborates {
-				p *= 0.8
-			}
-			// The model learnt from texts of twelve words and more
-			// (99 % of the pool's injections): on a shorter text its
-			// probability is not calibrated (on the calibration set's
-			// short benign near-misses one in fifteen scores 0.9) and it
-			// is not read (above); below twenty words it counts three quarters
-			// beside other evidence and alone only from 0.95.
-			n := countWords(vt, 20)
-			alone := modelAlone
-			if n < 20 {
-				alone = 0.95
-			}
-			// Out of its training pool the model's probability is
-			// optimistic (on the 6.6 MB benign corpus of the calibration
-			// test one chunk in ten scores 0.5 or more): alone it is
-			// evidence only from alone up, mapped onto [0.5, 0.9] (at
-			// most suspicious unless very sure); beside other evidence
-			// it counts as it is.
-			switch {
-			case maxConf(ev) < corroborates:
-				if p < alone {
-					p = 0
-				} else {
-					p = 0.5 + (p-alone)*0.4/(1-alone)
-				}
-			case n < 20:
-				p *= 0.75
-			}
+			// The gate the shield and scan's instruction_judged class
+			// share (injrules.ModelWeight): framing, the model alone
+			// only from modelAlone, less weight under twenty words.
+			p = injrules.ModelWeight(p, injrules.CountWords(vt, injrules.ModelFullWords), framing, strongRule, maxConf(ev) >= corroborates)
 			if p >= modelMin {
 				start, end := in.view.span(s, e)
 				addConf("model", round4(min(p, 0.99)), start, end)
@@ -324,19 +289,6 @@ func emojiTagSequence(text string, start, end int) bool {
 	return true
 }
 
-// countWords counts the space-separated words of s, up to max.
-func countWords(s string, max int) int {
-	n, in := 0, false
-	for i := 0; i < len(s) && n < max; i++ {
-		sp := s[i] == ' ' || s[i] == '\n' || s[i] == '\t' || s[i] == '\r'
-		if !sp && !in {
-			n++
-		}
-		in = !sp
-	}
-	return n
-}
-
 // maxConf is the strongest confidence in hs.
 func maxConf(hs []hit) float64 {
 	m := 0.0
@@ -384,7 +336,7 @@ func judgedInstructions(decoded string) bool {
 	if found {
 		return true
 	}
-	if injectionModel != nil && countWords(decoded, 12) >= 12 {
+	if injectionModel != nil && injrules.CountWords(decoded, injrules.ModelWords) >= injrules.ModelWords {
 		p, _, _ := injectionModel(decoded)
 		return p >= modelAlone
 	}

@@ -32,7 +32,8 @@ func ExampleCheck() {
 		fmt.Println(strings.TrimSpace(fmt.Sprintf("%s %s %s:%d:%d %s %s", r.Level, r.Class, r.File, r.Line, r.Column, r.Codepoint, r.Name)))
 	}
 	// Output:
-	// passed: false errors: 1 warnings: 1
+	// passed: false errors: 1 warnings: 2
 	// error zero_width SKILL.md:6:10 U+200B ZERO WIDTH SPACE
+	// warning instruction_judged SKILL.md:7:1
 	// warning instruction_like SKILL.md:7:1
 }

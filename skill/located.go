@@ -173,6 +173,8 @@ func resultOf(file string, f *scan.Finding) Result {
 		}
 	case f.Class == scan.InstructionLike:
 		res.Message = fmt.Sprintf("agent-directed instruction (%s, heuristic): %s", f.Pattern, f.Excerpt)
+	case f.Class == scan.InstructionJudged:
+		res.Message = fmt.Sprintf("a passage judged a prompt injection (%s, heuristic): %s", f.Pattern, f.Excerpt)
 	case f.Class == scan.MixedScriptConfusable:
 		res.Message = fmt.Sprintf("a word mixing %s letters (heuristic): %s", strings.Join(f.Scripts, " and "), f.Excerpt)
 	default:

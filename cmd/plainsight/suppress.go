@@ -19,7 +19,7 @@ import (
 var classes = []string{
 	string(scan.ZeroWidth), string(scan.BidiControl), string(scan.UnicodeTag), string(scan.ControlChar),
 	string(scan.PrivateUse), string(scan.UnassignedCodepoint), string(scan.HiddenMarkup), string(scan.Base64Blob),
-	string(scan.MixedScriptConfusable), string(scan.InstructionLike),
+	string(scan.MixedScriptConfusable), string(scan.InstructionLike), string(scan.InstructionJudged),
 	skill.InvalidUTF8, skill.BinaryFile, skill.FileTooLarge, skill.Symlink, skill.Unreadable, skill.NoSkillFile,
 }
 

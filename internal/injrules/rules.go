@@ -22,7 +22,7 @@ const (
 
 // Rules lists the rule names in the order of the package doc.
 func Rules() []string {
-	return []string{RoleMarker, FakeTurn, InstructionBlock, ReadSecret, Conceal, CrossTool, RunCommand, Override, Jailbreak, Exfiltrate}
+	return []string{RoleMarker, FakeTurn, InstructionBlock, ReadSecret, Conceal, CrossTool, RunCommand, Override, Jailbreak, Exfiltrate, Extract}
 }
 
 // Hit is one rule that fired on a span of the text.
@@ -293,6 +293,9 @@ var checks = map[string]check{
 			}
 			if strings.Contains(lo[m[0]:m[1]], " my ") {
 				return 0.5, false
+			}
+			if strings.HasPrefix(lo[m[1]:], " know about") {
+				return 0, false // "forget everything you know about SQL": a tutorial
 			}
 			return 0.8, false
 		}},

@@ -30,10 +30,15 @@ import (
 const maxSize = 1 << 20
 
 // allowLarge lists the path patterns (path.Match, slash-separated) of the
-// files that may be over maxSize: generated tables and conformance vectors,
-// which are data a reader of the repository expects to be large.
+// files that may be over maxSize: generated tables, conformance vectors and
+// the judgement's trained data (the prompt-injection model's weights,
+// written by tools/injtrain; the poisoning guard's benign shingle filter,
+// written by signature's gen_corpus.go), which are data a reader of the
+// repository expects to be large.
 var allowLarge = []string{
 	"internal/ucd/tables.go",
+	"internal/injmodel/model.bin",
+	"signature/benign_shingles.bin",
 	"vectors/*/*.json",
 	"vectors/*/*/*.json",
 }

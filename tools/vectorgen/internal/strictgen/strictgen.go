@@ -34,6 +34,7 @@ var Outputs = []corpus.Output{
 	{Path: "scan/strict-latex.json", Generate: gen(latexCases, []string{"§1", "§3", "§6"}), Summary: summary(latexCases)},
 	{Path: "scan/strict-base64.json", Generate: gen(b64Cases, []string{"§1", "§4"}), Summary: summary(b64Cases)},
 	{Path: "scan/strict-email.json", Generate: gen(emailCases, []string{"§1", "§2", "§3", "§6"}), Summary: summary(emailCases)},
+	{Path: "scan/strict-judged.json", Generate: gen(judgedCases, []string{"§1", "§5"}), Summary: summary(judgedCases)},
 }
 
 // Case is one hand-written case.
@@ -73,11 +74,24 @@ type Want struct {
 	// Base64 finding fields.
 	Opaque  bool
 	Decoded *string
+	// Pattern, for a heuristic finding (instruction_like, instruction_judged), is the §5 pattern
+	// or the judging rule ("model" for the trained model).
+	Pattern string
+}
+
+// heuristic reports whether class is heuristic: §5's two classes and the Strict profile's
+// instruction_judged.
+func heuristic(class string) bool {
+	switch class {
+	case "mixed_script_confusable", "instruction_like", "instruction_judged":
+		return true
+	}
+	return false
 }
 
 func ext(class string) bool {
 	switch class {
-	case "variation_selector", "invisible_format", "invisible_reference":
+	case "variation_selector", "invisible_format", "invisible_reference", "instruction_judged":
 		return true
 	}
 	return false
@@ -141,6 +155,7 @@ type Finding struct {
 	Codepoints      []string  `json:"codepoints,omitempty"`
 	Kind            string    `json:"kind,omitempty"`
 	Reason          string    `json:"reason,omitempty"`
+	Pattern         string    `json:"pattern,omitempty"`
 	Opaque          *bool     `json:"opaque,omitempty"`
 	Decoded         *string   `json:"decoded,omitempty"`
 	DecodedFindings *[]string `json:"decoded_findings,omitempty"`
@@ -260,6 +275,7 @@ func makeTest(c Case, sections []string) (Test, error) {
 		part int
 	}
 	var all []sorted
+	heur := 0
 	for _, w := range c.Want {
 		text := c.In
 		if w.Part != "" {
@@ -269,7 +285,11 @@ func makeTest(c Case, sections []string) (Test, error) {
 		if err != nil {
 			return t, err
 		}
-		f := Finding{Class: w.Class, Start: cp[0], End: cp[1], Kind: w.Kind, Reason: w.Reason, Excerpt: w.Excerpt}
+		f := Finding{Class: w.Class, Start: cp[0], End: cp[1], Kind: w.Kind, Reason: w.Reason, Excerpt: w.Excerpt,
+			Heuristic: heuristic(w.Class), Pattern: w.Pattern}
+		if f.Heuristic {
+			heur++
+		}
 		if f.Excerpt == "" {
 			f.Excerpt = scanref.Excerpt([]rune(text), cp[0], cp[1])
 		}
@@ -291,7 +311,7 @@ func makeTest(c Case, sections []string) (Test, error) {
 		partIndex := slices.IndexFunc(c.Parts, func(p Part) bool { return p.ID == w.Part })
 		all = append(all, sorted{f, ExtFinding{Extension: isExt, Carried: w.Carried, Part: w.Part, ByteStart: b[0], ByteEnd: b[1], UTF16Start: u[0], UTF16End: u[1]}, partIndex})
 	}
-	// Wire order: by part, then start, end, class, kind.
+	// Wire order: by part, then start, end, class, kind or pattern.
 	slices.SortStableFunc(all, func(a, b sorted) int {
 		if a.part != b.part {
 			return a.part - b.part
@@ -302,16 +322,22 @@ func makeTest(c Case, sections []string) (Test, error) {
 		if a.f.End != b.f.End {
 			return a.f.End - b.f.End
 		}
-		return strings.Compare(a.f.Class, b.f.Class)
+		if c := strings.Compare(a.f.Class, b.f.Class); c != 0 {
+			return c
+		}
+		return strings.Compare(a.f.Pattern, b.f.Pattern)
 	})
 	for _, s := range all {
 		res.Findings = append(res.Findings, s.f)
 		exts.Findings = append(exts.Findings, s.e)
 	}
-	res.DeterministicCount = len(c.Want)
+	res.DeterministicCount, res.HeuristicCount = len(c.Want)-heur, heur
 	res.Status = "clean"
-	if res.DeterministicCount > 0 {
+	switch {
+	case res.DeterministicCount > 0:
 		res.Status = "flagged"
+	case res.HeuristicCount > 0:
+		res.Status = "noted"
 	}
 	t.Expected, t.ExpectedExtensions = res, exts
 	return t, nil

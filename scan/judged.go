@@ -1,0 +1,370 @@
+package scan
+
+import (
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/plainsight/plainsight/internal/injmodel"
+	"github.com/plainsight/plainsight/internal/injrules"
+)
+
+// InstructionJudged is the Strict profile's heuristic extension class
+// (issue 27, part 1): a passage that the prompt-injection judgement of
+// internal/injrules and internal/injmodel reads as an attack. Its findings
+// have Heuristic and Extension true, and Pattern names the evidence: a rule
+// of [JudgedRules] or [JudgedModel].
+const InstructionJudged Class = "instruction_judged"
+
+// JudgedModel is the Pattern of an instruction_judged finding of the
+// trained model (internal/injmodel); the other findings carry the name of
+// the rule of internal/injrules that fired (role_marker, override, …).
+const JudgedModel Pattern = "model"
+
+// JudgedRules lists the Patterns an instruction_judged finding can carry:
+// the rules of internal/injrules, in the order of its package doc, then
+// JudgedModel.
+func JudgedRules() []Pattern {
+	var out []Pattern
+	for _, r := range injrules.Rules() {
+		out = append(out, Pattern(r))
+	}
+	return append(out, JudgedModel)
+}
+
+// judgedSpan is an instruction_judged finding in bytes.
+type judgedSpan struct {
+	pattern    Pattern
+	start, end int
+}
+
+// judge returns the instruction_judged spans of s, sorted by start: every
+// rule hit whose confidence after framing (injrules.Weigh) is at least
+// injrules.Floor, and the model's windows that the shield's gate
+// (injrules.ModelWeight, uncorroborated) lets count alone, overlapping
+// windows merged. The model reads only a text of injrules.ModelWords words
+// or more where a rule hit of at least modelGate or a §5 instruction_like
+// finding is present.
+//
+// The base64 blobs among the findings skip are not read (their text is
+// not prose). A stretch of text between them of at most judgedShort bytes
+// is judged whole; a longer one only in regions of judgedReach bytes on
+// each side of where a cheap prefilter fires (triggers, or a §5
+// instruction_like finding), at most maxRegions of them, each framed on
+// its own and as the stretch's first 16 KiB are (injrules.Frame): so
+// Strict stays near Spec's speed on ordinary prose and code, and memory
+// bounded (docs/judgement/strict-class.md).
+func judge(s string, skip []Finding) []judgedSpan {
+	var out []judgedSpan
+	at := 0
+	part := func(end int) {
+		if at >= end {
+			return
+		}
+		out = append(out, judgeStretch(s, at, end, skip)...)
+	}
+	for _, f := range skip {
+		if f.Class != Base64Blob || f.ByteStart < at {
+			continue
+		}
+		part(f.ByteStart)
+		at = f.ByteEnd
+	}
+	part(len(s))
+	return out
+}
+
+// judgeStretch is judge on s[start:end], which holds no blob.
+func judgeStretch(s string, start, end int, skip []Finding) []judgedSpan {
+	heuristicIn := func(a, b int) bool {
+		return slices.ContainsFunc(skip, func(f Finding) bool {
+			return f.Class == InstructionLike && f.ByteStart < b && a < f.ByteEnd
+		})
+	}
+	if end-start <= judgedShort {
+		return judgeChunk(s[start:end], start, heuristicIn(start, end), nil)
+	}
+	var regions [][2]int
+	add := func(p int) bool {
+		a, b := max(start, p-judgedReach), min(end, p+judgedReach)
+		if k := len(regions) - 1; k >= 0 && a <= regions[k][1] {
+			regions[k][1] = max(regions[k][1], b)
+			return true
+		}
+		if len(regions) == maxRegions {
+			return false
+		}
+		regions = append(regions, [2]int{a, b})
+		return true
+	}
+	var pos []int
+	triggers(s[start:end], func(i int) { pos = append(pos, start+i) })
+	for _, f := range skip {
+		if f.Class == InstructionLike && f.ByteStart >= start && f.ByteEnd <= end {
+			pos = append(pos, f.ByteStart)
+		}
+	}
+	if len(pos) == 0 {
+		return nil
+	}
+	slices.Sort(pos)
+	for _, p := range pos {
+		if !add(p) {
+			break
+		}
+	}
+	// The stretch's framing is read only when a region has something it
+	// can lower.
+	doc := sync.OnceValue(func() injrules.Framing { return injrules.Frame(s[start:end]) })
+	var out []judgedSpan
+	for _, r := range regions {
+		a, b := lineStart(s, r[0], start), r[1]
+		for b < end && s[b]&0xC0 == 0x80 {
+			b++
+		}
+		out = append(out, judgeChunk(s[a:b], a, heuristicIn(a, b), doc)...)
+	}
+	return out
+}
+
+// lineStart moves a back to the start of its line, at most judgedReach
+// bytes and not before floor; else to the start of its codepoint.
+func lineStart(s string, a, floor int) int {
+	if i := strings.LastIndexByte(s[max(floor, a-judgedReach):a], '\n'); i >= 0 {
+		return max(floor, a-judgedReach) + i + 1
+	}
+	for a > floor && s[a]&0xC0 == 0x80 {
+		a--
+	}
+	return a
+}
+
+// judgedReach is how far a region reaches on each side of a trigger, and
+// maxRegions how many regions one stretch of text has at most.
+const (
+	judgedReach = 2 << 10
+	maxRegions  = 256
+)
+
+// judgedShort is the length up to which a text is judged whole: a
+// message, a tool's description, a skill's instructions.
+const judgedShort = 4 << 10
+
+// markerPrefixes are what may follow a '<' or '[' in a forged role marker
+// or an <IMPORTANT>-style block (injrules' punctuation anchors), lowered.
+var markerPrefixes = []string{"|", "inst]", "/inst]", "<sys>>", "<</sys>>", "system", "/system", "admin", "important",
+	"developer", "assistant", "/assistant", "user>", "/user>", "human>", "/human>", "sys>", "/sys>", "critical",
+	"urgent", "hidden", "secret", "instruction", "override", "priority"}
+
+// judgedNeedles are phrases of the rules that neither §5 nor a marker
+// announces, each opening with a byte rare in prose, which
+// strings.IndexByte skips to: a path in a home directory (~/.ssh/id_rsa,
+// ~/.aws/credentials), a private key's file name, a pipe into a shell.
+var judgedNeedles = []string{"~/", "_rsa", "_ed25519", "| sh", "|sh", "| bash", "|bash"}
+
+// turnLabels are the labels of a forged turn at a line's start.
+var turnLabels = []string{"system:", "assistant:", "human:", "user:"}
+
+// triggers calls add with the byte offset of every place in s where the
+// prefilter of a long stretch fires: a '<' or '[' that opens a role marker
+// or an instruction block, a line that opens a turn, a "### Instruction"-
+// style heading, or one of judgedNeedles. Every test is a byte search
+// (strings.IndexByte) and a prefix comparison where it stops.
+func triggers(s string, add func(int)) {
+	for _, open := range []byte{'<', '['} {
+		for i := 0; ; {
+			j := strings.IndexByte(s[i:], open)
+			if j < 0 {
+				break
+			}
+			i += j + 1
+			if i+1 >= len(s) || markerPairs[s[i]][s[i+1]>>6]&(1<<(s[i+1]&63)) == 0 {
+				continue
+			}
+			for _, p := range markerPrefixes {
+				if hasPrefixFold(s[i:], p) {
+					add(i - 1)
+					break
+				}
+			}
+		}
+	}
+	// A turn's label ends with ':' and a heading opens with '#', both at
+	// a line's start: the two bytes are rarer than line breaks.
+	for i := 0; ; {
+		j := strings.IndexByte(s[i:], ':')
+		if j < 0 {
+			break
+		}
+		i += j
+		for _, p := range turnLabels {
+			if k := i + 1 - len(p); k >= 0 && (k == 0 || s[k-1] == '\n') && hasPrefixFold(s[k:], p) {
+				add(k)
+				break
+			}
+		}
+		i++
+	}
+	for i := 0; ; {
+		j := strings.IndexByte(s[i:], '#')
+		if j < 0 {
+			break
+		}
+		i += j
+		if i == 0 || s[i-1] == '\n' {
+			k := i
+			for k < len(s) && s[k] == '#' {
+				k++
+			}
+			for k < len(s) && s[k] == ' ' {
+				k++
+			}
+			if hasPrefixFold(s[k:], "instruction") || hasPrefixFold(s[k:], "system") {
+				add(i)
+			}
+			i = k - 1
+		}
+		i++
+	}
+	for _, c := range []byte{'~', '_', '|'} {
+		for i := 0; ; {
+			j := strings.IndexByte(s[i:], c)
+			if j < 0 {
+				break
+			}
+			i += j
+			if i+1 < len(s) && (c != '_' || s[i+1] == 'r' || s[i+1] == 'e') {
+				for _, n := range judgedNeedles {
+					if strings.HasPrefix(s[i:], n) {
+						add(i)
+						break
+					}
+				}
+			}
+			i++
+		}
+	}
+}
+
+// markerPairs marks, by its first byte, the second bytes of the
+// markerPrefixes (a bit set of 256 bits), in either case; a prefix of one
+// byte ("|") allows any second byte.
+var markerPairs = func() (t [256][4]uint64) {
+	for _, p := range markerPrefixes {
+		for _, x := range fold(p[0]) {
+			if len(p) == 1 {
+				t[x] = [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+				continue
+			}
+			for _, y := range fold(p[1]) {
+				t[x][y>>6] |= 1 << (y & 63)
+			}
+		}
+	}
+	return t
+}()
+
+// fold returns b and, for an ASCII letter, its other case.
+func fold(b byte) []byte {
+	if c := b | 0x20; c >= 'a' && c <= 'z' {
+		return []byte{c, c - 'a' + 'A'}
+	}
+	return []byte{b}
+}
+
+// modelGate is the least confidence after framing of a rule hit beside
+// which the model is read (a §5 instruction_like finding is enough too):
+// half the floor, so that a rule's weak form (a word of a secret's name
+// in prose, "[admin" in a link) does not make the model read ordinary
+// documentation.
+const modelGate = injrules.Floor / 2
+
+// hasPrefixFold reports whether s begins with the lowered ASCII prefix p,
+// in any case.
+func hasPrefixFold(s, p string) bool {
+	return len(s) >= len(p) && strings.EqualFold(s[:len(p)], p)
+}
+
+// judgeChunk is judge on the passage s of a text, at the text's byte
+// offset off: heuristic says whether a §5 instruction_like finding lies in
+// it, and doc, unless nil, gives the framing of the stretch around it (its
+// About counts), read only when the passage has a hit it can lower or the
+// model may be read.
+func judgeChunk(s string, off int, heuristic bool, doc func() injrules.Framing) []judgedSpan {
+	var hits []injrules.Hit
+	framing := injrules.Analyze(s, func(h injrules.Hit) { hits = append(hits, h) })
+	if doc != nil && !framing.About && (heuristic || slices.ContainsFunc(hits, func(h injrules.Hit) bool {
+		return !h.Strong && injrules.Weigh(h, framing) >= modelGate
+	})) {
+		framing.About = doc().About
+	}
+	var out []judgedSpan
+	strong, gate := false, heuristic
+	for _, h := range hits {
+		c := injrules.Weigh(h, framing)
+		gate = gate || c >= modelGate
+		if c < injrules.Floor {
+			continue
+		}
+		strong = strong || h.Strong
+		out = append(out, judgedSpan{pattern: Pattern(h.Rule), start: off + h.Start, end: off + h.End})
+	}
+	if gate && injrules.CountWords(s, injrules.ModelWords) >= injrules.ModelWords {
+		words := injrules.CountWords(s, injrules.ModelFullWords)
+		n := len(out)
+		injmodel.Windows(s, injrules.ModelAlone, func(r injmodel.Result) {
+			if injrules.ModelWeight(r.Prob, words, framing, strong, false) < injrules.Floor {
+				return
+			}
+			if k := len(out) - 1; k >= n && off+r.Start <= out[k].end {
+				out[k].end = max(out[k].end, off+r.End)
+				return
+			}
+			out = append(out, judgedSpan{pattern: JudgedModel, start: off + r.Start, end: off + r.End})
+		})
+	}
+	return out
+}
+
+// judgedFindings turns the instruction_judged spans of s into findings,
+// with their positions and excerpts.
+func judgedFindings(s string, isWTF8 bool, spans []judgedSpan) []Finding {
+	ext := make([]extSpan, len(spans))
+	for i, sp := range spans {
+		ext[i] = extSpan{class: InstructionJudged, start: snap(s, sp.start, isWTF8, false), end: snap(s, sp.end, isWTF8, true)}
+	}
+	out := extFindings(s, isWTF8, ext)
+	for i := range out {
+		out[i].Heuristic = true
+		out[i].Pattern = spans[i].pattern
+	}
+	return out
+}
+
+// snap moves the byte offset b of s to the start (up false) or the end (up
+// true) of the codepoint it lies inside, if any: the rules and the model
+// read bytes, a finding's offsets are codepoint boundaries. A lead or ASCII
+// byte always begins a sequence (also an ill-formed one), so b lies inside
+// one only if the last such byte before it, at most three back, begins a
+// sequence that reaches past b.
+func snap(s string, b int, isWTF8, up bool) int {
+	if b <= 0 || b >= len(s) {
+		return b
+	}
+	for p := b; p >= max(0, b-3); p-- {
+		if c := s[p]; c < 0x80 || c >= 0xC0 {
+			if p == b {
+				return b
+			}
+			_, size, _ := decodeAt(s, p, isWTF8)
+			if p+size <= b {
+				return b
+			}
+			if up {
+				return p + size
+			}
+			return p
+		}
+	}
+	return b
+}
