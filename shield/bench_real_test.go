@@ -15,6 +15,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/plainsight/plainsight/shield"
+
+	"github.com/plainsight/plainsight/internal/testkit/benchtext"
 )
 
 // Real-text benchmarks (issue 27, deliver 7: "shield.Scan p99 ≤ 1 ms at
@@ -208,11 +210,11 @@ func BenchmarkScanReal(b *testing.B) {
 			for b.Loop() {
 				r := reqs[i%len(reqs)]
 				i++
-				c0, ok := threadCPU()
+				c0, ok := benchtext.ThreadCPU()
 				t0 := time.Now()
 				resp, err := s.Scan(context.Background(), r)
 				durs = append(durs, time.Since(t0))
-				if c1, _ := threadCPU(); ok {
+				if c1, _ := benchtext.ThreadCPU(); ok {
 					cpus = append(cpus, c1-c0)
 				}
 				if err != nil {

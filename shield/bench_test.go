@@ -51,11 +51,11 @@ func BenchmarkScan(b *testing.B) {
 			durs := make([]time.Duration, 0, b.N)
 			cpus := make([]time.Duration, 0, b.N)
 			for b.Loop() {
-				c0, ok := threadCPU()
+				c0, ok := benchtext.ThreadCPU()
 				t0 := time.Now()
 				resp, err := s.Scan(context.Background(), r)
 				durs = append(durs, time.Since(t0))
-				if c1, _ := threadCPU(); ok {
+				if c1, _ := benchtext.ThreadCPU(); ok {
 					cpus = append(cpus, c1-c0)
 				}
 				if err != nil || resp.Receipt.Signature == "" {

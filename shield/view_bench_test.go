@@ -25,11 +25,11 @@ func BenchmarkScanToolList(b *testing.B) {
 	durs := make([]time.Duration, 0, b.N)
 	cpus := make([]time.Duration, 0, b.N)
 	for b.Loop() {
-		c0, ok := threadCPU()
+		c0, ok := benchtext.ThreadCPU()
 		t0 := time.Now()
 		_, err := shield.Scan(context.Background(), r)
 		durs = append(durs, time.Since(t0))
-		if c1, _ := threadCPU(); ok {
+		if c1, _ := benchtext.ThreadCPU(); ok {
 			cpus = append(cpus, c1-c0)
 		}
 		if err != nil {

@@ -2,21 +2,10 @@ package injmodel
 
 import (
 	"runtime"
-	"syscall"
 	"testing"
 
 	"github.com/plainsight/plainsight/internal/testkit/benchtext"
 )
-
-// threadCPU is the calling thread's CPU time (user + system) in ns.
-func threadCPU() int64 {
-	var ru syscall.Rusage
-	const rusageThread = 1 // RUSAGE_THREAD
-	if err := syscall.Getrusage(rusageThread, &ru); err != nil {
-		return 0
-	}
-	return ru.Utime.Nano() + ru.Stime.Nano()
-}
 
 // BenchmarkScore16KCPU is BenchmarkScore16K with the thread's CPU time
 // per call reported beside the wall time (cpu-ns/op): on a shared machine
@@ -31,9 +20,10 @@ func BenchmarkScore16KCPU(b *testing.B) {
 	defer runtime.UnlockOSThread()
 	Score(text)
 	b.ResetTimer()
-	start := threadCPU()
+	start, _ := benchtext.ThreadCPU()
 	for b.Loop() {
 		Score(text)
 	}
-	b.ReportMetric(float64(threadCPU()-start)/float64(b.N), "cpu-ns/op")
+	end, _ := benchtext.ThreadCPU()
+	b.ReportMetric(float64(end-start)/float64(b.N), "cpu-ns/op")
 }

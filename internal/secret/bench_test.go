@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/plainsight/plainsight/internal/testkit/benchtext"
 )
 
 // goText is the first n bytes of a file of the Go distribution: real
@@ -58,9 +60,9 @@ func BenchmarkFind(b *testing.B) {
 				defer runtime.UnlockOSThread()
 				var cpus []time.Duration
 				for b.Loop() {
-					c0, ok := threadCPU()
+					c0, ok := benchtext.ThreadCPU()
 					f.fn()
-					if c1, _ := threadCPU(); ok {
+					if c1, _ := benchtext.ThreadCPU(); ok {
 						cpus = append(cpus, c1-c0)
 					}
 				}

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/plainsight/plainsight/internal/testkit/benchtext"
 )
 
 type found struct{ Kind, Value string }
@@ -246,9 +248,9 @@ func BenchmarkFind(b *testing.B) {
 	defer runtime.UnlockOSThread()
 	cpus := make([]time.Duration, 0, b.N)
 	for b.Loop() {
-		c0, ok := threadCPU()
+		c0, ok := benchtext.ThreadCPU()
 		Find(s, func(Match) {})
-		if c1, _ := threadCPU(); ok {
+		if c1, _ := benchtext.ThreadCPU(); ok {
 			cpus = append(cpus, c1-c0)
 		}
 	}
