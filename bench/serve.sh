@@ -2,9 +2,14 @@
 # Load and faults of `plainsight serve` (issue 17), on loopback, with
 # bench/load as the client and as the MCP server the pre-call checks probe:
 #
-#   load      CLIENTS concurrent clients for DURATION: POST /v1/security/scan
-#             of 4 KB texts and GET /v1/security/precall of a registered
-#             loopback MCP server, on SQLite; zero errors; p50/p99 and req/s
+#   load      CLIENTS concurrent clients for DURATION, each sending in turn
+#             GET /healthz, POST /api/v1/shield/check (six signatures
+#             confirmed first through check-ins of three owners; one check
+#             in ten must match), POST /v1/security/scan and /v2/scan of
+#             4 KB texts, GET /v1/security/changes, GET /v1/registry/servers
+#             and GET /v1/security/precall of a registered loopback MCP
+#             server, on SQLite; zero errors; p50/p99 and req/s per route,
+#             shield/check's p99 at most MAX_CHECK_RATIO (3) × /healthz's
 #   load-postgres  the same on PostgreSQL (not in --ci)
 #   hostile   oversized bodies (declared, chunked), headers over 64 KiB,
 #             invalid JSON, lone surrogates, URLs the guard refuses, slow
@@ -22,6 +27,8 @@
 #   bash bench/serve.sh CASE...      only the cases named
 #   CLIENTS=200 DURATION=30s         the load case's size (full: 200, 30s)
 #   PG_POOL=N                        PostgreSQL pool size (pgx default: 4 here)
+#   MAX_CHECK_RATIO=X                the load cases' bound on shield/check's
+#                                    p99 over /healthz's (0: report only)
 #
 # PostgreSQL: the cluster of $PLAINSIGHT_TEST_POSTGRES (.ci/run's throwaway
 # one, "host=SOCKETDIR user=postgres ...") gets a database per case; without
@@ -35,7 +42,7 @@ only=()
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--ci) ci=1 ;;
-	-h | --help) sed -n '2,29p' "$0"; exit 0 ;;
+	-h | --help) sed -n '2,36p' "$0"; exit 0 ;;
 	-*) echo "serve.sh: unknown flag $1" >&2; exit 2 ;;
 	*) only+=("$1") ;;
 	esac
@@ -46,6 +53,7 @@ if [ "$ci" = 1 ]; then
 else
 	clients=${CLIENTS:-200} duration=${DURATION:-30s} slowloris=100 rounds=20
 fi
+max_ratio=${MAX_CHECK_RATIO:-3}
 ulimit -v 4000000
 
 work=$(mktemp -d)
@@ -122,26 +130,27 @@ pgdb() {
 	pgurl="postgres:///$1-$$?host=$pghost&user=postgres${PG_POOL:+&pool_max_conns=$PG_POOL}"
 }
 
-case_load() {
-	local db="sqlite:$work/load.db"
+# loadrun NAME DB [NOTE]: the mixed run against serve on DB, with three
+# check-in keys of three owners to confirm its signatures.
+loadrun() {
+	local db=$2 keys=() k
 	mcp static
 	"$ps" registry add --allow-loopback --db "${db#sqlite:}" "$mcp" >/dev/null || return 1
-	serve load "$db" || return 1
-	echo "\$ load run --base $base --mcp $mcp --clients $clients --duration $duration"
-	"$load" run --base "$base" --mcp "$mcp" --clients "$clients" --duration "$duration" || return 1
+	for o in 1 2 3; do
+		k=$("$ps" keys create --owner "acct_load$o" --scope checkin --db "$db" 2>/dev/null) || return 1
+		keys+=("$k")
+	done
+	serve "$1" "$db" || return 1
+	echo "\$ load run --base $base --mcp $mcp --clients $clients --duration $duration --max-check-ratio $max_ratio${3:-}   (load average: $(cut -d' ' -f1-3 /proc/loadavg))"
+	"$load" run --base "$base" --mcp "$mcp" --clients "$clients" --duration "$duration" \
+		--checkin-keys "$(IFS=,; echo "${keys[*]}")" --max-check-ratio "$max_ratio" || return 1
+	echo "   (load average after: $(cut -d' ' -f1-3 /proc/loadavg))"
 	kill -TERM "$serve_pid"; wait "$serve_pid" || { echo "serve exited $? on SIGTERM"; return 1; }
 }
 
-case_load_postgres() {
-	pgdb load || return 1
-	local db=$pgurl
-	mcp static
-	"$ps" registry add --allow-loopback --db "$db" "$mcp" >/dev/null || return 1
-	serve load-postgres "$db" || return 1
-	echo "\$ load run --base $base --mcp $mcp --clients $clients --duration $duration   # PostgreSQL"
-	"$load" run --base "$base" --mcp "$mcp" --clients "$clients" --duration "$duration" || return 1
-	kill -TERM "$serve_pid"; wait "$serve_pid" || { echo "serve exited $? on SIGTERM"; return 1; }
-}
+case_load() { loadrun load "sqlite:$work/load.db"; }
+
+case_load_postgres() { pgdb load && loadrun load-postgres "$pgurl" "   # PostgreSQL"; }
 
 case_hostile() {
 	mcp static
