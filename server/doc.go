@@ -46,7 +46,10 @@
 //   - POST /api/v1/shield/check — Shield method 1.0's check: {"text"} (at
 //     most 16 KiB, else 413 text_too_large) answered with {"match",
 //     "matches", "note"}, at most 10 matches of confirmed signatures. The
-//     text stays in memory: never stored, never logged.
+//     text stays in memory: never stored, never logged. The check reads
+//     no database: a signature confirmed through this instance is seen by
+//     the next check, one confirmed through another instance on the same
+//     database within 2 s (signature.Options.Refresh).
 //   - GET /api/v1/shield/feed?since=&limit= — the method's feed after the
 //     cursor since, oldest first: ids, categories, hashes and counts,
 //     never text; next_since is the next read's cursor.

@@ -71,6 +71,16 @@
 //     differently; the first report's category stays) and status (so
 //     blocked or retired text cannot found a new candidate and be confirmed
 //     anew).
+//   - How fresh a check is (the method says a check uses the confirmed
+//     signatures; issue 28, item 8, why no check reads the store): a
+//     [Service]'s checks share an index of the feed's active set that
+//     one read of the feed at a time refreshes, in the background once it
+//     is older than Options.Refresh (1 s), and that a check waits for
+//     only when it is older than 2×Refresh or the Service itself has
+//     confirmed or retired a signature since. So a signature confirmed
+//     through a Service is seen by that Service's next check, and one
+//     confirmed through another (another instance on the same database)
+//     by every check that starts 2 s after the confirmation committed.
 //
 // # Unicode
 //

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/plainsight/plainsight/store"
@@ -30,11 +31,42 @@ type Service struct {
 	now    func() time.Time
 	log    *slog.Logger
 
-	mu     sync.Mutex
-	seq    int64                // the last feed change folded into active
-	active map[string]Signature // the feed's active set
-	index  *Index
+	// The check's view of the feed (issue 28, item 8): an immutable
+	// snapshot that checks load without a lock, refreshed by one read of
+	// the feed at a time (single-flight) that no check holds a lock
+	// across. See [Options.Refresh] for when a check reads the feed.
+	refresh   time.Duration
+	snap      atomic.Pointer[snapshot]
+	gen       atomic.Uint64 // bumped after each commit of this service that changed the feed
+	flightMu  sync.Mutex    // guards flight only; never held across a store call
+	flight    *flight       // the read of the feed under way, or nil
+	refreshMu sync.Mutex    // held by the one read under way; guards seq and active
+	seq       int64         // the last feed change folded into active
+	active    map[string]Signature
 }
+
+// snapshot is the index of the feed's active set as of one read of the
+// feed.
+type snapshot struct {
+	index *Index
+	read  time.Time // when the read began (the monotonic clock)
+	gen   uint64    // sv.gen when it began: every local change up to it is in
+}
+
+// flight is one read of the feed, shared by every check that waits for
+// it.
+type flight struct {
+	done chan struct{} // closed when snap or err is set
+	snap *snapshot
+	err  error
+}
+
+// DefaultRefresh is the default of [Options.Refresh].
+const DefaultRefresh = time.Second
+
+// refreshTimeout bounds one read of the feed, which runs on after the
+// check that started it has its answer or gave up.
+const refreshTimeout = 30 * time.Second
 
 // Options configures a Service; the zero value is the default.
 type Options struct {
@@ -52,11 +84,27 @@ type Options struct {
 	// Log receives one line per operation (ids and counts only); nothing
 	// when nil.
 	Log *slog.Logger
+	// Refresh is how often checks read the feed again; DefaultRefresh
+	// (1 s) when 0. A check uses the index it has when that is younger
+	// than Refresh; up to 2×Refresh old, it uses it and starts a read of
+	// the feed in the background; older than that, or after a change this
+	// Service made itself (a confirmation by CheckIn or Vote, a
+	// retirement), it waits for a read that began after the change. So a
+	// signature this Service confirmed is seen by its next check, and one
+	// confirmed through another Service (another instance on the same
+	// database) by every check that starts more than 2×Refresh after the
+	// confirmation committed (issue 28, item 8). Negative: every check
+	// waits for a read of the feed that began after it was called (one
+	// read at a time, shared by the checks waiting for it).
+	Refresh time.Duration
 }
 
 // NewService returns a Service over s.
 func NewService(s Store, o Options) *Service {
-	sv := &Service{store: s, corpus: o.Corpus, judge: o.Judge, now: o.Now, log: o.Log, active: map[string]Signature{}, index: NewIndex(nil)}
+	sv := &Service{store: s, corpus: o.Corpus, judge: o.Judge, now: o.Now, log: o.Log, refresh: o.Refresh, active: map[string]Signature{}}
+	if sv.refresh == 0 {
+		sv.refresh = DefaultRefresh
+	}
 	if sv.corpus == nil {
 		sv.corpus = DefaultCorpus()
 	}
@@ -132,9 +180,11 @@ func (sv *Service) CheckIn(ctx context.Context, owner, agent string, reports []R
 		cs = append(cs, cleaned{r, text, fp})
 	}
 	var out []Outcome
+	changed := false
 	err = sv.store.Atomic(ctx, func(tx store.Tx) error {
 		ts := store.Signatures(tx)
 		out = out[:0]
+		changed = false
 		for _, c := range cs {
 			cand, err := sv.findCandidate(ctx, ts, c.fp.Shingles)
 			if err != nil {
@@ -160,6 +210,9 @@ func (sv *Service) CheckIn(ctx context.Context, owner, agent string, reports []R
 				if status, rule, err = sv.decide(ctx, ts, cand, now); err != nil {
 					return err
 				}
+				// decide confirms an open candidate by appending it to
+				// the feed.
+				changed = changed || status == store.CandidateConfirmed
 			}
 			out = append(out, Outcome{ReportID: rep.ID, CandidateID: cand.ID, Status: status, Rule: rule})
 		}
@@ -168,6 +221,9 @@ func (sv *Service) CheckIn(ctx context.Context, owner, agent string, reports []R
 	if err != nil {
 		sv.log.LogAttrs(ctx, slog.LevelWarn, "signature: check-in failed", slog.Int("reports", len(reports)), slog.String("error_class", errorClass(err)))
 		return nil, err
+	}
+	if changed {
+		sv.changedFeed()
 	}
 	sv.log.LogAttrs(ctx, slog.LevelInfo, "signature: check-in", slog.Int("reports", len(out)))
 	return out, nil
@@ -297,6 +353,9 @@ func (sv *Service) Vote(ctx context.Context, jobID, candidateID, owner, agent st
 		status, _, err = sv.decide(ctx, ts, &cand, now)
 		return err
 	})
+	if err == nil && status == store.CandidateConfirmed {
+		sv.changedFeed()
+	}
 	return status, err
 }
 
@@ -323,7 +382,7 @@ func (sv *Service) Retire(ctx context.Context, id, note string) error {
 		return refuse("note", ErrMissingField, "")
 	}
 	now := sv.now().UTC()
-	return sv.store.Atomic(ctx, func(tx store.Tx) error {
+	err := sv.store.Atomic(ctx, func(tx store.Tx) error {
 		ts := store.Signatures(tx)
 		cand, err := ts.Candidate(ctx, id)
 		if err != nil {
@@ -336,6 +395,10 @@ func (sv *Service) Retire(ctx context.Context, id, note string) error {
 			SHA256: cand.SHA256, Shingles: nil, Owners: cand.Owners, Note: note, At: now})
 		return err
 	})
+	if err == nil {
+		sv.changedFeed()
+	}
+	return err
 }
 
 // FeedEntry is one change of the feed in its wire form: ids, categories,
@@ -369,11 +432,90 @@ func (sv *Service) Feed(ctx context.Context, since int64, limit int) ([]FeedEntr
 	return out, nil
 }
 
-// refresh folds new feed changes into the active set and rebuilds the
-// index when it changed.
-func (sv *Service) refresh(ctx context.Context) (*Index, error) {
-	sv.mu.Lock()
-	defer sv.mu.Unlock()
+// changedFeed is called after a commit of this Service that appended to
+// the feed: the next check waits for a read of the feed that began after
+// it.
+func (sv *Service) changedFeed() { sv.gen.Add(1) }
+
+// current returns the index a check uses (see [Options.Refresh]): the
+// snapshot it has, while that is fresh enough for a check called now,
+// else the one a read of the feed begun after it gives. No lock is held
+// while the feed is read; a check that waits waits for the read shared by
+// every check that needs it, or for ctx.
+func (sv *Service) current(ctx context.Context) (*Index, error) {
+	called, gen := time.Now(), sv.gen.Load()
+	if s := sv.snap.Load(); s != nil && sv.fresh(s, called, gen) {
+		if sv.refresh > 0 && time.Since(s.read) >= sv.refresh {
+			sv.startRead(ctx) // in the background: this check goes on
+		}
+		return s.index, nil
+	}
+	for {
+		f := sv.startRead(ctx)
+		select {
+		case <-f.done:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+		if f.err != nil {
+			return nil, f.err
+		}
+		if sv.fresh(f.snap, called, gen) {
+			return f.snap.index, nil
+		}
+		// The read began before this check was called, and does not
+		// do: the next one will.
+	}
+}
+
+// fresh says whether s may answer a check called at called, when the
+// service's changes counted gen.
+func (sv *Service) fresh(s *snapshot, called time.Time, gen uint64) bool {
+	if s.gen < gen {
+		return false
+	}
+	if sv.refresh < 0 {
+		return !s.read.Before(called)
+	}
+	return called.Sub(s.read) < 2*sv.refresh
+}
+
+// startRead returns the read of the feed under way, starting one when
+// none is. The read runs on its own goroutine, bounded by
+// refreshTimeout rather than by ctx (whose values it keeps), so that a
+// check giving up does not fail the others waiting for it.
+func (sv *Service) startRead(ctx context.Context) *flight {
+	sv.flightMu.Lock()
+	defer sv.flightMu.Unlock()
+	if sv.flight != nil {
+		return sv.flight
+	}
+	f := &flight{done: make(chan struct{})}
+	sv.flight = f
+	go func() {
+		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), refreshTimeout)
+		defer cancel()
+		f.snap, f.err = sv.read(rctx)
+		if f.err != nil {
+			sv.log.LogAttrs(rctx, slog.LevelWarn, "signature: feed read failed", slog.String("error_class", errorClass(f.err)))
+		} else {
+			sv.snap.Store(f.snap)
+		}
+		sv.flightMu.Lock()
+		sv.flight = nil
+		sv.flightMu.Unlock()
+		close(f.done)
+	}()
+	return f
+}
+
+// read folds the feed's changes since the last read into the active set
+// and returns its snapshot, with an index rebuilt when the set changed.
+// Only one runs at a time (startRead).
+func (sv *Service) read(ctx context.Context) (*snapshot, error) {
+	sv.refreshMu.Lock()
+	defer sv.refreshMu.Unlock()
+	s := &snapshot{read: time.Now(), gen: sv.gen.Load()}
 	changed := false
 	for {
 		changes, err := sv.store.FeedChanges(ctx, sv.seq, 0)
@@ -394,25 +536,27 @@ func (sv *Service) refresh(ctx context.Context) (*Index, error) {
 			break
 		}
 	}
-	if changed {
-		sigs := make([]Signature, 0, len(sv.active))
-		for _, s := range sv.active {
-			sigs = append(sigs, s)
-		}
-		sv.index = NewIndex(sigs)
+	if old := sv.snap.Load(); old != nil && !changed {
+		s.index = old.index
+		return s, nil
 	}
-	return sv.index, nil
+	sigs := make([]Signature, 0, len(sv.active))
+	for _, sig := range sv.active {
+		sigs = append(sigs, sig)
+	}
+	s.index = NewIndex(sigs)
+	return s, nil
 }
 
 // Check checks text against the confirmed signatures (the feed's active
-// set). The text stays in memory: nothing of it is stored, logged or
-// returned in an error.
+// set, as [Options.Refresh] bounds its age). The text stays in memory:
+// nothing of it is stored, logged or returned in an error.
 func (sv *Service) Check(ctx context.Context, text string) ([]Match, error) {
 	if len(text) > MaxCheckBytes {
 		sv.log.LogAttrs(ctx, slog.LevelInfo, "signature: check refused", slog.Int("bytes", len(text)), slog.String("error_class", "text_too_large"))
 		return nil, refuse("text", ErrTextTooLarge, "more than 16384 bytes")
 	}
-	idx, err := sv.refresh(ctx)
+	idx, err := sv.current(ctx)
 	if err != nil {
 		sv.log.LogAttrs(ctx, slog.LevelWarn, "signature: check failed", slog.String("error_class", errorClass(err)))
 		return nil, err
@@ -422,8 +566,11 @@ func (sv *Service) Check(ctx context.Context, text string) ([]Match, error) {
 	return ms, err
 }
 
-// Index returns the index of the feed's active set, brought up to date.
-func (sv *Service) Index(ctx context.Context) (*Index, error) { return sv.refresh(ctx) }
+// Index returns the index of the feed's active set, as fresh as
+// [Options.Refresh] says a check's is: the current confirmed set,
+// refreshed as the feed changes. It reads no store while the index it
+// has is fresh, so it may be called for every scan.
+func (sv *Service) Index(ctx context.Context) (*Index, error) { return sv.current(ctx) }
 
 // errorClass names an error for a log line without its message, which
 // might quote input.
