@@ -71,19 +71,34 @@ func (x *Index) Check(text string) ([]Match, error) {
 	if len(text) > MaxCheckBytes {
 		return nil, refuse("text", ErrTextTooLarge, "more than 16384 bytes")
 	}
-	return x.check(Shingles(Normalize(text))), nil
+	if len(x.sigs) == 0 {
+		return nil, nil // nothing can match: no need to read the text
+	}
+	return x.check(Normalize(text)), nil
 }
 
-func (x *Index) check(shingles []uint64) []Match {
-	if len(x.sigs) == 0 || len(shingles) == 0 {
-		return nil
-	}
-	counts := make(map[uint32]uint32)
-	for _, h := range shingles {
-		for _, i := range x.post[h] {
+// check hashes the shingles of a normalized text and counts, for each
+// signature, the distinct ones it shares with the text; it keeps only the
+// hashes found in the index (the set of [Shingles] is never built).
+func (x *Index) check(normalized string) []Match {
+	var counts map[uint32]uint32
+	var seen map[uint64]struct{}
+	eachShingle(normalized, func(h uint64) {
+		post, ok := x.post[h]
+		if !ok {
+			return
+		}
+		if _, dup := seen[h]; dup {
+			return
+		}
+		if seen == nil {
+			seen, counts = map[uint64]struct{}{}, map[uint32]uint32{}
+		}
+		seen[h] = struct{}{}
+		for _, i := range post {
 			counts[i]++
 		}
-	}
+	})
 	var out []Match
 	for i, n := range counts {
 		s := &x.sigs[i]

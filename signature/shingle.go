@@ -87,25 +87,55 @@ func ShingleHash(words []string) uint64 {
 // fingerprint (a report of it is refused with ErrTooShort, and a check of
 // it matches nothing).
 func Shingles(normalized string) []uint64 {
-	words := Words(normalized)
-	if len(words) < ShingleWords {
+	var out []uint64
+	eachShingle(normalized, func(h uint64) { out = append(out, h) })
+	if len(out) == 0 {
 		return nil
-	}
-	out := make([]uint64, 0, len(words)-ShingleWords+1)
-	var b []byte
-	for i := 0; i+ShingleWords <= len(words); i++ {
-		b = b[:0]
-		for k, w := range words[i : i+ShingleWords] {
-			if k > 0 {
-				b = append(b, ' ')
-			}
-			b = append(b, w...)
-		}
-		sum := sha256.Sum256(b)
-		out = append(out, binary.BigEndian.Uint64(sum[:8]))
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
+}
+
+// eachShingle calls fn with the hash of each shingle of a normalized
+// text, in order, repeats included: the hashes of [Shingles], found
+// without a slice of the words (a check hashes every shingle of a text of
+// up to 16 KiB, issue 28 item 8).
+func eachShingle(normalized string, fn func(uint64)) {
+	var ring [ShingleWords][2]int // the last words' bounds
+	n, start := 0, -1
+	var buf [256]byte
+	word := func(i, j int) {
+		ring[n%ShingleWords] = [2]int{i, j}
+		n++
+		if n < ShingleWords {
+			return
+		}
+		b := buf[:0]
+		for k := n - ShingleWords; k < n; k++ {
+			if k > n-ShingleWords {
+				b = append(b, ' ')
+			}
+			w := ring[k%ShingleWords]
+			b = append(b, normalized[w[0]:w[1]]...)
+		}
+		sum := sha256.Sum256(b)
+		fn(binary.BigEndian.Uint64(sum[:8]))
+	}
+	for i, r := range normalized {
+		if isWordRune(r) {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 {
+			word(start, i)
+			start = -1
+		}
+	}
+	if start >= 0 {
+		word(start, len(normalized))
+	}
 }
 
 // intersect counts the hashes two sorted sets share.
