@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/plainsight/plainsight/signature"
 	"github.com/plainsight/plainsight/store"
 	"github.com/plainsight/plainsight/store/memory"
 	"github.com/plainsight/plainsight/store/postgres"
@@ -130,8 +131,22 @@ func TestShieldCheckTwoInstancesPostgres(t *testing.T) {
 	if ids := checked(t, hs[0], text); !has(ids, id) {
 		t.Errorf("the confirming instance's next check matched %v, not %s", ids, id)
 	}
-	time.Sleep(time.Until(done.Add(2 * time.Second)))
+	time.Sleep(time.Until(done.Add(signature.DefaultRefresh)))
 	if ids := checked(t, hs[1], text); !has(ids, id) {
 		t.Errorf("the other instance's check 2 s after matched %v, not %s", ids, id)
+	}
+}
+
+// BenchmarkHealthzRoute is GET /healthz through the handler: the floor
+// BenchmarkShieldCheckRoute is compared with (issue 28, item 8).
+func BenchmarkHealthzRoute(b *testing.B) {
+	h := New(Config{RateLimit: RateLimit{PerSecond: -1}})
+	b.ReportAllocs()
+	for b.Loop() {
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, httptest.NewRequest("GET", "/healthz", nil))
+		if w.Code != http.StatusOK {
+			b.Fatal(w.Code)
+		}
 	}
 }

@@ -75,8 +75,8 @@
 //     signatures; issue 28, item 8, why no check reads the store): a
 //     [Service]'s checks share an index of the feed's active set that
 //     one read of the feed at a time refreshes, in the background once it
-//     is older than Options.Refresh (1 s), and that a check waits for
-//     only when it is older than 2×Refresh or the Service itself has
+//     is older than Options.Refresh/4 (0.5 s), and that a check waits for
+//     only when it is older than Refresh (2 s) or the Service itself has
 //     confirmed or retired a signature since. So a signature confirmed
 //     through a Service is seen by that Service's next check, and one
 //     confirmed through another (another instance on the same database)

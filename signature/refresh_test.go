@@ -106,8 +106,9 @@ func TestChecksShareOneRead(t *testing.T) {
 }
 
 // A check never waits for a read of the feed while its index is younger
-// than 2×Refresh: a read held by the store (a slow database) starts in
-// the background and the check answers from the index it has.
+// than Refresh: past Refresh/4 a read starts in the background, and while
+// the store holds it (a slow database) the check answers from the index
+// it has.
 func TestCheckDoesNotWaitForARead(t *testing.T) {
 	s := &feedStore{Memory: memory.New()}
 	const refresh = 300 * time.Millisecond
@@ -116,7 +117,7 @@ func TestCheckDoesNotWaitForARead(t *testing.T) {
 	if !matches(t, sv, attack, id) {
 		t.Fatal("no match after the confirmation")
 	}
-	time.Sleep(refresh) // stale: the next check starts a read
+	time.Sleep(refresh / 2) // past Refresh/4: the next check starts a read
 	hold := make(chan struct{})
 	s.set(hold, nil)
 	defer close(hold)
@@ -128,7 +129,7 @@ func TestCheckDoesNotWaitForARead(t *testing.T) {
 		if !ok {
 			t.Error("no match from the index it had")
 		}
-	case <-time.After(refresh / 2):
+	case <-time.After(refresh / 3):
 		t.Fatal("the check waited for the store's read of the feed")
 	}
 	deadline := time.Now().Add(time.Second)
@@ -142,8 +143,8 @@ func TestCheckDoesNotWaitForARead(t *testing.T) {
 
 // A signature a Service confirms is seen by its own next check, however
 // long Refresh is; one confirmed through another Service over the same
-// store (another instance) by every check that starts 2×Refresh after
-// the confirmation returned.
+// store (another instance) by every check that starts Refresh after the
+// confirmation returned.
 func TestCheckSeesConfirmations(t *testing.T) {
 	m := memory.New()
 	const refresh = 100 * time.Millisecond
@@ -160,9 +161,9 @@ func TestCheckSeesConfirmations(t *testing.T) {
 	if !matches(t, a, attack, id) {
 		t.Error("the confirming service's next check does not see the signature")
 	}
-	time.Sleep(time.Until(done.Add(2 * refresh)))
+	time.Sleep(time.Until(done.Add(refresh)))
 	if !matches(t, b, attack, id) {
-		t.Errorf("another service's check %v after the confirmation does not see it", 2*refresh)
+		t.Errorf("another service's check %v after the confirmation does not see it", refresh)
 	}
 	// Retirement, the other way a local change reaches the feed.
 	if err := a.Retire(t.Context(), id, "test"); err != nil {
@@ -199,7 +200,7 @@ func TestCheckSeesVoteConfirmation(t *testing.T) {
 }
 
 // A store that cannot be read fails the checks once the index is older
-// than 2×Refresh, rather than answering from it for ever; a check waiting
+// than Refresh, rather than answering from it for ever; a check waiting
 // for a read gives up with its context.
 func TestCheckStaleIndexFails(t *testing.T) {
 	s := &feedStore{Memory: memory.New()}
@@ -210,9 +211,9 @@ func TestCheckStaleIndexFails(t *testing.T) {
 	}
 	down := errors.New("down")
 	s.set(nil, down)
-	time.Sleep(2 * refresh)
+	time.Sleep(refresh)
 	if _, err := sv.Check(t.Context(), attack); !errors.Is(err, down) {
-		t.Errorf("a check on an index %v old with the store down: %v", 2*refresh, err)
+		t.Errorf("a check on an index %v old with the store down: %v", refresh, err)
 	}
 	hold := make(chan struct{})
 	defer close(hold)

@@ -62,7 +62,7 @@ type flight struct {
 }
 
 // DefaultRefresh is the default of [Options.Refresh].
-const DefaultRefresh = time.Second
+const DefaultRefresh = 2 * time.Second
 
 // refreshTimeout bounds one read of the feed, which runs on after the
 // check that started it has its answer or gave up.
@@ -84,15 +84,17 @@ type Options struct {
 	// Log receives one line per operation (ids and counts only); nothing
 	// when nil.
 	Log *slog.Logger
-	// Refresh is how often checks read the feed again; DefaultRefresh
-	// (1 s) when 0. A check uses the index it has when that is younger
-	// than Refresh; up to 2×Refresh old, it uses it and starts a read of
-	// the feed in the background; older than that, or after a change this
-	// Service made itself (a confirmation by CheckIn or Vote, a
-	// retirement), it waits for a read that began after the change. So a
+	// Refresh bounds the age of the index a check uses; DefaultRefresh
+	// (2 s) when 0. A check uses the index it has while that is younger
+	// than Refresh, and once it is older than Refresh/4 also starts a
+	// read of the feed in the background (so that the read, not the
+	// check, waits for a busy database); a check waits for a read only
+	// when the index is older than Refresh, or when this Service itself
+	// has changed the feed since (a confirmation by CheckIn or Vote, a
+	// retirement) — then for a read that began after the change. So a
 	// signature this Service confirmed is seen by its next check, and one
 	// confirmed through another Service (another instance on the same
-	// database) by every check that starts more than 2×Refresh after the
+	// database) by every check that starts more than Refresh after the
 	// confirmation committed (issue 28, item 8). Negative: every check
 	// waits for a read of the feed that began after it was called (one
 	// read at a time, shared by the checks waiting for it).
@@ -445,7 +447,7 @@ func (sv *Service) changedFeed() { sv.gen.Add(1) }
 func (sv *Service) current(ctx context.Context) (*Index, error) {
 	called, gen := time.Now(), sv.gen.Load()
 	if s := sv.snap.Load(); s != nil && sv.fresh(s, called, gen) {
-		if sv.refresh > 0 && time.Since(s.read) >= sv.refresh {
+		if time.Since(s.read) >= sv.refresh/4 {
 			sv.startRead(ctx) // in the background: this check goes on
 		}
 		return s.index, nil
@@ -477,7 +479,7 @@ func (sv *Service) fresh(s *snapshot, called time.Time, gen uint64) bool {
 	if sv.refresh < 0 {
 		return !s.read.Before(called)
 	}
-	return called.Sub(s.read) < 2*sv.refresh
+	return called.Sub(s.read) < sv.refresh
 }
 
 // startRead returns the read of the feed under way, starting one when
