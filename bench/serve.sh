@@ -9,7 +9,7 @@
 #             4 KB texts, GET /v1/security/changes, GET /v1/registry/servers
 #             and GET /v1/security/precall of a registered loopback MCP
 #             server, on SQLite; zero errors; p50/p99 and req/s per route,
-#             shield/check's p99 at most MAX_CHECK_RATIO (3) × /healthz's
+#             shield/check's p99 at most MAX_CHECK_RATIO × /healthz's
 #   load-postgres  the same on PostgreSQL (not in --ci)
 #   hostile   oversized bodies (declared, chunked), headers over 64 KiB,
 #             invalid JSON, lone surrogates, URLs the guard refuses, slow
@@ -28,7 +28,7 @@
 #   CLIENTS=200 DURATION=30s         the load case's size (full: 200, 30s)
 #   PG_POOL=N                        PostgreSQL pool size (pgx default: 4 here)
 #   MAX_CHECK_RATIO=X                the load cases' bound on shield/check's
-#                                    p99 over /healthz's (0: report only)
+#                                    p99 over /healthz's (3, --ci 5; 0: none)
 #
 # PostgreSQL: the cluster of $PLAINSIGHT_TEST_POSTGRES (.ci/run's throwaway
 # one, "host=SOCKETDIR user=postgres ...") gets a database per case; without
@@ -53,7 +53,10 @@ if [ "$ci" = 1 ]; then
 else
 	clients=${CLIENTS:-200} duration=${DURATION:-30s} slowloris=100 rounds=20
 fi
-max_ratio=${MAX_CHECK_RATIO:-3}
+# shield/check's p99 over /healthz's: at most 3 (issue 28, item 8); the
+# short CI run, whose p99 is a few dozen requests, only fails a gross
+# regression (a check that queues behind the database again: 261 on main).
+max_ratio=${MAX_CHECK_RATIO:-$([ "$ci" = 1 ] && echo 5 || echo 3)}
 ulimit -v 4000000
 
 work=$(mktemp -d)
