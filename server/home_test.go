@@ -2,21 +2,29 @@ package server
 
 import (
 	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
 	"net/http/httptest"
 	"net/url"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 	"unicode/utf8"
 
+	"github.com/jackc/pgx/v5/pgxpool"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 
 	"github.com/plainsight/plainsight/store"
 	"github.com/plainsight/plainsight/store/memory"
+	"github.com/plainsight/plainsight/store/postgres"
+	"github.com/plainsight/plainsight/store/sqlite"
 )
 
 // links returns the hrefs of a page's links, and fails the test for any
@@ -103,10 +111,15 @@ func TestUnknownPathsStayJSON(t *testing.T) {
 
 // registry stores n servers, the i-th named name(i) at
 // https://s<i>.example/mcp, with one standing flag on the first.
-func registry(t testing.TB, n int, name func(int) string) *memory.Memory {
+func registry(t testing.TB, n int, name func(int) string) store.Store {
+	t.Helper()
+	return fill(t, memory.New(), n, name)
+}
+
+// fill is registry on the store m.
+func fill(t testing.TB, m store.Store, n int, name func(int) string) store.Store {
 	t.Helper()
 	ctx, now := t.Context(), time.Unix(1_700_000_000, 0).UTC()
-	m := memory.New()
 	for i := range n {
 		u := fmt.Sprintf("https://s%d.example/mcp", i)
 		defs, err := json.Marshal(map[string]any{"server": map[string]any{"name": name(i), "version": nil}, "protocol_version": "", "instructions": "", "tools": []any{}})
@@ -172,6 +185,47 @@ func serversRows(t *testing.T, body []byte) (rows [][]string, paths []string, ot
 	return rows, paths, other
 }
 
+// emptyBackends is backends with a PostgreSQL store of a fresh schema
+// (the shared database holds other tests' servers; these tests count
+// rows), dropped at cleanup.
+func emptyBackends(t *testing.T) map[string]func(t *testing.T) store.Store {
+	b := backends(t)
+	if _, ok := b["postgres"]; !ok {
+		return b
+	}
+	dsn := os.Getenv("PLAINSIGHT_TEST_POSTGRES")
+	b["postgres"] = func(t *testing.T) store.Store {
+		ctx := context.Background()
+		admin, err := pgxpool.New(ctx, dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := make([]byte, 6)
+		rand.Read(r)
+		name := "pages_" + hex.EncodeToString(r)
+		if _, err := admin.Exec(ctx, "CREATE SCHEMA "+name); err != nil {
+			admin.Close()
+			t.Fatal(err)
+		}
+		cfg, err := pgxpool.ParseConfig(dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.ConnConfig.RuntimeParams["search_path"] = name
+		s, err := postgres.OpenConfig(ctx, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() {
+			s.Close()
+			admin.Exec(ctx, "DROP SCHEMA "+name+" CASCADE")
+			admin.Close()
+		})
+		return s
+	}
+	return b
+}
+
 func has(ss []string, s string) bool {
 	for _, x := range ss {
 		if x == s {
@@ -182,9 +236,15 @@ func has(ss []string, s string) bool {
 }
 
 // GET /servers lists the registry 50 a page in registration order, each
-// row linking its page, with Next and Previous links.
+// row linking its page, with Next and Previous links, on every backend.
 func TestServersPaged(t *testing.T) {
-	h := New(Config{Store: registry(t, 120, func(i int) string { return fmt.Sprintf("Server %d", i) })})
+	for name, open := range emptyBackends(t) {
+		t.Run(name, func(t *testing.T) { testServersPaged(t, open(t)) })
+	}
+}
+
+func testServersPaged(t *testing.T, s store.Store) {
+	h := New(Config{Store: fill(t, s, 120, func(i int) string { return fmt.Sprintf("Server %d", i) })})
 	for _, c := range []struct {
 		path        string
 		first, n    int
@@ -236,9 +296,16 @@ func TestServersPaged(t *testing.T) {
 
 // q selects the servers whose name or URL holds it, case ignored, and is
 // echoed escaped and written visibly; a search examines at most 500
-// servers a request and links where the next one goes on.
+// servers a request and links where the next one goes on; on every
+// backend.
 func TestServersSearch(t *testing.T) {
-	m := registry(t, 620, func(i int) string {
+	for name, open := range emptyBackends(t) {
+		t.Run(name, func(t *testing.T) { testServersSearch(t, open(t)) })
+	}
+}
+
+func testServersSearch(t *testing.T, s store.Store) {
+	m := fill(t, s, 620, func(i int) string {
 		switch {
 		case i%10 == 3:
 			return fmt.Sprintf("Weather %d", i)
@@ -393,4 +460,33 @@ func FuzzServersPage(f *testing.F) {
 			t.Errorf("the search box holds %q, want %q", inputs, visible(q))
 		}
 	})
+}
+
+// BenchmarkServersPage renders a page of 50 servers and a search that
+// examines 500 (matching none), on a registry of 600, memory and SQLite.
+func BenchmarkServersPage(b *testing.B) {
+	for name, open := range map[string]func() store.Store{
+		"memory": func() store.Store { return memory.New() },
+		"sqlite": func() store.Store {
+			s, err := sqlite.Open(b.Context(), filepath.Join(b.TempDir(), "p.db"), nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.Cleanup(func() { s.Close() })
+			return s
+		},
+	} {
+		h := New(Config{Store: fill(b, open(), 600, func(i int) string { return fmt.Sprintf("Server %d", i) })})
+		for _, p := range []string{"/servers?offset=100", "/servers?q=nothing"} {
+			b.Run(name+" "+p, func(b *testing.B) {
+				for b.Loop() {
+					rec := httptest.NewRecorder()
+					h.ServeHTTP(rec, httptest.NewRequest("GET", p, nil))
+					if rec.Code != 200 {
+						b.Fatal(rec.Code)
+					}
+				}
+			})
+		}
+	}
 }
