@@ -29,13 +29,22 @@ var precall string
 // Precall returns plainsight-precall/SKILL.md as the repository holds it.
 func Precall() string { return precall }
 
+// defaultNote is the line of the repository's SKILL.md that says which
+// address it names; servedNote replaces it in a server's copy.
+const (
+	defaultNote = "This copy names the address `plainsight serve` listens on by default; a plainsight server serves the skill at `/.well-known/agent-skills/plainsight-precall/SKILL.md` with its own address in its place.\n"
+	servedNote  = "This copy was served by that server, at `/.well-known/agent-skills/plainsight-precall/SKILL.md`.\n"
+)
+
 // PrecallFor returns plainsight-precall/SKILL.md with every URL under
 // DefaultBase moved under base (a server's public URL, "https://host",
-// a trailing slash dropped). An empty base leaves the text as it is.
+// a trailing slash dropped), and the line that says the text names the
+// default address replaced by one that says which server served it. An
+// empty base leaves the text as it is.
 func PrecallFor(base string) string {
 	base = strings.TrimRight(base, "/")
 	if base == "" {
 		return precall
 	}
-	return strings.ReplaceAll(precall, DefaultBase, base)
+	return strings.ReplaceAll(strings.Replace(precall, defaultNote, servedNote, 1), DefaultBase, base)
 }

@@ -92,6 +92,10 @@ func TestPrecallFor(t *testing.T) {
 			t.Errorf("no %q in the skill", want)
 		}
 	}
+	if !strings.Contains(skills.Precall(), "listens on by default") || strings.Contains(got, "listens on by default") ||
+		!strings.Contains(got, "This copy was served by that server, at `/.well-known/agent-skills/plainsight-precall/SKILL.md`.\n") {
+		t.Errorf("the served copy does not say which server served it:\n%s", got)
+	}
 	if skills.PrecallFor("") != skills.Precall() {
 		t.Error("an empty base changes the text")
 	}
