@@ -137,7 +137,7 @@ func fill(t testing.TB, m store.Store, n int, name func(int) string) store.Store
 		}
 	}
 	if err := m.InsertFlag(ctx, store.Flag{ID: "flg_0123456789abcdef0123", Status: store.StatusStanding, Artifact: store.Artifact{Type: "external_server", Ref: "https://s0.example/mcp"},
-		Field: "f", Class: "zero_width", EvidenceSHA256: "e", Excerpt: "x", Actor: store.Actor{Kind: "anonymous"}, Source: "registration", CreatedAt: now}); err != nil {
+		Field: "f", Class: "zero_width", EvidenceSHA256: "e", Excerpt: "x", Actor: store.Actor{Kind: "anonymous"}, Source: "external_pull", CreatedAt: now}); err != nil {
 		t.Fatal(err)
 	}
 	return m
