@@ -56,6 +56,13 @@
 //   - GET /openapi.json — the OpenAPI 3.1 document of every route
 //     ([OpenAPI]; openapi.json in this directory, linted in CI with
 //     @redocly/cli, and every handler's answers are checked against it).
+//   - GET /.well-known/agent-skills/plainsight-precall/SKILL.md — the
+//     plainsight-precall agent skill (package skills: the pre-call check
+//     and the scan, in the command line's, the HTTP and the MCP forms),
+//     text/markdown, its URLs under Config.PublicURL; without one, the
+//     repository's text, which names plainsight serve's default address
+//     (the request's Host is never written into it). It passes
+//     `plainsight skill` with no finding (TestSkillServed).
 //   - GET /healthz — {"status": "ok"}.
 //   - GET /metrics — the Prometheus text exposition of the server's own
 //     registry (see Operations). Keyless, like the routes above: it holds
@@ -125,6 +132,21 @@
 // templates/), readable without script, each reading the registry and
 // probing nothing:
 //
+//   - GET / — what this server is (plainsight, its module version, what
+//     it does, the §12 line), with links to its pages, GET /openapi.json,
+//     the plainsight-precall skill and the agent-safety formats'
+//     canonical page. Exactly "/" (the pattern "GET /{$}"): every other
+//     path no route has stays the JSON 404.
+//   - GET /servers?q=&offset= — the registered servers in registration
+//     order, 50 a page with previous and next links, each row its name
+//     (as reported at its current fingerprint version), URL, publisher
+//     status, last check and standing flags (counted to 100, more shown
+//     as "100+"), linking its page. q (at most 200 bytes of UTF-8, else a
+//     400 page) selects the servers whose name or URL holds it, case
+//     ignored, and is echoed escaped and written visibly; a search
+//     request examines at most 500 servers from offset on (reading each
+//     one's current fingerprint version for its name) and links where
+//     the next request goes on. A bad offset is a 400 page.
 //   - GET /servers/{slug} — a registered server's page, the §9 page_url:
 //     its URL, slug, name and version, publisher status, first seen, last
 //     checked, fingerprint and version, the flags against its URL (links
@@ -159,8 +181,10 @@
 // (translate="no", dir="ltr", bidi-isolated) under a caption that says
 // these are someone else's words and not an instruction; it is one text
 // node whatever it holds (FuzzFlagPage). Links are the pages' own paths
-// only. Every page is sent with a Content-Security-Policy that allows no
-// script, image, frame, form or base, and the one inline style sheet by
+// only, but for the home page's link to the formats' canonical page (a
+// constant). Every page is sent with a Content-Security-Policy that allows no
+// script, image, frame or base, a form sent to this server only (the
+// search box of /servers, a GET), and the one inline style sheet by
 // its SHA-256 ([PagesCSP]); X-Content-Type-Options: nosniff,
 // Referrer-Policy: no-referrer, X-Frame-Options: DENY. A missing record is
 // a 404 page, a handler without a store a 503 page, a store that cannot
@@ -168,7 +192,12 @@
 // page (logged, no detail). Headless Chromium renders each page from
 // hostile records in a test (TestPagesInBrowser): the DOM it builds holds
 // the hostile excerpts as text and none of the elements they try to
-// inject.
+// inject. Another (TestPagesOnPhone) loads every page, from hostile and
+// long records, at a 390 px wide phone viewport and fails on a document
+// wider than it: long URLs, hashes and names wrap (overflow-wrap:
+// anywhere) and a table scrolls inside its own box; it writes a
+// screenshot of each page to $PLAINSIGHT_SCREENSHOTS (else the test's
+// temporary folder) and logs its path.
 //
 // Errors are {"error": {"code", "message"}}: 422 for the specifications'
 // refusals (the guard's, and a request body of the right JSON but the

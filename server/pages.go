@@ -34,14 +34,15 @@ var pageFiles embed.FS
 
 // pageCSS is the pages' only style sheet, inlined; the Content-Security-
 // Policy allows exactly it, by hash, and nothing else (no script, no
-// image, no frame, no form, no base).
+// image, no frame, no base); a form may only be sent here (the search of
+// /servers, a GET to this server).
 var pageCSS = mustRead("templates/pages.css")
 
 // PagesCSP is the Content-Security-Policy of every page.
 var PagesCSP = func() string {
 	sum := sha256.Sum256([]byte(pageCSS))
 	return "default-src 'none'; style-src 'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'; " +
-		"base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+		"base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 }()
 
 func mustRead(name string) string {
@@ -55,7 +56,7 @@ func mustRead(name string) string {
 // pageTemplates holds one template set per page: the layout and the page.
 var pageTemplates = func() map[string]*template.Template {
 	m := map[string]*template.Template{}
-	for _, name := range []string{"server", "changes", "flag", "signature", "error"} {
+	for _, name := range []string{"server", "changes", "flag", "signature", "error", "home", "servers"} {
 		m[name] = template.Must(template.New(name).ParseFS(pageFiles, "templates/layout.html", "templates/"+name+".html"))
 	}
 	return m
@@ -91,6 +92,8 @@ func pageURLFunc(base string) func(string) string {
 // addPages registers the human pages (the hook New calls).
 func (h *handler) addPages(c Config) {
 	h.checker.PageURL = pageURLFunc(c.PublicURL)
+	h.route("GET", "/{$}", h.homePage)        // home.go
+	h.route("GET", "/servers", h.serversPage) // home.go
 	h.route("GET", "/servers/{slug}", h.serverPage)
 	h.route("GET", "/changes", h.changesPage)
 	h.route("GET", "/flags/{id}", h.flagPage)

@@ -483,3 +483,62 @@ func TestServerPageOddSlug(t *testing.T) {
 		t.Errorf("the odd slug's page: %d\n%s", res.StatusCode, body)
 	}
 }
+
+// longFixture names the records addLong adds.
+type longFixture struct {
+	url, flagID string
+}
+
+// addLong registers a second server whose every field is long and has no
+// place to break: its URL, name, tool names, a flag's field and
+// reference, a change event's tool names; the test of a page's width.
+func (f *fixture) addLong(t testing.TB) longFixture {
+	t.Helper()
+	ctx := t.Context()
+	now := time.Now().UTC().Truncate(time.Second)
+	l := longFixture{url: "https://mcp.example/" + strings.Repeat("averyveryverylongpathsegment", 12) + "?token=" + strings.Repeat("f", 120),
+		flagID: "flg_fedcba9876543210fedc"}
+	name := "Long" + strings.Repeat("NameWithoutASpace", 14)
+	tool := strings.Repeat("long_tool_name_", 12)
+	defs := func(tools ...string) []byte {
+		var ts []any
+		for _, n := range tools {
+			ts = append(ts, map[string]any{"name": n, "description": strings.Repeat("wordwithoutbreak", 40), "inputSchema": map[string]any{}})
+		}
+		b, err := json.Marshal(map[string]any{"server": map[string]any{"name": name, "version": strings.Repeat("9", 80)},
+			"protocol_version": "2025-03-26", "instructions": strings.Repeat("x", 500), "tools": ts})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	err := f.store.Atomic(ctx, func(tx store.Tx) error {
+		if err := tx.InsertServer(ctx, store.Server{URL: l.url, Slug: "long", PublisherStatus: store.PublisherUnclaimed, FirstSeen: now, LastChecked: now, Version: 1,
+			LinkedStoreListing: "https://store.example/" + strings.Repeat("listing", 30)}); err != nil {
+			return err
+		}
+		if err := tx.InsertFingerprintVersion(ctx, store.FingerprintVersion{ServerURL: l.url, Version: 1, Fingerprint: strings.Repeat("e", 64), Definitions: defs(tool + "a"), RecordedAt: now}); err != nil {
+			return err
+		}
+		if err := tx.InsertFingerprintVersion(ctx, store.FingerprintVersion{ServerURL: l.url, Version: 2, Fingerprint: strings.Repeat("f", 64), Definitions: defs(tool+"a", tool+"b"), RecordedAt: now}); err != nil {
+			return err
+		}
+		if err := tx.AdvanceServer(ctx, l.url, 1, now); err != nil {
+			return err
+		}
+		diff, _ := json.Marshal(map[string]any{"tools_added": []string{tool + "b"}, "tools_removed": []string{strings.Repeat("gone", 50)},
+			"tools_changed": []any{map[string]any{"tool": tool + "a", "changes": []string{"description_changed", "schema_changed"}}}, "server_identity_changed": true})
+		_, err := tx.AppendChangeEvent(ctx, store.ChangeEvent{ServerURL: l.url, ServerName: name, At: now, FromVersion: 1, ToVersion: 2,
+			FingerprintBefore: strings.Repeat("e", 64), FingerprintAfter: strings.Repeat("f", 64), Diff: diff})
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.store.InsertFlag(ctx, store.Flag{ID: l.flagID, Status: store.StatusStanding, Artifact: store.Artifact{Type: "external_server", Ref: l.url, Label: name},
+		Field: "tools/" + tool + "a/description", Class: "zero_width", EvidenceSHA256: strings.Repeat("0", 64), Excerpt: strings.Repeat("x\u200b", 150),
+		Actor: store.Actor{Kind: "account", Handle: strings.Repeat("h", 100), AccountID: strings.Repeat("acct", 20)}, Source: "integrity_refresh", CreatedAt: now}); err != nil {
+		t.Fatal(err)
+	}
+	return l
+}

@@ -136,6 +136,7 @@ func New(c Config) http.Handler {
 	h.route("POST", "/api/v1/shield/review-jobs", h.reviewJob)
 	h.route("POST", "/api/v1/shield/review-jobs/{job}/vote", h.vote)
 	h.route("GET", "/openapi.json", h.openAPI)
+	h.route("GET", "/.well-known/agent-skills/plainsight-precall/SKILL.md", skillHandler(c.PublicURL))
 	h.addPages(c) // the human pages: pages.go
 	h.route("GET", "/healthz", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})

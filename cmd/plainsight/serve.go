@@ -36,10 +36,12 @@ GET /v1/security/precall, GET /v1/security/changes, POST /v1/security/scan,
 POST /v2/scan, GET /v1/security/flags[/ID], GET /v1/registry/servers,
 GET /v1/registry/server, POST /api/v1/shield/check, GET
 /api/v1/shield/feed, GET /openapi.json (the OpenAPI document of every
-route), GET /healthz and GET /metrics (Prometheus text); the human pages,
-HTML without script: GET /servers/SLUG (a registered server, the §9
-page_url), /changes (the §11 feed as recorded), /flags/ID and
-/signatures/ID. Writes (submissions, registration, disputes, awards,
+route), GET /.well-known/agent-skills/plainsight-precall/SKILL.md (the
+pre-call habit as an agent skill, with --public-url's URLs), GET /healthz
+and GET /metrics (Prometheus text); the human pages, HTML without script:
+GET / (what this server is), /servers (the registry, searchable),
+/servers/SLUG (a registered server, the §9 page_url), /changes (the §11
+feed as recorded), /flags/ID and /signatures/ID. Writes (submissions, registration, disputes, awards,
 check-ins, review jobs) need an API key: see plainsight keys. It runs
 until SIGTERM or SIGINT, then finishes the requests in flight and exits 0.
 
