@@ -39,7 +39,7 @@ GET /v1/registry/server, POST /api/v1/shield/check, GET
 route), GET /healthz and GET /metrics (Prometheus text); the human pages,
 HTML without script: GET /servers/SLUG (a registered server, the §9
 page_url), /changes (the §11 feed as recorded), /flags/ID and
-/signatures/ID. Writes (submissions, registration, disputes, awards,
+/signatures/ID. Writes (submissions, registration, claims, disputes, awards,
 check-ins, review jobs) need an API key: see plainsight keys. It runs
 until SIGTERM or SIGINT, then finishes the requests in flight and exits 0.
 
