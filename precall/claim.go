@@ -315,12 +315,23 @@ func (c *Claims) checkHTTPS(ctx context.Context, target, want string) (bool, str
 	if err != nil && len(body) == 0 {
 		return false, "the body could not be read"
 	}
-	for _, line := range strings.Split(string(body), "\n") {
-		if matches(strings.TrimSpace(line), want) {
-			return true, "found"
-		}
+	if fileHolds(body, want) {
+		return true, "found"
 	}
 	return false, "the file does not hold the token"
+}
+
+// fileHolds reports whether a line of the well-known file, spaces, tabs
+// and a CR around it trimmed, hashes to want (the token's SHA-256). It
+// reads at most ClaimMaxBody bytes of body: one pass, one hash a line.
+func fileHolds(body []byte, want string) bool {
+	body = body[:min(len(body), ClaimMaxBody)]
+	for line := range strings.SplitSeq(string(body), "\n") {
+		if matches(strings.TrimSpace(line), want) {
+			return true
+		}
+	}
+	return false
 }
 
 // checkDNS looks the TXT record up and looks for the token's value.
