@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/json"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -67,6 +68,14 @@ func driveClaims(t *testing.T, spec *apiSpec, h http.Handler, s store.Store, own
 	}
 	wantErr(all, claims, body, 409, "already_claimed")
 	wantErr(otherKey, verify, body, 409, "already_claimed")
+}
+
+// noTXT answers no TXT record: a claim check in a test looks nothing up
+// off the machine.
+type noTXT struct{}
+
+func (noTXT) LookupTXT(_ context.Context, name string) ([]string, error) {
+	return nil, &net.DNSError{Err: "no such host", Name: name, IsNotFound: true}
 }
 
 // tlsMCP is a loopback TLS server answering MCP at /mcp (a forecast tool
@@ -135,7 +144,7 @@ func TestPublisherDisputeAward(t *testing.T) {
 			ctx := t.Context()
 			srv := newTLSMCP(t, "The forecast for a city.")
 			g := newFakeNet(t).guard(guard.Policy{AllowLoopback: true}, srv.Client().Transport.(*http.Transport).TLSClientConfig)
-			h := New(Config{Guard: g, Store: s})
+			h := New(Config{Guard: g, Store: s, ClaimResolver: noTXT{}})
 			head := func() int64 {
 				e, err := s.LedgerHead(ctx)
 				if err != nil {
