@@ -37,7 +37,7 @@
 //     §8 refresh rule, applied to every source, so at most one live flag
 //     exists per identity);
 //   - an award has overturned a flag of the same class and evidence hash
-//     attributed to the same account: the class is admitted and nothing is
+//     attributed to the same account (AttributedAccount's): the class is admitted and nothing is
 //     created (the §8 ingestion gate: the award judged those exact bytes;
 //     one changed byte is a new hash and is held). This is applied to every
 //     source, so a refresh does not re-flag bytes an award cleared;
@@ -49,8 +49,10 @@
 //
 // # Lifecycle
 //
-// [Service.Dispute] is filed by the attributed actor (an account whose id
-// is the flag's actor's account_id) and carries the arbitration case;
+// [Service.Dispute] is filed by the attributed account ([AttributedAccount]:
+// the flag's actor's account_id, or, for an anonymous flag against an
+// external server a publisher has claimed, the publisher's account — issue
+// 28, item 3) and carries the arbitration case;
 // [Service.DisputeAs] is the same filed by a [Principal] (an account and
 // the API key it used). [Service.Overturn] and [Service.Uphold] apply that
 // case's award, decided by a Principal. A decided dispute is not reopened:

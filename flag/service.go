@@ -244,6 +244,7 @@ type overturnKey struct{ hash, class, account string }
 
 func prefetch(ctx context.Context, tx store.Tx, items [][]Item) (*known, error) {
 	k := &known{complete: true, live: map[store.Key]store.Flag{}, overturned: map[overturnKey]store.Flag{}}
+	pubs := publishers{}
 	seen := map[string]bool{}
 	var hashes []string
 	for _, its := range items {
@@ -269,8 +270,14 @@ func prefetch(ctx context.Context, tx store.Tx, items [][]Item) (*known, error) 
 			case store.StatusStanding, store.StatusDisputed:
 				k.live[f.Key()] = f
 			case store.StatusOverturned:
-				ok := overturnKey{f.EvidenceSHA256, f.Class, f.Actor.AccountID}
-				if _, dup := k.overturned[ok]; !dup && f.Actor.Kind == KindAccount {
+				// Keyed by the attributed account: an anonymous flag on a
+				// claimed server is its publisher's (AttributedAccount).
+				acct, err := pubs.of(ctx, tx, &f)
+				if err != nil {
+					return nil, err
+				}
+				ok := overturnKey{f.EvidenceSHA256, f.Class, acct}
+				if _, dup := k.overturned[ok]; !dup && acct != "" {
 					k.overturned[ok] = f
 				}
 			}
@@ -309,10 +316,35 @@ func (k *known) overturnedFlag(ctx context.Context, tx store.Tx, ok overturnKey)
 		Class: ok.class, EvidenceSHA256: ok.hash, ActorAccountID: ok.account,
 		Statuses: []string{store.StatusOverturned}, Limit: 1,
 	})
-	if err != nil || len(fs) == 0 || fs[0].Actor.Kind != KindAccount {
+	if err != nil {
 		return nil, err
 	}
-	return &fs[0], nil
+	if len(fs) > 0 && fs[0].Actor.Kind == KindAccount {
+		return &fs[0], nil
+	}
+	// An anonymous flag on a server the account claimed is the account's
+	// too (AttributedAccount).
+	fs, err = tx.ListFlags(ctx, store.FlagQuery{
+		ArtifactType: ArtifactExternalServer, Class: ok.class, EvidenceSHA256: ok.hash,
+		Statuses: []string{store.StatusOverturned}, Limit: store.MaxListLimit,
+	})
+	if err != nil {
+		return nil, err
+	}
+	pubs := publishers{}
+	for i := range fs {
+		if fs[i].Actor.Kind != KindAnonymous {
+			continue
+		}
+		acct, err := pubs.of(ctx, tx, &fs[i])
+		if err != nil {
+			return nil, err
+		}
+		if acct == ok.account {
+			return &fs[i], nil
+		}
+	}
+	return nil, nil
 }
 
 func (s *Service) gate(ctx context.Context, tx store.Tx, k *known, in *SubmissionInput, items []Item) (Outcome, error) {
@@ -432,8 +464,9 @@ func (s *Service) List(ctx context.Context, q store.FlagQuery) ([]Flag, error) {
 }
 
 // Dispute moves a standing flag to disputed, carrying case c. Only the
-// attributed actor may file it: an account actor with the flag's
-// account_id (ErrNotAttributed otherwise). A flag whose dispute was decided
+// attributed account may file it (ErrNotAttributed otherwise): an account
+// actor's account_id, or the claimed publisher of the server an anonymous
+// external-server flag is against (AttributedAccount). A flag whose dispute was decided
 // is ErrDecided, the error's Case naming the deciding case; a flag already
 // disputed is ErrWrongState. The step's security.flag_disputed entry
 // records the filer as "account:<account id>"; DisputeAs records an API
@@ -474,8 +507,12 @@ func (s *Service) dispute(ctx context.Context, op, id string, by Principal, anon
 			return err
 		}
 		f := fromStore(&sf)
+		acct, err := AttributedAccount(ctx, tx, &f)
+		if err != nil {
+			return err
+		}
 		switch {
-		case anonymous || f.Actor.Kind != KindAccount || by.AccountID != f.Actor.AccountID:
+		case anonymous || acct == "" || by.AccountID != acct:
 			return &Error{Op: op, FlagID: id, Err: ErrNotAttributed}
 		case f.Dispute != nil && f.Status != Disputed:
 			return &Error{Op: op, FlagID: id, Err: ErrDecided, Case: f.Dispute}
@@ -539,7 +576,9 @@ func lifecycleData(f *Flag, c Case) map[string]any {
 // (ErrDecided when its dispute was decided already). A dispute is not
 // decided by its own party (ErrSelfDecision): not by the flag's attributed
 // account — the only account that may file it — whatever key it uses, nor
-// by the principal recorded as having filed it.
+// by the principal recorded as having filed it. The attributed account is
+// AttributedAccount's: a claimed server's publisher does not decide the
+// disputes of its server's flags.
 func (s *Service) Overturn(ctx context.Context, id string, c Case, by Principal) (Flag, error) {
 	return s.decide(ctx, "Overturn", id, c, by, Overturned)
 }
@@ -563,6 +602,10 @@ func (s *Service) decide(ctx context.Context, op, id string, c Case, by Principa
 			return err
 		}
 		f := fromStore(&sf)
+		acct, err := AttributedAccount(ctx, tx, &f)
+		if err != nil {
+			return err
+		}
 		switch {
 		case f.Status != Disputed && f.Dispute != nil:
 			return &Error{Op: op, FlagID: id, Err: ErrDecided, Case: f.Dispute}
@@ -570,7 +613,7 @@ func (s *Service) decide(ctx context.Context, op, id string, c Case, by Principa
 			return &Error{Op: op, FlagID: id, Err: ErrWrongState, Note: "the flag is " + string(f.Status)}
 		case f.Dispute.CaseID != c.CaseID:
 			return &Error{Op: op, FlagID: id, Err: ErrCaseMismatch, Case: f.Dispute}
-		case f.Actor.Kind == KindAccount && by.AccountID == f.Actor.AccountID:
+		case acct != "" && by.AccountID == acct:
 			return &Error{Op: op, FlagID: id, Err: ErrSelfDecision, Case: f.Dispute, Note: "the attributed account does not decide its own dispute"}
 		}
 		filedBy, err := filer(ctx, tx, &sf)

@@ -77,7 +77,7 @@ type Registration struct {
 	Slug    string `json:"slug"`
 	PageURL string `json:"page_url"`
 	// PublisherStatus is "unclaimed" until the publisher proves control of
-	// the server's domain.
+	// the server's domain, then "claimed" (Claims.Verify).
 	PublisherStatus    string    `json:"publisher_status"`
 	LinkedStoreListing *string   `json:"linked_store_listing"`
 	FirstSeen          time.Time `json:"first_seen"`

@@ -88,6 +88,24 @@
 // registered servers, with a small constant. Recorded definitions are
 // bounded by store.DefinitionsMaxBytes.
 //
+// # Publishers
+//
+// [Claims] lets a publisher prove control of a registered server's domain
+// (§9: "unclaimed until the publisher proves control of its domain"; issue
+// 28, item 3). [Claims.Challenge] issues a token (256 random bits, bound
+// to the URL and the account, valid for [ClaimTTL], stored only as its
+// SHA-256); [Claims.Verify] looks for it at https://HOST[ClaimPath] (the
+// registered URL's host and port, through the guard, no redirect
+// followed, at most [ClaimMaxBody] bytes read) and else in the TXT record
+// [ClaimDNSPrefix]HOST (value [ClaimDNSValuePrefix]TOKEN, through an
+// injectable [TXTResolver], at most [ClaimDNSTimeout] and
+// [ClaimMaxRecords] records), and claims the server: unclaimed → claimed,
+// once, as a compare-and-set with a [TypeServerClaimed] ledger entry in
+// the same transaction. From then on the flags registration and refresh
+// record against the server are attributed to the publisher's account; the
+// anonymous flags recorded before the claim keep their records and become
+// the publisher's to dispute (flag.AttributedAccount).
+//
 // # What it does not claim
 //
 // The feed has no background schedule (§11): a change is recorded when a

@@ -51,7 +51,7 @@ func (e *RedirectError) Unwrap() error { return ErrRedirects }
 
 // ArtifactType is the §8 artifact type of flags against an external
 // server; the ref is the server's URL.
-const ArtifactType = "external_server"
+const ArtifactType = flag.ArtifactExternalServer
 
 // StaleAfter is how old a last check must be for a feed read to re-check
 // the server (§11), and FeedRefreshes how many a read re-checks at most.
@@ -297,6 +297,15 @@ func (c *Checker) recordFlags(ctx context.Context, tx store.Tx, rawURL, slug str
 	ids := []string{}
 	if len(ins) == 0 {
 		return ids, nil
+	}
+	// A claimed server's flags are attributed to its publisher (issue 28,
+	// item 3), who may then dispute them.
+	if acct, err := c.publisherOf(ctx, tx, rawURL); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrRegistry, err)
+	} else if acct != "" {
+		for i := range ins {
+			ins[i].Actor = flag.Actor{Kind: flag.KindAccount, AccountID: acct, Handle: slug}
+		}
 	}
 	var outs []flag.Outcome
 	var err error

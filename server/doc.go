@@ -101,7 +101,8 @@
 //     pages).
 //   - POST /v1/security/flags/{id}/dispute (dispute) — {"case_id",
 //     "case_number"}: the key's owner, who must be the flag's attributed
-//     account (else 403 not_attributed), disputes it, the entry recording
+//     account (else 403 not_attributed; for a claimed server's flags, its
+//     publisher — see the claims below), disputes it, the entry recording
 //     the key as filed_by; 409 decided (a
 //     decided dispute is not reopened) or wrong_state.
 //   - POST /v1/security/flags/{id}/award (arbitrate) — {"case_id",
@@ -125,6 +126,22 @@
 //     {"candidate_id", "agent_id", "hostile"}: the job's answer and the
 //     candidate's status after it; 409 duplicate for a second vote; 422
 //     self_review when the key's owner has reported the candidate.
+//   - POST /v1/registry/servers/claims (register) — {"url"}: a challenge
+//     (201) for the key's owner to claim the registered server (issue 28,
+//     item 3; package precall's Claims): the token (shown once, stored as
+//     its SHA-256, 24 hours), https_url (https://HOST/.well-known/plainsight-claim.txt)
+//     and dns_name/dns_value (a TXT record _plainsight-claim.HOST
+//     "plainsight-claim=TOKEN"); 404 not_registered, 409 already_claimed.
+//   - POST /v1/registry/servers/claims/verify (register) — {"url"}: the
+//     owner's challenge looked for at https_url (through the guard, no
+//     redirect) and else in the TXT record (Config.ClaimResolver); on
+//     success the server is claimed, once: publisher_status claimed, the
+//     owner its publisher, a registry.server_claimed ledger entry. From then
+//     on its registration and refresh flags are attributed to the
+//     publisher, and its anonymous flags from before the claim are the
+//     publisher's to dispute (403 not_attributed otherwise); an award by
+//     the publisher is 403 self_decision. 404 not_registered, 409
+//     already_claimed or no_challenge, 422 not_proven.
 //
 // # Human pages
 //

@@ -96,7 +96,7 @@ func FuzzWriteBodies(f *testing.F) {
 	g := &guard.Guard{Resolver: refuseResolver{}, Dialer: &net.Dialer{ControlContext: func(context.Context, string, string, syscall.RawConn) error {
 		return errors.New("fuzz: no dialing")
 	}}}
-	h := New(Config{Guard: g, Store: s, MaxBodyBytes: 8192})
+	h := New(Config{Guard: g, Store: s, MaxBodyBytes: 8192, ClaimResolver: noTXT{}})
 	f.Fuzz(func(t *testing.T, body string, route uint8) {
 		target := routes[int(route)%len(routes)]
 		status, _ := spec.doKey(t, h, secret, "POST", target, body)

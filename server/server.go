@@ -34,6 +34,9 @@ type Config struct {
 	// with the zero Policy: loopback refused (a server answers strangers,
 	// and must not probe the host it runs on).
 	Guard *guard.Guard
+	// ClaimResolver looks up the TXT records of publisher claims
+	// (claims.go); nil means the system's resolver.
+	ClaimResolver precall.TXTResolver
 	// Store is the external registry. Nil means no registry: the pre-call
 	// check answers every server as unregistered, and the feed answers
 	// 503 no_registry.
@@ -132,6 +135,8 @@ func New(c Config) http.Handler {
 	h.route("POST", "/v1/registry/servers", h.register)
 	h.route("POST", "/v1/security/flags/{id}/dispute", h.dispute)
 	h.route("POST", "/v1/security/flags/{id}/award", h.award)
+	h.route("POST", "/v1/registry/servers/claims", h.claimChallenge(c.ClaimResolver))
+	h.route("POST", "/v1/registry/servers/claims/verify", h.claimVerify(c.ClaimResolver))
 	h.route("POST", "/api/v1/shield/checkin", h.checkIn)
 	h.route("POST", "/api/v1/shield/review-jobs", h.reviewJob)
 	h.route("POST", "/api/v1/shield/review-jobs/{job}/vote", h.vote)

@@ -26,11 +26,12 @@ var writeTargets = []string{
 	"/v1/security/submissions", "/v1/registry/servers",
 	"/v1/security/flags/flg_00000000000000000000/dispute", "/v1/security/flags/flg_00000000000000000000/award",
 	"/api/v1/shield/checkin", "/api/v1/shield/review-jobs", "/api/v1/shield/review-jobs/job-x/vote",
+	"/v1/registry/servers/claims", "/v1/registry/servers/claims/verify",
 }
 
 // writeScope is the scope each write target needs.
 var writeScope = []string{store.ScopeSubmit, store.ScopeRegister, store.ScopeDispute, store.ScopeArbitrate,
-	store.ScopeCheckIn, store.ScopeReview, store.ScopeReview}
+	store.ScopeCheckIn, store.ScopeReview, store.ScopeReview, store.ScopeRegister, store.ScopeRegister}
 
 func newKey(t *testing.T, s store.Store, owner string, scopes ...string) string {
 	t.Helper()
@@ -166,6 +167,8 @@ func driveWrites(t *testing.T, spec *apiSpec, h http.Handler, s store.Store, sd 
 	redirect := httptest.NewServer(http.RedirectHandler(u, http.StatusFound))
 	defer redirect.Close()
 	wantErr(all, "/v1/registry/servers", `{"url":`+jsonQuote(redirect.URL+"/mcp")+`}`, 422, "redirects")
+
+	driveClaims(t, spec, h, s, owner, all, otherKey) // claims_test.go
 
 	// Shield method 1.0: a check-in, refusals, a review job and its vote.
 	report := func(category, snippet string) string {

@@ -11,17 +11,27 @@ const (
 	// PublisherUnclaimed: the publisher has not proved control of the
 	// server's domain. Every server is registered unclaimed.
 	PublisherUnclaimed = "unclaimed"
-	// PublisherVerified: the publisher proved control of the domain.
+	// PublisherClaimed: an account proved control of the server's domain
+	// (issue 28, item 3); Server.PublisherAccount names it. The only step
+	// is unclaimed → claimed, once (ClaimServer).
+	PublisherClaimed = "claimed"
+	// PublisherVerified is the stored spelling of PublisherClaimed: the
+	// SQL schemas' check of migration 2 names it, and the backends read
+	// it back as PublisherClaimed. A Server never carries it.
 	PublisherVerified = "verified"
 )
 
 // Server is a registered external server (§9 registration). Its URL is
 // its identity; Version is the fingerprint version currently recorded.
 type Server struct {
-	URL                string
-	Slug               string
-	PageURL            string
-	PublisherStatus    string // PublisherUnclaimed until proven
+	URL             string
+	Slug            string
+	PageURL         string
+	PublisherStatus string // PublisherUnclaimed until proven, then PublisherClaimed
+	// PublisherAccount is the account that claimed the server; empty while
+	// unclaimed (and for a server a database from before migration 7 holds
+	// as verified without one).
+	PublisherAccount   string
 	LinkedStoreListing string // empty when none
 	FirstSeen          time.Time
 	LastChecked        time.Time
@@ -40,14 +50,14 @@ type ServerQuery struct {
 
 // Servers holds the registered servers. There is no delete; the only
 // updates are compare-and-sets: AdvanceServer (the fingerprint version,
-// one step at a time) and MarkChecked (the last-check time, never
-// backwards).
+// one step at a time), MarkChecked (the last-check time, never
+// backwards) and ClaimServer (unclaimed to claimed, once).
 type Servers interface {
 	// InsertServer registers s, whose Version must be 1 and whose
 	// fingerprint version 1 must be inserted in the same transaction
 	// (InsertFingerprintVersion). ErrDuplicate when a server has its URL
 	// or slug; ErrInvalid when a field breaks a bound, the URL or slug is
-	// empty, the publisher status is unknown or the version is not 1.
+	// empty, the publisher status is not unclaimed or the version is not 1.
 	InsertServer(ctx context.Context, s Server) error
 	// Server returns the server registered at url, or ErrNotFound.
 	Server(ctx context.Context, url string) (Server, error)
@@ -65,6 +75,72 @@ type Servers interface {
 	// of two callers that read the same time, one wins), ErrNotFound when
 	// there is no such server, ErrInvalid when to is before from.
 	MarkChecked(ctx context.Context, url string, from, to time.Time) error
+	// ClaimServer records that account proved control of the server's
+	// domain: its publisher status from unclaimed to claimed and its
+	// publisher account set, as one compare-and-set (issue 28, item 3):
+	// ErrConflict when it is claimed already (by any account), ErrNotFound
+	// when there is no such server, ErrInvalid when account is empty or
+	// breaks a bound.
+	ClaimServer(ctx context.Context, url, account string) error
+	// PutClaimChallenge stores c as the challenge of its server and
+	// account, replacing that pair's earlier one: a challenge is a
+	// working record, not history. ErrNotFound when no server is
+	// registered at c.ServerURL; ErrInvalid when a field breaks a bound.
+	PutClaimChallenge(ctx context.Context, c ClaimChallenge) error
+	// ClaimChallenge returns the challenge of the server at url for
+	// account, or ErrNotFound.
+	ClaimChallenge(ctx context.Context, url, account string) (ClaimChallenge, error)
+}
+
+// ClaimChallenge is a challenge an account answers to claim a registered
+// server (issue 28, item 3). The token itself is never stored: TokenSHA256
+// is the lowercase hex SHA-256 of it.
+type ClaimChallenge struct {
+	ServerURL   string
+	AccountID   string
+	TokenSHA256 string
+	CreatedAt   time.Time
+	ExpiresAt   time.Time
+}
+
+// CheckClaimChallenge checks c's bounds. It is for backends.
+func CheckClaimChallenge(op string, c *ClaimChallenge) error {
+	if err := checkStrings(op, [2]string{"url", c.ServerURL}, [2]string{"account", c.AccountID}); err != nil {
+		return err
+	}
+	if c.ServerURL == "" || c.AccountID == "" || !keyHash.MatchString(c.TokenSHA256) || !c.ExpiresAt.After(c.CreatedAt) {
+		return Errorf(op, ErrInvalid, "a claim challenge needs its url, account, token hash and a later expiry")
+	}
+	return nil
+}
+
+// CheckClaim checks the account of a ClaimServer. It is for backends.
+func CheckClaim(op, account string) error {
+	if err := checkStrings(op, [2]string{"account", account}); err != nil {
+		return err
+	}
+	if account == "" {
+		return Errorf(op, ErrInvalid, "a claim names its account")
+	}
+	return nil
+}
+
+// StoredPublisherStatus is the spelling of status in the SQL schemas
+// (PublisherClaimed is stored as PublisherVerified). It is for backends.
+func StoredPublisherStatus(status string) string {
+	if status == PublisherClaimed {
+		return PublisherVerified
+	}
+	return status
+}
+
+// ReadPublisherStatus is the inverse of StoredPublisherStatus: a stored
+// PublisherVerified reads as PublisherClaimed. It is for backends.
+func ReadPublisherStatus(stored string) string {
+	if stored == PublisherVerified {
+		return PublisherClaimed
+	}
+	return stored
 }
 
 // FingerprintVersion is one recorded fingerprint of a server (§7): the
@@ -201,14 +277,15 @@ func checkStrings(op string, fields ...[2]string) error {
 // requires. It is for backends.
 func CheckServer(op string, s *Server) error {
 	if err := checkStrings(op, [2]string{"url", s.URL}, [2]string{"slug", s.Slug}, [2]string{"page url", s.PageURL},
-		[2]string{"publisher status", s.PublisherStatus}, [2]string{"linked store listing", s.LinkedStoreListing}); err != nil {
+		[2]string{"publisher status", s.PublisherStatus}, [2]string{"publisher account", s.PublisherAccount}, [2]string{"linked store listing", s.LinkedStoreListing}); err != nil {
 		return err
 	}
 	if s.URL == "" || s.Slug == "" {
 		return Errorf(op, ErrInvalid, "a server needs its url and slug")
 	}
-	if s.PublisherStatus != PublisherUnclaimed && s.PublisherStatus != PublisherVerified {
-		return Errorf(op, ErrInvalid, "unknown publisher status %q", s.PublisherStatus)
+	if s.PublisherStatus != PublisherUnclaimed || s.PublisherAccount != "" {
+		// A server is registered unclaimed; ClaimServer is the one way on.
+		return Errorf(op, ErrInvalid, "a server is registered unclaimed, not %q", s.PublisherStatus)
 	}
 	if s.Version != 1 {
 		return Errorf(op, ErrInvalid, "a server is registered at version 1, not %d", s.Version)

@@ -18,19 +18,24 @@ import (
 const flagsUsage = `usage:
   plainsight flags list [--db PATH|postgres://...] [--artifact REF] [--class CLASS] [--status STATUS] [--limit N] [--offset N] [--format text|json]
   plainsight flags show [--db PATH|postgres://...] [--format text|json] FLAG_ID
+  plainsight flags dispute [--db PATH|postgres://...] --by ACCOUNT --case-id ID --case-number N [--format text|json] FLAG_ID
+  plainsight flags award [--db PATH|postgres://...] --by ACCOUNT --case-id ID --case-number N --decision overturn|uphold [--format text|json] FLAG_ID
 `
 
-// runFlags is `plainsight flags list|show`: the §8 flags of a store, for
-// operators. json prints the §8 records (an array for list, one object for
+// runFlags is `plainsight flags list|show|dispute|award`: the §8 flags of
+// a store, for operators (dispute and award: runFlagStep). json prints the §8 records (an array for list, one object for
 // show); text a line per flag. Exit 0, or 2 on a usage or I/O error or an
 // unknown flag id.
 func runFlags(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && (args[0] == "dispute" || args[0] == "award") {
+		return runFlagStep(args, stdout, stderr) // flags_lifecycle.go
+	}
 	if len(args) == 0 || (args[0] != "list" && args[0] != "show") {
 		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "help") {
 			fmt.Fprint(stdout, flagsUsage)
 			return exitClean
 		}
-		fmt.Fprintln(stderr, "plainsight flags: want the subcommand list or show (see plainsight flags --help)")
+		fmt.Fprintln(stderr, "plainsight flags: want the subcommand list, show, dispute or award (see plainsight flags --help)")
 		return exitError
 	}
 	cmd := args[0]

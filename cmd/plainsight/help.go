@@ -71,6 +71,18 @@ var helps = map[string]help{
 		exits:   "0 the flag; 2 no such flag, a usage or database error.",
 		example: "plainsight flags show --db plainsight.db 01a22fa2-4de9-73e3-b362-fa3dc07f4ddb",
 	},
+	"flags dispute": {
+		usage:   "plainsight flags dispute --by ACCOUNT --case-id ID --case-number N [flags] FLAG_ID",
+		about:   "Files the dispute of a standing flag for its attributed account (the actor's account, or the\npublisher of a claimed server), with its arbitration case: standing → disputed, recorded as a\nsecurity.flag_disputed ledger entry filed by account:ACCOUNT (§8; the HTTP route records the key).",
+		exits:   "0 disputed; 2 refused (not_attributed, decided, wrong_state), no such flag, a usage or database error.",
+		example: "plainsight flags dispute --db plainsight.db --by acct_publisher --case-id case_12 --case-number 12 flg_0123456789abcdef0123",
+	},
+	"flags award": {
+		usage:   "plainsight flags award --by ACCOUNT --case-id ID --case-number N --decision overturn|uphold [flags] FLAG_ID",
+		about:   "Applies the arbitration award of a disputed flag's case: overturn (disputed → overturned, a\nsecurity.flag_overturned ledger entry) or uphold (disputed → standing, security.flag_upheld),\ndecided by account:ACCOUNT — the operator arbitrating, never the disputing account (self_decision).",
+		exits:   "0 decided; 2 refused (self_decision, case_mismatch, decided, wrong_state), no such flag, a usage or database error.",
+		example: "plainsight flags award --db plainsight.db --by acct_operator --case-id case_12 --case-number 12 --decision overturn flg_0123456789abcdef0123",
+	},
 	"ledger verify": {
 		usage:   "plainsight ledger verify [flags]",
 		about:   "Verifies the hash chain of the ledger that records every flag and status change: each entry's\nhash, and each link to the entry before it.",
@@ -151,6 +163,24 @@ var helps = map[string]help{
 			"registered server offers under the same name with another definition.",
 		exits:   "0 the list; 2 a usage or database error.",
 		example: "plainsight registry list --db plainsight.db --format json",
+	},
+	"registry claim": {
+		usage: "plainsight registry claim --account ACCOUNT [flags] URL",
+		about: "Issues a challenge for ACCOUNT to claim the registered server at URL (publisher status unclaimed\n" +
+			"until the publisher proves control of its domain): a token to serve as a line of\n" +
+			"https://HOST/.well-known/plainsight-claim.txt or as the TXT record _plainsight-claim.HOST, valid for\n" +
+			"24 hours and stored only as its hash. A new challenge replaces the account's earlier one.",
+		exits:   "0 the challenge; 2 a server not registered or claimed, a usage or database error.",
+		example: "plainsight registry claim --db plainsight.db --account acct_publisher https://mcp.example.com/mcp",
+	},
+	"registry verify": {
+		usage: "plainsight registry verify --account ACCOUNT [flags] URL",
+		about: "Looks for ACCOUNT's challenge token at the well-known HTTPS path of the server's host (through the\n" +
+			"guard, no redirect followed), else in its TXT record, and claims the server: publisher status\n" +
+			"claimed, ACCOUNT its publisher, a registry.server_claimed ledger entry; its flags are then the\n" +
+			"publisher's to dispute.",
+		exits:   "0 claimed; 1 the token was not found; 2 a server not registered or claimed by another account, no\nlive challenge, a usage or database error.",
+		example: "plainsight registry verify --db plainsight.db --account acct_publisher https://mcp.example.com/mcp",
 	},
 }
 

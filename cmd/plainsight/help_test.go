@@ -27,6 +27,8 @@ func TestHelp(t *testing.T) {
 		{[]string{"intent", "verify", "--help"}, []string{"--hash", "--now"}},
 		{[]string{"flags", "list", "--help"}, []string{"--db", "--format", "--artifact", "--class", "--status", "--limit", "--offset"}},
 		{[]string{"flags", "show", "--help"}, []string{"--db", "--format"}},
+		{[]string{"flags", "dispute", "--help"}, []string{"--db", "--format", "--by", "--case-id", "--case-number"}},
+		{[]string{"flags", "award", "--help"}, []string{"--db", "--format", "--by", "--case-id", "--case-number", "--decision"}},
 		{[]string{"ledger", "verify", "--help"}, []string{"--db", "--format"}},
 		{[]string{"signature", "check", "--help"}, []string{"--db", "--format"}},
 		{[]string{"signature", "corpus", "add", "--help"}, []string{"--corpus", "--db"}},
@@ -39,6 +41,8 @@ func TestHelp(t *testing.T) {
 		{[]string{"registry", "add", "--help"}, []string{"--db", "--format", "--slug", "--page-url", "--store-listing", "--allow-loopback"}},
 		{[]string{"registry", "check", "--help"}, []string{"--db", "--format", "--allow-loopback"}},
 		{[]string{"registry", "list", "--help"}, []string{"--db", "--format", "--limit", "--offset"}},
+		{[]string{"registry", "claim", "--help"}, []string{"--db", "--format", "--account", "--allow-loopback"}},
+		{[]string{"registry", "verify", "--help"}, []string{"--db", "--format", "--account", "--allow-loopback"}},
 	} {
 		code, out, errOut := plainsight(t, "", tt.args...)
 		if code != 0 || !strings.HasPrefix(out, "usage: plainsight ") || !strings.Contains(out, "\nExit status: 0 ") || !strings.Contains(out, "\nExample:\n  plainsight ") {

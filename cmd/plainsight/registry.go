@@ -23,6 +23,7 @@ const registryUsage = `usage:
   plainsight registry add [--db PATH|postgres://...] [--slug SLUG] [--page-url URL] [--store-listing ID] [--allow-loopback] [--format text|json] URL
   plainsight registry check [--db PATH|postgres://...] [--allow-loopback] [--format text|json] URL
   plainsight registry list [--db PATH|postgres://...] [--limit N] [--offset N] [--format text|json]
+  plainsight registry claim|verify [--db PATH|postgres://...] --account ACCOUNT [--allow-loopback] [--format text|json] URL
 
 The external registry of MCP servers (§9 of the agent-safety formats).
 
@@ -39,6 +40,10 @@ check  runs the integrity check of a registered server: unchanged, changed
 list   lists the registered servers in registration order, each with its
        §10 warnings: tools another registered server offers under the same
        name with another definition (JSON: the registry records).
+claim  issues a challenge for --account to claim a registered server: a
+       token to serve at https://HOST/.well-known/plainsight-claim.txt or
+       in the TXT record _plainsight-claim.HOST; verify checks it and
+       claims the server, once (exit 1 when the token is not found).
 
 A URL that names loopback (http://127.0.0.1:8080/mcp, http://[::1]/,
 http://localhost/) is probed by add and check only with --allow-loopback:
@@ -97,12 +102,15 @@ func writeJSON(stdout, stderr io.Writer, cmd string, v any) int {
 
 // runRegistry is `plainsight registry add|check|list`.
 func runRegistry(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && (args[0] == "claim" || args[0] == "verify") {
+		return runRegistryClaim(args, stdout, stderr) // registry_claim.go
+	}
 	if len(args) == 0 || (args[0] != "add" && args[0] != "check" && args[0] != "list") {
 		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "help") {
 			fmt.Fprint(stdout, registryUsage)
 			return exitClean
 		}
-		fmt.Fprintln(stderr, "plainsight registry: want the subcommand add, check or list (see plainsight registry --help)")
+		fmt.Fprintln(stderr, "plainsight registry: want the subcommand add, check, list, claim or verify (see plainsight registry --help)")
 		return exitError
 	}
 	sub := args[0]

@@ -41,9 +41,10 @@ pre-call habit as an agent skill, with --public-url's URLs), GET /healthz
 and GET /metrics (Prometheus text); the human pages, HTML without script:
 GET / (what this server is), /servers (the registry, searchable),
 /servers/SLUG (a registered server, the §9 page_url), /changes (the §11
-feed as recorded), /flags/ID and /signatures/ID. Writes (submissions, registration, disputes, awards,
-check-ins, review jobs) need an API key: see plainsight keys. It runs
-until SIGTERM or SIGINT, then finishes the requests in flight and exits 0.
+feed as recorded), /flags/ID and /signatures/ID. Writes (submissions,
+registration, claims, disputes, awards, check-ins, review jobs) need an
+API key: see plainsight keys. It runs until SIGTERM or SIGINT, then
+finishes the requests in flight and exits 0.
 
   --addr ADDR        the address to listen on (default 127.0.0.1:8080)
   --db DB            the registry: sqlite:PATH (created if missing) or a

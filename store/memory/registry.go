@@ -17,6 +17,8 @@ type registry struct {
 	changes  []store.ChangeEvent
 	reviews  []store.Review
 	reviewID map[string]bool
+	// challenges are the claim challenges (claims.go), made on first use.
+	challenges map[claimKey]store.ClaimChallenge
 }
 
 func newRegistry() *registry {

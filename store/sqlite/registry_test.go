@@ -39,11 +39,27 @@ func TestRegistryTriggersRefuseRawSQL(t *testing.T) {
 	if _, err := db.ExecContext(c, `UPDATE servers SET last_checked = '2030-01-01T00:00:00.000000Z'`); err != nil {
 		t.Errorf("a later last check refused: %v", err)
 	}
-	if _, err := db.ExecContext(c, `UPDATE servers SET publisher_status = 'verified'`); err != nil {
-		t.Errorf("unclaimed → verified refused: %v", err)
+	// Migration 7: a claim is unclaimed → verified (claimed's stored
+	// spelling) with its account, in one step, once.
+	for _, q := range []string{
+		`UPDATE servers SET publisher_status = 'verified'`,
+		`UPDATE servers SET publisher_account = 'acct_1'`,
+	} {
+		if _, err := db.ExecContext(c, q); err == nil {
+			t.Errorf("%s: accepted, want refused", q)
+		}
 	}
-	if _, err := db.ExecContext(c, `UPDATE servers SET publisher_status = 'unclaimed'`); err == nil {
-		t.Errorf("verified → unclaimed accepted, want refused")
+	if _, err := db.ExecContext(c, `UPDATE servers SET publisher_status = 'verified', publisher_account = 'acct_1'`); err != nil {
+		t.Errorf("unclaimed → verified with an account refused: %v", err)
+	}
+	for _, q := range []string{
+		`UPDATE servers SET publisher_status = 'unclaimed'`,
+		`UPDATE servers SET publisher_status = 'unclaimed', publisher_account = ''`,
+		`UPDATE servers SET publisher_account = 'acct_2'`,
+	} {
+		if _, err := db.ExecContext(c, q); err == nil {
+			t.Errorf("%s: accepted, want refused", q)
+		}
 	}
 }
 

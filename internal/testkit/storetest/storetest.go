@@ -48,6 +48,8 @@ func Run(t *testing.T, o Opener) {
 	t.Run("ChangeEvents", func(t *testing.T) { testChangeEvents(t, o) })
 	t.Run("Reviews", func(t *testing.T) { testReviews(t, o) })
 	t.Run("RaceMarkChecked", func(t *testing.T) { testRaceMarkChecked(t, o) })
+	t.Run("Claims", func(t *testing.T) { testClaims(t, o) })
+	t.Run("RaceClaim", func(t *testing.T) { testRaceClaim(t, o) })
 	t.Run("Receipts", func(t *testing.T) { testReceipts(t, o) })
 	t.Run("ReceiptLimit", func(t *testing.T) { testReceiptLimit(t, o) })
 	t.Run("RaceReceipts", func(t *testing.T) { testRaceReceipts(t, o) })

@@ -93,6 +93,21 @@ func (o Outside) MarkChecked(ctx context.Context, url string, from, to time.Time
 	return o.conn().MarkChecked(ctx, url, from, to)
 }
 
+// ClaimServer implements store.Servers.
+func (o Outside) ClaimServer(ctx context.Context, url, account string) error {
+	return o.conn().ClaimServer(ctx, url, account)
+}
+
+// PutClaimChallenge implements store.Servers.
+func (o Outside) PutClaimChallenge(ctx context.Context, c store.ClaimChallenge) error {
+	return o.conn().PutClaimChallenge(ctx, c)
+}
+
+// ClaimChallenge implements store.Servers.
+func (o Outside) ClaimChallenge(ctx context.Context, url, account string) (store.ClaimChallenge, error) {
+	return o.conn().ClaimChallenge(ctx, url, account)
+}
+
 // FingerprintVersion implements store.FingerprintVersions.
 func (o Outside) FingerprintVersion(ctx context.Context, url string, version int) (store.FingerprintVersion, error) {
 	return o.conn().FingerprintVersion(ctx, url, version)

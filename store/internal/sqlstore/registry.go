@@ -16,7 +16,7 @@ import (
 
 const (
 	// ServerColumns are the columns ScanServer reads.
-	ServerColumns = `url, slug, page_url, publisher_status, linked_store_listing, first_seen, last_checked, version`
+	ServerColumns = `url, slug, page_url, publisher_status, linked_store_listing, first_seen, last_checked, version, publisher_account`
 	// ServerSQL selects the server at one URL.
 	ServerSQL = `SELECT ` + ServerColumns + ` FROM servers WHERE url = ?`
 	// ChangeColumns are the columns of a change event, in ChangeEvent's order.
@@ -27,7 +27,8 @@ const (
 func ScanServer(c Conn, row Row) (store.Server, error) {
 	var s store.Server
 	err := row.Scan(&s.URL, &s.Slug, &s.PageURL, &s.PublisherStatus, &s.LinkedStoreListing,
-		c.ScanTime(&s.FirstSeen), c.ScanTime(&s.LastChecked), &s.Version)
+		c.ScanTime(&s.FirstSeen), c.ScanTime(&s.LastChecked), &s.Version, &s.PublisherAccount)
+	s.PublisherStatus = store.ReadPublisherStatus(s.PublisherStatus)
 	return s, err
 }
 
@@ -42,8 +43,8 @@ func (c Records) InsertServer(ctx context.Context, s store.Server) error {
 	if err := store.CheckServer(op, &s); err != nil {
 		return err
 	}
-	_, err := c.Exec(ctx, `INSERT INTO servers (`+ServerColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-		s.URL, s.Slug, s.PageURL, s.PublisherStatus, s.LinkedStoreListing, c.Time(s.FirstSeen), c.Time(s.LastChecked), s.Version)
+	_, err := c.Exec(ctx, `INSERT INTO servers (`+ServerColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		s.URL, s.Slug, s.PageURL, store.StoredPublisherStatus(s.PublisherStatus), s.LinkedStoreListing, c.Time(s.FirstSeen), c.Time(s.LastChecked), s.Version, s.PublisherAccount)
 	switch c.Class(err) {
 	case Unique, Refused: // SQLite refuses a taken URL or slug with a trigger
 		return &store.Error{Op: op, Kind: store.ErrDuplicate, Err: err}
@@ -130,6 +131,46 @@ func (c Records) MarkChecked(ctx context.Context, url string, from, to time.Time
 	return cas(ctx, c.Conn, op, n, err, url, func(store.Server) error {
 		return store.Errorf(op, store.ErrConflict, "server %s was checked at another time", url)
 	})
+}
+
+// ClaimServer implements store.Servers.ClaimServer.
+func (c Records) ClaimServer(ctx context.Context, url, account string) error {
+	const op = "ClaimServer"
+	if err := store.CheckClaim(op, account); err != nil {
+		return err
+	}
+	n, err := c.Exec(ctx, `UPDATE servers SET publisher_status = ?, publisher_account = ? WHERE url = ? AND publisher_status = ?`,
+		store.StoredPublisherStatus(store.PublisherClaimed), account, url, store.PublisherUnclaimed)
+	return cas(ctx, c.Conn, op, n, err, url, func(store.Server) error {
+		return store.Errorf(op, store.ErrConflict, "server %s is claimed", url)
+	})
+}
+
+// PutClaimChallenge implements store.Servers.PutClaimChallenge.
+func (c Records) PutClaimChallenge(ctx context.Context, ch store.ClaimChallenge) error {
+	const op = "PutClaimChallenge"
+	if err := store.CheckClaimChallenge(op, &ch); err != nil {
+		return err
+	}
+	_, err := c.Exec(ctx, `INSERT INTO claim_challenges (server_url, account_id, token_sha256, created_at, expires_at) VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT (server_url, account_id) DO UPDATE SET token_sha256 = excluded.token_sha256, created_at = excluded.created_at, expires_at = excluded.expires_at`,
+		ch.ServerURL, ch.AccountID, ch.TokenSHA256, c.Time(ch.CreatedAt), c.Time(ch.ExpiresAt))
+	switch c.Class(err) {
+	case Refused, ForeignKey: // SQLite refuses an unknown server with a trigger
+		return &store.Error{Op: op, Kind: store.ErrNotFound, Err: err}
+	}
+	return store.Wrap(op, err)
+}
+
+// ClaimChallenge implements store.Servers.ClaimChallenge.
+func (c Records) ClaimChallenge(ctx context.Context, url, account string) (store.ClaimChallenge, error) {
+	var ch store.ClaimChallenge
+	err := c.QueryRow(ctx, `SELECT server_url, account_id, token_sha256, created_at, expires_at FROM claim_challenges WHERE server_url = ? AND account_id = ?`,
+		url, account).Scan(&ch.ServerURL, &ch.AccountID, &ch.TokenSHA256, c.ScanTime(&ch.CreatedAt), c.ScanTime(&ch.ExpiresAt))
+	if isNoRows(err) {
+		return ch, store.Errorf("ClaimChallenge", store.ErrNotFound, "no challenge of %q for this account", url)
+	}
+	return ch, store.Wrap("ClaimChallenge", err)
 }
 
 // FingerprintVersion implements store.FingerprintVersions.FingerprintVersion.
