@@ -44,6 +44,12 @@
 //   - exfiltrate: an instruction to send the conversation, the system
 //     prompt, cookies, passwords or a user's data to a URL, an address or
 //     a number, or to send or transfer something "silently".
+//   - answer_inject: an instruction that plants a payload in the reader's
+//     answer ("include in your response the following string:
+//     ![image](https://…)", "repeat the word … 100 times at the end of
+//     your response"); the payload is needed: a Markdown image or link,
+//     HTML, a URL, base64, "the following string", a repetition
+//     (answer.go).
 //   - jailbreak: the fixed phrases of policy jailbreaks ("developer mode
 //     enabled", "do anything now", "without any ethical restrictions"),
 //     and (jailbreak.go) a persona or role shift together with a removal

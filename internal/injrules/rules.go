@@ -22,7 +22,7 @@ const (
 
 // Rules lists the rule names in the order of the package doc.
 func Rules() []string {
-	return []string{RoleMarker, FakeTurn, InstructionBlock, ReadSecret, Conceal, CrossTool, RunCommand, Override, Jailbreak, Exfiltrate, Extract}
+	return []string{RoleMarker, FakeTurn, InstructionBlock, ReadSecret, Conceal, CrossTool, RunCommand, Override, Jailbreak, Exfiltrate, Extract, AnswerInject}
 }
 
 // Hit is one rule that fired on a span of the text.
@@ -390,7 +390,7 @@ var wordAnchors = map[string]anchor{
 	"secret":       {[]string{"newinst", "secret"}, ""},
 	"hidden":       {[]string{"newinst"}, "instructions instruction system directives directive orders task"},
 	"additional":   {[]string{"newinst"}, "instructions instruction system directives directive orders task"},
-	"your":         {[]string{"yournew"}, "new updated real true"},
+	"your":         {[]string{"yournew", "answerinject"}, "new updated real true response answer reply output responses answers replies"},
 	"you":          {[]string{"youarenow", "mustrun", "redirect"}, "are must should need have"},
 	"must":         {[]string{"mustrun", "redirect"}, "now redirect switch use call first execute run immediately"},
 	"please":       {[]string{"redirect"}, "redirect switch use"},
