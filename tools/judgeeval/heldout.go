@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"os"
 	"strings"
+
+	"github.com/plainsight/plainsight/internal/injrules"
 )
 
 // heldoutProb maps a pool item's id to its held-out model probability
@@ -41,10 +43,10 @@ func readHeldout(path string) (map[string]float64, error) {
 func heldoutFlags(p float64, text string) bool {
 	n := len(strings.Fields(text))
 	switch {
-	case n < 12:
+	case n < injrules.ModelWords:
 		return false
-	case n < 20:
-		return p >= 0.95
+	case n < injrules.ModelFullWords:
+		return p >= injrules.ModelAloneShort
 	}
-	return p >= 0.9
+	return p >= injrules.ModelAlone
 }
