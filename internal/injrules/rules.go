@@ -392,7 +392,7 @@ var wordAnchors = map[string]anchor{
 	"additional":   {[]string{"newinst"}, "instructions instruction system directives directive orders task"},
 	"your":         {[]string{"yournew", "answerinject"}, "new updated real true response answer reply output responses answers replies"},
 	"you":          {[]string{"youarenow", "mustrun", "redirect"}, "are must should need have"},
-	"must":         {[]string{"mustrun", "redirect"}, "now redirect switch use call first execute run immediately"},
+	"must":         {[]string{"mustrun", "redirect", "mustalso"}, "now redirect switch use call first execute run immediately also"},
 	"please":       {[]string{"redirect"}, "redirect switch use"},
 	"from":         {[]string{"fromnow"}, "now"},
 	"developer":    {[]string{"devmode"}, "mode"},
