@@ -4,6 +4,12 @@
 //   - Level 1: every tool result is scanned before the model sees it
 //     (source tool_output, inbound); a result the policy blocks is replaced
 //     by an error result that says why, and never reaches the model.
+//     A prompts/get result (the prompt's description and messages) and a
+//     resources/read result (each content's URI and text; blobs are not
+//     scanned) are judged the same way; one the policy blocks is not
+//     returned, the request fails with a *BlockedError naming the prompt
+//     or the resource's URI, and a flagged one carries the verdict in its
+//     _meta.
 //   - Level 2: every outgoing tool call's arguments are scanned (source
 //     agent_message, outbound); a call the policy blocks is not sent.
 //   - Level 3: each decision is appended to a receipt log: who, the
@@ -70,12 +76,13 @@ import (
 )
 
 // ErrBlocked is returned (wrapped in a *BlockedError) for a tool call the
-// policy blocks before it is sent.
+// policy blocks before it is sent, and for a prompts/get or resources/read
+// result it blocks before the model reads it.
 var ErrBlocked = errors.New("mcpguard: tool call blocked")
 
-// BlockedError reports a blocked tool call.
+// BlockedError reports a blocked tool call, prompt or resource.
 type BlockedError struct {
-	Tool     string
+	Tool     string // the tool's or the prompt's name, or the resource's URI
 	Decision enforce.Decision
 	ScanID   string // empty when the scanner could not be reached
 }
@@ -173,6 +180,14 @@ func (g *Guard) Middleware() mcp.Middleware {
 					g.definitions(ctx, res)
 				}
 				return res, err
+			case "prompts/get", "resources/read":
+				// A prompt's messages and a resource's text, before the
+				// model reads them.
+				res, err := next(ctx, method, req)
+				if err != nil {
+					return res, err
+				}
+				return g.readResult(ctx, method, req, res)
 			}
 			params, ok := req.GetParams().(*mcp.CallToolParams)
 			if method != "tools/call" || !ok || params == nil {

@@ -93,7 +93,7 @@ func main() {
 	flag.Float64Var(&p.GroupCap, "group-cap", 250, "most total weight one source group carries per label")
 	flag.Uint64Var(&p.Seed, "seed", 27, "shuffle seed")
 	flag.BoolVar(&p.Average, "average", true, "average the weights of the second half of the epochs")
-	flag.Float64Var(&p.ExtraWeight, "extra-weight", 1, "weight of a project-written item relative to a pool item")
+	flag.Float64Var(&p.ExtraWeight, "extra-weight", 0.5, "weight of a project-written item relative to a pool item")
 	flag.Parse()
 
 	items, dataSum := load(*data, *extra)

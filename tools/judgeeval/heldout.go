@@ -5,7 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"strings"
+
+	"github.com/plainsight/plainsight/internal/injrules"
 )
 
 // heldoutProb maps a pool item's id to its held-out model probability
@@ -35,16 +36,15 @@ func readHeldout(path string) (map[string]float64, error) {
 	return m, sc.Err()
 }
 
-// heldoutFlags applies the shield's gate for the model alone
-// (shield/injection.go): not read under 12 words, then 0.9, or 0.95
-// under 20 words.
+// heldoutFlags applies the shield's weighing of the model alone
+// (injrules.ModelWeight, as shield/injection.go calls it for a text
+// without other evidence): not read under injrules.ModelWords words, then
+// ModelAloneShort under ModelFullWords words, else ModelAlone, after the
+// framing's damping (text about attacks, an operator's rules).
 func heldoutFlags(p float64, text string) bool {
-	n := len(strings.Fields(text))
-	switch {
-	case n < 12:
+	words := injrules.CountWords(text, injrules.ModelFullWords)
+	if words < injrules.ModelWords {
 		return false
-	case n < 20:
-		return p >= 0.95
 	}
-	return p >= 0.9
+	return injrules.ModelWeight(p, words, injrules.Frame(text), false, false) >= injrules.Floor
 }

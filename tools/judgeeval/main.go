@@ -28,10 +28,10 @@
 // build tagged noinjmodel, an item also counts as flagged for
 // prompt_injection when its held-out probability passes the gate the
 // shield applies to the model alone (12 words and more; 0.9, or 0.95
-// under 20 words). That is the honest by-family estimate of rules and
-// model together (the rules were still written with the pool in view),
-// slightly generous: the shield also lowers the model in text about
-// attacks and in operators' prompts, which this does not.
+// under 20 words), after the framing's damping (injrules.ModelWeight:
+// text about attacks, an operator's rules). That is the honest by-family
+// estimate of rules and model together (the rules were still written
+// with the pool in view).
 //
 //	go run ./tools/injtrain -write=false -heldout /tmp/heldout.jsonl
 //	go run -tags noinjmodel ./tools/judgeeval -data … -heldout /tmp/heldout.jsonl
