@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -226,15 +227,6 @@ func emptyBackends(t *testing.T) map[string]func(t *testing.T) store.Store {
 	return b
 }
 
-func has(ss []string, s string) bool {
-	for _, x := range ss {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
 // GET /servers lists the registry 50 a page in registration order, each
 // row linking its page, with Next and Previous links, on every backend.
 func TestServersPaged(t *testing.T) {
@@ -278,10 +270,10 @@ func testServersPaged(t *testing.T, s store.Store) {
 				t.Errorf("%s: row %d: %s standing flags, want %s", c.path, i, rows[i][3], flags)
 			}
 		}
-		if c.next != "" && !has(other, c.next) || c.next == "" && strings.Contains(string(body), ">Next<") {
+		if c.next != "" && !slices.Contains(other, c.next) || c.next == "" && strings.Contains(string(body), ">Next<") {
 			t.Errorf("%s: links %q, want next %q", c.path, other, c.next)
 		}
-		if c.prev != "" && !has(other, c.prev) || c.prev == "" && strings.Contains(string(body), ">Previous<") {
+		if c.prev != "" && !slices.Contains(other, c.prev) || c.prev == "" && strings.Contains(string(body), ">Previous<") {
 			t.Errorf("%s: links %q, want previous %q", c.path, other, c.prev)
 		}
 		if !strings.Contains(string(body), c.wantSummary) {
@@ -334,11 +326,11 @@ func testServersSearch(t *testing.T, s store.Store) {
 	if len(rows) != 50 || paths[0] != "/servers/s3" || paths[49] != "/servers/s493" {
 		t.Fatalf("weather: %d rows, %q … %q", len(rows), paths[0], paths[len(paths)-1])
 	}
-	if !has(other, "/servers?offset=494&q=wEaThEr") {
+	if !slices.Contains(other, "/servers?offset=494&q=wEaThEr") {
 		t.Errorf("weather: links %q, want the next page at offset 494", other)
 	}
 	rows, paths, other, _ = search("wEaThEr", 494)
-	if len(rows) != 12 || paths[0] != "/servers/s503" || paths[11] != "/servers/s613" || !has(other, "/servers?q=wEaThEr") {
+	if len(rows) != 12 || paths[0] != "/servers/s503" || paths[11] != "/servers/s613" || !slices.Contains(other, "/servers?q=wEaThEr") {
 		t.Errorf("weather, second page: %d rows, %q, links %q", len(rows), paths, other)
 	}
 	// By URL.
@@ -347,7 +339,7 @@ func testServersSearch(t *testing.T, s store.Store) {
 	}
 	// The bound: the 611th server is beyond the first request's 500.
 	rows, _, other, body := search("<script>", 0)
-	if len(rows) != 0 || !has(other, "/servers?offset=500&q=%3Cscript%3E") || !strings.Contains(body, "500 registered servers searched") {
+	if len(rows) != 0 || !slices.Contains(other, "/servers?offset=500&q=%3Cscript%3E") || !strings.Contains(body, "500 registered servers searched") {
 		t.Errorf("bound: %d rows, links %q", len(rows), other)
 	}
 	rows, paths, _, body = search("<script>", 500)

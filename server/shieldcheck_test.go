@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -73,15 +74,6 @@ func checked(t *testing.T, h http.Handler, text string) []string {
 	return ids
 }
 
-func has(ids []string, id string) bool {
-	for _, x := range ids {
-		if x == id {
-			return true
-		}
-	}
-	return false
-}
-
 // Issue 28, item 8: shield/check reads no database, and still a signature
 // confirmed through the routes is matched by the next check.
 func TestShieldCheckSeesConfirmation(t *testing.T) {
@@ -92,7 +84,7 @@ func TestShieldCheckSeesConfirmation(t *testing.T) {
 		t.Fatalf("a match before any confirmation: %v", ids)
 	}
 	id := confirmThroughRoutes(t, h, s, text)
-	if ids := checked(t, h, "Note: "+text+"."); !has(ids, id) {
+	if ids := checked(t, h, "Note: "+text+"."); !slices.Contains(ids, id) {
 		t.Errorf("the next check matched %v, not the confirmed %s", ids, id)
 	}
 }
@@ -128,11 +120,11 @@ func TestShieldCheckTwoInstancesPostgres(t *testing.T) {
 	}
 	id := confirmThroughRoutes(t, hs[0], ss[0], text)
 	done := time.Now()
-	if ids := checked(t, hs[0], text); !has(ids, id) {
+	if ids := checked(t, hs[0], text); !slices.Contains(ids, id) {
 		t.Errorf("the confirming instance's next check matched %v, not %s", ids, id)
 	}
 	time.Sleep(time.Until(done.Add(signature.DefaultRefresh)))
-	if ids := checked(t, hs[1], text); !has(ids, id) {
+	if ids := checked(t, hs[1], text); !slices.Contains(ids, id) {
 		t.Errorf("the other instance's check 2 s after matched %v, not %s", ids, id)
 	}
 }
