@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -22,6 +23,7 @@ import (
 	"github.com/plainsight/plainsight/shield/receiptstore"
 	"github.com/plainsight/plainsight/store"
 	"github.com/plainsight/plainsight/store/memory"
+	"github.com/plainsight/plainsight/store/sqlite"
 )
 
 // rawDo sends one request and returns the status and the raw body (a
@@ -472,4 +474,37 @@ func FuzzReceipts(f *testing.F) {
 			t.Fatalf("%q: %d", in, status)
 		}
 	})
+}
+
+// BenchmarkShieldRouteReceipts is POST /v2/scan of benchText on SQLite:
+// without receipts, with the signature matcher only (no ring), and
+// signed and logged (a durable commit per scan), so the pair gives what
+// receipts cost a scan.
+func BenchmarkShieldRouteReceipts(b *testing.B) {
+	body := `{"content": "` + benchText() + `", "context": {"source": "web", "direction": "inbound"}}`
+	for _, c := range []struct {
+		name string
+		ring bool
+	}{{"unsigned", false}, {"signed+logged", true}} {
+		b.Run(c.name, func(b *testing.B) {
+			s, err := sqlite.Open(b.Context(), filepath.Join(b.TempDir(), "b.db"), nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer s.Close()
+			cfg := Config{Store: s, RateLimit: RateLimit{PerSecond: -1}}
+			if c.ring {
+				cfg.ReceiptKeys, _ = receipt.NewKeyRingFromSeed(bytes.Repeat([]byte{1}, 32))
+			}
+			h := New(cfg)
+			b.ReportAllocs()
+			for b.Loop() {
+				w := httptest.NewRecorder()
+				h.ServeHTTP(w, httptest.NewRequest("POST", "/v2/scan", strings.NewReader(body)))
+				if w.Code != http.StatusOK {
+					b.Fatal(w.Code, w.Body.String())
+				}
+			}
+		})
+	}
 }
