@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -41,6 +42,24 @@ func rawDo(t *testing.T, h http.Handler, key, method, target, body string) (int,
 	w := httptest.NewRecorder()
 	h.ServeHTTP(w, r)
 	return w.Code, w.Body.Bytes()
+}
+
+var (
+	specOnce sync.Mutex
+	specDoc  *apiSpec
+)
+
+// cachedSpec is loadOpenAPI's document, read once for the tests of this
+// file (reading it takes seconds under the race detector); TestOpenAPI,
+// which counts the statuses produced, reads its own.
+func cachedSpec(t testing.TB) *apiSpec {
+	t.Helper()
+	specOnce.Lock()
+	defer specOnce.Unlock()
+	if specDoc == nil {
+		specDoc = loadOpenAPI(t)
+	}
+	return specDoc
 }
 
 // testRing is a ring of one key from a fixed seed.
@@ -248,7 +267,7 @@ func (f failingReceipts) AppendReceipt(context.Context, store.ReceiptEntry) (int
 // 1): 503 store_unavailable when the store is out, 500 for another
 // failure, on the REST route and the MCP tool; no receipt in the answer.
 func TestScanNotAnsweredUnlogged(t *testing.T) {
-	spec := loadOpenAPI(t)
+	spec := cachedSpec(t)
 	body := `{"content":"hello","context":{"source":"web","direction":"inbound"}}`
 	for _, c := range []struct {
 		err    error
@@ -278,7 +297,7 @@ func TestScanNotAnsweredUnlogged(t *testing.T) {
 // A receipt signed before a rotation still verifies against the JWKS
 // served after it; a new one is signed by the new key.
 func TestReceiptAfterRotation(t *testing.T) {
-	spec := loadOpenAPI(t)
+	spec := cachedSpec(t)
 	s := memory.New()
 	ring := testRing(t, 5)
 	body := `{"content":"hello","context":{"source":"web","direction":"inbound"}}`
@@ -370,7 +389,7 @@ func TestCreateKeyAnonymous(t *testing.T) {
 // detectors alone find suspicious (the judge's poisoning guard needs a
 // prompt_injection signal to confirm it) is malicious after it.
 func TestScanUsesConfirmedSignatures(t *testing.T) {
-	spec := loadOpenAPI(t)
+	spec := cachedSpec(t)
 	for name, open := range backends(t) {
 		t.Run(name, func(t *testing.T) {
 			s := open(t)
@@ -441,7 +460,7 @@ func FuzzReceipts(f *testing.F) {
 		f.Add(s, false)
 		f.Add(s, true)
 	}
-	spec := loadOpenAPI(f)
+	spec := cachedSpec(f)
 	s := memory.New()
 	secret, _, err := CreateKey(context.Background(), s, "acct_fuzz", "fuzz", []string{store.ScopeSubmit}, time.Now())
 	if err != nil {
