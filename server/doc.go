@@ -37,7 +37,8 @@
 //     confirmed community signatures (prompt_injection signals of kind
 //     "signature:ID"). The API key is optional here: it names the
 //     requester of the receipt log; an Authorization that is not a live
-//     key is 401 unauthorized.
+//     key is 401 unauthorized (a handler without a store checks no key,
+//     keeps no log, and names every requester anonymous).
 //   - GET /.well-known/jwks.json — the public keys of the receipt
 //     signatures, a JWK set (RFC 7517 §5) served as application/json,
 //     current key first; 404 not_found when the server signs no receipts.
