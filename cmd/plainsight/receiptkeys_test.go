@@ -112,8 +112,13 @@ func TestServeReceipts(t *testing.T) {
 	if code != exitClean || !strings.HasPrefix(secret, "psk_") {
 		t.Fatalf("keys create: %d %q %q", code, secret, errOut)
 	}
-	if status, b := post(t, base+"/v2/scan", secret, body); status != 200 {
-		t.Fatalf("/v2/scan with a key: %d %s", status, b)
+	status, keyed := post(t, base+"/v2/scan", secret, body)
+	ks, err := receipt.ParseResponse(keyed)
+	if status != 200 || err != nil {
+		t.Fatalf("/v2/scan with a key: %d %v %s", status, err, keyed)
+	}
+	if status, b := post(t, base+"/v2/receipts/"+ks.Receipt.ScanID+"/outcome", secret, `{"outcome":"block","action":"read"}`); status != 201 {
+		t.Fatalf("the outcome report: %d %s", status, b)
 	}
 	status, log := get(t, base+"/v2/receipts?content_hash="+scanned.Receipt.ContentHash, secret)
 	if status != 200 || !bytes.Contains(log, []byte(`"scan_id":"`+scanned.Receipt.ScanID+`"`)) ||
@@ -124,7 +129,8 @@ func TestServeReceipts(t *testing.T) {
 		t.Fatalf("exit %d\n%s", code, errOut)
 	}
 	code, out, errOut := runCLI("shield", "receipts", "list", "--db", "sqlite:"+db, "--jwks", jwksFile)
-	if code != exitClean || !strings.Contains(out, scanned.Receipt.ScanID) || strings.Count(out, "signature ok") != 2 {
+	if code != exitClean || !strings.Contains(out, scanned.Receipt.ScanID) || strings.Count(out, "signature ok") != 3 ||
+		!strings.Contains(out, "  block  "+ks.Receipt.ScanID+"  "+ks.Receipt.ContentHash+"  report  signature ok") {
 		t.Errorf("shield receipts list: %d\n%s%s", code, out, errOut)
 	}
 
