@@ -32,8 +32,18 @@
 //     unknown one is 422 unknown_profile.
 //   - POST /v2/scan — the Agent-Shield REST binding (§3.3 of the protocol):
 //     the §3.1 request {"content", "context": {"source", "tool",
-//     "direction"}} answered with the §3.2 response of Config.Shield's
-//     scanner (shield.Scan's default one when it is nil).
+//     "direction"}} answered with the §3.2 response, its receipt signed
+//     and logged (see Receipts) and its verdict counting the store's
+//     confirmed community signatures (prompt_injection signals of kind
+//     "signature:ID"). The API key is optional here: it names the
+//     requester of the receipt log; an Authorization that is not a live
+//     key is 401 unauthorized (a handler without a store checks no key,
+//     keeps no log, and names every requester anonymous).
+//   - GET /.well-known/jwks.json — the public keys of the receipt
+//     signatures, a JWK set (RFC 7517 §5) served as application/json,
+//     current key first; 404 not_found when the server signs no receipts.
+//   - GET /v2/receipts and POST /v2/receipts/{scan_id}/outcome — the
+//     receipt log, keyed (see Receipts).
 //   - GET /v1/security/flags?url=&class=&status=&limit=&offset= — the §8
 //     flag records in creation order ({"flags", "next_offset", "note"});
 //     url selects the flags whose artifact ref is that URL (an external
@@ -252,6 +262,44 @@
 // and a check-in's body is decoded by encoding/json (the reports' wire
 // form is package signature's), which reads a lone surrogate so as well.
 //
+// # Receipts
+//
+// With Config.ReceiptKeys (a receipt.KeyRing; `plainsight serve` creates
+// one at its first start, see its --help), every POST /v2/scan and
+// shield_scan answer is signed (package shield/receipt: a detached JWS
+// over the verdict, scores, engine and receipt) and, with a Store,
+// appended to the store's receipt log (package shield/receiptstore; the
+// Agent-Shield protocol's Level 3, §5: who scanned what hash, when, which
+// engine, what verdict, what the enforcer did) before it is sent. Who is
+// the owner of the request's API key, [Anonymous] without one. A log
+// that cannot be written is not answered as logged: the scan answers 503
+// store_unavailable (with Retry-After) when the store is out, 500
+// internal otherwise, and no receipt. The log holds hashes and scores,
+// never the content. Config.ReceiptKeys nil (serve --no-receipts): no
+// signature, no log, and the JWKS route answers 404. A host that passes
+// its own Config.Shield gives it the ring as its Signer; one that passes
+// Config.ShieldOptions gets the ring and the signature matcher added.
+//
+// The server is not the enforcer: a scan's own entry has the outcome
+// [Unreported]. The caller reports what it did with POST
+// /v2/receipts/{scan_id}/outcome {"outcome": "proceed"|"flag"|"block",
+// "action": "read"|"write"|"send"|"credentials", "reason"} (reason at
+// most [MaxOutcomeReason] bytes), keyed, for a scan of the key's owner
+// (else 404 not_found; a keyless scan has no owner to report it): 201 and
+// a new entry after the scan's, which repeats its signed receipt — the
+// log is append-only, so a report never changes an entry, and a second
+// report is one more entry.
+//
+// GET /v2/receipts?content_hash=&from=&to=&who=&after=&limit= reads the
+// log oldest first ({"entries": [{"seq", "at", "kind": "scan"|"outcome",
+// "entry"}], "next_after"}; from ≤ at < to, RFC 3339; after is the
+// previous page's next_after; limit 1–1000, default 100). Any live key
+// reads its own owner's entries; a key with the scope audit reads every
+// requester's (who then selects one, "anonymous" the keyless scans);
+// another who without audit is 403 forbidden. `plainsight shield
+// receipts list --db` reads the same log, and checks the signatures with
+// --jwks.
+//
 // # MCP
 //
 // [NewMCP] returns an *mcp.Server of the official Go SDK (name "plainsight",
@@ -266,7 +314,10 @@
 //   - shield_scan {"content", "context": {"source", "direction", "tool"?}}
 //     — the MCP binding of Agent-Shield (§3.3 of the protocol: "the same
 //     exchange exposed as a tool call"), the §3.2 response of POST
-//     /v2/scan; the name is mcpguard.ScanToolName;
+//     /v2/scan, signed and logged the same way (see Receipts: over
+//     Streamable HTTP the requester is the owner of the request's API
+//     key, 401's code unauthorized for one that is not live; over stdio
+//     anonymous); the name is mcpguard.ScanToolName;
 //   - signature_check {"text"} — {"match", "matches", "note"}, the
 //     confirmed community signatures of Config.Store that match, at most
 //     10 (Shield method 1.0, "Checking text"); without a store that keeps
@@ -278,7 +329,8 @@
 // the routes, {"error": {"code", "message"}}, with the same codes
 // (refused_<reason>, invalid_request, invalid_json, body_too_large,
 // unknown_profile, unknown_context, unknown_source, unknown_direction,
-// content_too_large, no_registry, internal), plus text_too_large for a
+// content_too_large, no_registry, unauthorized, store_unavailable,
+// cancelled, internal), plus text_too_large for a
 // signature_check text over 16 KiB. A call to an unknown tool is the SDK's
 // JSON-RPC error.
 //
@@ -449,7 +501,10 @@
 // The routes answer what packages precall, scan, shield, flag and
 // signature answer, with their notes: evidence gathered at one moment,
 // never a guarantee that a tool or a text is safe (§12), and every page
-// says so. A key says who wrote, not that what they wrote is true; scopes
+// says so. A signed receipt says this server's key signed that verdict
+// for content of that hash at that time, not that the verdict is right;
+// an outcome entry is what the caller reported, unchecked. A key says
+// who wrote, not that what they wrote is true; scopes
 // are coarse (a key with arbitrate applies any award). The rate limit is
 // per process (instances sharing a database each allow a client its own
 // rate) and per address, not per key; it counts requests, not their cost:

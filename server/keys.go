@@ -32,9 +32,15 @@ func KeyHash(secret string) string {
 // CreateKey makes an API key for owner with the given scopes and stores
 // its hash: the secret is returned once and kept nowhere (`plainsight
 // keys create` prints it). Scopes are store.Scopes' names, in any order.
+// The owner Anonymous is refused: it names the keyless requesters of the
+// receipt log.
 func CreateKey(ctx context.Context, s store.APIKeys, owner, label string, scopes []string, now time.Time) (secret string, k store.APIKey, err error) {
 	if owner == "" {
 		return "", k, fmt.Errorf("%w: a key needs its owner", ErrKey)
+	}
+	if owner == Anonymous {
+		// The receipt log's name of a keyless requester (receipts.go).
+		return "", k, fmt.Errorf("%w: the owner %q is the receipt log's keyless requester", ErrKey, Anonymous)
 	}
 	scopes = slices.Clone(scopes)
 	slices.Sort(scopes)

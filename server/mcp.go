@@ -16,7 +16,6 @@ import (
 	"github.com/plainsight/plainsight/internal/canon"
 	"github.com/plainsight/plainsight/precall"
 	"github.com/plainsight/plainsight/scan"
-	"github.com/plainsight/plainsight/shield"
 	"github.com/plainsight/plainsight/shield/mcpguard"
 	"github.com/plainsight/plainsight/signature"
 )
@@ -117,7 +116,7 @@ type mcpTools struct {
 	sigs    *signature.Service // nil when the store keeps no signatures
 	log     *slog.Logger
 	maxBody int64
-	shield  *shield.Scanner // nil means shield.Scan
+	scans   *shieldScans
 }
 
 // NewMCP returns the server's operations as an MCP server (the official Go
@@ -152,7 +151,6 @@ func newMCPTools(c Config) *mcpTools {
 		checker: &precall.Checker{Guard: g, Store: c.Store, Clock: c.Clock, PageURL: pageURLFunc(c.PublicURL)},
 		log:     c.Logger,
 		maxBody: c.MaxBodyBytes,
-		shield:  c.Shield,
 	}
 	if t.log == nil {
 		t.log = slog.New(slog.DiscardHandler)
@@ -167,6 +165,11 @@ func newMCPTools(c Config) *mcpTools {
 		}
 		t.sigs = signature.NewService(ss, o)
 	}
+	var sigs func() *signature.Service
+	if t.sigs != nil {
+		sigs = func() *signature.Service { return t.sigs }
+	}
+	t.scans = newShieldScans(c, sigs)
 	return t
 }
 
@@ -285,6 +288,9 @@ func (t *mcpTools) call(ctx context.Context, req *mcp.CallToolRequest, f func(co
 	if err := repeatedMember(raw, 8); err != nil {
 		return nil, &toolError{"invalid_json", "the arguments are malformed: " + err.Error()}
 	}
+	if req.Extra != nil && req.Extra.Header != nil {
+		ctx = context.WithValue(ctx, headerKey{}, req.Extra.Header)
+	}
 	out, terr := f(ctx, v)
 	if terr != nil {
 		return nil, terr
@@ -364,33 +370,39 @@ func (t *mcpTools) scanText(_ context.Context, v canon.Value) (any, *toolError) 
 }
 
 // shieldScan is the tool shield_scan: the MCP binding of Agent-Shield
-// (§3.3), the exchange of POST /v2/scan.
+// (§3.3), the exchange of POST /v2/scan. Over Streamable HTTP the
+// requester is the owner of the request's API key (Authorization, as on
+// POST /v2/scan); over stdio, or without a key, Anonymous.
 func (t *mcpTools) shieldScan(ctx context.Context, v canon.Value) (any, *toolError) {
 	req, err := shieldRequest(v)
 	if err != nil {
 		return nil, invalidArgs(err)
 	}
-	resp, err := scanWith(ctx, t.shield, req)
-	switch {
-	case errors.Is(err, shield.ErrUnknownSource):
-		return nil, &toolError{"unknown_source", err.Error()}
-	case errors.Is(err, shield.ErrUnknownDirection):
-		return nil, &toolError{"unknown_direction", err.Error()}
-	case errors.Is(err, shield.ErrContentTooLarge):
-		return nil, &toolError{"content_too_large", err.Error()}
-	case err != nil:
-		return nil, t.fail(ctx, "shield scan", err)
+	who, err := t.scans.requester(ctx, headerOf(ctx).Get("Authorization"))
+	if errors.Is(err, errUnauthorized) {
+		return nil, &toolError{"unauthorized", "shield_scan takes no key or a live API key: Authorization: Bearer psk_…"}
+	} else if err != nil {
+		return nil, t.fail(ctx, "api key", err)
+	}
+	resp, err := t.scans.scan(ctx, req, who)
+	if err != nil {
+		status, code, msg := scanFailure(ctx, err)
+		if status == http.StatusInternalServerError || code == "store_unavailable" {
+			t.log.Error("shield scan", "err", err.Error())
+		}
+		return nil, &toolError{code, msg}
 	}
 	return resp, nil
 }
 
-// scanWith scans req with s, or with shield.Scan's default scanner when
-// s is nil (Config.Shield): the one scan of both bindings.
-func scanWith(ctx context.Context, s *shield.Scanner, req shield.Request) (shield.Response, error) {
-	if s == nil {
-		return shield.Scan(ctx, req)
-	}
-	return s.Scan(ctx, req)
+// headerKey is the context key of the HTTP header of a tool call.
+type headerKey struct{}
+
+// headerOf returns the HTTP header of the tool call of ctx (Streamable
+// HTTP), or an empty one (stdio).
+func headerOf(ctx context.Context) http.Header {
+	h, _ := ctx.Value(headerKey{}).(http.Header)
+	return h
 }
 
 // signatureCheck is the tool signature_check (Shield method 1.0,

@@ -396,6 +396,7 @@ func TestOpenAPI(t *testing.T) {
 			driveRoutes(t, spec, h, sd)
 			driveWrites(t, spec, h, s, sd)
 			driveBodyCaps(t, spec, h)
+			driveReceipts(t, spec, s) // receipts_test.go
 		})
 	}
 	t.Run("no store", func(t *testing.T) {

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -19,6 +18,7 @@ import (
 	"github.com/plainsight/plainsight/precall"
 	"github.com/plainsight/plainsight/scan"
 	"github.com/plainsight/plainsight/shield"
+	"github.com/plainsight/plainsight/shield/receipt"
 	"github.com/plainsight/plainsight/signature"
 	"github.com/plainsight/plainsight/store"
 	"github.com/prometheus/client_golang/prometheus"
@@ -63,11 +63,26 @@ type Config struct {
 	// budget (mcplimits.go); zero means the DefaultMCP limits.
 	MCP MCPLimits
 	// Shield is the Agent-Shield scanner of POST /v2/scan and of the MCP
-	// tool shield_scan (§3.3's REST and MCP bindings): its signing key,
-	// URL list, community signatures and thresholds. Nil means
-	// shield.Scan's default scanner (no signature, the shipped URL list
-	// and no operator list).
+	// tool shield_scan (§3.3's REST and MCP bindings), for a host that
+	// builds its own: it is used as it is, with its own Signer and
+	// Signatures (the server adds neither; a host that sets ReceiptKeys
+	// too gives its scanner the same ring as Signer, or the published
+	// keys do not verify its receipts). Nil means a scanner of
+	// ShieldOptions.
 	Shield *shield.Scanner
+	// ShieldOptions configure the scanner when Shield is nil (URL lists,
+	// thresholds, bounds). Unless set in them, the server adds Signer =
+	// ReceiptKeys and Signatures = a matcher over the store's confirmed
+	// community signatures, brought up to date with the feed at each scan
+	// (issue 28, item 2). Options shield.New refuses make every scan
+	// answer 500 internal.
+	ShieldOptions shield.Options
+	// ReceiptKeys signs the receipt of every POST /v2/scan and
+	// shield_scan answer, and is published at GET /.well-known/jwks.json;
+	// with a Store, every answer is also appended to the store's receipt
+	// log (§5 Level 3) before it is sent (issue 28, item 1). Nil: receipts
+	// unsigned and not logged, and the JWKS route answers 404.
+	ReceiptKeys *receipt.KeyRing
 	// SignatureCorpus is the benign corpus of the Shield method's
 	// poisoning guard (the shipped one and an operator's, see
 	// signature.Corpus.Union); nil means signature.DefaultCorpus().
@@ -84,8 +99,9 @@ type handler struct {
 	// signatures is the Shield method's service over store, built on first
 	// use (it loads the benign corpus).
 	signatures func() *signature.Service
-	// shield scans POST /v2/scan; nil means shield.Scan.
-	shield *shield.Scanner
+	// scans is the scanning of POST /v2/scan and its receipts
+	// (receipts.go).
+	scans *shieldScans
 	// allow is the methods each path answers, for a 405's Allow.
 	allow map[string][]string
 	ops   *ops
@@ -105,7 +121,6 @@ func New(c Config) http.Handler {
 		clock:   c.Clock,
 		log:     c.Logger,
 		maxBody: c.MaxBodyBytes,
-		shield:  c.Shield,
 	}
 	if h.log == nil {
 		h.log = slog.New(slog.DiscardHandler)
@@ -116,6 +131,11 @@ func New(c Config) http.Handler {
 	h.signatures = sync.OnceValue(func() *signature.Service {
 		return signature.NewService(c.Store, signature.Options{Now: c.Clock, Log: h.log, Corpus: c.SignatureCorpus})
 	})
+	var sigs func() *signature.Service
+	if c.Store != nil {
+		sigs = h.signatures
+	}
+	h.scans = newShieldScans(c, sigs)
 
 	// The route table. Every route is in the OpenAPI document
 	// (openapi.json), and TestOpenAPI drives each one. Another file's
@@ -124,6 +144,9 @@ func New(c Config) http.Handler {
 	h.route("GET", "/v1/security/changes", h.changes)
 	h.route("POST", "/v1/security/scan", h.scan)
 	h.route("POST", "/v2/scan", h.shieldScan)
+	h.route("GET", "/.well-known/jwks.json", h.jwks)
+	h.route("GET", "/v2/receipts", h.receipts)
+	h.route("POST", "/v2/receipts/{scan_id}/outcome", h.reportOutcome)
 	h.route("GET", "/v1/security/flags", h.flags)
 	h.route("GET", "/v1/security/flags/{id}", h.flagByID)
 	h.route("GET", "/v1/registry/servers", h.registryServers)
@@ -499,6 +522,8 @@ func shieldRequest(v canon.Value) (shield.Request, error) {
 }
 
 // shieldScan is POST /v2/scan, the REST binding of Agent-Shield (§3.3).
+// The requester is the owner of the request's API key, Anonymous without
+// one; an Authorization that is not a live key is 401 (receipts.go).
 func (h *handler) shieldScan(w http.ResponseWriter, r *http.Request) {
 	v, ok := h.body(w, r)
 	if !ok {
@@ -509,22 +534,30 @@ func (h *handler) shieldScan(w http.ResponseWriter, r *http.Request) {
 		bodyRefusal(w, err)
 		return
 	}
-	resp, err := scanWith(r.Context(), h.shield, req)
-	switch {
-	case errors.Is(err, shield.ErrUnknownSource):
-		writeError(w, http.StatusUnprocessableEntity, "unknown_source", err.Error())
-	case errors.Is(err, shield.ErrUnknownDirection):
-		writeError(w, http.StatusUnprocessableEntity, "unknown_direction", err.Error())
-	case errors.Is(err, shield.ErrContentTooLarge):
-		writeError(w, http.StatusRequestEntityTooLarge, "content_too_large", err.Error())
-	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
-		writeError(w, http.StatusServiceUnavailable, "cancelled", "the request ended before its answer")
-	case err != nil:
-		h.log.Error("shield scan", "err", err.Error())
-		writeError(w, http.StatusInternalServerError, "internal", "internal error")
-	default:
-		writeJSON(w, http.StatusOK, resp)
+	who, err := h.scans.requester(r.Context(), r.Header.Get("Authorization"))
+	if errors.Is(err, errUnauthorized) {
+		unauthorized(w)
+		return
+	} else if err != nil {
+		h.storeFail(w, r, "api key", err)
+		return
 	}
+	resp, err := h.scans.scan(r.Context(), req, who)
+	if err != nil {
+		status, code, msg := scanFailure(r.Context(), err)
+		switch status {
+		case http.StatusInternalServerError:
+			h.log.Error("shield scan", "err", err.Error())
+		case http.StatusServiceUnavailable:
+			if code == "store_unavailable" {
+				h.log.Error("shield scan", "err", err.Error())
+				w.Header().Set("Retry-After", strconv.Itoa(RetryAfterUnavailable))
+			}
+		}
+		writeError(w, status, code, msg)
+		return
+	}
+	writeJSON(w, http.StatusOK, resp)
 }
 
 // replaceSurrogates writes each lone surrogate of a WTF-8 string as

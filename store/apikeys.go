@@ -22,10 +22,14 @@ const (
 	ScopeCheckIn = "checkin"
 	// ScopeReview: take review jobs and answer them.
 	ScopeReview = "review"
+	// ScopeAudit: read every requester's entries of the receipt log
+	// (without it, a key reads its own owner's entries only: issue 28,
+	// item 1).
+	ScopeAudit = "audit"
 )
 
 // Scopes lists every scope, in this order.
-var Scopes = []string{ScopeSubmit, ScopeRegister, ScopeDispute, ScopeArbitrate, ScopeCheckIn, ScopeReview}
+var Scopes = []string{ScopeSubmit, ScopeRegister, ScopeDispute, ScopeArbitrate, ScopeCheckIn, ScopeReview, ScopeAudit}
 
 // APIKey is a stored API key. The secret is never stored: Hash is the
 // lowercase hex SHA-256 of it (a key's secret holds 256 random bits, so a

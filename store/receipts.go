@@ -35,6 +35,9 @@ const ReceiptEntryMaxBytes = 64 << 10
 type ReceiptQuery struct {
 	Who         string
 	ContentHash string
+	// ScanID, when not empty, selects the entry logged under that scan id
+	// (at most one: ScanID is unique among the entries).
+	ScanID string
 	// From and To, when not zero, select the entries with From ≤ At < To.
 	From, To time.Time
 	// After, when positive, selects the entries with Seq > After (the next

@@ -43,6 +43,9 @@ func openStore(ctx context.Context, db string, readOnly bool) (store.Store, erro
 	if strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://") {
 		return postgres.Open(ctx, db)
 	}
+	// serve names its database sqlite:PATH at start; the operator
+	// commands take that form too (issue 28).
+	db = strings.TrimPrefix(db, "sqlite:")
 	if _, err := os.Stat(db); err != nil {
 		return nil, fmt.Errorf("no database at %s: %w", db, err)
 	}

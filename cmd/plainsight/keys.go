@@ -25,7 +25,8 @@ the data directory).
 create  makes a key acting for ACCOUNT and prints its secret on standard
         output, once: only its SHA-256 is stored, so it cannot be shown
         again. Its id (for revoke), owner and scopes go to standard error.
-        Scopes: submit, register, dispute, arbitrate, checkin, review.
+        Scopes: submit, register, dispute, arbitrate, checkin, review, audit
+        (audit: read every requester's receipt log entries).
 revoke  revokes the key with KEY_ID: every request with it is refused from
         then on. A key is revoked once and never deleted.
 
@@ -41,7 +42,7 @@ func init() {
 	helps["keys create"] = help{
 		usage: "plainsight keys create --owner ACCOUNT --scope SCOPE[,SCOPE]... [flags]",
 		about: "Makes an API key for plainsight serve's write routes, acting for ACCOUNT with the given scopes\n" +
-			"(submit, register, dispute, arbitrate, checkin, review), and prints its secret on standard output,\n" +
+			"(submit, register, dispute, arbitrate, checkin, review, audit), and prints its secret on standard output,\n" +
 			"once: the database keeps only its SHA-256. The key's id, for revoke, goes to standard error.",
 		exits:   "0 the key; 2 a usage error, an unknown scope or a database error.",
 		example: "KEY=$(plainsight keys create --owner acct_1 --scope submit,checkin --label ci)",
@@ -71,7 +72,7 @@ func runKeys(args []string, stdout, stderr io.Writer) int {
 	var owner, scopes, label *string
 	if cmd == "create" {
 		owner = fset.String("owner", "", "the `ACCOUNT` the key acts for (required)")
-		scopes = fset.String("scope", "", "the `SCOPES`, comma-separated: submit, register, dispute, arbitrate, checkin, review (required)")
+		scopes = fset.String("scope", "", "the `SCOPES`, comma-separated: submit, register, dispute, arbitrate, checkin, review, audit (required)")
 		label = fset.String("label", "", "a `TEXT` naming the key for people")
 	}
 	rest, err := parseInterleaved(fset, args[1:])

@@ -16,6 +16,7 @@ import (
 
 const mcpUsage = `usage:
   plainsight mcp [--http ADDR] [--db sqlite:PATH|postgres://...] [--allow-loopback] [--public-url URL] [--corpus PATH]
+                 [--keys FILE] [--no-receipts]
 
 Serves plainsight as an MCP server (package server): over standard input
 and output by default, the way an MCP host starts it; with --http, over
@@ -50,6 +51,12 @@ or SIGINT.
                      registered server is URL/servers/SLUG; default the
                      path /servers/SLUG alone
   --corpus PATH      the operator's benign corpus, as for plainsight serve
+  --keys FILE        the receipt key ring, as for plainsight serve (the
+                     same default: serve and mcp on one database share
+                     it): every shield_scan answer is signed and appended
+                     to the receipt log, the requester the owner of the
+                     request's API key over --http, else anonymous
+  --no-receipts      sign no receipt and keep no receipt log
 
 A JSON-RPC batch holds at most 64 messages (a longer one is refused
 whole, on both transports). With --http: an answer is at most 8 MiB, at
@@ -83,6 +90,8 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	allowLoopback := fset.Bool("allow-loopback", false, "allow probes of loopback addresses")
 	publicURL := fset.String("public-url", "", "where plainsight serve is reached")
 	corpusFlag := fset.String("corpus", "", "the operator's benign corpus")
+	keysFlag := fset.String("keys", "", "the receipt key ring")
+	noReceipts := fset.Bool("no-receipts", false, "sign and keep no receipts")
 	rest, err := parseInterleaved(fset, args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
@@ -93,6 +102,8 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = fmt.Errorf("unexpected argument %q", rest[0])
 	case *addr == "" && flagSet(fset, "http"):
 		err = errors.New("--http wants an address")
+	case *noReceipts && *keysFlag != "":
+		err = errors.New("--no-receipts signs nothing: no --keys with it")
 	case *publicURL != "":
 		if u, perr := url.Parse(*publicURL); perr != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" || u.User != nil {
 			err = fmt.Errorf("--public-url %q: want an http or https URL with a host and no query", *publicURL)
@@ -120,7 +131,12 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "plainsight mcp: %v\n", err)
 		return exitError
 	}
-	c := server.Config{Guard: serveGuard(*allowLoopback), Store: s, Logger: log, PublicURL: *publicURL, SignatureCorpus: corpus}
+	ring, _, err := serveReceiptKeys(*keysFlag, where, false, *noReceipts)
+	if err != nil {
+		fmt.Fprintf(stderr, "plainsight mcp: %v\n", err)
+		return exitError
+	}
+	c := server.Config{Guard: serveGuard(*allowLoopback), Store: s, Logger: log, PublicURL: *publicURL, SignatureCorpus: corpus, ReceiptKeys: ring}
 	if *addr == "" {
 		fmt.Fprintf(stderr, "plainsight mcp: serving MCP on standard input and output (database %s; %s)\n", where, loopback)
 		a := newStdioAnswers(server.MCPMessageBytes, ctx.Done())

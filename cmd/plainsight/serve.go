@@ -20,6 +20,7 @@ import (
 	"github.com/plainsight/plainsight/guard"
 	"github.com/plainsight/plainsight/server"
 	"github.com/plainsight/plainsight/shield"
+	"github.com/plainsight/plainsight/shield/receipt"
 	"github.com/plainsight/plainsight/shield/urllist"
 	"github.com/plainsight/plainsight/signature"
 	"github.com/plainsight/plainsight/store"
@@ -30,6 +31,7 @@ import (
 const serveUsage = `usage:
   plainsight serve [--addr 127.0.0.1:8080] [--db sqlite:PATH|postgres://...] [--allow-loopback] [--public-url URL]
                    [--rate N] [--burst N] [--limit-loopback] [--urls FILE] [--no-default-urls]
+                   [--keys FILE] [--rotate-receipt-key] [--no-receipts]
 
 Serves plainsight over HTTP (package server). Keyless, JSON in and out:
 GET /v1/security/precall, GET /v1/security/changes, POST /v1/security/scan,
@@ -37,14 +39,17 @@ POST /v2/scan, GET /v1/security/flags[/ID], GET /v1/registry/servers,
 GET /v1/registry/server, POST /api/v1/shield/check, GET
 /api/v1/shield/feed, GET /openapi.json (the OpenAPI document of every
 route), GET /.well-known/agent-skills/plainsight-precall/SKILL.md (the
-pre-call habit as an agent skill, with --public-url's URLs), GET /healthz
-and GET /metrics (Prometheus text); the human pages, HTML without script:
-GET / (what this server is), /servers (the registry, searchable),
-/servers/SLUG (a registered server, the §9 page_url), /changes (the §11
-feed as recorded), /flags/ID and /signatures/ID. Writes (submissions,
-registration, claims, disputes, awards, check-ins, review jobs) need an
-API key: see plainsight keys. It runs until SIGTERM or SIGINT, then
-finishes the requests in flight and exits 0.
+pre-call habit as an agent skill, with --public-url's URLs), GET
+/.well-known/jwks.json (the receipt keys), GET /healthz and GET /metrics
+(Prometheus text); the human pages, HTML without script: GET / (what
+this server is), /servers (the registry, searchable), /servers/SLUG (a
+registered server, the §9 page_url), /changes (the §11 feed as
+recorded), /flags/ID and /signatures/ID. Writes (submissions,
+registration, claims, disputes, awards, check-ins, review jobs) and the
+receipt log (GET /v2/receipts, POST /v2/receipts/SCAN_ID/outcome) need
+an API key: see plainsight keys. POST /v2/scan takes one too, to name
+the requester in the receipt log (else anonymous). It runs until SIGTERM
+or SIGINT, then finishes the requests in flight and exits 0.
 
   --addr ADDR        the address to listen on (default 127.0.0.1:8080)
   --db DB            the registry: sqlite:PATH (created if missing) or a
@@ -81,6 +86,21 @@ finishes the requests in flight and exits 0.
                      besides the shipped list of test URLs and out-of-band
                      sinks (docs/judgement/known-bad-url.md)
   --no-default-urls  do not check the shipped list
+  --keys FILE        the receipt key ring (a private JWK set, mode 0600):
+                     created at the first start, reused after; default
+                     PATH.receipt-keys beside a sqlite:PATH database, else
+                     receipt-keys in the data directory (instances sharing
+                     a PostgreSQL database should share one ring). Every
+                     POST /v2/scan answer is signed with it and appended
+                     to the database's receipt log (Level 3) before it is
+                     sent; GET /.well-known/jwks.json publishes its public
+                     keys. A ring file others may read, or that does not
+                     parse, is an error (exit 2), never replaced.
+  --rotate-receipt-key
+                     add a new signing key to the ring before serving; the
+                     old keys stay published, so older receipts verify
+  --no-receipts      sign no receipt and keep no receipt log (the JWKS
+                     route answers 404)
 
 Logs (one line per request, never a body, a query string or scanned
 content) go to standard error.
@@ -119,6 +139,9 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	urls := fset.String("urls", "", "a known_bad_url list file")
 	noDefaultURLs := fset.Bool("no-default-urls", false, "do not check the shipped URL list")
 	corpusFlag := fset.String("corpus", "", "the operator's benign corpus")
+	keysFlag := fset.String("keys", "", "the receipt key ring")
+	rotate := fset.Bool("rotate-receipt-key", false, "add a new receipt signing key")
+	noReceipts := fset.Bool("no-receipts", false, "sign and keep no receipts")
 	rest, err := parseInterleaved(fset, args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
@@ -131,21 +154,17 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		err = errors.New("--rate is a number of requests a second, 0 for no limit")
 	case *burst < 1:
 		err = errors.New("--burst is at least 1")
+	case *noReceipts && (*keysFlag != "" || *rotate):
+		err = errors.New("--no-receipts signs nothing: no --keys or --rotate-receipt-key with it")
 	case *publicURL != "":
 		if u, perr := url.Parse(*publicURL); perr != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" || u.User != nil {
 			err = fmt.Errorf("--public-url %q: want an http or https URL with a host and no query", *publicURL)
 		}
 	}
-	var scanner *shield.Scanner // nil: shield.Scan's default one
-	if err == nil && (*urls != "" || *noDefaultURLs) {
-		opts := shield.Options{NoDefaultURLs: *noDefaultURLs}
-		if *urls != "" {
-			if opts.URLs, err = urllist.Load(*urls); err != nil {
-				err = fmt.Errorf("--urls: %w", err)
-			}
-		}
-		if err == nil {
-			scanner, err = shield.New(opts)
+	opts := shield.Options{NoDefaultURLs: *noDefaultURLs}
+	if err == nil && *urls != "" {
+		if opts.URLs, err = urllist.Load(*urls); err != nil {
+			err = fmt.Errorf("--urls: %w", err)
 		}
 	}
 	if err != nil {
@@ -165,6 +184,11 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "plainsight serve: %v\n", err)
 		return exitError
 	}
+	ring, receipts, err := serveReceiptKeys(*keysFlag, where, *rotate, *noReceipts)
+	if err != nil {
+		fmt.Fprintf(stderr, "plainsight serve: %v\n", err)
+		return exitError
+	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		fmt.Fprintf(stderr, "plainsight serve: %v\n", err)
@@ -175,17 +199,43 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	if *allowLoopback {
 		loopback = "loopback ALLOWED (--allow-loopback)"
 	}
-	fmt.Fprintf(stdout, "plainsight serve: listening on http://%s (database %s; %s)\n", ln.Addr(), where, loopback)
+	fmt.Fprintf(stdout, "plainsight serve: listening on http://%s (database %s; %s; %s)\n", ln.Addr(), where, loopback, receipts)
 	limit := server.RateLimit{PerSecond: *rateN, Burst: *burst, Loopback: *limitLoopback}
 	if *rateN == 0 {
 		limit.PerSecond = -1
 	}
-	h := server.New(server.Config{Guard: serveGuard(*allowLoopback), Store: s, Logger: log, PublicURL: *publicURL, RateLimit: limit, Shield: scanner, SignatureCorpus: corpus})
+	h := server.New(server.Config{Guard: serveGuard(*allowLoopback), Store: s, Logger: log, PublicURL: *publicURL, RateLimit: limit,
+		ShieldOptions: opts, ReceiptKeys: ring, SignatureCorpus: corpus})
 	if err := server.Serve(ctx, ln, h, log); err != nil {
 		fmt.Fprintf(stderr, "plainsight serve: %v\n", err)
 		return exitError
 	}
 	return exitClean
+}
+
+// serveReceiptKeys opens the receipt key ring of serve and mcp
+// (receiptkeys.go), unless noReceipts; it returns the ring (nil with
+// noReceipts) and what the start line says of it.
+func serveReceiptKeys(flagValue, where string, rotate, noReceipts bool) (*receipt.KeyRing, string, error) {
+	if noReceipts {
+		return nil, "receipts unsigned and not kept (--no-receipts)", nil
+	}
+	path, err := receiptKeysPath(flagValue, where)
+	if err != nil {
+		return nil, "", err
+	}
+	ring, created, err := openReceiptKeys(path, rotate)
+	if err != nil {
+		return nil, "", err
+	}
+	what := "receipts signed by key " + ring.CurrentKeyID() + " of " + path
+	switch {
+	case created:
+		what += " (created)"
+	case rotate:
+		what += " (rotated)"
+	}
+	return ring, what, nil
 }
 
 // openServeDB opens the server's store: --db, else $PLAINSIGHT_DB, else

@@ -136,11 +136,7 @@ func runShieldScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 	}
 	opts := shield.Options{NoDefaultURLs: *noDefault}
 	if *keys != "" {
-		b, err := os.ReadFile(*keys)
-		var ring *receipt.KeyRing
-		if err == nil {
-			ring, err = receipt.LoadKeyRing(b)
-		}
+		ring, err := readKeyRing(*keys)
 		if err != nil {
 			fmt.Fprintf(stderr, "plainsight shield scan: --keys: %s\n", describe(err))
 			return exitError

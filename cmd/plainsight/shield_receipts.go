@@ -6,7 +6,10 @@ package main
 // list prints the receipt log of conformance Level 3 kept in the database
 // (package shield/receiptstore), oldest first: one line per entry in text
 // (sequence number, time, who, tool, direction, verdict, outcome, scan_id,
-// content_hash), or one JSON object per line with --format json. --since
+// content_hash; "report" after it for an outcome the enforcer reported
+// on a scan logged before, as plainsight serve's POST
+// /v2/receipts/{scan_id}/outcome appends one), or one JSON object per
+// line with --format json ("report": true for those). --since
 // and --until (RFC 3339) select From ≤ time < Until; --after continues a
 // page after the sequence number it ended at. --jwks checks each entry's
 // signed receipt against published keys and says "signature ok",
@@ -128,12 +131,16 @@ func runShieldReceipts(args []string, stdout, stderr io.Writer) int {
 				Seq       int64  `json:"seq"`
 				At        string `json:"at"`
 				Entry     any    `json:"entry"`
+				Report    bool   `json:"report,omitempty"`
 				Signature string `json:"signature_check,omitempty"`
-			}{r.Seq, r.At.UTC().Format(time.RFC3339Nano), e, sig})
+			}{r.Seq, r.At.UTC().Format(time.RFC3339Nano), e, r.Report, sig})
 			_, err = fmt.Fprintf(stdout, "%s\n", visibleJSON(b))
 		} else {
 			if sig != "" {
 				sig = "  " + visible(sig)
+			}
+			if r.Report {
+				sig = "  report" + sig
 			}
 			_, err = fmt.Fprintf(stdout, "%d  %s  %s  %s  %s  %s  %s  %s  %s%s\n", r.Seq, r.At.UTC().Format("2006-01-02T15:04:05.000Z"),
 				visible(e.Who), orDash(visible(e.Tool)), visible(string(e.Direction)), orDash(visible(string(e.Verdict))),

@@ -13,7 +13,9 @@
 // ([enforce.LogSchema]), next to the fields a look-up needs: who, the
 // receipt's scan_id (one entry per scan id: a second is
 // [store.ErrDuplicate]), content_hash and timestamp, the engine, the
-// verdict and the enforcer's outcome. An entry without a scan (the scanner
+// verdict and the enforcer's outcome. An outcome the enforcer reports
+// after the scan ([Log.AppendOutcome]) is an entry of its own, after the
+// scan's: the log is never changed. An entry without a scan (the scanner
 // could not be reached) is stored at the time of the append, without a
 // scan id. Level 3 names who scanned: an entry without Who is refused
 // ([store.ErrInvalid]), so a guard logging here must set its Who (else its
@@ -92,6 +94,10 @@ type Record struct {
 	Seq   int64
 	At    time.Time
 	Entry enforce.LogEntry
+	// Report is true for an outcome reported after the scan
+	// ([Log.AppendOutcome]): At is the time of the report, and the entry
+	// repeats the scan's receipt.
+	Report bool
 }
 
 // Append stores e. Its schema must be enforce.LogSchema and its Who not
@@ -115,6 +121,43 @@ func (l *Log) Append(ctx context.Context, e enforce.LogEntry) error {
 		Engine: engine(e.Engine), Verdict: string(e.Verdict), Outcome: string(e.Outcome), Entry: b,
 	})
 	return err
+}
+
+// AppendOutcome stores e as the enforcer's outcome reported on a scan
+// logged before (§5 Level 3: "what the enforcer did", known to the
+// requester only after the scan): e repeats the scan's receipt, engine,
+// verdict and scores, and its Outcome, Action and Reason are the report.
+// The log is append-only, so a report is a new entry after the scan's,
+// never a change of it; it is stored at the log's clock, not indexed by
+// scan id (a look-up by scan id finds the scan's entry alone), and
+// listed with Record.Report set. Its schema must be enforce.LogSchema,
+// its Who and its receipt's scan id not empty (store.ErrInvalid, or
+// ErrMalformed for the scan id). It does not check that the scan was
+// logged: the caller does (see store.ReceiptQuery.ScanID). It returns
+// the stored record.
+func (l *Log) AppendOutcome(ctx context.Context, e enforce.LogEntry) (Record, error) {
+	if e.Schema != enforce.LogSchema {
+		return Record{}, malformed("schema %.32q, want %s", e.Schema, enforce.LogSchema)
+	}
+	if e.Receipt.ScanID == "" {
+		return Record{}, malformed("an outcome report names the scan id it reports on")
+	}
+	b, err := json.Marshal(e)
+	if err != nil {
+		return Record{}, malformed("%v", err)
+	}
+	at := time.Now().UTC()
+	if l.Now != nil {
+		at = l.Now().UTC()
+	}
+	seq, err := l.r.AppendReceipt(ctx, store.ReceiptEntry{
+		Who: e.Who, ContentHash: e.Receipt.ContentHash, At: at,
+		Engine: engine(e.Engine), Verdict: string(e.Verdict), Outcome: string(e.Outcome), Entry: b,
+	})
+	if err != nil {
+		return Record{}, err
+	}
+	return Record{Seq: seq, At: at, Entry: e, Report: true}, nil
 }
 
 func (l *Log) at(e enforce.LogEntry) (time.Time, error) {
@@ -153,14 +196,16 @@ func (l *Log) List(ctx context.Context, q store.ReceiptQuery) ([]Record, error) 
 	out := make([]Record, 0, len(rs))
 	for _, r := range rs {
 		e, err := Decode(r.Entry)
-		if err == nil && (r.ScanID != e.Receipt.ScanID || r.Who != e.Who || r.ContentHash != e.Receipt.ContentHash ||
+		// An outcome report (AppendOutcome) is stored without its scan id.
+		report := r.ScanID == "" && e.Receipt.ScanID != ""
+		if err == nil && ((r.ScanID != e.Receipt.ScanID && !report) || r.Who != e.Who || r.ContentHash != e.Receipt.ContentHash ||
 			r.Engine != engine(e.Engine) || r.Verdict != string(e.Verdict) || r.Outcome != string(e.Outcome)) {
 			err = malformed("its indexed fields disagree with its JSON")
 		}
 		if err != nil {
 			return nil, fmt.Errorf("entry %d: %w", r.Seq, err)
 		}
-		out = append(out, Record{Seq: r.Seq, At: r.At, Entry: e})
+		out = append(out, Record{Seq: r.Seq, At: r.At, Entry: e, Report: report})
 	}
 	return out, nil
 }

@@ -405,3 +405,68 @@ func TestConcurrentAppendsOnSQLite(t *testing.T) {
 		seen[r.Entry.Receipt.ScanID] = true
 	}
 }
+
+// An outcome reported after the scan is an entry of its own after the
+// scan's, at the log's clock, listed with Report set; a look-up by scan
+// id finds the scan's entry alone; the scan's entry is unchanged.
+func TestAppendOutcome(t *testing.T) {
+	for name, open := range map[string]func(t *testing.T) store.Store{
+		"memory": func(*testing.T) store.Store { return memory.New() },
+		"sqlite": func(t *testing.T) store.Store {
+			s, err := sqlite.Open(t.Context(), filepath.Join(t.TempDir(), "r.db"), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { s.Close() })
+			return s
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			ctx := t.Context()
+			log := receiptstore.New(open(t))
+			at := time.Date(2026, 12, 1, 9, 30, 0, 0, time.UTC)
+			log.Now = func() time.Time { return at }
+			scan := entry(t, "acct_a", "hello outcome")
+			scan.Outcome = "unreported"
+			if err := log.Append(ctx, scan); err != nil {
+				t.Fatal(err)
+			}
+			if err := log.Append(ctx, entry(t, "acct_a", "another")); err != nil {
+				t.Fatal(err)
+			}
+			report := scan
+			report.Outcome, report.Reason = enforce.Block, "blocked"
+			for range 2 { // a second report is one more entry, not a duplicate
+				rec, err := log.AppendOutcome(ctx, report)
+				if err != nil || !rec.Report || !rec.At.Equal(at) {
+					t.Fatalf("AppendOutcome: %+v %v", rec, err)
+				}
+			}
+			got, err := log.List(ctx, store.ReceiptQuery{ContentHash: scan.Receipt.ContentHash})
+			if err != nil || len(got) != 3 {
+				t.Fatalf("by hash: %+v %v", got, err)
+			}
+			if got[0].Report || got[0].Entry.Outcome != "unreported" || !got[1].Report || got[1].Entry.Outcome != enforce.Block ||
+				got[1].Entry.Receipt != scan.Receipt || !got[1].At.Equal(at) || got[2].Seq != 4 {
+				t.Errorf("the scan and its reports: %+v", got)
+			}
+			byID, err := log.List(ctx, store.ReceiptQuery{ScanID: scan.Receipt.ScanID})
+			if err != nil || len(byID) != 1 || byID[0].Report || byID[0].Seq != 1 {
+				t.Errorf("by scan id: %+v %v", byID, err)
+			}
+			if none, err := log.List(ctx, store.ReceiptQuery{ScanID: "01a00000-0000-7000-8000-000000000000"}); err != nil || len(none) != 0 {
+				t.Errorf("an unknown scan id: %+v %v", none, err)
+			}
+			noScan := report
+			noScan.Receipt.ScanID = ""
+			if _, err := log.AppendOutcome(ctx, noScan); !errors.Is(err, receiptstore.ErrMalformed) {
+				t.Errorf("a report without a scan id: %v, want ErrMalformed", err)
+			}
+			noWho := report
+			noWho.Who = ""
+			if _, err := log.AppendOutcome(ctx, noWho); !errors.Is(err, store.ErrInvalid) {
+				t.Errorf("a report without who: %v, want store.ErrInvalid", err)
+			}
+		})
+	}
+}

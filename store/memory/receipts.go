@@ -59,6 +59,7 @@ func (m *Memory) ListReceipts(ctx context.Context, q store.ReceiptQuery) ([]stor
 		switch {
 		case q.Who != "" && r.Who != q.Who:
 		case q.ContentHash != "" && r.ContentHash != q.ContentHash:
+		case q.ScanID != "" && r.ScanID != q.ScanID:
 		case !q.From.IsZero() && r.At.Before(q.From):
 		case !q.To.IsZero() && !r.At.Before(q.To):
 		default:

@@ -51,6 +51,10 @@ func (c Records) ListReceipts(ctx context.Context, q store.ReceiptQuery) ([]stor
 		query += ` AND content_hash = ?`
 		args = append(args, q.ContentHash)
 	}
+	if q.ScanID != "" {
+		query += ` AND scan_id = ?`
+		args = append(args, q.ScanID)
+	}
 	if !q.From.IsZero() {
 		query += ` AND at >= ?`
 		args = append(args, c.Time(q.From))
