@@ -127,6 +127,10 @@ func (c *Checker) list(ctx context.Context, q FeedQuery, f *Feed) (*Feed, error)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrRegistry, err)
 	}
+	page, err := c.pages(ctx)
+	if err != nil {
+		return nil, err
+	}
 	servers := map[string]*store.Server{}
 	for _, e := range evs {
 		s := servers[e.ServerURL]
@@ -142,7 +146,7 @@ func (c *Checker) list(ctx context.Context, q FeedQuery, f *Feed) (*Feed, error)
 		if err != nil {
 			return nil, fmt.Errorf("%w: event %d: %w", ErrRegistry, e.Seq, err)
 		}
-		reg := registrationOf(s, c.PageURL)
+		reg := registrationOf(s, page)
 		ev := ChangeEvent{
 			Server: FeedServer{Slug: s.Slug, URL: s.URL, Name: e.ServerName, PageURL: reg.PageURL, LinkedStoreListing: reg.LinkedStoreListing},
 			At:     e.At, FromVersion: e.FromVersion, ToVersion: e.ToVersion,

@@ -89,7 +89,7 @@ func runRegisteredRedirect(t *testing.T, p guard.Policy, v *vectortest.RedirectT
 		t.Fatal(err)
 	}
 	ctx := t.Context()
-	s := memory.New()
+	s := vectorStore(t)
 	first, err := time.Parse(time.RFC3339, v.Registration.FirstSeen)
 	if err != nil {
 		t.Fatal(err)
@@ -146,4 +146,18 @@ func runRegisteredRedirect(t *testing.T, p guard.Policy, v *vectortest.RedirectT
 	if want := min(len(a.Redirects), 1); redirects != want {
 		t.Errorf("%d redirect events, want %d", redirects, want)
 	}
+}
+
+// vectorPublicURL is where the vectors' registry pages are: their
+// page_url is "https://registry.example/servers/SLUG", the page under
+// the public URL an instance records (issue 28, item 5).
+const vectorPublicURL = "https://registry.example"
+
+// vectorStore is a memory store recording vectorPublicURL.
+func vectorStore(t testing.TB) store.Store {
+	s := memory.New()
+	if err := s.RecordPublicURL(t.Context(), vectorPublicURL, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	return s
 }

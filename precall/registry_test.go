@@ -548,7 +548,9 @@ func TestRegisteredCollisions(t *testing.T) {
 	mustRegister(t, c, a.URL, "a")
 	mustRegister(t, c, b.URL, "b")
 	ans := check(t, c, a.URL, "")
-	want := []Warning{{Tool: "search", Others: []Other{{Slug: "b", URL: b.URL, ServerName: "b", PageURL: "https://registry.example/s/b"}}, Note: WarningNote}}
+	// The page_url is the page under the store's public URL (none: the
+	// path alone), not the one given at registration (issue 28, item 5).
+	want := []Warning{{Tool: "search", Others: []Other{{Slug: "b", URL: b.URL, ServerName: "b", PageURL: "/servers/b"}}, Note: WarningNote}}
 	if d := cmp.Diff(want, ans.ShadowingWarnings); d != "" {
 		t.Errorf("warnings (-want +got):\n%s", d)
 	}
