@@ -24,7 +24,11 @@
 //   - GET /v1/security/changes?limit=&before= — one page of the §11 feed,
 //     newest first (limit 1–1000, default 100; before is the next_before
 //     of the previous page; anything else is 400 invalid_query). Without
-//     a Store: 503 no_registry.
+//     a Store: 503 no_registry. A redirect event — a registered URL
+//     started redirecting, redirects along another chain, or stopped —
+//     carries the extension member "redirects" (the §9 hops, [] on a
+//     stop) and moves no fingerprint version (precall.ChangeEvent;
+//     issue 28, item 4).
 //   - POST /v1/security/scan — the §1 scan result of the body
 //     {"text": string, "context": "text"|"email_html", "profile":
 //     "strict"|"spec"} (context and profile optional). The profile is
@@ -131,7 +135,7 @@
 //   - GET /changes?before= — the §11 feed as recorded, newest first, 50
 //     events a page, with a link to the older ones. Unlike
 //     /v1/security/changes it re-checks no server: a page view (a
-//     crawler's too) sends no probe.
+//     crawler's too) sends no probe. A redirect event lists its hops.
 //   - GET /flags/{id} — a §8 flag and its evidence excerpt.
 //   - GET /signatures/{id} — a confirmed or retired signature (Shield
 //     method 1.0) and at most 280 characters of its cleaned text
@@ -142,8 +146,11 @@
 // The §9 page_url (and §10's and §11's) is the server's page here:
 // Config.PublicURL + "/servers/" + the path-escaped slug, or the path
 // alone, relative to the server that answered, when PublicURL is empty
-// (precall.Checker.PageURL); a page URL recorded at registration is not
-// answered by this handler.
+// (precall.PageURLUnder); a page URL given at registration is not
+// answered. `plainsight serve` records its --public-url in the store
+// (store.PublicURLs), and the command line names pages under the one
+// recorded, so both answer the same page_url on one database (issue 28,
+// item 5).
 //
 // Every string a page takes from a record — a server's name, a tool's
 // name and description, a flag's field and evidence, a signature's text,
