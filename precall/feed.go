@@ -64,8 +64,9 @@ type Feed struct {
 	Note       string `json:"note"`
 }
 
-// FeedNote is the feed's standing line (§11).
-const FeedNote = "The feed lists changes integrity checks have observed; no background schedule is claimed. An empty feed means no change has been observed yet, not that no server has changed."
+// FeedNote is the feed's standing line (§11), with the §12 line of the
+// fingerprints it shows ([IntegrityNote]).
+const FeedNote = "The feed lists changes integrity checks have observed; no background schedule is claimed. An empty feed means no change has been observed yet, not that no server has changed. " + IntegrityNote
 
 // FeedQuery is a page request: Before is the cursor a previous page gave
 // (0 for the newest), Limit at most store.MaxListLimit (0 means 100).

@@ -43,5 +43,5 @@ func (c *Checker) Record(ctx context.Context, url string) (*Record, error) {
 		return nil, fmt.Errorf("%w: %w", ErrRegistry, err)
 	}
 	return &Record{URL: url, Registration: r.Registration, Fingerprint: r.Record.Fingerprint, FingerprintVersion: r.Record.Version,
-		ServerName: defs.Server.Name, LastChecked: s.LastChecked, ShadowingWarnings: Collisions(url, defs.Tools, offers)}, nil
+		ServerName: defs.Server.Name, LastChecked: s.LastChecked, ShadowingWarnings: Collisions(url, defs.Tools, offers), Note: IntegrityNote}, nil
 }

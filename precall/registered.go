@@ -79,6 +79,17 @@ func PageURLUnder(base string) func(slug string) string {
 	return func(slug string) string { return base + "/servers/" + url.PathEscape(slug) }
 }
 
+// PageURLOf is the page URL c's answers give the server registered under
+// slug (see PageURL): one answer per fact, for the outputs that name it
+// beside an answer of their own.
+func (c *Checker) PageURLOf(ctx context.Context, slug string) (string, error) {
+	page, err := c.pages(ctx)
+	if err != nil {
+		return "", err
+	}
+	return page(slug), nil
+}
+
 // pages is the page URL function of c's answers: PageURL, else
 // PageURLUnder the public URL the store records.
 func (c *Checker) pages(ctx context.Context) (func(string) string, error) {
@@ -255,6 +266,9 @@ type Record struct {
 	ServerName         string       `json:"server_name"`
 	LastChecked        time.Time    `json:"last_checked"`
 	ShadowingWarnings  []Warning    `json:"shadowing_warnings"`
+	// Note is always [IntegrityNote]: the §12 line wherever a fingerprint
+	// is shown (issue 28, item 5).
+	Note string `json:"note"`
 }
 
 // Records returns the registry records of the servers q selects (§9
@@ -291,7 +305,7 @@ func (c *Checker) Records(ctx context.Context, q store.ServerQuery) ([]Record, e
 			return nil, fmt.Errorf("%w: %w", ErrRegistry, err)
 		}
 		out = append(out, Record{URL: s.URL, Registration: registrationOf(s, page), Fingerprint: fp, FingerprintVersion: s.Version,
-			ServerName: defs.Server.Name, LastChecked: s.LastChecked, ShadowingWarnings: Collisions(s.URL, defs.Tools, offers)})
+			ServerName: defs.Server.Name, LastChecked: s.LastChecked, ShadowingWarnings: Collisions(s.URL, defs.Tools, offers), Note: IntegrityNote})
 	}
 	return out, nil
 }
