@@ -45,8 +45,9 @@
 //   - GET /v1/security/flags/{id} — one §8 flag record; 404 flag_not_found.
 //   - GET /v1/registry/servers?limit=&offset= — the registered servers'
 //     records (registration, fingerprint and version, last check, §10
-//     warnings), in registration order; GET /v1/registry/server?url= — one
-//     record, 404 not_registered. Neither probes anything.
+//     warnings, and the §12 line of a fingerprint in "note"), in
+//     registration order; GET /v1/registry/server?url= — one record, 404
+//     not_registered. Neither probes anything.
 //   - POST /api/v1/shield/check — Shield method 1.0's check: {"text"} (at
 //     most 16 KiB, else 413 text_too_large) answered with {"match",
 //     "matches", "note"}, at most 10 matches of confirmed signatures. The
