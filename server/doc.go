@@ -86,7 +86,8 @@
 //     {"artifact": {"type", "ref", "label"}, "field", "content",
 //     "context", "agent_id", "handle"} through the §8 ingestion gate
 //     (package flag), attributed to the key's owner: the gate's outcome,
-//     clean, held (with its flags) or admitted (bytes an award overturned).
+//     clean, held (with its flags) or admitted (bytes an award overturned),
+//     and the §12 line of the flags in "note".
 //   - POST /v1/registry/servers (register) — {"url", "slug", "page_url",
 //     "linked_store_listing"}: the server probed through the guard and
 //     registered (201), or held by deterministic findings (200, the flags

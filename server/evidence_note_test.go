@@ -21,7 +21,6 @@ var evidenceExempt = map[string]string{
 	"GET /v1/security/flags/{id} 200":          "one §8 flag record, the spec's shape (the list route, the page and the command line carry the line)",
 	"POST /v1/security/flags/{id}/dispute 200": "the §8 flag record after the dispute",
 	"POST /v1/security/flags/{id}/award 200":   "the §8 flag record after the award",
-	"POST /v1/security/submissions 200":        "the gate's outcome (flag.Outcome): not yet carrying the line",
 }
 
 // Every JSON answer in the document that shows a fingerprint, a flag or a
