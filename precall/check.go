@@ -72,7 +72,11 @@ type Checker struct {
 	// a slug, in every answer that names one (§9 registration.page_url,
 	// §10 others' page_url, §11 server.page_url): a host that renders the
 	// registry's pages (package server) points them at its own. Nil means
-	// the page URL recorded at registration.
+	// [PageURLUnder] the public URL the Store records (store.PublicURLs,
+	// written by `plainsight serve`), so that every reader of one
+	// database answers the same page_url (issue 28, item 5); without a
+	// Store, the page's path alone. A page URL given at registration is
+	// kept in the record and never answered.
 	PageURL func(slug string) string
 
 	// names indexes the tool names of recorded versions for §10 (see
@@ -102,7 +106,11 @@ func (c *Checker) Check(ctx context.Context, rawURL, tool string) (*Answer, erro
 	if _, err := guard.CheckURL(rawURL, g.Policy); err != nil {
 		return nil, fmt.Errorf("precall: %w", err)
 	}
-	registry := c.registry()
+	page, err := c.pages(ctx)
+	if err != nil {
+		return nil, err
+	}
+	registry := c.registry(page)
 	if registry != nil {
 		reg, err := registry.Server(ctx, rawURL)
 		if err != nil {
@@ -112,7 +120,7 @@ func (c *Checker) Check(ctx context.Context, rawURL, tool string) (*Answer, erro
 			if c.Store == nil {
 				return nil, ErrRegisteredCheck
 			}
-			return c.checkRegistered(ctx, rawURL, tool)
+			return c.checkRegistered(ctx, rawURL, tool, page)
 		}
 	}
 	tr := &guard.Trace{}

@@ -34,7 +34,10 @@
 //     write, which re-reads the record first so that two instances
 //     refreshing one change bump the version once; or unreachable, never
 //     unchanged. A registered URL that starts redirecting is changed, and
-//     the destination's definitions are never recorded as its own.
+//     the destination's definitions are never recorded as its own; the
+//     transition — it starts redirecting, redirects along another chain,
+//     or stops — is a redirect event in the feed, once per transition
+//     (issue 28, item 4; see [ChangeEvent]).
 //   - Check of a registered server runs that refresh and answers with the
 //     registration, the version, the diff, the refresh's flag ids, the
 //     reviews of the current version against older ones, and tool_focus on
@@ -51,7 +54,21 @@
 //   - [Checker.PageURL], when set, names a registered server's page in
 //     every answer (§9 registration.page_url, §10 others' page_url, §11
 //     server.page_url): a host that renders the pages points them at its
-//     own. Nil answers the page URL recorded at registration.
+//     own. Nil names it [PageURLUnder] the public URL the store records
+//     (`plainsight serve` records its --public-url), so that the command
+//     line and the server answer the same page_url on one database
+//     (issue 28, item 5). A page URL given at registration is kept in
+//     the record, never answered.
+//
+// # Extension: redirect events
+//
+// The §11 feed's events keep exactly §11's members; a redirect event adds
+// one, "redirects": the chain the check followed, each hop {"from", "to",
+// "status"} as in the §9 answer's redirects, [] when the URL stopped
+// redirecting. A redirect event records no fingerprint version: its
+// from_version and to_version are both the recorded version, its two
+// fingerprints the recorded one, its diff empty. Clients that know only
+// §11 read it as a change event that changed nothing recorded.
 //
 // [Collisions] is §10 as a pure function over recorded definitions:
 // identical definitions under one name do not warn. The registry a check

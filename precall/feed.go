@@ -2,11 +2,13 @@ package precall
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
 
 	"github.com/plainsight/plainsight/fingerprint"
+	"github.com/plainsight/plainsight/guard"
 	"github.com/plainsight/plainsight/store"
 )
 
@@ -19,7 +21,23 @@ type FeedServer struct {
 	LinkedStoreListing *string `json:"linked_store_listing"`
 }
 
-// ChangeEvent is one event of the §11 feed, in exactly its shape.
+// ChangeEvent is one event of the §11 feed, in exactly its shape, with
+// one extension: a redirect event.
+//
+// A redirect event (issue 28, item 4) records that a registered URL
+// started redirecting, redirects along another chain, or stopped
+// redirecting — once per transition: a URL that keeps redirecting the
+// same way records one event. Its JSON has the extension member
+// "redirects", the chain the check followed in the shape of the §9
+// answer's redirects ([{"from","to","status"}, …], every hop), [] when the
+// URL stopped redirecting; an event without "redirects" is a change of
+// the definitions. Since §9 never records the destination's definitions
+// as the URL's own, a redirect event moves no fingerprint version:
+// from_version and to_version are both the version recorded when it was
+// observed, fingerprint_before and fingerprint_after both its
+// fingerprint, the diff is empty, and server.name is the recorded
+// server's name. A URL that stops redirecting and then serves other
+// definitions records the stop, then the change of the definitions.
 type ChangeEvent struct {
 	Server            FeedServer       `json:"server"`
 	At                time.Time        `json:"at"`
@@ -28,6 +46,10 @@ type ChangeEvent struct {
 	FingerprintBefore string           `json:"fingerprint_before"`
 	FingerprintAfter  string           `json:"fingerprint_after"`
 	Diff              fingerprint.Diff `json:"diff"`
+	// Redirect is true on a redirect event, and Redirects its chain
+	// (empty when the URL stopped redirecting).
+	Redirect  bool             `json:"-"`
+	Redirects []guard.Redirect `json:"redirects,omitempty"`
 }
 
 // Feed is one page of the §11 feed.
@@ -42,8 +64,9 @@ type Feed struct {
 	Note       string `json:"note"`
 }
 
-// FeedNote is the feed's standing line (§11).
-const FeedNote = "The feed lists changes integrity checks have observed; no background schedule is claimed. An empty feed means no change has been observed yet, not that no server has changed."
+// FeedNote is the feed's standing line (§11), with the §12 line of the
+// fingerprints it shows ([IntegrityNote]).
+const FeedNote = "The feed lists changes integrity checks have observed; no background schedule is claimed. An empty feed means no change has been observed yet, not that no server has changed. " + IntegrityNote
 
 // FeedQuery is a page request: Before is the cursor a previous page gave
 // (0 for the newest), Limit at most store.MaxListLimit (0 means 100).
@@ -105,6 +128,10 @@ func (c *Checker) list(ctx context.Context, q FeedQuery, f *Feed) (*Feed, error)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrRegistry, err)
 	}
+	page, err := c.pages(ctx)
+	if err != nil {
+		return nil, err
+	}
 	servers := map[string]*store.Server{}
 	for _, e := range evs {
 		s := servers[e.ServerURL]
@@ -120,12 +147,19 @@ func (c *Checker) list(ctx context.Context, q FeedQuery, f *Feed) (*Feed, error)
 		if err != nil {
 			return nil, fmt.Errorf("%w: event %d: %w", ErrRegistry, e.Seq, err)
 		}
-		reg := registrationOf(s, c.PageURL)
-		f.Changes = append(f.Changes, ChangeEvent{
+		reg := registrationOf(s, page)
+		ev := ChangeEvent{
 			Server: FeedServer{Slug: s.Slug, URL: s.URL, Name: e.ServerName, PageURL: reg.PageURL, LinkedStoreListing: reg.LinkedStoreListing},
 			At:     e.At, FromVersion: e.FromVersion, ToVersion: e.ToVersion,
 			FingerprintBefore: e.FingerprintBefore, FingerprintAfter: e.FingerprintAfter, Diff: d,
-		})
+		}
+		if e.Redirects != nil {
+			ev.Redirect, ev.Redirects = true, []guard.Redirect{}
+			if err := json.Unmarshal(e.Redirects, &ev.Redirects); err != nil {
+				return nil, fmt.Errorf("%w: event %d: its redirects cannot be read: %w", ErrRegistry, e.Seq, err)
+			}
+		}
+		f.Changes = append(f.Changes, ev)
 	}
 	if len(evs) == limit && evs[len(evs)-1].Seq > 1 {
 		next := evs[len(evs)-1].Seq

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/plainsight/plainsight/fingerprint"
+	"github.com/plainsight/plainsight/guard"
 	"github.com/plainsight/plainsight/internal/canon"
 )
 
@@ -169,6 +170,14 @@ func (i Integrity) MarshalJSON() ([]byte, error) {
 // MarshalJSON writes the server's name and the diff's tool names as they
 // were served.
 func (e ChangeEvent) MarshalJSON() ([]byte, error) {
+	var redirects *[]guard.Redirect
+	if e.Redirect {
+		hops := e.Redirects
+		if hops == nil {
+			hops = []guard.Redirect{}
+		}
+		redirects = &hops
+	}
 	type server struct {
 		Slug               string          `json:"slug"`
 		URL                string          `json:"url"`
@@ -177,13 +186,14 @@ func (e ChangeEvent) MarshalJSON() ([]byte, error) {
 		LinkedStoreListing *string         `json:"linked_store_listing"`
 	}
 	return json.Marshal(struct {
-		Server            server          `json:"server"`
-		At                time.Time       `json:"at"`
-		FromVersion       int             `json:"from_version"`
-		ToVersion         int             `json:"to_version"`
-		FingerprintBefore string          `json:"fingerprint_before"`
-		FingerprintAfter  string          `json:"fingerprint_after"`
-		Diff              json.RawMessage `json:"diff"`
+		Server            server            `json:"server"`
+		At                time.Time         `json:"at"`
+		FromVersion       int               `json:"from_version"`
+		ToVersion         int               `json:"to_version"`
+		FingerprintBefore string            `json:"fingerprint_before"`
+		FingerprintAfter  string            `json:"fingerprint_after"`
+		Diff              json.RawMessage   `json:"diff"`
+		Redirects         *[]guard.Redirect `json:"redirects,omitempty"` // the extension (see ChangeEvent)
 	}{server{e.Server.Slug, e.Server.URL, jsonString(e.Server.Name), e.Server.PageURL, e.Server.LinkedStoreListing},
-		e.At, e.FromVersion, e.ToVersion, e.FingerprintBefore, e.FingerprintAfter, diffJSON(&e.Diff)})
+		e.At, e.FromVersion, e.ToVersion, e.FingerprintBefore, e.FingerprintAfter, diffJSON(&e.Diff), redirects})
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/plainsight/plainsight/store"
 	"github.com/plainsight/plainsight/store/memory"
 )
 
@@ -18,7 +19,7 @@ func TestPageURLAndPages(t *testing.T) {
 	c.PageURL = func(slug string) string { return "https://pages.example/servers/" + slug }
 	a := newLive(t, "a", nil, tool{"search", "searches the web", ""})
 	b := newLive(t, "b", nil, tool{"search", "searches your files", ""})
-	mustRegister(t, c, a.URL, "a") // recorded page URL: https://registry.example/s/a
+	mustRegister(t, c, a.URL, "a") // page URL given: https://registry.example/s/a
 	mustRegister(t, c, b.URL, "b")
 
 	ans := check(t, c, a.URL, "")
@@ -58,9 +59,28 @@ func TestPageURLAndPages(t *testing.T) {
 		t.Errorf("ServerPageBySlug(nope): %v, want ErrNotRegistered", err)
 	}
 
-	// Without PageURL the recorded page URL is answered, as before.
+	// Without PageURL, the page under the public URL the store records
+	// (issue 28, item 5) — the page's path alone while none is — and never
+	// the page URL given at registration.
 	c.PageURL = nil
-	if ans := check(t, c, b.URL, ""); ans.Registration.PageURL != "https://registry.example/s/b" {
-		t.Errorf("without PageURL: %+v", ans.Registration)
+	if ans := check(t, c, b.URL, ""); ans.Registration.PageURL != "/servers/b" {
+		t.Errorf("without PageURL, no public URL: %+v", ans.Registration)
+	}
+	if err := s.RecordPublicURL(t.Context(), "https://pub.example/", clk.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if ans := check(t, c, b.URL, ""); ans.Registration.PageURL != "https://pub.example/servers/b" || ans.ShadowingWarnings[0].Others[0].PageURL != "https://pub.example/servers/a" {
+		t.Errorf("without PageURL, a public URL: %+v %+v", ans.Registration, ans.ShadowingWarnings)
+	}
+	feed, err = c.RecordedChanges(t.Context(), FeedQuery{})
+	if err != nil || feed.Changes[0].Server.PageURL != "https://pub.example/servers/a" {
+		t.Errorf("the feed without PageURL: %+v %v", feed, err)
+	}
+	recs, err := c.Records(t.Context(), store.ServerQuery{})
+	if err != nil || recs[0].Registration.PageURL != "https://pub.example/servers/a" {
+		t.Errorf("the records without PageURL: %+v %v", recs, err)
+	}
+	if got := PageURLUnder("https://h.example//")("a b/c"); got != "https://h.example/servers/a%20b%2Fc" {
+		t.Errorf("PageURLUnder: %q", got)
 	}
 }

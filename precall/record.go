@@ -21,7 +21,11 @@ func (c *Checker) Record(ctx context.Context, url string) (*Record, error) {
 	} else if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrRegistry, err)
 	}
-	reg := c.registry()
+	page, err := c.pages(ctx)
+	if err != nil {
+		return nil, err
+	}
+	reg := c.registry(page)
 	r, err := reg.Server(ctx, url)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrRegistry, err)
@@ -39,5 +43,5 @@ func (c *Checker) Record(ctx context.Context, url string) (*Record, error) {
 		return nil, fmt.Errorf("%w: %w", ErrRegistry, err)
 	}
 	return &Record{URL: url, Registration: r.Registration, Fingerprint: r.Record.Fingerprint, FingerprintVersion: r.Record.Version,
-		ServerName: defs.Server.Name, LastChecked: s.LastChecked, ShadowingWarnings: Collisions(url, defs.Tools, offers)}, nil
+		ServerName: defs.Server.Name, LastChecked: s.LastChecked, ShadowingWarnings: Collisions(url, defs.Tools, offers), Note: IntegrityNote}, nil
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/url"
+	"strings"
 	"time"
 
 	"github.com/plainsight/plainsight/fingerprint"
@@ -17,7 +19,8 @@ import (
 type StoreRegistry struct {
 	Store store.Store
 	// PageURL, when set, gives a registered server's page URL from its
-	// slug (see Checker.PageURL); nil means the recorded one.
+	// slug (see Checker.PageURL); nil means the page's path alone
+	// (PageURLUnder("")).
 	PageURL func(slug string) string
 	index   *nameIndex
 }
@@ -50,18 +53,58 @@ func (r StoreRegistry) Server(ctx context.Context, url string) (*Registered, err
 	return &Registered{Registration: registrationOf(&s, r.PageURL), Record: fingerprint.Record{Fingerprint: fv.Fingerprint, Version: fv.Version, Definitions: *d}}, nil
 }
 
-// registrationOf is the §9 registration of s; page, when set, gives its
-// page URL (Checker.PageURL).
+// registrationOf is the §9 registration of s; page gives its page URL
+// (Checker.PageURL), nil the page's path alone. The page URL recorded at
+// registration is never answered (issue 28, item 5).
 func registrationOf(s *store.Server, page func(slug string) string) Registration {
-	reg := Registration{Slug: s.Slug, PageURL: s.PageURL, PublisherStatus: s.PublisherStatus, FirstSeen: s.FirstSeen}
+	if page == nil {
+		page = PageURLUnder("")
+	}
+	reg := Registration{Slug: s.Slug, PageURL: page(s.Slug), PublisherStatus: s.PublisherStatus, FirstSeen: s.FirstSeen}
 	if s.LinkedStoreListing != "" {
 		l := s.LinkedStoreListing
 		reg.LinkedStoreListing = &l
 	}
-	if page != nil {
-		reg.PageURL = page(s.Slug)
-	}
 	return reg
+}
+
+// PageURLUnder is the page URL of a registered server under base, an
+// instance's public URL ("https://host"): base without its trailing
+// slashes + "/servers/" + the path-escaped slug — the page
+// `plainsight serve` renders. An empty base gives the path alone, a
+// reference relative to the instance that answered. Every reader of the
+// registry names a page this way (issue 28, item 5).
+func PageURLUnder(base string) func(slug string) string {
+	base = strings.TrimRight(base, "/")
+	return func(slug string) string { return base + "/servers/" + url.PathEscape(slug) }
+}
+
+// PageURLOf is the page URL c's answers give the server registered under
+// slug (see PageURL): one answer per fact, for the outputs that name it
+// beside an answer of their own.
+func (c *Checker) PageURLOf(ctx context.Context, slug string) (string, error) {
+	page, err := c.pages(ctx)
+	if err != nil {
+		return "", err
+	}
+	return page(slug), nil
+}
+
+// pages is the page URL function of c's answers: PageURL, else
+// PageURLUnder the public URL the store records.
+func (c *Checker) pages(ctx context.Context) (func(string) string, error) {
+	if c.PageURL != nil {
+		return c.PageURL, nil
+	}
+	base := ""
+	if c.Store != nil {
+		u, err := c.Store.PublicURL(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %w", ErrRegistry, err)
+		}
+		base = u
+	}
+	return PageURLUnder(base), nil
 }
 
 func otherOf(s *store.Server, name string, page func(slug string) string) Other {
@@ -95,12 +138,13 @@ func (r StoreRegistry) StandingFlags(ctx context.Context, url string) ([]string,
 	return ids, nil
 }
 
-func (c *Checker) registry() Registry {
+// registry is the Registry c reads, naming pages with page.
+func (c *Checker) registry(page func(string) string) Registry {
 	if c.Registry != nil {
 		return c.Registry
 	}
 	if c.Store != nil {
-		return StoreRegistry{Store: c.Store, PageURL: c.PageURL, index: c.index()}
+		return StoreRegistry{Store: c.Store, PageURL: page, index: c.index()}
 	}
 	return nil
 }
@@ -110,7 +154,7 @@ const ScanNoteRegistered = "A clean scan means none of the classes of the agent-
 
 // checkRegistered answers for a server registered at rawURL: the
 // integrity check (which records a change), then the answer.
-func (c *Checker) checkRegistered(ctx context.Context, rawURL, tool string) (*Answer, error) {
+func (c *Checker) checkRegistered(ctx context.Context, rawURL, tool string, page func(string) string) (*Answer, error) {
 	srv, err := c.Store.Server(ctx, rawURL)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrRegistry, err)
@@ -119,7 +163,7 @@ func (c *Checker) checkRegistered(ctx context.Context, rawURL, tool string) (*An
 	if err != nil {
 		return nil, err
 	}
-	reg := registrationOf(&r.Server, c.PageURL)
+	reg := registrationOf(&r.Server, page)
 	a := &Answer{
 		URL:               rawURL,
 		Redirects:         r.Landing.Redirects,
@@ -171,7 +215,7 @@ func (c *Checker) checkRegistered(ctx context.Context, rawURL, tool string) (*An
 		a.Server = &Server{Name: r.Recorded.Server.Name, Version: r.Recorded.Server.Version, ProtocolVersion: r.Recorded.ProtocolVersion, Basis: BasisRecorded}
 		a.Scan = ScanReport{Status: ScanNotRun, Findings: []Located{}, FlagIDs: []string{}, Note: ScanNoteNotRun}
 	}
-	reg2 := c.registry()
+	reg2 := c.registry(page)
 	ids, err := reg2.StandingFlags(ctx, rawURL)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrRegistry, err)
@@ -222,6 +266,9 @@ type Record struct {
 	ServerName         string       `json:"server_name"`
 	LastChecked        time.Time    `json:"last_checked"`
 	ShadowingWarnings  []Warning    `json:"shadowing_warnings"`
+	// Note is always [IntegrityNote]: the §12 line wherever a fingerprint
+	// is shown (issue 28, item 5).
+	Note string `json:"note"`
 }
 
 // Records returns the registry records of the servers q selects (§9
@@ -237,7 +284,11 @@ func (c *Checker) Records(ctx context.Context, q store.ServerQuery) ([]Record, e
 	// One record at a time, so that one record's definitions and offers
 	// are held at once; the §10 lookup reads the registry's rows, and
 	// decodes only the definitions the name index points at.
-	reg := StoreRegistry{Store: c.Store, PageURL: c.PageURL, index: c.index()}
+	page, err := c.pages(ctx)
+	if err != nil {
+		return nil, err
+	}
+	reg := StoreRegistry{Store: c.Store, PageURL: page, index: c.index()}
 	out := make([]Record, 0, len(servers))
 	for i := range servers {
 		s := &servers[i]
@@ -253,8 +304,8 @@ func (c *Checker) Records(ctx context.Context, q store.ServerQuery) ([]Record, e
 		if err != nil {
 			return nil, fmt.Errorf("%w: %w", ErrRegistry, err)
 		}
-		out = append(out, Record{URL: s.URL, Registration: registrationOf(s, c.PageURL), Fingerprint: fp, FingerprintVersion: s.Version,
-			ServerName: defs.Server.Name, LastChecked: s.LastChecked, ShadowingWarnings: Collisions(s.URL, defs.Tools, offers)})
+		out = append(out, Record{URL: s.URL, Registration: registrationOf(s, page), Fingerprint: fp, FingerprintVersion: s.Version,
+			ServerName: defs.Server.Name, LastChecked: s.LastChecked, ShadowingWarnings: Collisions(s.URL, defs.Tools, offers), Note: IntegrityNote})
 	}
 	return out, nil
 }

@@ -1,7 +1,9 @@
 package precall
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/url"
@@ -358,6 +360,11 @@ type Refresh struct {
 	// Event is the change event this check appended; 0 when none (another
 	// instance may have recorded the same change first).
 	Event int64
+	// RedirectEvent is the redirect event this check appended (issue 28,
+	// item 4): the URL started redirecting, redirects along another
+	// chain, or stopped; 0 when none (no transition, or another check
+	// recorded it first).
+	RedirectEvent int64
 }
 
 // Refresh runs the integrity check of the server registered at rawURL
@@ -365,7 +372,10 @@ type Refresh struct {
 // event and the flags of the refresh's findings, in one atomic write) or
 // unreachable (never unchanged). A registered URL that now redirects is
 // changed, and the destination's definitions are never recorded as its
-// own. ErrNotRegistered when nothing is registered at rawURL.
+// own; a URL that starts redirecting, redirects along another chain or
+// stops redirecting appends a redirect event to the feed, once per
+// transition (issue 28, item 4; see ChangeEvent.Redirects).
+// ErrNotRegistered when nothing is registered at rawURL.
 func (c *Checker) Refresh(ctx context.Context, rawURL string) (*Refresh, error) {
 	if c.Store == nil {
 		return nil, ErrNoStore
@@ -442,7 +452,7 @@ func (c *Checker) refresh(ctx context.Context, srv store.Server, claimed bool) (
 		if dest == "" {
 			dest = landing.Redirects[len(landing.Redirects)-1].To
 		}
-		r.Detail = "The registered URL now redirects to " + dest + ": it no longer answers itself. Nothing was recorded; the destination's definitions are not this server's."
+		r.Detail = "The registered URL now redirects to " + dest + ": it no longer answers itself. No definitions were recorded; the destination's are not this server's."
 		if errors.As(perr, &refused) {
 			r.Detail += " The redirect was refused: " + oneLine(refused.Error()) + "."
 		} else if perr == nil && defs != nil {
@@ -450,6 +460,14 @@ func (c *Checker) refresh(ctx context.Context, srv store.Server, claimed bool) (
 			if d, err := fingerprint.Compare(rec, defs); err == nil {
 				r.Diff = &d
 			}
+		}
+		seq, err := c.recordRedirect(ctx, srv, landing.Redirects, now)
+		if err != nil {
+			return nil, err
+		}
+		r.RedirectEvent = seq
+		if seq > 0 {
+			r.Detail += " The redirect chain was recorded in the change feed."
 		}
 		return r, mark()
 	case perr != nil || defs == nil:
@@ -469,7 +487,15 @@ func (c *Checker) refresh(ctx context.Context, srv store.Server, claimed bool) (
 		return r, mark()
 	}
 	r.Fingerprint = fp
-	if fp == recFP && len(fieldInputs(srv.URL, srv.Slug, defs, flag.IntegrityRefresh)) == 0 {
+	// A URL that redirected at its last redirect event and answers itself
+	// again stopped redirecting: an event (issue 28, item 4), so not the
+	// fast path.
+	state, err := redirectState(ctx, c.Store, srv.URL)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrRegistry, err)
+	}
+	wasRedirecting := redirecting(state)
+	if fp == recFP && !wasRedirecting && len(fieldInputs(srv.URL, srv.Slug, defs, flag.IntegrityRefresh)) == 0 {
 		// The fast path: unchanged, nothing to flag; only the last check
 		// is written (a compare-and-set, no transaction). A concurrent
 		// change recorded since srv was read shows as a lost
@@ -521,6 +547,24 @@ func (c *Checker) refresh(ctx context.Context, srv store.Server, claimed bool) (
 			return err
 		}
 		r.FlagIDs = ids
+		stopped := ""
+		if wasRedirecting {
+			// Read again in the transaction: of two checks that saw the
+			// URL stop, one records it.
+			st, err := redirectState(ctx, tx, srv.URL)
+			if err != nil {
+				return err
+			}
+			if redirecting(st) {
+				seq, err := tx.AppendChangeEvent(ctx, redirectEvent(srv.URL, base, baseFP, cur.Version, at, []byte("[]")))
+				if err != nil {
+					return err
+				}
+				r.RedirectEvent = seq
+				stopped = " The URL answers itself again after redirecting: recorded in the change feed."
+			}
+		}
+		defer func() { r.Detail += stopped }()
 		if fp == baseFP {
 			if cur.Version != srv.Version {
 				// The change this check saw was recorded by another.
@@ -577,6 +621,79 @@ func (c *Checker) refresh(ctx context.Context, srv store.Server, claimed bool) (
 		return nil, fmt.Errorf("%w: %w", ErrRegistry, err)
 	}
 	return r, nil
+}
+
+// redirectState returns the chain of the latest redirect event of the
+// server at url (JSON): nil when it never redirected, "[]" when it
+// stopped.
+func redirectState(ctx context.Context, r store.Tx, url string) ([]byte, error) {
+	evs, err := r.ListChangeEvents(ctx, store.ChangeQuery{ServerURL: url, RedirectsOnly: true, Limit: 1})
+	if err != nil || len(evs) == 0 {
+		return nil, err
+	}
+	return evs[0].Redirects, nil
+}
+
+// redirecting reports whether a redirect state is a chain.
+func redirecting(state []byte) bool { return len(state) > 0 && string(state) != "[]" }
+
+// emptyDiff is the diff of a redirect event: no definitions were recorded.
+var emptyDiff = []byte(`{"tools_added":[],"tools_removed":[],"tools_changed":[],"server_identity_changed":false}`)
+
+// redirectEvent is the change event of a redirect transition (issue 28,
+// item 4): no fingerprint version is recorded, so from_version and
+// to_version are the current version, both fingerprints its recorded one
+// and the diff empty — the destination's definitions are never recorded
+// as the URL's own (§9) — and the name is the recorded server's.
+func redirectEvent(url string, rec *fingerprint.Definitions, recFP string, version int, at time.Time, chain []byte) store.ChangeEvent {
+	return store.ChangeEvent{ServerURL: url, ServerName: strings.ToValidUTF8(rec.Server.Name, "\uFFFD"), At: at,
+		FromVersion: version, ToVersion: version, FingerprintBefore: recFP, FingerprintAfter: recFP, Diff: emptyDiff, Redirects: chain}
+}
+
+// recordRedirect appends the redirect event of srv redirecting along
+// hops, unless its latest redirect event has the same chain (a URL that
+// keeps redirecting the same way records one event); it returns the
+// event's sequence number, 0 when none was appended. The latest event is
+// read again in the transaction, so of two checks seeing one transition,
+// one records it.
+func (c *Checker) recordRedirect(ctx context.Context, srv store.Server, hops []guard.Redirect, now time.Time) (int64, error) {
+	chain, err := json.Marshal(hops)
+	if err != nil {
+		return 0, fmt.Errorf("%w: %w", ErrRegistry, err)
+	}
+	if state, err := redirectState(ctx, c.Store, srv.URL); err != nil {
+		return 0, fmt.Errorf("%w: %w", ErrRegistry, err)
+	} else if bytes.Equal(state, chain) {
+		return 0, nil
+	}
+	var seq int64
+	err = c.Store.Atomic(ctx, func(tx store.Tx) error {
+		state, err := redirectState(ctx, tx, srv.URL)
+		if err != nil || bytes.Equal(state, chain) {
+			return err
+		}
+		cur, err := tx.Server(ctx, srv.URL)
+		if err != nil {
+			return err
+		}
+		rec, recFP, err := c.recorded(ctx, tx, srv.URL, cur.Version)
+		if err != nil {
+			return err
+		}
+		at := now
+		if at.Before(cur.LastChecked) {
+			at = cur.LastChecked
+		}
+		seq, err = tx.AppendChangeEvent(ctx, redirectEvent(srv.URL, rec, recFP, cur.Version, at, chain))
+		return err
+	})
+	if err != nil {
+		if errors.Is(err, ErrRegistry) {
+			return 0, err
+		}
+		return 0, fmt.Errorf("%w: %w", ErrRegistry, err)
+	}
+	return seq, nil
 }
 
 // walkSchema calls fn for every key and string of a canonical schema.

@@ -347,8 +347,166 @@ func TestRegisteredStartsRedirecting(t *testing.T) {
 		if _, err := s.FingerprintVersion(t.Context(), srv.URL, 2); !errors.Is(err, store.ErrNotFound) {
 			t.Errorf("the destination's definitions were recorded: %v", err)
 		}
-		if evs, _ := s.ListChangeEvents(t.Context(), store.ChangeQuery{}); len(evs) != 0 {
+		// One redirect event with the chain (issue 28, item 4), and no
+		// version recorded with it.
+		evs, _ := s.ListChangeEvents(t.Context(), store.ChangeQuery{})
+		wantChain := `[{"from":"` + srv.URL + `","to":"` + to + `","status":307}]`
+		if len(evs) != 1 || string(evs[0].Redirects) != wantChain || evs[0].FromVersion != 1 || evs[0].ToVersion != 1 {
 			t.Errorf("events: %v", evs)
+		}
+	})
+}
+
+// A registered URL that starts redirecting, keeps redirecting, redirects
+// elsewhere and stops records one feed event per transition, each with
+// its chain (issue 28, item 4); the event's fingerprints and versions are
+// the record's, and the feed's JSON is §11's with the extension member
+// "redirects".
+func TestRedirectEventsOncePerTransition(t *testing.T) {
+	forEach(t, func(t *testing.T, b backend) {
+		s, _ := b.open(t)
+		clk := newClock()
+		c := checker(t, s, clk)
+		srv := newLive(t, "orig", nil, tool{"t", "d", ""})
+		one := newLive(t, "one", nil, tool{"t", "one", ""})
+		two := newLive(t, "two", nil, tool{"t", "two", ""})
+		reg := mustRegister(t, c, srv.URL, "orig")
+		feed := func() []map[string]any {
+			t.Helper()
+			f, err := c.RecordedChanges(t.Context(), FeedQuery{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var v struct {
+				Changes []map[string]any `json:"changes"`
+			}
+			b, _ := json.Marshal(f)
+			if err := json.Unmarshal(b, &v); err != nil {
+				t.Fatal(err)
+			}
+			return v.Changes
+		}
+		refresh := func() *Refresh {
+			t.Helper()
+			clk.Add(time.Minute)
+			r, err := c.Refresh(t.Context(), srv.URL)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return r
+		}
+		hop := func(to string) []any {
+			return []any{map[string]any{"from": srv.URL, "to": to, "status": 307.0}}
+		}
+		if r := refresh(); r.Status != fingerprint.Unchanged || r.RedirectEvent != 0 || len(feed()) != 0 {
+			t.Fatalf("answering itself: %s, event %d, feed %v", r.Status, r.RedirectEvent, feed())
+		}
+		toOne := one.URL + "/"
+		srv.redirect.Store(&toOne)
+		if r := refresh(); r.Status != fingerprint.Changed || r.RedirectEvent == 0 {
+			t.Errorf("starts redirecting: %s, event %d", r.Status, r.RedirectEvent)
+		}
+		for range 3 { // the same chain: no second event
+			if r := refresh(); r.Status != fingerprint.Changed || r.RedirectEvent != 0 {
+				t.Errorf("keeps redirecting: %s, event %d", r.Status, r.RedirectEvent)
+			}
+		}
+		// The pre-call check is a check too.
+		if a := check(t, c, srv.URL, ""); a.Integrity.Status != fingerprint.Changed {
+			t.Errorf("the pre-call check of a redirecting URL: %+v", a.Integrity)
+		}
+		toTwo := two.URL + "/"
+		srv.redirect.Store(&toTwo)
+		refresh()
+		refresh()
+		srv.redirect.Store(nil)
+		if r := refresh(); r.Status != fingerprint.Unchanged || r.RedirectEvent == 0 || !strings.Contains(r.Detail, "answers itself again") {
+			t.Errorf("stops redirecting: %s, event %d, %q", r.Status, r.RedirectEvent, r.Detail)
+		}
+		refresh()
+		got := feed()
+		if len(got) != 3 {
+			t.Fatalf("feed: %d events, want 3 (start, another chain, stop): %v", len(got), got)
+		}
+		empty := map[string]any{"tools_added": []any{}, "tools_removed": []any{}, "tools_changed": []any{}, "server_identity_changed": false}
+		for i, want := range [][]any{{}, hop(toTwo), hop(toOne)} { // newest first
+			e := got[i]
+			if d := cmp.Diff(want, e["redirects"]); d != "" {
+				t.Errorf("event %d redirects (-want +got):\n%s", i, d)
+			}
+			if e["from_version"] != 1.0 || e["to_version"] != 1.0 || e["fingerprint_before"] != reg.Fingerprint || e["fingerprint_after"] != reg.Fingerprint {
+				t.Errorf("event %d: versions %v→%v, fingerprints %v→%v; want the record's", i, e["from_version"], e["to_version"], e["fingerprint_before"], e["fingerprint_after"])
+			}
+			if d := cmp.Diff(empty, e["diff"]); d != "" {
+				t.Errorf("event %d diff (-want +got):\n%s", i, d)
+			}
+			if srvName := e["server"].(map[string]any)["name"]; srvName != "orig" {
+				t.Errorf("event %d names %v, want the recorded server", i, srvName)
+			}
+		}
+		// Stopped, then serving other definitions: a change of the
+		// definitions, without the extension.
+		srv.add(tool{"u", "new", ""})
+		if r := refresh(); r.Status != fingerprint.Changed || r.Event == 0 || r.RedirectEvent != 0 {
+			t.Errorf("a change after the stop: %s, %d, %d", r.Status, r.Event, r.RedirectEvent)
+		}
+		if got = feed(); len(got) != 4 || got[0]["to_version"] != 2.0 {
+			t.Fatalf("feed: %v", got)
+		} else if _, ok := got[0]["redirects"]; ok {
+			t.Errorf("a change of the definitions carries redirects: %v", got[0])
+		}
+	})
+}
+
+// A URL that stops redirecting and serves other definitions in the same
+// check records the stop, then the change.
+func TestRedirectStopsWithChange(t *testing.T) {
+	s := memory.New()
+	clk := newClock()
+	c := checker(t, s, clk)
+	srv := newLive(t, "orig", nil, tool{"t", "d", ""})
+	other := newLive(t, "other", nil, tool{"t", "x", ""})
+	mustRegister(t, c, srv.URL, "orig")
+	to := other.URL + "/"
+	srv.redirect.Store(&to)
+	if _, err := c.Refresh(t.Context(), srv.URL); err != nil {
+		t.Fatal(err)
+	}
+	srv.redirect.Store(nil)
+	srv.add(tool{"t", "changed", ""})
+	r, err := c.Refresh(t.Context(), srv.URL)
+	if err != nil || r.Status != fingerprint.Changed || r.Event == 0 || r.RedirectEvent == 0 || r.RedirectEvent >= r.Event {
+		t.Fatalf("stop and change: %v %+v", err, r)
+	}
+	evs, _ := s.ListChangeEvents(t.Context(), store.ChangeQuery{})
+	if len(evs) != 3 || evs[0].Redirects != nil || evs[0].ToVersion != 2 || string(evs[1].Redirects) != "[]" || evs[1].ToVersion != 1 {
+		t.Errorf("events: %+v", evs)
+	}
+}
+
+// Two concurrent checks that see one transition record it once.
+func TestRedirectEventConcurrent(t *testing.T) {
+	forEach(t, func(t *testing.T, b backend) {
+		s, _ := b.open(t)
+		c := checker(t, s, newClock())
+		srv := newLive(t, "orig", nil, tool{"t", "d", ""})
+		other := newLive(t, "other", nil, tool{"t", "x", ""})
+		mustRegister(t, c, srv.URL, "orig")
+		to := other.URL + "/"
+		srv.redirect.Store(&to)
+		var wg sync.WaitGroup
+		for range 6 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				if _, err := c.Refresh(t.Context(), srv.URL); err != nil {
+					t.Error(err)
+				}
+			}()
+		}
+		wg.Wait()
+		if evs, _ := s.ListChangeEvents(t.Context(), store.ChangeQuery{}); len(evs) != 1 {
+			t.Errorf("%d events, want 1: %v", len(evs), evs)
 		}
 	})
 }
@@ -390,7 +548,9 @@ func TestRegisteredCollisions(t *testing.T) {
 	mustRegister(t, c, a.URL, "a")
 	mustRegister(t, c, b.URL, "b")
 	ans := check(t, c, a.URL, "")
-	want := []Warning{{Tool: "search", Others: []Other{{Slug: "b", URL: b.URL, ServerName: "b", PageURL: "https://registry.example/s/b"}}, Note: WarningNote}}
+	// The page_url is the page under the store's public URL (none: the
+	// path alone), not the one given at registration (issue 28, item 5).
+	want := []Warning{{Tool: "search", Others: []Other{{Slug: "b", URL: b.URL, ServerName: "b", PageURL: "/servers/b"}}, Note: WarningNote}}
 	if d := cmp.Diff(want, ans.ShadowingWarnings); d != "" {
 		t.Errorf("warnings (-want +got):\n%s", d)
 	}

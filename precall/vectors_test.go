@@ -17,7 +17,6 @@ import (
 	"github.com/plainsight/plainsight/internal/canon"
 	"github.com/plainsight/plainsight/internal/testkit/vectortest"
 	"github.com/plainsight/plainsight/store"
-	"github.com/plainsight/plainsight/store/memory"
 	"github.com/plainsight/plainsight/vectors"
 )
 
@@ -291,7 +290,7 @@ func TestRegisteredAnswerVectors(t *testing.T) {
 					t.Fatalf("flags %v: no policy for them", v.Flags)
 				}
 				ctx := t.Context()
-				s := memory.New()
+				s := vectorStore(t)
 				clk := &clock{now: v.Registration.FirstSeen}
 				var serve func() (*fingerprint.Definitions, error)
 				c := &Checker{Guard: testGuard(t, guard.Policy{}), Store: s, Clock: clk.Now,

@@ -24,7 +24,11 @@
 //   - GET /v1/security/changes?limit=&before= — one page of the §11 feed,
 //     newest first (limit 1–1000, default 100; before is the next_before
 //     of the previous page; anything else is 400 invalid_query). Without
-//     a Store: 503 no_registry.
+//     a Store: 503 no_registry. A redirect event — a registered URL
+//     started redirecting, redirects along another chain, or stopped —
+//     carries the extension member "redirects" (the §9 hops, [] on a
+//     stop) and moves no fingerprint version (precall.ChangeEvent;
+//     issue 28, item 4).
 //   - POST /v1/security/scan — the §1 scan result of the body
 //     {"text": string, "context": "text"|"email_html", "profile":
 //     "strict"|"spec"} (context and profile optional). The profile is
@@ -51,8 +55,9 @@
 //   - GET /v1/security/flags/{id} — one §8 flag record; 404 flag_not_found.
 //   - GET /v1/registry/servers?limit=&offset= — the registered servers'
 //     records (registration, fingerprint and version, last check, §10
-//     warnings), in registration order; GET /v1/registry/server?url= — one
-//     record, 404 not_registered. Neither probes anything.
+//     warnings, and the §12 line of a fingerprint in "note"), in
+//     registration order; GET /v1/registry/server?url= — one record, 404
+//     not_registered. Neither probes anything.
 //   - POST /api/v1/shield/check — Shield method 1.0's check: {"text"} (at
 //     most 16 KiB, else 413 text_too_large) answered with {"match",
 //     "matches", "note"}, at most 10 matches of confirmed signatures. The
@@ -101,7 +106,8 @@
 //     {"artifact": {"type", "ref", "label"}, "field", "content",
 //     "context", "agent_id", "handle"} through the §8 ingestion gate
 //     (package flag), attributed to the key's owner: the gate's outcome,
-//     clean, held (with its flags) or admitted (bytes an award overturned).
+//     clean, held (with its flags) or admitted (bytes an award overturned),
+//     and the §12 line of the flags in "note".
 //   - POST /v1/registry/servers (register) — {"url", "slug", "page_url",
 //     "linked_store_listing"}: the server probed through the guard and
 //     registered (201), or held by deterministic findings (200, the flags
@@ -183,7 +189,7 @@
 //   - GET /changes?before= — the §11 feed as recorded, newest first, 50
 //     events a page, with a link to the older ones. Unlike
 //     /v1/security/changes it re-checks no server: a page view (a
-//     crawler's too) sends no probe.
+//     crawler's too) sends no probe. A redirect event lists its hops.
 //   - GET /flags/{id} — a §8 flag and its evidence excerpt.
 //   - GET /signatures/{id} — a confirmed or retired signature (Shield
 //     method 1.0) and at most 280 characters of its cleaned text
@@ -194,8 +200,11 @@
 // The §9 page_url (and §10's and §11's) is the server's page here:
 // Config.PublicURL + "/servers/" + the path-escaped slug, or the path
 // alone, relative to the server that answered, when PublicURL is empty
-// (precall.Checker.PageURL); a page URL recorded at registration is not
-// answered by this handler.
+// (precall.PageURLUnder); a page URL given at registration is not
+// answered. `plainsight serve` records its --public-url in the store
+// (store.PublicURLs), and the command line names pages under the one
+// recorded, so both answer the same page_url on one database (issue 28,
+// item 5).
 //
 // Every string a page takes from a record — a server's name, a tool's
 // name and description, a flag's field and evidence, a signature's text,

@@ -85,8 +85,7 @@ func pagePath(slug string) string { return "/servers/" + url.PathEscape(slug) }
 // server is its page here, under base (Config.PublicURL) when set, else
 // the path alone, a reference relative to the server that answered.
 func pageURLFunc(base string) func(string) string {
-	base = strings.TrimRight(base, "/")
-	return func(slug string) string { return base + pagePath(slug) }
+	return precall.PageURLUnder(base) // the rule every reader of the registry follows
 }
 
 // addPages registers the human pages (the hook New calls).
@@ -327,6 +326,10 @@ type eventView struct {
 	Added, Removed            []string
 	Changed                   []string
 	ServerIdentityChanged     bool
+	// Redirect marks a redirect event (issue 28, item 4); Hops is its
+	// chain, each "STATUS FROM → TO", none when the URL stopped.
+	Redirect bool
+	Hops     []string
 }
 
 // changesPage is GET /changes?before=: one page of the §11 feed as
@@ -354,12 +357,16 @@ func (h *handler) changesPage(w http.ResponseWriter, r *http.Request) {
 	}
 	v := changesView{Note: precall.FeedNote}
 	for _, e := range f.Changes {
-		v.Events = append(v.Events, eventView{
+		ev := eventView{
 			At: stamp(e.At), Path: pagePath(e.Server.Slug), Name: visible(e.Server.Name), Slug: visible(e.Server.Slug), URL: visible(e.Server.URL),
 			From: e.FromVersion, To: e.ToVersion, Before: e.FingerprintBefore, After: e.FingerprintAfter,
 			Added: visibleAll(e.Diff.ToolsAdded), Removed: visibleAll(e.Diff.ToolsRemoved), Changed: changedTools(e.Diff.ToolsChanged),
-			ServerIdentityChanged: e.Diff.ServerIdentityChanged,
-		})
+			ServerIdentityChanged: e.Diff.ServerIdentityChanged, Redirect: e.Redirect,
+		}
+		for _, hop := range e.Redirects {
+			ev.Hops = append(ev.Hops, strconv.Itoa(hop.Status)+" "+visible(hop.From)+" → "+visible(hop.To))
+		}
+		v.Events = append(v.Events, ev)
 	}
 	if f.NextBefore != nil {
 		v.Older = "/changes?before=" + strconv.FormatInt(*f.NextBefore, 10)

@@ -45,6 +45,13 @@ type flagsResponse struct {
 	Note       string      `json:"note"`
 }
 
+// gateAnswer is the answer of POST /v1/security/submissions: the gate's
+// outcome and the §12 line of the flags it shows (issue 28, item 5).
+type gateAnswer struct {
+	flag.Outcome
+	Note string `json:"note"`
+}
+
 // serversResponse is the answer of GET /v1/registry/servers.
 type serversResponse struct {
 	Servers    []precall.Record `json:"servers"`

@@ -180,7 +180,7 @@ func (h *handler) submit(w http.ResponseWriter, r *http.Request) {
 		if out.Decisions == nil {
 			out.Decisions = []flag.Decision{}
 		}
-		writeJSON(w, http.StatusOK, out)
+		writeJSON(w, http.StatusOK, gateAnswer{out, FlagsNote})
 	}
 }
 

@@ -29,7 +29,12 @@
 //   - [FingerprintVersions]: each server's recorded fingerprints and the
 //     definitions they were computed from, 1, 2, 3, … without gaps.
 //     Append-only.
-//   - [ChangeEvents]: the §11 feed. Append-only, listed newest first.
+//   - [ChangeEvents]: the §11 feed. Append-only, listed newest first. A
+//     redirect event (issue 28, item 4) carries its chain in
+//     [ChangeEvent.Redirects] and records no fingerprint version.
+//   - [PublicURLs]: where the instance is reached, recorded by
+//     `plainsight serve`, latest first, so every reader names a server's
+//     page alike (issue 28, item 5). Append-only.
 //   - [Reviews]: reviews by KYA-verified agents, each bound to a recorded
 //     fingerprint version. Append-only.
 //   - [Signatures]: the Shield method's records (package signature):

@@ -184,6 +184,12 @@ type ChangeEvent struct {
 	FingerprintBefore string
 	FingerprintAfter  string
 	Diff              []byte // the §7 diff, JSON
+	// Redirects is the redirect chain of a redirect event (issue 28, item
+	// 4): JSON, the list of hops ({"from","to","status"}, §9's
+	// redirects), "[]" when the URL stopped redirecting, nil for a change
+	// of the definitions. A redirect event records no fingerprint
+	// version: ToVersion is FromVersion.
+	Redirects []byte
 }
 
 // ChangeQuery selects change events, newest first.
@@ -193,7 +199,9 @@ type ChangeQuery struct {
 	Before int64
 	// ServerURL, when not empty, selects one server's events.
 	ServerURL string
-	Limit     int // 0 or more than MaxListLimit means MaxListLimit
+	// RedirectsOnly selects the redirect events (Redirects not nil).
+	RedirectsOnly bool
+	Limit         int // 0 or more than MaxListLimit means MaxListLimit
 }
 
 // ChangeEvents holds the §11 feed. Append-only: no update, no delete.
@@ -201,7 +209,7 @@ type ChangeEvents interface {
 	// AppendChangeEvent stores e with the next sequence number and returns
 	// it (e.Seq is ignored). ErrNotFound when no server is registered at
 	// e.ServerURL; ErrInvalid when a field breaks a bound or ToVersion is
-	// not FromVersion + 1.
+	// not FromVersion + 1 (FromVersion for a redirect event).
 	AppendChangeEvent(ctx context.Context, e ChangeEvent) (int64, error)
 	// ListChangeEvents returns the events q selects, newest (highest Seq)
 	// first.
@@ -240,12 +248,28 @@ type Reviews interface {
 	CountReviews(ctx context.Context, url string, version int) (ReviewCounts, error)
 }
 
+// PublicURLs records where the instance serving the registry is reached
+// (`plainsight serve --public-url`), so that every reader of the database
+// names a registered server's page the same way (issue 28, item 5).
+// Append-only: a new public URL is a new record, the latest one holds.
+type PublicURLs interface {
+	// RecordPublicURL records u (empty: none, pages named by path alone)
+	// as the instance's public URL from at on, unless it is the latest
+	// recorded one already (then it records nothing). ErrInvalid when u
+	// breaks a bound.
+	RecordPublicURL(ctx context.Context, u string, at time.Time) error
+	// PublicURL returns the latest recorded public URL; "" when none was
+	// ever recorded (or the latest is empty).
+	PublicURL(ctx context.Context) (string, error)
+}
+
 // Registry is every record kind of the external registry.
 type Registry interface {
 	Servers
 	FingerprintVersions
 	ChangeEvents
 	Reviews
+	PublicURLs
 }
 
 // LimitOrMax returns q's limit with MaxListLimit applied.
@@ -313,10 +337,19 @@ func CheckChangeEvent(op string, e *ChangeEvent) error {
 		[2]string{"fingerprint before", e.FingerprintBefore}, [2]string{"fingerprint after", e.FingerprintAfter}); err != nil {
 		return err
 	}
-	if e.FromVersion < 1 || e.ToVersion != e.FromVersion+1 || len(e.Diff) > DefinitionsMaxBytes {
+	to := e.FromVersion + 1
+	if e.Redirects != nil {
+		to = e.FromVersion // a redirect event records no version
+	}
+	if e.FromVersion < 1 || e.ToVersion != to || len(e.Diff) > DefinitionsMaxBytes || len(e.Redirects) > DefinitionsMaxBytes {
 		return Errorf(op, ErrInvalid, "change event %d → %d breaks a bound", e.FromVersion, e.ToVersion)
 	}
 	return nil
+}
+
+// CheckPublicURL checks a public URL's bounds. It is for backends.
+func CheckPublicURL(op, u string) error {
+	return checkStrings(op, [2]string{"public url", u})
 }
 
 // CheckReview checks r against the bounds and the rules InsertReview

@@ -17,6 +17,7 @@ import (
 
 	"github.com/plainsight/plainsight/fingerprint"
 	"github.com/plainsight/plainsight/guard"
+	"github.com/plainsight/plainsight/precall"
 	"github.com/plainsight/plainsight/probe"
 	"github.com/plainsight/plainsight/scan"
 )
@@ -146,7 +147,7 @@ func runFingerprint(args []string, stdin io.Reader, stdout, stderr io.Writer) in
 	}
 	if *format == "json" {
 		// The input is written byte for byte as it was hashed.
-		fmt.Fprintf(stdout, "{\"fingerprint\":%q,\"input\":%s}\n", fp, in)
+		fmt.Fprintf(stdout, "{\"fingerprint\":%q,\"input\":%s,\"note\":%q}\n", fp, in, precall.IntegrityNote)
 		return exitClean
 	}
 	if err := writeDefinitions(stdout, d, fp); err != nil {
@@ -244,6 +245,7 @@ func writeDefinitions(w io.Writer, d *fingerprint.Definitions, fp string) error 
 	if findings > 0 {
 		fmt.Fprintf(&b, "%d %s in the names, descriptions and instructions. %s\n", findings, plural(findings, "finding", "findings"), scan.Note)
 	}
+	fmt.Fprintf(&b, "note: %s\n", precall.IntegrityNote)
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -330,6 +332,7 @@ type checkOutput struct {
 	Diff        *fingerprint.Diff     `json:"diff,omitempty"`
 	Analysis    *fingerprint.Analysis `json:"analysis,omitempty"`
 	Error       string                `json:"error,omitempty"`
+	Note        string                `json:"note"` // the §12 line, precall.IntegrityNote
 }
 
 // writeCheck writes the answer of --check: the status, and for a change
@@ -339,7 +342,7 @@ type checkOutput struct {
 // tools, the server's instructions — which §7 does not hash, and the agent
 // reads — may still have changed, and the answer says so.
 func writeCheck(w io.Writer, format string, pinned fingerprint.Record, res fingerprint.Result, fresh *fingerprint.Definitions) error {
-	out := checkOutput{Status: res.Status, Fingerprint: res.Fingerprint, Pinned: pinned.Fingerprint, PinnedVer: pinned.Version, Diff: res.Diff}
+	out := checkOutput{Status: res.Status, Fingerprint: res.Fingerprint, Pinned: pinned.Fingerprint, PinnedVer: pinned.Version, Diff: res.Diff, Note: precall.IntegrityNote}
 	if res.Err != nil {
 		out.Error = res.Err.Error()
 	}
@@ -392,6 +395,7 @@ func writeCheck(w io.Writer, format string, pinned fingerprint.Record, res finge
 			}
 		}
 	}
+	fmt.Fprintf(&b, "note: %s\n", out.Note)
 	_, err := io.WriteString(w, b.String())
 	return err
 }

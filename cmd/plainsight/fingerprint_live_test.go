@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/plainsight/plainsight/precall"
 )
 
 // TestFingerprintLive probes a real MCP server (the official Go SDK) over
@@ -29,9 +31,19 @@ func TestFingerprintLive(t *testing.T) {
 	// The same definitions saved and read back give the same fingerprint.
 	saved := `{"tools":[{"name":"forecast","description":"The forecast for a city.","inputSchema":{"properties":{"city":{"type":"string"}},"type":"object"}}]}`
 	_, fromFile, _ := plainsight(t, saved, "fingerprint", "--from", "-", "--server-name", "weather", "--server-version", "2.0")
-	if live, saved := lastLine(out), lastLine(fromFile); live != saved || !strings.HasPrefix(live, "fingerprint: ") {
+	// (The last line is the §12 note; the fingerprint is the one before.)
+	if live, saved := fpLine(out), fpLine(fromFile); live != saved || !strings.HasPrefix(live, "fingerprint: ") || lastLine(out) != "note: "+precall.IntegrityNote {
 		t.Errorf("live %q, saved %q", live, saved)
 	}
+}
+
+func fpLine(s string) string {
+	for _, l := range strings.Split(s, "\n") {
+		if strings.HasPrefix(l, "fingerprint: ") {
+			return l
+		}
+	}
+	return ""
 }
 
 func lastLine(s string) string {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/plainsight/plainsight/precall"
 	"github.com/plainsight/plainsight/scan"
 )
 
@@ -290,7 +291,7 @@ func TestFingerprintFrom(t *testing.T) {
 		}
 	}
 	code, out, _ := plainsight(t, `[{"name": "echo"}]`, "fingerprint", "--format", "json", "--from", "-", "--server-name", "demo", "--server-version", "1.0.0")
-	wantJSON := `{"fingerprint":"` + want + `","input":{"server":{"name":"demo","version":"1.0.0"},"tools":[{"description":"","inputSchema":{},"name":"echo"}]}}` + "\n"
+	wantJSON := `{"fingerprint":"` + want + `","input":{"server":{"name":"demo","version":"1.0.0"},"tools":[{"description":"","inputSchema":{},"name":"echo"}]},"note":"` + precall.IntegrityNote + `"}` + "\n"
 	if code != 0 || out != wantJSON {
 		t.Errorf("json: exit %d\n got %s\nwant %s", code, out, wantJSON)
 	}

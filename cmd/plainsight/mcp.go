@@ -49,7 +49,8 @@ or SIGINT.
   --public-url URL   where plainsight serve, on the same database, is
                      reached (https://host): the §9 page_url of a
                      registered server is URL/servers/SLUG; default the
-                     path /servers/SLUG alone
+                     one plainsight serve recorded in the database, else
+                     the path /servers/SLUG alone
   --corpus PATH      the operator's benign corpus, as for plainsight serve
   --keys FILE        the receipt key ring, as for plainsight serve (the
                      same default: serve and mcp on one database share
@@ -135,6 +136,12 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "plainsight mcp: %v\n", err)
 		return exitError
+	}
+	if *publicURL == "" { // the one serve recorded (issue 28, item 5)
+		if *publicURL, err = s.PublicURL(ctx); err != nil {
+			fmt.Fprintf(stderr, "plainsight mcp: %v\n", err)
+			return exitError
+		}
 	}
 	c := server.Config{Guard: serveGuard(*allowLoopback), Store: s, Logger: log, PublicURL: *publicURL, SignatureCorpus: corpus, ReceiptKeys: ring}
 	if *addr == "" {

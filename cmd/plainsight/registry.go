@@ -29,14 +29,18 @@ The external registry of MCP servers (§9 of the agent-safety formats).
 
 add    probes the server at URL through the guard and registers it:
        fingerprint version 1 and its definitions recorded, publisher status
-       unclaimed. Deterministic findings in its tool names, descriptions,
+       unclaimed. --page-url is kept in the record, never answered: every
+       answer names the server's page under the public URL plainsight
+       serve --public-url recorded in the database (/servers/SLUG alone
+       while none is). Deterministic findings in its tool names, descriptions,
        schemas or instructions become flags standing against the URL and
        hold the registration. A URL that redirects is not registered: the
        reason names the destination to register instead. add creates the
        SQLite file when it is missing.
 check  runs the integrity check of a registered server: unchanged, changed
        (the next fingerprint version and a change event, recorded in one
-       transaction) or unreachable (never unchanged).
+       transaction) or unreachable (never unchanged). A URL that starts
+       or stops redirecting is a redirect event in the feed, once.
 list   lists the registered servers in registration order, each with its
        §10 warnings: tools another registered server offers under the same
        name with another definition (JSON: the registry records).
@@ -72,6 +76,15 @@ func openDBCreating(ctx context.Context, db string) (store.Store, error) {
 		return postgres.Open(ctx, db)
 	}
 	return sqlite.Open(ctx, db, nil)
+}
+
+// recordPublicURL records u as where the instance serving db is reached
+// (plainsight serve --public-url; "" for none), so that every command
+// reading the database names a registered server's page under it: the
+// page_url is precall.PageURLUnder the recorded one, for serve and the
+// command line alike (issue 28, item 5).
+func recordPublicURL(ctx context.Context, s store.Store, u string) error {
+	return s.RecordPublicURL(ctx, u, time.Now())
 }
 
 // refusal prints the one-line reason of a failed registry operation;
@@ -200,8 +213,15 @@ func runRegistry(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return refusal(stderr, cmd, err, allowLoopback)
 		}
-		out := checkOut{URL: rest[0], Status: r.Status, FingerprintVersion: r.Server.Version, Diff: r.Diff, FlagIDs: r.FlagIDs, Detail: r.Detail,
-			Redirects: r.Landing.Redirects, LastChecked: r.Server.LastChecked}
+		page, err := c.PageURLOf(ctx, r.Server.Slug)
+		if err != nil {
+			return refusal(stderr, cmd, err, allowLoopback)
+		}
+		out := checkOut{URL: rest[0], PageURL: page, Status: r.Status, FingerprintVersion: r.Server.Version, Diff: r.Diff, FlagIDs: r.FlagIDs, Detail: r.Detail,
+			Redirects: r.Landing.Redirects, LastChecked: r.Server.LastChecked, Note: precall.IntegrityNote}
+		if len(r.FlagIDs) > 0 {
+			out.Note += " " + precall.FlagsNote
+		}
 		if r.Fingerprint != "" {
 			out.Fingerprint = &r.Fingerprint
 		}
@@ -218,6 +238,7 @@ func runRegistry(args []string, stdout, stderr io.Writer) int {
 			if len(r.FlagIDs) > 0 {
 				fmt.Fprintf(stdout, "flags from this check: %s\n", strings.Join(r.FlagIDs, " "))
 			}
+			fmt.Fprintf(stdout, "note: %s\n", out.Note)
 		}
 		switch r.Status {
 		case fingerprint.Unreachable:
@@ -250,12 +271,15 @@ func runRegistry(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "  collision: tool %s is also offered, with another definition, by %s\n", printable(w.Tool), strings.Join(others, ", "))
 		}
 	}
+	fmt.Fprintf(stdout, "note: %s\n", precall.IntegrityNote)
 	return exitClean
 }
 
-// checkOut is the JSON of registry check.
+// checkOut is the JSON of registry check; PageURL is the page every
+// reader of the database names (issue 28, item 5), Note the §12 line.
 type checkOut struct {
 	URL                string             `json:"url"`
+	PageURL            string             `json:"page_url"`
 	Status             fingerprint.Status `json:"status"`
 	Fingerprint        *string            `json:"fingerprint"`
 	FingerprintVersion int                `json:"fingerprint_version"`
@@ -264,6 +288,7 @@ type checkOut struct {
 	Redirects          []guard.Redirect   `json:"redirects"`
 	Detail             string             `json:"detail"`
 	LastChecked        time.Time          `json:"last_checked"`
+	Note               string             `json:"note"`
 }
 
 const changesUsage = `usage:
@@ -274,7 +299,10 @@ on a registered server, newest first. Reading it first re-checks at most
 three registered servers whose last check is older than six hours, oldest
 first, and reports how many in refreshed_servers. No background schedule
 is claimed: an empty feed means no change has been observed yet, not that
-no server has changed.
+no server has changed. A redirect event (a registered URL started
+redirecting, redirects elsewhere, or stopped) lists its hops and records
+no version; in JSON it is §11's event with the extension member
+"redirects".
 
   --limit N         events per page (1–1000, default 100)
   --before CURSOR   the next_before of the previous page
@@ -335,6 +363,10 @@ func runChanges(args []string, stdout, stderr io.Writer) int {
 	} else {
 		fmt.Fprintf(stdout, "refreshed servers: %d\n", f.RefreshedServers)
 		for _, e := range f.Changes {
+			if e.Redirect {
+				writeRedirectEvent(stdout, &e)
+				continue
+			}
 			fmt.Fprintf(stdout, "%s %s (%s) version %d -> %d\n", e.At.Format(time.RFC3339), printable(e.Server.Slug), printable(e.Server.URL), e.FromVersion, e.ToVersion)
 			writeDiff(stdout, &e.Diff)
 		}
@@ -347,4 +379,18 @@ func runChanges(args []string, stdout, stderr io.Writer) int {
 		return exitFound
 	}
 	return exitClean
+}
+
+// writeRedirectEvent prints a redirect event (issue 28, item 4): the
+// chain, or that the URL stopped redirecting; no version was recorded.
+func writeRedirectEvent(w io.Writer, e *precall.ChangeEvent) {
+	at, who := e.At.Format(time.RFC3339), printable(e.Server.Slug)+" ("+printable(e.Server.URL)+")"
+	if len(e.Redirects) == 0 {
+		fmt.Fprintf(w, "%s %s stopped redirecting: it answers itself again (version %d)\n", at, who, e.ToVersion)
+		return
+	}
+	fmt.Fprintf(w, "%s %s redirects: no definitions recorded (version %d)\n", at, who, e.ToVersion)
+	for _, h := range e.Redirects {
+		fmt.Fprintf(w, "  %d %s -> %s\n", h.Status, printable(h.From), printable(h.To))
+	}
 }

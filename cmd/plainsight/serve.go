@@ -68,7 +68,9 @@ or SIGINT, then finishes the requests in flight and exits 0.
                      into loopback stays refused.
   --public-url URL   where callers reach this server (https://host): the
                      §9 page_url of a registered server is URL/servers/SLUG;
-                     default the path /servers/SLUG alone
+                     default the path /servers/SLUG alone. Recorded in the
+                     database at start, so that the commands reading it
+                     (precall, changes, registry) answer the same page_url
   --corpus PATH      the operator's benign corpus of the signature
                      poisoning guard (plainsight signature corpus add),
                      read at start; default $PLAINSIGHT_CORPUS, else
@@ -179,6 +181,11 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	defer s.Close()
+	// The page_url every reader of the database answers (issue 28, item 5).
+	if err := recordPublicURL(ctx, s, *publicURL); err != nil {
+		fmt.Fprintf(stderr, "plainsight serve: recording --public-url: %v\n", err)
+		return exitError
+	}
 	corpus, err := serveCorpus(*corpusFlag, where)
 	if err != nil {
 		fmt.Fprintf(stderr, "plainsight serve: %v\n", err)

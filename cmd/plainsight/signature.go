@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/plainsight/plainsight/server"
 	"github.com/plainsight/plainsight/signature"
 )
 
@@ -99,7 +100,8 @@ func runSignature(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		}
 		b, _ := json.Marshal(struct {
 			Matches []signature.Match `json:"matches"`
-		}{matches})
+			Note    string            `json:"note"` // §12, as POST /api/v1/shield/check
+		}{matches, server.CheckNote})
 		fmt.Fprintf(stdout, "%s\n", b)
 	} else {
 		for _, m := range matches {
@@ -108,6 +110,7 @@ func runSignature(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		if len(matches) == 0 {
 			fmt.Fprintln(stdout, "no match")
 		}
+		fmt.Fprintf(stdout, "note: %s\n", server.CheckNote)
 	}
 	if len(matches) > 0 {
 		return exitFound

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/plainsight/plainsight/server"
 	"github.com/plainsight/plainsight/signature"
 	"github.com/plainsight/plainsight/store/sqlite"
 )
@@ -33,7 +34,7 @@ func TestSignatureCheck(t *testing.T) {
 	s.Close()
 
 	code, out, errOut := runCmd(t, "", "signature", "check", "--db", path, "--format", "json", "-")
-	if code != exitClean || strings.TrimSpace(out) != `{"matches":[]}` {
+	if code != exitClean || strings.TrimSpace(out) != `{"matches":[],"note":"`+server.CheckNote+`"}` {
 		t.Errorf("empty stdin: %d %q %q", code, out, errOut)
 	}
 	file := filepath.Join(t.TempDir(), "mail.txt")

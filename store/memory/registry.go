@@ -19,6 +19,8 @@ type registry struct {
 	reviewID map[string]bool
 	// challenges are the claim challenges (claims.go), made on first use.
 	challenges map[claimKey]store.ClaimChallenge
+	// publicURLs are the recorded public URLs, oldest first.
+	publicURLs []string
 }
 
 func newRegistry() *registry {
@@ -239,6 +241,9 @@ func (m *Memory) appendChange(undo *[]func(), e store.ChangeEvent) (int64, error
 	}
 	e.Seq = int64(len(r.changes)) + 1
 	e.Diff = slices.Clone(e.Diff)
+	if e.Redirects != nil {
+		e.Redirects = append([]byte{}, e.Redirects...)
+	}
 	r.changes = append(r.changes, e)
 	if undo != nil {
 		*undo = append(*undo, func() { r.changes = r.changes[:len(r.changes)-1] })
@@ -261,7 +266,7 @@ func (m *Memory) ListChangeEvents(ctx context.Context, q store.ChangeQuery) ([]s
 	limit := q.LimitOrMax()
 	out := []store.ChangeEvent{}
 	for i--; i >= 0 && len(out) < limit; i-- {
-		if q.ServerURL == "" || cs[i].ServerURL == q.ServerURL {
+		if (q.ServerURL == "" || cs[i].ServerURL == q.ServerURL) && (!q.RedirectsOnly || cs[i].Redirects != nil) {
 			out = append(out, cs[i])
 		}
 	}
@@ -322,6 +327,65 @@ func (m *Memory) CountReviews(ctx context.Context, url string, version int) (sto
 		}
 	}
 	return c, nil
+}
+
+// RecordPublicURL implements store.PublicURLs.
+func (m *Memory) RecordPublicURL(ctx context.Context, u string, at time.Time) error {
+	m.txMu.Lock()
+	defer m.txMu.Unlock()
+	return m.recordPublicURL(nil, u)
+}
+
+func (m *Memory) recordPublicURL(undo *[]func(), u string) error {
+	const op = "RecordPublicURL"
+	if err := store.CheckPublicURL(op, u); err != nil {
+		return err
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.closed {
+		return store.Wrap(op, errClosed)
+	}
+	r := m.reg()
+	if latestURL(r.publicURLs) == u {
+		return nil
+	}
+	r.publicURLs = append(r.publicURLs, u)
+	if undo != nil {
+		*undo = append(*undo, func() { r.publicURLs = r.publicURLs[:len(r.publicURLs)-1] })
+	}
+	return nil
+}
+
+func latestURL(us []string) string {
+	if len(us) == 0 {
+		return ""
+	}
+	return us[len(us)-1]
+}
+
+// PublicURL implements store.PublicURLs.
+func (m *Memory) PublicURL(ctx context.Context) (string, error) {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	if m.closed {
+		return "", store.Wrap("PublicURL", errClosed)
+	}
+	return latestURL(m.reg().publicURLs), nil
+}
+
+func (t *tx) RecordPublicURL(ctx context.Context, u string, at time.Time) error {
+	if err := t.check("RecordPublicURL"); err != nil {
+		return err
+	}
+	return t.m.recordPublicURL(&t.undo, u)
+}
+
+func (t *tx) PublicURL(ctx context.Context) (string, error) {
+	if err := t.check("PublicURL"); err != nil {
+		return "", err
+	}
+	return t.m.PublicURL(ctx)
 }
 
 func (t *tx) InsertServer(ctx context.Context, s store.Server) error {

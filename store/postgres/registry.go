@@ -60,8 +60,8 @@ func (c *conn) AppendChangeEvent(ctx context.Context, e store.ChangeEvent) (int6
 	// lock, so that concurrent appends never collide.
 	var seq int64
 	err := c.Append(ctx, `INSERT INTO change_events (`+sqlstore.ChangeColumns+`)
-		VALUES ((SELECT COALESCE(MAX(seq), 0) + 1 FROM change_events), ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq`,
-		e.ServerURL, e.ServerName, e.At.UTC(), e.FromVersion, e.ToVersion, e.FingerprintBefore, e.FingerprintAfter, e.Diff).Scan(&seq)
+		VALUES ((SELECT COALESCE(MAX(seq), 0) + 1 FROM change_events), ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq`,
+		e.ServerURL, e.ServerName, e.At.UTC(), e.FromVersion, e.ToVersion, e.FingerprintBefore, e.FingerprintAfter, e.Diff, sqlstore.Redirects(&e)).Scan(&seq)
 	switch sqlState(err) {
 	case foreignKeyViolation:
 		return 0, &store.Error{Op: op, Kind: store.ErrNotFound, Err: err}

@@ -11,8 +11,8 @@ import (
 
 const (
 	insertFPSQL     = `INSERT INTO fingerprint_versions (server_url, version, fingerprint, definitions, recorded_at) VALUES (?, ?, ?, ?, ?)`
-	insertChangeSQL = `INSERT INTO change_events (seq, server_url, server_name, at, from_version, to_version, fingerprint_before, fingerprint_after, diff)
-		VALUES ((SELECT COALESCE(MAX(seq), 0) + 1 FROM change_events), ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq`
+	insertChangeSQL = `INSERT INTO change_events (seq, server_url, server_name, at, from_version, to_version, fingerprint_before, fingerprint_after, diff, redirects)
+		VALUES ((SELECT COALESCE(MAX(seq), 0) + 1 FROM change_events), ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq`
 	insertReviewSQL = `INSERT INTO reviews (id, server_url, fingerprint_version, agent_id, kya_verified, rating, created_at) VALUES (?, ?, ?, ?, 1, ?, ?)`
 	reviewExistsSQL = `SELECT 1 FROM reviews WHERE id = ?`
 )
@@ -56,7 +56,7 @@ func (c *conn) AppendChangeEvent(ctx context.Context, e store.ChangeEvent) (int6
 	}
 	var seq int64
 	err := c.queryRowW(ctx, insertChangeSQL, e.ServerURL, e.ServerName, ts(e.At), e.FromVersion, e.ToVersion,
-		e.FingerprintBefore, e.FingerprintAfter, e.Diff).Scan(&seq)
+		e.FingerprintBefore, e.FingerprintAfter, e.Diff, sqlstore.Redirects(&e)).Scan(&seq)
 	if code(err) == sqlite3.SQLITE_CONSTRAINT_TRIGGER {
 		if ok, e2 := sqlstore.ServerExists(ctx, c, e.ServerURL); e2 == nil && !ok {
 			return 0, &store.Error{Op: op, Kind: store.ErrNotFound, Err: err}

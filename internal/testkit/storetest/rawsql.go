@@ -9,7 +9,8 @@ import (
 )
 
 // SeedRegistry fills s with one registered server at version 2 (a change
-// event between its versions) and one review, for the raw-SQL trigger
+// event between its versions, then a redirect event), a public URL and
+// one review, for the raw-SQL trigger
 // tests of the SQL backends; it returns the server's URL.
 func SeedRegistry(t testing.TB, s store.Store) string {
 	t.Helper()
@@ -23,6 +24,12 @@ func SeedRegistry(t testing.TB, s store.Store) string {
 			return err
 		}
 		if err := tx.AdvanceServer(c, a.URL, 1, r0.Add(time.Hour)); err != nil {
+			return err
+		}
+		if _, err := tx.AppendChangeEvent(c, redirectEvent(a.URL, 2, `[{"from":"https://a.example/","to":"https://b.example/","status":301}]`)); err != nil {
+			return err
+		}
+		if err := tx.RecordPublicURL(c, "https://registry.example", r0); err != nil {
 			return err
 		}
 		return tx.InsertReview(c, store.Review{ID: "rev_1", ServerURL: a.URL, FingerprintVersion: 2, AgentID: "agt_1", KYAVerified: true, Rating: 4, CreatedAt: r0})
@@ -67,6 +74,18 @@ func RegistryRawSQL(url string) []string {
 			SELECT 5, server_url, server_name, at, from_version, to_version, fingerprint_before, fingerprint_after, diff FROM change_events`,
 		`INSERT INTO change_events (seq, server_url, server_name, at, from_version, to_version, fingerprint_before, fingerprint_after, diff)
 			SELECT 2, server_url, server_name, at, 1, 3, fingerprint_before, fingerprint_after, diff FROM change_events`,
+		// Redirect events (issue 28, item 4): no version moves with one, and
+		// a change of the definitions has no chain.
+		`UPDATE change_events SET redirects = NULL`,
+		`UPDATE change_events SET redirects = diff WHERE seq = 1`,
+		`INSERT INTO change_events (seq, server_url, server_name, at, from_version, to_version, fingerprint_before, fingerprint_after, diff, redirects)
+			SELECT 3, server_url, server_name, at, 2, 3, fingerprint_before, fingerprint_after, diff, redirects FROM change_events WHERE seq = 2`,
+		`INSERT INTO change_events (seq, server_url, server_name, at, from_version, to_version, fingerprint_before, fingerprint_after, diff, redirects)
+			SELECT 3, server_url, server_name, at, 2, 2, fingerprint_before, fingerprint_after, diff, NULL FROM change_events WHERE seq = 2`,
+		// The public URLs (issue 28, item 5): append-only, in sequence.
+		`UPDATE public_urls SET public_url = 'https://elsewhere.example'`,
+		`DELETE FROM public_urls`,
+		`INSERT INTO public_urls (seq, public_url, at) SELECT 5, public_url, at FROM public_urls`,
 		`DELETE FROM reviews`,
 		`UPDATE reviews SET rating = 5`,
 		`UPDATE reviews SET fingerprint_version = 1`,
@@ -87,7 +106,8 @@ const falseSQL = `(1 = 0)`
 const RegistrySnapshotSQL = `SELECT
   (SELECT COALESCE(string_agg(url || slug || page_url || publisher_status || first_seen || last_checked || version, '|'), '') FROM servers) || '/' ||
   (SELECT COALESCE(string_agg(server_url || version || fingerprint || recorded_at, '|'), '') FROM fingerprint_versions) || '/' ||
-  (SELECT COALESCE(string_agg(seq || server_url || at || from_version || to_version, '|'), '') FROM change_events) || '/' ||
+  (SELECT COALESCE(string_agg(seq || server_url || at || from_version || to_version || COALESCE(redirects, 'null'), '|'), '') FROM change_events) || '/' ||
+  (SELECT COALESCE(string_agg(seq || public_url || at, '|'), '') FROM public_urls) || '/' ||
   (SELECT COALESCE(string_agg(id || server_url || fingerprint_version || rating, '|'), '') FROM reviews)`
 
 // DropSQLiteTriggers drops every trigger of the flags and ledger tables

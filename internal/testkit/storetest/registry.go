@@ -178,6 +178,99 @@ func change(url string, from int) store.ChangeEvent {
 		Diff: []byte(`{"tools_added":["x"],"tools_removed":[],"tools_changed":[],"server_identity_changed":false}`)}
 }
 
+// redirectEvent is a redirect event of the server at url, at version v,
+// with the chain given (JSON).
+func redirectEvent(url string, v int, chain string) store.ChangeEvent {
+	return store.ChangeEvent{ServerURL: url, ServerName: "srv", At: r0.Add(time.Duration(v) * time.Hour),
+		FromVersion: v, ToVersion: v, FingerprintBefore: fmt.Sprintf("%064x", v), FingerprintAfter: fmt.Sprintf("%064x", v),
+		Diff: []byte(`{"tools_added":[],"tools_removed":[],"tools_changed":[],"server_identity_changed":false}`), Redirects: []byte(chain)}
+}
+
+// testRedirectEvents: a redirect event (issue 28, item 4) keeps its chain
+// — "[]" (stopped redirecting) apart from none — moves no version, is
+// listed in the feed with the changes, and alone under RedirectsOnly.
+func testRedirectEvents(t *testing.T, o Opener) {
+	s := o.New(t)
+	c := ctx(t)
+	a, b := register(t, s, 1), register(t, s, 2)
+	bad := redirectEvent(a.URL, 1, `[]`)
+	bad.ToVersion = 2
+	_, err := s.AppendChangeEvent(c, bad)
+	wantKind(t, "a redirect event moving the version", err, store.ErrInvalid)
+	bad = change(a.URL, 1)
+	bad.ToVersion = 1
+	_, err = s.AppendChangeEvent(c, bad)
+	wantKind(t, "a change of the definitions moving no version", err, store.ErrInvalid)
+	chain := `[{"from":"https://mcp1.example/mcp","to":"https://elsewhere.example/mcp","status":302}]`
+	evs := []store.ChangeEvent{redirectEvent(a.URL, 1, chain), change(b.URL, 1), redirectEvent(a.URL, 1, `[]`), change(a.URL, 1)}
+	var want []store.ChangeEvent
+	for i, e := range evs {
+		seq, err := s.AppendChangeEvent(c, e)
+		if err != nil || seq != int64(i+1) {
+			t.Fatalf("event %d: %d %v", i+1, seq, err)
+		}
+		e.Seq = seq
+		want = append([]store.ChangeEvent{e}, want...)
+	}
+	got, err := s.ListChangeEvents(c, store.ChangeQuery{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("the feed with redirect events (-want +got):\n%s", d)
+	}
+	if got[0].Redirects != nil || got[1].Redirects == nil || string(got[1].Redirects) != `[]` {
+		t.Errorf("a change's redirects %q, a stop's %q: want nil and []", got[0].Redirects, got[1].Redirects)
+	}
+	redirs, err := s.ListChangeEvents(c, store.ChangeQuery{ServerURL: a.URL, RedirectsOnly: true, Limit: 1})
+	if err != nil || len(redirs) != 1 || redirs[0].Seq != 3 {
+		t.Errorf("the latest redirect event of a: %v %v, want seq 3", redirs, err)
+	}
+	redirs, _ = s.ListChangeEvents(c, store.ChangeQuery{RedirectsOnly: true})
+	if len(redirs) != 2 || redirs[0].Seq != 3 || redirs[1].Seq != 1 || string(redirs[1].Redirects) != chain {
+		t.Errorf("the redirect events: %v", redirs)
+	}
+	if redirs, _ = s.ListChangeEvents(c, store.ChangeQuery{ServerURL: b.URL, RedirectsOnly: true}); len(redirs) != 0 {
+		t.Errorf("b's redirect events: %v, want none", redirs)
+	}
+}
+
+// testPublicURLs: the latest recorded public URL holds, recording the
+// same again records nothing, and none recorded is "" (issue 28, item 5).
+func testPublicURLs(t *testing.T, o Opener) {
+	s := o.New(t)
+	c := ctx(t)
+	if u, err := s.PublicURL(c); err != nil || u != "" {
+		t.Errorf("no public URL recorded: %q %v", u, err)
+	}
+	for i, u := range []string{"https://a.example", "https://a.example", "", "https://b.example/base"} {
+		if err := s.RecordPublicURL(c, u, r0.Add(time.Duration(i)*time.Minute)); err != nil {
+			t.Fatalf("RecordPublicURL %q: %v", u, err)
+		}
+		if got, err := s.PublicURL(c); err != nil || got != u {
+			t.Errorf("after recording %q: %q %v", u, got, err)
+		}
+	}
+	wantKind(t, "a public URL that is not UTF-8", s.RecordPublicURL(c, "https://\xff.example", r0), store.ErrInvalid)
+	mine := errors.New("mine")
+	err := s.Atomic(c, func(tx store.Tx) error {
+		if err := tx.RecordPublicURL(c, "https://rolled-back.example", r0); err != nil {
+			return err
+		}
+		return mine
+	})
+	if err != mine {
+		t.Errorf("Atomic: %v", err)
+	}
+	if got, _ := s.PublicURL(c); got != "https://b.example/base" {
+		t.Errorf("after a rolled-back record: %q", got)
+	}
+	s2 := again(t, o, s)
+	if got, _ := s2.PublicURL(c); got != "https://b.example/base" {
+		t.Errorf("another handle reads %q", got)
+	}
+}
+
 func testChangeEvents(t *testing.T, o Opener) {
 	s := o.New(t)
 	c := ctx(t)

@@ -46,6 +46,8 @@ func Run(t *testing.T, o Opener) {
 	t.Run("Servers", func(t *testing.T) { testServers(t, o) })
 	t.Run("FingerprintVersions", func(t *testing.T) { testFingerprintVersions(t, o) })
 	t.Run("ChangeEvents", func(t *testing.T) { testChangeEvents(t, o) })
+	t.Run("RedirectEvents", func(t *testing.T) { testRedirectEvents(t, o) })
+	t.Run("PublicURLs", func(t *testing.T) { testPublicURLs(t, o) })
 	t.Run("Reviews", func(t *testing.T) { testReviews(t, o) })
 	t.Run("RaceMarkChecked", func(t *testing.T) { testRaceMarkChecked(t, o) })
 	t.Run("Claims", func(t *testing.T) { testClaims(t, o) })

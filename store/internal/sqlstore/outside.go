@@ -221,3 +221,13 @@ func (o Outside) ListReceipts(ctx context.Context, q store.ReceiptQuery) ([]stor
 }
 
 var _ store.Tx = Outside{}
+
+// RecordPublicURL implements store.PublicURLs.
+func (o Outside) RecordPublicURL(ctx context.Context, u string, at time.Time) error {
+	return o.conn().RecordPublicURL(ctx, u, at)
+}
+
+// PublicURL implements store.PublicURLs.
+func (o Outside) PublicURL(ctx context.Context) (string, error) {
+	return o.conn().PublicURL(ctx)
+}

@@ -20,7 +20,7 @@ const (
 	// ServerSQL selects the server at one URL.
 	ServerSQL = `SELECT ` + ServerColumns + ` FROM servers WHERE url = ?`
 	// ChangeColumns are the columns of a change event, in ChangeEvent's order.
-	ChangeColumns = `seq, server_url, server_name, at, from_version, to_version, fingerprint_before, fingerprint_after, diff`
+	ChangeColumns = `seq, server_url, server_name, at, from_version, to_version, fingerprint_before, fingerprint_after, diff, redirects`
 )
 
 // ScanServer reads a row of ServerColumns.
@@ -196,6 +196,9 @@ func (c Records) ListChangeEvents(ctx context.Context, q store.ChangeQuery) ([]s
 		query += ` AND server_url = ?`
 		args = append(args, q.ServerURL)
 	}
+	if q.RedirectsOnly {
+		query += ` AND redirects IS NOT NULL`
+	}
 	query += ` ORDER BY seq DESC LIMIT ?`
 	args = append(args, q.LimitOrMax())
 	rows, err := c.Query(ctx, query, args...)
@@ -207,7 +210,7 @@ func (c Records) ListChangeEvents(ctx context.Context, q store.ChangeQuery) ([]s
 	for rows.Next() {
 		var e store.ChangeEvent
 		if err := rows.Scan(&e.Seq, &e.ServerURL, &e.ServerName, c.ScanTime(&e.At), &e.FromVersion, &e.ToVersion,
-			&e.FingerprintBefore, &e.FingerprintAfter, &e.Diff); err != nil {
+			&e.FingerprintBefore, &e.FingerprintAfter, &e.Diff, &e.Redirects); err != nil {
 			return nil, store.Wrap("ListChangeEvents", err)
 		}
 		out = append(out, e)
@@ -223,4 +226,39 @@ func (c Records) CountReviews(ctx context.Context, url string, version int) (sto
 		COUNT(CASE WHEN fingerprint_version < ?1 THEN 1 END)
 		FROM reviews WHERE server_url = ?2`, version, url).Scan(&rc.Current, &rc.CurrentSum, &rc.Older)
 	return rc, store.Wrap("CountReviews", err)
+}
+
+// Redirects is a change event's redirects column: NULL for a change of the
+// definitions.
+func Redirects(e *store.ChangeEvent) any {
+	if e.Redirects == nil {
+		return nil
+	}
+	return e.Redirects
+}
+
+// RecordPublicURL implements store.PublicURLs.RecordPublicURL.
+func (c Records) RecordPublicURL(ctx context.Context, u string, at time.Time) error {
+	const op = "RecordPublicURL"
+	if err := store.CheckPublicURL(op, u); err != nil {
+		return err
+	}
+	cur, err := c.PublicURL(ctx)
+	if err != nil || cur == u {
+		return err
+	}
+	var seq int64
+	err = c.Append(ctx, `INSERT INTO public_urls (seq, public_url, at)
+		VALUES ((SELECT COALESCE(MAX(seq), 0) + 1 FROM public_urls), ?, ?) RETURNING seq`, u, c.Time(at)).Scan(&seq)
+	return store.Wrap(op, err)
+}
+
+// PublicURL implements store.PublicURLs.PublicURL.
+func (c Records) PublicURL(ctx context.Context) (string, error) {
+	var u string
+	err := c.QueryRow(ctx, `SELECT public_url FROM public_urls ORDER BY seq DESC LIMIT 1`).Scan(&u)
+	if isNoRows(err) {
+		return "", nil
+	}
+	return u, store.Wrap("PublicURL", err)
 }
