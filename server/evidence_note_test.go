@@ -21,6 +21,8 @@ var evidenceExempt = map[string]string{
 	"GET /v1/security/flags/{id} 200":          "one §8 flag record, the spec's shape (the list route, the page and the command line carry the line)",
 	"POST /v1/security/flags/{id}/dispute 200": "the §8 flag record after the dispute",
 	"POST /v1/security/flags/{id}/award 200":   "the §8 flag record after the award",
+	"GET /v2/receipts 200":                     "the Agent-Shield Level 3 log's entries, that protocol's shape",
+	"POST /v2/receipts/{scan_id}/outcome 201":  "an enforcer's outcome appended to that log",
 }
 
 // Every JSON answer in the document that shows a fingerprint, a flag or a
