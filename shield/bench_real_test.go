@@ -7,11 +7,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 	"unicode/utf8"
 
 	"github.com/plainsight/plainsight/shield"
@@ -201,37 +199,18 @@ func BenchmarkScanReal(b *testing.B) {
 			}
 			b.SetBytes(int64(total / len(texts)))
 			b.ReportAllocs()
-			runtime.LockOSThread()
-			defer runtime.UnlockOSThread()
-			durs := make([]time.Duration, 0, b.N)
-			cpus := make([]time.Duration, 0, b.N)
 			flagged := 0
 			i := 0
-			for b.Loop() {
-				r := reqs[i%len(reqs)]
+			benchtext.PerCall(b, func() {
+				resp, err := s.Scan(context.Background(), reqs[i%len(reqs)])
 				i++
-				c0, ok := benchtext.ThreadCPU()
-				t0 := time.Now()
-				resp, err := s.Scan(context.Background(), r)
-				durs = append(durs, time.Since(t0))
-				if c1, _ := benchtext.ThreadCPU(); ok {
-					cpus = append(cpus, c1-c0)
-				}
 				if err != nil {
 					b.Fatal(err)
 				}
 				if resp.Verdict != shield.Clean {
 					flagged++
 				}
-			}
-			slices.Sort(durs)
-			b.ReportMetric(float64(durs[len(durs)/2].Nanoseconds()), "p50-ns")
-			b.ReportMetric(float64(durs[len(durs)*99/100].Nanoseconds()), "p99-ns")
-			if len(cpus) > 0 {
-				slices.Sort(cpus)
-				b.ReportMetric(float64(cpus[len(cpus)/2].Nanoseconds()), "cpu-p50-ns")
-				b.ReportMetric(float64(cpus[len(cpus)*99/100].Nanoseconds()), "cpu-p99-ns")
-			}
+			})
 			b.ReportMetric(float64(len(texts)), "chunks")
 			b.ReportMetric(float64(flagged)/float64(i), "flagged-frac")
 		})
