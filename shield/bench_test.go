@@ -4,11 +4,8 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"runtime"
-	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/plainsight/plainsight/internal/testkit/benchtext"
 	"github.com/plainsight/plainsight/shield"
@@ -29,11 +26,8 @@ func benchContent(n int) string {
 }
 
 // BenchmarkScan measures Scan with a signing key, reporting the 50th and
-// 99th percentile of single calls besides the mean: in wall time (p50-ns,
-// p99-ns), which on a shared machine includes the time other processes
-// hold the core, and, on Linux, in the calling thread's CPU time
-// (cpu-p50-ns, cpu-p99-ns), which is the call's own cost (the garbage
-// collector's work on other threads excluded).
+// 99th percentile of single calls besides the mean, in wall and in
+// thread-CPU time (benchtext.PerCall says which is which).
 func BenchmarkScan(b *testing.B) {
 	ring, err := receipt.NewKeyRingFromSeed(bytes.Repeat([]byte{9}, 32))
 	if err != nil {
@@ -46,30 +40,12 @@ func BenchmarkScan(b *testing.B) {
 		b.Run(fmt.Sprintf("%dKiB", size>>10), func(b *testing.B) {
 			b.SetBytes(int64(size))
 			b.ReportAllocs()
-			runtime.LockOSThread()
-			defer runtime.UnlockOSThread()
-			durs := make([]time.Duration, 0, b.N)
-			cpus := make([]time.Duration, 0, b.N)
-			for b.Loop() {
-				c0, ok := benchtext.ThreadCPU()
-				t0 := time.Now()
+			benchtext.PerCall(b, func() {
 				resp, err := s.Scan(context.Background(), r)
-				durs = append(durs, time.Since(t0))
-				if c1, _ := benchtext.ThreadCPU(); ok {
-					cpus = append(cpus, c1-c0)
-				}
 				if err != nil || resp.Receipt.Signature == "" {
 					b.Fatal(err)
 				}
-			}
-			slices.Sort(durs)
-			b.ReportMetric(float64(durs[len(durs)/2].Nanoseconds()), "p50-ns")
-			b.ReportMetric(float64(durs[len(durs)*99/100].Nanoseconds()), "p99-ns")
-			if len(cpus) > 0 {
-				slices.Sort(cpus)
-				b.ReportMetric(float64(cpus[len(cpus)/2].Nanoseconds()), "cpu-p50-ns")
-				b.ReportMetric(float64(cpus[len(cpus)*99/100].Nanoseconds()), "cpu-p99-ns")
-			}
+			})
 		})
 	}
 }

@@ -25,8 +25,14 @@ func positions(text string, hs []hit) []Signal {
 			cp[offs[k]] = [2]int{n, u}
 			k++
 		}
-		if i >= len(text) {
-			break
+		if i >= len(text) || k == len(offs) {
+			break // (every offset placed, the rest is not read)
+		}
+		// ASCII up to the next offset: a codepoint and a UTF-16 unit a
+		// byte, read without the decoder.
+		if j := asciiTo(text, i, min(offs[k], len(text))); j > i {
+			n, u, i = n+j-i, u+j-i, j
+			continue
 		}
 		r, size, _ := whatwg.DecodeRune(text[i:])
 		i += size
@@ -44,4 +50,22 @@ func positions(text string, hs []hit) []Signal {
 			UTF16Start: s[1], UTF16End: e[1]}
 	}
 	return out
+}
+
+// asciiTo returns the end of the ASCII bytes of text from i, at most end.
+func asciiTo(text string, i, end int) int {
+	for i+8 <= end && le64(text, i)&0x8080808080808080 == 0 {
+		i += 8
+	}
+	for i < end && text[i] < 0x80 {
+		i++
+	}
+	return i
+}
+
+// le64 reads text[i:i+8] as a little-endian number.
+func le64(s string, i int) uint64 {
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }

@@ -110,7 +110,11 @@
 // finds cheap anchors (words and a few punctuation openers); each anchor
 // runs its rule's RE2 expression (linear, no backtracking) on a window of
 // at most 512 bytes around it, at most maxChecks windows a text, and Find
-// reports at most MaxHits hits. Memory is one lowered copy of the text.
+// reports at most MaxHits hits. An expression that is a set of literals,
+// or one that ends in a run of any characters, is matched without the
+// regexp engine and with the same result (literals.go): substring
+// searches, linear in the window too. Memory is one lowered copy of the
+// text.
 // The checks of jailbreak.go are merged into the same tables before the
 // package's init and run under the same bounds.
 //

@@ -117,7 +117,7 @@ var (
 // needs an instruction's mood too.
 func readSecret(lo string, m []int) (float64, bool) {
 	w := squash(lo[m[0]:m[1]])
-	if containsAny(w, catWords) {
+	if containsAny(w, catWords) && sensitiveSet.MatchString(w) { // catSecret holds sensitive
 		if loc := catSecret.FindStringIndex(w); loc != nil && !strings.HasSuffix(w[loc[0]:loc[1]], ".pub") {
 			return 0.9, true // a command that prints a secret file
 		}
@@ -128,7 +128,7 @@ func readSecret(lo string, m []int) (float64, bool) {
 	if !hasWord(w, readVerbs) || !hasWord(w, sinkWords) && !containsAny(w, sinkPhrases) && !urlQuery {
 		return 0, false
 	}
-	if containsAny(w, sensitiveMarks) && sensitiveRe.MatchString(w) {
+	if containsAny(w, sensitiveMarks) && sensitiveSet.MatchString(w) {
 		return 0.92, true
 	}
 	if containsAny(w, mustPhrases) {
@@ -757,7 +757,7 @@ func (f *finder) run(name string, at int) {
 	if !containsAny(w, needs[name]) {
 		return
 	}
-	m := ch.re.FindStringSubmatchIndex(w)
+	m := submatch(name, ch.re, w)
 	if m == nil {
 		return
 	}

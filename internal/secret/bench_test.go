@@ -4,11 +4,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
-	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/plainsight/plainsight/internal/testkit/benchtext"
 )
@@ -34,9 +31,9 @@ func goText(b testing.TB, rel string, n int) string {
 // specification), of code (net/http) and of test code full of keys and
 // certificates (crypto/tls), the rules compiled beforehand; "own" is the
 // package's own rules alone, "gitleaks" gitleaks' rules alone. Besides the
-// mean it reports the calling thread's CPU time per call at the 50th and
-// 99th percentile (cpu-p50-ns, cpu-p99-ns): on a shared machine the wall
-// time includes other processes' turns.
+// mean it reports single calls' 50th and 99th percentiles of wall and
+// thread-CPU time (benchtext.PerCall): on a shared machine the wall time
+// includes other processes' turns.
 func BenchmarkFind(b *testing.B) {
 	gitleaksRules()
 	for _, c := range []struct{ name, rel string }{
@@ -56,21 +53,7 @@ func BenchmarkFind(b *testing.B) {
 			b.Run(c.name+"-16KiB/"+f.name, func(b *testing.B) {
 				b.SetBytes(int64(len(text)))
 				b.ReportAllocs()
-				runtime.LockOSThread()
-				defer runtime.UnlockOSThread()
-				var cpus []time.Duration
-				for b.Loop() {
-					c0, ok := benchtext.ThreadCPU()
-					f.fn()
-					if c1, _ := benchtext.ThreadCPU(); ok {
-						cpus = append(cpus, c1-c0)
-					}
-				}
-				if len(cpus) > 0 {
-					slices.Sort(cpus)
-					b.ReportMetric(float64(cpus[len(cpus)/2].Nanoseconds()), "cpu-p50-ns")
-					b.ReportMetric(float64(cpus[len(cpus)*99/100].Nanoseconds()), "cpu-p99-ns")
-				}
+				benchtext.PerCall(b, f.fn)
 			})
 		}
 	}

@@ -19,9 +19,21 @@ var notPasswordSuffixes = []string{"hash", "file", "path", "len", "min", "max", 
 // than 2.5 bits a character. password_assignment, 0.7: a weak signal
 // (documentation writes sample passwords too), below the block threshold.
 func passwords(text string, fn func(Finding)) {
+	// Every label starts with p or P: the pass goes from one to the next
+	// (strings.IndexByte), lp and up the next of each at or after i.
+	lp, up := -1, -1
 	for i := 0; i < len(text); i++ {
-		if c := text[i] | 0x20; c != 'p' {
-			continue
+		if lp < i {
+			lp = nextByte(text, i, 'p')
+		}
+		if up < i {
+			up = nextByte(text, i, 'P')
+		}
+		if i = min(lp, up); i == len(text) {
+			break
+		}
+		if i+1 == len(text) || text[i+1]|0x20 != 'a' && text[i+1]|0x20 != 'w' {
+			continue // every label starts with pa or pw
 		}
 		label := ""
 		for _, l := range passwordLabels {
@@ -67,6 +79,15 @@ func passwords(text string, fn func(Finding)) {
 		fn(Finding{Rule: "password_assignment", Start: s, End: e, Confidence: 0.7})
 		i = e - 1
 	}
+}
+
+// nextByte returns the index of the first c in text at or after i, or
+// len(text).
+func nextByte(text string, i int, c byte) int {
+	if j := strings.IndexByte(text[i:], c); j >= 0 {
+		return i + j
+	}
+	return len(text)
 }
 
 func suffixed(rest string) bool {

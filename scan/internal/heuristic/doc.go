@@ -25,7 +25,9 @@
 // needs), and only anchored at the words that
 // can begin it, and there only when the text follows one of the literal
 // beginnings derived from the expression (a trie of words and separator
-// runs). The
+// runs); its alternatives are then tried in order, each where its own
+// beginnings allow, which is how the whole expression matches, leftmost
+// first (alternatives.go). The
 // expressions are compiled when a passage first needs them, with their
 // Unicode letter and number classes reduced to ASCII and three stand-ins,
 // and run on the passage with each letter or number outside ASCII replaced

@@ -457,11 +457,11 @@ func (f *finder) passage(start, end int, mask anchor) {
 				f.buf = appendPassage(f.buf[:0], f.s[start:end])
 				text = f.buf
 			}
-			m := pc.at.FindSubmatchIndex(text[c.at-start:])
-			if m == nil {
+			e := pc.matchEnd(text[c.at-start:], f.s[c.at:end])
+			if e < 0 {
 				continue
 			}
-			a, b := c.at+m[2], c.at+m[3]
+			a, b := c.at, c.at+e
 			for b > a && f.s[b-1] < 0x80 && lower[f.s[b-1]] == 0 && !digit(f.s[b-1]) {
 				b-- // trailing punctuation of END and COLON
 			}

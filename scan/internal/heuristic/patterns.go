@@ -160,6 +160,9 @@ type compiled struct {
 	// begins holds the literal beginnings of every match of at (see
 	// prefixTrie).
 	begins *prefixTrie
+	// alts are at's alternatives, each anchored and with its beginnings
+	// (see matchEnd).
+	alts []alternative
 }
 
 // patternsCompiled holds the compiled patterns, each made once, when first
@@ -182,6 +185,7 @@ func compiledOf(p Pattern) *compiled {
 		at := `^` + strings.TrimPrefix(Patterns[p].src, `\b`)
 		pc.c.at = regexp.MustCompile(withStandIns(at))
 		pc.c.begins = newPrefixTrie(beginnings(at))
+		pc.c.alts = compileAlts(Patterns[p].src)
 	})
 	return &pc.c
 }

@@ -70,12 +70,27 @@ var (
 		"ruf", "anrufen", "rufnummer", "telefonnummer", "handynummer", "appelez", "appeler", "llámame", "llama", "chiamami", "chiamare")
 )
 
+// numberStart marks the bytes at which numbers reads a token: digits,
+// '+' and '('; at any other byte it moves on a byte.
+var numberStart = func() (t [256]bool) {
+	for _, c := range []byte("0123456789+(") {
+		t[c] = true
+	}
+	return t
+}()
+
 // numbers reads the text's digit groups and tests each token against the
 // numeric formats: card numbers, phone numbers and identifiers.
 func (f *finder) numbers() {
 	text := f.text
 	var buf [24]byte
 	for i := 0; i < len(text); {
+		for i < len(text) && !numberStart[text[i]] {
+			i++ // a byte that starts no token is passed over below too
+		}
+		if i == len(text) {
+			break
+		}
 		c := text[i]
 		if c == '+' && i+1 < len(text) && isDigit(text[i+1]) && (i == 0 || !isAlnum(text[i-1]) && text[i-1] != '+') {
 			i = f.intlPhone(i)

@@ -4,11 +4,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
-	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -222,7 +219,8 @@ func FuzzFind(f *testing.F) {
 }
 
 // BenchmarkFind reads 16 KB of real prose: the Go distribution's
-// documentation comments (GOROOT/src/net/http/doc.go and its neighbours).
+// documentation comments (GOROOT/src/net/http/doc.go and its neighbours),
+// with single calls' percentiles (benchtext.PerCall).
 func BenchmarkFind(b *testing.B) {
 	out, err := exec.Command("go", "env", "GOROOT").Output()
 	if err != nil {
@@ -244,21 +242,7 @@ func BenchmarkFind(b *testing.B) {
 	b.SetBytes(int64(len(s)))
 	b.ReportAllocs()
 	Find(s, func(Match) {}) // the phone metadata's patterns compile on first use
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	cpus := make([]time.Duration, 0, b.N)
-	for b.Loop() {
-		c0, ok := benchtext.ThreadCPU()
-		Find(s, func(Match) {})
-		if c1, _ := benchtext.ThreadCPU(); ok {
-			cpus = append(cpus, c1-c0)
-		}
-	}
-	if len(cpus) > 0 {
-		slices.Sort(cpus)
-		b.ReportMetric(float64(cpus[len(cpus)/2].Nanoseconds()), "cpu-p50-ns")
-		b.ReportMetric(float64(cpus[len(cpus)*99/100].Nanoseconds()), "cpu-p99-ns")
-	}
+	benchtext.PerCall(b, func() { Find(s, func(Match) {}) })
 }
 
 // BenchmarkFindHostile reads 1 MiB texts built against each recognizer's
