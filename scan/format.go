@@ -29,9 +29,13 @@ const (
 	Go Format = "go"
 	// Python is Python source (.py, .pyi).
 	Python Format = "python"
-	// JSON is a JSON document (.json) or a source map (.map): every string
-	// in it is a string literal.
+	// JSON is a JSON document (.json): every string in it is a string
+	// literal.
 	JSON Format = "json"
+	// SourceMap is a source map (.map): JSON whose strings are names,
+	// mappings and the source code of other files, which nothing renders:
+	// no hidden_markup is reported in it.
+	SourceMap Format = "sourcemap"
 	// Markdown is a Markdown document (.md, .markdown): rendered, so its
 	// markup and HTML character references count as in Prose, but a \u
 	// escape in it is visible text (Markdown does not decode one).
@@ -43,7 +47,7 @@ const (
 var ErrUnknownFormat = errors.New("unknown scan format")
 
 // FormatOf returns the format of a file named name, by its extension:
-// JavaScript, Go, Python, JSON or Markdown for the extensions listed at
+// JavaScript, Go, Python, JSON, SourceMap or Markdown for the extensions listed at
 // each, else Prose (.html, .xml, .eml, .txt and every extension not
 // listed).
 // A name without an extension is Prose.
@@ -55,8 +59,10 @@ func FormatOf(name string) Format {
 		return Go
 	case ".py", ".pyi":
 		return Python
-	case ".json", ".map":
+	case ".json":
 		return JSON
+	case ".map":
+		return SourceMap
 	case ".md", ".markdown":
 		return Markdown
 	}
@@ -66,7 +72,7 @@ func FormatOf(name string) Format {
 // checkFormat validates f.
 func checkFormat(f Format) error {
 	switch f {
-	case Prose, JavaScript, Go, Python, JSON, Markdown:
+	case Prose, JavaScript, Go, Python, JSON, SourceMap, Markdown:
 		return nil
 	}
 	return fmt.Errorf("scan: format %q: %w", string(f), ErrUnknownFormat)
@@ -74,17 +80,17 @@ func checkFormat(f Format) error {
 
 // source reports whether f is source code, which nothing renders.
 func (f Format) source() bool {
-	return f == JavaScript || f == Go || f == Python || f == JSON
+	return f == JavaScript || f == Go || f == Python || f == JSON || f == SourceMap
 }
 
 // literals follows a source text from its start, saying for increasing
 // offsets whether each lies inside a string, template or regular-expression
 // literal. It is a lexer of the formats' literals and comments only, not a
-// parser: a template literal is one literal through its closing backtick
-// (a backtick inside a ${…} substitution ends it early), and a '/' opens a
+// parser: a template literal's ${…} substitutions are code (nested up to
+// maxSubst deep), and a '/' opens a
 // regular expression where the token before it cannot end an operand. One
-// pass over the text, however many offsets are asked; no memory beyond
-// the struct.
+// pass over the text, however many offsets are asked; memory is the struct
+// and up to maxSubst nested ${…} substitutions of template literals.
 type literals struct {
 	s      string
 	format Format
@@ -95,7 +101,15 @@ type literals struct {
 	class  bool  // inside a [...] class of a regular expression
 	last   int   // the offset of the last significant byte of code, or -1
 	opened int   // where the comment that s[i] is in opened
+	// subst holds, for each ${…} substitution of a template literal that
+	// s[i] is in, innermost last, the '{' opened in it and not closed; at
+	// most maxSubst deep (deeper ones are read as code).
+	subst []int
 }
+
+// maxSubst bounds the nesting of template substitutions that literals
+// follows.
+const maxSubst = 32
 
 // The states of literals.
 const (
@@ -107,6 +121,9 @@ const (
 )
 
 func newLiterals(s string, f Format) *literals {
+	if f == SourceMap {
+		f = JSON
+	}
 	return &literals{s: s, format: f, last: -1}
 }
 
@@ -138,6 +155,10 @@ func (l *literals) step() {
 		switch {
 		case c == '\\' && !(l.format == Go && l.quote == '`'):
 			l.i = min(i+2, len(s))
+			return
+		case c == '$' && l.quote == '`' && l.format == JavaScript && i+1 < len(s) && s[i+1] == '{' && len(l.subst) < maxSubst:
+			l.subst = append(l.subst, 0)
+			l.state, l.i = litCode, i+2
 			return
 		case c == l.quote && l.triple:
 			if strings.HasPrefix(s[i:], strings.Repeat(string(c), 3)) {
@@ -194,6 +215,17 @@ func (l *literals) code(c byte) {
 		return
 	case c == '/' && l.format == JavaScript && l.regexMayStart():
 		l.state, l.class = litRegex, false
+	case c == '{' && len(l.subst) > 0:
+		l.subst[len(l.subst)-1]++
+		l.last = i
+	case c == '}' && len(l.subst) > 0:
+		if l.subst[len(l.subst)-1] == 0 {
+			l.subst = l.subst[:len(l.subst)-1]
+			l.state, l.quote, l.triple = litString, '`', false // back in the template
+		} else {
+			l.subst[len(l.subst)-1]--
+			l.last = i
+		}
 	case c == ' ' || c == '\t' || c == '\n' || c == '\r':
 	default:
 		l.last = i
@@ -320,8 +352,9 @@ func charKind(c byte) uint8 {
 
 // quietOnCode reports whether a finding of the specification's classes is
 // not reported in Strict by the rules for names and source code (issue 31,
-// "Quiet on code"): an opaque base64 blob that is a name (isName), and, in
-// a source format, an html_comment that is not a comment there: one whose
+// "Quiet on code"): an opaque base64 blob that is a name (isName), any
+// hidden_markup in a source map, and, in another source format, an
+// html_comment that is not a comment there: one whose
 // "<!--" is inside a string, template or regular-expression literal, or
 // inside a comment of the source that does not hold its "-->" too (a
 // comment that mentions "<!--"), or inside a `code span` of such a
@@ -335,6 +368,9 @@ func quietOnCode(s string, f *Finding, o options, lit **literals) bool {
 	case Base64Blob:
 		return f.Opaque && isName(s[f.ByteStart:f.ByteEnd])
 	case HiddenMarkup:
+		if o.format == SourceMap {
+			return true
+		}
 		if !o.format.source() || f.Kind != markup.HTMLComment {
 			return false
 		}
