@@ -29,9 +29,6 @@ const (
 	Go Format = "go"
 	// Python is Python source (.py, .pyi).
 	Python Format = "python"
-	// JSON is a JSON document (.json): every string in it is a string
-	// literal.
-	JSON Format = "json"
 	// SourceMap is a source map (.map): JSON whose strings are names,
 	// mappings and the source code of other files, which nothing renders:
 	// no hidden_markup is reported in it.
@@ -47,9 +44,11 @@ const (
 var ErrUnknownFormat = errors.New("unknown scan format")
 
 // FormatOf returns the format of a file named name, by its extension:
-// JavaScript, Go, Python, JSON, SourceMap or Markdown for the extensions listed at
-// each, else Prose (.html, .xml, .eml, .txt and every extension not
-// listed).
+// JavaScript, Go, Python, SourceMap or Markdown for the extensions listed
+// at each, else Prose (.html, .xml, .eml, .txt, .json and every extension
+// not listed). A JSON document is Prose: it is data, whose strings are
+// read decoded (a tool definition's description is what an agent reads),
+// so its escapes and its markup count.
 // A name without an extension is Prose.
 func FormatOf(name string) Format {
 	switch strings.ToLower(path.Ext(strings.ReplaceAll(name, "\\", "/"))) {
@@ -59,8 +58,6 @@ func FormatOf(name string) Format {
 		return Go
 	case ".py", ".pyi":
 		return Python
-	case ".json":
-		return JSON
 	case ".map":
 		return SourceMap
 	case ".md", ".markdown":
@@ -72,7 +69,7 @@ func FormatOf(name string) Format {
 // checkFormat validates f.
 func checkFormat(f Format) error {
 	switch f {
-	case Prose, JavaScript, Go, Python, JSON, SourceMap, Markdown:
+	case Prose, JavaScript, Go, Python, SourceMap, Markdown:
 		return nil
 	}
 	return fmt.Errorf("scan: format %q: %w", string(f), ErrUnknownFormat)
@@ -80,7 +77,7 @@ func checkFormat(f Format) error {
 
 // source reports whether f is source code, which nothing renders.
 func (f Format) source() bool {
-	return f == JavaScript || f == Go || f == Python || f == JSON || f == SourceMap
+	return f == JavaScript || f == Go || f == Python || f == SourceMap
 }
 
 // literals follows a source text from its start, saying for increasing
@@ -121,9 +118,6 @@ const (
 )
 
 func newLiterals(s string, f Format) *literals {
-	if f == SourceMap {
-		f = JSON
-	}
 	return &literals{s: s, format: f, last: -1}
 }
 
@@ -199,7 +193,7 @@ func (l *literals) code(c byte) {
 		next = s[i+1]
 	}
 	switch {
-	case c == '"' || c == '\'' && l.format != JSON || c == '`' && (l.format == JavaScript || l.format == Go):
+	case c == '"' || c == '\'' || c == '`' && (l.format == JavaScript || l.format == Go):
 		l.state, l.quote, l.triple = litString, c, false
 		if l.format == Python && c != '`' && strings.HasPrefix(s[i:], strings.Repeat(string(c), 3)) {
 			l.triple, l.i = true, i+3
