@@ -11,7 +11,7 @@ import (
 
 // Format is the format of the text a Strict scan reads, which says where
 // its character references are decoded and where markup is rendered
-// (package doc, "Formats"; issue 31, "Quiet on code"). The zero value,
+// (package doc, "Profiles", names and source code; issue 31, "Quiet on code"). The zero value,
 // Prose, is every format that renders references and markup (HTML,
 // Markdown, XML, e-mail, plain text): a scan reads the text as it does
 // without a format. The others are source code. Spec ignores the format.

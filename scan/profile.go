@@ -109,7 +109,7 @@ func findExtensions(s string, max int) (_ []extSpan, total int, removes bool) {
 
 // findExtensionsIn is findExtensions for a text of format f: in a source
 // format, \u escapes are visible text, not invisible_reference (package
-// doc, "Formats").
+// doc, "Profiles", names and source code).
 func findExtensionsIn(s string, max int, f Format) (_ []extSpan, total int, removes bool) {
 	var out []extSpan
 	chars, n1 := extclass.Chars(s, max)

@@ -115,10 +115,11 @@ type Options struct {
 	// object. DecodedFindings are the whole text's either way.
 	MaxDecoded int
 	// Format, in the Strict profile, is the format of the text: Prose (the
-	// zero value) or a source-code format, in which \u escapes are visible
-	// text and an HTML comment opened inside a string or regular-expression
-	// literal is not one (see the package doc, "Formats"). FormatOf chooses
-	// it from a file's name. No effect in Spec.
+	// zero value), Markdown, or a source-code format, in which \u escapes
+	// are visible text and an HTML comment opened inside a string or
+	// regular-expression literal is not one (see the package doc,
+	// "Profiles", names and source code). FormatOf chooses it from a
+	// file's name. No effect in Spec.
 	Format Format
 }
 

@@ -244,7 +244,7 @@ func References(s string, max int) ([]Span, int) {
 
 // HTMLReferences is References without the \u escapes: only HTML
 // character references are read, for the source code of a language in
-// which an escape is visible text (package scan, "Formats"). An escape
+// which an escape is visible text (package scan, "Profiles"). An escape
 // next to a reference is read as the text it is.
 func HTMLReferences(s string, max int) ([]Span, int) {
 	return references(&refScanner{s: s, amp: indexFrom(s, 0, '&'), bs: len(s), htmlOnly: true}, max)
