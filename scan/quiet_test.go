@@ -203,3 +203,65 @@ func TestIsName(t *testing.T) {
 		}
 	}
 }
+
+// FuzzQuietOnCode: in every format the scan keeps its bounds, the source
+// rules only take findings out (each hidden_markup and base64_blob finding
+// of a format is one of Prose's), and characters are never judged by
+// format: the findings of the codepoint classes are Prose's exactly.
+func FuzzQuietOnCode(f *testing.F) {
+	for _, s := range []string{
+		"const re = /<!--[\\s\\S]*?-->/g; // <!-- x\n/** <!-- y --> */ `a${`b${c}`}<!--`",
+		"x = \"\\u200b\" + '<!-- -->' + `${ {a: 1}.a }` / 2 / 3\n# <!-- p -->\n\"\"\"<!--\"\"\"",
+		"node_modules/@modelcontextprotocol/sdk/dist/esm/server/streamableHttp.js \u200b\U000E0041",
+	} {
+		for i := range 6 {
+			f.Add(s, uint8(i))
+		}
+	}
+	formats := []Format{Prose, JavaScript, Go, Python, SourceMap, Markdown}
+	codepointClass := map[Class]bool{ZeroWidth: true, BidiControl: true, UnicodeTag: true, ControlChar: true, PrivateUse: true, UnassignedCodepoint: true, VariationSelector: true, InvisibleFormat: true}
+	f.Fuzz(func(t *testing.T, s string, fi uint8) {
+		format := formats[int(fi)%len(formats)]
+		prose, err := Scan(s, &Options{Profile: Strict, MaxFindings: -1, OmitSanitized: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := Scan(s, &Options{Profile: Strict, MaxFindings: -1, OmitSanitized: true, Format: format})
+		if err != nil {
+			t.Fatal(err)
+		}
+		type key struct {
+			class      Class
+			start, end int
+		}
+		inProse := map[key]int{}
+		for _, fd := range prose.Findings {
+			inProse[key{fd.Class, fd.ByteStart, fd.ByteEnd}]++
+		}
+		chars := 0
+		for _, fd := range res.Findings {
+			if fd.ByteStart < 0 || fd.ByteStart > fd.ByteEnd || fd.ByteEnd > len(s) {
+				t.Fatalf("%s: finding out of bounds: %+v", format, fd)
+			}
+			k := key{fd.Class, fd.ByteStart, fd.ByteEnd}
+			if (fd.Class == HiddenMarkup || fd.Class == Base64Blob || codepointClass[fd.Class]) && inProse[k] == 0 {
+				t.Fatalf("%s: %s finding at [%d,%d) that Prose does not report", format, fd.Class, fd.ByteStart, fd.ByteEnd)
+			}
+			if codepointClass[fd.Class] {
+				chars++
+			}
+		}
+		proseChars := 0
+		for _, fd := range prose.Findings {
+			if codepointClass[fd.Class] {
+				proseChars++
+			}
+		}
+		if chars != proseChars {
+			t.Fatalf("%s: %d codepoint-class findings, Prose %d", format, chars, proseChars)
+		}
+		if res.DeterministicCount > prose.DeterministicCount {
+			t.Fatalf("%s: %d deterministic, more than Prose's %d", format, res.DeterministicCount, prose.DeterministicCount)
+		}
+	})
+}
