@@ -363,7 +363,9 @@
 //
 // Characters themselves are never read by format: a real zero-width,
 // bidi or tag character, or a variation-selector payload, in a .js file
-// is reported as in any other.
+// is reported as in any other. The findings these rules leave out count in
+// Result.Allowed, and the sanitized copy still removes what they cover,
+// as it removes allowed codepoints.
 //
 // Status and counts. In Strict, the extension findings of the classes
 // above but instruction_judged are deterministic: they count in
@@ -381,8 +383,12 @@
 //
 // The e-mail context [ContextEmail] is an extension in either profile.
 //
-// Bounds: Strict adds a pass over the text for the extension characters
-// (decoding only the codepoints whose first two bytes can begin one), one
+// Bounds: in a source format, Strict reads the text once more with the
+// literal lexer, up to its last html_comment, only when it has one
+// (constant memory but up to 32 nested template substitutions), and up to
+// 512 bytes back from each such comment for a code span; the name test
+// reads each opaque blob once. Strict adds a pass over the text for the
+// extension characters (decoding only the codepoints whose first two bytes can begin one), one
 // over its '&' and '\\' for references, one over its '\\' for LaTeX (each
 // construct looked at up to 4096 bytes ahead), and, when it finds
 // something to remove from the sanitized copy, Spec scans of the text
