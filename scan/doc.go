@@ -280,7 +280,8 @@
 //     text (\u2764\uFE0F is an emoji, &shy; between letters a soft hyphen;
 //     a single &zwj; or &zwnj; between tags is how e-mail templates space
 //     tables). The references stay in the sanitized copy: they are visible
-//     text.
+//     text. A \u escape counts only in a format that decodes it (Prose;
+//     see names and source code below).
 //   - hidden_markup of the kinds latex_color (\color, \textcolor in the
 //     page's colour), latex_font_size (\fontsize under 1pt), latex_phantom
 //     (\phantom and its h, v forms) and latex_scale (\scalebox,
@@ -322,6 +323,50 @@
 // for a format that allows no zero-width character at all (package skill:
 // a skill file); the other rules stay.
 //
+// Names and source code (issue 31, "Quiet on code"). In Strict, an opaque
+// base64 blob that is a name is not reported, in any format: a path, an
+// identifier, an import specifier or a package name written in words, a
+// ruler of repeated characters (at most four distinct characters), or an
+// alphabet table (eight characters in ASCII order). A token reads as words
+// when, split at '/', '-', '_', '+' and '=' and leaving out segments of
+// lower-case hexadecimal (commit names in a path), it begins a new word (a
+// lower-case letter then an upper-case one, or a change between letter
+// and digit) at most once every four characters; identifiers do every
+// five to eight, random base64 about every other one. A blob that decodes
+// to text is reported whatever it looks like. [Options].Format
+// says what kind of file the text is, and so where its references are
+// decoded: the command line chooses it from each file's name
+// ([FormatOf]), a caller who scans a field leaves it Prose.
+//
+//   - Prose (the zero value: HTML, XML, e-mail, plain text, and JSON,
+//     whose strings are data read decoded, as a tool definition's
+//     description is) decodes HTML character references and \u escapes:
+//     everything above applies.
+//   - Markdown (.md) renders HTML character references and markup, but
+//     not \u escapes: an escape there is visible text, not an
+//     invisible_reference.
+//   - JavaScript and TypeScript, Go and Python source decode no
+//     reference a reader sees: a \u escape is visible text (HTML
+//     character references still count: JSX text renders them). An
+//     html_comment is not reported when its "<!--" lies inside a string,
+//     template or regular-expression literal, or inside a comment of the
+//     source that does not hold its "-->" as well (a comment that
+//     mentions "<!--"), or in a `code span` of such a comment's line. An
+//     HTML comment whole inside a comment of the source (a doc comment,
+//     which documentation tools render) or in code is reported. The
+//     literals are found by a small lexer of strings, comments, template
+//     substitutions (nested up to 32 deep) and regular expressions (a '/'
+//     after an operator, punctuation or a keyword that takes an
+//     expression): one pass, read only when the text has an html_comment.
+//   - SourceMap (.map) is JSON whose strings are names and the source of
+//     other files: \u escapes are text and no hidden_markup is reported.
+//
+// Characters themselves are never read by format: a real zero-width,
+// bidi or tag character, or a variation-selector payload, in a .js file
+// is reported as in any other. The findings these rules leave out count in
+// Result.Allowed, and the sanitized copy still removes what they cover,
+// as it removes allowed codepoints.
+//
 // Status and counts. In Strict, the extension findings of the classes
 // above but instruction_judged are deterministic: they count in
 // DeterministicCount and make the status Flagged, so that a caller who
@@ -338,8 +383,12 @@
 //
 // The e-mail context [ContextEmail] is an extension in either profile.
 //
-// Bounds: Strict adds a pass over the text for the extension characters
-// (decoding only the codepoints whose first two bytes can begin one), one
+// Bounds: in a source format, Strict reads the text once more with the
+// literal lexer, up to its last html_comment, only when it has one
+// (constant memory but up to 32 nested template substitutions), and up to
+// 512 bytes back from each such comment for a code span; the name test
+// reads each opaque blob once. Strict adds a pass over the text for the
+// extension characters (decoding only the codepoints whose first two bytes can begin one), one
 // over its '&' and '\\' for references, one over its '\\' for LaTeX (each
 // construct looked at up to 4096 bytes ahead), and, when it finds
 // something to remove from the sanitized copy, Spec scans of the text

@@ -81,7 +81,7 @@ func extensionsBeside(s string, o options) func() ([]extSpan, int, bool) {
 		total   int
 		removes bool
 	)
-	wait := stage(nil, true, func() { ext, total, removes = findExtensions(s, o.maxFindings) })
+	wait := stage(nil, true, func() { ext, total, removes = findExtensionsIn(s, o.maxFindings, o.format) })
 	return func() ([]extSpan, int, bool) {
 		wait()
 		return ext, total, removes

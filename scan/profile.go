@@ -104,14 +104,25 @@ type extSpan struct {
 // most max of them (max < 0: all), how many there are in all, and whether
 // any of them is removed from the sanitized copy.
 func findExtensions(s string, max int) (_ []extSpan, total int, removes bool) {
+	return findExtensionsIn(s, max, Prose)
+}
+
+// findExtensionsIn is findExtensions for a text of format f: in a source
+// format, \u escapes are visible text, not invisible_reference (package
+// doc, "Profiles", names and source code).
+func findExtensionsIn(s string, max int, f Format) (_ []extSpan, total int, removes bool) {
 	var out []extSpan
 	chars, n1 := extclass.Chars(s, max)
-	refs, n2 := extclass.References(s, max)
+	refs := extclass.References
+	if f != Prose {
+		refs = extclass.HTMLReferences // \u escapes are visible text
+	}
+	refSpans, n2 := refs(s, max)
 	latex, n3 := extclass.LaTeX(s, max)
 	for _, sp := range chars {
 		out = append(out, extSpan{class: extClassNames[sp.Class], start: sp.Start, end: sp.End, cps: sp.Codepoints, carried: sp.Carried})
 	}
-	for _, sp := range refs {
+	for _, sp := range refSpans {
 		out = append(out, extSpan{class: extClassNames[sp.Class], start: sp.Start, end: sp.End, cps: sp.Codepoints})
 	}
 	for _, h := range latex {
@@ -136,8 +147,9 @@ func findExtensions(s string, max int) (_ []extSpan, total int, removes bool) {
 func strict(res *Result, s string, isWTF8 bool, o options, found func() ([]extSpan, int, bool)) (removes bool) {
 	res.Profile = Strict.String()
 	kept := res.Findings[:0]
+	var lit *literals
 	for _, f := range res.Findings {
-		if allowed(s, isWTF8, &f, o.keepZeroWidth) {
+		if allowed(s, isWTF8, &f, o.keepZeroWidth) || quietOnCode(s, &f, o, &lit) {
 			res.Allowed++
 			res.DeterministicCount--
 			continue
@@ -150,7 +162,7 @@ func strict(res *Result, s string, isWTF8 bool, o options, found func() ([]extSp
 	res.Findings = kept
 
 	if found == nil {
-		found = func() ([]extSpan, int, bool) { return findExtensions(s, o.maxFindings) }
+		found = func() ([]extSpan, int, bool) { return findExtensionsIn(s, o.maxFindings, o.format) }
 	}
 	ext, total, removes := found()
 	if total > len(ext) {

@@ -114,6 +114,13 @@ type Options struct {
 	// finding; a Result scanned with a cap is not a complete §1 result
 	// object. DecodedFindings are the whole text's either way.
 	MaxDecoded int
+	// Format, in the Strict profile, is the format of the text: Prose (the
+	// zero value), Markdown, or a source-code format, in which \u escapes
+	// are visible text and an HTML comment opened inside a string or
+	// regular-expression literal is not one (see the package doc,
+	// "Profiles", names and source code). FormatOf chooses it from a
+	// file's name. No effect in Spec.
+	Format Format
 }
 
 // Finding is one finding of §1: a run of consecutive codepoints of one §2
@@ -316,6 +323,7 @@ type options struct {
 	profile       Profile
 	keepZeroWidth bool
 	maxDecoded    int // <= 0: no cap
+	format        Format
 }
 
 func (o *Options) resolve() (options, error) {
@@ -336,6 +344,10 @@ func (o *Options) resolve() (options, error) {
 	r.omitSanitized = o.OmitSanitized
 	r.keepZeroWidth = o.KeepZeroWidth
 	r.maxDecoded = o.MaxDecoded
+	if err := checkFormat(o.Format); err != nil {
+		return r, err
+	}
+	r.format = o.Format
 	switch o.Profile {
 	case Spec, Strict:
 		r.profile = o.Profile

@@ -234,11 +234,19 @@ func (sc *scanner) data(in scanInput, data []byte, tooLarge bool) (found bool, e
 			found, err = false, fmt.Errorf("%s: the file changed while it was read", in.path)
 		}
 	}()
+	opts := sc.opts
+	if f := scan.FormatOf(in.path); f != opts.Format {
+		// The file's format, by its name (scan.FormatOf): source code
+		// reads its \u escapes and string literals as visible text.
+		o := *opts
+		o.Format = f
+		opts = &o
+	}
 	if jw, ok := sc.out.(*report.JSONWriter); ok && !sc.filt.Active() {
 		// Scanned and written in one go: the sanitized copy is written as
 		// it is made, never held whole (scan.EncodeFile).
 		defer limitHeap(len(data), true)()
-		res, err := jw.Encode(in.path, bytesToString(data), sc.opts)
+		res, err := jw.Encode(in.path, bytesToString(data), opts)
 		if err != nil {
 			return false, &writeError{err}
 		}
@@ -246,7 +254,7 @@ func (sc *scanner) data(in scanInput, data []byte, tooLarge bool) (found bool, e
 		return res.DeterministicCount > 0 || res.InvalidUTF8Count > 0 || tooLarge, nil
 	}
 	restore := limitHeap(len(data), false)
-	res, err := scanFile(data, sc.opts)
+	res, err := scanFile(data, opts)
 	restore()
 	if err != nil { // an unknown context, which the flags exclude, or a malformed e-mail
 		return false, fmt.Errorf("%s: %w", in.path, err)

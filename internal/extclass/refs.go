@@ -52,8 +52,9 @@ type ref struct {
 // once for each byte (strings.IndexByte, vectorized), however the two
 // interleave.
 type refScanner struct {
-	s       string
-	amp, bs int // the next '&' and '\\' at or after the last position asked; len(s): none left
+	s        string
+	amp, bs  int  // the next '&' and '\\' at or after the last position asked; len(s): none left
+	htmlOnly bool // no escapes: bs stays len(s)
 }
 
 func newRefScanner(s string) *refScanner {
@@ -238,7 +239,19 @@ func invisible(r rune) bool {
 // two letters a soft hyphen where it belongs). It keeps at most max spans
 // (max < 0: all) and returns how many there are in all.
 func References(s string, max int) ([]Span, int) {
-	sc := newRefScanner(s)
+	return references(newRefScanner(s), max)
+}
+
+// HTMLReferences is References without the \u escapes: only HTML
+// character references are read, for the source code of a language in
+// which an escape is visible text (package scan, "Profiles"). An escape
+// next to a reference is read as the text it is.
+func HTMLReferences(s string, max int) ([]Span, int) {
+	return references(&refScanner{s: s, amp: indexFrom(s, 0, '&'), bs: len(s), htmlOnly: true}, max)
+}
+
+func references(sc *refScanner, max int) ([]Span, int) {
+	s := sc.s
 	if sc.amp == len(s) && sc.bs == len(s) {
 		return nil, 0
 	}
@@ -263,7 +276,7 @@ func References(s string, max int) ([]Span, int) {
 			continue
 		}
 		next, hasNext, nextIsRef := rune(0), rf.end < len(s), false
-		if nr, ok := parseAt(s, rf.end); ok {
+		if nr, ok := parseAt(s, rf.end); ok && !(sc.htmlOnly && s[rf.end] == '\\') {
 			next, nextIsRef = nr.r, true
 		} else if hasNext {
 			next, _ = utf8.DecodeRuneInString(s[rf.end:])
