@@ -25,7 +25,9 @@ func TestPrecallProfile(t *testing.T) {
 	s := mcp.NewServer(&mcp.Implementation{Name: "everything", Version: "2.0.0"}, nil)
 	s.AddTool(&mcp.Tool{Name: "gzip-file-as-resource", Description: "Compresses a single file using gzip compression.",
 		InputSchema: json.RawMessage(`{"type":"object","properties":{"data":{"type":"string","format":"uri","default":"` + schemaURL + `"}}}`)},
-		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) { return &mcp.CallToolResult{}, nil })
+		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return &mcp.CallToolResult{}, nil
+		})
 	srv := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, nil))
 	defer srv.Close()
 	n := newFakeNet(t)
