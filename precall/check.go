@@ -11,6 +11,7 @@ import (
 	"github.com/plainsight/plainsight/fingerprint"
 	"github.com/plainsight/plainsight/guard"
 	"github.com/plainsight/plainsight/probe"
+	"github.com/plainsight/plainsight/scan"
 	"github.com/plainsight/plainsight/store"
 )
 
@@ -78,6 +79,12 @@ type Checker struct {
 	// Store, the page's path alone. A page URL given at registration is
 	// kept in the record and never answered.
 	PageURL func(slug string) string
+	// Profile is the scan profile of every scan of definitions: Check's
+	// answer (§9), and the findings Register and Refresh record as flags
+	// (§8). The zero value is scan.Spec, the conformance mode the vectors
+	// run in; plainsight's commands and server set scan.Strict unless told
+	// --profile spec (DESIGN.md, "Profiles"; issue 31, item 2).
+	Profile scan.Profile
 
 	// names indexes the tool names of recorded versions for §10 (see
 	// StoreRegistry.Offers), made on first use.
@@ -157,7 +164,7 @@ func (c *Checker) Check(ctx context.Context, rawURL, tool string) (*Answer, erro
 			return nil, fmt.Errorf("%w: %w", ErrRegistry, err)
 		}
 	}
-	return Unregistered(rawURL, tool, landing, defs, perr, offers, flagIDs), nil
+	return unregistered(rawURL, tool, landing, defs, perr, offers, flagIDs, c.Profile), nil
 }
 
 // Landing is where a probe landed: the answering URL ("" when it landed
@@ -172,7 +179,13 @@ type Landing struct {
 // probeErr says why), where it landed, the registry's recorded offers of
 // its tool names and the flags standing against the URL. It stores
 // nothing and is a pure function: the answer-shape vectors run through it.
+// It scans in the Spec profile, the conformance mode the vectors run in;
+// Checker.Check scans in the Checker's Profile.
 func Unregistered(rawURL, tool string, landing Landing, defs *fingerprint.Definitions, probeErr error, offers []Offer, standingFlags []string) *Answer {
+	return unregistered(rawURL, tool, landing, defs, probeErr, offers, standingFlags, scan.Spec)
+}
+
+func unregistered(rawURL, tool string, landing Landing, defs *fingerprint.Definitions, probeErr error, offers []Offer, standingFlags []string, p scan.Profile) *Answer {
 	a := &Answer{
 		URL:                  rawURL,
 		Redirects:            landing.Redirects,
@@ -223,7 +236,7 @@ func Unregistered(rawURL, tool string, landing Landing, defs *fingerprint.Defini
 		detail += " The asked URL redirects: the server, fingerprint and scan are those of the answering server at " + *answering + ", not of the asked URL."
 	}
 	a.Integrity = Integrity{Status: fingerprint.NotRegistered, Fingerprint: &fp, Detail: detail, Note: IntegrityNote}
-	a.Scan = scanDefinitions(defs)
+	a.Scan = ScanDefinitions(defs, p)
 	a.ShadowingWarnings = Collisions(*answering, defs.Tools, offers)
 	if tool != "" {
 		offered, basis := false, BasisServed

@@ -12,6 +12,16 @@
 // the §10 warnings against the registry's recorded definitions, and the
 // focus on one tool when asked.
 //
+// The scanned fields of a definition are [ScannedFields]'s, and only
+// theirs: the answer's scan, the flags [Checker.Register] and
+// [Checker.Refresh] record, and plainsight fingerprint all scan them
+// ([ScanDefinitions]). They are scanned in [Checker].Profile: the zero
+// value is the Spec profile, the conformance mode the vectors run in;
+// plainsight's commands and server use Strict unless told --profile spec
+// (issue 31, item 2). In either profile a flag is recorded only for a
+// finding of a §2–§4 class (§8); a Strict extension finding is reported
+// in the answer and holds a registration, and no flag records it.
+//
 // For a server that is not registered: registered false and
 // checked_not_registered true, the live fingerprint with a null version
 // (status not_registered, or unreachable), zero reviews; nothing is

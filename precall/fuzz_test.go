@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/plainsight/plainsight/fingerprint"
+	"github.com/plainsight/plainsight/scan"
 )
 
 // FuzzScanDefinitions: any served definitions give a scan whose findings
@@ -24,7 +25,7 @@ func FuzzScanDefinitions(f *testing.F) {
 		tools[0].Description = desc
 		name = tools[0].Name // as JSON carried it
 		d := &fingerprint.Definitions{Tools: tools, Instructions: instructions}
-		r := scanDefinitions(d)
+		r := ScanDefinitions(d, scan.Spec)
 		if (r.Status == ScanFlagged) != (len(r.Findings) > 0) || len(r.Findings) > maxFindings {
 			t.Fatalf("status %s with %d findings", r.Status, len(r.Findings))
 		}

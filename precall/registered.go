@@ -207,7 +207,7 @@ func (c *Checker) checkRegistered(ctx context.Context, rawURL, tool string, page
 		if a.Server.AnsweringURL == nil {
 			a.Server.AnsweringURL = &a.URL
 		}
-		rep := scanDefinitions(served)
+		rep := c.scanDefinitions(served)
 		rep.Note = ScanNoteRegistered
 		rep.FlagIDs = r.FlagIDs
 		a.Scan = rep

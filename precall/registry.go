@@ -18,6 +18,7 @@ import (
 	"github.com/plainsight/plainsight/guard"
 	"github.com/plainsight/plainsight/internal/canon"
 	"github.com/plainsight/plainsight/probe"
+	"github.com/plainsight/plainsight/scan"
 	"github.com/plainsight/plainsight/store"
 )
 
@@ -204,7 +205,7 @@ func (c *Checker) Register(ctx context.Context, in RegisterInput) (*RegisterResu
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrUnreachable, err)
 	}
-	rep := scanDefinitions(defs)
+	rep := c.scanDefinitions(defs)
 	res := &RegisterResult{URL: in.URL, Slug: in.Slug, Findings: rep.Findings, FlagIDs: []string{}}
 	if len(rep.Findings) > 0 {
 		ids, err := c.recordFlags(ctx, nil, in.URL, in.Slug, defs, flag.ExternalPull)
@@ -242,20 +243,31 @@ func (c *Checker) Register(ctx context.Context, in RegisterInput) (*RegisterResu
 // ("tools/NAME/description", "tools/NAME/inputSchema/POINTER",
 // "tools/NAME/inputSchemaKey/POINTER", "tools/NAME/name",
 // "instructions").
-func fieldInputs(rawURL, slug string, defs *fingerprint.Definitions, src flag.Source) []flag.SubmissionInput {
+func fieldInputs(rawURL, slug string, defs *fingerprint.Definitions, src flag.Source, p scan.Profile) []flag.SubmissionInput {
 	var ins []flag.SubmissionInput
-	add := func(field, s string) {
-		res := scanString(s)
+	ScannedFields(defs, func(sf ScannedField) bool {
+		s := sf.Text
+		res := scanString(s, p)
 		if res == nil {
-			return
+			return true
 		}
-		det := false
+		// A flag's class is one of §2–§4 (§8): the Strict profile's
+		// extension findings are reported by the scan, never recorded.
+		var kept []scan.Finding
 		for _, f := range res.Findings {
-			det = det || !f.Heuristic
+			if !f.Heuristic && !f.Extension {
+				kept = append(kept, f)
+			}
 		}
-		if !det {
-			return
+		if len(kept) == 0 {
+			return true
 		}
+		if len(kept) < len(res.Findings) {
+			cp := *res
+			cp.Findings = kept
+			res = &cp
+		}
+		field := flagField(sf)
 		field = strings.ToValidUTF8(field, "\uFFFD")
 		if len(field) > store.TextMaxBytes {
 			field = field[:store.TextMaxBytes]
@@ -269,33 +281,33 @@ func fieldInputs(rawURL, slug string, defs *fingerprint.Definitions, src flag.So
 			Actor:  flag.Actor{Kind: flag.KindAnonymous, Handle: slug},
 			Source: src,
 		})
-	}
-	for i := range defs.Tools {
-		t := &defs.Tools[i]
-		p := "tools/" + escapePointer(t.Name)
-		add(p+"/name", t.Name)
-		add(p+"/description", t.Description)
-		if len(t.InputSchema) > 0 {
-			walkSchema(t.InputSchema, func(path string, key bool, s string) {
-				if key {
-					add(p+"/inputSchemaKey"+path, s)
-				} else {
-					add(p+"/inputSchema"+path, s)
-				}
-			})
-		}
-	}
-	if defs.Instructions != "" {
-		add("instructions", defs.Instructions)
-	}
+		return true
+	})
 	return ins
+}
+
+// flagField is the field a flag names for sf.
+func flagField(sf ScannedField) string {
+	if sf.Tool == nil {
+		return "instructions"
+	}
+	p := "tools/" + escapePointer(*sf.Tool)
+	switch sf.Field {
+	case FieldName:
+		return p + "/name"
+	case FieldDescription:
+		return p + "/description"
+	case FieldInputSchemaKey:
+		return p + "/inputSchemaKey" + sf.Path
+	}
+	return p + "/inputSchema" + sf.Path
 }
 
 // recordFlags submits the deterministic findings of defs as flags against
 // rawURL, in tx when it is not nil, and returns the ids of the flags that
 // hold them (created now, or already standing with the same §8 identity).
 func (c *Checker) recordFlags(ctx context.Context, tx store.Tx, rawURL, slug string, defs *fingerprint.Definitions, src flag.Source) ([]string, error) {
-	ins := fieldInputs(rawURL, slug, defs, src)
+	ins := fieldInputs(rawURL, slug, defs, src, c.Profile)
 	ids := []string{}
 	if len(ins) == 0 {
 		return ids, nil
@@ -495,7 +507,7 @@ func (c *Checker) refresh(ctx context.Context, srv store.Server, claimed bool) (
 		return nil, fmt.Errorf("%w: %w", ErrRegistry, err)
 	}
 	wasRedirecting := redirecting(state)
-	if fp == recFP && !wasRedirecting && len(fieldInputs(srv.URL, srv.Slug, defs, flag.IntegrityRefresh)) == 0 {
+	if fp == recFP && !wasRedirecting && len(fieldInputs(srv.URL, srv.Slug, defs, flag.IntegrityRefresh, c.Profile)) == 0 {
 		// The fast path: unchanged, nothing to flag; only the last check
 		// is written (a compare-and-set, no transaction). A concurrent
 		// change recorded since srv was read shows as a lost

@@ -20,7 +20,11 @@
 //     refused_loopback, refused_private, …, refused_too_many_redirects),
 //     nothing dialed for it; a test runs those vectors through the route. A server that does not answer MCP is an answer (integrity
 //     unreachable), not an error. With a Store, a registered server gets
-//     its integrity check.
+//     its integrity check. The definitions' scan (every field
+//     precall.ScannedFields names, schema strings included) is in the
+//     server's profile: Strict unless Config.SpecProfile (plainsight serve
+//     --profile spec); a request cannot choose it, since on a registered
+//     server its findings become permanent flags (issue 31, item 2).
 //   - GET /v1/security/changes?limit=&before= — one page of the §11 feed,
 //     newest first (limit 1–1000, default 100; before is the next_before
 //     of the previous page; anything else is 400 invalid_query). Without
@@ -32,8 +36,9 @@
 //   - POST /v1/security/scan — the §1 scan result of the body
 //     {"text": string, "context": "text"|"email_html", "profile":
 //     "strict"|"spec"} (context and profile optional). The profile is
-//     Strict unless the request asks for "spec", the conformance mode; an
-//     unknown one is 422 unknown_profile.
+//     the server's (Strict unless Config.SpecProfile) unless the request
+//     names one ("spec" is the conformance mode); an unknown one is 422
+//     unknown_profile.
 //   - POST /v2/scan — the Agent-Shield REST binding (§3.3 of the protocol):
 //     the §3.1 request {"content", "context": {"source", "tool",
 //     "direction"}} answered with the §3.2 response, its receipt signed
@@ -110,8 +115,9 @@
 //     and the §12 line of the flags in "note".
 //   - POST /v1/registry/servers (register) — {"url", "slug", "page_url",
 //     "linked_store_listing"}: the server probed through the guard and
-//     registered (201), or held by deterministic findings (200, the flags
-//     standing against the URL); 409 already_registered, 422
+//     registered (201), or held by deterministic findings in the
+//     server's profile (200, the flags standing against the URL; only
+//     §2–§4 findings become flags); 409 already_registered, 422
 //     refused_<reason> or redirects, 502 unreachable. The page_url given
 //     is recorded; the one answered is the server's page here (see Human
 //     pages).
@@ -319,7 +325,7 @@
 //     /v1/security/precall, through the same guard, a registered server's
 //     page_url under Config.PublicURL;
 //   - scan_text {"text", "context"?, "profile"?} — the §1 result of POST
-//     /v1/security/scan, Strict unless "spec" is asked for;
+//     /v1/security/scan, in the server's profile unless one is asked for;
 //   - shield_scan {"content", "context": {"source", "direction", "tool"?}}
 //     — the MCP binding of Agent-Shield (§3.3 of the protocol: "the same
 //     exchange exposed as a tool call"), the §3.2 response of POST

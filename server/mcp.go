@@ -148,7 +148,7 @@ func newMCPTools(c Config) *mcpTools {
 	t := &mcpTools{
 		// The §9 page_url names the page of the HTTP server at
 		// Config.PublicURL, as New's checker does.
-		checker: &precall.Checker{Guard: g, Store: c.Store, Clock: c.Clock, PageURL: pageURLFunc(c.PublicURL)},
+		checker: &precall.Checker{Guard: g, Store: c.Store, Clock: c.Clock, PageURL: pageURLFunc(c.PublicURL), Profile: c.profile()},
 		log:     c.Logger,
 		maxBody: c.MaxBodyBytes,
 	}
@@ -351,7 +351,7 @@ func (t *mcpTools) scanText(_ context.Context, v canon.Value) (any, *toolError) 
 	if !seen["text"] {
 		return nil, invalidArgs(errors.New("text is required"))
 	}
-	profile := scan.Strict
+	profile := t.checker.Profile
 	if seen["profile"] {
 		if profile, err = scan.ParseProfile(profileName); err != nil {
 			return nil, &toolError{"unknown_profile", "profile is spec or strict"}

@@ -94,7 +94,7 @@ func TestRedirectVectors(t *testing.T) {
 						t.Fatalf("Register: %+v %v", res, err)
 					}
 					now = now.Add(24 * time.Hour)
-					return Config{Guard: v.Network.Serve(t).Guard(p), Store: s, Clock: clock, PublicURL: vectorPublicURL}
+					return Config{Guard: v.Network.Serve(t).Guard(p), Store: s, Clock: clock, PublicURL: vectorPublicURL, SpecProfile: true}
 				}, v.URL, v.Tool, want)
 			})
 		}
@@ -156,7 +156,7 @@ func TestRegisteredVectors(t *testing.T) {
 					if !v.Probe.Unreachable {
 						check = vectortest.ServedAt(map[string]*vectortest.Served{v.URL: v.Probe.Served})
 					}
-					return Config{Guard: check.Serve(t).Guard(guard.Policy{}), Store: s, Clock: clock, PublicURL: vectorPublicURL}
+					return Config{Guard: check.Serve(t).Guard(guard.Policy{}), Store: s, Clock: clock, PublicURL: vectorPublicURL, SpecProfile: true}
 				}, v.URL, v.Tool, want)
 			})
 		}
@@ -191,7 +191,7 @@ func TestAnswerVectors(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			checkBoth(t, func() Config { return Config{Guard: n.Serve(t).Guard(guard.Policy{})} }, v.URL, tool, want)
+			checkBoth(t, func() Config { return Config{Guard: n.Serve(t).Guard(guard.Policy{}), SpecProfile: true} }, v.URL, tool, want)
 		})
 	}
 	if ran == 0 {

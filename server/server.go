@@ -87,6 +87,21 @@ type Config struct {
 	// poisoning guard (the shipped one and an operator's, see
 	// signature.Corpus.Union); nil means signature.DefaultCorpus().
 	SignatureCorpus *signature.Corpus
+	// SpecProfile makes every scan the server runs use the Spec profile,
+	// the conformance mode (plainsight serve --profile spec): the pre-call
+	// check's scan of definitions, the flags registration and refresh
+	// record, and the default of POST /v1/security/scan and the MCP tool
+	// scan_text (a request's "profile" still chooses there). False, the
+	// default, is Strict (DESIGN.md, "Profiles"; issue 31, item 2).
+	SpecProfile bool
+}
+
+// profile is the scan profile c sets.
+func (c Config) profile() scan.Profile {
+	if c.SpecProfile {
+		return scan.Spec
+	}
+	return scan.Strict
 }
 
 type handler struct {
@@ -116,7 +131,7 @@ func New(c Config) http.Handler {
 	}
 	h := &handler{
 		mux:     http.NewServeMux(),
-		checker: &precall.Checker{Guard: g, Store: c.Store, Clock: c.Clock},
+		checker: &precall.Checker{Guard: g, Store: c.Store, Clock: c.Clock, Profile: c.profile()},
 		store:   c.Store,
 		clock:   c.Clock,
 		log:     c.Logger,
@@ -479,9 +494,9 @@ func (h *handler) scan(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusUnprocessableEntity, "invalid_request", "text is required")
 		return
 	}
-	// The server scans with the Strict profile unless the request asks for
-	// "spec", the conformance mode (DESIGN.md, "Profiles").
-	profile := scan.Strict
+	// The server scans with its profile (Strict unless Config.SpecProfile)
+	// unless the request names one (DESIGN.md, "Profiles").
+	profile := h.checker.Profile
 	if seen["profile"] {
 		if profile, err = scan.ParseProfile(profileName); err != nil {
 			writeError(w, http.StatusUnprocessableEntity, "unknown_profile", "profile is spec or strict")

@@ -43,9 +43,13 @@ func runFingerprint(args []string, stdin io.Reader, stdout, stderr io.Writer) in
 	ver := fset.String("server-version", "", "with --from: the server's version (none when not given)")
 	pin := fset.String("pin", "", "write the server's record (its definitions and fingerprint) to this file")
 	check := fset.String("check", "", "compare the server with the record in this file: unchanged, changed or unreachable")
+	profileName := profileFlag(fset)
 	rest, err := parseInterleaved(fset, args)
 	if err == nil {
 		err = fingerprintArgs(*format, *from, rest, command)
+	}
+	if err == nil {
+		err = badProfile(profileName)
 	}
 	if err == nil && *pin != "" && *check != "" {
 		err = errors.New("give --pin or --check, not both")
@@ -150,7 +154,7 @@ func runFingerprint(args []string, stdin io.Reader, stdout, stderr io.Writer) in
 		fmt.Fprintf(stdout, "{\"fingerprint\":%q,\"input\":%s,\"note\":%q}\n", fp, in, precall.IntegrityNote)
 		return exitClean
 	}
-	if err := writeDefinitions(stdout, d, fp); err != nil {
+	if err := writeDefinitions(stdout, d, fp, profileOf(profileName)); err != nil {
 		fmt.Fprintf(stderr, "plainsight fingerprint: writing output: %s\n", describe(err))
 		return exitError
 	}
@@ -206,17 +210,29 @@ const maxInstructions = 4000
 
 // writeDefinitions prints the server, its instructions (shown, since the
 // agent reads them), its tools (a line each, the description's first line
-// cut short) and the fingerprint. Every name, description and the
-// instructions are scanned, and what a scan finds is shown beside the
-// tool (or under the instructions): the fingerprint pins the definitions,
-// the scan says what they hide. Text from the server is shown visibly.
-func writeDefinitions(w io.Writer, d *fingerprint.Definitions, fp string) error {
+// cut short) and the fingerprint. Every field precall.ScannedFields names
+// — the names, descriptions, input-schema keys and strings, the
+// instructions: what precall and registry scan — is scanned in the
+// profile p, and what a scan finds is shown beside the tool (or under
+// the instructions): the fingerprint pins the definitions, the scan says
+// what they hide. Text from the server is shown visibly.
+func writeDefinitions(w io.Writer, d *fingerprint.Definitions, fp string, p scan.Profile) error {
 	var b strings.Builder
 	version := "(no version)"
 	if d.Server.Version != nil {
 		version = visible(*d.Server.Version)
 	}
 	fmt.Fprintf(&b, "server: %s %s\n", visible(d.Server.Name), version)
+	byTool := map[string][]precall.ScannedField{}
+	var instructions []precall.ScannedField
+	precall.ScannedFields(d, func(f precall.ScannedField) bool {
+		if f.Tool == nil {
+			instructions = append(instructions, f)
+		} else {
+			byTool[*f.Tool] = append(byTool[*f.Tool], f)
+		}
+		return true
+	})
 	findings := 0
 	if d.Instructions != "" {
 		b.WriteString("instructions:\n")
@@ -227,7 +243,9 @@ func writeDefinitions(w io.Writer, d *fingerprint.Definitions, fp string) error 
 		if more > 0 {
 			fmt.Fprintf(&b, "  … %d more %s not shown\n", more, plural(more, "character", "characters"))
 		}
-		findings += writeTextFindings(&b, "  ", d.Instructions)
+		for _, f := range instructions {
+			findings += writeTextFindings(&b, "  ", f.Text, p)
+		}
 	}
 	fmt.Fprintf(&b, "tools: %d\n", len(d.Tools))
 	for _, t := range d.Tools {
@@ -238,26 +256,44 @@ func writeDefinitions(w io.Writer, d *fingerprint.Definitions, fp string) error 
 			ell = "…"
 		}
 		fmt.Fprintf(&b, "  %s  %s%s\n", visible(t.Name), visible(desc), ell)
-		findings += writeTextFindings(&b, "    name: ", t.Name)
-		findings += writeTextFindings(&b, "    ", t.Description)
+		for _, f := range byTool[t.Name] {
+			findings += writeTextFindings(&b, "    "+fieldLabel(f), f.Text, p)
+		}
 	}
 	fmt.Fprintf(&b, "fingerprint: %s\n", fp)
 	if findings > 0 {
-		fmt.Fprintf(&b, "%d %s in the names, descriptions and instructions. %s\n", findings, plural(findings, "finding", "findings"), scan.Note)
+		fmt.Fprintf(&b, "%d %s in the names, descriptions, schemas and instructions. %s\n", findings, plural(findings, "finding", "findings"), scan.Note)
 	}
 	fmt.Fprintf(&b, "note: %s\n", precall.IntegrityNote)
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
-// writeTextFindings scans text from a server (WTF-8: a lone surrogate is
-// scanned as the unassigned codepoint §2 makes it) and writes a line per
-// finding, indented; it returns how many findings there are.
-func writeTextFindings(b *strings.Builder, indent, text string) int {
+// fieldLabel is what a finding line of writeDefinitions names before the
+// finding: nothing for a description, "name: " for a name, "inputSchema
+// POINTER: " for a schema string and "inputSchema key POINTER: " for a
+// schema key.
+func fieldLabel(f precall.ScannedField) string {
+	switch f.Field {
+	case precall.FieldName:
+		return "name: "
+	case precall.FieldInputSchema:
+		return "inputSchema " + visible(f.Path) + ": "
+	case precall.FieldInputSchemaKey:
+		return "inputSchema key " + visible(f.Path) + ": "
+	}
+	return ""
+}
+
+// writeTextFindings scans text from a server in the profile p (WTF-8: a
+// lone surrogate is scanned as the unassigned codepoint §2 makes it) and
+// writes a line per finding, indented; it returns how many findings
+// there are.
+func writeTextFindings(b *strings.Builder, indent, text string, p scan.Profile) int {
 	if text == "" {
 		return 0
 	}
-	res, err := scan.ScanWTF8(text, &scan.Options{OmitSanitized: true})
+	res, err := scan.ScanWTF8(text, &scan.Options{OmitSanitized: true, Profile: p})
 	if err != nil {
 		return 0
 	}

@@ -19,10 +19,10 @@ func TestHelp(t *testing.T) {
 		args  []string
 		flags []string
 	}{
-		{[]string{"scan", "--help"}, []string{"--context", "--format", "--only", "--skip", "--ignore-file", "--baseline"}},
+		{[]string{"scan", "--help"}, []string{"--context", "--format", "--only", "--skip", "--ignore-file", "--baseline", "--profile"}},
 		{[]string{"help", "scan"}, []string{"--format"}},
-		{[]string{"skill", "-h"}, []string{"--format", "--baseline"}},
-		{[]string{"fingerprint", "--help"}, []string{"--format", "--from", "--pin", "--check", "--server-name", "--server-version"}},
+		{[]string{"skill", "-h"}, []string{"--format", "--baseline", "--profile"}},
+		{[]string{"fingerprint", "--help"}, []string{"--format", "--from", "--pin", "--check", "--server-name", "--server-version", "--profile"}},
 		{[]string{"intent", "hash", "--help"}, []string{"--canonical"}},
 		{[]string{"intent", "verify", "--help"}, []string{"--hash", "--now"}},
 		{[]string{"flags", "list", "--help"}, []string{"--db", "--format", "--artifact", "--class", "--status", "--limit", "--offset"}},
@@ -38,8 +38,8 @@ func TestHelp(t *testing.T) {
 		{[]string{"shield", "keygen", "--help"}, nil},
 		{[]string{"shield", "jwks", "--help"}, nil},
 		{[]string{"shield", "receipts", "list", "--help"}, []string{"--db", "--who", "--hash", "--since", "--until", "--after", "--limit", "--jwks", "--format"}},
-		{[]string{"registry", "add", "--help"}, []string{"--db", "--format", "--slug", "--page-url", "--store-listing", "--allow-loopback"}},
-		{[]string{"registry", "check", "--help"}, []string{"--db", "--format", "--allow-loopback"}},
+		{[]string{"registry", "add", "--help"}, []string{"--db", "--format", "--slug", "--page-url", "--store-listing", "--allow-loopback", "--profile"}},
+		{[]string{"registry", "check", "--help"}, []string{"--db", "--format", "--allow-loopback", "--profile"}},
 		{[]string{"registry", "list", "--help"}, []string{"--db", "--format", "--limit", "--offset"}},
 		{[]string{"registry", "claim", "--help"}, []string{"--db", "--format", "--account", "--allow-loopback"}},
 		{[]string{"registry", "verify", "--help"}, []string{"--db", "--format", "--account", "--allow-loopback"}},

@@ -16,7 +16,7 @@ import (
 
 const mcpUsage = `usage:
   plainsight mcp [--http ADDR] [--db sqlite:PATH|postgres://...] [--allow-loopback] [--public-url URL] [--corpus PATH]
-                 [--keys FILE] [--no-receipts]
+                 [--keys FILE] [--no-receipts] [--profile strict|spec]
 
 Serves plainsight as an MCP server (package server): over standard input
 and output by default, the way an MCP host starts it; with --http, over
@@ -42,6 +42,9 @@ or SIGINT.
                      (created if missing) or a postgres:// URL; default
                      $PLAINSIGHT_DB, else plainsight.db in the data
                      directory (see plainsight serve --help)
+  --profile PROFILE  the scan profile of precall_check and the default of
+                     scan_text's "profile": strict (the default) or spec,
+                     the conformance mode
   --allow-loopback   let pre-call checks probe loopback addresses
                      (127.0.0.0/8, ::1, localhost) that a URL names; a
                      name that resolves to loopback stays refused. For
@@ -93,12 +96,15 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	corpusFlag := fset.String("corpus", "", "the operator's benign corpus")
 	keysFlag := fset.String("keys", "", "the receipt key ring")
 	noReceipts := fset.Bool("no-receipts", false, "sign and keep no receipts")
+	profileName := profileFlag(fset)
 	rest, err := parseInterleaved(fset, args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
 		fmt.Fprint(stdout, mcpUsage)
 		return exitClean
 	case err != nil:
+	case badProfile(profileName) != nil:
+		err = badProfile(profileName)
 	case len(rest) != 0:
 		err = fmt.Errorf("unexpected argument %q", rest[0])
 	case *addr == "" && flagSet(fset, "http"):
@@ -143,7 +149,7 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return exitError
 		}
 	}
-	c := server.Config{Guard: serveGuard(*allowLoopback), Store: s, Logger: log, PublicURL: *publicURL, SignatureCorpus: corpus, ReceiptKeys: ring}
+	c := server.Config{Guard: serveGuard(*allowLoopback), Store: s, Logger: log, PublicURL: *publicURL, SignatureCorpus: corpus, ReceiptKeys: ring, SpecProfile: *profileName == "spec"}
 	if *addr == "" {
 		fmt.Fprintf(stderr, "plainsight mcp: serving MCP on standard input and output (database %s; %s)\n", where, loopback)
 		a := newStdioAnswers(server.MCPMessageBytes, ctx.Done())

@@ -17,7 +17,7 @@ import (
 )
 
 const precallUsage = `usage:
-  plainsight precall [--tool NAME] [--db PATH|postgres://...] [--allow-loopback] [--format text|json] URL
+  plainsight precall [--tool NAME] [--db PATH|postgres://...] [--allow-loopback] [--profile strict|spec] [--format text|json] URL
 
 Checks the MCP server at URL before trusting it (§9 of the agent-safety
 formats): probes it through the guard, follows at most five redirects,
@@ -36,6 +36,8 @@ redirect from a server that is not loopback into loopback.
   --tool NAME       say whether the server offers the tool NAME
   --db DB           the registry: a SQLite file or a postgres:// URL
   --allow-loopback  with --db, probe a URL that names loopback
+  --profile PROFILE the scan profile: strict (default) or spec, the
+                    conformance mode (see plainsight scan --help)
   --format FORMAT   text (default) or json (the §9 answer object)
 
 Exit status: 0 nothing changed or flagged, 1 the definitions changed, the
@@ -86,12 +88,15 @@ func runPrecall(args []string, stdout, stderr io.Writer) int {
 	format := fset.String("format", "text", "text or json")
 	db := fset.String("db", "", "the registry database")
 	allowLoopback := fset.Bool("allow-loopback", false, "with --db, probe a URL that names loopback")
+	profileName := profileFlag(fset)
 	rest, err := parseInterleaved(fset, args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
 		fmt.Fprint(stdout, precallUsage)
 		return exitClean
 	case err != nil:
+	case badProfile(profileName) != nil:
+		err = badProfile(profileName)
 	case *format != "text" && *format != "json":
 		err = fmt.Errorf("--format %q: want text or json", *format)
 	case len(rest) != 1:
@@ -101,7 +106,7 @@ func runPrecall(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "plainsight precall: %s (see plainsight precall --help)\n", describe(err))
 		return exitError
 	}
-	c := &precall.Checker{}
+	c := &precall.Checker{Profile: profileOf(profileName)}
 	ctx := context.Background()
 	if *db != "" || os.Getenv(dbEnv) != "" {
 		s, err := openDB(ctx, *db)

@@ -124,7 +124,7 @@ func TestFingerprintGuarded(t *testing.T) {
 
 func TestPrecallHelp(t *testing.T) {
 	code, out, errOut := plainsight(t, "", "precall", "--help")
-	if code != exitClean || !strings.Contains(out, "plainsight precall [--tool NAME] [--db PATH|postgres://...] [--allow-loopback] [--format text|json] URL") || errOut != "" {
+	if code != exitClean || !strings.Contains(out, "plainsight precall [--tool NAME] [--db PATH|postgres://...] [--allow-loopback] [--profile strict|spec] [--format text|json] URL") || errOut != "" {
 		t.Errorf("exit %d\n%s%s", code, out, errOut)
 	}
 }

@@ -20,8 +20,8 @@ import (
 )
 
 const registryUsage = `usage:
-  plainsight registry add [--db PATH|postgres://...] [--slug SLUG] [--page-url URL] [--store-listing ID] [--allow-loopback] [--format text|json] URL
-  plainsight registry check [--db PATH|postgres://...] [--allow-loopback] [--format text|json] URL
+  plainsight registry add [--db PATH|postgres://...] [--slug SLUG] [--page-url URL] [--store-listing ID] [--allow-loopback] [--profile strict|spec] [--format text|json] URL
+  plainsight registry check [--db PATH|postgres://...] [--allow-loopback] [--profile strict|spec] [--format text|json] URL
   plainsight registry list [--db PATH|postgres://...] [--limit N] [--offset N] [--format text|json]
   plainsight registry claim|verify [--db PATH|postgres://...] --account ACCOUNT [--allow-loopback] [--format text|json] URL
 
@@ -56,6 +56,10 @@ refused whatever the flags say — a server registered while its name
 resolved publicly and then re-pointed at 127.0.0.1 is unreachable, never
 changed — and so is a redirect from a server that is not loopback into
 loopback.
+
+add and check scan in the Strict profile, as every command does;
+--profile spec scans in the conformance mode (see plainsight scan --help).
+Either way only findings of the specification's classes become flags.
 
 Exit status: 0 registered / unchanged / listed, 1 held by findings or
 changed, 2 a refused URL, an unreachable or redirecting server, a server
@@ -135,8 +139,10 @@ func runRegistry(args []string, stdout, stderr io.Writer) int {
 	var in precall.RegisterInput
 	var q store.ServerQuery
 	var allowLoopback bool
+	profileName := new(string)
 	if sub != "list" {
 		fset.BoolVar(&allowLoopback, "allow-loopback", false, "probe a URL that names loopback (127.0.0.1, [::1], localhost)")
+		profileName = profileFlag(fset)
 	}
 	switch sub {
 	case "add":
@@ -157,6 +163,8 @@ func runRegistry(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitClean
 	case err != nil:
+	case sub != "list" && badProfile(profileName) != nil:
+		err = badProfile(profileName)
 	case *format != "text" && *format != "json":
 		err = fmt.Errorf("--format %q: want text or json", *format)
 	case sub == "list" && len(rest) != 0:
@@ -181,7 +189,7 @@ func runRegistry(args []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	defer s.Close()
-	c := &precall.Checker{Guard: cliGuard(guard.Policy{AllowLoopback: allowLoopback}), Store: s}
+	c := &precall.Checker{Guard: cliGuard(guard.Policy{AllowLoopback: allowLoopback}), Store: s, Profile: profileOf(profileName)}
 	switch sub {
 	case "add":
 		in.URL = rest[0]
@@ -292,7 +300,7 @@ type checkOut struct {
 }
 
 const changesUsage = `usage:
-  plainsight changes [--db PATH|postgres://...] [--limit N] [--before CURSOR] [--allow-loopback] [--format text|json]
+  plainsight changes [--db PATH|postgres://...] [--limit N] [--before CURSOR] [--allow-loopback] [--profile strict|spec] [--format text|json]
 
 The definition-change feed (§11): every change an integrity check observed
 on a registered server, newest first. Reading it first re-checks at most
@@ -309,6 +317,8 @@ no version; in JSON it is §11's event with the extension member
   --allow-loopback  re-check registered URLs that name loopback (without
                     it such a server's re-check finds it unreachable); a
                     name that resolves to loopback is refused regardless
+  --profile PROFILE the scan profile of the re-checks: strict (default) or
+                    spec, the conformance mode
 
 Exit status: 0 the page lists no change, 1 it lists changes, 2 a usage or
 database error (with a one-line reason on standard error).
@@ -327,12 +337,15 @@ func runChanges(args []string, stdout, stderr io.Writer) int {
 	fset.IntVar(&q.Limit, "limit", 100, "events per page")
 	fset.Int64Var(&q.Before, "before", 0, "the cursor of the next page")
 	allowLoopback := fset.Bool("allow-loopback", false, "re-check registered URLs that name loopback")
+	profileName := profileFlag(fset)
 	rest, err := parseInterleaved(fset, args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
 		fmt.Fprint(stdout, changesUsage)
 		return exitClean
 	case err != nil:
+	case badProfile(profileName) != nil:
+		err = badProfile(profileName)
 	case *format != "text" && *format != "json":
 		err = fmt.Errorf("--format %q: want text or json", *format)
 	case len(rest) != 0:
@@ -351,7 +364,7 @@ func runChanges(args []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	defer s.Close()
-	c := &precall.Checker{Guard: cliGuard(guard.Policy{AllowLoopback: *allowLoopback}), Store: s}
+	c := &precall.Checker{Guard: cliGuard(guard.Policy{AllowLoopback: *allowLoopback}), Store: s, Profile: profileOf(profileName)}
 	f, err := c.Changes(ctx, q)
 	if err != nil {
 		return refusal(stderr, "changes", err, *allowLoopback)

@@ -31,7 +31,7 @@ import (
 const serveUsage = `usage:
   plainsight serve [--addr 127.0.0.1:8080] [--db sqlite:PATH|postgres://...] [--allow-loopback] [--public-url URL]
                    [--rate N] [--burst N] [--limit-loopback] [--urls FILE] [--no-default-urls]
-                   [--keys FILE] [--rotate-receipt-key] [--no-receipts]
+                   [--keys FILE] [--rotate-receipt-key] [--no-receipts] [--profile strict|spec]
 
 Serves plainsight over HTTP (package server). Keyless, JSON in and out:
 GET /v1/security/precall, GET /v1/security/changes, POST /v1/security/scan,
@@ -59,6 +59,11 @@ or SIGINT, then finishes the requests in flight and exits 0.
                      ($XDG_DATA_HOME/plainsight, else
                      ~/.local/share/plainsight; on macOS and Windows the
                      user's configuration directory), printed at start
+  --profile PROFILE  the scan profile of every scan it runs: strict (the
+                     default) or spec, the conformance mode — the pre-call
+                     checks, the flags registration and refresh record,
+                     and the default of scan_text's and POST
+                     /v1/security/scan's "profile"
   --allow-loopback   let pre-call checks probe loopback addresses
                      (127.0.0.0/8, ::1, localhost): that opens probes of
                      this host's own services to every caller of the
@@ -144,12 +149,15 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	keysFlag := fset.String("keys", "", "the receipt key ring")
 	rotate := fset.Bool("rotate-receipt-key", false, "add a new receipt signing key")
 	noReceipts := fset.Bool("no-receipts", false, "sign and keep no receipts")
+	profileName := profileFlag(fset)
 	rest, err := parseInterleaved(fset, args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
 		fmt.Fprint(stdout, serveUsage)
 		return exitClean
 	case err != nil:
+	case badProfile(profileName) != nil:
+		err = badProfile(profileName)
 	case len(rest) != 0:
 		err = fmt.Errorf("unexpected argument %q", rest[0])
 	case *rateN < 0 || math.IsNaN(*rateN) || math.IsInf(*rateN, 0):
@@ -211,7 +219,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	if *rateN == 0 {
 		limit.PerSecond = -1
 	}
-	h := server.New(server.Config{Guard: serveGuard(*allowLoopback), Store: s, Logger: log, PublicURL: *publicURL, RateLimit: limit,
+	h := server.New(server.Config{Guard: serveGuard(*allowLoopback), Store: s, Logger: log, PublicURL: *publicURL, RateLimit: limit, SpecProfile: *profileName == "spec",
 		ShieldOptions: opts, ReceiptKeys: ring, SignatureCorpus: corpus})
 	if err := server.Serve(ctx, ln, h, log); err != nil {
 		fmt.Fprintf(stderr, "plainsight serve: %v\n", err)

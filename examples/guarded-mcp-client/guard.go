@@ -12,6 +12,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/plainsight/plainsight/fingerprint"
+	"github.com/plainsight/plainsight/precall"
 	"github.com/plainsight/plainsight/scan"
 )
 
@@ -180,28 +181,44 @@ func definitions(ctx context.Context, cs *mcp.ClientSession) (*fingerprint.Defin
 	return d, nil
 }
 
-// hiddenText scans every tool description and the server's instructions,
-// which the model reads as it reads a tool result.
+// hiddenText scans every field of the definitions that plainsight's
+// commands scan (precall.ScannedFields: the tools' names, descriptions
+// and input schemas, and the server's instructions, which the model reads
+// as it reads a tool result), in the Strict profile the commands use.
 func hiddenText(d *fingerprint.Definitions) error {
-	texts := map[string]string{"the server's instructions": d.Instructions}
-	for _, t := range d.Tools {
-		texts["the description of "+t.Name] = t.Description
-	}
 	var hidden []string
-	for where, text := range texts {
-		res, err := scan.Scan(text, nil)
-		if err != nil {
-			return err
+	var err error
+	precall.ScannedFields(d, func(f precall.ScannedField) bool {
+		var res *scan.Result
+		if res, err = scan.ScanWTF8(f.Text, &scan.Options{Profile: scan.Strict, OmitSanitized: true}); err != nil {
+			return false
 		}
 		if res.Status == scan.Flagged {
-			hidden = append(hidden, where+": "+summary(res))
+			hidden = append(hidden, where(f)+": "+summary(res))
 		}
+		return true
+	})
+	if err != nil {
+		return err
 	}
 	if len(hidden) > 0 {
 		sort.Strings(hidden)
 		return fmt.Errorf("%w: %s", ErrHiddenText, strings.Join(hidden, "; "))
 	}
 	return nil
+}
+
+// where names a scanned field for people.
+func where(f precall.ScannedField) string {
+	switch f.Field {
+	case precall.FieldInstructions:
+		return "the server's instructions"
+	case precall.FieldName:
+		return "the name of " + *f.Tool
+	case precall.FieldDescription:
+		return "the description of " + *f.Tool
+	}
+	return "the input schema of " + *f.Tool + " at " + f.Path
 }
 
 // Output is a tool result as the model receives it.

@@ -3,8 +3,10 @@
 // SDK as the client:
 //
 //   - at first use the server's tools are pinned (the §7 fingerprint of
-//     the tools this session serves), unless a tool description or the
-//     server's instructions hide text;
+//     the tools this session serves), unless a tool's name, description
+//     or input schema or the server's instructions hide text (the fields
+//     plainsight's commands scan, precall.ScannedFields, in the Strict
+//     profile);
 //   - on every later connection they are checked against the pin, and a
 //     change (a tool added, removed or redefined: a "rug pull") refuses the
 //     session with the §7 diff until a person approves it;
