@@ -91,9 +91,25 @@ var helps = map[string]help{
 	},
 	"signature check": {
 		usage:   "plainsight signature check [flags] [FILE|-]",
-		about:   "Checks a text against the community signatures in the database (Shield method 1.0) and prints\neach match: its id, category and similarity.",
-		exits:   "0 no signature matches; 1 a signature matches; 2 a usage or database error.",
+		about:   "Checks a text against the community signatures in the database (Shield method 1.0) and prints\neach match: its id, category and similarity; without a match, how many signatures it holds.",
+		exits:   "0 no signature matches (a database that does not exist yet holds none); 1 a signature matches;\n2 a usage or database error.",
 		example: "plainsight signature check --db plainsight.db message.txt",
+	},
+	"signature list": {
+		usage:   "plainsight signature list [flags]",
+		about:   "Lists the confirmed signatures of the database's feed that are not retired: id, category,\nowners, shingle count, when it was recorded and, for an imported one, where from; never text.\njson prints the whole feed as GET /api/v1/shield/feed answers it, which signature import reads.",
+		exits:   "0 the list (empty included: a database that does not exist yet holds none); 2 a usage or\ndatabase error.",
+		example: "plainsight signature list --db plainsight.db --format json > feed.json",
+	},
+	"signature import": {
+		usage: "plainsight signature import [flags] FILE|-",
+		about: "Appends the feed of a trusted instance (its GET /api/v1/shield/feed answer, or its signature list\n" +
+			"--format json) to this database's feed: an operator action, each imported change noted\n" +
+			"\"imported from NAME\" in the local feed. The method's confirmation rule is the other instance's;\n" +
+			"its poisoning guard is applied here (a signature with half or more of its shingles in the benign\n" +
+			"corpus is refused). Signatures already active are skipped. Creates the database when missing.",
+		exits:   "0 imported; 1 a signature refused by the poisoning guard (the others imported); 2 a usage or I/O\nerror, a malformed feed (nothing imported), or a database error.",
+		example: "plainsight signature import --db plainsight.db --from vrai.example feed.json",
 	},
 	"signature corpus add": {
 		usage:   "plainsight signature corpus add [flags] FILE...",
@@ -132,7 +148,7 @@ var helps = map[string]help{
 		example: "plainsight shield jwks shield-keys.json > jwks.json",
 	},
 	"shield receipts list": {
-		usage:   "plainsight shield receipts list --db DB [flags]",
+		usage:   "plainsight shield receipts list [--db DB] [flags]",
 		about:   "Lists the receipts log: every Agent-Shield scan decision recorded in the database, oldest first.",
 		exits:   "0 the list; 1 an entry whose signature does not verify (with --jwks); 2 a usage or database error.",
 		example: "plainsight shield receipts list --db plainsight.db --since 2026-12-01T00:00:00Z --jwks jwks.json",

@@ -8,11 +8,11 @@
 //	plainsight fingerprint [--format text|json] URL | -- COMMAND [ARG]... | --from FILE|-
 //	plainsight intent hash [--canonical] [FILE|-]
 //	plainsight intent verify --hash sha256:... [--now TIME] [FILE|-]
-//	plainsight precall [--tool NAME] [--db PATH|postgres://...] [--allow-loopback] [--format text|json] URL
-//	plainsight registry add|check|list [--db PATH|postgres://...] ...
-//	plainsight changes [--db PATH|postgres://...] [--limit N] [--before CURSOR]
-//	plainsight serve [--addr 127.0.0.1:8080] [--db sqlite:PATH|postgres://...] [--allow-loopback]
-//	plainsight mcp [--http ADDR] [--db sqlite:PATH|postgres://...] [--allow-loopback] [--public-url URL]
+//	plainsight precall [--tool NAME] [--db DB] [--allow-loopback] [--format text|json] URL
+//	plainsight registry add|check|list [--db DB] ...
+//	plainsight changes [--db DB] [--limit N] [--before CURSOR]
+//	plainsight serve [--addr 127.0.0.1:8080] [--db DB] [--allow-loopback]
+//	plainsight mcp [--http ADDR] [--db DB] [--allow-loopback] [--public-url URL]
 //	plainsight shield scan|verify-receipt|keygen|jwks ...
 //	plainsight flags list|show|dispute|award ... | plainsight ledger verify ...
 //	plainsight version | --version
@@ -22,6 +22,13 @@
 // its usage on standard error and exits 2. version prints the module
 // version (as go install records it, or "(devel)" with the VCS revision)
 // and the Unicode version of the character tables.
+//
+// Every --db takes PATH, sqlite:PATH or a postgres:// URL; without it
+// $PLAINSIGHT_DB, else plainsight.db in the data directory, which all
+// commands share. A read of a SQLite file that does not exist yet answers
+// empty and creates nothing (issue 31, item 4; see db.go). signature list
+// and import list the confirmed signatures of the feed and import the
+// feed of a trusted instance.
 //
 // precall answers the pre-call check of §9 for the server at URL;
 // registry registers servers in, checks them against and lists the
@@ -117,21 +124,23 @@ const usage = `usage:
   plainsight fingerprint [--format text|json] [--pin FILE|--check FILE] --from FILE|- [--server-name N] [--server-version V]
   plainsight intent hash [--canonical] [FILE|-]
   plainsight intent verify --hash sha256:... [--now TIME] [FILE|-]
-  plainsight precall [--tool NAME] [--db PATH|postgres://...] [--allow-loopback] [--format text|json] URL
-  plainsight registry add|check|list [--db PATH|postgres://...] ...
-  plainsight changes [--db PATH|postgres://...] [--limit N] [--before CURSOR] [--format text|json]
+  plainsight precall [--tool NAME] [--db DB] [--allow-loopback] [--format text|json] URL
+  plainsight registry add|check|list [--db DB] ...
+  plainsight changes [--db DB] [--limit N] [--before CURSOR] [--format text|json]
   plainsight shield scan|verify-receipt|keygen|jwks|receipts ...
   plainsight flags list|show|dispute|award ...
   plainsight ledger verify ...
-  plainsight signature check [--db PATH] [--format text|json] [FILE|-]
-  plainsight signature corpus add|show [--corpus PATH] [--db PATH] ...
-  plainsight serve [--addr 127.0.0.1:8080] [--db sqlite:PATH|postgres://...] [--allow-loopback]
-  plainsight mcp [--http ADDR] [--db sqlite:PATH|postgres://...] [--allow-loopback] [--public-url URL]
+  plainsight signature check [--db DB] [--format text|json] [FILE|-]
+  plainsight signature list|import [--db DB] ...
+  plainsight signature corpus add|show [--corpus PATH] [--db DB] ...
+  plainsight serve [--addr 127.0.0.1:8080] [--db DB] [--allow-loopback]
+  plainsight mcp [--http ADDR] [--db DB] [--allow-loopback] [--public-url URL]
   plainsight keys create|revoke ...
   plainsight version | --version
 
 SUPPRESSION: [--only CLASS,...] [--skip CLASS,...] [--ignore-file FILE] [--baseline FILE]
 
+` + dbUsage + `
 plainsight COMMAND --help (or plainsight help COMMAND) lists a command's flags, exit status
 and an example.
 `

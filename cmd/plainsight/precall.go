@@ -17,7 +17,7 @@ import (
 )
 
 const precallUsage = `usage:
-  plainsight precall [--tool NAME] [--db PATH|postgres://...] [--allow-loopback] [--format text|json] URL
+  plainsight precall [--tool NAME] [--db DB] [--allow-loopback] [--format text|json] URL
 
 Checks the MCP server at URL before trusting it (§9 of the agent-safety
 formats): probes it through the guard, follows at most five redirects,
@@ -34,7 +34,11 @@ to a loopback address is refused whatever the flags say, and so is a
 redirect from a server that is not loopback into loopback.
 
   --tool NAME       say whether the server offers the tool NAME
-  --db DB           the registry: a SQLite file or a postgres:// URL
+  --db DB           the registry: PATH or sqlite:PATH of a SQLite file, or
+                    a postgres:// URL; without --db, $PLAINSIGHT_DB when set
+                    (the default database is not consulted: nothing is
+                    read or recorded); a file that does not exist yet is
+                    an empty registry, not created
   --allow-loopback  with --db, probe a URL that names loopback
   --format FORMAT   text (default) or json (the §9 answer object)
 
@@ -110,6 +114,7 @@ func runPrecall(args []string, stdout, stderr io.Writer) int {
 			return exitError
 		}
 		defer s.Close()
+		noteEmpty(stderr, "precall", s)
 		c.Store = s
 	}
 	// The one-shot check of a typed URL may probe loopback; a check whose

@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
@@ -15,15 +14,13 @@ import (
 	"github.com/plainsight/plainsight/guard"
 	"github.com/plainsight/plainsight/precall"
 	"github.com/plainsight/plainsight/store"
-	"github.com/plainsight/plainsight/store/postgres"
-	"github.com/plainsight/plainsight/store/sqlite"
 )
 
 const registryUsage = `usage:
-  plainsight registry add [--db PATH|postgres://...] [--slug SLUG] [--page-url URL] [--store-listing ID] [--allow-loopback] [--format text|json] URL
-  plainsight registry check [--db PATH|postgres://...] [--allow-loopback] [--format text|json] URL
-  plainsight registry list [--db PATH|postgres://...] [--limit N] [--offset N] [--format text|json]
-  plainsight registry claim|verify [--db PATH|postgres://...] --account ACCOUNT [--allow-loopback] [--format text|json] URL
+  plainsight registry add [--db DB] [--slug SLUG] [--page-url URL] [--store-listing ID] [--allow-loopback] [--format text|json] URL
+  plainsight registry check [--db DB] [--allow-loopback] [--format text|json] URL
+  plainsight registry list [--db DB] [--limit N] [--offset N] [--format text|json]
+  plainsight registry claim|verify [--db DB] --account ACCOUNT [--allow-loopback] [--format text|json] URL
 
 The external registry of MCP servers (§9 of the agent-safety formats).
 
@@ -57,26 +54,12 @@ resolved publicly and then re-pointed at 127.0.0.1 is unreachable, never
 changed — and so is a redirect from a server that is not loopback into
 loopback.
 
+` + dbUsage + `
 Exit status: 0 registered / unchanged / listed, 1 held by findings or
 changed, 2 a refused URL, an unreachable or redirecting server, a server
 already registered, or a usage error (with a one-line reason on standard
 error).
 `
-
-// openDBCreating is openDB for registry add: a missing SQLite file is
-// created.
-func openDBCreating(ctx context.Context, db string) (store.Store, error) {
-	if db == "" {
-		db = os.Getenv(dbEnv)
-	}
-	if db == "" {
-		return nil, errors.New("--db is required (or set " + dbEnv + ")")
-	}
-	if strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://") {
-		return postgres.Open(ctx, db)
-	}
-	return sqlite.Open(ctx, db, nil)
-}
 
 // recordPublicURL records u as where the instance serving db is reached
 // (plainsight serve --public-url; "" for none), so that every command
@@ -171,16 +154,18 @@ func runRegistry(args []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	ctx := context.Background()
-	open := openDB
+	var s store.Store
 	if sub == "add" {
-		open = openDBCreating
+		s, _, err = openDBCreating(ctx, *db)
+	} else {
+		s, err = openDB(ctx, *db)
 	}
-	s, err := open(ctx, *db)
 	if err != nil {
 		fmt.Fprintf(stderr, "plainsight %s: %s\n", cmd, describe(err))
 		return exitError
 	}
 	defer s.Close()
+	noteEmpty(stderr, cmd, s)
 	c := &precall.Checker{Guard: cliGuard(guard.Policy{AllowLoopback: allowLoopback}), Store: s}
 	switch sub {
 	case "add":
@@ -292,7 +277,7 @@ type checkOut struct {
 }
 
 const changesUsage = `usage:
-  plainsight changes [--db PATH|postgres://...] [--limit N] [--before CURSOR] [--allow-loopback] [--format text|json]
+  plainsight changes [--db DB] [--limit N] [--before CURSOR] [--allow-loopback] [--format text|json]
 
 The definition-change feed (§11): every change an integrity check observed
 on a registered server, newest first. Reading it first re-checks at most
@@ -304,12 +289,14 @@ redirecting, redirects elsewhere, or stopped) lists its hops and records
 no version; in JSON it is §11's event with the extension member
 "redirects".
 
+  --db DB           the registry database (see DB below)
   --limit N         events per page (1–1000, default 100)
   --before CURSOR   the next_before of the previous page
   --allow-loopback  re-check registered URLs that name loopback (without
                     it such a server's re-check finds it unreachable); a
                     name that resolves to loopback is refused regardless
 
+` + dbUsage + `
 Exit status: 0 the page lists no change, 1 it lists changes, 2 a usage or
 database error (with a one-line reason on standard error).
 
@@ -351,6 +338,7 @@ func runChanges(args []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	defer s.Close()
+	noteEmpty(stderr, "changes", s)
 	c := &precall.Checker{Guard: cliGuard(guard.Policy{AllowLoopback: *allowLoopback}), Store: s}
 	f, err := c.Changes(ctx, q)
 	if err != nil {

@@ -6,7 +6,7 @@ package main
 //	plainsight shield verify-receipt --jwks FILE [--content FILE] [RESPONSE|-]
 //	plainsight shield keygen
 //	plainsight shield jwks [KEYS|-]
-//	plainsight shield receipts list --db DB [...] (see shield_receipts.go)
+//	plainsight shield receipts list [--db DB] [...] (see shield_receipts.go)
 //
 // scan prints the §3.2 response of the content of FILE (or standard input)
 // as JSON: verdict, scores, engine, receipt, and the signals behind the
@@ -46,7 +46,7 @@ const shieldUsage = `usage:
   plainsight shield verify-receipt --jwks FILE [--content FILE] [RESPONSE|-]
   plainsight shield keygen
   plainsight shield jwks [KEYS|-]
-  plainsight shield receipts list --db DB [--who W] [--hash H] [--since T] [--until T] [--after SEQ] [--limit N] [--jwks FILE] [--format text|json]
+  plainsight shield receipts list [--db DB] [--who W] [--hash H] [--since T] [--until T] [--after SEQ] [--limit N] [--jwks FILE] [--format text|json]
 `
 
 func runShield(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
