@@ -27,7 +27,9 @@ var helps = map[string]help{
 		about: "Scans each file, each directory (walked recursively) or standard input (\"-\", or no PATH) for the\n" +
 			"hidden content of the agent-safety formats: invisible and control characters, hidden markup,\n" +
 			"base64 payloads, and (labelled heuristic) confusable words and agent-directed instructions.",
-		exits:   "0 nothing deterministic found; 1 a deterministic finding, ill-formed UTF-8 or a file too large to\nread whole; 2 a usage or I/O error (a one-line message on standard error).",
+		exits: "0 nothing deterministic found (a binary file, named or walked, is skipped: a line says so);\n" +
+			"1 a deterministic finding, ill-formed UTF-8 or a file too large to read whole (the summary names\n" +
+			"it); 2 a usage or I/O error (a one-line message on standard error).",
 		example: "plainsight scan --format sarif --baseline old.sarif . > plainsight.sarif",
 	},
 	"skill": {
@@ -125,7 +127,7 @@ var helps = map[string]help{
 	},
 	"shield scan": {
 		usage:   "plainsight shield scan [flags] [FILE|-]",
-		about:   "Scans content as an Agent-Shield scanner does (protocol v0.1) and prints the response: verdict,\nfindings and a signed receipt (with --keys).",
+		about:   "Scans content as an Agent-Shield scanner does (protocol v0.1) and prints the response: verdict,\nfindings and a signed receipt (with --keys). --format json (the default) prints the §3.2 response\nobject; --format text a line per score, signal and the receipt, for people.",
 		exits:   "0 a verdict other than malicious; 1 malicious; 2 a usage or I/O error.",
 		example: "plainsight shield scan --source email --keys shield-keys.json message.eml",
 	},
@@ -200,6 +202,13 @@ var helps = map[string]help{
 	},
 }
 
+// quietHelps are the helps of the commands whose text ends with a note,
+// which --quiet leaves out (quiet.go).
+var quietHelps = map[string]bool{
+	"scan": true, "skill": true, "fingerprint": true, "signature check": true,
+	"registry add": true, "registry check": true, "registry list": true, "registry claim": true, "registry verify": true,
+}
+
 // writeHelp prints a subcommand's help: usage, what it does, its flags
 // with their descriptions, its exit status and an example.
 func writeHelp(w io.Writer, name string, fset *flag.FlagSet) {
@@ -220,6 +229,9 @@ func writeHelp(w io.Writer, name string, fset *flag.FlagSet) {
 			}
 			b.WriteString("\n")
 		})
+		if quietHelps[name] {
+			b.WriteString(quietHelp)
+		}
 	}
 	fmt.Fprintf(&b, "\nExit status: %s\n\nExample:\n  %s\n", h.exits, h.example)
 	io.WriteString(w, b.String())

@@ -18,8 +18,12 @@
 //	plainsight version | --version
 //
 // Each command's --help (or plainsight help COMMAND) lists its flags with
-// what they do, its exit status and an example. Alone, plainsight prints
-// its usage on standard error and exits 2. version prints the module
+// what they do, its exit status and an example. Alone, plainsight lists
+// the commands, each with what it does, on standard error and exits 2;
+// plainsight help prints that list and every command's synopsis on
+// standard output. --quiet (or -q) leaves the note line (scan.Note, the
+// §12 line) out of the text output of the commands that print one
+// (quiet.go). version prints the module
 // version (as go install records it, or "(devel)" with the VCS revision)
 // and the Unicode version of the character tables.
 //
@@ -42,7 +46,11 @@
 // does. A directory is walked as skill walks a package (internal/walk):
 // links inside are not followed, version-control folders are skipped,
 // binary files are counted and not scanned, and a walked file is read up
-// to 16 MiB. A file's leading UTF-8 byte order mark is an encoding signature, not
+// to 16 MiB (one read in part exits 1, and the summary names it). A binary
+// file named on the command line is skipped too, with a line saying so,
+// except by --format json, whose one result is its scan. The text of a
+// mixed_script_confusable finding names the letters of the word's other
+// script (U+XXXX and the Unicode name). A file's leading UTF-8 byte order mark is an encoding signature, not
 // text: it is not a finding, codepoint and UTF-16 offsets count from just
 // after it, and byte offsets count from the start of the file.
 //
@@ -116,6 +124,39 @@ import (
 // build information is used (see moduleVersion).
 var version = "devel"
 
+// commands is what plainsight alone prints (issue 31, item 5): every
+// command with what it does, in one line each.
+const commands = `plainsight finds hidden content in agent inputs and checks MCP servers.
+
+usage: plainsight COMMAND [flags] [ARG]...
+
+Commands:
+  scan         scan files, folders or standard input for hidden content
+  skill        check agent skill packages (folders holding a SKILL.md)
+  fingerprint  print the §7 fingerprint of an MCP server's tools; pin it, check it
+  intent       hash or verify an agent-safe.intent/1 binding
+  precall      the §9 check of an MCP server before an agent calls it
+  registry     register, re-check, list and claim MCP servers in a registry
+  changes      read the §11 feed of definition changes of registered servers
+  shield       Agent-Shield: scan content, verify receipts, make keys, list receipts
+  flags        list, show, dispute and decide the §8 security flags
+  ledger       verify the hash chain of the ledger of flags and claims
+  signature    check text against confirmed attack signatures; list, import them
+  serve        serve the checks, the registry and the feeds over HTTP
+  mcp          serve the checks as MCP tools (stdio or Streamable HTTP)
+  keys         create and revoke the API keys of serve
+  version      print the version and the Unicode version
+  help         print the commands' synopsis, or a command's help
+
+plainsight help prints every command's synopsis; plainsight COMMAND --help (or
+plainsight help COMMAND) a command's flags, exit status and an example.
+--quiet (-q) leaves the note line out of the text of scan, skill, fingerprint,
+precall, registry, changes and signature check.
+
+Exit status: 0 nothing found, 1 a finding (or what the command's help says),
+2 a usage or I/O error; plainsight alone exits 2.
+`
+
 const usage = `usage:
   plainsight scan [--profile spec|strict] [--context text|email_html|email] [--format text|json|jsonl|github|sarif] [SUPPRESSION] [PATH|-]...
   plainsight skill [--profile spec|strict] [--format text|json|github|sarif] [SUPPRESSION] DIR...
@@ -159,10 +200,17 @@ func main() {
 // run is the whole command, with its environment passed in so that tests
 // can drive it.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	args, quiet := cutQuiet(args)
+	if quiet {
+		q := &quietWriter{w: stdout}
+		defer q.flush()
+		stdout = q
+	}
 	if len(args) == 0 {
-		// Alone, the command says how to use it: a usage error all the same,
-		// so that a script whose command word went missing does not pass.
-		fmt.Fprint(stderr, usage)
+		// Alone, the command lists the commands: a usage error all the
+		// same, so that a script whose command word went missing does not
+		// pass.
+		fmt.Fprint(stderr, commands)
 		return exitError
 	}
 	switch args[0] {
@@ -206,7 +254,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			// plainsight help COMMAND is COMMAND --help.
 			return run(append(args[1:], "--help"), stdin, stdout, stderr)
 		}
-		fmt.Fprint(stdout, usage)
+		fmt.Fprint(stdout, commands+"\n"+usage)
 		return exitClean
 	}
 	fmt.Fprintf(stderr, "plainsight: unknown command %q (see plainsight help)\n", args[0])

@@ -41,6 +41,7 @@ redirect from a server that is not loopback into loopback.
                     an empty registry, not created
   --allow-loopback  with --db, probe a URL that names loopback
   --format FORMAT   text (default) or json (the §9 answer object)
+  --quiet, -q       leave the note line out of text output
 
 Exit status: 0 nothing changed or flagged, 1 the definitions changed, the
 scan flagged a finding or flags stand against the URL, 2 a refused URL, an
@@ -198,7 +199,7 @@ func writeAnswer(w io.Writer, a *precall.Answer) {
 		if f.Path != "" {
 			where += " " + visible(f.Path)
 		}
-		fmt.Fprintf(w, "  %s: %s %s: %s\n", where, f.Finding.Class, strings.Join(f.Finding.Codepoints, " "), visible(f.Finding.Excerpt))
+		fmt.Fprintf(w, "  %s: %s: %s\n", where, findingLabel(&f.Finding), visible(f.Finding.Excerpt))
 	}
 	if a.Registration != nil {
 		fmt.Fprintf(w, "reviews: %d (%d of this version", a.Reviews.Total, a.Reviews.CurrentCount)

@@ -277,7 +277,7 @@ type checkOut struct {
 }
 
 const changesUsage = `usage:
-  plainsight changes [--db DB] [--limit N] [--before CURSOR] [--allow-loopback] [--format text|json]
+  plainsight changes [--db DB] [--limit N] [--before CURSOR] [--allow-loopback] [--fail-on-change] [--format text|json]
 
 The definition-change feed (§11): every change an integrity check observed
 on a registered server, newest first. Reading it first re-checks at most
@@ -295,10 +295,15 @@ no version; in JSON it is §11's event with the extension member
   --allow-loopback  re-check registered URLs that name loopback (without
                     it such a server's re-check finds it unreachable); a
                     name that resolves to loopback is refused regardless
+  --quiet, -q       leave the note line out of text output
+  --fail-on-change  exit 1 when the page lists a change (for a CI gate);
+                    without it reading the feed exits 0 however many
+                    changes it lists
 
 ` + dbUsage + `
-Exit status: 0 the page lists no change, 1 it lists changes, 2 a usage or
-database error (with a one-line reason on standard error).
+Exit status: 0 the page was read (changes or none), 1 with --fail-on-change
+the page lists a change, 2 a usage or database error (with a one-line
+reason on standard error).
 
 Example:
   plainsight changes --limit 20 --format json
@@ -314,6 +319,7 @@ func runChanges(args []string, stdout, stderr io.Writer) int {
 	fset.IntVar(&q.Limit, "limit", 100, "events per page")
 	fset.Int64Var(&q.Before, "before", 0, "the cursor of the next page")
 	allowLoopback := fset.Bool("allow-loopback", false, "re-check registered URLs that name loopback")
+	failOnChange := fset.Bool("fail-on-change", false, "exit 1 when the page lists a change")
 	rest, err := parseInterleaved(fset, args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
@@ -363,7 +369,9 @@ func runChanges(args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(stdout, "note: %s\n", f.Note)
 	}
-	if len(f.Changes) > 0 {
+	// Reading the feed is not a failure however many changes it lists
+	// (issue 31, item 5): exit 1 for changes only when asked.
+	if *failOnChange && len(f.Changes) > 0 {
 		return exitFound
 	}
 	return exitClean

@@ -47,7 +47,13 @@ func TestRegistryCommands(t *testing.T) {
 	if code != exitFound || !strings.Contains(out, "integrity: changed, fingerprint ") || !strings.Contains(out, ", version 2\n") || !strings.Contains(out, "  + tool write\n") {
 		t.Errorf("precall after a change: exit %d\n%s%s", code, out, errOut)
 	}
-	code, out, errOut = plainsight(t, "", "changes", "--allow-loopback", "--db", db, "--format", "json")
+	// Reading the feed exits 0 whatever it lists; --fail-on-change makes
+	// a change exit 1 (issue 31, item 5).
+	code, out, errOut = plainsight(t, "", "changes", "--allow-loopback", "--db", db)
+	if code != exitClean || !strings.Contains(out, "version 1 -> 2") {
+		t.Errorf("changes without --fail-on-change: exit %d\n%s%s", code, out, errOut)
+	}
+	code, out, errOut = plainsight(t, "", "changes", "--allow-loopback", "--fail-on-change", "--db", db, "--format", "json")
 	var f struct {
 		Changes []struct {
 			FromVersion int `json:"from_version"`
