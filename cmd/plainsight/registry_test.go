@@ -117,5 +117,3 @@ func TestRegistryAddRefusals(t *testing.T) {
 		t.Errorf("an empty feed: exit %d\n%s", code, out)
 	}
 }
-
-func srv0() string { return "https://mcp.example/mcp" }
