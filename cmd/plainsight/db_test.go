@@ -142,8 +142,11 @@ func TestSignatureImport(t *testing.T) {
 	}
 	// A retirement from the trusted instance retires the signature here.
 	retire := `{"changes":[{"seq":2,"kind":"retired","id":"` + id + `","category":"data_exfiltration","sha256":"","owners":3,"note":"a false positive"}],"next_since":2}`
-	if code, out, _ := runCmd(t, retire, "signature", "import", "--db", b, "-"); code != exitClean || !strings.Contains(out, ": 0 confirmed, 1 retired") {
+	if code, out, _ := runCmd(t, retire, "signature", "import", "--db", b, "--from", "vrai.example", "-"); code != exitClean || !strings.Contains(out, ": 0 confirmed, 1 retired") {
 		t.Errorf("import a retirement: %d %q", code, out)
+	}
+	if _, out, _ := runCmd(t, "", "signature", "list", "--db", b, "--format", "json"); !strings.Contains(out, `"kind":"retired","id":"`+id+`"`) || !strings.Contains(out, `"note":"imported from vrai.example: a false positive"`) {
+		t.Errorf("the retirement's note: %s", out)
 	}
 	if code, _, _ := runCmd(t, attack, "signature", "check", "--db", b); code != exitClean {
 		t.Errorf("check after the retirement: exit %d", code)

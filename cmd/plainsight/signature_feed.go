@@ -170,7 +170,8 @@ func wireEntry(c store.FeedChange) signature.FeedEntry {
 // import does not re-run that rule — the other instance ran it, and the
 // operator who imports its feed trusts it to have. It is an operator
 // action, recorded as such: every imported change carries the note
-// "imported from NAME" in the local feed (shown by signature list and
+// "imported from NAME" (then ": " and the change's own note, a
+// retirement's public note or an earlier import's) in the local feed (shown by signature list and
 // served by GET /api/v1/shield/feed), so no imported signature passes for
 // one confirmed here. What the method requires of every confirmation is
 // kept: the poisoning guard (a signature with half or more of its
@@ -239,7 +240,13 @@ func runSignatureImport(args []string, stdin io.Reader, stdout, stderr io.Writer
 	var added, retired, skipped, refused int
 	now := time.Now().UTC()
 	for _, c := range changes {
-		c.Note = truncateNote(importNotePrefix + name)
+		note := importNotePrefix + name
+		if c.Note != "" {
+			// A retirement's public note, or where the other instance
+			// imported the signature from, is kept after it.
+			note += ": " + c.Note
+		}
+		c.Note = truncateNote(note)
 		c.At = now
 		old, isActive := active[c.SignatureID]
 		switch {
@@ -297,7 +304,7 @@ func parseFeed(b []byte) ([]store.FeedChange, error) {
 		if e.SHA256 != "" && !hex64.MatchString(e.SHA256) {
 			return nil, bad("sha256 is 64 lowercase hex digits")
 		}
-		c := store.FeedChange{Kind: e.Kind, SignatureID: e.ID, Category: e.Category, SHA256: e.SHA256, Owners: e.Owners}
+		c := store.FeedChange{Kind: e.Kind, SignatureID: e.ID, Category: e.Category, SHA256: e.SHA256, Owners: e.Owners, Note: e.Note}
 		if e.Kind == store.FeedConfirmed && len(e.Shingles) == 0 {
 			return nil, bad("a confirmed signature without shingles")
 		}
