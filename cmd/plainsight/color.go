@@ -17,6 +17,9 @@ const (
 // isTerminal reports whether w is a terminal that colour may be written to:
 // a character device, and NO_COLOR (no-color.org) unset.
 func isTerminal(w io.Writer) bool {
+	if q, ok := w.(*quietWriter); ok {
+		w = q.w
+	}
 	f, ok := w.(*os.File)
 	if !ok || os.Getenv("NO_COLOR") != "" {
 		return false

@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/plainsight/plainsight/signature"
 )
@@ -25,8 +24,8 @@ const corpusSuffix = ".benign"
 const maxCorpusFile = 16 << 20
 
 // corpusPath is where the operator's benign corpus lives: --corpus, else
-// $PLAINSIGHT_CORPUS, else the SQLite database's path (--db, or
-// $PLAINSIGHT_DB; a sqlite: prefix dropped) and ".benign". A PostgreSQL
+// $PLAINSIGHT_CORPUS, else the SQLite database's path (--db,
+// $PLAINSIGHT_DB or the default database; see resolveDB) and ".benign". A PostgreSQL
 // database has no path to put it next to: then --corpus is needed.
 func corpusPath(corpus, db string) (string, error) {
 	if corpus == "" {
@@ -35,13 +34,11 @@ func corpusPath(corpus, db string) (string, error) {
 	if corpus != "" {
 		return corpus, nil
 	}
-	if db == "" {
-		db = os.Getenv(dbEnv)
-	}
-	if db == "" || strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://") {
+	d, err := resolveDB(db)
+	if err != nil || d.postgres != "" {
 		return "", errors.New("--corpus is required (or set " + corpusEnv + ", or give a SQLite --db to keep it next to)")
 	}
-	return strings.TrimPrefix(db, "sqlite:") + corpusSuffix, nil
+	return d.path + corpusSuffix, nil
 }
 
 // loadOperatorCorpus reads the operator's corpus at path; a missing file
@@ -92,7 +89,7 @@ func runCorpus(args []string, stdout, stderr io.Writer) int {
 	fset := flag.NewFlagSet(name, flag.ContinueOnError)
 	fset.SetOutput(io.Discard)
 	corpus := fset.String("corpus", "", "the operator's benign corpus file (default: next to the SQLite --db, as PATH.benign)")
-	db := fset.String("db", "", "the database: a SQLite file, next to which the corpus is kept")
+	db := fset.String("db", "", "the database `DB` (as for every command), a SQLite file next to which the corpus is kept")
 	rest, err := parseInterleaved(fset, args[1:])
 	switch {
 	case err != nil:

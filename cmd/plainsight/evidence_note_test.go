@@ -29,6 +29,8 @@ var evidenceExempt = map[string]string{
 	"ledger verify":         "shows whether the ledger's chain holds",
 	"signature corpus add":  "adds to the operator's corpus",
 	"signature corpus show": "shows the operator's corpus",
+	"signature list":        "lists signature ids and counts; its JSON is the feed's wire form (GET /api/v1/shield/feed)",
+	"signature import":      "counts what an import appended to the feed",
 	"shield scan":           "prints the Agent-Shield §3.2 response, a signed shape of that protocol (JSON only)",
 	"shield verify-receipt": "verifies a receipt's signature",
 	"shield keygen":         "makes a key ring",

@@ -16,10 +16,10 @@ import (
 )
 
 const flagsUsage = `usage:
-  plainsight flags list [--db PATH|postgres://...] [--artifact REF] [--class CLASS] [--status STATUS] [--limit N] [--offset N] [--format text|json]
-  plainsight flags show [--db PATH|postgres://...] [--format text|json] FLAG_ID
-  plainsight flags dispute [--db PATH|postgres://...] --by ACCOUNT --case-id ID --case-number N [--format text|json] FLAG_ID
-  plainsight flags award [--db PATH|postgres://...] --by ACCOUNT --case-id ID --case-number N --decision overturn|uphold [--format text|json] FLAG_ID
+  plainsight flags list [--db DB] [--artifact REF] [--class CLASS] [--status STATUS] [--limit N] [--offset N] [--format text|json]
+  plainsight flags show [--db DB] [--format text|json] FLAG_ID
+  plainsight flags dispute [--db DB] --by ACCOUNT --case-id ID --case-number N [--format text|json] FLAG_ID
+  plainsight flags award [--db DB] --by ACCOUNT --case-id ID --case-number N --decision overturn|uphold [--format text|json] FLAG_ID
 `
 
 // runFlags is `plainsight flags list|show|dispute|award`: the §8 flags of
@@ -41,7 +41,7 @@ func runFlags(args []string, stdout, stderr io.Writer) int {
 	cmd := args[0]
 	fset := flag.NewFlagSet("flags "+cmd, flag.ContinueOnError)
 	fset.SetOutput(io.Discard)
-	db := fset.String("db", "", "the database: a SQLite file, or a postgres:// URL")
+	db := fset.String("db", "", dbFlagHelp)
 	format := fset.String("format", "text", "text or json")
 	var q store.FlagQuery
 	var status string
@@ -84,6 +84,7 @@ func runFlags(args []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	defer s.Close()
+	noteEmpty(stderr, "flags "+cmd, s)
 	svc := &psflag.Service{Store: s}
 	var out any
 	var list []psflag.Flag

@@ -26,7 +26,7 @@ func runFlagStep(args []string, stdout, stderr io.Writer) int {
 	cmd := args[0]
 	fset := flag.NewFlagSet("flags "+cmd, flag.ContinueOnError)
 	fset.SetOutput(io.Discard)
-	db := fset.String("db", "", "the database: a SQLite file, or a postgres:// URL")
+	db := fset.String("db", "", dbFlagHelp)
 	format := fset.String("format", "text", "text or json")
 	byHelp := "the account filing the dispute: the flag's attributed account (its actor's, or the claimed server's publisher)"
 	if cmd == "award" {
@@ -69,6 +69,7 @@ func runFlagStep(args []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	defer s.Close()
+	noteEmpty(stderr, "flags "+cmd, s)
 	svc := &psflag.Service{Store: s}
 	p := psflag.Principal{AccountID: *by}
 	var f psflag.Flag

@@ -86,15 +86,12 @@ func TestFlagsErrors(t *testing.T) {
 	for _, args := range [][]string{
 		{"flags"},
 		{"flags", "remove"},
-		{"flags", "list"},
-		{"flags", "list", "--db", filepath.Join(t.TempDir(), "missing.db")},
 		{"flags", "list", "--db", path, "--status", "deleted"},
 		{"flags", "list", "--db", path, "--limit", "0"},
 		{"flags", "list", "--db", path, "--format", "yaml"},
 		{"flags", "show", "--db", path},
 		{"flags", "show", "--db", path, "flg_00000000000000000000"},
 		{"ledger"},
-		{"ledger", "verify", "--db", filepath.Join(t.TempDir(), "missing.db")},
 		{"ledger", "verify", "--db", path, "extra"},
 	} {
 		t.Setenv(dbEnv, "")

@@ -27,7 +27,9 @@ var helps = map[string]help{
 		about: "Scans each file, each directory (walked recursively) or standard input (\"-\", or no PATH) for the\n" +
 			"hidden content of the agent-safety formats: invisible and control characters, hidden markup,\n" +
 			"base64 payloads, and (labelled heuristic) confusable words and agent-directed instructions.",
-		exits:   "0 nothing deterministic found; 1 a deterministic finding, ill-formed UTF-8 or a file too large to\nread whole; 2 a usage or I/O error (a one-line message on standard error).",
+		exits: "0 nothing deterministic found (a binary file, named or walked, is skipped: a line says so);\n" +
+			"1 a deterministic finding, ill-formed UTF-8 or a file too large to read whole (the summary names\n" +
+			"it); 2 a usage or I/O error (a one-line message on standard error).",
 		example: "plainsight scan --format sarif --baseline old.sarif . > plainsight.sarif",
 	},
 	"skill": {
@@ -91,9 +93,25 @@ var helps = map[string]help{
 	},
 	"signature check": {
 		usage:   "plainsight signature check [flags] [FILE|-]",
-		about:   "Checks a text against the community signatures in the database (Shield method 1.0) and prints\neach match: its id, category and similarity.",
-		exits:   "0 no signature matches; 1 a signature matches; 2 a usage or database error.",
+		about:   "Checks a text against the community signatures in the database (Shield method 1.0) and prints\neach match: its id, category and similarity; without a match, how many signatures it holds.",
+		exits:   "0 no signature matches (a database that does not exist yet holds none); 1 a signature matches;\n2 a usage or database error.",
 		example: "plainsight signature check --db plainsight.db message.txt",
+	},
+	"signature list": {
+		usage:   "plainsight signature list [flags]",
+		about:   "Lists the confirmed signatures of the database's feed that are not retired: id, category,\nowners, shingle count, when it was recorded and, for an imported one, where from; never text.\njson prints the whole feed as GET /api/v1/shield/feed answers it, which signature import reads.",
+		exits:   "0 the list (empty included: a database that does not exist yet holds none); 2 a usage or\ndatabase error.",
+		example: "plainsight signature list --db plainsight.db --format json > feed.json",
+	},
+	"signature import": {
+		usage: "plainsight signature import [flags] FILE|-",
+		about: "Appends the feed of a trusted instance (its GET /api/v1/shield/feed answer, or its signature list\n" +
+			"--format json) to this database's feed: an operator action, each imported change noted\n" +
+			"\"imported from NAME\" in the local feed. The method's confirmation rule is the other instance's;\n" +
+			"its poisoning guard is applied here (a signature with half or more of its shingles in the benign\n" +
+			"corpus is refused). Signatures already active are skipped. Creates the database when missing.",
+		exits:   "0 imported; 1 a signature refused by the poisoning guard (the others imported); 2 a usage or I/O\nerror, a malformed feed (nothing imported), or a database error.",
+		example: "plainsight signature import --db plainsight.db --from vrai.example feed.json",
 	},
 	"signature corpus add": {
 		usage:   "plainsight signature corpus add [flags] FILE...",
@@ -109,7 +127,7 @@ var helps = map[string]help{
 	},
 	"shield scan": {
 		usage:   "plainsight shield scan [flags] [FILE|-]",
-		about:   "Scans content as an Agent-Shield scanner does (protocol v0.1) and prints the response: verdict,\nfindings and a signed receipt (with --keys).",
+		about:   "Scans content as an Agent-Shield scanner does (protocol v0.1) and prints the response: verdict,\nfindings and a signed receipt (with --keys). --format json (the default) prints the §3.2 response\nobject; --format text a line per score, signal and the receipt, for people.",
 		exits:   "0 a verdict other than malicious; 1 malicious; 2 a usage or I/O error.",
 		example: "plainsight shield scan --source email --keys shield-keys.json message.eml",
 	},
@@ -132,7 +150,7 @@ var helps = map[string]help{
 		example: "plainsight shield jwks shield-keys.json > jwks.json",
 	},
 	"shield receipts list": {
-		usage:   "plainsight shield receipts list --db DB [flags]",
+		usage:   "plainsight shield receipts list [--db DB] [flags]",
 		about:   "Lists the receipts log: every Agent-Shield scan decision recorded in the database, oldest first.",
 		exits:   "0 the list; 1 an entry whose signature does not verify (with --jwks); 2 a usage or database error.",
 		example: "plainsight shield receipts list --db plainsight.db --since 2026-12-01T00:00:00Z --jwks jwks.json",
@@ -184,6 +202,13 @@ var helps = map[string]help{
 	},
 }
 
+// quietHelps are the helps of the commands whose text ends with a note,
+// which --quiet leaves out (quiet.go).
+var quietHelps = map[string]bool{
+	"scan": true, "skill": true, "fingerprint": true, "signature check": true,
+	"registry add": true, "registry check": true, "registry list": true, "registry claim": true, "registry verify": true,
+}
+
 // writeHelp prints a subcommand's help: usage, what it does, its flags
 // with their descriptions, its exit status and an example.
 func writeHelp(w io.Writer, name string, fset *flag.FlagSet) {
@@ -204,6 +229,9 @@ func writeHelp(w io.Writer, name string, fset *flag.FlagSet) {
 			}
 			b.WriteString("\n")
 		})
+		if quietHelps[name] {
+			b.WriteString(quietHelp)
+		}
 	}
 	fmt.Fprintf(&b, "\nExit status: %s\n\nExample:\n  %s\n", h.exits, h.example)
 	io.WriteString(w, b.String())

@@ -7,21 +7,21 @@ import (
 	"testing"
 )
 
-// TestHelp: plainsight alone prints the usage; every subcommand's --help
-// lists each of its flags with a description, its exit status and an
-// example.
+// TestHelp: plainsight alone lists the commands; every subcommand's
+// --help lists each of its flags with a description, its exit status and
+// an example.
 func TestHelp(t *testing.T) {
 	code, out, errOut := plainsight(t, "")
-	if code != 2 || !strings.Contains(errOut, "usage:") || !strings.Contains(errOut, "plainsight scan") {
+	if code != 2 || !strings.Contains(errOut, "usage:") || !strings.Contains(errOut, "\nCommands:\n  scan ") {
 		t.Errorf("plainsight alone: exit %d\n%s%s", code, out, errOut)
 	}
 	for _, tt := range []struct {
 		args  []string
 		flags []string
 	}{
-		{[]string{"scan", "--help"}, []string{"--context", "--format", "--only", "--skip", "--ignore-file", "--baseline", "--profile"}},
+		{[]string{"scan", "--help"}, []string{"--context", "--format", "--only", "--skip", "--ignore-file", "--baseline", "--profile", "--quiet"}},
 		{[]string{"help", "scan"}, []string{"--format"}},
-		{[]string{"skill", "-h"}, []string{"--format", "--baseline", "--profile"}},
+		{[]string{"skill", "-h"}, []string{"--format", "--baseline", "--profile", "--quiet"}},
 		{[]string{"fingerprint", "--help"}, []string{"--format", "--from", "--pin", "--check", "--server-name", "--server-version", "--profile"}},
 		{[]string{"intent", "hash", "--help"}, []string{"--canonical"}},
 		{[]string{"intent", "verify", "--help"}, []string{"--hash", "--now"}},
@@ -30,10 +30,12 @@ func TestHelp(t *testing.T) {
 		{[]string{"flags", "dispute", "--help"}, []string{"--db", "--format", "--by", "--case-id", "--case-number"}},
 		{[]string{"flags", "award", "--help"}, []string{"--db", "--format", "--by", "--case-id", "--case-number", "--decision"}},
 		{[]string{"ledger", "verify", "--help"}, []string{"--db", "--format"}},
-		{[]string{"signature", "check", "--help"}, []string{"--db", "--format"}},
+		{[]string{"signature", "check", "--help"}, []string{"--db", "--format", "--quiet"}},
+		{[]string{"signature", "list", "--help"}, []string{"--db", "--format"}},
+		{[]string{"signature", "import", "--help"}, []string{"--db", "--from", "--corpus"}},
 		{[]string{"signature", "corpus", "add", "--help"}, []string{"--corpus", "--db"}},
 		{[]string{"signature", "corpus", "show", "--help"}, []string{"--corpus", "--db"}},
-		{[]string{"shield", "scan", "--help"}, []string{"--source", "--direction", "--tool", "--keys", "--urls"}},
+		{[]string{"shield", "scan", "--help"}, []string{"--source", "--direction", "--tool", "--keys", "--urls", "--format"}},
 		{[]string{"shield", "verify-receipt", "--help"}, []string{"--jwks", "--content"}},
 		{[]string{"shield", "keygen", "--help"}, nil},
 		{[]string{"shield", "jwks", "--help"}, nil},

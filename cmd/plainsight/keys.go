@@ -14,8 +14,8 @@ import (
 )
 
 const keysUsage = `usage:
-  plainsight keys create --owner ACCOUNT --scope SCOPE[,SCOPE]... [--label TEXT] [--db sqlite:PATH|postgres://...]
-  plainsight keys revoke [--db sqlite:PATH|postgres://...] KEY_ID
+  plainsight keys create --owner ACCOUNT --scope SCOPE[,SCOPE]... [--label TEXT] [--db DB]
+  plainsight keys revoke [--db DB] KEY_ID
 
 The API keys of plainsight serve: its write routes need a key holding the
 route's scope (Authorization: Bearer psk_...). --db names the same

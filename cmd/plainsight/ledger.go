@@ -16,7 +16,7 @@ import (
 )
 
 const ledgerUsage = `usage:
-  plainsight ledger verify [--db PATH|postgres://...] [--format text|json] [--max-problems N] [--pin SEQ:HASH]
+  plainsight ledger verify [--db DB] [--format text|json] [--max-problems N] [--pin SEQ:HASH]
 `
 
 // runLedger is `plainsight ledger verify --db DB`: it walks the
@@ -37,7 +37,7 @@ func runLedger(args []string, stdout, stderr io.Writer) int {
 	}
 	fset := flag.NewFlagSet("ledger verify", flag.ContinueOnError)
 	fset.SetOutput(io.Discard)
-	db := fset.String("db", "", "the database: a SQLite file, or a postgres:// URL")
+	db := fset.String("db", "", dbFlagHelp)
 	format := fset.String("format", "text", "text or json")
 	maxProblems := fset.Int("max-problems", psflag.DefaultMaxProblems, "report at most this many problems (1–100000); all are counted")
 	pinArg := fset.String("pin", "", "SEQ:HASH, a head published earlier: entry SEQ must still have this hash")
@@ -70,6 +70,7 @@ func runLedger(args []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	defer s.Close()
+	noteEmpty(stderr, "ledger verify", s)
 	x, err := psflag.VerifyLedger(ctx, s, &psflag.VerifyOptions{MaxProblems: *maxProblems})
 	var broken *ledger.BrokenError
 	if err != nil && !errors.As(err, &broken) {

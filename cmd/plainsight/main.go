@@ -8,20 +8,31 @@
 //	plainsight fingerprint [--format text|json] URL | -- COMMAND [ARG]... | --from FILE|-
 //	plainsight intent hash [--canonical] [FILE|-]
 //	plainsight intent verify --hash sha256:... [--now TIME] [FILE|-]
-//	plainsight precall [--tool NAME] [--db PATH|postgres://...] [--allow-loopback] [--format text|json] URL
-//	plainsight registry add|check|list [--db PATH|postgres://...] ...
-//	plainsight changes [--db PATH|postgres://...] [--limit N] [--before CURSOR]
-//	plainsight serve [--addr 127.0.0.1:8080] [--db sqlite:PATH|postgres://...] [--allow-loopback]
-//	plainsight mcp [--http ADDR] [--db sqlite:PATH|postgres://...] [--allow-loopback] [--public-url URL]
+//	plainsight precall [--tool NAME] [--db DB] [--allow-loopback] [--format text|json] URL
+//	plainsight registry add|check|list [--db DB] ...
+//	plainsight changes [--db DB] [--limit N] [--before CURSOR]
+//	plainsight serve [--addr 127.0.0.1:8080] [--db DB] [--allow-loopback]
+//	plainsight mcp [--http ADDR] [--db DB] [--allow-loopback] [--public-url URL]
 //	plainsight shield scan|verify-receipt|keygen|jwks ...
 //	plainsight flags list|show|dispute|award ... | plainsight ledger verify ...
 //	plainsight version | --version
 //
 // Each command's --help (or plainsight help COMMAND) lists its flags with
-// what they do, its exit status and an example. Alone, plainsight prints
-// its usage on standard error and exits 2. version prints the module
+// what they do, its exit status and an example. Alone, plainsight lists
+// the commands, each with what it does, on standard error and exits 2;
+// plainsight help prints that list and every command's synopsis on
+// standard output. --quiet (or -q) leaves the note line (scan.Note, the
+// §12 line) out of the text output of the commands that print one
+// (quiet.go). version prints the module
 // version (as go install records it, or "(devel)" with the VCS revision)
 // and the Unicode version of the character tables.
+//
+// Every --db takes PATH, sqlite:PATH or a postgres:// URL; without it
+// $PLAINSIGHT_DB, else plainsight.db in the data directory, which all
+// commands share. A read of a SQLite file that does not exist yet answers
+// empty and creates nothing (issue 31, item 4; see db.go). signature list
+// and import list the confirmed signatures of the feed and import the
+// feed of a trusted instance.
 //
 // precall answers the pre-call check of §9 for the server at URL;
 // registry registers servers in, checks them against and lists the
@@ -35,7 +46,11 @@
 // does. A directory is walked as skill walks a package (internal/walk):
 // links inside are not followed, version-control folders are skipped,
 // binary files are counted and not scanned, and a walked file is read up
-// to 16 MiB. A file's leading UTF-8 byte order mark is an encoding signature, not
+// to 16 MiB (one read in part exits 1, and the summary names it). A binary
+// file named on the command line is skipped too, with a line saying so,
+// except by --format json, whose one result is its scan. The text of a
+// mixed_script_confusable finding names the letters of the word's other
+// script (U+XXXX and the Unicode name). A file's leading UTF-8 byte order mark is an encoding signature, not
 // text: it is not a finding, codepoint and UTF-16 offsets count from just
 // after it, and byte offsets count from the start of the file.
 //
@@ -109,6 +124,39 @@ import (
 // build information is used (see moduleVersion).
 var version = "devel"
 
+// commands is what plainsight alone prints (issue 31, item 5): every
+// command with what it does, in one line each.
+const commands = `plainsight finds hidden content in agent inputs and checks MCP servers.
+
+usage: plainsight COMMAND [flags] [ARG]...
+
+Commands:
+  scan         scan files, folders or standard input for hidden content
+  skill        check agent skill packages (folders holding a SKILL.md)
+  fingerprint  print the §7 fingerprint of an MCP server's tools; pin it, check it
+  intent       hash or verify an agent-safe.intent/1 binding
+  precall      the §9 check of an MCP server before an agent calls it
+  registry     register, re-check, list and claim MCP servers in a registry
+  changes      read the §11 feed of definition changes of registered servers
+  shield       Agent-Shield: scan content, verify receipts, make keys, list receipts
+  flags        list, show, dispute and decide the §8 security flags
+  ledger       verify the hash chain of the ledger of flags and claims
+  signature    check text against confirmed attack signatures; list, import them
+  serve        serve the checks, the registry and the feeds over HTTP
+  mcp          serve the checks as MCP tools (stdio or Streamable HTTP)
+  keys         create and revoke the API keys of serve
+  version      print the version and the Unicode version
+  help         print the commands' synopsis, or a command's help
+
+plainsight help prints every command's synopsis; plainsight COMMAND --help (or
+plainsight help COMMAND) a command's flags, exit status and an example.
+--quiet (-q) leaves the note line out of the text of scan, skill, fingerprint,
+precall, registry, changes and signature check.
+
+Exit status: 0 nothing found, 1 a finding (or what the command's help says),
+2 a usage or I/O error; plainsight alone exits 2.
+`
+
 const usage = `usage:
   plainsight scan [--profile spec|strict] [--context text|email_html|email] [--format text|json|jsonl|github|sarif] [SUPPRESSION] [PATH|-]...
   plainsight skill [--profile spec|strict] [--format text|json|github|sarif] [SUPPRESSION] DIR...
@@ -117,21 +165,23 @@ const usage = `usage:
   plainsight fingerprint [--format text|json] [--pin FILE|--check FILE] --from FILE|- [--server-name N] [--server-version V]
   plainsight intent hash [--canonical] [FILE|-]
   plainsight intent verify --hash sha256:... [--now TIME] [FILE|-]
-  plainsight precall [--tool NAME] [--db PATH|postgres://...] [--allow-loopback] [--format text|json] URL
-  plainsight registry add|check|list [--db PATH|postgres://...] ...
-  plainsight changes [--db PATH|postgres://...] [--limit N] [--before CURSOR] [--format text|json]
+  plainsight precall [--tool NAME] [--db DB] [--allow-loopback] [--format text|json] URL
+  plainsight registry add|check|list [--db DB] ...
+  plainsight changes [--db DB] [--limit N] [--before CURSOR] [--format text|json]
   plainsight shield scan|verify-receipt|keygen|jwks|receipts ...
   plainsight flags list|show|dispute|award ...
   plainsight ledger verify ...
-  plainsight signature check [--db PATH] [--format text|json] [FILE|-]
-  plainsight signature corpus add|show [--corpus PATH] [--db PATH] ...
-  plainsight serve [--addr 127.0.0.1:8080] [--db sqlite:PATH|postgres://...] [--allow-loopback]
-  plainsight mcp [--http ADDR] [--db sqlite:PATH|postgres://...] [--allow-loopback] [--public-url URL]
+  plainsight signature check [--db DB] [--format text|json] [FILE|-]
+  plainsight signature list|import [--db DB] ...
+  plainsight signature corpus add|show [--corpus PATH] [--db DB] ...
+  plainsight serve [--addr 127.0.0.1:8080] [--db DB] [--allow-loopback]
+  plainsight mcp [--http ADDR] [--db DB] [--allow-loopback] [--public-url URL]
   plainsight keys create|revoke ...
   plainsight version | --version
 
 SUPPRESSION: [--only CLASS,...] [--skip CLASS,...] [--ignore-file FILE] [--baseline FILE]
 
+` + dbUsage + `
 plainsight COMMAND --help (or plainsight help COMMAND) lists a command's flags, exit status
 and an example.
 `
@@ -150,10 +200,17 @@ func main() {
 // run is the whole command, with its environment passed in so that tests
 // can drive it.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	args, quiet := cutQuiet(args)
+	if quiet {
+		q := &quietWriter{w: stdout}
+		defer q.flush()
+		stdout = q
+	}
 	if len(args) == 0 {
-		// Alone, the command says how to use it: a usage error all the same,
-		// so that a script whose command word went missing does not pass.
-		fmt.Fprint(stderr, usage)
+		// Alone, the command lists the commands: a usage error all the
+		// same, so that a script whose command word went missing does not
+		// pass.
+		fmt.Fprint(stderr, commands)
 		return exitError
 	}
 	switch args[0] {
@@ -197,7 +254,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			// plainsight help COMMAND is COMMAND --help.
 			return run(append(args[1:], "--help"), stdin, stdout, stderr)
 		}
-		fmt.Fprint(stdout, usage)
+		fmt.Fprint(stdout, commands+"\n"+usage)
 		return exitClean
 	}
 	fmt.Fprintf(stderr, "plainsight: unknown command %q (see plainsight help)\n", args[0])

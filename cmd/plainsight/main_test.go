@@ -263,7 +263,8 @@ func TestHeuristicOnly(t *testing.T) {
 	}
 	for _, want := range []string{
 		"-:1:1: instruction_like addressed_to_ai (heuristic): Dear AI assistant, please summarize.\n",
-		"-:2:11: mixed_script_confusable Latin+Cyrillic (heuristic): Log in to pаypal today.\n",
+		// The letter that makes the word mixed is named (issue 31, item 5).
+		"-:2:11: mixed_script_confusable Latin+Cyrillic (heuristic): Log in to pаypal today. [in a Latin word: letter 2 U+0430 CYRILLIC SMALL LETTER A]\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("text output lacks %q:\n%s", want, out)

@@ -15,7 +15,7 @@ import (
 )
 
 const mcpUsage = `usage:
-  plainsight mcp [--http ADDR] [--db sqlite:PATH|postgres://...] [--allow-loopback] [--public-url URL] [--corpus PATH]
+  plainsight mcp [--http ADDR] [--db DB] [--allow-loopback] [--public-url URL] [--corpus PATH]
                  [--keys FILE] [--no-receipts] [--profile strict|spec]
 
 Serves plainsight as an MCP server (package server): over standard input
@@ -38,7 +38,7 @@ or SIGINT.
 
   --http ADDR        serve Streamable HTTP on ADDR instead of stdio; a
                      host left out (":8081") is 127.0.0.1
-  --db DB            the registry, as for plainsight serve: sqlite:PATH
+  --db DB            the registry, as for plainsight serve: [sqlite:]PATH
                      (created if missing) or a postgres:// URL; default
                      $PLAINSIGHT_DB, else plainsight.db in the data
                      directory (see plainsight serve --help)

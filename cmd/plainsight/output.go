@@ -25,6 +25,7 @@ type tally struct {
 	invalid                   int      // ill-formed UTF-8 sequences
 	binaries, symlinks        int
 	suppressed, ignored       int
+	tooLarge                  []string // files read only in part (issue 31, item 5)
 }
 
 // shown is a result's file as seen from where the command runs.
@@ -137,7 +138,11 @@ func (o *textWriter) scanFile(f *report.File) error {
 		if f.Heuristic {
 			color = yellow
 		}
-		lines = append(lines, line{f.ByteStart, o.paint(label, color) + ": " + o.paintAnnotations(f.Excerpt)})
+		text := o.paint(label, color) + ": " + o.paintAnnotations(f.Excerpt)
+		if f.Class == scan.MixedScriptConfusable && 0 <= f.ByteStart && f.ByteStart <= f.ByteEnd && f.ByteEnd <= len(data) {
+			text += mixedMark(data[f.ByteStart:f.ByteEnd])
+		}
+		lines = append(lines, line{f.ByteStart, text})
 	}
 	for _, s := range res.InvalidUTF8 {
 		lines = append(lines, line{s.ByteStart, o.paint(skill.InvalidUTF8, red) + fmt.Sprintf(": % X read as U+FFFD", data[s.ByteStart:s.ByteEnd])})
@@ -222,6 +227,20 @@ func (o *textWriter) summary(t *tally) error {
 	}
 	if t.ignored > 0 {
 		fmt.Fprintf(&b, ", %d ignored", t.ignored)
+	}
+	if n := len(t.tooLarge); n > 0 {
+		// Issue 31, item 5: a file read in part exits 1 with no finding in
+		// it; say which, and why.
+		names := t.tooLarge[:min(n, 3)]
+		for i := range names {
+			names[i] = visible(names[i])
+		}
+		more := ""
+		if n > 3 {
+			more = fmt.Sprintf(" and %d more", n-3)
+		}
+		fmt.Fprintf(&b, ", %d %s too large to check whole (%s%s: only the start was checked; exit 1)",
+			n, plural(n, "file", "files"), strings.Join(names, ", "), more)
 	}
 	fmt.Fprintf(&b, ". %s\n", scan.Note)
 	_, err := io.WriteString(o.w, b.String())

@@ -58,7 +58,7 @@ func TestPageURLOneAnswer(t *testing.T) {
 		t.Fatalf("registry check of a redirecting URL: %d\n%s%s", code, out, errOut)
 	}
 	to.Store(nil)
-	code, out, _ := plainsight(t, "", "changes", "--db", db)
+	code, out, _ := plainsight(t, "", "changes", "--fail-on-change", "--db", db)
 	if code != exitFound || !strings.Contains(out, "the weather (") || !strings.Contains(out, "  307 "+u+" -> "+target) {
 		t.Errorf("changes (text): %d\n%s", code, out)
 	}

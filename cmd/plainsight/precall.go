@@ -17,7 +17,7 @@ import (
 )
 
 const precallUsage = `usage:
-  plainsight precall [--tool NAME] [--db PATH|postgres://...] [--allow-loopback] [--profile strict|spec] [--format text|json] URL
+  plainsight precall [--tool NAME] [--db DB] [--allow-loopback] [--profile strict|spec] [--format text|json] URL
 
 Checks the MCP server at URL before trusting it (§9 of the agent-safety
 formats): probes it through the guard, follows at most five redirects,
@@ -34,11 +34,16 @@ to a loopback address is refused whatever the flags say, and so is a
 redirect from a server that is not loopback into loopback.
 
   --tool NAME       say whether the server offers the tool NAME
-  --db DB           the registry: a SQLite file or a postgres:// URL
+  --db DB           the registry: PATH or sqlite:PATH of a SQLite file, or
+                    a postgres:// URL; without --db, $PLAINSIGHT_DB when set
+                    (the default database is not consulted: nothing is
+                    read or recorded); a file that does not exist yet is
+                    an empty registry, not created
   --allow-loopback  with --db, probe a URL that names loopback
   --profile PROFILE the scan profile: strict (default) or spec, the
                     conformance mode (see plainsight scan --help)
   --format FORMAT   text (default) or json (the §9 answer object)
+  --quiet, -q       leave the note line out of text output
 
 Exit status: 0 nothing changed or flagged, 1 the definitions changed, the
 scan flagged a finding or flags stand against the URL, 2 a refused URL, an
@@ -115,6 +120,7 @@ func runPrecall(args []string, stdout, stderr io.Writer) int {
 			return exitError
 		}
 		defer s.Close()
+		noteEmpty(stderr, "precall", s)
 		c.Store = s
 	}
 	// The one-shot check of a typed URL may probe loopback; a check whose
@@ -198,7 +204,7 @@ func writeAnswer(w io.Writer, a *precall.Answer) {
 		if f.Path != "" {
 			where += " " + visible(f.Path)
 		}
-		fmt.Fprintf(w, "  %s: %s %s: %s\n", where, f.Finding.Class, strings.Join(f.Finding.Codepoints, " "), visible(f.Finding.Excerpt))
+		fmt.Fprintf(w, "  %s: %s: %s\n", where, findingLabel(&f.Finding), visible(f.Finding.Excerpt))
 	}
 	if a.Registration != nil {
 		fmt.Fprintf(w, "reviews: %d (%d of this version", a.Reviews.Total, a.Reviews.CurrentCount)

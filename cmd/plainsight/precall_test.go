@@ -45,7 +45,16 @@ func TestMain(m *testing.M) {
 				return nil
 			}}}
 	}
+	// The default database (issue 31, item 4) of a command run without
+	// --db is in a data directory of the test's own, never the user's.
+	data, err := os.MkdirTemp("", "plainsight-data-")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv("XDG_DATA_HOME", data)
+	os.Unsetenv(dbEnv)
 	code := m.Run()
+	os.RemoveAll(data)
 	if escapes.Load() > 0 {
 		fmt.Fprintf(os.Stderr, "%d lookups or dials outside loopback\n", escapes.Load())
 		code = 1
@@ -124,7 +133,7 @@ func TestFingerprintGuarded(t *testing.T) {
 
 func TestPrecallHelp(t *testing.T) {
 	code, out, errOut := plainsight(t, "", "precall", "--help")
-	if code != exitClean || !strings.Contains(out, "plainsight precall [--tool NAME] [--db PATH|postgres://...] [--allow-loopback] [--profile strict|spec] [--format text|json] URL") || errOut != "" {
+	if code != exitClean || !strings.Contains(out, "plainsight precall [--tool NAME] [--db DB] [--allow-loopback] [--profile strict|spec] [--format text|json] URL") || errOut != "" {
 		t.Errorf("exit %d\n%s%s", code, out, errOut)
 	}
 }

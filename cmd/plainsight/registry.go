@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
@@ -15,15 +14,13 @@ import (
 	"github.com/plainsight/plainsight/guard"
 	"github.com/plainsight/plainsight/precall"
 	"github.com/plainsight/plainsight/store"
-	"github.com/plainsight/plainsight/store/postgres"
-	"github.com/plainsight/plainsight/store/sqlite"
 )
 
 const registryUsage = `usage:
-  plainsight registry add [--db PATH|postgres://...] [--slug SLUG] [--page-url URL] [--store-listing ID] [--allow-loopback] [--profile strict|spec] [--format text|json] URL
-  plainsight registry check [--db PATH|postgres://...] [--allow-loopback] [--profile strict|spec] [--format text|json] URL
-  plainsight registry list [--db PATH|postgres://...] [--limit N] [--offset N] [--format text|json]
-  plainsight registry claim|verify [--db PATH|postgres://...] --account ACCOUNT [--allow-loopback] [--format text|json] URL
+  plainsight registry add [--db DB] [--slug SLUG] [--page-url URL] [--store-listing ID] [--allow-loopback] [--profile strict|spec] [--format text|json] URL
+  plainsight registry check [--db DB] [--allow-loopback] [--profile strict|spec] [--format text|json] URL
+  plainsight registry list [--db DB] [--limit N] [--offset N] [--format text|json]
+  plainsight registry claim|verify [--db DB] --account ACCOUNT [--allow-loopback] [--format text|json] URL
 
 The external registry of MCP servers (§9 of the agent-safety formats).
 
@@ -61,26 +58,12 @@ add and check scan in the Strict profile, as every command does;
 --profile spec scans in the conformance mode (see plainsight scan --help).
 Either way only findings of the specification's classes become flags.
 
+` + dbUsage + `
 Exit status: 0 registered / unchanged / listed, 1 held by findings or
 changed, 2 a refused URL, an unreachable or redirecting server, a server
 already registered, or a usage error (with a one-line reason on standard
 error).
 `
-
-// openDBCreating is openDB for registry add: a missing SQLite file is
-// created.
-func openDBCreating(ctx context.Context, db string) (store.Store, error) {
-	if db == "" {
-		db = os.Getenv(dbEnv)
-	}
-	if db == "" {
-		return nil, errors.New("--db is required (or set " + dbEnv + ")")
-	}
-	if strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://") {
-		return postgres.Open(ctx, db)
-	}
-	return sqlite.Open(ctx, db, nil)
-}
 
 // recordPublicURL records u as where the instance serving db is reached
 // (plainsight serve --public-url; "" for none), so that every command
@@ -179,16 +162,18 @@ func runRegistry(args []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	ctx := context.Background()
-	open := openDB
+	var s store.Store
 	if sub == "add" {
-		open = openDBCreating
+		s, _, err = openDBCreating(ctx, *db)
+	} else {
+		s, err = openDB(ctx, *db)
 	}
-	s, err := open(ctx, *db)
 	if err != nil {
 		fmt.Fprintf(stderr, "plainsight %s: %s\n", cmd, describe(err))
 		return exitError
 	}
 	defer s.Close()
+	noteEmpty(stderr, cmd, s)
 	c := &precall.Checker{Guard: cliGuard(guard.Policy{AllowLoopback: allowLoopback}), Store: s, Profile: profileOf(profileName)}
 	switch sub {
 	case "add":
@@ -300,7 +285,7 @@ type checkOut struct {
 }
 
 const changesUsage = `usage:
-  plainsight changes [--db PATH|postgres://...] [--limit N] [--before CURSOR] [--allow-loopback] [--profile strict|spec] [--format text|json]
+  plainsight changes [--db DB] [--limit N] [--before CURSOR] [--allow-loopback] [--profile strict|spec] [--fail-on-change] [--format text|json]
 
 The definition-change feed (§11): every change an integrity check observed
 on a registered server, newest first. Reading it first re-checks at most
@@ -312,6 +297,7 @@ redirecting, redirects elsewhere, or stopped) lists its hops and records
 no version; in JSON it is §11's event with the extension member
 "redirects".
 
+  --db DB           the registry database (see DB below)
   --limit N         events per page (1–1000, default 100)
   --before CURSOR   the next_before of the previous page
   --allow-loopback  re-check registered URLs that name loopback (without
@@ -319,9 +305,15 @@ no version; in JSON it is §11's event with the extension member
                     name that resolves to loopback is refused regardless
   --profile PROFILE the scan profile of the re-checks: strict (default) or
                     spec, the conformance mode
+  --quiet, -q       leave the note line out of text output
+  --fail-on-change  exit 1 when the page lists a change (for a CI gate);
+                    without it reading the feed exits 0 however many
+                    changes it lists
 
-Exit status: 0 the page lists no change, 1 it lists changes, 2 a usage or
-database error (with a one-line reason on standard error).
+` + dbUsage + `
+Exit status: 0 the page was read (changes or none), 1 with --fail-on-change
+the page lists a change, 2 a usage or database error (with a one-line
+reason on standard error).
 
 Example:
   plainsight changes --limit 20 --format json
@@ -338,6 +330,7 @@ func runChanges(args []string, stdout, stderr io.Writer) int {
 	fset.Int64Var(&q.Before, "before", 0, "the cursor of the next page")
 	allowLoopback := fset.Bool("allow-loopback", false, "re-check registered URLs that name loopback")
 	profileName := profileFlag(fset)
+	failOnChange := fset.Bool("fail-on-change", false, "exit 1 when the page lists a change")
 	rest, err := parseInterleaved(fset, args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
@@ -364,6 +357,7 @@ func runChanges(args []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	defer s.Close()
+	noteEmpty(stderr, "changes", s)
 	c := &precall.Checker{Guard: cliGuard(guard.Policy{AllowLoopback: *allowLoopback}), Store: s, Profile: profileOf(profileName)}
 	f, err := c.Changes(ctx, q)
 	if err != nil {
@@ -388,7 +382,9 @@ func runChanges(args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(stdout, "note: %s\n", f.Note)
 	}
-	if len(f.Changes) > 0 {
+	// Reading the feed is not a failure however many changes it lists
+	// (issue 31, item 5): exit 1 for changes only when asked.
+	if *failOnChange && len(f.Changes) > 0 {
 		return exitFound
 	}
 	return exitClean

@@ -55,6 +55,7 @@ func runRegistryClaim(args []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	defer s.Close()
+	noteEmpty(stderr, cmd, s)
 	cl := &precall.Claims{Checker: &precall.Checker{Guard: cliGuard(guard.Policy{AllowLoopback: *allowLoopback}), Store: s}}
 	var out any
 	var text []string

@@ -47,7 +47,13 @@ func TestRegistryCommands(t *testing.T) {
 	if code != exitFound || !strings.Contains(out, "integrity: changed, fingerprint ") || !strings.Contains(out, ", version 2\n") || !strings.Contains(out, "  + tool write\n") {
 		t.Errorf("precall after a change: exit %d\n%s%s", code, out, errOut)
 	}
-	code, out, errOut = plainsight(t, "", "changes", "--allow-loopback", "--db", db, "--format", "json")
+	// Reading the feed exits 0 whatever it lists; --fail-on-change makes
+	// a change exit 1 (issue 31, item 5).
+	code, out, errOut = plainsight(t, "", "changes", "--allow-loopback", "--db", db)
+	if code != exitClean || !strings.Contains(out, "version 1 -> 2") {
+		t.Errorf("changes without --fail-on-change: exit %d\n%s%s", code, out, errOut)
+	}
+	code, out, errOut = plainsight(t, "", "changes", "--allow-loopback", "--fail-on-change", "--db", db, "--format", "json")
 	var f struct {
 		Changes []struct {
 			FromVersion int `json:"from_version"`
@@ -102,7 +108,7 @@ func TestRegistryAddRefusals(t *testing.T) {
 	if code, _, errOut := plainsight(t, "", "registry", "add", "--allow-loopback", "--db", db, "http://10.0.0.1/mcp"); code != exitError || !strings.Contains(errOut, "refused") {
 		t.Errorf("a private address: exit %d %s", code, errOut)
 	}
-	for _, args := range [][]string{{"registry"}, {"registry", "add", "--db", db}, {"registry", "list", "--db", db, "x"}, {"changes", "--db", db, "--limit", "0"}, {"registry", "check", srv0()}} {
+	for _, args := range [][]string{{"registry"}, {"registry", "add", "--db", db}, {"registry", "list", "--db", db, "x"}, {"changes", "--db", db, "--limit", "0"}} {
 		if code, _, errOut := plainsight(t, "", args...); code != exitError || strings.Count(errOut, "\n") != 1 {
 			t.Errorf("%v: exit %d %q", args, code, errOut)
 		}
@@ -111,5 +117,3 @@ func TestRegistryAddRefusals(t *testing.T) {
 		t.Errorf("an empty feed: exit %d\n%s", code, out)
 	}
 }
-
-func srv0() string { return "https://mcp.example/mcp" }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -84,9 +85,10 @@ func runScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		// The text format shows findings, never the sanitized copy: don't
 		// build one (on a large file it is a copy of the file).
 		// Nor the whole decoded text of a blob: it shows a prefix.
-		opts:   &scan.Options{Context: scan.Context(*context), OmitSanitized: *format != "json" && *format != "jsonl", Profile: profile, MaxDecoded: shownDecoded(*format)},
-		stderr: stderr,
-		status: exitClean,
+		opts:      &scan.Options{Context: scan.Context(*context), OmitSanitized: *format != "json" && *format != "jsonl", Profile: profile, MaxDecoded: shownDecoded(*format)},
+		stderr:    stderr,
+		status:    exitClean,
+		wholeJSON: *format == "json",
 	}
 	for _, p := range paths {
 		if p == "-" {
@@ -129,6 +131,9 @@ type scanner struct {
 	stderr io.Writer
 	status int
 	tally  tally
+	// wholeJSON is --format json: the one input's scan result, binary
+	// or not.
+	wholeJSON bool
 }
 
 // note records an input's outcome in the exit status, and reports
@@ -218,6 +223,21 @@ func (sc *scanner) one(in scanInput, stdin io.Reader) (found bool, err error) {
 		return false, err
 	}
 	defer release()
+	if !in.stdin && !sc.wholeJSON && bytes.IndexByte(data[:min(len(data), walk.SniffLen)], 0) >= 0 {
+		// A binary file named on the command line is passed over as the
+		// walk of a directory passes it over (issue 31, item 5): one line,
+		// not a finding per stray byte. --format json, one input's scan
+		// result by contract, still scans it.
+		if tw, ok := sc.out.(*textWriter); ok {
+			if _, err := fmt.Fprintf(tw.w, "%s: binary file (a NUL byte in its first %d KiB): skipped\n", visible(in.path), walk.SniffLen>>10); err != nil {
+				return false, &writeError{err}
+			}
+		}
+		if err := sc.passedOver(&walk.File{Path: in.path, Rel: in.path, Kind: walk.Binary}); err != nil {
+			return false, &writeError{err}
+		}
+		return false, nil
+	}
 	return sc.data(in, data, false)
 }
 
@@ -271,6 +291,9 @@ func (sc *scanner) data(in scanInput, data []byte, tooLarge bool) (found bool, e
 	sc.count(res, invalid, len(f.SuppressedFindings)+len(f.SuppressedInvalid))
 	if err := sc.out.File(f); err != nil {
 		return false, &writeError{err}
+	}
+	if f.TooLarge {
+		sc.tally.tooLarge = append(sc.tally.tooLarge, in.path)
 	}
 	return res.DeterministicCount > 0 || invalid > 0 || f.TooLarge, nil
 }

@@ -24,12 +24,10 @@ import (
 	"github.com/plainsight/plainsight/shield/urllist"
 	"github.com/plainsight/plainsight/signature"
 	"github.com/plainsight/plainsight/store"
-	"github.com/plainsight/plainsight/store/postgres"
-	"github.com/plainsight/plainsight/store/sqlite"
 )
 
 const serveUsage = `usage:
-  plainsight serve [--addr 127.0.0.1:8080] [--db sqlite:PATH|postgres://...] [--allow-loopback] [--public-url URL]
+  plainsight serve [--addr 127.0.0.1:8080] [--db DB] [--allow-loopback] [--public-url URL]
                    [--rate N] [--burst N] [--limit-loopback] [--urls FILE] [--no-default-urls]
                    [--keys FILE] [--rotate-receipt-key] [--no-receipts] [--profile strict|spec]
 
@@ -52,13 +50,15 @@ the requester in the receipt log (else anonymous). It runs until SIGTERM
 or SIGINT, then finishes the requests in flight and exits 0.
 
   --addr ADDR        the address to listen on (default 127.0.0.1:8080)
-  --db DB            the registry: sqlite:PATH (created if missing) or a
-                     postgres:// URL (several instances may share it);
+  --db DB            the registry: PATH or sqlite:PATH (created if
+                     missing) or a postgres:// URL (several instances may
+                     share it);
                      default $PLAINSIGHT_DB, else the embedded SQLite file
                      plainsight.db in the data directory
                      ($XDG_DATA_HOME/plainsight, else
                      ~/.local/share/plainsight; on macOS and Windows the
-                     user's configuration directory), printed at start
+                     user's configuration directory), printed at start;
+                     every command's default database
   --profile PROFILE  the scan profile of every scan it runs: strict (the
                      default) or spec, the conformance mode — the pre-call
                      checks, the flags registration and refresh record,
@@ -253,36 +253,11 @@ func serveReceiptKeys(flagValue, where string, rotate, noReceipts bool) (*receip
 	return ring, what, nil
 }
 
-// openServeDB opens the server's store: --db, else $PLAINSIGHT_DB, else
-// the embedded SQLite default in the data directory. Unlike the operator
-// commands, serve creates a SQLite database that does not exist yet. It
-// returns how to name the database at start (a PostgreSQL password
-// redacted).
+// openServeDB opens the server's store as openDBCreating does: --db,
+// else $PLAINSIGHT_DB, else the default database in the data directory,
+// created if missing.
 func openServeDB(ctx context.Context, db string) (store.Store, string, error) {
-	if db == "" {
-		db = os.Getenv(dbEnv)
-	}
-	if strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://") {
-		u, err := url.Parse(db)
-		if err != nil {
-			return nil, "", errors.New("--db: a malformed postgres URL")
-		}
-		s, err := postgres.Open(ctx, db)
-		return s, u.Redacted(), err
-	}
-	path := strings.TrimPrefix(db, "sqlite:")
-	if path == "" {
-		dir, err := dataDir()
-		if err != nil {
-			return nil, "", fmt.Errorf("no data directory (give --db): %w", err)
-		}
-		if err := os.MkdirAll(dir, 0o700); err != nil {
-			return nil, "", err
-		}
-		path = filepath.Join(dir, "plainsight.db")
-	}
-	s, err := sqlite.Open(ctx, path, nil)
-	return s, "sqlite:" + path, err
+	return openDBCreating(ctx, db)
 }
 
 // dataDir is where serve keeps its embedded database: $XDG_DATA_HOME/

@@ -2,11 +2,11 @@ package main
 
 // The shield commands (the Agent-Shield protocol, package shield):
 //
-//	plainsight shield scan [--source S] [--direction D] [--tool T] [--keys FILE] [--urls FILE] [--no-default-urls] [FILE|-]
+//	plainsight shield scan [--source S] [--direction D] [--tool T] [--keys FILE] [--urls FILE] [--no-default-urls] [--format json|text] [FILE|-]
 //	plainsight shield verify-receipt --jwks FILE [--content FILE] [RESPONSE|-]
 //	plainsight shield keygen
 //	plainsight shield jwks [KEYS|-]
-//	plainsight shield receipts list --db DB [...] (see shield_receipts.go)
+//	plainsight shield receipts list [--db DB] [...] (see shield_receipts.go)
 //
 // scan prints the §3.2 response of the content of FILE (or standard input)
 // as JSON: verdict, scores, engine, receipt, and the signals behind the
@@ -14,8 +14,10 @@ package main
 // request's context; an unknown value is refused. --keys signs the receipt
 // with a key ring stored by keygen; --urls is a known_bad_url list file,
 // checked besides the shipped list of test URLs and out-of-band sinks
-// (shield/urllist's default.txt), which --no-default-urls turns off. It
-// exits 1 when the verdict is malicious, 0 when it is clean or suspicious.
+// (shield/urllist's default.txt), which --no-default-urls turns off.
+// --format text prints it for people instead (issue 31, item 5): the
+// verdict, the scores above zero, a line per signal and the receipt; json
+// stays the default, the protocol's own form, byte for byte. It exits 1 when the verdict is malicious, 0 when it is clean or suspicious.
 //
 // verify-receipt checks the signature of a response (as scan prints it)
 // with published keys (a JWKS, as jwks prints it) and, with --content,
@@ -35,6 +37,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/plainsight/plainsight/shield"
 	"github.com/plainsight/plainsight/shield/receipt"
@@ -42,11 +45,11 @@ import (
 )
 
 const shieldUsage = `usage:
-  plainsight shield scan [--source web|email|tool_output|user_message|agent_message|file] [--direction inbound|outbound] [--tool T] [--keys FILE] [--urls FILE] [--no-default-urls] [FILE|-]
+  plainsight shield scan [--source web|email|tool_output|user_message|agent_message|file] [--direction inbound|outbound] [--tool T] [--keys FILE] [--urls FILE] [--no-default-urls] [--format json|text] [FILE|-]
   plainsight shield verify-receipt --jwks FILE [--content FILE] [RESPONSE|-]
   plainsight shield keygen
   plainsight shield jwks [KEYS|-]
-  plainsight shield receipts list --db DB [--who W] [--hash H] [--since T] [--until T] [--after SEQ] [--limit N] [--jwks FILE] [--format text|json]
+  plainsight shield receipts list [--db DB] [--who W] [--hash H] [--since T] [--until T] [--after SEQ] [--limit N] [--jwks FILE] [--format text|json]
 `
 
 func runShield(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -126,7 +129,12 @@ func runShieldScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 	keys := fs.String("keys", "", "a key ring (plainsight shield keygen) to sign the receipt with; unsigned without it")
 	urls := fs.String("urls", "", "a list of known-bad hosts and domains, one a line, to check the content's URLs against")
 	noDefault := fs.Bool("no-default-urls", false, "do not check the shipped list of test URLs and out-of-band sinks")
-	if err := fs.Parse(args); err != nil {
+	format := fs.String("format", "json", "json (the §3.2 response, as the protocol's scanners answer it) or text (a line per score and signal, for people)")
+	err := fs.Parse(args)
+	if err == nil && *format != "json" && *format != "text" {
+		err = fmt.Errorf("--format %q: want json or text", *format)
+	}
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			writeHelp(stdout, "shield scan", fs)
 			return exitClean
@@ -168,10 +176,15 @@ func runShieldScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 		fmt.Fprintf(stderr, "plainsight shield scan: %s\n", describe(err))
 		return exitError
 	}
-	enc := json.NewEncoder(stdout)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(resp); err != nil {
+	if *format == "text" {
+		err = writeShieldText(stdout, resp)
+	} else {
+		enc := json.NewEncoder(stdout)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		err = enc.Encode(resp)
+	}
+	if err != nil {
 		fmt.Fprintf(stderr, "plainsight shield scan: writing output: %s\n", describe(err))
 		return exitError
 	}
@@ -179,6 +192,44 @@ func runShieldScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 		return exitFound
 	}
 	return exitClean
+}
+
+// writeShieldText prints a response for people (issue 31, item 5): the
+// verdict, the scores that are not zero, a line per signal (its class,
+// kind, confidence and position, never the content) and the receipt.
+func writeShieldText(w io.Writer, r shield.Response) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "verdict: %s\n", r.Verdict)
+	var scores []string
+	for _, s := range []struct {
+		name string
+		v    float64
+	}{{"prompt_injection", r.Scores.PromptInjection}, {"ssrf", r.Scores.SSRF}, {"secrets", r.Scores.Secrets}, {"pii", r.Scores.PII}, {"known_bad_url", r.Scores.KnownBadURL}} {
+		if s.v != 0 {
+			scores = append(scores, fmt.Sprintf("%s %.2f", s.name, s.v))
+		}
+	}
+	if len(scores) == 0 {
+		scores = []string{"all 0"}
+	}
+	fmt.Fprintf(&b, "scores: %s\n", strings.Join(scores, ", "))
+	for _, s := range r.Signals {
+		where := fmt.Sprintf("codepoints %d-%d", s.Start, s.End)
+		if s.Field != "" {
+			where = "field " + printable(s.Field) + " " + where
+		}
+		fmt.Fprintf(&b, "  %s %s (confidence %.2f) at %s\n", s.Class, printable(s.Kind), s.Confidence, where)
+	}
+	if r.Truncated {
+		fmt.Fprintf(&b, "  (signals cut at %d; the scores count every signal)\n", len(r.Signals))
+	}
+	signed := "unsigned"
+	if r.Receipt.Signature != "" {
+		signed = "signed"
+	}
+	fmt.Fprintf(&b, "receipt: %s %s %s, %s (engine %s %s)\n", r.Receipt.ScanID, r.Receipt.ContentHash, r.Receipt.Timestamp, signed, r.Engine.ID, r.Engine.Version)
+	_, err := io.WriteString(w, b.String())
+	return err
 }
 
 func runShieldVerify(args []string, stdin io.Reader, stdout, stderr io.Writer) int {

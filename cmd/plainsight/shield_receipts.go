@@ -1,6 +1,6 @@
 package main
 
-// plainsight shield receipts list --db DB [--who W] [--hash sha256:…]
+// plainsight shield receipts list [--db DB] [--who W] [--hash sha256:…]
 // [--since T] [--until T] [--after SEQ] [--limit N] [--format text|json]
 //
 // list prints the receipt log of conformance Level 3 kept in the database
@@ -38,7 +38,7 @@ import (
 )
 
 const receiptsUsage = `usage:
-  plainsight shield receipts list --db DB [--who W] [--hash sha256:HEX] [--since RFC3339] [--until RFC3339] [--after SEQ] [--limit N] [--jwks FILE] [--format text|json]
+  plainsight shield receipts list [--db DB] [--who W] [--hash sha256:HEX] [--since RFC3339] [--until RFC3339] [--after SEQ] [--limit N] [--jwks FILE] [--format text|json]
 `
 
 func runShieldReceipts(args []string, stdout, stderr io.Writer) int {
@@ -52,7 +52,7 @@ func runShieldReceipts(args []string, stdout, stderr io.Writer) int {
 	}
 	fset := flag.NewFlagSet("shield receipts list", flag.ContinueOnError)
 	fset.SetOutput(io.Discard)
-	db := fset.String("db", "", "the database: a SQLite file, or a postgres:// URL")
+	db := fset.String("db", "", dbFlagHelp)
 	var q store.ReceiptQuery
 	fset.StringVar(&q.Who, "who", "", "only this requester's entries")
 	fset.StringVar(&q.ContentHash, "hash", "", "only the entries of this content hash")
@@ -108,6 +108,7 @@ func runShieldReceipts(args []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	defer s.Close()
+	noteEmpty(stderr, "shield receipts list", s)
 	recs, err := receiptstore.New(s).List(ctx, q)
 	if err != nil {
 		fmt.Fprintf(stderr, "plainsight shield receipts list: %s\n", describe(err))
