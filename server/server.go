@@ -480,7 +480,7 @@ func (h *handler) scan(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// The server scans with the Strict profile unless the request asks for
-	// "spec", the conformance mode (DESIGN.md, "Profiles").
+	// "spec", the conformance mode (docs/profiles.md).
 	profile := scan.Strict
 	if seen["profile"] {
 		if profile, err = scan.ParseProfile(profileName); err != nil {
