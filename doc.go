@@ -29,7 +29,9 @@
 //     in every spelling refused with a reason, redirects checked by hand, a
 //     loopback policy the embedding program chooses.
 //   - [github.com/plainsight/plainsight/precall]: the pre-call check of §9
-//     for unregistered servers, and the collision warnings of §10.
+//     for unregistered and registered servers, the registry (registration,
+//     the integrity refresh), the collision warnings of §10 and the change
+//     feed of §11.
 //   - [github.com/plainsight/plainsight/skill]: the checks of an agent skill
 //     package, file by file, with located results at error, warning or info
 //     level.
@@ -58,22 +60,21 @@
 //     fingerprints, confirmation, the poisoning guard, check and feed.
 //   - [github.com/plainsight/plainsight/server]: the HTTP routes (the §9
 //     pre-call check, the §11 feed, the §1 scan, the Agent-Shield REST
-//     binding) and the human pages (a registered server, the change feed,
-//     a flag, a signature: HTML without script, every excerpt written
-//     visibly and set apart) as one http.Handler a host can mount,
-//     loopback refused by default; plainsight serve runs it.
-//   - cmd/plainsight: the command line (plainsight scan, plainsight skill,
-//     plainsight fingerprint, plainsight intent hash and verify, plainsight
-//     shield scan and verify-receipt, plainsight flags list and show,
-//     plainsight ledger verify, plainsight signature check, plainsight
-//     precall, registry and changes, plainsight serve).
+//     binding and receipt log, the registry, §8 flags, the community
+//     signatures' check and feed; the write routes behind API keys) and the
+//     human pages (a registered server, the change feed, a flag, a
+//     signature: HTML without script, every excerpt written visibly and set
+//     apart) as one http.Handler a host can mount, loopback refused by
+//     default; plainsight serve runs it. The same operations as MCP tools:
+//     server.NewMCP, which plainsight mcp serves over stdio or Streamable
+//     HTTP.
+//   - cmd/plainsight: the command line (plainsight scan, skill,
+//     fingerprint, intent, shield, flags, ledger, precall, registry,
+//     changes, signature, serve, mcp and keys; docs/cli.md).
 //   - examples/guarded-mcp-client: the wiring to copy into an agent host —
 //     an MCP client (official Go SDK) that pins its server's tools at first
 //     use, checks them on every reconnection and scans every tool result
 //     before the model reads it.
-//
-// Not yet implemented: the MCP server (plainsight mcp), and the server's
-// keyed write routes and signature routes.
 //
 // # Unicode
 //

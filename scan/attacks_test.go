@@ -10,10 +10,10 @@ import (
 
 // TestAttackSamples scans the attack samples of testdata/attacks, small
 // files written for this test from public descriptions of each technique
-// (README.md, "Profiles", names the sources). Every one must be flagged by
+// (docs/profiles.md, "Attack samples", names the sources). Every one must be flagged by
 // the Strict profile (an .eml file read as ContextEmail); the Spec profile,
 // on the file read as text, must flag exactly those whose technique §2–§4
-// name, so that the table in the README stays true.
+// name, so that the table in docs/profiles.md stays true.
 func TestAttackSamples(t *testing.T) {
 	specCatches := map[string]bool{
 		"trojan-source.go":        true, // bidi_control

@@ -202,7 +202,7 @@
 //
 // These are surface patterns: they find the commonest wordings of each kind
 // and miss paraphrases, and documentation that quotes an attack, or
-// addresses a person with the same words, matches too. The README publishes
+// addresses a person with the same words, matches too. docs/heuristics.md publishes
 // their precision and recall on a labelled set and their rate on benign
 // technical prose.
 //

@@ -495,7 +495,7 @@ func (h *handler) scan(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// The server scans with its profile (Strict unless Config.SpecProfile)
-	// unless the request names one (DESIGN.md, "Profiles").
+	// unless the request names one (docs/profiles.md).
 	profile := h.checker.Profile
 	if seen["profile"] {
 		if profile, err = scan.ParseProfile(profileName); err != nil {

@@ -25,8 +25,8 @@ const (
 )
 
 // addressClassifier classifies an IP address for the ssrf class. The same
-// rules should decide what an outbound request may dial (DESIGN.md,
-// "Outbound requests"), so that the scanner flags exactly the addresses a
+// rules should decide what an outbound request may dial (docs/server.md,
+// "Outbound requests: the guard"), so that the scanner flags exactly the addresses a
 // guarded client refuses; [builtinAddresses] is the guard's. Implementations
 // must be safe for concurrent use.
 type addressClassifier interface {

@@ -199,7 +199,7 @@ func calibrationScanner(t testing.TB) *Scanner {
 }
 
 // TestCalibration measures each class on the labelled set's two halves and
-// on benign text nobody here wrote, prints the README's table (go test
+// on benign text nobody here wrote, prints docs/shield.md's table (go test
 // -run Calibration -v ./shield) and fails below the floors.
 func TestCalibration(t *testing.T) {
 	s := calibrationScanner(t)

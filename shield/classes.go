@@ -62,7 +62,7 @@ func (s *Scores) set(c Class, v float64) {
 }
 
 // DefaultThresholds are the block thresholds the calibration chose (see
-// the README's calibration table): a class whose score reaches its
+// docs/shield.md's calibration table): a class whose score reaches its
 // threshold makes the verdict malicious.
 var DefaultThresholds = Scores{
 	PromptInjection: 0.85,

@@ -125,7 +125,7 @@
 // it, combined as independent evidence (1 − Π(1 − c)), at most 0.99 and
 // rounded to four decimals: never a certainty (§3.2). The confidences and
 // the block thresholds ([DefaultThresholds]) come from the calibration the
-// README publishes (§3.2 requires it): precision and recall per class on a
+// docs/shield.md publishes (§3.2 requires it): precision and recall per class on a
 // labelled set and the false-positive rate on text nobody here wrote.
 //
 // # Verdict bands (§3.2)
@@ -170,7 +170,8 @@
 // Content is at most
 // Options.MaxContentBytes (8 MiB by default). Memory is package scan's plus
 // at most Options.MaxSignals signals per class kept (200 by default; every
-// signal still counts in the scores). The README publishes the latency.
+// signal still counts in the scores). The latency is published in
+// docs/judgement/speed.md.
 //
 // # What it does not claim
 //

@@ -10,7 +10,7 @@ import (
 	"github.com/plainsight/plainsight/shield/urllist"
 )
 
-// Confidences of the ssrf and known_bad_url signals (see the README's
+// Confidences of the ssrf and known_bad_url signals (see docs/shield.md's
 // calibration table).
 var urlConfidence = map[string]float64{
 	string(catMetadata):    0.95,

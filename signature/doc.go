@@ -116,7 +116,7 @@
 // words survive: five words in a row must be kept for a shingle to be
 // shared, so a paraphrase that changes every fifth word matches nothing,
 // and NFKC does not fold homoglyphs (a Cyrillic "і" stays itself). The
-// README's "Community signatures" section measures this. Confirmation
+// docs/signatures.md measures this. Confirmation
 // counts owners; it cannot tell whether several owners are one person.
 // A match says a text resembles a reported attack, not that it is one.
 // The poisoning guard knows benign text only as far as its corpus holds

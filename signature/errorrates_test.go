@@ -18,9 +18,8 @@ import (
 	"github.com/plainsight/plainsight/internal/testkit/benchtext"
 )
 
-// The measured error rates of the README's "Community signatures"
-// section: go test -run 'TestErrorRates$' -v ./signature prints the
-// tables. The test set is built here, deterministically (fixed seeds, the
+// The measured error rates that docs/signatures.md publishes: go test
+// -run 'TestErrorRates$' -v ./signature prints the tables. The test set is built here, deterministically (fixed seeds, the
 // attack texts of testdata/attacks.txt, the benign passages of the Go
 // distribution this test runs with).
 

@@ -164,7 +164,7 @@ const NearDuplicateThreshold = 0.8
 // Jaccard index of their shingle sets, |A ∩ B| / |A ∪ B|, in [0, 1]; 0
 // when either set is empty. Jaccard rather than containment: it is
 // symmetric, and it does not let a long report absorb every short one it
-// quotes (the README's "Community signatures" section gives the data).
+// quotes (docs/signatures.md gives the data).
 func Similarity(a, b []uint64) float64 {
 	if len(a) == 0 || len(b) == 0 {
 		return 0

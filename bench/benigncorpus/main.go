@@ -1,5 +1,5 @@
-// Command benigncorpus builds the benign corpus on which the README's
-// "Profiles" table is measured: real documentation, source code, lockfiles,
+// Command benigncorpus builds the benign corpus on which the table of
+// docs/profiles.md is measured: real documentation, source code, lockfiles,
 // message catalogues and e-mail that no one here wrote, taken from what a
 // Debian machine with Go and npm holds, to -o DIR. The corpus is not
 // committed; this program is, and builds the same corpus from the same

@@ -527,8 +527,8 @@ func bytesToString(b []byte) string {
 // hidden by a class: 1.5 times the text) while the HTML tokenizer, reading
 // the text again, makes garbage; the collector's default pacing lets the
 // heap grow to twice what it holds, which with the input mapped beside it
-// is 4 times the input, over the 3× that --format json keeps to (README,
-// "Bounds"). Under the limit the collector runs more often instead.
+// is 4 times the input, over the 3× that --format json keeps to
+// (docs/bounds.md). Under the limit the collector runs more often instead.
 //
 // The target, jsonGCPercent, is for what the limit leaves: a text whose
 // sanitized copy is built whole (one with hidden markup to cut, as most

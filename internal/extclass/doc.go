@@ -22,7 +22,7 @@
 //     Cf, outside the §2 ranges and the selectors, except the
 //     Prepended_Concatenation_Marks (which have glyphs). Allow-rules, for
 //     characters that are ordinary typography in a script (measured on the
-//     message catalogues of /usr/share/locale, see the README, "Profiles"):
+//     message catalogues of /usr/share/locale, see docs/profiles.md):
 //     a single U+00AD SOFT HYPHEN between a letter or mark and a letter; a
 //     single U+034F COMBINING GRAPHEME JOINER between a letter or mark and
 //     a mark; U+061C, U+200E and U+200F in a text that holds a

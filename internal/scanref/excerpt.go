@@ -7,7 +7,7 @@ import (
 	"github.com/plainsight/plainsight/internal/ucd"
 )
 
-// Limits of the excerpt (DESIGN.md "The scan result"; shared contract, excerpt algorithm).
+// Limits of the excerpt (vectors/README.md, "The excerpt algorithm").
 const (
 	contextCodepoints = 30  // codepoints of context on each side, before cutting
 	contextMax        = 150 // maximum length of each rendered context

@@ -65,7 +65,7 @@ const goDocsSize = 6 << 20
 // paragraphs, up to goDocsSize bytes. Nobody on this project wrote it; it
 // is documentation written for people (and quotes code, URLs and email
 // addresses, as tool descriptions do). It is read at test time from the Go
-// that runs the test, so its exact bytes follow the Go version (the README
+// that runs the test, so its exact bytes follow the Go version (bench/README.md
 // says which one the published numbers come from).
 func GoDocs() (string, error) { return goDocs() }
 

@@ -78,7 +78,7 @@ func passages(s string) int {
 }
 
 // TestCalibration measures the ten patterns, and prints the tables the
-// README publishes (go test -run Calibration -v ./internal/heuristic):
+// docs/heuristics.md publishes (go test -run Calibration -v ./internal/heuristic):
 //
 //   - on the labelled set, per split and pattern: the texts a reader says
 //     hold the pattern (positives), those it finds (hits), and of those the
@@ -86,7 +86,7 @@ func passages(s string) int {
 //     positives. A text counts as one, however many times it matches. The
 //     grammar was written from §5 before the set existed; one round of
 //     changes was then made from the tune split's misses and false
-//     positives alone (README, "Calibration of the heuristics"), and the
+//     positives alone (docs/heuristics.md), and the
 //     test split reports how they carry over.
 //   - on the benign corpus (benignProse): the hits per pattern per 10,000
 //     passages. Every hit there is a false positive.
