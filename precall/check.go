@@ -83,7 +83,7 @@ type Checker struct {
 	// answer (§9), and the findings Register and Refresh record as flags
 	// (§8). The zero value is scan.Spec, the conformance mode the vectors
 	// run in; plainsight's commands and server set scan.Strict unless told
-	// --profile spec (DESIGN.md, "Profiles"; issue 31, item 2).
+	// --profile spec (docs/profiles.md; issue 31, item 2).
 	Profile scan.Profile
 
 	// names indexes the tool names of recorded versions for §10 (see

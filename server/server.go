@@ -92,7 +92,7 @@ type Config struct {
 	// check's scan of definitions, the flags registration and refresh
 	// record, and the default of POST /v1/security/scan and the MCP tool
 	// scan_text (a request's "profile" still chooses there). False, the
-	// default, is Strict (DESIGN.md, "Profiles"; issue 31, item 2).
+	// default, is Strict (docs/profiles.md; issue 31, item 2).
 	SpecProfile bool
 }
 

@@ -7,7 +7,7 @@ import (
 )
 
 // profileFlag defines --profile on fset: every command that scans takes
-// it, Strict by default (DESIGN.md, "Profiles"; issue 31, item 2).
+// it, Strict by default (docs/profiles.md; issue 31, item 2).
 func profileFlag(fset *flag.FlagSet) *string {
 	return fset.String("profile", "strict", "the scan profile: spec or strict")
 }
