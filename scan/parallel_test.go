@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/plainsight/plainsight/internal/testkit"
 )
 
 // parallelText is a random text for TestParallelSameResult: segmentText's
@@ -83,7 +84,7 @@ func TestParallelSameResult(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
 	rng := rand.New(rand.NewPCG(61, 62))
 	texts := 200
-	if testing.Short() {
+	if !testkit.Exhaustive(t) {
 		texts = 40
 	}
 	type config struct{ procs, segment, gap int }
