@@ -371,7 +371,7 @@ func TestElementsDifferential(t *testing.T) {
 		checkElements(t, "hostile", s)
 	}
 	rng := rand.New(rand.NewPCG(3, 4))
-	for range 5000 {
+	for range testkit.Scale(t, 5000, 1000) {
 		var b strings.Builder
 		for range 1 + rng.IntN(60) {
 			if rng.IntN(4) == 0 {

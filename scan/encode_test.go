@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/plainsight/plainsight/internal/testkit"
 )
 
 // encoderJSON is what the command line wrote before WriteJSON: the
@@ -78,7 +79,7 @@ func TestEncodeFile(t *testing.T) {
 		"<p>a</p><div hidden>x</div><style>.h{display:none}</style> ok <b class=h>y</b>",
 		strings.Repeat("<style>.h{display:none}</style>", 3000) + "<!-- c --> ]: x",
 	}
-	for range 120 {
+	for range testkit.Scale(t, 120, 24) {
 		texts = append(texts, segmentText(rng))
 	}
 	for n, s := range texts {

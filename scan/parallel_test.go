@@ -222,7 +222,7 @@ func TestShortTextNoGoroutine(t *testing.T) {
 // pieces, at random codepoint starts, as UTF-8 and as WTF-8.
 func TestPositionsAt(t *testing.T) {
 	rng := rand.New(rand.NewPCG(65, 66))
-	for n := range 400 {
+	for n := range testkit.Scale(t, 400, 80) {
 		s := segmentText(rng)
 		if n%3 == 0 {
 			s = strings.Repeat("plain ascii ", rng.IntN(6)) + s + strings.Repeat("x", rng.IntN(40))
