@@ -152,7 +152,7 @@ func TestParallelSameResult(t *testing.T) {
 func TestResolveFrom(t *testing.T) {
 	defer func(g int) { checkpointGap = g }(checkpointGap)
 	rng := rand.New(rand.NewPCG(63, 64))
-	for n := range 200 {
+	for n := range testkit.Scale(t, 200, 40) {
 		s := segmentText(rng)
 		isWTF8 := n%2 == 1
 		checkpointGap = 1 + rng.IntN(40)
