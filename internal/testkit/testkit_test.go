@@ -1,6 +1,11 @@
 package testkit
 
-import "testing"
+import (
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+)
 
 // The switch: full in CI and on request, sampled otherwise (issue 31).
 func TestDecide(t *testing.T) {
@@ -35,5 +40,25 @@ func TestScale(t *testing.T) {
 		if got := Scale(t, c.full, c.sample); got != want {
 			t.Errorf("Scale(%d, %d) = %d, want %d (exhaustive %v)", c.full, c.sample, got, want, full)
 		}
+	}
+}
+
+// CI runs every case: .ci/run runs the tests under CI=true, and
+// CONTRIBUTING.md names the switch a contributor uses for the same run.
+// A CI script that dropped CI=true would run the samples only, silently.
+func TestCIRunsEveryCase(t *testing.T) {
+	ci, err := os.ReadFile("../../.ci/run")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`(?m)^CI=true go test( -race)? \./\.\.\.$`).Match(ci) {
+		t.Error(".ci/run does not run the tests as CI=true go test ./...: CI would run the samples only")
+	}
+	doc, err := os.ReadFile("../../CONTRIBUTING.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(doc), Env+"=1 go test ./...") {
+		t.Errorf("CONTRIBUTING.md does not say how to run every case (%s=1 go test ./...)", Env)
 	}
 }
