@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"unsafe"
+
+	"github.com/plainsight/plainsight/internal/testkit"
 )
 
 // TestFindNKeepsTheFirst checks that FindN, which drops constructs as it
@@ -18,7 +20,7 @@ func TestFindNKeepsTheFirst(t *testing.T) {
 		"<style>.h{display:none}</style>", "<i class=h>", "</i>", "<br hidden>", "[x]: # (c)\n", "text ", "\n", "<script>", "</script>"}
 	rng := rand.New(rand.NewPCG(4, 5))
 	most := 0
-	for range 200 {
+	for range testkit.Scale(t, 200, 50) {
 		var b strings.Builder
 		for range 100 + rng.IntN(2000) {
 			b.WriteString(tokens[rng.IntN(len(tokens))])

@@ -15,6 +15,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"golang.org/x/net/html"
 
+	"github.com/plainsight/plainsight/internal/testkit"
 	"github.com/plainsight/plainsight/internal/testkit/benchtext"
 	"github.com/plainsight/plainsight/vectors"
 )
@@ -207,7 +208,7 @@ func TestTokenizerDifferential(t *testing.T) {
 		checkTokens(t, "hostile", s)
 	}
 
-	for range 50000 {
+	for range testkit.Scale(t, 50000, 5000) {
 		checkTokens(t, "random", randomText(rng, 1+rng.IntN(40)))
 	}
 }
@@ -370,7 +371,7 @@ func TestElementsDifferential(t *testing.T) {
 		checkElements(t, "hostile", s)
 	}
 	rng := rand.New(rand.NewPCG(3, 4))
-	for range 5000 {
+	for range testkit.Scale(t, 5000, 1000) {
 		var b strings.Builder
 		for range 1 + rng.IntN(60) {
 			if rng.IntN(4) == 0 {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/plainsight/plainsight/internal/testkit"
 )
 
 // parallelText is a random text for TestParallelSameResult: segmentText's
@@ -83,7 +84,7 @@ func TestParallelSameResult(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
 	rng := rand.New(rand.NewPCG(61, 62))
 	texts := 200
-	if testing.Short() {
+	if !testkit.Exhaustive(t) {
 		texts = 40
 	}
 	type config struct{ procs, segment, gap int }
@@ -151,7 +152,7 @@ func TestParallelSameResult(t *testing.T) {
 func TestResolveFrom(t *testing.T) {
 	defer func(g int) { checkpointGap = g }(checkpointGap)
 	rng := rand.New(rand.NewPCG(63, 64))
-	for n := range 200 {
+	for n := range testkit.Scale(t, 200, 40) {
 		s := segmentText(rng)
 		isWTF8 := n%2 == 1
 		checkpointGap = 1 + rng.IntN(40)
@@ -221,7 +222,7 @@ func TestShortTextNoGoroutine(t *testing.T) {
 // pieces, at random codepoint starts, as UTF-8 and as WTF-8.
 func TestPositionsAt(t *testing.T) {
 	rng := rand.New(rand.NewPCG(65, 66))
-	for n := range 400 {
+	for n := range testkit.Scale(t, 400, 80) {
 		s := segmentText(rng)
 		if n%3 == 0 {
 			s = strings.Repeat("plain ascii ", rng.IntN(6)) + s + strings.Repeat("x", rng.IntN(40))

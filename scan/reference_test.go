@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/plainsight/plainsight/internal/scanref"
+	"github.com/plainsight/plainsight/internal/testkit"
 )
 
 // referenceJSON is the reference model's result in the shape Result
@@ -131,7 +132,7 @@ func randomText(rng *rand.Rand, n int) string {
 // separately and plainly from the specification, on random text.
 func TestAgainstReference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	for i := range 3000 {
+	for i := range testkit.Scale(t, 3000, 300) {
 		s := randomText(rng, rng.IntN(120))
 		if i%5 == 0 { // some ill-formed UTF-8 too
 			b := []byte(s)

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/plainsight/plainsight/internal/testkit"
 	"github.com/plainsight/plainsight/internal/ucd"
 	"github.com/plainsight/plainsight/markup"
 )
@@ -120,7 +121,7 @@ func TestInvalidUTF8Capped(t *testing.T) {
 // proportion to the text, not to the number of findings (the 50 MB
 // case).
 func TestHostileMemoryBounded(t *testing.T) {
-	text := strings.Repeat("\u200bx", 50<<20/4) // 50 MiB: 4 bytes a pair
+	text := strings.Repeat("\u200bx", testkit.Scale(t, 50<<20, 8<<20)/4) // 50 MiB (8 sampled): 4 bytes a pair
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/plainsight/plainsight/internal/testkit"
 )
 
 // segmentWords and segmentSeps build texts that put every kind of thing
@@ -55,8 +56,8 @@ func TestSegmentsParallel(t *testing.T) {
 	defer func(n int) { segmentSize = n }(segmentSize)
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
 	rng := rand.New(rand.NewPCG(19, 20))
-	cut := 0
-	for n := range 500 {
+	cut, texts := 0, testkit.Scale(t, 500, 100)
+	for n := range texts {
 		s := segmentText(rng)
 		opts := &Options{MaxFindings: []int{0, -1, 1, 3}[n%4]}
 		if n%3 == 0 {
@@ -87,7 +88,7 @@ func TestSegmentsParallel(t *testing.T) {
 			t.Fatalf("text %d %q: segmented UTF-16 result differs (-whole +segmented):\n%s", n, s, diff)
 		}
 	}
-	if cut < 10000 {
+	if cut < 20*texts {
 		t.Errorf("only %d cuts in all the texts", cut)
 	}
 }
@@ -114,7 +115,7 @@ func wtf16(s string) []uint16 {
 // result but for the copy.
 func TestOmitSanitizedSameResult(t *testing.T) {
 	rng := rand.New(rand.NewPCG(29, 30))
-	for n := range 120 {
+	for n := range testkit.Scale(t, 120, 24) {
 		s := segmentText(rng)
 		if n%5 == 0 {
 			s = strings.Repeat("<p hidden><!-- c -->", 200+rng.IntN(2000)) + s
@@ -150,8 +151,8 @@ func TestViewWithout(t *testing.T) {
 	defer func() { spanLimit = limit }()
 	spanLimit = func(int) int { return maxEditSpans }
 	rng := rand.New(rand.NewPCG(31, 32))
-	checked := 0
-	for n := range 300 {
+	checked, texts := 0, testkit.Scale(t, 300, 60)
+	for n := range texts {
 		s := segmentText(rng)
 		for _, isWTF8 := range []bool{false, true} {
 			c := &charScan{s: s, isWTF8: isWTF8, max: -1, omitSanitized: true, recordEdits: true}
@@ -178,7 +179,7 @@ func TestViewWithout(t *testing.T) {
 			}
 		}
 	}
-	if checked < 10000 {
+	if checked < 10000*texts/300 {
 		t.Errorf("only %d segments checked", checked)
 	}
 	spanLimit = limit

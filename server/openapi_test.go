@@ -51,12 +51,32 @@ type apiSpec struct {
 	errorRS *jsonschema.Resolved
 }
 
-// loadOpenAPI reads openapi.json and resolves the schema of every
+// loadOpenAPI returns the OpenAPI document as parseOpenAPI reads it, with
+// a record of answers of its own. The document is parsed and its schemas
+// resolved once per test binary (seconds, several times more under the
+// race detector); the operations are only read after that.
+func loadOpenAPI(t testing.TB) *apiSpec {
+	t.Helper()
+	parsedOpenAPI.Lock()
+	defer parsedOpenAPI.Unlock()
+	if parsedOpenAPI.spec == nil {
+		parsedOpenAPI.spec = parseOpenAPI(t)
+	}
+	return &apiSpec{ops: parsedOpenAPI.spec.ops, errorRS: parsedOpenAPI.spec.errorRS, hit: map[string]bool{}}
+}
+
+// parsedOpenAPI is what parseOpenAPI read, once.
+var parsedOpenAPI struct {
+	sync.Mutex
+	spec *apiSpec
+}
+
+// parseOpenAPI reads openapi.json and resolves the schema of every
 // documented JSON answer (an HTML page's or a text answer's media type is
 // kept, and checked alone). Component references (#/components/schemas/X) become
 // $defs references of a draft 2020-12 schema holding every component:
 // OpenAPI 3.1's schema objects are that dialect.
-func loadOpenAPI(t testing.TB) *apiSpec {
+func parseOpenAPI(t testing.TB) *apiSpec {
 	t.Helper()
 	var doc struct {
 		OpenAPI    string `json:"openapi"`

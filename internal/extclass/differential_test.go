@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/plainsight/plainsight/internal/testkit"
 	"github.com/plainsight/plainsight/internal/ucd"
 )
 
@@ -131,7 +132,7 @@ func checkChars(t *testing.T, s string) {
 func TestCharsDifferential(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	texts := 400
-	if testing.Short() {
+	if !testkit.Exhaustive(t) {
 		texts = 40
 	}
 	for range texts {
@@ -217,7 +218,7 @@ func checkReferences(t *testing.T, s string) {
 func TestReferencesDifferential(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	texts := 400
-	if testing.Short() {
+	if !testkit.Exhaustive(t) {
 		texts = 40
 	}
 	for range texts {

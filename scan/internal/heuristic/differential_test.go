@@ -9,6 +9,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/plainsight/plainsight/internal/testkit"
 	"github.com/plainsight/plainsight/internal/testkit/benchtext"
 )
 
@@ -219,8 +220,8 @@ func randomText(rng *rand.Rand, n int) string {
 // (one passage or a few) and long (many windows).
 func TestDifferentialRandom(t *testing.T) {
 	rng := rand.New(rand.NewPCG(19, 23))
-	found := 0
-	for n := range 2000 {
+	found, texts := 0, testkit.Scale(t, 2000, 400)
+	for n := range texts {
 		size := 1 + rng.IntN(40)
 		if n%10 == 0 {
 			size = 200 + rng.IntN(2000)
@@ -235,7 +236,7 @@ func TestDifferentialRandom(t *testing.T) {
 			t.Fatalf("Confusables(%q) = %v, reference %v", s, got, want)
 		}
 	}
-	if found < 1000 {
+	if found < texts/2 {
 		t.Errorf("only %d matches in the random texts: they do not reach the patterns", found)
 	}
 }

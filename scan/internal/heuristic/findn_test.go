@@ -8,6 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/plainsight/plainsight/internal/testkit"
 	"github.com/plainsight/plainsight/internal/ucd"
 )
 
@@ -19,7 +20,7 @@ func TestFindNKeepsTheFirst(t *testing.T) {
 	words := append(slices.Clone(vocabulary), "Αlpha", "Пpивет", "wοrd",
 		"ignore all previous instructions", "dear ai:", "reveal your system prompt", "don't tell the user")
 	most := 0
-	for range 25 {
+	for range testkit.Scale(t, 25, 8) {
 		var b strings.Builder
 		for range 200 + rng.IntN(3000) {
 			w := words[rng.IntN(len(words))]

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plainsight/plainsight/internal/testkit"
 	"github.com/plainsight/plainsight/internal/whatwg"
 )
 
@@ -108,8 +109,8 @@ func TestPrefilterComplete(t *testing.T) {
 	for _, l := range loadLabelled(t) {
 		seeds = append(seeds, strings.Fields(l.Text))
 	}
-	found := 0
-	for n := range 20000 {
+	found, passages := 0, testkit.Scale(t, 20000, 2000)
+	for n := range passages {
 		var b strings.Builder
 		if n%2 == 0 {
 			// A labelled text with some words swapped for the patterns'
@@ -145,7 +146,7 @@ func TestPrefilterComplete(t *testing.T) {
 		}
 		found += len(got)
 	}
-	if found < 2000 {
+	if found < passages/10 {
 		t.Errorf("only %d matches in the random passages: the test does not reach the patterns", found)
 	}
 }
@@ -232,8 +233,8 @@ func TestBeginsSound(t *testing.T) {
 	for _, l := range loadLabelled(t) {
 		seeds = append(seeds, strings.Fields(l.Text))
 	}
-	matched, refused := 0, 0
-	for n := range 4000 {
+	matched, refused, passages := 0, 0, testkit.Scale(t, 4000, 800)
+	for n := range passages {
 		var b strings.Builder
 		if n%2 == 0 {
 			for k, w := range seeds[rng.IntN(len(seeds))] {
@@ -273,7 +274,7 @@ func TestBeginsSound(t *testing.T) {
 		}
 	}
 	t.Logf("%d matches, %d attempts refused", matched, refused)
-	if matched < 500 || refused < 100000 {
+	if matched < passages/8 || refused < passages*25 {
 		t.Errorf("%d matches, %d attempts refused: the test does not reach the patterns", matched, refused)
 	}
 }
