@@ -110,9 +110,11 @@
 //   - POST /v1/security/submissions (submit) — one field of one artifact
 //     {"artifact": {"type", "ref", "label"}, "field", "content",
 //     "context", "agent_id", "handle"} through the §8 ingestion gate
-//     (package flag), attributed to the key's owner: the gate's outcome,
-//     clean, held (with its flags) or admitted (bytes an award overturned),
-//     and the §12 line of the flags in "note".
+//     (package flag), attributed to the key's owner, scanned in the
+//     server's profile (Strict unless Config.SpecProfile; only findings of
+//     the §2–§4 classes become flags): the gate's outcome, clean, held
+//     (with its flags) or admitted (bytes an award overturned), and the
+//     §12 line of the flags in "note".
 //   - POST /v1/registry/servers (register) — {"url", "slug", "page_url",
 //     "linked_store_listing"}: the server probed through the guard and
 //     registered (201), or held by deterministic findings in the

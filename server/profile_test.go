@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"net/http"
@@ -10,6 +11,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/plainsight/plainsight/guard"
+	"github.com/plainsight/plainsight/store"
+	"github.com/plainsight/plainsight/store/memory"
 )
 
 // schemaURL is the data default of the tool gzip-file-as-resource of npm
@@ -61,6 +64,45 @@ func TestPrecallProfile(t *testing.T) {
 		otherWant := map[bool]string{false: "flagged", true: "clean"}[spec]
 		if status, v := call(t, h, "POST", "/v1/security/scan", `{"text": "`+schemaURL+`", "profile": "`+other+`"}`); status != http.StatusOK || v["status"] != otherWant {
 			t.Errorf("spec %v, profile %s: scan route %d %v", spec, other, status, v["status"])
+		}
+	}
+}
+
+// TestSubmissionProfile (issue 31, item 2): the §8 gate of POST
+// /v1/security/submissions scans in the server's profile, as the pre-call
+// checks do: the schema URL above is a §4 base64 run in Spec (held, one
+// flag) and a name in Strict (clean); a zero-width space is held in both.
+func TestSubmissionProfile(t *testing.T) {
+	for _, spec := range []bool{false, true} {
+		st := memory.New()
+		key := newKey(t, st, "acct_sub", store.ScopeSubmit)
+		h := New(Config{Store: st, SpecProfile: spec})
+		submit := func(ref, content string) (string, int) {
+			body, _ := json.Marshal(map[string]any{"artifact": map[string]string{"type": "skill", "ref": ref},
+				"field": "description", "content": content})
+			r := httptest.NewRequest("POST", "/v1/security/submissions", bytes.NewReader(body))
+			r.Header.Set("Authorization", "Bearer "+key)
+			r.Header.Set("Content-Type", "application/json")
+			w := httptest.NewRecorder()
+			h.ServeHTTP(w, r)
+			var v struct {
+				Status    string `json:"status"`
+				Decisions []any  `json:"decisions"`
+			}
+			if w.Code != http.StatusOK || json.Unmarshal(w.Body.Bytes(), &v) != nil {
+				t.Fatalf("spec %v: %d %s", spec, w.Code, w.Body)
+			}
+			return v.Status, len(v.Decisions)
+		}
+		want := "clean"
+		if spec {
+			want = "held"
+		}
+		if status, n := submit("https://example.com/a", "Fetches "+schemaURL+" by default."); status != want || (n == 1) != spec {
+			t.Errorf("spec %v: the schema URL is %s with %d decisions, want %s", spec, status, n, want)
+		}
+		if status, n := submit("https://example.com/b", "Reads mail\u200b for you."); status != "held" || n != 1 {
+			t.Errorf("spec %v: a zero-width space is %s with %d decisions, want held with 1", spec, status, n)
 		}
 	}
 }

@@ -7,8 +7,8 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/plainsight/plainsight/flag"
 	"github.com/plainsight/plainsight/guard"
@@ -159,14 +159,16 @@ func (h *handler) submit(w http.ResponseWriter, r *http.Request) {
 	// agree, a surrogate and U+FFFD being one codepoint and three bytes
 	// either way.
 	in.Bytes = []byte(replaceSurrogates(content))
-	if !utf8.ValidString(content) { // else Bytes are the text, and Submit scans them
-		res, err := scan.ScanWTF8(content, &scan.Options{Context: scan.Context(in.Context), OmitSanitized: true})
-		if err != nil {
-			writeError(w, http.StatusUnprocessableEntity, "invalid_request", "context is text or email_html")
-			return
-		}
-		in.Result = res
+	// The gate scans in the server's profile, as its pre-call checks and
+	// registrations do (issue 31, item 2): only findings of the §2–§4
+	// classes become flags, so a Strict extension finding is left out.
+	res, err := scan.ScanWTF8(content, &scan.Options{Context: scan.Context(in.Context), Profile: h.checker.Profile, OmitSanitized: true})
+	if err != nil {
+		writeError(w, http.StatusUnprocessableEntity, "invalid_request", "context is text or email_html")
+		return
 	}
+	res.Findings = slices.DeleteFunc(res.Findings, func(f scan.Finding) bool { return f.Extension })
+	in.Result = res
 	in.Actor.AccountID, in.Actor.Kind = key.Owner, flag.KindAccount
 	in.Source = flag.Submission
 	out, err := (&flag.Service{Store: h.store, Now: h.clock}).Submit(r.Context(), in)
