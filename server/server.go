@@ -89,10 +89,11 @@ type Config struct {
 	SignatureCorpus *signature.Corpus
 	// SpecProfile makes every scan the server runs use the Spec profile,
 	// the conformance mode (plainsight serve --profile spec): the pre-call
-	// check's scan of definitions, the flags registration and refresh
-	// record, and the default of POST /v1/security/scan and the MCP tool
-	// scan_text (a request's "profile" still chooses there). False, the
-	// default, is Strict (docs/profiles.md; issue 31, item 2).
+	// check's scan of definitions, the flags registration, refresh and
+	// the submission gate record, and the default of POST
+	// /v1/security/scan and the MCP tool scan_text (a request's "profile"
+	// still chooses there). False, the default, is Strict
+	// (docs/profiles.md; issue 31, item 2).
 	SpecProfile bool
 }
 

@@ -61,8 +61,9 @@ or SIGINT, then finishes the requests in flight and exits 0.
                      every command's default database
   --profile PROFILE  the scan profile of every scan it runs: strict (the
                      default) or spec, the conformance mode — the pre-call
-                     checks, the flags registration and refresh record,
-                     and the default of scan_text's and POST
+                     checks, the flags registration, refresh and the
+                     submission gate record, and the default of
+                     scan_text's and POST
                      /v1/security/scan's "profile"
   --allow-loopback   let pre-call checks probe loopback addresses
                      (127.0.0.0/8, ::1, localhost): that opens probes of
