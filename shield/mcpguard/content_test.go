@@ -29,20 +29,7 @@ func serveContent(t *testing.T, g *Guard, texts map[string]string) *mcp.ClientSe
 				return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: uri, MIMEType: "text/markdown", Text: text}}}, nil
 			})
 	}
-	st, ct := mcp.NewInMemoryTransports()
-	ss, err := s.Connect(ctx, st, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ss.Close() })
-	c := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "1"}, nil)
-	c.AddSendingMiddleware(g.Middleware())
-	cs, err := c.Connect(ctx, ct, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cs.Close() })
-	return cs
+	return connectGuarded(t, ctx, s, g)
 }
 
 // A prompt or a resource whose text carries a malicious instruction is

@@ -29,20 +29,7 @@ func serve(t *testing.T, g *Guard, instructions string, tools ...*mcp.Tool) *mcp
 		func(context.Context, *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
 			return &mcp.GetPromptResult{}, nil
 		})
-	st, ct := mcp.NewInMemoryTransports()
-	ss, err := s.Connect(ctx, st, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ss.Close() })
-	c := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "1"}, nil)
-	c.AddSendingMiddleware(g.Middleware())
-	cs, err := c.Connect(ctx, ct, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cs.Close() })
-	return cs
+	return connectGuarded(t, ctx, s, g)
 }
 
 func TestToolsListWithholdsPoisonedTools(t *testing.T) {
@@ -160,4 +147,24 @@ func TestDefinitionText(t *testing.T) {
 	if got := definitionText(map[string]string{"instructions": "a < b"}); got != `{"instructions":"a < b"}` {
 		t.Errorf("definitionText = %s", got)
 	}
+}
+
+// connectGuarded connects a client guarded by g to s over in-memory
+// transports, both sessions closed when the test ends.
+func connectGuarded(t *testing.T, ctx context.Context, s *mcp.Server, g *Guard) *mcp.ClientSession {
+	t.Helper()
+	st, ct := mcp.NewInMemoryTransports()
+	ss, err := s.Connect(ctx, st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ss.Close() })
+	c := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "1"}, nil)
+	c.AddSendingMiddleware(g.Middleware())
+	cs, err := c.Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close() })
+	return cs
 }
