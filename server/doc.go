@@ -6,7 +6,8 @@
 //
 // # Routes
 //
-// Go 1.22 net/http patterns, keyless, every answer JSON:
+// Go 1.22 net/http patterns, keyless unless said, every answer JSON (the
+// human pages and the skill excepted: see Human pages):
 //
 //   - GET /v1/security/precall?url=&tool= — the §9 pre-call answer of the
 //     agent-safety formats (package precall): the server at url probed
