@@ -13,6 +13,7 @@ import (
 
 	"github.com/plainsight/plainsight/fingerprint"
 	"github.com/plainsight/plainsight/pin"
+	"github.com/plainsight/plainsight/precall"
 	"github.com/plainsight/plainsight/store"
 )
 
@@ -138,7 +139,7 @@ func runApprove(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "plainsight approve: %s\n", describe(err))
 		return exitError
 	}
-	fmt.Fprintf(stdout, "approved: %s pin version %d, fingerprint %s%s (%d change(s))\n", printable(key), p.Version, p.Fingerprint, byText(p.By), shown)
+	fmt.Fprintf(stdout, "approved: %s pin version %d, fingerprint %s%s (%d change(s))\nnote: %s\n", printable(key), p.Version, p.Fingerprint, byText(p.By), shown, precall.IntegrityNote)
 	return exitClean
 }
 
@@ -251,7 +252,10 @@ func runPins(args []string, stdout, stderr io.Writer) int {
 	if *format == "json" {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
-		enc.Encode(map[string]any{"pins": rows})
+		enc.Encode(struct {
+			Pins []pinRow `json:"pins"`
+			Note string   `json:"note"`
+		}{rows, precall.IntegrityNote})
 		return exitClean
 	}
 	if len(rows) == 0 {
@@ -275,6 +279,7 @@ func runPins(args []string, stdout, stderr io.Writer) int {
 	if n := countPending(rows); n > 0 {
 		fmt.Fprintf(stdout, "%d pending: plainsight approve KEY shows the changes and approves them\n", n)
 	}
+	fmt.Fprintf(stdout, "note: %s\n", precall.IntegrityNote)
 	return exitClean
 }
 
