@@ -145,6 +145,8 @@ Commands:
   serve        serve the checks, the registry and the feeds over HTTP
   mcp          serve the checks as MCP tools (stdio or Streamable HTTP)
   keys         create and revoke the API keys of serve
+  approve      show what changed in a pinned MCP server and approve it
+  pins         list the pinned MCP servers and what is pending approval
   version      print the version and the Unicode version
   help         print the commands' synopsis, or a command's help
 
@@ -177,6 +179,8 @@ const usage = `usage:
   plainsight serve [--addr 127.0.0.1:8080] [--db DB] [--allow-loopback] [--profile spec|strict] ...
   plainsight mcp [--http ADDR] [--db DB] [--allow-loopback] [--public-url URL] [--profile spec|strict] ...
   plainsight keys create|revoke ...
+  plainsight approve [--db DB] [--by NAME] [--tool NAME]... [--prompt NAME]... [--resource URI]... [--resource-template URITEMPLATE]... KEY
+  plainsight pins [--db DB] [--format text|json]
   plainsight version | --version
 
 SUPPRESSION: [--only CLASS,...] [--skip CLASS,...] [--ignore-file FILE] [--baseline FILE]
@@ -242,6 +246,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runMCP(args[1:], stdin, stdout, stderr)
 	case "keys":
 		return runKeys(args[1:], stdout, stderr)
+	case "approve":
+		return runApprove(args[1:], stdout, stderr)
+	case "pins":
+		return runPins(args[1:], stdout, stderr)
 	case "version", "--version", "-version":
 		if len(args) > 1 && (args[1] == "-h" || args[1] == "-help" || args[1] == "--help") {
 			writeHelp(stdout, "version", nil)
