@@ -1,0 +1,342 @@
+package precall
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/plainsight/plainsight/fingerprint"
+	"github.com/plainsight/plainsight/guard"
+	"github.com/plainsight/plainsight/store"
+)
+
+// fleet is n cheap MCP servers on a few loopback listeners: one handler
+// serves /s/0 … /s/N-1, speaking just enough Streamable HTTP for the
+// probe (initialize, notifications/initialized, tools/list, JSON
+// answers). Server i is on listener i % len(listeners); its one tool's
+// description names its generation, which change bumps.
+type fleet struct {
+	listeners []*httptest.Server
+	urls      []string
+
+	mu    sync.Mutex
+	gen   []int // each server's generation
+	lists []int // tools/list calls each server answered
+	// inFlight and maxInFlight are the requests being answered on each
+	// listener, and the most seen at once.
+	inFlight, maxInFlight []int
+}
+
+func newFleet(t testing.TB, n, listeners int) *fleet {
+	f := &fleet{gen: make([]int, n), lists: make([]int, n), inFlight: make([]int, listeners), maxInFlight: make([]int, listeners)}
+	for l := range listeners {
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { f.serve(w, r, l) }))
+		t.Cleanup(srv.Close)
+		f.listeners = append(f.listeners, srv)
+	}
+	for i := range n {
+		f.urls = append(f.urls, fmt.Sprintf("%s/s/%d", f.listeners[i%listeners].URL, i))
+	}
+	return f
+}
+
+func (f *fleet) serve(w http.ResponseWriter, r *http.Request, l int) {
+	f.mu.Lock()
+	f.inFlight[l]++
+	f.maxInFlight[l] = max(f.maxInFlight[l], f.inFlight[l])
+	f.mu.Unlock()
+	defer func() {
+		f.mu.Lock()
+		f.inFlight[l]--
+		f.mu.Unlock()
+	}()
+	i, err := strconv.Atoi(strings.TrimPrefix(r.URL.Path, "/s/"))
+	if r.Method != http.MethodPost || err != nil || i < 0 || i >= len(f.gen) || i%len(f.listeners) != l {
+		http.NotFound(w, r)
+		return
+	}
+	var msg struct {
+		ID     json.RawMessage `json:"id"`
+		Method string          `json:"method"`
+	}
+	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 1<<16)).Decode(&msg); err != nil {
+		http.Error(w, "bad request", http.StatusBadRequest)
+		return
+	}
+	var result any
+	switch msg.Method {
+	case "initialize":
+		result = map[string]any{"protocolVersion": "2025-03-26", "capabilities": map[string]any{"tools": map[string]any{}},
+			"serverInfo": map[string]any{"name": fmt.Sprintf("fleet-%d", i), "version": "1.0"}}
+	case "tools/list":
+		f.mu.Lock()
+		g := f.gen[i]
+		f.lists[i]++
+		f.mu.Unlock()
+		result = map[string]any{"tools": []any{map[string]any{"name": "lookup",
+			"description": fmt.Sprintf("Looks a record up (server %d, generation %d).", i, g), "inputSchema": map[string]any{"type": "object"}}}}
+	default:
+		if len(msg.ID) == 0 { // a notification
+			w.WriteHeader(http.StatusAccepted)
+			return
+		}
+		result = nil
+	}
+	w.Header().Set("Content-Type", "application/json")
+	json.NewEncoder(w).Encode(map[string]any{"jsonrpc": "2.0", "id": msg.ID, "result": result})
+}
+
+// change bumps server i's generation: its next probe serves another
+// description.
+func (f *fleet) change(i int) {
+	f.mu.Lock()
+	f.gen[i]++
+	f.mu.Unlock()
+}
+
+// listCounts returns a copy of the tools/list counts.
+func (f *fleet) listCounts() []int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]int(nil), f.lists...)
+}
+
+// vclock is a virtual clock the tests move by hand.
+type vclock struct{ ns atomic.Int64 }
+
+func (c *vclock) Now() time.Time      { return time.Unix(0, c.ns.Load()).UTC() }
+func (c *vclock) Set(t time.Time)     { c.ns.Store(t.UnixNano()) }
+func (c *vclock) Add(d time.Duration) { c.ns.Add(int64(d)) }
+
+// bounds records, from a Refresher's Started and Done, the refreshes it
+// has in flight in all and per host, and the most seen at once.
+type bounds struct {
+	mu              sync.Mutex
+	total, maxTotal int
+	perHost, maxPer map[string]int
+	started, done   int
+	failed          []string
+	statuses        map[fingerprint.Status]int
+}
+
+func newBounds() *bounds {
+	return &bounds{perHost: map[string]int{}, maxPer: map[string]int{}, statuses: map[fingerprint.Status]int{}}
+}
+
+func (b *bounds) hook(f *Refresher) {
+	f.Started = func(u string) {
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		h := hostOf(u)
+		b.started++
+		b.total++
+		b.perHost[h]++
+		b.maxTotal = max(b.maxTotal, b.total)
+		b.maxPer[h] = max(b.maxPer[h], b.perHost[h])
+	}
+	f.Done = func(u string, r *Refresh, err error) {
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		b.done++
+		if err != nil {
+			b.failed = append(b.failed, u+": "+err.Error())
+			return // Started was not called when the host's slot was not had
+		}
+		b.statuses[r.Status]++
+		b.total--
+		b.perHost[hostOf(u)]--
+	}
+}
+
+// simulate registers the fleet's servers in stores[0], then runs rounds
+// of every Refresher at once on the virtual clock, a few servers changing
+// before each round, and checks that every server was probed exactly
+// once a round, that each changed server's change was recorded as one
+// event, and that no other event was (issue 33, item 4).
+func simulate(t *testing.T, stores []store.Store, servers, listeners, rounds int) {
+	ctx := t.Context()
+	fl := newFleet(t, servers, listeners)
+	clk := &vclock{}
+	t0 := time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)
+	clk.Set(t0)
+	g := testGuard(t, guard.Policy{AllowLoopback: true})
+	const every = 6 * time.Hour
+	const workers, perHost = 8, 2
+	var refreshers []*Refresher
+	var bs []*bounds
+	for _, s := range stores {
+		f := &Refresher{Checker: &Checker{Guard: g, Store: s, Clock: clk.Now}, Every: every, Workers: workers, PerHost: perHost}
+		b := newBounds()
+		b.hook(f)
+		refreshers, bs = append(refreshers, f), append(bs, b)
+	}
+	reg := &Checker{Guard: g, Store: stores[0], Clock: clk.Now}
+	began := time.Now()
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				if r, err := reg.Register(ctx, RegisterInput{URL: fl.urls[i], Slug: fmt.Sprintf("fleet-%d", i)}); err != nil || r.Status != RegisterDone {
+					t.Errorf("register %d: %v %v", i, r, err)
+				}
+			}
+		}()
+	}
+	for i := range servers {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	if t.Failed() {
+		t.FailNow()
+	}
+	t.Logf("%d servers registered in %v", servers, time.Since(began).Round(time.Millisecond))
+	startEvents := lastSeq(t, stores[0])
+	changedTotal := make([]int, servers)
+	before := fl.listCounts()
+	// Between registration and the first round no server is due: a round
+	// now checks nothing.
+	for _, f := range refreshers {
+		if st, err := f.Round(ctx); err != nil || st != (RoundStats{}) {
+			t.Fatalf("round before anything is due: %+v %v", st, err)
+		}
+	}
+	for round := 1; round <= rounds; round++ {
+		clk.Add(every + time.Minute)
+		// A few servers change: round+2 of them, spread over the fleet.
+		changed := map[int]bool{}
+		for k := range round + 2 {
+			i := (k*997 + round*31) % servers
+			changed[i] = true
+		}
+		for i := range changed {
+			fl.change(i)
+			changedTotal[i]++
+		}
+		seq0 := lastSeq(t, stores[0])
+		began := time.Now()
+		var rw sync.WaitGroup
+		stats := make([]RoundStats, len(refreshers))
+		for k, f := range refreshers {
+			rw.Add(1)
+			go func() {
+				defer rw.Done()
+				st, err := f.Round(ctx)
+				if err != nil {
+					t.Errorf("round %d, instance %d: %v", round, k, err)
+				}
+				stats[k] = st
+			}()
+		}
+		rw.Wait()
+		took := time.Since(began)
+		after := fl.listCounts()
+		for i := range servers {
+			if d := after[i] - before[i]; d != 1 {
+				t.Errorf("round %d: server %d probed %d times, want once", round, i, d)
+			}
+		}
+		before = after
+		total := 0
+		for k, st := range stats {
+			if st.Failed != 0 {
+				t.Errorf("round %d, instance %d: %d refreshes failed: %v", round, k, st.Failed, bs[k].failed)
+			}
+			total += st.Refreshed
+		}
+		if total != servers {
+			t.Errorf("round %d: %d refreshes over the instances %+v, want %d", round, total, stats, servers)
+		}
+		// The round's events: one per changed server, from its version
+		// to the next.
+		evs, err := stores[0].ListChangeEvents(ctx, store.ChangeQuery{Limit: store.MaxListLimit})
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen := map[string]int{}
+		for _, e := range evs {
+			if e.Seq <= seq0 {
+				continue
+			}
+			seen[e.ServerURL]++
+			if e.ToVersion != e.FromVersion+1 {
+				t.Errorf("round %d: event %d of %s from %d to %d", round, e.Seq, e.ServerURL, e.FromVersion, e.ToVersion)
+			}
+		}
+		for i := range changed {
+			if seen[fl.urls[i]] != 1 {
+				t.Errorf("round %d: changed server %d has %d events this round, want 1", round, i, seen[fl.urls[i]])
+			}
+			delete(seen, fl.urls[i])
+		}
+		for u, n := range seen {
+			t.Errorf("round %d: unchanged server %s has %d events", round, u, n)
+		}
+		t.Logf("round %d: %d servers refreshed in %v, %d changed, refreshes per instance %v", round, servers, took.Round(time.Millisecond), len(changed), stats)
+	}
+	// Every server's version is 1 + its changes, and its events are its
+	// changes, each once.
+	perURL := map[string]int{}
+	seq := int64(0)
+	for {
+		evs, err := stores[0].ListChangeEvents(ctx, store.ChangeQuery{Before: seq, Limit: store.MaxListLimit})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range evs {
+			if e.Seq > startEvents {
+				perURL[e.ServerURL]++
+			}
+		}
+		if len(evs) < store.MaxListLimit || evs[len(evs)-1].Seq <= startEvents {
+			break
+		}
+		seq = evs[len(evs)-1].Seq
+	}
+	for i, u := range fl.urls {
+		s, err := stores[0].Server(ctx, u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Version != 1+changedTotal[i] || perURL[u] != changedTotal[i] {
+			t.Errorf("server %d: version %d and %d events, want %d and %d", i, s.Version, perURL[u], 1+changedTotal[i], changedTotal[i])
+		}
+	}
+	for k, b := range bs {
+		if b.maxTotal > workers {
+			t.Errorf("instance %d: %d refreshes in flight at once, want at most %d", k, b.maxTotal, workers)
+		}
+		for h, m := range b.maxPer {
+			if m > perHost {
+				t.Errorf("instance %d: %d refreshes of %s in flight at once, want at most %d", k, m, h, perHost)
+			}
+		}
+	}
+	for l, m := range fl.maxInFlight {
+		if m > perHost*len(stores) {
+			t.Errorf("listener %d: %d requests at once, want at most %d (%d per instance)", l, m, perHost*len(stores), perHost)
+		}
+	}
+}
+
+// lastSeq is the newest change event's sequence number, 0 when none.
+func lastSeq(t testing.TB, s store.Store) int64 {
+	evs, err := s.ListChangeEvents(t.Context(), store.ChangeQuery{Limit: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(evs) == 0 {
+		return 0
+	}
+	return evs[0].Seq
+}
