@@ -3,6 +3,7 @@ package precall
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -145,13 +146,13 @@ func (b *bounds) hook(f *Refresher) {
 		b.mu.Lock()
 		defer b.mu.Unlock()
 		b.done++
-		if err != nil {
-			b.failed = append(b.failed, u+": "+err.Error())
-			return // Started was not called when the host's slot was not had
-		}
-		b.statuses[r.Status]++
 		b.total--
 		b.perHost[hostOf(u)]--
+		if err != nil {
+			b.failed = append(b.failed, u+": "+err.Error())
+			return
+		}
+		b.statuses[r.Status]++
 	}
 }
 
@@ -312,7 +313,17 @@ func simulate(t *testing.T, stores []store.Store, servers, listeners, rounds int
 			t.Errorf("server %d: version %d and %d events, want %d and %d", i, s.Version, perURL[u], 1+changedTotal[i], changedTotal[i])
 		}
 	}
+	changes, outcomes := 0, map[fingerprint.Status]int{}
+	for _, n := range changedTotal {
+		changes += n
+	}
 	for k, b := range bs {
+		if b.started != b.done {
+			t.Errorf("instance %d: %d checks started, %d done", k, b.started, b.done)
+		}
+		for st, n := range b.statuses {
+			outcomes[st] += n
+		}
 		if b.maxTotal > workers {
 			t.Errorf("instance %d: %d refreshes in flight at once, want at most %d", k, b.maxTotal, workers)
 		}
@@ -321,6 +332,9 @@ func simulate(t *testing.T, stores []store.Store, servers, listeners, rounds int
 				t.Errorf("instance %d: %d refreshes of %s in flight at once, want at most %d", k, m, h, perHost)
 			}
 		}
+	}
+	if want := map[fingerprint.Status]int{fingerprint.Changed: changes, fingerprint.Unchanged: servers*rounds - changes}; !maps.Equal(outcomes, want) {
+		t.Errorf("outcomes over the instances %v, want %v", outcomes, want)
 	}
 	for l, m := range fl.maxInFlight {
 		if m > perHost*len(stores) {

@@ -66,8 +66,11 @@ type Refresher struct {
 	// DefaultRefreshPoll. It is at most Every.
 	Poll time.Duration
 	// Started, when set, is called as the check of a taken server starts
-	// (after its host's slot is had), and Done as it ends, with its
-	// outcome or its error; both from the refresh's goroutine.
+	// (after its host's slot is had), and Done, when set, as that check
+	// ends, with its outcome or its error; both from the check's
+	// goroutine. A taken server whose check never started (the context
+	// ended while it waited for its host) is given to neither; Round
+	// counts it in Failed.
 	Started func(url string)
 	Done    func(url string, r *Refresh, err error)
 }
@@ -180,17 +183,14 @@ func (f *Refresher) Round(ctx context.Context) (RoundStats, error) {
 			go func() {
 				defer wg.Done()
 				defer func() { <-slots }()
-				r, rerr := f.one(ctx, hosts, s)
+				err := f.one(ctx, hosts, s)
 				mu.Lock()
-				if rerr != nil {
+				if err != nil {
 					st.Failed++
 				} else {
 					st.Refreshed++
 				}
 				mu.Unlock()
-				if f.Done != nil {
-					f.Done(s.URL, r, rerr)
-				}
 			}()
 		}
 	}
@@ -211,17 +211,22 @@ func tryPut(slots chan struct{}) bool {
 	}
 }
 
-// one checks the taken server s, in a slot of its host.
-func (f *Refresher) one(ctx context.Context, hosts *hostSlots, s store.Server) (*Refresh, error) {
+// one checks the taken server s in a slot of its host, calling Started
+// and Done in the slot.
+func (f *Refresher) one(ctx context.Context, hosts *hostSlots, s store.Server) error {
 	h := hostOf(s.URL)
 	if err := hosts.acquire(ctx, h); err != nil {
-		return nil, err
+		return err
 	}
 	defer hosts.release(h)
 	if f.Started != nil {
 		f.Started(s.URL)
 	}
-	return f.Checker.refresh(ctx, s, true)
+	r, err := f.Checker.refresh(ctx, s, true)
+	if f.Done != nil {
+		f.Done(s.URL, r, err)
+	}
+	return err
 }
 
 // hostOf is the upstream host of a registered URL: its host and port,

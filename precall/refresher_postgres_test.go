@@ -19,7 +19,7 @@ import (
 // changed server's change one event, no other event, each instance within
 // its bounds (issue 33, item 4). Runs when PLAINSIGHT_TEST_POSTGRES names
 // a test database; under CI=true it must. The full run (CI=true or
-// PLAINSIGHT_EXHAUSTIVE=1) has six rounds, the sampled one two.
+// PLAINSIGHT_EXHAUSTIVE=1) has three rounds, the sampled one two.
 func TestRefresherSimulationPostgres(t *testing.T) {
 	dsn := os.Getenv("PLAINSIGHT_TEST_POSTGRES")
 	if dsn == "" {
@@ -58,5 +58,5 @@ func TestRefresherSimulationPostgres(t *testing.T) {
 		t.Cleanup(func() { s.Close() })
 		stores = append(stores, s)
 	}
-	simulate(t, stores, 1000, 8, testkit.Scale(t, 6, 2))
+	simulate(t, stores, 1000, 8, testkit.Scale(t, 3, 2))
 }

@@ -17,7 +17,7 @@ import (
 // (issue 33, item 4).
 func TestRefresherSimulationMemory(t *testing.T) {
 	s := memory.New()
-	simulate(t, []store.Store{s, s, s, s}, testkit.Scale(t, 1000, 300), 8, testkit.Scale(t, 4, 2))
+	simulate(t, []store.Store{s, s, s, s}, testkit.Scale(t, 1000, 300), 8, 2)
 }
 
 // One instance on SQLite runs the same scheduler in process, with the
@@ -28,7 +28,7 @@ func TestRefresherSimulationSQLite(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { s.Close() })
-	simulate(t, []store.Store{s}, testkit.Scale(t, 1000, 200), 4, 2)
+	simulate(t, []store.Store{s}, testkit.Scale(t, 500, 200), 4, 2)
 }
 
 // A Refresher without an interval or a store refuses to run.
