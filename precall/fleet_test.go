@@ -1,6 +1,7 @@
 package precall
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -116,69 +117,99 @@ func (c *vclock) Now() time.Time      { return time.Unix(0, c.ns.Load()).UTC() }
 func (c *vclock) Set(t time.Time)     { c.ns.Store(t.UnixNano()) }
 func (c *vclock) Add(d time.Duration) { c.ns.Add(int64(d)) }
 
-// bounds records, from a Refresher's Started and Done, the refreshes it
-// has in flight in all and per host, and the most seen at once.
-type bounds struct {
-	mu              sync.Mutex
-	total, maxTotal int
-	perHost, maxPer map[string]int
-	started, done   int
-	failed          []string
-	statuses        map[fingerprint.Status]int
+// The simulation's settings.
+const (
+	simEvery   = 6 * time.Hour
+	simWorkers = 8
+	simPerHost = 2
+)
+
+// report is what an instance did in one round: its stats and what its
+// Started and Done saw (the most checks in flight at once, in all and per
+// host, and the outcomes).
+type report struct {
+	Stats         RoundStats
+	MaxTotal      int
+	MaxPer        map[string]int
+	Started, Done int
+	Failed        []string
+	Statuses      map[fingerprint.Status]int
+	total         int
+	perHost       map[string]int
+	mu            sync.Mutex
 }
 
-func newBounds() *bounds {
-	return &bounds{perHost: map[string]int{}, maxPer: map[string]int{}, statuses: map[fingerprint.Status]int{}}
+func newReport() *report {
+	return &report{MaxPer: map[string]int{}, perHost: map[string]int{}, Statuses: map[fingerprint.Status]int{}}
 }
 
-func (b *bounds) hook(f *Refresher) {
+// hook makes f's Started and Done write into b.
+func (b *report) hook(f *Refresher) {
 	f.Started = func(u string) {
 		b.mu.Lock()
 		defer b.mu.Unlock()
 		h := hostOf(u)
-		b.started++
+		b.Started++
 		b.total++
 		b.perHost[h]++
-		b.maxTotal = max(b.maxTotal, b.total)
-		b.maxPer[h] = max(b.maxPer[h], b.perHost[h])
+		b.MaxTotal = max(b.MaxTotal, b.total)
+		b.MaxPer[h] = max(b.MaxPer[h], b.perHost[h])
 	}
 	f.Done = func(u string, r *Refresh, err error) {
 		b.mu.Lock()
 		defer b.mu.Unlock()
-		b.done++
+		b.Done++
 		b.total--
 		b.perHost[hostOf(u)]--
 		if err != nil {
-			b.failed = append(b.failed, u+": "+err.Error())
+			b.Failed = append(b.Failed, u+": "+err.Error())
 			return
 		}
-		b.statuses[r.Status]++
+		b.Statuses[r.Status]++
 	}
 }
 
-// simulate registers the fleet's servers in stores[0], then runs rounds
-// of every Refresher at once on the virtual clock, a few servers changing
+// instance runs rounds of one Refresher, in this process or another.
+type instance interface {
+	// round runs one round at the virtual time at.
+	round(ctx context.Context, at time.Time) (*report, error)
+}
+
+// inProcess is an instance in this process: a Refresher on its own
+// store handle, its clock the simulation's.
+type inProcess struct {
+	f   *Refresher
+	clk *vclock
+}
+
+func newInProcess(t testing.TB, s store.Store) *inProcess {
+	clk := &vclock{}
+	g := testGuard(t, guard.Policy{AllowLoopback: true})
+	return &inProcess{f: &Refresher{Checker: &Checker{Guard: g, Store: s, Clock: clk.Now}, Every: simEvery, Workers: simWorkers, PerHost: simPerHost}, clk: clk}
+}
+
+func (p *inProcess) round(ctx context.Context, at time.Time) (*report, error) {
+	p.clk.Set(at)
+	r := newReport()
+	r.hook(p.f)
+	st, err := p.f.Round(ctx)
+	r.Stats = st
+	return r, err
+}
+
+// simulate registers the fleet's servers in reg, then runs rounds of
+// every instance at once on a virtual clock, a few servers changing
 // before each round, and checks that every server was probed exactly
 // once a round, that each changed server's change was recorded as one
-// event, and that no other event was (issue 33, item 4).
-func simulate(t *testing.T, stores []store.Store, servers, listeners, rounds int) {
+// event and that no other event was, and that each instance kept its
+// bounds (issue 33, item 4).
+func simulate(t *testing.T, reg store.Store, fl *fleet, instances []instance, rounds int) {
 	ctx := t.Context()
-	fl := newFleet(t, servers, listeners)
-	clk := &vclock{}
+	servers := len(fl.urls)
 	t0 := time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)
-	clk.Set(t0)
+	at := t0
 	g := testGuard(t, guard.Policy{AllowLoopback: true})
-	const every = 6 * time.Hour
-	const workers, perHost = 8, 2
-	var refreshers []*Refresher
-	var bs []*bounds
-	for _, s := range stores {
-		f := &Refresher{Checker: &Checker{Guard: g, Store: s, Clock: clk.Now}, Every: every, Workers: workers, PerHost: perHost}
-		b := newBounds()
-		b.hook(f)
-		refreshers, bs = append(refreshers, f), append(bs, b)
-	}
-	reg := &Checker{Guard: g, Store: stores[0], Clock: clk.Now}
+	rc := &Checker{Guard: g, Store: reg, Clock: func() time.Time { return t0 }}
 	began := time.Now()
 	var wg sync.WaitGroup
 	next := make(chan int)
@@ -187,7 +218,7 @@ func simulate(t *testing.T, stores []store.Store, servers, listeners, rounds int
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				if r, err := reg.Register(ctx, RegisterInput{URL: fl.urls[i], Slug: fmt.Sprintf("fleet-%d", i)}); err != nil || r.Status != RegisterDone {
+				if r, err := rc.Register(ctx, RegisterInput{URL: fl.urls[i], Slug: fmt.Sprintf("fleet-%d", i)}); err != nil || r.Status != RegisterDone {
 					t.Errorf("register %d: %v %v", i, r, err)
 				}
 			}
@@ -202,41 +233,43 @@ func simulate(t *testing.T, stores []store.Store, servers, listeners, rounds int
 		t.FailNow()
 	}
 	t.Logf("%d servers registered in %v", servers, time.Since(began).Round(time.Millisecond))
-	startEvents := lastSeq(t, stores[0])
+	startEvents := lastSeq(t, reg)
 	changedTotal := make([]int, servers)
 	before := fl.listCounts()
 	// Between registration and the first round no server is due: a round
 	// now checks nothing.
-	for _, f := range refreshers {
-		if st, err := f.Round(ctx); err != nil || st != (RoundStats{}) {
-			t.Fatalf("round before anything is due: %+v %v", st, err)
+	for k, in := range instances {
+		if r, err := in.round(ctx, t0.Add(simEvery-time.Minute)); err != nil || r.Stats != (RoundStats{}) {
+			t.Fatalf("instance %d, a round before anything is due: %+v %v", k, r, err)
 		}
 	}
+	changes, outcomes := 0, map[fingerprint.Status]int{}
 	for round := 1; round <= rounds; round++ {
-		clk.Add(every + time.Minute)
+		at = at.Add(simEvery + time.Minute)
 		// A few servers change: round+2 of them, spread over the fleet.
 		changed := map[int]bool{}
 		for k := range round + 2 {
-			i := (k*997 + round*31) % servers
-			changed[i] = true
+			changed[(k*997+round*31)%servers] = true
 		}
 		for i := range changed {
 			fl.change(i)
 			changedTotal[i]++
+			changes++
 		}
-		seq0 := lastSeq(t, stores[0])
+		seq0 := lastSeq(t, reg)
 		began := time.Now()
 		var rw sync.WaitGroup
-		stats := make([]RoundStats, len(refreshers))
-		for k, f := range refreshers {
+		reps := make([]*report, len(instances))
+		for k, in := range instances {
 			rw.Add(1)
 			go func() {
 				defer rw.Done()
-				st, err := f.Round(ctx)
+				r, err := in.round(ctx, at)
 				if err != nil {
 					t.Errorf("round %d, instance %d: %v", round, k, err)
+					r = newReport()
 				}
-				stats[k] = st
+				reps[k] = r
 			}()
 		}
 		rw.Wait()
@@ -249,18 +282,34 @@ func simulate(t *testing.T, stores []store.Store, servers, listeners, rounds int
 		}
 		before = after
 		total := 0
-		for k, st := range stats {
-			if st.Failed != 0 {
-				t.Errorf("round %d, instance %d: %d refreshes failed: %v", round, k, st.Failed, bs[k].failed)
+		var per []int
+		for k, r := range reps {
+			if r.Stats.Failed != 0 || len(r.Failed) != 0 {
+				t.Errorf("round %d, instance %d: %d refreshes failed: %v", round, k, r.Stats.Failed, r.Failed)
 			}
-			total += st.Refreshed
+			if r.Started != r.Done || r.Done != r.Stats.Refreshed+r.Stats.Failed {
+				t.Errorf("round %d, instance %d: %d checks started, %d done, stats %+v", round, k, r.Started, r.Done, r.Stats)
+			}
+			if r.MaxTotal > simWorkers {
+				t.Errorf("round %d, instance %d: %d refreshes in flight at once, want at most %d", round, k, r.MaxTotal, simWorkers)
+			}
+			for h, m := range r.MaxPer {
+				if m > simPerHost {
+					t.Errorf("round %d, instance %d: %d refreshes of %s in flight at once, want at most %d", round, k, m, h, simPerHost)
+				}
+			}
+			for st, n := range r.Statuses {
+				outcomes[st] += n
+			}
+			total += r.Stats.Refreshed
+			per = append(per, r.Stats.Refreshed)
 		}
 		if total != servers {
-			t.Errorf("round %d: %d refreshes over the instances %+v, want %d", round, total, stats, servers)
+			t.Errorf("round %d: %d refreshes over the instances %v, want %d", round, total, per, servers)
 		}
 		// The round's events: one per changed server, from its version
 		// to the next.
-		evs, err := stores[0].ListChangeEvents(ctx, store.ChangeQuery{Limit: store.MaxListLimit})
+		evs, err := reg.ListChangeEvents(ctx, store.ChangeQuery{Limit: store.MaxListLimit})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -283,14 +332,14 @@ func simulate(t *testing.T, stores []store.Store, servers, listeners, rounds int
 		for u, n := range seen {
 			t.Errorf("round %d: unchanged server %s has %d events", round, u, n)
 		}
-		t.Logf("round %d: %d servers refreshed in %v, %d changed, refreshes per instance %v", round, servers, took.Round(time.Millisecond), len(changed), stats)
+		t.Logf("round %d: %d servers refreshed in %v, %d changed, refreshes per instance %v", round, servers, took.Round(time.Millisecond), len(changed), per)
 	}
 	// Every server's version is 1 + its changes, and its events are its
 	// changes, each once.
 	perURL := map[string]int{}
 	seq := int64(0)
 	for {
-		evs, err := stores[0].ListChangeEvents(ctx, store.ChangeQuery{Before: seq, Limit: store.MaxListLimit})
+		evs, err := reg.ListChangeEvents(ctx, store.ChangeQuery{Before: seq, Limit: store.MaxListLimit})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -305,7 +354,7 @@ func simulate(t *testing.T, stores []store.Store, servers, listeners, rounds int
 		seq = evs[len(evs)-1].Seq
 	}
 	for i, u := range fl.urls {
-		s, err := stores[0].Server(ctx, u)
+		s, err := reg.Server(ctx, u)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -313,32 +362,12 @@ func simulate(t *testing.T, stores []store.Store, servers, listeners, rounds int
 			t.Errorf("server %d: version %d and %d events, want %d and %d", i, s.Version, perURL[u], 1+changedTotal[i], changedTotal[i])
 		}
 	}
-	changes, outcomes := 0, map[fingerprint.Status]int{}
-	for _, n := range changedTotal {
-		changes += n
-	}
-	for k, b := range bs {
-		if b.started != b.done {
-			t.Errorf("instance %d: %d checks started, %d done", k, b.started, b.done)
-		}
-		for st, n := range b.statuses {
-			outcomes[st] += n
-		}
-		if b.maxTotal > workers {
-			t.Errorf("instance %d: %d refreshes in flight at once, want at most %d", k, b.maxTotal, workers)
-		}
-		for h, m := range b.maxPer {
-			if m > perHost {
-				t.Errorf("instance %d: %d refreshes of %s in flight at once, want at most %d", k, m, h, perHost)
-			}
-		}
-	}
 	if want := map[fingerprint.Status]int{fingerprint.Changed: changes, fingerprint.Unchanged: servers*rounds - changes}; !maps.Equal(outcomes, want) {
 		t.Errorf("outcomes over the instances %v, want %v", outcomes, want)
 	}
 	for l, m := range fl.maxInFlight {
-		if m > perHost*len(stores) {
-			t.Errorf("listener %d: %d requests at once, want at most %d (%d per instance)", l, m, perHost*len(stores), perHost)
+		if m > simPerHost*len(instances) {
+			t.Errorf("listener %d: %d requests at once, want at most %d (%d per instance)", l, m, simPerHost*len(instances), simPerHost)
 		}
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/plainsight/plainsight/internal/testkit"
-	"github.com/plainsight/plainsight/store"
 	"github.com/plainsight/plainsight/store/memory"
 	"github.com/plainsight/plainsight/store/sqlite"
 )
@@ -17,7 +16,11 @@ import (
 // (issue 33, item 4).
 func TestRefresherSimulationMemory(t *testing.T) {
 	s := memory.New()
-	simulate(t, []store.Store{s, s, s, s}, testkit.Scale(t, 1000, 300), 8, 2)
+	var ins []instance
+	for range 4 {
+		ins = append(ins, newInProcess(t, s))
+	}
+	simulate(t, s, newFleet(t, testkit.Scale(t, 1000, 300), 8), ins, 2)
 }
 
 // One instance on SQLite runs the same scheduler in process, with the
@@ -28,7 +31,7 @@ func TestRefresherSimulationSQLite(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { s.Close() })
-	simulate(t, []store.Store{s}, testkit.Scale(t, 500, 200), 4, 2)
+	simulate(t, s, newFleet(t, testkit.Scale(t, 500, 200), 4), []instance{newInProcess(t, s)}, 2)
 }
 
 // A Refresher without an interval or a store refuses to run.
