@@ -82,8 +82,7 @@ func (f *fleet) serve(w http.ResponseWriter, r *http.Request, l int) {
 		g := f.gen[i]
 		f.lists[i]++
 		f.mu.Unlock()
-		result = map[string]any{"tools": []any{map[string]any{"name": "lookup",
-			"description": fmt.Sprintf("Looks a record up (server %d, generation %d).", i, g), "inputSchema": map[string]any{"type": "object"}}}}
+		result = map[string]any{"tools": json.RawMessage(fleetTools(i, g))}
 	default:
 		if len(msg.ID) == 0 { // a notification
 			w.WriteHeader(http.StatusAccepted)
@@ -93,6 +92,23 @@ func (f *fleet) serve(w http.ResponseWriter, r *http.Request, l int) {
 	}
 	w.Header().Set("Content-Type", "application/json")
 	json.NewEncoder(w).Encode(map[string]any{"jsonrpc": "2.0", "id": msg.ID, "result": result})
+}
+
+// fleetTools is the tools/list result's tools of server i at generation g.
+func fleetTools(i, g int) string {
+	return fmt.Sprintf(`[{"name":"lookup","description":"Looks a record up (server %d, generation %d).","inputSchema":{"type":"object"}}]`, i, g)
+}
+
+// defs are the definitions a probe of server i gathers at generation 0:
+// what the registration records, without the HTTP round trips (the
+// refreshes probe the servers for real).
+func (f *fleet) defs(i int) (*fingerprint.Definitions, error) {
+	tools, err := fingerprint.ParseTools([]byte(fleetTools(i, 0)))
+	if err != nil {
+		return nil, err
+	}
+	v := "1.0"
+	return &fingerprint.Definitions{Server: fingerprint.Server{Name: fmt.Sprintf("fleet-%d", i), Version: &v}, ProtocolVersion: "2025-03-26", Tools: tools}, nil
 }
 
 // change bumps server i's generation: its next probe serves another
@@ -209,7 +225,14 @@ func simulate(t *testing.T, reg store.Store, fl *fleet, instances []instance, ro
 	t0 := time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)
 	at := t0
 	g := testGuard(t, guard.Policy{AllowLoopback: true})
-	rc := &Checker{Guard: g, Store: reg, Clock: func() time.Time { return t0 }}
+	index := map[string]int{}
+	for i, u := range fl.urls {
+		index[u] = i
+	}
+	rc := &Checker{Guard: g, Store: reg, Clock: func() time.Time { return t0 },
+		prober: func(_ context.Context, u string, _ *guard.Guard) (*fingerprint.Definitions, error) {
+			return fl.defs(index[u])
+		}}
 	began := time.Now()
 	var wg sync.WaitGroup
 	next := make(chan int)
