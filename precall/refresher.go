@@ -105,10 +105,10 @@ func (f *Refresher) poll() time.Duration {
 	return min(p, f.Every)
 }
 
-// Run runs rounds until ctx ends, Poll apart, and returns ctx's error. An
-// error of a round (the store's) is given to report, when not nil, and
-// the next round runs Poll later.
-func (f *Refresher) Run(ctx context.Context, report func(error)) error {
+// Run runs rounds until ctx ends, Poll apart, and returns ctx's error.
+// Each round's stats and error (the store's; the next round runs Poll
+// later) are given to report, when not nil.
+func (f *Refresher) Run(ctx context.Context, report func(RoundStats, error)) error {
 	if err := f.check(); err != nil {
 		return err
 	}
@@ -120,8 +120,12 @@ func (f *Refresher) Run(ctx context.Context, report func(error)) error {
 			return ctx.Err()
 		case <-t.C:
 		}
-		if _, err := f.Round(ctx); err != nil && ctx.Err() == nil && report != nil {
-			report(err)
+		st, err := f.Round(ctx)
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if report != nil {
+			report(st, err)
 		}
 		t.Reset(f.poll())
 	}

@@ -39,8 +39,9 @@ var ErrNotOurs = errors.New("server: not a handler New returned")
 // refreshed by one instance of those sharing the database, once a round,
 // within Workers and PerHost), nothing otherwise. [Serve] runs it for the
 // handler it serves; a host that mounts h in its own server runs it
-// itself. A store error of a round is logged and the next round runs a
-// Poll later. ErrNotOurs for another handler; precall.ErrNoStore when
+// itself. Each round that checked something is logged with its counts
+// (never a URL); a store error of a round is logged and the next round
+// runs a Poll later. ErrNotOurs for another handler; precall.ErrNoStore when
 // Every is set without a Store.
 func Background(ctx context.Context, h http.Handler) error {
 	o, ok := h.(*ops)
@@ -53,8 +54,12 @@ func Background(ctx context.Context, h http.Handler) error {
 	}
 	log := o.next.log
 	log.Info("background refresh on", "every", f.Every.String(), "workers", f.Workers, "per_host", f.PerHost)
-	err := f.Run(ctx, func(err error) {
-		log.Error("background refresh", "error", err.Error())
+	err := f.Run(ctx, func(st precall.RoundStats, err error) {
+		if err != nil {
+			log.Error("background refresh", "refreshed", st.Refreshed, "failed", st.Failed, "error", err.Error())
+		} else if st.Refreshed+st.Failed > 0 {
+			log.Info("background refresh", "refreshed", st.Refreshed, "failed", st.Failed)
+		}
 	})
 	if errors.Is(err, ctx.Err()) {
 		return nil
