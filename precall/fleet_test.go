@@ -267,6 +267,7 @@ func simulate(t *testing.T, reg store.Store, fl *fleet, instances []instance, ro
 		}
 	}
 	changes, outcomes := 0, map[fingerprint.Status]int{}
+	mostPerHost := 0
 	for round := 1; round <= rounds; round++ {
 		at = at.Add(simEvery + time.Minute)
 		// A few servers change: round+2 of them, spread over the fleet.
@@ -317,6 +318,7 @@ func simulate(t *testing.T, reg store.Store, fl *fleet, instances []instance, ro
 				t.Errorf("round %d, instance %d: %d refreshes in flight at once, want at most %d", round, k, r.MaxTotal, simWorkers)
 			}
 			for h, m := range r.MaxPer {
+				mostPerHost = max(mostPerHost, m)
 				if m > simPerHost {
 					t.Errorf("round %d, instance %d: %d refreshes of %s in flight at once, want at most %d", round, k, m, h, simPerHost)
 				}
@@ -387,6 +389,12 @@ func simulate(t *testing.T, reg store.Store, fl *fleet, instances []instance, ro
 	}
 	if want := map[fingerprint.Status]int{fingerprint.Changed: changes, fingerprint.Unchanged: servers*rounds - changes}; !maps.Equal(outcomes, want) {
 		t.Errorf("outcomes over the instances %v, want %v", outcomes, want)
+	}
+	// With fewer slots over the hosts than workers, an instance's workers
+	// had more taken servers of one host than it may probe at once: the
+	// bound was reached, and held.
+	if len(fl.listeners)*simPerHost < simWorkers && mostPerHost != simPerHost {
+		t.Errorf("at most %d checks of one host in flight at once, want the bound %d reached", mostPerHost, simPerHost)
 	}
 	for l, m := range fl.maxInFlight {
 		if m > simPerHost*len(instances) {
