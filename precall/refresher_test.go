@@ -22,7 +22,7 @@ func TestRefresherSimulationMemory(t *testing.T) {
 	for range 4 {
 		ins = append(ins, newInProcess(t, s))
 	}
-	simulate(t, s, newFleet(t, testkit.Scale(t, 1000, 200), 8), ins, 2)
+	simulate(t, s, newFleet(t, testkit.Scale(t, 500, 200), 8), ins, 2)
 }
 
 // One instance on SQLite runs the same scheduler in process, with the
@@ -34,7 +34,7 @@ func TestRefresherSimulationSQLite(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { s.Close() })
-	simulate(t, s, newFleet(t, testkit.Scale(t, 300, 100), 2), []instance{newInProcess(t, s)}, 2)
+	simulate(t, s, newFleet(t, testkit.Scale(t, 200, 100), 2), []instance{newInProcess(t, s)}, 2)
 }
 
 // A Refresher without an interval or a store refuses to run.
