@@ -137,7 +137,10 @@
 //
 // The feed has no background schedule (§11): a change is recorded when a
 // check next probes the server, and an empty feed means no change has
-// been observed yet. A refresh's findings are recorded as flags against
+// been observed yet. A host may run one beside it — [Refresher], the
+// background refresh of `plainsight serve --refresh-every` (issue 33,
+// item 4) — whose checks are the same integrity checks; the feed's own
+// rule does not change with it. A refresh's findings are recorded as flags against
 // the URL even when the definitions did not change.
 //
 // An answer is evidence gathered at one moment, never a guarantee that a

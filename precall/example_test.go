@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/plainsight/plainsight/fingerprint"
@@ -101,4 +102,40 @@ func ExampleChecker_Register() {
 	// registered 1
 	// true changed 2 [delete] true
 	// 1 notes 1 -> 2
+}
+
+func ExampleRefresher() {
+	// A server on this machine whose tools will change.
+	s := mcp.NewServer(&mcp.Implementation{Name: "notes", Version: "1"}, nil)
+	noop := func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return &mcp.CallToolResult{}, nil
+	}
+	s.AddTool(&mcp.Tool{Name: "read", Description: "Reads a note.", InputSchema: json.RawMessage(`{"type":"object"}`)}, noop)
+	srv := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, nil))
+	defer srv.Close()
+
+	// A clock the example moves by hand.
+	now := time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)
+	ctx := context.Background()
+	c := &precall.Checker{Guard: &guard.Guard{Policy: guard.Policy{AllowLoopback: true}}, Store: memory.New(),
+		Clock: func() time.Time { return now }}
+	if _, err := c.Register(ctx, precall.RegisterInput{URL: srv.URL, Slug: "notes"}); err != nil {
+		fmt.Println(err)
+		return
+	}
+	f := &precall.Refresher{Checker: c, Every: 6 * time.Hour}
+	st, err := f.Round(ctx) // nothing is due yet
+	fmt.Println(st.Refreshed, err)
+
+	s.AddTool(&mcp.Tool{Name: "delete", Description: "Deletes a note.", InputSchema: json.RawMessage(`{"type":"object"}`)}, noop)
+	now = now.Add(7 * time.Hour) // one round later; Run does this every minute
+	st, err = f.Round(ctx)
+	fmt.Println(st.Refreshed, err)
+	feed, _ := c.RecordedChanges(ctx, precall.FeedQuery{})
+	e := feed.Changes[0]
+	fmt.Println(len(feed.Changes), e.Server.Slug, e.FromVersion, "->", e.ToVersion, e.Diff.ToolsAdded)
+	// Output:
+	// 0 <nil>
+	// 1 <nil>
+	// 1 notes 1 -> 2 [delete]
 }

@@ -409,8 +409,13 @@
 //     unreachable, not_registered (the answer's integrity status), refused
 //     (the guard refused the URL) or error;
 //   - plainsight_registry_refreshes_total{trigger} — integrity checks of
-//     registered servers: precall (a pre-call check of one) or feed (a
-//     stale one re-checked by a feed read);
+//     registered servers: precall (a pre-call check of one), feed (a
+//     stale one re-checked by a feed read) or background (the background
+//     refresh);
+//   - plainsight_refresh_jobs_total{outcome} — the background refresh's
+//     checks (Config.Refresh): done (unchanged, changed or unreachable) or
+//     failed (an error of the store or the context);
+//     plainsight_refresh_jobs_in_flight — those running now;
 //   - the Go collector's go_* and the process collector's process_*.
 //
 // Rate limit: a token bucket per client (Config.RateLimit; zero means
@@ -427,6 +432,19 @@
 //
 // Logs: see Bounds. Shutdown: see [Serve]; `plainsight serve` ends its
 // context on SIGTERM or SIGINT.
+//
+// Background refresh (issue 33, item 4; `plainsight serve
+// --refresh-every`): with Config.Refresh.Every set, [Background] — which
+// [Serve] runs for the handler it serves, and a host mounting the handler
+// runs itself — refreshes every registered server whose last check is
+// older than Every, through the Checker's guard, as a pre-call check
+// would (precall.Refresher). Instances sharing a database each take due
+// servers with store.Servers.TakeDue (on PostgreSQL FOR UPDATE SKIP
+// LOCKED), so each is refreshed by one instance, once a round; at most
+// Refresh.Workers (8) checks in flight per instance, Refresh.PerHost (2)
+// of them to one upstream host:port. Off (the zero Config.Refresh),
+// nothing runs in the background and the §11 feed re-checks stale
+// servers itself, at most three a read, as before.
 //
 // # Bounds
 //

@@ -69,6 +69,11 @@ type ops struct {
 	limited   prometheus.Counter
 	checks    *prometheus.CounterVec
 	refreshes *prometheus.CounterVec
+
+	// The background refresh (refresh.go): nil refresher when off.
+	refresher    *precall.Refresher
+	jobs         *prometheus.CounterVec
+	jobsInFlight prometheus.Gauge
 }
 
 // newOps builds the layer around h with c's registry and rate limit.
@@ -103,10 +108,11 @@ func newOps(h *handler, c Config) *ops {
 		}, []string{"outcome"}),
 		refreshes: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "plainsight_registry_refreshes_total",
-			Help: "Integrity checks of registered servers, by trigger: precall (a pre-call check of a registered server) or feed (a stale server re-checked by a feed read).",
+			Help: "Integrity checks of registered servers, by trigger: precall (a pre-call check of a registered server), feed (a stale server re-checked by a feed read) or background (serve --refresh-every).",
 		}, []string{"trigger"}),
 	}
-	reg.MustRegister(o.requests, o.latency, o.inFlight, o.limited, o.checks, o.refreshes,
+	o.jobs, o.jobsInFlight = refreshMetrics()
+	reg.MustRegister(o.requests, o.latency, o.inFlight, o.limited, o.checks, o.refreshes, o.jobs, o.jobsInFlight,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	// The outcomes exist from the start, so that a rate reads zero, not
 	// absent.
@@ -115,6 +121,8 @@ func newOps(h *handler, c Config) *ops {
 	}
 	o.refreshes.WithLabelValues("precall")
 	o.refreshes.WithLabelValues("feed")
+	o.refreshes.WithLabelValues("background")
+	o.refresher = o.newRefresher(c, h.checker)
 	o.metrics = promhttp.HandlerFor(reg, promhttp.HandlerOpts{
 		ErrorLog:      slog.NewLogLogger(h.log.Handler(), slog.LevelError),
 		ErrorHandling: promhttp.ContinueOnError,

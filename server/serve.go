@@ -35,11 +35,22 @@ const (
 // request's context ending after RequestTimeout), until ctx
 // ends; then it stops accepting connections, waits for the requests in
 // flight to finish (at most ShutdownTimeout) and returns nil. Any other
-// end is the server's error.
+// end is the server's error. For a handler New returned it also runs
+// [Background] (the background refresh of Config.Refresh) until then,
+// and waits for it to stop.
 func Serve(ctx context.Context, ln net.Listener, h http.Handler, log *slog.Logger) error {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
+	bctx, stopBackground := context.WithCancel(ctx)
+	background := make(chan error, 1)
+	go func() { background <- Background(bctx, h) }()
+	defer func() {
+		stopBackground()
+		if err := <-background; err != nil && !errors.Is(err, ErrNotOurs) {
+			log.Error("background work", "error", err.Error())
+		}
+	}()
 	srv := &http.Server{
 		Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			ctx, cancel := context.WithTimeout(r.Context(), RequestTimeout)

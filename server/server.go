@@ -95,6 +95,10 @@ type Config struct {
 	// still chooses there). False, the default, is Strict
 	// (docs/profiles.md; issue 31, item 2).
 	SpecProfile bool
+	// Refresh, when its Every is set, refreshes the registered servers
+	// in the background, run by [Background] (and [Serve]); the zero
+	// value runs nothing (refresh.go; issue 33, item 4).
+	Refresh RefreshConfig
 }
 
 // profile is the scan profile c sets.

@@ -25,7 +25,10 @@
 //     deleted; the only updates are compare-and-sets:
 //     [Servers.AdvanceServer] (the fingerprint version, one step, to a
 //     recorded version) and [Servers.MarkChecked] (the last check, never
-//     backwards — the claim a §11 feed read makes before re-checking).
+//     backwards — the claim a §11 feed read makes before re-checking) and
+//     [Servers.TakeDue] (the same claim of many servers at once, the
+//     background refresh's: on PostgreSQL FOR UPDATE SKIP LOCKED, so that
+//     instances take disjoint sets).
 //   - [FingerprintVersions]: each server's recorded fingerprints and the
 //     definitions they were computed from, 1, 2, 3, … without gaps.
 //     Append-only.

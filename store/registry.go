@@ -48,10 +48,32 @@ type ServerQuery struct {
 	Limit         int // 0 or more than MaxListLimit means MaxListLimit
 }
 
+// DueQuery selects the servers [Servers.TakeDue] takes.
+type DueQuery struct {
+	// CheckedBefore selects the servers whose last check is strictly
+	// older.
+	CheckedBefore time.Time
+	// At is the last check the taken servers are given: not before
+	// CheckedBefore.
+	At    time.Time
+	Limit int // 0 or more than MaxListLimit means MaxListLimit
+}
+
+// LimitOrMax returns q's limit with MaxListLimit applied.
+func (q *DueQuery) LimitOrMax() int { return limitOrMax(q.Limit) }
+
+// CheckDue checks q. It is for backends.
+func CheckDue(op string, q *DueQuery) error {
+	if q.CheckedBefore.IsZero() || q.At.IsZero() || q.At.Before(q.CheckedBefore) {
+		return Errorf(op, ErrInvalid, "a due query needs its times, At not before CheckedBefore")
+	}
+	return nil
+}
+
 // Servers holds the registered servers. There is no delete; the only
 // updates are compare-and-sets: AdvanceServer (the fingerprint version,
-// one step at a time), MarkChecked (the last-check time, never
-// backwards) and ClaimServer (unclaimed to claimed, once).
+// one step at a time), MarkChecked and TakeDue (the last-check time,
+// never backwards) and ClaimServer (unclaimed to claimed, once).
 type Servers interface {
 	// InsertServer registers s, whose Version must be 1 and whose
 	// fingerprint version 1 must be inserted in the same transaction
@@ -63,6 +85,17 @@ type Servers interface {
 	Server(ctx context.Context, url string) (Server, error)
 	// ListServers returns the servers q selects.
 	ListServers(ctx context.Context, q ServerQuery) ([]Server, error)
+	// TakeDue takes the servers due for a check: at most q.Limit of those
+	// whose last check is strictly older than q.CheckedBefore, the oldest
+	// checks first, each one's last check set to q.At, returned as taken
+	// (LastChecked is q.At), in no particular order. Of concurrent callers
+	// — in one process, or instances sharing a database — each server is
+	// taken by one: PostgreSQL takes the rows with SELECT … FOR UPDATE SKIP
+	// LOCKED, so callers take disjoint sets without waiting on each other;
+	// SQLite and memory serialize the callers (issue 33, item 4).
+	// ErrInvalid when q.At is before q.CheckedBefore (a check time would
+	// go backwards) or either is zero.
+	TakeDue(ctx context.Context, q DueQuery) ([]Server, error)
 	// AdvanceServer sets the server's version from `from` to from+1 and
 	// its last check to checked, as one compare-and-set: ErrConflict when
 	// its version is not `from`, ErrNotFound when there is no such

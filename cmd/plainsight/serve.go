@@ -16,8 +16,10 @@ import (
 	"runtime"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/plainsight/plainsight/guard"
+	"github.com/plainsight/plainsight/precall"
 	"github.com/plainsight/plainsight/server"
 	"github.com/plainsight/plainsight/shield"
 	"github.com/plainsight/plainsight/shield/receipt"
@@ -30,6 +32,7 @@ const serveUsage = `usage:
   plainsight serve [--addr 127.0.0.1:8080] [--db DB] [--allow-loopback] [--public-url URL]
                    [--rate N] [--burst N] [--limit-loopback] [--urls FILE] [--no-default-urls]
                    [--keys FILE] [--rotate-receipt-key] [--no-receipts] [--profile strict|spec]
+                   [--refresh-every DURATION [--refresh-workers N] [--refresh-per-host N]]
 
 Serves plainsight over HTTP (package server). Keyless, JSON in and out:
 GET /v1/security/precall, GET /v1/security/changes, POST /v1/security/scan,
@@ -109,6 +112,23 @@ or SIGINT, then finishes the requests in flight and exits 0.
                      old keys stay published, so older receipts verify
   --no-receipts      sign no receipt and keep no receipt log (the JWKS
                      route answers 404)
+  --refresh-every DURATION
+                     refresh in the background every registered server
+                     whose last check is older than DURATION (a Go
+                     duration, at least 1m: 6h, 90m); off by default,
+                     when servers are checked only when a pre-call check
+                     or a feed read asks (the feed re-checks at most
+                     three older than six hours a read). Instances
+                     sharing a PostgreSQL database share the work: each
+                     due server is refreshed by one of them, once a round
+                     (FOR UPDATE SKIP LOCKED); on SQLite this instance
+                     does it all, with the same bounds
+  --refresh-workers N
+                     background refreshes this instance runs at once
+                     (default 8)
+  --refresh-per-host N
+                     of those, at most N probe one upstream host:port at
+                     once (default 2)
 
 Logs (one line per request, never a body, a query string or scanned
 content) go to standard error.
@@ -150,6 +170,9 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	keysFlag := fset.String("keys", "", "the receipt key ring")
 	rotate := fset.Bool("rotate-receipt-key", false, "add a new receipt signing key")
 	noReceipts := fset.Bool("no-receipts", false, "sign and keep no receipts")
+	refreshEvery := fset.Duration("refresh-every", 0, "refresh registered servers older than this in the background")
+	refreshWorkers := fset.Int("refresh-workers", precall.DefaultRefreshWorkers, "background refreshes at once")
+	refreshPerHost := fset.Int("refresh-per-host", precall.DefaultRefreshPerHost, "background refreshes of one host at once")
 	profileName := profileFlag(fset)
 	rest, err := parseInterleaved(fset, args)
 	switch {
@@ -165,6 +188,10 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		err = errors.New("--rate is a number of requests a second, 0 for no limit")
 	case *burst < 1:
 		err = errors.New("--burst is at least 1")
+	case *refreshEvery != 0 && *refreshEvery < time.Minute:
+		err = errors.New("--refresh-every is a duration of at least 1m (6h, 90m)")
+	case *refreshWorkers < 1 || *refreshPerHost < 1:
+		err = errors.New("--refresh-workers and --refresh-per-host are at least 1")
 	case *noReceipts && (*keysFlag != "" || *rotate):
 		err = errors.New("--no-receipts signs nothing: no --keys or --rotate-receipt-key with it")
 	case *publicURL != "":
@@ -221,7 +248,8 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		limit.PerSecond = -1
 	}
 	h := server.New(server.Config{Guard: serveGuard(*allowLoopback), Store: s, Logger: log, PublicURL: *publicURL, RateLimit: limit, SpecProfile: *profileName == "spec",
-		ShieldOptions: opts, ReceiptKeys: ring, SignatureCorpus: corpus})
+		ShieldOptions: opts, ReceiptKeys: ring, SignatureCorpus: corpus,
+		Refresh: server.RefreshConfig{Every: *refreshEvery, Workers: *refreshWorkers, PerHost: *refreshPerHost}})
 	if err := server.Serve(ctx, ln, h, log); err != nil {
 		fmt.Fprintf(stderr, "plainsight serve: %v\n", err)
 		return exitError

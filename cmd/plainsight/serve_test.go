@@ -163,7 +163,9 @@ func TestServeUsage(t *testing.T) {
 	if code != exitClean || !strings.Contains(out, "--allow-loopback") || !strings.Contains(out, "this host's own services") {
 		t.Errorf("help: %d\n%s", code, out)
 	}
-	for _, args := range [][]string{{"serve", "extra"}, {"serve", "--port", "1"}, {"serve", "--rate", "-1"}, {"serve", "--rate", "NaN"}, {"serve", "--burst", "0"}} {
+	for _, args := range [][]string{{"serve", "extra"}, {"serve", "--port", "1"}, {"serve", "--rate", "-1"}, {"serve", "--rate", "NaN"}, {"serve", "--burst", "0"},
+		{"serve", "--refresh-every", "30s"}, {"serve", "--refresh-every", "-6h"}, {"serve", "--refresh-every", "6"},
+		{"serve", "--refresh-every", "6h", "--refresh-workers", "0"}, {"serve", "--refresh-every", "6h", "--refresh-per-host", "0"}} {
 		if code, _, errOut := plainsight(t, "", args...); code != exitError || strings.Count(errOut, "\n") != 1 {
 			t.Errorf("%v: exit %d, %q", args, code, errOut)
 		}
@@ -176,6 +178,17 @@ func TestServeUsage(t *testing.T) {
 	code, _, errOut := plainsight(t, "", "serve", "--addr", ln.Addr().String(), "--db", "sqlite:"+filepath.Join(t.TempDir(), "x.db"))
 	if code != exitError || !strings.Contains(errOut, "address already in use") {
 		t.Errorf("busy address: exit %d, %q", code, errOut)
+	}
+}
+
+// --refresh-every turns the background refresh on (logged at start with
+// its bounds), and serve still stops cleanly (issue 33, item 4).
+func TestServeRefreshEvery(t *testing.T) {
+	_, _, stop := startServe(t, "--db", "sqlite:"+filepath.Join(t.TempDir(), "r.db"), "--refresh-every", "6h", "--refresh-per-host", "3")
+	time.Sleep(50 * time.Millisecond)
+	code, errOut := stop()
+	if code != exitClean || !strings.Contains(errOut, "background refresh on") || !strings.Contains(errOut, "every=6h0m0s") || !strings.Contains(errOut, "per_host=3") {
+		t.Errorf("exit %d, log:\n%s", code, errOut)
 	}
 }
 

@@ -137,6 +137,44 @@ func (m *Memory) advance(undo *[]func(), url string, from int, checked time.Time
 	return nil
 }
 
+// TakeDue implements store.Servers: under the store's write lock, so
+// that of concurrent callers each server is taken by one.
+func (m *Memory) TakeDue(ctx context.Context, q store.DueQuery) ([]store.Server, error) {
+	m.txMu.Lock()
+	defer m.txMu.Unlock()
+	return m.takeDue(nil, q)
+}
+
+func (m *Memory) takeDue(undo *[]func(), q store.DueQuery) ([]store.Server, error) {
+	const op = "TakeDue"
+	if err := store.CheckDue(op, &q); err != nil {
+		return nil, err
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.closed {
+		return nil, store.Wrap(op, errClosed)
+	}
+	var due []*store.Server
+	for _, s := range m.reg().servers {
+		if s.LastChecked.Before(q.CheckedBefore) {
+			due = append(due, s)
+		}
+	}
+	slices.SortStableFunc(due, func(a, b *store.Server) int { return a.LastChecked.Compare(b.LastChecked) })
+	due = due[:min(len(due), q.LimitOrMax())]
+	out := make([]store.Server, len(due))
+	for i, s := range due {
+		old := s.LastChecked
+		s.LastChecked = q.At
+		out[i] = *s
+		if undo != nil {
+			*undo = append(*undo, func() { s.LastChecked = old })
+		}
+	}
+	return out, nil
+}
+
 // MarkChecked implements store.Servers.
 func (m *Memory) MarkChecked(ctx context.Context, url string, from, to time.Time) error {
 	m.txMu.Lock()
@@ -414,6 +452,13 @@ func (t *tx) AdvanceServer(ctx context.Context, url string, from int, checked ti
 		return err
 	}
 	return t.m.advance(&t.undo, url, from, checked)
+}
+
+func (t *tx) TakeDue(ctx context.Context, q store.DueQuery) ([]store.Server, error) {
+	if err := t.check("TakeDue"); err != nil {
+		return nil, err
+	}
+	return t.m.takeDue(&t.undo, q)
 }
 
 func (t *tx) MarkChecked(ctx context.Context, url string, from, to time.Time) error {

@@ -71,6 +71,19 @@ func (c *conn) AppendChangeEvent(ctx context.Context, e store.ChangeEvent) (int6
 	return seq, store.Wrap(op, err)
 }
 
+// TakeDue implements store.Servers.TakeDue: the due rows are selected FOR
+// UPDATE SKIP LOCKED and updated by one statement, so that instances
+// taking at once take disjoint sets, none waiting on another's rows, and
+// a row another transaction changed meanwhile is checked again (READ
+// COMMITTED re-reads a locked row's latest version) before it is taken.
+// No advisory lock: the row locks are the guarantee.
+func (c *conn) TakeDue(ctx context.Context, q store.DueQuery) ([]store.Server, error) {
+	if err := c.read(ctx); err != nil {
+		return nil, err
+	}
+	return c.records.TakeDue(ctx, q, " FOR UPDATE SKIP LOCKED", c.Query)
+}
+
 type beginner interface {
 	Begin(ctx context.Context) (pgx.Tx, error)
 }

@@ -20,6 +20,24 @@ const (
 // The registry's statements that both backends send alike are
 // sqlstore.Records' methods, which conn has.
 
+// TakeDue implements store.Servers.TakeDue: one UPDATE … RETURNING, and
+// SQLite's writers are serialized, so of concurrent callers each server
+// is taken by one.
+func (c *conn) TakeDue(ctx context.Context, q store.DueQuery) ([]store.Server, error) {
+	return c.records.TakeDue(ctx, q, "", func(ctx context.Context, query string, args ...any) (sqlstore.Rows, error) {
+		st, release, err := c.stmt(ctx, true, query)
+		if err != nil {
+			return nil, err
+		}
+		r, err := st.QueryContext(ctx, args...)
+		if err != nil {
+			release()
+			return nil, err
+		}
+		return rows{r, release}, nil
+	})
+}
+
 // The inserts whose refusals SQLite reports as a trigger's: a look-up
 // sorts out which contract a refused one broke.
 

@@ -50,6 +50,8 @@ func Run(t *testing.T, o Opener) {
 	t.Run("PublicURLs", func(t *testing.T) { testPublicURLs(t, o) })
 	t.Run("Reviews", func(t *testing.T) { testReviews(t, o) })
 	t.Run("RaceMarkChecked", func(t *testing.T) { testRaceMarkChecked(t, o) })
+	t.Run("TakeDue", func(t *testing.T) { testTakeDue(t, o) })
+	t.Run("RaceTakeDue", func(t *testing.T) { testRaceTakeDue(t, o) })
 	t.Run("Claims", func(t *testing.T) { testClaims(t, o) })
 	t.Run("RaceClaim", func(t *testing.T) { testRaceClaim(t, o) })
 	t.Run("Receipts", func(t *testing.T) { testReceipts(t, o) })

@@ -88,6 +88,11 @@ func (o Outside) AdvanceServer(ctx context.Context, url string, from int, checke
 	return o.conn().AdvanceServer(ctx, url, from, checked)
 }
 
+// TakeDue implements store.Servers.
+func (o Outside) TakeDue(ctx context.Context, q store.DueQuery) ([]store.Server, error) {
+	return o.conn().TakeDue(ctx, q)
+}
+
 // MarkChecked implements store.Servers.
 func (o Outside) MarkChecked(ctx context.Context, url string, from, to time.Time) error {
 	return o.conn().MarkChecked(ctx, url, from, to)

@@ -86,6 +86,35 @@ func (c Records) ListServers(ctx context.Context, q store.ServerQuery) ([]store.
 	return out, store.Wrap("ListServers", rows.Err())
 }
 
+// TakeDue is store.Servers.TakeDue with lock, the locking clause of the
+// selection of due servers (PostgreSQL's " FOR UPDATE SKIP LOCKED"; ""
+// for SQLite, whose writers are serialized), sent by query (the writing
+// side's: the statement is an UPDATE … RETURNING). One statement: the
+// rows it selects are updated and returned at once.
+func (c Records) TakeDue(ctx context.Context, q store.DueQuery, lock string, query func(ctx context.Context, query string, args ...any) (Rows, error)) ([]store.Server, error) {
+	const op = "TakeDue"
+	if err := store.CheckDue(op, &q); err != nil {
+		return nil, err
+	}
+	before := c.Time(q.CheckedBefore)
+	rows, err := query(ctx, `UPDATE servers SET last_checked = ? WHERE last_checked < ? AND url IN (
+		SELECT url FROM servers WHERE last_checked < ? ORDER BY last_checked, n LIMIT ?`+lock+`)
+		RETURNING `+ServerColumns, c.Time(q.At), before, before, q.LimitOrMax())
+	if err != nil {
+		return nil, store.Wrap(op, err)
+	}
+	defer rows.Close()
+	var out []store.Server
+	for rows.Next() {
+		s, err := ScanServer(c.Conn, rows)
+		if err != nil {
+			return nil, store.Wrap(op, err)
+		}
+		out = append(out, s)
+	}
+	return out, store.Wrap(op, rows.Err())
+}
+
 // cas sorts out the result of a compare-and-set update of the server at
 // url: why it changed nothing, when it did not.
 func cas(ctx context.Context, c Conn, op string, n int64, err error, url string, why func(store.Server) error) error {
