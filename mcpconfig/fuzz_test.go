@@ -1,0 +1,55 @@
+package mcpconfig
+
+import (
+	"bytes"
+	"testing"
+)
+
+// FuzzRead reads any bytes in every JSON format: no panic, no server
+// without a transport, a stdio server always with a command, and the
+// JSONC blanking keeps every offset.
+func FuzzRead(f *testing.F) {
+	f.Add([]byte(`{"mcpServers":{"a":{"command":"x","args":["${env:A}"],"env":{"K":"$B"}}}}`))
+	f.Add([]byte("{\"servers\":{/*c*/\"a\":{\"type\":\"sse\",\"url\":\"http://h\"},},}"))
+	f.Add([]byte(`{"projects":{"/p":{"mcpServers":{"a":{"httpUrl":"${X:-y}"}}}}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		stripped, _, err := stripJSONC(data)
+		if err == nil && len(stripped) != len(data) {
+			t.Fatalf("stripJSONC changed the length: %d to %d", len(data), len(stripped))
+		}
+		for fm := fmtMCPServers; fm < fmtCodex; fm++ {
+			fl := file{client: Other, path: "f", format: fm, syntax: refBrace | refEnvColon | refDollar | refEditor,
+				env: func(k string) string { return k + "-v" }, home: "/h", cwd: "/c"}
+			servers, _, err := fl.read(data)
+			if err != nil {
+				continue
+			}
+			for _, s := range servers {
+				if s.Transport == "" || s.Transport == Stdio && s.Command == "" || s.Transport != Stdio && s.URL == "" {
+					t.Fatalf("format %d: server %+v", fm, s)
+				}
+			}
+		}
+	})
+}
+
+// FuzzParseTOML parses any text: no panic, and the same answer twice;
+// what parses, parses again after a trailing comment line.
+func FuzzParseTOML(f *testing.F) {
+	f.Add("[mcp_servers.a]\ncommand = \"x\"\nargs = [\"-y\", 'b']\nenv = { K = \"v\" }\n")
+	f.Add("a = \"\"\"\nm\\\n  l\"\"\"\n[[t]]\nb = 1979-05-27T07:32:00Z\n")
+	f.Fuzz(func(t *testing.T, src string) {
+		doc, err := parseTOML(src)
+		if err != nil {
+			return
+		}
+		if doc == nil {
+			t.Fatal("nil document without an error")
+		}
+		again, err := parseTOML(src + "\n# end\n")
+		if err != nil && !bytes.HasSuffix([]byte(src), []byte("\\")) {
+			t.Fatalf("parses alone but not before a comment line: %v", err)
+		}
+		_ = again
+	})
+}
