@@ -2,6 +2,7 @@ package mcpconfig
 
 import (
 	"bytes"
+	"encoding/json"
 	"testing"
 )
 
@@ -51,5 +52,39 @@ func FuzzParseTOML(f *testing.F) {
 			t.Fatalf("parses alone but not before a comment line: %v", err)
 		}
 		_ = again
+	})
+}
+
+// FuzzInstall rewrites any bytes: no panic; what Install writes is JSON
+// that reads back, that a second Install leaves alone, and that Uninstall
+// rewrites into JSON too.
+func FuzzInstall(f *testing.F) {
+	f.Add("mcp.json", []byte(`{"mcpServers":{"a":{"command":"x","args":["1"],"env":{"K":"v"}},"b":{"url":"http://h/mcp","headers":{"A":"b"}}}}`))
+	f.Add("settings.json", []byte("{\"mcp\":{\"servers\":{\"a\":{\"type\":\"http\",\"url\":\"u\"},}}, // c\n}"))
+	f.Add(".claude.json", []byte(`{"projects":{"/p":{"mcpServers":{"a":{"command":"plainsight","args":["proxy","--","x"]}}}}}`))
+	f.Fuzz(func(t *testing.T, name string, data []byte) {
+		if len(name) > 64 {
+			return
+		}
+		out, _, err := Install(name, data, testProxy, true)
+		if err != nil || out == nil {
+			return
+		}
+		stripped, _, err := stripJSONC(out)
+		if err != nil || !json.Valid(stripped) {
+			t.Fatalf("Install wrote what does not read back: %v\n%s", err, out)
+		}
+		if again, _, err := Install(name, out, testProxy, true); err != nil || again != nil {
+			t.Fatalf("a second Install changed the file (%v):\n%s\n%s", err, out, again)
+		}
+		back, _, err := Uninstall(name, out, true)
+		if err != nil {
+			t.Fatalf("Uninstall: %v", err)
+		}
+		if back != nil {
+			if s, _, err := stripJSONC(back); err != nil || !json.Valid(s) {
+				t.Fatalf("Uninstall wrote what does not read back:\n%s", back)
+			}
+		}
 	})
 }

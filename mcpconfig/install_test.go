@@ -1,0 +1,161 @@
+package mcpconfig
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var testProxy = Proxy{Command: "/usr/local/bin/plainsight", DB: "/tmp/p.db"}
+
+// TestInstallRoundTrip routes every server of each client's file through
+// the proxy, checks what the client then reads, installs again (nothing
+// changes), and uninstalls: the servers read as they did before.
+func TestInstallRoundTrip(t *testing.T) {
+	home, _ := filepath.Abs("testdata/home")
+	for _, rel := range []string{
+		"Library/Application Support/Claude/claude_desktop_config.json",
+		".claude.json", ".cursor/mcp.json", ".config/Code/User/mcp.json", ".config/Code/User/settings.json",
+		".codeium/windsurf/mcp_config.json", ".config/zed/settings.json", ".gemini/settings.json",
+	} {
+		t.Run(rel, func(t *testing.T) {
+			path := filepath.Join(home, rel)
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			before := readAll(t, path, data)
+			out, rws, err := Install(path, data, testProxy, true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if out == nil {
+				t.Fatal("nothing routed")
+			}
+			routed := readAll(t, path, out)
+			left := map[string]bool{}
+			for _, rw := range rws {
+				if rw.Action == Left {
+					left[rw.Project+"/"+rw.Name] = true
+				}
+			}
+			for name, s := range routed {
+				b := before[name]
+				if left[name] {
+					if s.Command != b.Command || s.URL != b.URL {
+						t.Errorf("%s: left, but changed: %+v", name, s)
+					}
+					continue
+				}
+				if s.Transport != Stdio || s.Command != testProxy.Command || s.Args[0] != "proxy" || s.Args[1] != "--db" {
+					t.Errorf("%s: not routed: %s %v", name, s.Command, s.Args)
+				}
+				if b.Transport == Stdio && (s.Args[3] != "--" || s.Args[4] != b.Command) {
+					t.Errorf("%s: stdio route: %v", name, s.Args)
+				}
+				if b.Transport == HTTP && (s.Args[3] != "--upstream" || s.Args[4] != b.URL) {
+					t.Errorf("%s: http route: %v", name, s.Args)
+				}
+				if len(b.Env) != len(s.Env) || s.Disabled != b.Disabled {
+					t.Errorf("%s: env or disabled not kept: %v %v", name, s.Env, s.Disabled)
+				}
+			}
+			again, rws2, err := Install(path, out, testProxy, true)
+			if err != nil || again != nil {
+				t.Errorf("a second install changed the file: %v", err)
+			}
+			for _, rw := range rws2 {
+				if rw.Action == Routed {
+					t.Errorf("second install routed %s again", rw.Name)
+				}
+			}
+			back, _, err := Uninstall(path, out, true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			after := readAll(t, path, back)
+			if len(after) != len(before) {
+				t.Fatalf("uninstall: %d servers, want %d", len(after), len(before))
+			}
+			for name, b := range before {
+				a := after[name]
+				if line(a) != line(b) || len(a.Env) != len(b.Env) || len(a.Headers) != len(b.Headers) {
+					t.Errorf("%s after uninstall:\n got %s %v\nwant %s %v", name, line(a), a.Headers, line(b), b.Headers)
+				}
+			}
+		})
+	}
+}
+
+func readAll(t *testing.T, path string, data []byte) map[string]Server {
+	t.Helper()
+	f := detect(path, data)
+	f.env = func(string) string { return "" }
+	s, _, err := f.read(data)
+	if err != nil {
+		t.Fatalf("reading back: %v\n%s", err, data)
+	}
+	m := map[string]Server{}
+	for _, x := range s {
+		m[x.Project+"/"+x.Name] = x
+	}
+	return m
+}
+
+// TestInstallKeepsTheRest: unknown members, other keys and comments
+// outside the servers are kept byte for byte; a comment inside a server
+// is refused without force.
+func TestInstallKeepsTheRest(t *testing.T) {
+	in := `{
+  // my settings
+  "editor.fontSize": 14,
+  "mcp": {
+    "servers": {
+      "a": {"type": "stdio", "command": "node", "args": ["a.js"], "x-note": {"keep": [1, 2]}}
+    }
+  },
+  "z": "end" /* trailing */
+}
+`
+	out, _, err := Install("settings.json", []byte(in), testProxy, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(out)
+	for _, want := range []string{"// my settings", `"editor.fontSize": 14,`, `"z": "end" /* trailing */`, `"x-note": {`, `"keep": [`} {
+		if !strings.Contains(s, want) {
+			t.Errorf("lost %q:\n%s", want, s)
+		}
+	}
+	commented := strings.Replace(in, `"command": "node",`, `"command": "node", // why`+"\n", 1)
+	if _, _, err := Install("settings.json", []byte(commented), testProxy, false); !errors.Is(err, ErrComments) {
+		t.Errorf("a comment inside a server: got %v, want ErrComments", err)
+	}
+	if _, _, err := Install("settings.json", []byte(commented), testProxy, true); err != nil {
+		t.Errorf("with force: %v", err)
+	}
+	if _, _, err := Install("config.toml", []byte("[mcp_servers.a]\ncommand='x'\n"), testProxy, false); !errors.Is(err, ErrFormat) {
+		t.Errorf("codex: got %v, want ErrFormat", err)
+	}
+}
+
+// TestUninstallKeepsLaterEdits: a change made to a routed server after
+// install (a new env value) survives uninstall.
+func TestUninstallKeepsLaterEdits(t *testing.T) {
+	in := `{"mcpServers": {"a": {"command": "npx", "args": ["-y", "srv"]}}}`
+	out, _, err := Install("mcp.json", []byte(in), Proxy{Command: "plainsight"}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := strings.Replace(string(out), `"command"`, `"env": {"NEW": "1"}, "command"`, 1)
+	back, rws, err := Uninstall("mcp.json", []byte(edited), false)
+	if err != nil || len(rws) != 1 || rws[0].Action != Unrouted {
+		t.Fatalf("uninstall: %v %v", rws, err)
+	}
+	s := readAll(t, "mcp.json", back)["/a"]
+	if s.Command != "npx" || strings.Join(s.Args, " ") != "-y srv" || s.Env["NEW"] != "1" {
+		t.Errorf("got %+v", s)
+	}
+}
