@@ -32,7 +32,8 @@ var house = []struct {
 }{
 	{"foundations", []string{"internal/ucd", "internal/whatwg", "internal/textpos", "internal/canon",
 		"internal/ignore", "internal/secret", "internal/strictjson", "internal/walk", "internal/extclass",
-		"internal/scanref", "internal/jsonview", "internal/injrules", "internal/injmodel", "vectors", "skills"}},
+		"internal/scanref", "internal/jsonview", "internal/injrules", "internal/injmodel", "vectors", "skills",
+		"internal/visible"}},
 	{"leaves", []string{"markup", "b64", "guard", "fingerprint", "intent", "store",
 		"mcpconfig"}},
 	{"scanners and records", []string{"scan", "probe", "ledger"}},
