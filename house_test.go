@@ -38,7 +38,8 @@ var house = []struct {
 		"mcpconfig"}},
 	{"scanners and records", []string{"scan", "probe", "ledger"}},
 	{"checks", []string{"skill", "shield", "flag"}},
-	{"services", []string{"precall", "signature", "report"}},
+	{"services", []string{"precall", "signature", "report",
+		"pin"}},
 	{"server", []string{"server"}},
 	{"commands, kits and tools", []string{".", "cmd", "bench", "examples", "tools", "internal/testkit"}},
 }
