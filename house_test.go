@@ -39,7 +39,8 @@ var house = []struct {
 	{"scanners and records", []string{"scan", "probe", "ledger"}},
 	{"checks", []string{"skill", "shield", "flag"}},
 	{"services", []string{"precall", "signature", "report",
-		"pin"}},
+		"pin",
+		"audit"}},
 	{"server", []string{"server"}},
 	{"commands, kits and tools", []string{".", "cmd", "bench", "examples", "tools", "internal/testkit"}},
 }
