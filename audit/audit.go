@@ -149,8 +149,8 @@ type Result struct {
 	Resources         int      `json:"resources"`
 	ResourceTemplates int      `json:"resource_templates"`
 	// PinVersion is the pin's version compared with (or made).
-	PinVersion int64               `json:"pin_version,omitempty"`
-	Findings   []Finding           `json:"findings"`
+	PinVersion int64                `json:"pin_version,omitempty"`
+	Findings   []Finding            `json:"findings"`
 	Changes    []fingerprint.Change `json:"changes"`
 	// Error is why the server is unreachable or refused.
 	Error string `json:"error,omitempty"`
