@@ -73,7 +73,12 @@ func TestEvidenceNotes(t *testing.T) {
 		t.Fatalf("no flag from the held registration: %s", out)
 	}
 	// In this order: registration first.
-	order := []string{"fingerprint", "precall", "registry add", "registry check", "registry list", "changes", "flags list", "flags show", "scan", "signature check"}
+	order := []string{"fingerprint", "precall", "registry add", "registry check", "registry list", "changes", "flags list", "flags show", "scan", "signature check",
+		"audit"}
+	cfg := filepath.Join(dir, "mcp.json")
+	if err := os.WriteFile(cfg, []byte(`{"mcpServers":{"weather":{"url":"`+u+`"}}}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	runs := map[string][][]string{
 		"fingerprint":     {{"fingerprint", u}, {"fingerprint", "--format", "json", u}, {"fingerprint", "--check", pin, u}, {"fingerprint", "--check", pin, "--format", "json", u}},
 		"precall":         {{"precall", "--allow-loopback", u}, {"precall", "--allow-loopback", "--format", "json", u}},
@@ -85,6 +90,7 @@ func TestEvidenceNotes(t *testing.T) {
 		"flags show":      {{"flags", "show", "--db", db, id}},
 		"scan":            {{"scan", "-"}, {"scan", "--format", "json", "-"}},
 		"signature check": {{"signature", "check", "--db", db, "-"}, {"signature", "check", "--db", db, "--format", "json", "-"}},
+		"audit":           {{"audit", "--no-pin", "--allow-loopback", "--config", cfg}, {"audit", "--no-pin", "--allow-loopback", "--format", "json", "--config", cfg}},
 	}
 	if len(order) != len(runs) {
 		t.Fatalf("order names %d commands, runs %d", len(order), len(runs))
