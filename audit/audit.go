@@ -389,8 +389,14 @@ func scanEntry(ctx context.Context, kind fingerprint.Kind, key string, def []byt
 	}
 	res, err := scan.ScanWTF8(text, &scan.Options{OmitSanitized: true, Profile: profile})
 	if err == nil {
+		seen := map[string]bool{}
 		for _, f := range res.Findings {
-			out = append(out, Finding{Kind: kind, Key: key, Source: "scan", Class: string(f.Class), Excerpt: f.Excerpt})
+			// Two findings of one class with one excerpt (two patterns
+			// of one passage) read as one.
+			if id := string(f.Class) + "\x00" + f.Excerpt; !seen[id] {
+				seen[id] = true
+				out = append(out, Finding{Kind: kind, Key: key, Source: "scan", Class: string(f.Class), Excerpt: f.Excerpt})
+			}
 		}
 	}
 	return out

@@ -57,7 +57,7 @@ func target(s mcpconfig.Server) string {
 
 func writeAuditText(w io.Writer, results []audit.Result, skipped []mcpconfig.Skipped, checks []skillCheck, noPin bool) error {
 	var b strings.Builder
-	widths := [3]int{}
+	widths := [4]int{}
 	rows := make([][4]string, len(results))
 	for i, r := range results {
 		tools := "-"
@@ -68,7 +68,7 @@ func writeAuditText(w io.Writer, results []audit.Result, skipped []mcpconfig.Ski
 			}
 		}
 		rows[i] = [4]string{visible(r.Server.Client), visible(r.Server.Name), r.Server.Transport, tools}
-		for j := 0; j < 3; j++ {
+		for j := 0; j < 4; j++ {
 			widths[j] = max(widths[j], len([]rune(rows[i][j])))
 		}
 	}
@@ -81,7 +81,7 @@ func writeAuditText(w io.Writer, results []audit.Result, skipped []mcpconfig.Ski
 	}
 	for i, r := range results {
 		pad := func(s string, n int) string { return s + strings.Repeat(" ", n-len([]rune(s))) }
-		fmt.Fprintf(&b, "%s  %s  %s  %s  %s\n", pad(rows[i][0], widths[0]), pad(rows[i][1], widths[1]), pad(rows[i][2], widths[2]), rows[i][3], r.Status)
+		fmt.Fprintf(&b, "%s  %s  %s  %s  %s\n", pad(rows[i][0], widths[0]), pad(rows[i][1], widths[1]), pad(rows[i][2], widths[2]), pad(rows[i][3], widths[3]), r.Status)
 	}
 	for _, r := range results {
 		name := visible(r.Server.Client) + " " + visible(r.Server.Name)
