@@ -50,7 +50,9 @@ func auditServer(t *testing.T) string {
 func httpServer(t *testing.T) string {
 	s := mcp.NewServer(&mcp.Implementation{Name: "clock", Version: "1.0.0"}, nil)
 	s.AddTool(&mcp.Tool{Name: "now", Description: "The time now.", InputSchema: json.RawMessage(`{"type":"object"}`)},
-		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) { return &mcp.CallToolResult{}, nil })
+		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return &mcp.CallToolResult{}, nil
+		})
 	srv := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, nil))
 	t.Cleanup(srv.Close)
 	return srv.URL + "/mcp"
