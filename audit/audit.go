@@ -140,6 +140,9 @@ type Result struct {
 	// Key is the server's pin key (pin.StdioKey or pin.URLKey).
 	Key    string `json:"key"`
 	Status Status `json:"status"`
+	// Routed says the client runs the server through plainsight proxy;
+	// Server is then the proxy's upstream.
+	Routed bool `json:"routed"`
 	// Fingerprint is the surface's extended fingerprint.
 	Fingerprint string `json:"fingerprint,omitempty"`
 	// Tools names the tools; Prompts, Resources and ResourceTemplates
@@ -183,9 +186,12 @@ func Audit(ctx context.Context, servers []mcpconfig.Server, opts Options) []Resu
 	return out
 }
 
-// Server audits one server.
+// Server audits one server. A server routed through `plainsight proxy`
+// (mcpconfig.Install) is audited as the server the proxy runs, under the
+// key the proxy pins it with: one pin for both.
 func Server(ctx context.Context, s mcpconfig.Server, opts Options) Result {
-	r := Result{Server: s, Key: Key(s), Tools: []string{}, Findings: []Finding{}, Changes: []fingerprint.Change{}}
+	s, routed := mcpconfig.Upstream(s)
+	r := Result{Server: s, Routed: routed, Key: Key(s), Tools: []string{}, Findings: []Finding{}, Changes: []fingerprint.Change{}}
 	switch {
 	case s.Disabled:
 		r.Status = Disabled

@@ -368,41 +368,11 @@ func unroute(f file, ms []member, b []byte) ([]member, []newMember, string, stri
 	if !IsRouted(fl.command, fl.args) {
 		return nil, nil, Already, "", nil
 	}
-	var command, upstream string
-	var rest []string
-	headers := map[string]string{}
-	stdio := false
-	a := fl.args[1:]
-	for i := 0; i < len(a); i++ {
-		switch {
-		case a[i] == "--":
-			if i+1 >= len(a) {
-				return nil, nil, Left, "nothing after --", nil
-			}
-			command, rest, stdio = a[i+1], a[i+2:], true
-			i = len(a)
-		case a[i] == "--upstream" && i+1 < len(a):
-			upstream = a[i+1]
-			i++
-		case a[i] == "--header" && i+1 < len(a):
-			k, v, ok := strings.Cut(a[i+1], ":")
-			if !ok {
-				return nil, nil, Left, "a --header without a colon", nil
-			}
-			headers[strings.TrimSpace(k)] = strings.TrimLeft(v, " ")
-			i++
-		case a[i] == "--db" && i+1 < len(a):
-			i++
-		case strings.HasPrefix(a[i], "--upstream="):
-			upstream = strings.TrimPrefix(a[i], "--upstream=")
-		case strings.HasPrefix(a[i], "--db="):
-		default:
-			return nil, nil, Left, fmt.Sprintf("a proxy argument this version does not know: %q", a[i]), nil
-		}
+	command, rest, upstream, headers, _, ok := ProxiedArgs(fl.args)
+	if !ok {
+		return nil, nil, Left, "proxy arguments this version does not write", nil
 	}
-	if !stdio && upstream == "" {
-		return nil, nil, Left, "neither -- COMMAND nor --upstream", nil
-	}
+	stdio := command != ""
 	var keep []member
 	hasType := false
 	for _, m := range ms {
@@ -446,4 +416,69 @@ func unroute(f file, ms []member, b []byte) ([]member, []newMember, string, stri
 		add = append(add, newMember{"headers", h})
 	}
 	return keep, add, Unrouted, "", nil
+}
+
+// ProxiedArgs reads the command line Install writes (the arguments after
+// the plainsight command): the upstream's command and arguments (after
+// `--`) or its URL (--upstream) and headers (--header), and the proxy's
+// --db. ok is false for arguments that are not a proxy's this version
+// writes.
+func ProxiedArgs(args []string) (command string, rest []string, upstream string, headers map[string]string, db string, ok bool) {
+	if len(args) == 0 || args[0] != "proxy" {
+		return "", nil, "", nil, "", false
+	}
+	a := args[1:]
+	for i := 0; i < len(a); i++ {
+		switch {
+		case a[i] == "--":
+			if i+1 >= len(a) {
+				return "", nil, "", nil, "", false
+			}
+			return a[i+1], a[i+2:], "", nil, db, true
+		case a[i] == "--upstream" && i+1 < len(a):
+			upstream = a[i+1]
+			i++
+		case strings.HasPrefix(a[i], "--upstream="):
+			upstream = strings.TrimPrefix(a[i], "--upstream=")
+		case a[i] == "--header" && i+1 < len(a):
+			k, v, found := strings.Cut(a[i+1], ":")
+			if !found {
+				return "", nil, "", nil, "", false
+			}
+			if headers == nil {
+				headers = map[string]string{}
+			}
+			headers[strings.TrimSpace(k)] = strings.TrimLeft(v, " ")
+			i++
+		case a[i] == "--db" && i+1 < len(a):
+			db = a[i+1]
+			i++
+		case strings.HasPrefix(a[i], "--db="):
+			db = strings.TrimPrefix(a[i], "--db=")
+		default:
+			return "", nil, "", nil, "", false
+		}
+	}
+	return "", nil, upstream, headers, db, upstream != ""
+}
+
+// Upstream returns, for a server Install routed through the proxy, the
+// server the proxy runs: its command and arguments, or its URL and
+// headers, the rest of s kept (env, cwd, …); ok is false, and s is
+// returned as it is, for a server that is not routed.
+func Upstream(s Server) (Server, bool) {
+	if s.Transport != Stdio || !IsRouted(s.Command, s.Args) {
+		return s, false
+	}
+	command, rest, upstream, headers, _, ok := ProxiedArgs(s.Args)
+	if !ok {
+		return s, false
+	}
+	u := s
+	if command != "" {
+		u.Command, u.Args = command, rest
+		return u, true
+	}
+	u.Transport, u.Command, u.Args, u.URL, u.Headers = HTTP, "", nil, upstream, headers
+	return u, true
 }

@@ -67,7 +67,11 @@ func writeAuditText(w io.Writer, results []audit.Result, skipped []mcpconfig.Ski
 				tools += fmt.Sprintf(", %d prompts, %d resources", r.Prompts, r.Resources+r.ResourceTemplates)
 			}
 		}
-		rows[i] = [4]string{visible(r.Server.Client), visible(r.Server.Name), r.Server.Transport, tools}
+		transport := r.Server.Transport
+		if r.Routed {
+			transport += " via proxy"
+		}
+		rows[i] = [4]string{visible(r.Server.Client), visible(r.Server.Name), transport, tools}
 		for j := 0; j < 4; j++ {
 			widths[j] = max(widths[j], len([]rune(rows[i][j])))
 		}

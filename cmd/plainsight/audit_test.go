@@ -202,3 +202,97 @@ func TestAuditLoopbackRefused(t *testing.T) {
 		t.Errorf("exit %d\n%s%s", code, out, errOut)
 	}
 }
+
+// TestAuditInstall: --install routes the three servers through the proxy
+// (a backup beside each file), keeps the rest of each file, is
+// idempotent, is audited as the servers the proxy runs (one pin for
+// both), and --uninstall restores them from the routed form, keeping an
+// edit made since.
+func TestAuditInstall(t *testing.T) {
+	desc := filepath.Join(t.TempDir(), "d.txt")
+	os.WriteFile(desc, []byte("Gets the weather."), 0o644)
+	home := auditHome(t, desc)
+	bin := auditServer(t)
+	db := filepath.Join(t.TempDir(), "pins.db")
+	before := audit0(t, db)
+	proxy := "/opt/plainsight/bin/plainsight"
+	code, out, errOut := plainsight(t, "", "audit", "--install", "--proxy-command", proxy, "--db", db)
+	if code != exitClean || strings.Count(out, " routed\n") != 3 || strings.Count(out, ": rewritten; the file as it was is ") != 3 {
+		t.Fatalf("install: exit %d\n%s%s", code, out, errOut)
+	}
+	desktop := filepath.Join(home, "Library/Application Support/Claude/claude_desktop_config.json")
+	data, _ := os.ReadFile(desktop)
+	var cfg struct {
+		MCPServers map[string]struct {
+			Command string
+			Args    []string
+			Env     map[string]string
+		}
+		GlobalShortcut string
+	}
+	if err := json.Unmarshal(data, &cfg); err != nil {
+		t.Fatal(err)
+	}
+	w := cfg.MCPServers["weather"]
+	if w.Command != proxy || strings.Join(w.Args, " ") != "proxy --db "+db+" -- "+bin+" -name weather" || w.Env["AUDIT_DESCRIPTION_FILE"] != desc || cfg.GlobalShortcut != "Ctrl+Space" {
+		t.Errorf("routed Claude Desktop config:\n%s", data)
+	}
+	vs, _ := os.ReadFile(filepath.Join(home, ".config/Code/User/mcp.json"))
+	if !strings.Contains(string(vs), "// a loopback server") || !strings.Contains(string(vs), `"--upstream"`) || !strings.Contains(string(vs), `"type": "stdio"`) {
+		t.Errorf("routed VS Code config:\n%s", vs)
+	}
+	backups, _ := filepath.Glob(desktop + ".plainsight-backup-*")
+	if len(backups) != 1 {
+		t.Fatalf("backups: %v", backups)
+	}
+	if b, _ := os.ReadFile(backups[0]); !strings.Contains(string(b), `"command": "`+bin+`"`) {
+		t.Errorf("the backup is not the file as it was:\n%s", b)
+	}
+	// Again: nothing to do, no new backup.
+	code, out, _ = plainsight(t, "", "audit", "--install", "--proxy-command", proxy, "--db", db)
+	if code != exitClean || strings.Count(out, " already\n") != 3 || strings.Contains(out, "rewritten") {
+		t.Errorf("second install: exit %d\n%s", code, out)
+	}
+	if b, _ := filepath.Glob(desktop + ".plainsight-backup-*"); len(b) != 1 {
+		t.Errorf("a second install made a backup: %v", b)
+	}
+	// Audited through the routing: the same keys, unchanged.
+	after := audit0(t, db)
+	for i := range before.Servers {
+		if after.Servers[i].Key != before.Servers[i].Key || after.Servers[i].Status != "unchanged" {
+			t.Errorf("routed %s: key %s status %s, want key %s unchanged", after.Servers[i].Name, after.Servers[i].Key, after.Servers[i].Status, before.Servers[i].Key)
+		}
+	}
+	// An edit made after install survives uninstall.
+	edited := strings.Replace(string(data), `"AUDIT_DESCRIPTION_FILE"`, `"ADDED_LATER": "1", "AUDIT_DESCRIPTION_FILE"`, 1)
+	os.WriteFile(desktop, []byte(edited), 0o644)
+	code, out, errOut = plainsight(t, "", "audit", "--uninstall")
+	if code != exitClean || strings.Count(out, " unrouted\n") != 3 {
+		t.Fatalf("uninstall: exit %d\n%s%s", code, out, errOut)
+	}
+	data, _ = os.ReadFile(desktop)
+	cfg.MCPServers = nil
+	if err := json.Unmarshal(data, &cfg); err != nil {
+		t.Fatal(err)
+	}
+	w = cfg.MCPServers["weather"]
+	if w.Command != bin || strings.Join(w.Args, " ") != "-name weather" || w.Env["ADDED_LATER"] != "1" {
+		t.Errorf("after uninstall:\n%s", data)
+	}
+	final := audit0(t, db)
+	for i := range before.Servers {
+		if final.Servers[i].Key != before.Servers[i].Key || final.Servers[i].Status != "unchanged" {
+			t.Errorf("after uninstall %s: %+v", final.Servers[i].Name, final.Servers[i])
+		}
+	}
+}
+
+func audit0(t *testing.T, db string) auditJSON {
+	t.Helper()
+	code, out, errOut := plainsight(t, "", "audit", "--db", db, "--allow-loopback", "--format", "json")
+	var got auditJSON
+	if err := json.Unmarshal([]byte(out), &got); err != nil || code != exitClean || len(got.Servers) != 3 {
+		t.Fatalf("audit: exit %d, %v\n%s%s", code, err, out, errOut)
+	}
+	return got
+}
