@@ -13,8 +13,8 @@ import (
 // Proxy says how Install routes a server through `plainsight proxy`: a
 // stdio server becomes Command with the arguments
 // `proxy [--db DB] -- COMMAND ARGS…`, an HTTP one
-// `proxy [--db DB] --upstream URL [--header K:V]…`, the command lines
-// `plainsight proxy --help` documents (docs/audit.md).
+// `proxy [--db DB] [--sse] --upstream URL [--header 'NAME: VALUE']…`, the
+// command lines `plainsight proxy --help` documents (docs/proxy.md).
 type Proxy struct {
 	// Command is the plainsight executable, an absolute path best (a
 	// client starts servers with a reduced PATH).
@@ -60,10 +60,10 @@ var ErrComments = errors.New("mcpconfig: a server to rewrite holds comments")
 // ones routing replaces (command and args; for an HTTP server url,
 // serverUrl, httpUrl and headers, and "type", which becomes "stdio"):
 // env, cwd, disabled and whatever else the client or its user put there
-// stay. A server already routed is left (Already), so Install is
-// idempotent. Left as they are, with the reason: SSE servers (the proxy
-// speaks Streamable HTTP upstream), Zed's servers in the older
-// command-object form or started by an extension. A server whose object
+// stay. An SSE server (type "sse", Gemini CLI's url) is routed with
+// --sse. A server already routed is left (Already), so Install is
+// idempotent. Left as they are, with the reason: Zed's servers in the
+// older command-object form or started by an extension. A server whose object
 // holds a comment is refused with ErrComments unless force, which drops
 // the comments inside the objects rewritten. Codex's config.toml is not
 // rewritten (ErrFormat).
@@ -84,8 +84,9 @@ func Install(path string, data []byte, p Proxy, force bool) ([]byte, []Rewrite, 
 // env value) is kept: each routed server gets back its command and
 // arguments (those after `--`), or its URL and headers (--upstream and
 // --header, under the member name the client uses: url, serverUrl for
-// Windsurf, httpUrl for Gemini CLI, with "type": "http" where a "type"
-// member is), and the proxy's --db is dropped. A server not routed is
+// Windsurf, httpUrl for Gemini CLI or url for its SSE, with "type":
+// "http" or "sse" where a "type" member is), and the proxy's flags are
+// dropped. A server not routed is
 // left (Already).
 func Uninstall(path string, data []byte, force bool) ([]byte, []Rewrite, error) {
 	return rewrite(path, data, force, unroute)
@@ -319,9 +320,8 @@ func route(f file, ms []member, b []byte, p Proxy) ([]member, []newMember, strin
 		return nil, nil, Left, "started by a Zed extension", nil
 	case fl.command == "" && fl.url == "":
 		return nil, nil, Left, "neither a command nor a URL", nil
-	case fl.command == "" && (strings.EqualFold(fl.typ, "sse") || f.format == fmtGemini && fl.urlKey == "url"):
-		return nil, nil, Left, "an SSE server (the proxy speaks Streamable HTTP upstream)", nil
 	}
+	sse := fl.command == "" && (strings.EqualFold(fl.typ, "sse") || f.format == fmtGemini && fl.urlKey == "url")
 	args := []string{"proxy"}
 	if p.DB != "" {
 		args = append(args, "--db", p.DB)
@@ -330,9 +330,12 @@ func route(f file, ms []member, b []byte, p Proxy) ([]member, []newMember, strin
 	if fl.command != "" {
 		args = append(append(append(args, "--"), fl.command), fl.args...)
 	} else {
+		if sse {
+			args = append(args, "--sse")
+		}
 		args = append(args, "--upstream", fl.url)
 		for _, k := range sortedKeys(fl.headers) {
-			args = append(args, "--header", k+":"+fl.headers[k])
+			args = append(args, "--header", k+": "+fl.headers[k])
 		}
 		for _, k := range []string{"url", "serverUrl", "httpUrl", "headers"} {
 			drop[k] = true
@@ -368,10 +371,11 @@ func unroute(f file, ms []member, b []byte) ([]member, []newMember, string, stri
 	if !IsRouted(fl.command, fl.args) {
 		return nil, nil, Already, "", nil
 	}
-	command, rest, upstream, headers, _, ok := ProxiedArgs(fl.args)
+	pa, ok := ProxiedArgs(fl.args)
 	if !ok {
-		return nil, nil, Left, "proxy arguments this version does not write", nil
+		return nil, nil, Left, "proxy arguments this version does not know", nil
 	}
+	command, rest, upstream, headers := pa.Command, pa.Args, pa.Upstream, pa.Headers
 	stdio := command != ""
 	var keep []member
 	hasType := false
@@ -400,13 +404,16 @@ func unroute(f file, ms []member, b []byte) ([]member, []newMember, string, stri
 		return keep, add, Unrouted, "", nil
 	}
 	key := "url"
-	switch f.format {
-	case fmtWindsurf:
+	switch {
+	case f.format == fmtWindsurf:
 		key = "serverUrl"
-	case fmtGemini:
-		key = "httpUrl"
+	case f.format == fmtGemini && !pa.SSE:
+		key = "httpUrl" // Gemini CLI's url is an SSE endpoint
 	}
-	if hasType {
+	switch {
+	case hasType && pa.SSE:
+		add = append(add, newMember{"type", []byte(`"sse"`)})
+	case hasType:
 		add = append(add, newMember{"type", []byte(`"http"`)})
 	}
 	u, _ := marshal(upstream)
@@ -418,48 +425,92 @@ func unroute(f file, ms []member, b []byte) ([]member, []newMember, string, stri
 	return keep, add, Unrouted, "", nil
 }
 
-// ProxiedArgs reads the command line Install writes (the arguments after
-// the plainsight command): the upstream's command and arguments (after
-// `--`) or its URL (--upstream) and headers (--header), and the proxy's
-// --db. ok is false for arguments that are not a proxy's this version
-// writes.
-func ProxiedArgs(args []string) (command string, rest []string, upstream string, headers map[string]string, db string, ok bool) {
+// Proxied is what the command line of a routed server says.
+type Proxied struct {
+	// Command and Args are the stdio server's (after `--`).
+	Command string
+	Args    []string
+	// Upstream, Headers and SSE are the HTTP server's (--upstream,
+	// --header, --sse).
+	Upstream string
+	Headers  map[string]string
+	SSE      bool
+	// DB is the proxy's --db.
+	DB string
+}
+
+// proxyValueFlags are the proxy's flags that take a value and that
+// ProxiedArgs passes over (docs/proxy.md).
+var proxyValueFlags = map[string]bool{"--listen": true, "--policy": true, "--keys": true, "--timeout": true, "--max-message": true}
+
+// ProxiedArgs reads the arguments of `plainsight proxy` (args[0] is
+// "proxy"): the upstream's command and arguments (after `--`) or its URL
+// (--upstream), headers (--header, "NAME: VALUE") and transport (--sse),
+// and the --db; the proxy's other flags are passed over. ok is false for
+// arguments that are not the proxy's.
+func ProxiedArgs(args []string) (Proxied, bool) {
+	var p Proxied
 	if len(args) == 0 || args[0] != "proxy" {
-		return "", nil, "", nil, "", false
+		return p, false
 	}
 	a := args[1:]
 	for i := 0; i < len(a); i++ {
+		name, value, hasValue := strings.Cut(a[i], "=")
+		if !strings.HasPrefix(name, "--") || name == "--" {
+			hasValue = false
+			name = a[i]
+		}
+		next := func() (string, bool) {
+			if hasValue {
+				return value, true
+			}
+			if i+1 < len(a) {
+				i++
+				return a[i], true
+			}
+			return "", false
+		}
 		switch {
 		case a[i] == "--":
 			if i+1 >= len(a) {
-				return "", nil, "", nil, "", false
+				return Proxied{}, false
 			}
-			return a[i+1], a[i+2:], "", nil, db, true
-		case a[i] == "--upstream" && i+1 < len(a):
-			upstream = a[i+1]
-			i++
-		case strings.HasPrefix(a[i], "--upstream="):
-			upstream = strings.TrimPrefix(a[i], "--upstream=")
-		case a[i] == "--header" && i+1 < len(a):
-			k, v, found := strings.Cut(a[i+1], ":")
-			if !found {
-				return "", nil, "", nil, "", false
+			p.Command, p.Args = a[i+1], append([]string{}, a[i+2:]...)
+			return p, p.Upstream == ""
+		case name == "--upstream":
+			v, ok := next()
+			if !ok {
+				return Proxied{}, false
 			}
-			if headers == nil {
-				headers = map[string]string{}
+			p.Upstream = v
+		case name == "--header":
+			v, ok := next()
+			k, hv, found := strings.Cut(v, ":")
+			if !ok || !found || strings.TrimSpace(k) == "" {
+				return Proxied{}, false
 			}
-			headers[strings.TrimSpace(k)] = strings.TrimLeft(v, " ")
-			i++
-		case a[i] == "--db" && i+1 < len(a):
-			db = a[i+1]
-			i++
-		case strings.HasPrefix(a[i], "--db="):
-			db = strings.TrimPrefix(a[i], "--db=")
+			if p.Headers == nil {
+				p.Headers = map[string]string{}
+			}
+			p.Headers[strings.TrimSpace(k)] = strings.TrimLeft(hv, " ")
+		case name == "--db":
+			v, ok := next()
+			if !ok {
+				return Proxied{}, false
+			}
+			p.DB = v
+		case name == "--sse" && !hasValue:
+			p.SSE = true
+		case name == "--no-receipts" && !hasValue:
+		case proxyValueFlags[name]:
+			if _, ok := next(); !ok {
+				return Proxied{}, false
+			}
 		default:
-			return "", nil, "", nil, "", false
+			return Proxied{}, false
 		}
 	}
-	return "", nil, upstream, headers, db, upstream != ""
+	return p, p.Upstream != ""
 }
 
 // Upstream returns, for a server Install routed through the proxy, the
@@ -470,15 +521,18 @@ func Upstream(s Server) (Server, bool) {
 	if s.Transport != Stdio || !IsRouted(s.Command, s.Args) {
 		return s, false
 	}
-	command, rest, upstream, headers, _, ok := ProxiedArgs(s.Args)
+	p, ok := ProxiedArgs(s.Args)
 	if !ok {
 		return s, false
 	}
 	u := s
-	if command != "" {
-		u.Command, u.Args = command, rest
+	if p.Command != "" {
+		u.Command, u.Args = p.Command, p.Args
 		return u, true
 	}
-	u.Transport, u.Command, u.Args, u.URL, u.Headers = HTTP, "", nil, upstream, headers
+	u.Transport, u.Command, u.Args, u.URL, u.Headers = HTTP, "", nil, p.Upstream, p.Headers
+	if p.SSE {
+		u.Transport = SSE
+	}
 	return u, true
 }

@@ -159,3 +159,25 @@ func TestUninstallKeepsLaterEdits(t *testing.T) {
 		t.Errorf("got %+v", s)
 	}
 }
+
+// TestProxiedArgs reads the proxy's command lines, its other flags passed
+// over (docs/proxy.md's usage).
+func TestProxiedArgs(t *testing.T) {
+	p, ok := ProxiedArgs([]string{"proxy", "--db", "x.db", "--listen", ":8090", "--no-receipts", "--timeout=3m", "--", "npx", "-y", "srv"})
+	if !ok || p.Command != "npx" || strings.Join(p.Args, " ") != "-y srv" || p.DB != "x.db" {
+		t.Errorf("stdio: %+v %v", p, ok)
+	}
+	p, ok = ProxiedArgs([]string{"proxy", "--sse", "--upstream", "https://h/sse", "--header", "Authorization: Bearer t"})
+	if !ok || !p.SSE || p.Upstream != "https://h/sse" || p.Headers["Authorization"] != "Bearer t" {
+		t.Errorf("sse: %+v %v", p, ok)
+	}
+	for _, bad := range [][]string{{"proxy"}, {"proxy", "--"}, {"proxy", "--frobnicate", "--", "x"}, {"proxy", "--upstream"}, {"serve"}, {"proxy", "--upstream", "u", "--", "x"}} {
+		if _, ok := ProxiedArgs(bad); ok {
+			t.Errorf("%v: read as a proxy's", bad)
+		}
+	}
+	u, ok := Upstream(Server{Transport: Stdio, Command: `C:\bin\plainsight.exe`, Args: []string{"proxy", "--sse", "--upstream", "https://h/sse"}, Name: "n"})
+	if !ok || u.Transport != SSE || u.URL != "https://h/sse" || u.Name != "n" {
+		t.Errorf("Upstream: %+v", u)
+	}
+}
