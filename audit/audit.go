@@ -319,7 +319,12 @@ func defaultProber(s mcpconfig.Server, opts Options) (probe.SurfaceProber, *stat
 	c.Transport = rec
 	h := http.Header{}
 	for _, k := range sortedKeys(s.Headers) {
-		h.Set(k, s.Headers[k])
+		// A header whose value holds a reference left unresolved (an
+		// ${input:…}, a variable not set here) is not sent: the server
+		// would get the reference's text as a credential.
+		if !slices.ContainsFunc(s.Unresolved, func(ref string) bool { return strings.Contains(s.Headers[k], ref) }) {
+			h.Set(k, s.Headers[k])
+		}
 	}
 	for k, v := range opts.Header {
 		h[http.CanonicalHeaderKey(k)] = slices.Clone(v)

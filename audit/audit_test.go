@@ -142,3 +142,22 @@ func TestUnreachableHints(t *testing.T) {
 		t.Errorf("an error: %+v", r)
 	}
 }
+
+// TestHeaders: the configured headers and --header are sent, --header
+// over the configuration's; a header holding an unresolved reference is
+// not sent.
+func TestHeaders(t *testing.T) {
+	got := make(chan http.Header, 16)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		got <- r.Header.Clone()
+		w.WriteHeader(http.StatusUnauthorized)
+	}))
+	defer srv.Close()
+	s := mcpconfig.Server{Transport: mcpconfig.HTTP, URL: srv.URL, Headers: map[string]string{
+		"X-Team": "config", "X-Region": "eu", "Authorization": "Bearer ${env:TOKEN}"}, Unresolved: []string{"${env:TOKEN}"}}
+	Server(context.Background(), s, Options{Guard: &guard.Guard{Policy: guard.Policy{AllowLoopback: true}}, Header: http.Header{"X-Team": {"flag"}}})
+	h := <-got
+	if h.Get("X-Team") != "flag" || h.Get("X-Region") != "eu" || h.Get("Authorization") != "" {
+		t.Errorf("headers sent: %v", h)
+	}
+}
