@@ -188,6 +188,37 @@ func TestAuditEndToEnd(t *testing.T) {
 	if code != exitFound {
 		t.Errorf("text: exit %d", code)
 	}
+	// SARIF: the change and the shield's finding, at the line of the
+	// configuration that names the server.
+	code, out, _ = plainsight(t, "", "audit", "--db", db, "--allow-loopback", "--format", "sarif")
+	var log struct {
+		Runs []struct {
+			Results []struct {
+				RuleID    string `json:"ruleId"`
+				Message   struct{ Text string }
+				Locations []struct {
+					PhysicalLocation struct {
+						ArtifactLocation struct{ URI string }
+						Region           struct{ StartLine int }
+					}
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &log); err != nil || code != exitFound || len(log.Runs) != 1 {
+		t.Fatalf("sarif: exit %d, %v\n%s", code, err, out)
+	}
+	rules := map[string]bool{}
+	for _, r := range log.Runs[0].Results {
+		rules[r.RuleID] = true
+		loc := r.Locations[0].PhysicalLocation
+		if !strings.HasSuffix(loc.ArtifactLocation.URI, "claude_desktop_config.json") || loc.Region.StartLine != 3 {
+			t.Errorf("%s at %s:%d, want the line naming weather (3)", r.RuleID, loc.ArtifactLocation.URI, loc.Region.StartLine)
+		}
+	}
+	if !rules["definition_changed"] || !rules["definition_flagged"] {
+		t.Errorf("sarif rules: %v", rules)
+	}
 	_ = home
 }
 
