@@ -94,7 +94,7 @@ func writeAuditText(w io.Writer, results []audit.Result, skipped []mcpconfig.Ski
 		case audit.Changed:
 			fmt.Fprintf(&b, "\n%s (%s): changed since pin version %d\n", name, where, r.PinVersion)
 			for _, c := range r.Changes {
-				writeChange(&b, c)
+				writeAuditChange(&b, c)
 			}
 		case audit.Unreachable, audit.Refused:
 			fmt.Fprintf(&b, "\n%s (%s): %s: %s\n", name, where, r.Status, describeRaw(errors.New(r.Error)))
@@ -164,7 +164,7 @@ func writeAuditText(w io.Writer, results []audit.Result, skipped []mcpconfig.Ski
 // maxShown bounds the old and new text shown of a change, in codepoints.
 const maxShown = 2000
 
-func writeChange(b *strings.Builder, c fingerprint.Change) {
+func writeAuditChange(b *strings.Builder, c fingerprint.Change) {
 	field := visible(c.Field)
 	if field == "" {
 		field = "(the whole " + string(c.Kind) + ")"
