@@ -219,6 +219,15 @@ func TestAuditEndToEnd(t *testing.T) {
 	if !rules["definition_changed"] || !rules["definition_flagged"] {
 		t.Errorf("sarif rules: %v", rules)
 	}
+	// The hint's command approves the change; the next audit finds the
+	// server unchanged (its findings still make it fail).
+	if code, out, errOut := plainsight(t, "", "approve", "--db", db, w.Key); code != exitClean {
+		t.Fatalf("approve: exit %d\n%s%s", code, out, errOut)
+	}
+	fourth := audit(exitFound)
+	if s := fourth.Servers[0]; s.Status != "unchanged" || s.PinVersion != 2 || len(s.Changes) != 0 || len(s.Findings) == 0 {
+		t.Errorf("after approval: %+v", s)
+	}
 	_ = home
 }
 
