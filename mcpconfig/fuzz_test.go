@@ -62,6 +62,7 @@ func FuzzInstall(f *testing.F) {
 	f.Add("mcp.json", []byte(`{"mcpServers":{"a":{"command":"x","args":["1"],"env":{"K":"v"}},"b":{"url":"http://h/mcp","headers":{"A":"b"}}}}`))
 	f.Add("settings.json", []byte("{\"mcp\":{\"servers\":{\"a\":{\"type\":\"http\",\"url\":\"u\"},}}, // c\n}"))
 	f.Add(".claude.json", []byte(`{"projects":{"/p":{"mcpServers":{"a":{"command":"plainsight","args":["proxy","--","x"]}}}}}`))
+	f.Add("config.toml", []byte("[mcp_servers.a]\ncommand = \"x\" # c\nargs = [\n 'y',\n]\n[mcp_servers.a.env]\nK = \"v\"\n"))
 	f.Fuzz(func(t *testing.T, name string, data []byte) {
 		if len(name) > 64 {
 			return
@@ -70,8 +71,11 @@ func FuzzInstall(f *testing.F) {
 		if err != nil || out == nil {
 			return
 		}
-		stripped, _, err := stripJSONC(out)
-		if err != nil || !json.Valid(stripped) {
+		if detect(name, data).format == fmtCodex {
+			if _, err := parseTOML(string(out)); err != nil {
+				t.Fatalf("Install wrote TOML that does not read back: %v\n%s", err, out)
+			}
+		} else if stripped, _, err := stripJSONC(out); err != nil || !json.Valid(stripped) {
 			t.Fatalf("Install wrote what does not read back: %v\n%s", err, out)
 		}
 		if again, _, err := Install(name, out, testProxy, true); err != nil || again != nil {
@@ -81,7 +85,7 @@ func FuzzInstall(f *testing.F) {
 		if err != nil {
 			t.Fatalf("Uninstall: %v", err)
 		}
-		if back != nil {
+		if back != nil && detect(name, data).format != fmtCodex {
 			if s, _, err := stripJSONC(back); err != nil || !json.Valid(s) {
 				t.Fatalf("Uninstall wrote what does not read back:\n%s", back)
 			}

@@ -65,8 +65,11 @@ var ErrComments = errors.New("mcpconfig: a server to rewrite holds comments")
 // idempotent. Left as they are, with the reason: Zed's servers in the
 // older command-object form or started by an extension. A server whose object
 // holds a comment is refused with ErrComments unless force, which drops
-// the comments inside the objects rewritten. Codex's config.toml is not
-// rewritten (ErrFormat).
+// the comments inside the objects rewritten. In Codex's config.toml, a
+// stdio server in a [mcp_servers.NAME] table of its own has its command
+// and args lines replaced, every other line kept; its HTTP servers are
+// left (their token is an environment variable the proxy's command line
+// cannot name).
 //
 // The returned data is nil when nothing changed. Writing the file, and
 // keeping a backup, is the caller's.
@@ -74,7 +77,7 @@ func Install(path string, data []byte, p Proxy, force bool) ([]byte, []Rewrite, 
 	if p.Command == "" {
 		return nil, nil, errors.New("mcpconfig: no proxy command")
 	}
-	return rewrite(path, data, force, func(f file, m []member, b []byte) ([]member, []newMember, string, string, error) {
+	return rewrite(path, data, force, true, p, func(f file, m []member, b []byte) ([]member, []newMember, string, string, error) {
 		return route(f, m, b, p)
 	})
 }
@@ -89,7 +92,7 @@ func Install(path string, data []byte, p Proxy, force bool) ([]byte, []Rewrite, 
 // dropped. A server not routed is
 // left (Already).
 func Uninstall(path string, data []byte, force bool) ([]byte, []Rewrite, error) {
-	return rewrite(path, data, force, unroute)
+	return rewrite(path, data, force, false, Proxy{}, unroute)
 }
 
 // newMember is a member a rewrite writes: its name and its JSON value.
@@ -103,10 +106,14 @@ type newMember struct {
 // server unchanged.
 type rewriter func(f file, m []member, b []byte) (keep []member, add []newMember, action, reason string, err error)
 
-func rewrite(path string, data []byte, force bool, decide rewriter) ([]byte, []Rewrite, error) {
+func rewrite(path string, data []byte, force, install bool, p Proxy, decide rewriter) ([]byte, []Rewrite, error) {
 	f := detect(path, data)
 	if f.format == fmtCodex {
-		return nil, nil, fmt.Errorf("%s: %w: Codex's config.toml is not rewritten", path, ErrFormat)
+		out, done, err := rewriteCodex(data, install, p)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", path, err)
+		}
+		return out, done, nil
 	}
 	b, _, err := stripJSONC(data)
 	if err != nil {

@@ -19,6 +19,7 @@ func TestInstallRoundTrip(t *testing.T) {
 		"Library/Application Support/Claude/claude_desktop_config.json",
 		".claude.json", ".cursor/mcp.json", ".config/Code/User/mcp.json", ".config/Code/User/settings.json",
 		".codeium/windsurf/mcp_config.json", ".config/zed/settings.json", ".gemini/settings.json",
+		".codex/config.toml",
 	} {
 		t.Run(rel, func(t *testing.T) {
 			path := filepath.Join(home, rel)
@@ -136,8 +137,8 @@ func TestInstallKeepsTheRest(t *testing.T) {
 	if _, _, err := Install("settings.json", []byte(commented), testProxy, true); err != nil {
 		t.Errorf("with force: %v", err)
 	}
-	if _, _, err := Install("config.toml", []byte("[mcp_servers.a]\ncommand='x'\n"), testProxy, false); !errors.Is(err, ErrFormat) {
-		t.Errorf("codex: got %v, want ErrFormat", err)
+	if _, _, err := Install("config.toml", []byte("[mcp_servers.a]\ncommand='x'\ncommand='y'\n"), testProxy, false); !errors.Is(err, ErrTOML) {
+		t.Errorf("codex, a key twice: got %v, want ErrTOML", err)
 	}
 }
 
@@ -179,5 +180,60 @@ func TestProxiedArgs(t *testing.T) {
 	u, ok := Upstream(Server{Transport: Stdio, Command: `C:\bin\plainsight.exe`, Args: []string{"proxy", "--sse", "--upstream", "https://h/sse"}, Name: "n"})
 	if !ok || u.Transport != SSE || u.URL != "https://h/sse" || u.Name != "n" {
 		t.Errorf("Upstream: %+v", u)
+	}
+}
+
+// TestInstallCodex: in config.toml only the command and args lines of a
+// routed table change; comments, other keys and tables stay; a server
+// written as dotted keys of another table is left.
+func TestInstallCodex(t *testing.T) {
+	in := `# my codex config
+model = "gpt-5"
+
+[mcp_servers.docs] # the docs
+command = "npx"   # runs it
+args = [
+  "-y", # yes
+  "mcp-server",
+]
+startup_timeout_sec = 20
+
+[mcp_servers.docs.env]
+API_KEY = "value"
+
+[mcp_servers]
+other.command = "x"
+`
+	out, rws, err := Install("config.toml", []byte(in), testProxy, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `# my codex config
+model = "gpt-5"
+
+[mcp_servers.docs] # the docs
+command = "/usr/local/bin/plainsight"
+args = ["proxy", "--db", "/tmp/p.db", "--", "npx", "-y", "mcp-server"]
+startup_timeout_sec = 20
+
+[mcp_servers.docs.env]
+API_KEY = "value"
+
+[mcp_servers]
+other.command = "x"
+`
+	if string(out) != want {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+	if len(rws) != 2 || rws[0].Name != "docs" || rws[0].Action != Routed || rws[1].Name != "other" || rws[1].Action != Left {
+		t.Errorf("rewrites: %+v", rws)
+	}
+	back, _, err := Uninstall("config.toml", out, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := readAll(t, "config.toml", back)["/docs"]
+	if s.Command != "npx" || strings.Join(s.Args, " ") != "-y mcp-server" || s.Env["API_KEY"] != "value" {
+		t.Errorf("after uninstall: %+v\n%s", s, back)
 	}
 }

@@ -382,10 +382,6 @@ func runAuditInstall(servers []mcpconfig.Server, configs []string, install, forc
 				out, rws, err = mcpconfig.Uninstall(path, data, force)
 			}
 		}
-		if errors.Is(err, mcpconfig.ErrFormat) && strings.HasSuffix(path, ".toml") {
-			fmt.Fprintf(stdout, "%s: left: Codex's config.toml is not rewritten (route its servers by hand: docs/audit.md)\n", visible(path))
-			continue
-		}
 		if err != nil {
 			fmt.Fprintf(stderr, "plainsight audit: %s: %s\n", visible(path), describe(err))
 			code = exitError
