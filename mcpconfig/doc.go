@@ -9,8 +9,9 @@
 // Claude Code, Cursor, Windsurf and Gemini CLI); a .toml file is read as
 // Codex's. Each reader cites, beside its code, the documentation its
 // locations and members are taken from. [Install] and [Uninstall] rewrite
-// a JSON configuration to route its servers through `plainsight proxy`
-// and back (issue 30, item 3).
+// a configuration (JSON, JSONC or Codex's TOML) to route its servers
+// through `plainsight proxy` and back (issue 30, item 3), changing only
+// the servers' own objects or lines.
 //
 // # Formats
 //
