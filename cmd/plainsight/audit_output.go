@@ -349,10 +349,21 @@ func runAuditInstall(servers []mcpconfig.Server, configs []string, install, forc
 			paths = append(paths, c)
 		}
 	}
+	var project []string
 	for _, s := range servers {
-		if !slices.Contains(paths, s.ConfigPath) {
+		switch {
+		case slices.Contains(paths, s.ConfigPath) || slices.Contains(project, s.ConfigPath):
+		case s.Scope == mcpconfig.ScopeProject && len(configs) == 0:
+			// A project's file is the repository's, shared with whoever
+			// clones it: routing it through this machine's plainsight
+			// path is a choice made by naming it.
+			project = append(project, s.ConfigPath)
+		default:
 			paths = append(paths, s.ConfigPath)
 		}
+	}
+	for _, p := range project {
+		fmt.Fprintf(stdout, "%s: left: a project's own file (name it with --config to rewrite it)\n", visible(p))
 	}
 	p := mcpconfig.Proxy{Command: proxyCommand, DB: db}
 	if install && p.Command == "" {

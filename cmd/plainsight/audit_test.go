@@ -256,10 +256,18 @@ func TestAuditInstall(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "pins.db")
 	before := audit0(t, db)
 	proxy := "/opt/plainsight/bin/plainsight"
+	// A project's own .mcp.json is not rewritten unless named.
+	cwd, _ := os.Getwd()
+	projectFile := writeFile(t, cwd, ".mcp.json", `{"mcpServers": {"repo": {"command": "node", "args": ["x.js"]}}}`)
 	code, out, errOut := plainsight(t, "", "audit", "--install", "--proxy-command", proxy, "--db", db)
-	if code != exitClean || strings.Count(out, " routed\n") != 3 || strings.Count(out, ": rewritten; the file as it was is ") != 3 {
+	if code != exitClean || strings.Count(out, " routed\n") != 3 || strings.Count(out, ": rewritten; the file as it was is ") != 3 ||
+		!strings.Contains(out, "/.mcp.json: left: a project's own file (name it with --config to rewrite it)\n") {
 		t.Fatalf("install: exit %d\n%s%s", code, out, errOut)
 	}
+	if b, _ := os.ReadFile(projectFile); !strings.Contains(string(b), `"command": "node"`) {
+		t.Errorf("the project's file was rewritten:\n%s", b)
+	}
+	os.Remove(projectFile)
 	desktop := filepath.Join(home, "Library/Application Support/Claude/claude_desktop_config.json")
 	data, _ := os.ReadFile(desktop)
 	var cfg struct {
