@@ -64,3 +64,16 @@ check "first audit: three servers of three clients, pinned, with their tools" \
    r.servers.every(s=>s.status==="pinned" && s.tools.includes("echo") && s.tools.length>=5)'
 run
 check "second audit: unchanged" 'r.servers.length===3 && r.servers.every(s=>s.status==="unchanged")'
+
+# The SARIF form validates (the validator CI's SARIF step installs).
+sarif="${XDG_CACHE_HOME:-$HOME/.cache}/plainsight-ci/sarif-5.7.0/node_modules/.bin/sarif-multitool"
+(cd "$tmp" && HOME="$home" XDG_CONFIG_HOME= APPDATA= CODEX_HOME= "$bin" audit --db "$tmp/pins.db" --allow-loopback --format sarif) >"$tmp/audit.sarif" || true
+if [ -x "$sarif" ]; then
+  "$sarif" validate "$tmp/audit.sarif" >"$tmp/validate.txt" 2>&1 || true
+  if grep -qE ': error [A-Z]+[0-9]+' "$tmp/validate.txt" || ! grep -q 'Analysis completed successfully' "$tmp/validate.txt"; then
+    cat "$tmp/validate.txt"; echo "FAIL: the audit's SARIF does not validate"; exit 1
+  fi
+  echo "ok   audit SARIF validates"
+elif [ "${CI:-}" = true ]; then
+  echo "FAIL: the SARIF validator is missing ($sarif)"; exit 1
+fi
