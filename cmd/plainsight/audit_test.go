@@ -126,6 +126,10 @@ func TestAuditEndToEnd(t *testing.T) {
 		if err := json.Unmarshal([]byte(out), &got); err != nil || code != want {
 			t.Fatalf("exit %d (want %d), %v\n%s%s", code, want, err, out, errOut)
 		}
+		// An env value of the configuration is never printed (its name is).
+		if strings.Contains(out, desc) {
+			t.Errorf("the output shows an env value:\n%s", out)
+		}
 		return got
 	}
 	first := audit(exitClean)
