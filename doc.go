@@ -32,6 +32,13 @@
 //     for unregistered and registered servers, the registry (registration,
 //     the integrity refresh), the collision warnings of §10 and the change
 //     feed of §11.
+//   - [github.com/plainsight/plainsight/mcpconfig]: the MCP configurations
+//     of the installed clients (Claude Desktop, Claude Code, Cursor, VS
+//     Code, Windsurf, Zed, Gemini CLI, Codex) and the skill folders they
+//     load; routing their servers through plainsight proxy and back.
+//   - [github.com/plainsight/plainsight/audit]: the audit of every server
+//     those configurations name: probed, scanned whole, pinned on first
+//     sight, every change reported with its old and new text.
 //   - [github.com/plainsight/plainsight/skill]: the checks of an agent skill
 //     package, file by file, with located results at error, warning or info
 //     level.
@@ -70,7 +77,7 @@
 //     HTTP.
 //   - cmd/plainsight: the command line (plainsight scan, skill,
 //     fingerprint, intent, shield, flags, ledger, precall, registry,
-//     changes, signature, serve, mcp and keys; docs/cli.md).
+//     changes, signature, serve, mcp, keys and audit; docs/cli.md).
 //   - examples/guarded-mcp-client: the wiring to copy into an agent host —
 //     an MCP client (official Go SDK) that pins its server's tools at first
 //     use, checks them on every reconnection and scans every tool result

@@ -92,7 +92,22 @@ var sarifRules = []sarifRule{
 	rule(skill.Symlink, "SymbolicLink", "note", "A symbolic link, not followed",
 		"Symbolic links are never followed: what they point to is not part of the package's check.",
 		"Replace the link with the file, if the file is part of the skill."),
+	rule(DefinitionChanged, "DefinitionChanged", "error", "An MCP server's definitions changed since they were pinned",
+		"plainsight audit pinned what the server showed its client at first sight (trust on first use); a tool, prompt, resource or the instructions now differ (issue 30): the message names the field and shows the old and new text.",
+		"Read the new text as the agent will; approve it with plainsight approve KEY if it is meant, or remove the server."),
+	rule(DefinitionFlagged, "DefinitionFlagged", "error", "An MCP server's definition the shield flags",
+		"The definition, read whole as one text, holds what the Agent-Shield scanner's detectors find (a prompt injection, a secret, a known-bad URL) (issue 30).",
+		"Read the definition as the agent will; remove the server if the passage is not meant."),
 }
+
+// The classes of plainsight audit's results (issue 30, item 2), each with
+// its rule.
+const (
+	// DefinitionChanged: a pinned server's definition changed.
+	DefinitionChanged = "definition_changed"
+	// DefinitionFlagged: the shield flags a server's definition.
+	DefinitionFlagged = "definition_flagged"
+)
 
 func rule(id, name, level, short, full, help string) sarifRule {
 	return sarifRule{ID: id, Name: name, ShortDescription: sarifText{short}, FullDescription: sarifText{full},

@@ -27,6 +27,11 @@ func TestSARIFRulesCoverClasses(t *testing.T) {
 			t.Errorf("no SARIF rule for class %s", c)
 		}
 	}
+	for _, c := range []string{DefinitionChanged, DefinitionFlagged} {
+		if !have[c] {
+			t.Errorf("no SARIF rule for the audit's class %s", c)
+		}
+	}
 }
 
 // TestSemanticVersion: a module version "vX…" is SemVer without its "v";

@@ -26,7 +26,7 @@ const dbEnv = "PLAINSIGHT_DB"
 // serve, mcp, keys and every operator command share.
 //
 // A SQLite file that does not exist yet is created only by the commands
-// that write by nature (serve, mcp, keys, registry add, signature import).
+// that write by nature (serve, mcp, keys, registry add, signature import, audit).
 // Every other command opens a missing file as an empty database — nothing
 // is created, nothing is written — and says on standard error that the
 // database holds no records; it answers as for a database without records
@@ -41,8 +41,8 @@ const dbUsage = `DB: PATH or sqlite:PATH of a SQLite file, or a postgres:// URL;
 ($XDG_DATA_HOME/plainsight, else ~/.local/share/plainsight; on macOS and
 Windows the user's configuration directory), the one database every
 command shares. A SQLite file that does not exist yet is created only by
-serve, mcp, keys, registry add and signature import; any other command
-reads it as empty (an empty list, exit 0, and a line on standard error
+serve, mcp, keys, registry add, signature import and audit (which pins
+what it sees unless --no-pin); any other command reads it as empty (an empty list, exit 0, and a line on standard error
 that it holds no records) and creates nothing.
 `
 
@@ -133,7 +133,7 @@ func openStore(ctx context.Context, db string, readOnly bool) (store.Store, erro
 }
 
 // openDBCreating opens the store named by --db for a command that writes
-// by nature (registry add, signature import, serve, mcp, keys): a missing
+// by nature (registry add, signature import, serve, mcp, keys, audit): a missing
 // SQLite file is created, and so is the data directory of the default.
 // It returns how to name the database for people.
 func openDBCreating(ctx context.Context, db string) (store.Store, string, error) {

@@ -75,7 +75,11 @@ func TestEvidenceNotes(t *testing.T) {
 	}
 	// In this order: registration first.
 	order := []string{"fingerprint", "precall", "registry add", "registry check", "registry list", "changes", "flags list", "flags show", "scan", "signature check",
-		"pins", "approve"}
+		"audit", "pins", "approve"}
+	cfg := filepath.Join(dir, "mcp.json")
+	if err := os.WriteFile(cfg, []byte(`{"mcpServers":{"weather":{"url":"`+u+`"}}}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	pinKey := seedPins(t, db)
 	runs := map[string][][]string{
 		"fingerprint":     {{"fingerprint", u}, {"fingerprint", "--format", "json", u}, {"fingerprint", "--check", pin, u}, {"fingerprint", "--check", pin, "--format", "json", u}},
@@ -88,6 +92,7 @@ func TestEvidenceNotes(t *testing.T) {
 		"flags show":      {{"flags", "show", "--db", db, id}},
 		"scan":            {{"scan", "-"}, {"scan", "--format", "json", "-"}},
 		"signature check": {{"signature", "check", "--db", db, "-"}, {"signature", "check", "--db", db, "--format", "json", "-"}},
+		"audit":           {{"audit", "--no-pin", "--allow-loopback", "--config", cfg}, {"audit", "--no-pin", "--allow-loopback", "--format", "json", "--config", cfg}},
 		"pins":            {{"pins", "--db", db}, {"pins", "--db", db, "--format", "json"}},
 		"approve":         {{"approve", "--db", db, "--tool", "forecast", pinKey}, {"approve", "--db", db, pinKey}},
 	}

@@ -45,6 +45,8 @@ func TestHelp(t *testing.T) {
 		{[]string{"registry", "list", "--help"}, []string{"--db", "--format", "--limit", "--offset"}},
 		{[]string{"registry", "claim", "--help"}, []string{"--db", "--format", "--account", "--allow-loopback"}},
 		{[]string{"registry", "verify", "--help"}, []string{"--db", "--format", "--account", "--allow-loopback"}},
+		{[]string{"audit", "--help"}, []string{"--config", "--client", "--header", "--timeout", "--db", "--no-pin", "--allow-loopback",
+			"--trust-project", "--format", "--install", "--uninstall", "--force", "--proxy-command", "--profile"}},
 	} {
 		code, out, errOut := plainsight(t, "", tt.args...)
 		if code != 0 || !strings.HasPrefix(out, "usage: plainsight ") || !strings.Contains(out, "\nExit status: 0 ") || !strings.Contains(out, "\nExample:\n  plainsight ") {

@@ -145,6 +145,7 @@ Commands:
   serve        serve the checks, the registry and the feeds over HTTP
   mcp          serve the checks as MCP tools (stdio or Streamable HTTP)
   keys         create and revoke the API keys of serve
+  audit        find, probe, scan and pin every MCP server the installed clients run
   approve      show what changed in a pinned MCP server and approve it
   pins         list the pinned MCP servers and what is pending approval
   version      print the version and the Unicode version
@@ -179,6 +180,7 @@ const usage = `usage:
   plainsight serve [--addr 127.0.0.1:8080] [--db DB] [--allow-loopback] [--profile spec|strict] ...
   plainsight mcp [--http ADDR] [--db DB] [--allow-loopback] [--public-url URL] [--profile spec|strict] ...
   plainsight keys create|revoke ...
+  plainsight audit [--config FILE]... [--client NAME] [--header K:V]... [--format text|json|sarif] [--install|--uninstall]
   plainsight approve [--db DB] [--by NAME] [--tool NAME]... [--prompt NAME]... [--resource URI]... [--resource-template URITEMPLATE]... KEY
   plainsight pins [--db DB] [--format text|json]
   plainsight version | --version
@@ -246,6 +248,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runMCP(args[1:], stdin, stdout, stderr)
 	case "keys":
 		return runKeys(args[1:], stdout, stderr)
+	case "audit":
+		return runAudit(args[1:], stdout, stderr)
 	case "approve":
 		return runApprove(args[1:], stdout, stderr)
 	case "pins":
