@@ -433,7 +433,7 @@ func (h *handler) body(w http.ResponseWriter, r *http.Request) (canon.Value, boo
 		writeError(w, http.StatusBadRequest, "invalid_json", msg)
 		return canon.Value{}, false
 	}
-	if err := repeatedMember(b, 8); err != nil {
+	if err := repeatedMember(b, v, 8); err != nil {
 		writeError(w, http.StatusBadRequest, "invalid_json", err.Error())
 		return canon.Value{}, false
 	}
