@@ -285,7 +285,7 @@ func (t *mcpTools) call(ctx context.Context, req *mcp.CallToolRequest, f func(co
 		}
 		return nil, &toolError{"invalid_json", msg}
 	}
-	if err := repeatedMember(raw, 8); err != nil {
+	if err := repeatedMember(raw, v, 8); err != nil {
 		return nil, &toolError{"invalid_json", "the arguments are malformed: " + err.Error()}
 	}
 	if req.Extra != nil && req.Extra.Header != nil {

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -324,16 +325,34 @@ func writeError(w http.ResponseWriter, status int, code, message string) {
 	writeJSON(w, status, b)
 }
 
+// writeJSON answers v as JSON (json.Marshal's bytes and a newline), with
+// its Content-Length: encoded into a buffer kept between answers, and
+// written at once rather than in chunks (issue 33, item 5).
 func writeJSON(w http.ResponseWriter, status int, v any) {
-	b, err := json.Marshal(v)
-	if err != nil {
+	buf := answerBufs.Get().(*bytes.Buffer)
+	defer putAnswerBuf(buf)
+	buf.Reset()
+	// An Encoder escapes as Marshal does and ends with the newline.
+	if err := json.NewEncoder(buf).Encode(v); err != nil {
 		status = http.StatusInternalServerError
-		b = []byte(`{"error":{"code":"internal","message":"the answer could not be encoded"}}`)
+		buf.Reset()
+		buf.WriteString(`{"error":{"code":"internal","message":"the answer could not be encoded"}}` + "\n")
 		w.Header().Set(codeHeader, "internal")
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Length", strconv.Itoa(buf.Len()))
 	w.WriteHeader(status)
-	w.Write(append(b, '\n'))
+	w.Write(buf.Bytes())
+}
+
+// answerBufs are writeJSON's buffers.
+var answerBufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// putAnswerBuf keeps buf for another answer unless it grew past 1 MiB.
+func putAnswerBuf(buf *bytes.Buffer) {
+	if buf.Cap() <= 1<<20 {
+		answerBufs.Put(buf)
+	}
 }
 
 // precall is GET /v1/security/precall?url=&tool= (§9).
@@ -417,7 +436,7 @@ func (h *handler) fail(w http.ResponseWriter, r *http.Request, err error) {
 // one object is refused (see repeatedMember). It answers the error itself
 // and returns false on failure.
 func (h *handler) body(w http.ResponseWriter, r *http.Request) (canon.Value, bool) {
-	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, h.maxBody))
+	b, err := readBody(w, r, h.maxBody)
 	var mbe *http.MaxBytesError
 	switch {
 	case errors.As(err, &mbe):
@@ -437,11 +456,24 @@ func (h *handler) body(w http.ResponseWriter, r *http.Request) (canon.Value, boo
 		writeError(w, http.StatusBadRequest, "invalid_json", msg)
 		return canon.Value{}, false
 	}
-	if err := repeatedMember(b, 8); err != nil {
+	if err := repeatedMember(b, v, 8); err != nil {
 		writeError(w, http.StatusBadRequest, "invalid_json", err.Error())
 		return canon.Value{}, false
 	}
 	return v, true
+}
+
+// readBody reads r's body under limit (an *http.MaxBytesError past it)
+// into a buffer of its declared length, when it declares one, instead of
+// growing one from 512 bytes.
+func readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, error) {
+	rd := http.MaxBytesReader(w, r.Body, limit)
+	if n := r.ContentLength; n > 0 && n <= limit {
+		buf := bytes.NewBuffer(make([]byte, 0, n+bytes.MinRead))
+		_, err := buf.ReadFrom(rd)
+		return buf.Bytes(), err
+	}
+	return io.ReadAll(rd)
 }
 
 // fields reads the string members of obj named in want and the object

@@ -10,6 +10,8 @@
 //	load verify --base URL --mcp URL --db DB [--acks FILE] [--changes N]
 //	load twins --base URL --base URL --mcp URL --db DB [--rounds 10]
 //	load hostile --base URL [--slowloris 50] [--slow-body]
+//	load scan --base URL[,URL...] --route v1|v2 --size N [--clients 8]
+//	load inproc --route v1|v2 --size N [--clients 8] [--db DB]
 //
 // Each prints what it measured and exits 1 when what must hold does not.
 package main
@@ -21,7 +23,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: load mcp|run|burst|verify|twins|hostile [flags]")
+		fmt.Fprintln(os.Stderr, "usage: load mcp|run|burst|verify|twins|hostile|scan|inproc [flags]")
 		os.Exit(2)
 	}
 	var err error
@@ -38,6 +40,10 @@ func main() {
 		err = twins(args)
 	case "hostile":
 		err = hostile(args)
+	case "scan":
+		err = scanHTTP(args)
+	case "inproc":
+		err = scanInProcess(args)
 	default:
 		err = fmt.Errorf("no command %q", cmd)
 	}

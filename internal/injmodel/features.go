@@ -134,6 +134,18 @@ func runeClass(text string, i int) (class uint8, r rune, n int) {
 // next finds the next token; it returns its byte span and fills f.feats
 // with its hashed feature indices. ok is false at the end of the text.
 func (f *featurizer) next() (start, end int, ok bool) {
+	start, end, tok, class, ok := f.token()
+	if !ok {
+		return 0, 0, false
+	}
+	f.features(tok, class, f.hash(tok, class))
+	return start, end, true
+}
+
+// token finds the next token: its byte span, its normalised bytes (the
+// featurizer's buffer, valid until the next call) and its class (1 word,
+// 2 symbol). ok is false at the end of the text.
+func (f *featurizer) token() (start, end int, tok []byte, tokClass uint8, ok bool) {
 	text := f.text
 	i := f.pos
 	// Skip separators and dropped runes.
@@ -153,10 +165,10 @@ func (f *featurizer) next() (start, end int, ok bool) {
 	}
 	if i >= len(text) {
 		f.pos = i
-		return 0, 0, false
+		return 0, 0, nil, 0, false
 	}
 	start = i
-	tokClass := class
+	tokClass = class
 	raw := f.raw[:0]
 	nonASCII := false
 	for i < len(text) {
@@ -192,7 +204,7 @@ func (f *featurizer) next() (start, end int, ok bool) {
 		end = i
 	}
 	f.pos = i
-	tok := raw
+	tok = raw
 	if nonASCII {
 		f.norm = norm.NFKC.Append(f.norm[:0], raw...)
 		low := f.low[:0]
@@ -218,23 +230,42 @@ func (f *featurizer) next() (start, end int, ok bool) {
 		}
 	}
 	f.raw = raw
+	return start, end, tok, tokClass, true
+}
 
-	feats := f.buf[:]
-	sh := f.shift
+// hash is a token's hash, which its unigram and bigram features read.
+func (f *featurizer) hash(tok []byte, tokClass uint8) uint64 {
 	seed := uint64(seedUni)
 	if tokClass == 2 {
 		seed = seedSym
 	}
-	h := fnv1(seed, tok)
-	feats[0] = uint32(mix(h) >> sh)
+	return fnv1(seed, tok)
+}
+
+// bigram is the index of the bigram feature of the token of hash h after
+// the token before it, and makes h the one before the next.
+func (f *featurizer) bigram(h uint64) uint32 {
+	var b uint32
 	if f.hasPrev {
-		feats[1] = uint32(mix(f.prevH*31+h^seedBi) >> sh)
+		b = uint32(mix(f.prevH*31+h^seedBi) >> f.shift)
 	} else {
-		feats[1] = uint32(mix(h^seedBi^0x5555) >> sh)
+		b = uint32(mix(h^seedBi^0x5555) >> f.shift)
 	}
-	k := 2
 	f.prevH = h
 	f.hasPrev = true
+	return b
+}
+
+// features fills f.feats with the hashed feature indices of the token
+// tok of class tokClass and hash h (see hash), the token after the one
+// bigram last saw: feats[1] is the bigram, the others depend on the token
+// alone.
+func (f *featurizer) features(tok []byte, tokClass uint8, h uint64) {
+	feats := f.buf[:]
+	sh := f.shift
+	feats[0] = uint32(mix(h) >> sh)
+	feats[1] = f.bigram(h)
+	k := 2
 	if tokClass == 1 {
 		// The byte 3- and 5-grams of "^tok$" (of "^" and its first
 		// maxGramBytes-2 bytes when longer), keyed by the grams' bytes
@@ -269,7 +300,6 @@ func (f *featurizer) next() (start, end int, ok bool) {
 		}
 	}
 	f.feats = feats[:k]
-	return start, end, true
 }
 
 // Tokens calls fn for every token of text with its byte span and its

@@ -3,6 +3,7 @@ package injmodel
 import (
 	"math"
 	"sync"
+	"unicode/utf8"
 )
 
 // Result is the model's judgement of a text.
@@ -39,6 +40,82 @@ type state struct {
 	cumF   []int64
 	starts []int
 	ends   []int
+	// cache holds, for tokens seen before under the same model, what
+	// the window sums need of them besides the bigram.
+	cache tokenCache
+}
+
+// tokenCache remembers, per ASCII token, its hash (which the bigram
+// reads), the sum of its features' weights but the bigram's, and how many
+// features it has: every feature of a token but the bigram depends on the
+// token's bytes alone (features.go), and a text repeats its words, so
+// most tokens of prose are scored without lowering them, hashing their
+// character n-grams or reading their weights again (issue 33, item 2). An
+// entry is keyed by the token's bytes as the text writes them and used
+// only for the same bytes under the same model: the windows are those
+// computed without it (TestTokenCacheSame).
+type tokenCache struct {
+	model   *Model
+	entries [cacheEntries]cachedToken
+}
+
+const (
+	cacheEntries  = 1024 // a power of two
+	cacheTokBytes = 24   // longer tokens are not cached
+)
+
+// cachedToken is one entry; len 0 marks an empty one.
+type cachedToken struct {
+	h   uint64
+	sum int32
+	n   uint8
+	len uint8
+	tok [cacheTokBytes]byte
+}
+
+// slot is the entry the token tok (1 to cacheTokBytes bytes) may
+// occupy.
+func (c *tokenCache) slot(tok string) *cachedToken {
+	var k uint64
+	if len(tok) >= 8 {
+		k = uint64(tok[0]) | uint64(tok[1])<<8 | uint64(tok[2])<<16 | uint64(tok[3])<<24 |
+			uint64(tok[4])<<32 | uint64(tok[5])<<40 | uint64(tok[6])<<48 | uint64(tok[7])<<56
+		t := tok[len(tok)-8:]
+		k ^= (uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
+			uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56) * 0x9e3779b97f4a7c15
+	} else {
+		for i := 0; i < len(tok); i++ {
+			k = k<<8 | uint64(tok[i])
+		}
+	}
+	k = mix(k ^ uint64(len(tok))<<59)
+	return &c.entries[k>>(64-10)]
+}
+
+// asciiToken finds the next token when it is made of ASCII bytes only,
+// at most cacheTokBytes of them, and the text goes on after it with an
+// ASCII byte or ends (so that no format character or non-ASCII letter
+// can extend it): its span and class, ok true. Otherwise it moves past
+// nothing and ok is false; token reads every other case.
+func (f *featurizer) asciiToken() (start, end int, class uint8, ok bool) {
+	text := f.text
+	i := f.pos
+	for i < len(text) && text[i] < utf8.RuneSelf && asciiClass[text[i]] == 0 {
+		i++
+	}
+	if i >= len(text) || text[i] >= utf8.RuneSelf {
+		return 0, 0, 0, false
+	}
+	class = asciiClass[text[i]]
+	j := i + 1
+	for j < len(text) && j-i <= cacheTokBytes && text[j] < utf8.RuneSelf && asciiClass[text[j]] == class {
+		j++
+	}
+	if j-i > cacheTokBytes || j < len(text) && text[j] >= utf8.RuneSelf {
+		return 0, 0, 0, false
+	}
+	f.pos = j
+	return i, j, class, true
 }
 
 var states sync.Pool
@@ -57,6 +134,9 @@ func (m *Model) getState() *state {
 	}
 	st.cumW, st.cumF = st.cumW[:r], st.cumF[:r]
 	st.starts, st.ends = st.starts[:r], st.ends[:r]
+	if st.cache.model != m {
+		st.cache = tokenCache{model: m} // another model's sums
+	}
 	return st
 }
 
@@ -95,17 +175,45 @@ func (m *Model) scan(text string, emit func(window)) {
 	// the tokens since the last regular window's end.
 	n, k, k1, sinceS := 0, 0, 1, 0
 	for {
-		a, b, ok := st.f.next()
-		if !ok {
-			break
-		}
+		var a, b int
 		var c int64
-		for _, i := range st.f.feats {
-			c += int64(w[i])
+		var nf int
+		if s, e, class, ok := st.f.asciiToken(); ok {
+			a, b = s, e
+			key := text[s:e]
+			ent := st.cache.slot(key)
+			if int(ent.len) == len(key) && string(ent.tok[:len(key)]) == key {
+				c = int64(ent.sum) + int64(w[st.f.bigram(ent.h)])
+				nf = int(ent.n)
+			} else {
+				tok := st.f.raw[:0]
+				for i := s; i < e; i++ {
+					tok = append(tok, lowerASCII[text[i]])
+				}
+				st.f.raw = tok
+				h := st.f.hash(tok, class)
+				st.f.features(tok, class, h)
+				for _, i := range st.f.feats {
+					c += int64(w[i])
+				}
+				nf = len(st.f.feats)
+				ent.h, ent.sum, ent.n, ent.len = h, int32(c-int64(w[st.f.feats[1]])), uint8(nf), uint8(len(key))
+				copy(ent.tok[:], key)
+			}
+		} else {
+			s, e, ok := st.f.next()
+			if !ok {
+				break
+			}
+			a, b = s, e
+			for _, i := range st.f.feats {
+				c += int64(w[i])
+			}
+			nf = len(st.f.feats)
 		}
 		st.starts[k], st.ends[k] = a, b
 		st.cumW[k1] = st.cumW[k] + c
-		st.cumF[k1] = st.cumF[k] + int64(len(st.f.feats))
+		st.cumF[k1] = st.cumF[k] + int64(nf)
 		n++
 		k = k1
 		if k1++; k1 == R {

@@ -116,7 +116,10 @@
 // searches, linear in the window too. Memory is one lowered copy of the
 // text.
 // The checks of jailbreak.go are merged into the same tables before the
-// package's init and run under the same bounds.
+// package's init and run under the same bounds. Each expression is
+// compiled when a text first reaches it (lazy.go), not at package init:
+// a program that imports package shield does not pay for them before it
+// scans (issue 33, item 2).
 //
 // # What it does not claim
 //

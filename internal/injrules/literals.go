@@ -1,7 +1,6 @@
 package injrules
 
 import (
-	"regexp"
 	"regexp/syntax"
 	"strings"
 	"unicode/utf8"
@@ -14,7 +13,7 @@ import (
 // An expression of any other shape is answered by the expression
 // (TestLiteralSetSame compares the two on random and real text).
 type literalSet struct {
-	re *regexp.Regexp
+	re *lazyRegexp
 	// ok is true when plain and bounded hold the expression.
 	ok bool
 	// plain are the literals; bounded, the literals that must end at a
@@ -29,7 +28,7 @@ var sensitiveSet = literalsOf(sensitiveRe)
 const maxLiterals = 1024
 
 // literalsOf reads re as a literal set where its shape allows.
-func literalsOf(re *regexp.Regexp) *literalSet {
+func literalsOf(re *lazyRegexp) *literalSet {
 	l := &literalSet{re: re}
 	t, err := syntax.Parse(re.String(), syntax.Perl)
 	if err != nil {
@@ -157,7 +156,7 @@ func (l *literalSet) MatchString(s string) bool {
 type anyTail struct {
 	// head is the expression before the repetition; nil when there is
 	// none.
-	head *regexp.Regexp
+	head *lazyRegexp
 	// max is the repetition's most characters, -1 for no bound; min is
 	// 0, or 1 when there is no head.
 	min, max int
@@ -179,8 +178,8 @@ var anyTails = func() map[string]*anyTail {
 // concatenation whose last part repeats a class of every character, at
 // least 0 times (or at least once with nothing before it), and holds no
 // group; nil otherwise.
-func anyTailOf(re *regexp.Regexp) *anyTail {
-	t, err := syntax.Parse(re.String(), syntax.Perl)
+func anyTailOf(x *lazyRegexp) *anyTail {
+	t, err := syntax.Parse(x.String(), syntax.Perl)
 	if err != nil {
 		return nil
 	}
@@ -205,11 +204,16 @@ func anyTailOf(re *regexp.Regexp) *anyTail {
 	}
 	if len(head) > 0 {
 		h := &syntax.Regexp{Op: syntax.OpConcat, Flags: t.Flags, Sub: head}
-		hre, err := regexp.Compile(h.String())
-		if err != nil || hre.NumSubexp() != re.NumSubexp() {
+		// The head's groups must be the whole's (regexp's NumSubexp is
+		// the parsed expression's MaxCap), so that a match's indexes
+		// are the same; the head is compiled on first use, as the rules
+		// are.
+		hs := h.String()
+		ht, err := syntax.Parse(hs, syntax.Perl)
+		if err != nil || ht.MaxCap() != t.MaxCap() {
 			return nil
 		}
-		a.head = hre
+		a.head = re(hs)
 	}
 	return &a
 }
@@ -227,7 +231,7 @@ func anyChar(t *syntax.Regexp) bool {
 }
 
 // submatch is re.FindStringSubmatchIndex(w) for the check name.
-func submatch(name string, re *regexp.Regexp, w string) []int {
+func submatch(name string, re *lazyRegexp, w string) []int {
 	t := anyTails[name]
 	if t == nil {
 		return re.FindStringSubmatchIndex(w)

@@ -2,7 +2,6 @@ package injrules
 
 import (
 	"encoding/binary"
-	"regexp"
 	"strings"
 )
 
@@ -54,7 +53,7 @@ const (
 // confidence (and whether it is strong) from the match, or 0 for no hit.
 type check struct {
 	rule      string
-	re        *regexp.Regexp
+	re        *lazyRegexp
 	back, fwd int
 	conf      func(lo string, m []int) (float64, bool)
 }
@@ -89,8 +88,6 @@ func fixed(c float64) func(string, []int) (float64, bool) {
 func strong(c float64) func(string, []int) (float64, bool) {
 	return func(string, []int) (float64, bool) { return c, true }
 }
-
-var re = regexp.MustCompile
 
 // imperative is what an instruction block must contain to count.
 var imperative = re(`\b(?:you\s+(?:must|should|need\s+to|have\s+to|are\s+required)|must|do\s+not|don't|never|always|before|first|ignore|read|send|include|call|pass|make\s+sure|ensure|instead)\b`)

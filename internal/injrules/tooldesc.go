@@ -1,7 +1,6 @@
 package injrules
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -33,7 +32,7 @@ var toolDescChecks = map[string]check{
 }
 
 // sysOrder is an order after a system heading.
-var sysOrder = regexp.MustCompile(`\byou\s+must\b|\bmust\s+(?:first|also|now|always)\b|\bplease\s+(?:call|use|invoke|run)\b|\b(?:always|first)\s+(?:call|use|invoke|run|read|send)\b|\binstead\b|\bredirect`)
+var sysOrder = re(`\byou\s+must\b|\bmust\s+(?:first|also|now|always)\b|\bplease\s+(?:call|use|invoke|run)\b|\b(?:always|first)\s+(?:call|use|invoke|run|read|send)\b|\binstead\b|\bredirect`)
 
 var _ = func() bool {
 	for name, c := range toolDescChecks {
