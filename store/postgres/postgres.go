@@ -247,8 +247,10 @@ type conn struct {
 	tx      pgx.Tx
 	pending []pending
 	// head is the entry this transaction appended last: the ledger's head
-	// while the transaction holds the advisory lock.
+	// while the transaction holds the chain's lock.
 	head *store.LedgerEntry
+	// held has bit k set when the transaction holds kind k's lock.
+	held uint32
 }
 
 type pending struct {
@@ -301,7 +303,8 @@ func (c *conn) read(ctx context.Context) error {
 	return c.flush(ctx)
 }
 
-// Atomic runs fn in one transaction holding the schema's advisory lock.
+// Atomic runs fn in one transaction. It takes no lock of its own: each
+// record kind's lock is taken when fn first touches the kind (see lock).
 func (s *Store) Atomic(ctx context.Context, fn func(store.Tx) error) error {
 	tx, err := s.pool.Begin(ctx)
 	if err != nil {
@@ -316,9 +319,6 @@ func (s *Store) Atomic(ctx context.Context, fn func(store.Tx) error) error {
 			cancel()
 		}
 	}()
-	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1, hashtext(current_schema()))`, lockClass); err != nil {
-		return store.Wrap("Atomic", err)
-	}
 	c := newConn(tx, tx)
 	if err := fn(c); err != nil {
 		return err
@@ -330,6 +330,46 @@ func (s *Store) Atomic(ctx context.Context, fn func(store.Tx) error) error {
 		return store.Wrap("Atomic", err)
 	}
 	committed = true
+	return nil
+}
+
+// lockKey is the second key of kind k's advisory lock, xor'ed with the
+// hash of the schema's name (the first key is lockClass). The chain's is
+// the hash itself: the key every write took before migration 10, so that
+// the chain stays in one order while an older instance still runs
+// against the same database. 1 is the migrations' lock, 5 the receipt
+// numbers' (migration 10's plainsight_receipt_seq).
+func lockKey(k sqlstore.Kind) int32 {
+	switch k {
+	case sqlstore.Chain:
+		return 0
+	case sqlstore.Changes:
+		return 2
+	case sqlstore.Signatures:
+		return 3
+	case sqlstore.PublicURLs:
+		return 4
+	}
+	return 6 // Receipts: unused by this backend, which draws a sequence
+}
+
+// lockSQL takes kind $2's lock until the transaction ends.
+const lockSQL = `SELECT pg_advisory_xact_lock($1, hashtext(current_schema()) # $2)`
+
+// Lock takes kind k's advisory lock, once per transaction; outside one it
+// does nothing (the statement is its own transaction, and appends take
+// the lock in a transaction of their own: Append).
+func (c *conn) Lock(ctx context.Context, k sqlstore.Kind) error {
+	if c.tx == nil || k == sqlstore.NoLock || c.held&(1<<k) != 0 {
+		return nil
+	}
+	if err := c.flush(ctx); err != nil {
+		return err
+	}
+	if _, err := c.q.Exec(ctx, lockSQL, lockClass, lockKey(k)); err != nil {
+		return err
+	}
+	c.held |= 1 << k
 	return nil
 }
 
@@ -372,6 +412,9 @@ func (c *conn) InsertFlag(ctx context.Context, f store.Flag) error {
 		f.EvidenceSHA256, f.Excerpt, f.Actor.AccountID, f.Actor.AgentID, f.Actor.Handle, f.Actor.KYALevel, f.Actor.Kind,
 		f.Source, f.Context, f.LedgerSeq, f.CreatedAt.UTC()}
 	if c.tx != nil {
+		if err := c.Lock(ctx, sqlstore.Chain); err != nil {
+			return store.Wrap(op, err)
+		}
 		c.pending = append(c.pending, pending{op, insertFlagSQL, args})
 		return nil
 	}
@@ -382,6 +425,9 @@ func (c *conn) InsertFlag(ctx context.Context, f store.Flag) error {
 func (c *conn) LedgerHead(ctx context.Context) (store.LedgerEntry, error) {
 	if c.head != nil {
 		return *c.head, nil
+	}
+	if err := c.Lock(ctx, sqlstore.Chain); err != nil {
+		return store.LedgerEntry{}, store.Wrap("LedgerHead", err)
 	}
 	e, err := sqlstore.ScanEntry(c.q.QueryRow(ctx, `SELECT seq, type, prev, hash, body FROM ledger ORDER BY seq DESC LIMIT 1`))
 	if errors.Is(err, pgx.ErrNoRows) {

@@ -56,10 +56,11 @@ func (c *conn) AppendChangeEvent(ctx context.Context, e store.ChangeEvent) (int6
 	if e.Diff == nil {
 		e.Diff = []byte{}
 	}
-	// Outside Atomic the feed's sequence is taken under the same advisory
-	// lock, so that concurrent appends never collide.
+	// The feed's next number is taken under its kind's lock, held to the
+	// commit: events commit in the order of their numbers, so a reader
+	// paging by seq never steps over one committed later.
 	var seq int64
-	err := c.Append(ctx, `INSERT INTO change_events (`+sqlstore.ChangeColumns+`)
+	err := c.Append(ctx, sqlstore.Changes, `INSERT INTO change_events (`+sqlstore.ChangeColumns+`)
 		VALUES ((SELECT COALESCE(MAX(seq), 0) + 1 FROM change_events), ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq`,
 		e.ServerURL, e.ServerName, e.At.UTC(), e.FromVersion, e.ToVersion, e.FingerprintBefore, e.FingerprintAfter, e.Diff, sqlstore.Redirects(&e)).Scan(&seq)
 	switch sqlState(err) {
