@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"errors"
 
 	"github.com/jackc/pgx/v5"
 
@@ -90,4 +91,25 @@ func (c *conn) InsertReview(ctx context.Context, r store.Review) error {
 		return &store.Error{Op: op, Kind: store.ErrDuplicate, Err: err}
 	}
 	return store.Wrap(op, err)
+}
+
+// Server implements store.Servers.Server. Read in a transaction that
+// holds no kind's lock yet, the server's row is locked (FOR UPDATE) to the
+// transaction's end: a refresh reads its server first, then records a
+// version, its flags and its change event, and two refreshes of one
+// server must not interleave — while refreshes of other servers, and
+// every other write, go on. Servers' rows come first in the order of
+// locks (see sqlstore.Kind): read after a kind's lock, the row is read
+// without one (a dispute reading its server's publisher, a redirect
+// event's version under the change feed's lock, which orders it with
+// the server's refreshes).
+func (c *conn) Server(ctx context.Context, url string) (store.Server, error) {
+	if c.tx == nil || c.held != 0 {
+		return c.records.Server(ctx, url)
+	}
+	s, err := sqlstore.ScanServer(c, c.QueryRow(ctx, sqlstore.ServerSQL+` FOR UPDATE`, url))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return s, store.Errorf("Server", store.ErrNotFound, "server %q", url)
+	}
+	return s, store.Wrap("Server", err)
 }

@@ -130,7 +130,9 @@ const (
 	// receipts on PostgreSQL, which take a sequence).
 	NoLock Kind = iota
 	// Signatures: the Shield method's records (a check-in's search for a
-	// similar candidate and its insert are one step; the feed's sequence).
+	// similar candidate and its insert are one step, and so are a
+	// decision's reads and its step; the feed's sequence) — but for a
+	// report's insert, which needs no order.
 	Signatures
 	// Chain: flags and the ledger — the hash chain's total order, and the
 	// §8 identity of a live flag, which the gate reads before it creates
