@@ -121,8 +121,13 @@ func (s *Service) SubmitAll(ctx context.Context, ins []SubmissionInput) ([]Outco
 	if err != nil {
 		return nil, err
 	}
+	return s.submitPrepared(ctx, preps)
+}
+
+// submitPrepared records preps in one transaction.
+func (s *Service) submitPrepared(ctx context.Context, preps []prepared) ([]Outcome, error) {
 	var outs []Outcome
-	err = s.Store.Atomic(ctx, func(tx store.Tx) error {
+	err := s.Store.Atomic(ctx, func(tx store.Tx) error {
 		var err error
 		outs, err = s.submitTx(ctx, tx, preps)
 		return err
