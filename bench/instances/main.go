@@ -229,7 +229,7 @@ func load(args []string) error {
 				case "receipts":
 					path = "/v2/scan"
 					body, _ = json.Marshal(map[string]any{"content": fmt.Sprintf("Meeting notes %s-%d-%d: the quarterly report is due on Friday.", run, i, n),
-						"context": map[string]any{"source": "user_message"}})
+						"context": map[string]any{"source": "user_message", "direction": "inbound"}})
 				case "reports":
 					path, body = "/api/v1/shield/checkin", checkinBody(i+n)
 				case "flags":

@@ -12,23 +12,24 @@ SELECT setval('receipts_seq', COALESCE((SELECT MAX(seq) FROM receipts), 0) + 1, 
 -- step, marks it in flight: a shared advisory lock keyed by the schema's
 -- hash (high half) and the number (low half), held to the end of the
 -- drawing transaction. The step runs under a session advisory lock
--- (7367790 = 'pln', the schema's hash # 5) held only while it runs, so
--- that a reader (plainsight_receipt_bound) sees every number drawn either
--- in flight or finished, never between.
+-- (7367790 = 'pln', the schema's hash # 5) held only while it runs:
+-- shared by the appenders, which do not wait for each other, exclusive
+-- for a reader (plainsight_receipt_bound), which so sees every number
+-- drawn either in flight or finished, never between.
 CREATE FUNCTION plainsight_receipt_seq() RETURNS BIGINT LANGUAGE plpgsql AS $$
 DECLARE
   h INTEGER := hashtext(current_schema());
   s BIGINT;
 BEGIN
-  PERFORM pg_advisory_lock(7367790, h # 5);
+  PERFORM pg_advisory_lock_shared(7367790, h # 5);
   BEGIN
     s := nextval('receipts_seq');
     PERFORM pg_advisory_xact_lock_shared((h::BIGINT << 32) | (s & 4294967295));
   EXCEPTION WHEN OTHERS OR query_canceled THEN
-    PERFORM pg_advisory_unlock(7367790, h # 5);
+    PERFORM pg_advisory_unlock_shared(7367790, h # 5);
     RAISE;
   END;
-  PERFORM pg_advisory_unlock(7367790, h # 5);
+  PERFORM pg_advisory_unlock_shared(7367790, h # 5);
   RETURN s;
 END $$;
 
