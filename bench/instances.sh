@@ -16,6 +16,8 @@
 #   bash bench/instances.sh --plainsight BIN   serve with BIN (an older build)
 #   bash bench/instances.sh --kill [--kills 40]
 #   bash bench/instances.sh --ci               a short --kill run (8 kills)
+#   PG_OPTS="-c synchronous_commit=off" bash bench/instances.sh   PostgreSQL settings (diagnosis only)
+#   PG_POOL=16 bash bench/instances.sh         each instance's pool size
 #
 # Its own throwaway PostgreSQL cluster in a temp directory (Unix socket, no
 # TCP), stopped at the end; loopback only. Exits 1 when a run fails.
@@ -33,7 +35,7 @@ while [ $# -gt 0 ]; do
 	--kill) kill=1 ;;
 	--kills) kills=$2; shift ;;
 	--ci) kill=1 kills=8 ;;
-	-h | --help) sed -n '2,20p' "$0"; exit 0 ;;
+	-h | --help) sed -n '2,22p' "$0"; exit 0 ;;
 	*) echo "instances.sh: unknown argument $1" >&2; exit 2 ;;
 	esac
 	shift
@@ -61,7 +63,7 @@ inst="$work/instances"
 [ "$(id -u)" -ne 0 ] || chown nobody "$pgdir"
 as_pg_user "$pgbin/initdb" -D "$pgdir/data" -U postgres -A trust >/dev/null || exit 2
 as_pg_user "$pgbin/pg_ctl" -D "$pgdir/data" -l "$pgdir/log" -w start \
-	-o "-c listen_addresses='' -c unix_socket_directories='$pgdir' -c max_connections=200" >/dev/null || exit 2
+	-o "-c listen_addresses='' -c unix_socket_directories='$pgdir' -c max_connections=200 ${PG_OPTS:-}" >/dev/null || exit 2
 
 # pgdb NAME: a fresh database, its URL in $pgurl and its libpq DSN in $pgdsn.
 pgdb() {
@@ -112,7 +114,7 @@ mkkeys() {
 }
 
 echo "# $(nproc) cores, shared by every process here (serve instances, PostgreSQL, the clients); $clients closed-loop clients per instance; load average $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "# $("$pgbin/postgres" --version), fsync on, synchronous_commit on, pool: pgxpool's default (max(4, cores) connections) per instance"
+echo "# $("$pgbin/postgres" --version), fsync on, ${PG_OPTS:-synchronous_commit on}, pool: ${PG_POOL:-the pgxpool default, max(4, cores),} connections per instance"
 failed=0
 
 if [ "$kill" = 1 ]; then

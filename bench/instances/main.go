@@ -212,7 +212,13 @@ func load(args []string) error {
 	var firstErr atomic.Value
 	var lat []time.Duration
 	var latMu sync.Mutex
-	deadline := time.Now().Add(*duration)
+	// SIGTERM ends the run early: the requests in flight finish and are
+	// counted, and the acknowledged ids are written out whole.
+	sig, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
+	defer stop()
+	start := time.Now()
+	deadline := start.Add(*duration)
+	more := func() bool { return sig.Err() == nil && time.Now().Before(deadline) }
 	run := fmt.Sprintf("%x", time.Now().UnixNano())
 	var wg sync.WaitGroup
 	for i := 0; i < *clients*len(us); i++ {
@@ -222,7 +228,7 @@ func load(args []string) error {
 			defer wg.Done()
 			c := client()
 			var mine []time.Duration
-			for n := 0; time.Now().Before(deadline); n++ {
+			for n := 0; more(); n++ {
 				var path string
 				var body []byte
 				switch *kind {
@@ -281,7 +287,7 @@ func load(args []string) error {
 		return lat[int(q*float64(len(lat)-1))].Round(100 * time.Microsecond)
 	}
 	fmt.Printf("%s instances=%d clients=%d ok=%d failed=%d rate=%.0f/s p50=%v p99=%v\n", *kind, len(us), *clients*len(us),
-		ok.Load(), failed.Load(), float64(ok.Load())/duration.Seconds(), p(0.5), p(0.99))
+		ok.Load(), failed.Load(), float64(ok.Load())/time.Since(start).Seconds(), p(0.5), p(0.99))
 	if ok.Load() == 0 {
 		return errors.New("nothing acknowledged")
 	}
