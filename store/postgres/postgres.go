@@ -16,29 +16,51 @@
 // other than the lifecycle's, a lifecycle step outside standing → disputed
 // → (overturned | standing), and a ledger entry that does not extend the
 // head are refused by PostgreSQL itself; so is any UPDATE, DELETE or
-// TRUNCATE of receipt entries, and one inserted out of sequence. Since
+// TRUNCATE of receipt entries, and one whose number is not the one its
+// session drew last from receipts_seq (migration 10). Since
 // migration 6 a status change is refused unless flags.lifecycle_seq names
 // the ledger's head, written by the same transaction (its xmin), the
 // entry of that step for that flag; TransitionFlag outside Atomic is
 // therefore always refused.
 //
-// [Store.Atomic] runs at READ COMMITTED and first takes a transaction-scoped
-// advisory lock (pg_advisory_xact_lock) keyed by the schema, so the
-// transactions of every instance on one database are serialized — the
-// property the ledger's single chain and the flags' dedup rely on. The
-// unique indexes and the triggers still guard writes made outside Atomic.
+// [Store.Atomic] runs at READ COMMITTED and takes no lock of its own: each
+// record kind's lock is taken when the transaction first touches the kind
+// (issue 33, item 3; see package store's "Atomic writes"), each a
+// transaction-scoped advisory lock (pg_advisory_xact_lock) keyed by the
+// schema and the kind. The chain's — flags and ledger entries — is the
+// key every write took before migration 10, so that an older instance and
+// a newer one still write the chain in one order; the ledger's single
+// chain and the flags' dedup rely on it. A server read in a transaction
+// before any kind's lock is read FOR UPDATE. Appends of the change feed,
+// the signature feed and the public URL take their kind's lock, in a
+// transaction of their own outside Atomic, and commit in their numbers'
+// order. Receipts take no lock: their numbers come from the sequence
+// receipts_seq, each marked in flight by a shared advisory lock until its
+// transaction ends, and ListReceipts lists only the numbers below the
+// oldest one in flight in another transaction (plainsight_receipt_bound),
+// so a reader paging by Seq never steps over an entry committed later;
+// the numbers may have gaps. The unique indexes and the triggers still
+// guard writes made outside Atomic.
+//
+// Locks are taken in the order a server's row, signatures, chain, change
+// feed, public URL; a transaction that takes them in another order may
+// deadlock, and PostgreSQL then cancels one of the two (an error).
 //
 // # Bounds
 //
 // Records are bounded as package store bounds them; the pool's size is
-// pgxpool's default unless the DSN sets pool_max_conns.
+// pgxpool's default unless the DSN sets pool_max_conns. The bound of a
+// receipt read scans pg_locks once.
 //
 // # What it does not claim
 //
-// Serializing writers bounds write throughput to one transaction at a time
-// per database; batch writes (flag.Service.SubmitAll) to go faster. The
+// The chain is one order per database: flags and ledger entries are
+// written one transaction at a time however many instances there are;
+// batch them (flag.Batcher, flag.Service.SubmitAll) to go faster. The
 // triggers bind SQL sent by roles that cannot alter the tables; the owner
-// can drop them, which the ledger's hash chain then shows.
+// can drop them, which the ledger's hash chain then shows; an owner who
+// draws receipt numbers by hand (nextval) without marking them in flight
+// can make a reader step over an entry.
 package postgres
 
 import (
