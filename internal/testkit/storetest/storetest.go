@@ -48,6 +48,7 @@ func Run(t *testing.T, o Opener) {
 	t.Run("RaceRefresh", func(t *testing.T) { testRaceRefresh(t, o) })
 	t.Run("RaceDispute", func(t *testing.T) { testRaceDispute(t, o) })
 	t.Run("RaceLedger", func(t *testing.T) { testRaceLedger(t, o) })
+	t.Run("RaceKinds", func(t *testing.T) { testRaceKinds(t, o) })
 	t.Run("Vectors", func(t *testing.T) { testVectors(t, o) })
 	t.Run("Servers", func(t *testing.T) { testServers(t, o) })
 	t.Run("FingerprintVersions", func(t *testing.T) { testFingerprintVersions(t, o) })
