@@ -24,7 +24,8 @@
 // # What it does not claim
 //
 // The functions here run the statements a backend's Conn sends; they do not
-// serialize writers themselves ([Conn.Append] is the backend's), and the
+// serialize writers themselves: each names the [Kind] whose lock it needs
+// ([Conn.Lock], [Conn.Append]), and the backend takes it, and the
 // error classes they return are only as good as the backend's [Dialect.Class].
 package sqlstore
 
