@@ -345,3 +345,53 @@ func TestDecidedCheckInsDoNotQueue(t *testing.T) {
 		t.Errorf("the signature's reports: %d, %v; want 4", len(reports), err)
 	}
 }
+
+// TestChangeFeedCommitsInOrder: the change feed's numbers are taken under
+// its lock, held to the commit, so a second append waits for the first
+// transaction to end and a reader paging by seq never steps over an event
+// committed after a later-numbered one; the receipt log, which takes no
+// lock, does not wait meanwhile.
+func TestChangeFeedCommitsInOrder(t *testing.T) {
+	s := openSchema(t, schema(t))
+	url := storetest.SeedRegistry(t, s)
+	s2 := again(t, s)
+	c := t.Context()
+	events, err := s.ListChangeEvents(c, store.ChangeQuery{ServerURL: url, Limit: 1})
+	if err != nil || len(events) != 1 {
+		t.Fatalf("seeded events: %v, %v", events, err)
+	}
+	e := events[0]
+	e.Seq = 0
+	var first int64
+	release, done := hold(t, s, func(ctx context.Context, tx store.Tx) error {
+		var err error
+		first, err = tx.AppendChangeEvent(ctx, e)
+		return err
+	})
+	defer release()
+	second := make(chan int64, 1)
+	go func() {
+		seq, err := s2.AppendChangeEvent(c, e)
+		if err != nil {
+			t.Error(err)
+		}
+		second <- seq
+	}()
+	select {
+	case seq := <-second:
+		t.Errorf("a second change event (%d) committed while the first (%d) was in flight", seq, first)
+	case <-time.After(300 * time.Millisecond):
+	}
+	quick, cancel := context.WithTimeout(c, 5*time.Second)
+	defer cancel()
+	if _, err := s2.AppendReceipt(quick, testReceipt(1)); err != nil {
+		t.Errorf("a receipt while a change event is in flight: %v", err)
+	}
+	release()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if seq := <-second; seq != first+1 {
+		t.Errorf("the second event is %d, want %d", seq, first+1)
+	}
+}
