@@ -60,7 +60,9 @@
 // triggers bind SQL sent by roles that cannot alter the tables; the owner
 // can drop them, which the ledger's hash chain then shows; an owner who
 // draws receipt numbers by hand (nextval) without marking them in flight
-// can make a reader step over an entry.
+// can make a reader step over an entry. A transaction that appends a
+// receipt and stays open holds back what readers of the log see (not what
+// others append) until it ends.
 package postgres
 
 import (
