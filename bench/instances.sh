@@ -35,7 +35,7 @@ while [ $# -gt 0 ]; do
 	--kill) kill=1 ;;
 	--kills) kills=$2; shift ;;
 	--ci) kill=1 kills=8 ;;
-	-h | --help) sed -n '2,22p' "$0"; exit 0 ;;
+	-h | --help) sed -n '2,23p' "$0"; exit 0 ;;
 	*) echo "instances.sh: unknown argument $1" >&2; exit 2 ;;
 	esac
 	shift
