@@ -15,8 +15,10 @@ import (
 
 // Service creates flags and drives their lifecycle through a store. Its
 // methods are safe for concurrent use, and so is running several Services
-// (several processes) on one store that serializes its transactions, as
-// every backend in this module does.
+// (several processes) on one store that serializes the transactions
+// touching flags and the ledger, as every backend in this module does
+// (PostgreSQL with its chain lock). [Batcher] writes concurrent Submit
+// calls in one transaction.
 type Service struct {
 	// Store is where flags and ledger entries are kept. Required.
 	Store store.Store
@@ -121,8 +123,13 @@ func (s *Service) SubmitAll(ctx context.Context, ins []SubmissionInput) ([]Outco
 	if err != nil {
 		return nil, err
 	}
+	return s.submitPrepared(ctx, preps)
+}
+
+// submitPrepared records preps in one transaction.
+func (s *Service) submitPrepared(ctx context.Context, preps []prepared) ([]Outcome, error) {
 	var outs []Outcome
-	err = s.Store.Atomic(ctx, func(tx store.Tx) error {
+	err := s.Store.Atomic(ctx, func(tx store.Tx) error {
 		var err error
 		outs, err = s.submitTx(ctx, tx, preps)
 		return err

@@ -14,6 +14,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/plainsight/plainsight/flag"
 	"github.com/plainsight/plainsight/guard"
 	"github.com/plainsight/plainsight/internal/canon"
 	"github.com/plainsight/plainsight/precall"
@@ -126,6 +127,9 @@ type handler struct {
 	// allow is the methods each path answers, for a 405's Allow.
 	allow map[string][]string
 	ops   *ops
+	// flagBatch writes the submissions' flags, those that wait for a batch
+	// together (group commit, issue 33, item 3).
+	flagBatch *flag.Batcher
 }
 
 // New returns the server's routes as one http.Handler, for a host to
@@ -146,6 +150,7 @@ func New(c Config) http.Handler {
 	if h.log == nil {
 		h.log = slog.New(slog.DiscardHandler)
 	}
+	h.flagBatch = &flag.Batcher{Service: &flag.Service{Store: c.Store, Now: c.Clock}}
 	if h.maxBody <= 0 {
 		h.maxBody = DefaultMaxBody
 	}

@@ -171,7 +171,7 @@ func (h *handler) submit(w http.ResponseWriter, r *http.Request) {
 	in.Result = res
 	in.Actor.AccountID, in.Actor.Kind = key.Owner, flag.KindAccount
 	in.Source = flag.Submission
-	out, err := (&flag.Service{Store: h.store, Now: h.clock}).Submit(r.Context(), in)
+	out, err := h.flagBatch.Submit(r.Context(), in)
 	switch {
 	case errors.Is(err, flag.ErrInvalid), errors.Is(err, store.ErrInvalid), errors.Is(err, flag.ErrUnknownClass),
 		errors.Is(err, flag.ErrExcerptTooLong), errors.Is(err, flag.ErrActorKind):

@@ -138,6 +138,13 @@ type Outcome struct {
 	Rule   Rule
 }
 
+// cleaned is a check-in's report with its cleaned text and fingerprint.
+type cleaned struct {
+	r    Report
+	text string
+	fp   Fingerprint
+}
+
 // CheckIn validates, cleans and records the reports of one check-in by an
 // agent of owner, and applies the confirmation rules to each candidate
 // they touch. Any refusal refuses the whole check-in and stores nothing;
@@ -161,11 +168,6 @@ func (sv *Service) CheckIn(ctx context.Context, owner, agent string, reports []R
 	if err != nil {
 		return nil, err
 	}
-	type cleaned struct {
-		r    Report
-		text string
-		fp   Fingerprint
-	}
 	var cs []cleaned
 	for i, r := range rs {
 		text, err := Clean(r.Snippet)
@@ -180,6 +182,22 @@ func (sv *Service) CheckIn(ctx context.Context, owner, agent string, reports []R
 			return nil, refuse(fmt.Sprintf("reports[%d].snippet", i), ErrTooShort, "")
 		}
 		cs = append(cs, cleaned{r, text, fp})
+	}
+	// The reports that each join a candidate decided already (confirmed,
+	// blocked or retired) decide nothing: they are appended in one
+	// transaction that takes no lock of the Shield method's records, so
+	// that check-ins of several instances do not queue (issue 33, item
+	// 3). Such a candidate is never open again, so no decision of an open
+	// one misses them; one created meanwhile is later in the candidates'
+	// order, after the candidate found. Any other check-in searches and
+	// decides again inside the transaction below, one at a time.
+	if out, ok, err := sv.joinDecided(ctx, owner, agent, now, cs); err != nil || ok {
+		if err != nil {
+			sv.log.LogAttrs(ctx, slog.LevelWarn, "signature: check-in failed", slog.Int("reports", len(reports)), slog.String("error_class", errorClass(err)))
+			return nil, err
+		}
+		sv.log.LogAttrs(ctx, slog.LevelInfo, "signature: check-in", slog.Int("reports", len(out)))
+		return out, nil
 	}
 	var out []Outcome
 	changed := false
@@ -229,6 +247,33 @@ func (sv *Service) CheckIn(ctx context.Context, owner, agent string, reports []R
 	}
 	sv.log.LogAttrs(ctx, slog.LevelInfo, "signature: check-in", slog.Int("reports", len(out)))
 	return out, nil
+}
+
+// joinDecided appends each report of cs to the decided candidate it
+// joins, in one transaction, when every one joins a decided candidate;
+// ok is false (and nothing is written) when one does not.
+func (sv *Service) joinDecided(ctx context.Context, owner, agent string, now time.Time, cs []cleaned) ([]Outcome, bool, error) {
+	reps := make([]store.SignatureReport, len(cs))
+	out := make([]Outcome, len(cs))
+	for i, c := range cs {
+		cand, err := sv.findCandidate(ctx, sv.store, c.fp.Shingles)
+		if err != nil || cand == nil || cand.Status == store.CandidateOpen {
+			return nil, false, err
+		}
+		reps[i] = store.SignatureReport{ID: newID("rep-"), CandidateID: cand.ID, Owner: owner, Agent: agent, ReceivedAt: now,
+			ObservedAt: c.r.ObservedAt, SourceType: c.r.SourceType, SourceDomain: c.r.SourceDomain, Category: c.r.Category,
+			SHA256: hex.EncodeToString(c.fp.SHA256[:]), Shingles: c.fp.Shingles, Text: c.text}
+		out[i] = Outcome{ReportID: reps[i].ID, CandidateID: cand.ID, Status: cand.Status, Rule: Rule(cand.Rule)}
+	}
+	err := sv.store.Atomic(ctx, func(tx store.Tx) error {
+		for _, r := range reps {
+			if err := store.Signatures(tx).InsertSignatureReport(ctx, r); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return out, err == nil, err
 }
 
 func (sv *Service) findCandidate(ctx context.Context, ts store.Signatures, sh []uint64) (*store.Candidate, error) {

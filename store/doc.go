@@ -90,12 +90,19 @@
 // [Store.Atomic] runs a function with a [Tx] that sees every record kind;
 // the writes it makes are committed together when the function returns nil
 // and none of them is when it returns an error (or panics, or the context
-// ends). Transactions of one store are serialized: a backend holds one
-// writer at a time (a mutex in memory, BEGIN IMMEDIATE in SQLite, a
-// transaction-scoped advisory lock in PostgreSQL, which also serializes
-// several processes sharing a database). So a read inside Atomic followed
-// by a write is never raced by another writer, and compare-and-set and
-// the ledger's head check still guard anything written outside it. A write
+// ends). Memory (a mutex) and SQLite (BEGIN IMMEDIATE) hold one writer at
+// a time. PostgreSQL, shared by several processes, serializes per record
+// kind instead (issue 33, item 3): a transaction takes the lock of each
+// kind it touches when it first touches it, and holds it to its end — the
+// chain's for flags and ledger entries (reads included), the Shield
+// method's for its records (but a report's insert), the change feed's,
+// the public URL's, a server's row when read before any of those; receipts,
+// registrations, fingerprint versions, reviews, claims and API keys take
+// none, their unique keys and compare-and-sets guarding them. So a read
+// inside Atomic followed by a write of the same kind is never raced by
+// another writer, on every backend; a read of one kind followed by a write
+// of another may be, and compare-and-set and the ledger's head check
+// still guard anything written outside it. A write
 // method called on the Store itself is its own one-statement transaction.
 // A Tx must not be used after its function returns, nor from another
 // goroutine, and Atomic must not be called inside Atomic. Inside Atomic a

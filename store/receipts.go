@@ -49,9 +49,13 @@ type ReceiptQuery struct {
 // Receipts holds the receipt log. Append-only: no update, no delete.
 type Receipts interface {
 	// AppendReceipt stores r with the next sequence number and returns it
-	// (r.Seq is ignored). ErrDuplicate when an entry has its non-empty
-	// ScanID; ErrInvalid when a field breaks a bound, or Who, Outcome or
-	// Entry is empty.
+	// (r.Seq is ignored). Numbers increase; on PostgreSQL they may have
+	// gaps (a number drawn by an append refused or rolled back is not used
+	// again), and ListReceipts lists no entry while one numbered below it
+	// is still in flight, so that paging by Seq never steps over an entry
+	// committed later (issue 33, item 3). ErrDuplicate when an entry has
+	// its non-empty ScanID; ErrInvalid when a field breaks a bound, or
+	// Who, Outcome or Entry is empty.
 	AppendReceipt(ctx context.Context, r ReceiptEntry) (int64, error)
 	// ListReceipts returns the entries q selects, oldest first.
 	ListReceipts(ctx context.Context, q ReceiptQuery) ([]ReceiptEntry, error)

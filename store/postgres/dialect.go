@@ -112,28 +112,33 @@ func (c *conn) QueryRow(ctx context.Context, query string, args ...any) sqlstore
 	return c.q.QueryRow(ctx, rebind(query), args...)
 }
 
-// Append runs query in the transaction, or outside one in a transaction
-// of its own holding the schema's advisory lock, so that appends taking
-// the next sequence number queue rather than collide.
-func (c *conn) Append(ctx context.Context, query string, args ...any) sqlstore.Row {
+// Append runs query in the transaction after taking kind k's lock, or
+// outside one in a transaction of its own holding that lock, so that
+// appends taking the next number of k's sequence queue rather than
+// collide, and commit in the order of their numbers.
+func (c *conn) Append(ctx context.Context, k sqlstore.Kind, query string, args ...any) sqlstore.Row {
 	if c.tx != nil {
+		if err := c.Lock(ctx, k); err != nil {
+			return errRow{err}
+		}
 		return c.QueryRow(ctx, query, args...)
 	}
-	return &lockedRow{c: c, ctx: ctx, query: query, args: args}
+	return &lockedRow{c: c, ctx: ctx, kind: k, query: query, args: args}
 }
 
-// lockedRow runs its statement when scanned, in a transaction holding the
-// advisory lock.
+// lockedRow runs its statement when scanned, in a transaction holding its
+// kind's advisory lock.
 type lockedRow struct {
 	c     *conn
 	ctx   context.Context
+	kind  sqlstore.Kind
 	query string
 	args  []any
 }
 
 func (r *lockedRow) Scan(dest ...any) error {
 	return pgx.BeginFunc(r.ctx, r.c.q.(beginner), func(tx pgx.Tx) error {
-		if _, err := tx.Exec(r.ctx, `SELECT pg_advisory_xact_lock($1, hashtext(current_schema()))`, lockClass); err != nil {
+		if _, err := tx.Exec(r.ctx, lockSQL, lockClass, lockKey(r.kind)); err != nil {
 			return err
 		}
 		return tx.QueryRow(r.ctx, rebind(r.query), r.args...).Scan(dest...)

@@ -16,7 +16,8 @@
 // other than the lifecycle's, a lifecycle step outside standing → disputed
 // → (overturned | standing), and a ledger entry that does not extend the
 // head are refused by PostgreSQL itself; so is any UPDATE, DELETE or
-// TRUNCATE of receipt entries, and one inserted out of sequence. Since
+// TRUNCATE of receipt entries, and one whose number is not the one its
+// session drew last from receipts_seq (migration 10). Since
 // migration 6 a status change is refused unless flags.lifecycle_seq names
 // the ledger's head, written by the same transaction (its xmin), the
 // entry of that step for that flag; TransitionFlag outside Atomic is
@@ -24,23 +25,46 @@
 // append-only too (no UPDATE, DELETE or TRUNCATE), each inserted as its
 // key's next.
 //
-// [Store.Atomic] runs at READ COMMITTED and first takes a transaction-scoped
-// advisory lock (pg_advisory_xact_lock) keyed by the schema, so the
-// transactions of every instance on one database are serialized — the
-// property the ledger's single chain and the flags' dedup rely on. The
-// unique indexes and the triggers still guard writes made outside Atomic.
+// [Store.Atomic] runs at READ COMMITTED and takes no lock of its own: each
+// record kind's lock is taken when the transaction first touches the kind
+// (issue 33, item 3; see package store's "Atomic writes"), each a
+// transaction-scoped advisory lock (pg_advisory_xact_lock) keyed by the
+// schema and the kind. The chain's — flags and ledger entries — is the
+// key every write took before migration 10, so that an older instance and
+// a newer one still write the chain in one order; the ledger's single
+// chain and the flags' dedup rely on it. A server read in a transaction
+// before any kind's lock is read FOR UPDATE. Appends of the change feed,
+// the signature feed and the public URL take their kind's lock, in a
+// transaction of their own outside Atomic, and commit in their numbers'
+// order. Receipts take no lock: their numbers come from the sequence
+// receipts_seq, each marked in flight by a shared advisory lock until its
+// transaction ends, and ListReceipts lists only the numbers below the
+// oldest one in flight in another transaction (plainsight_receipt_bound),
+// so a reader paging by Seq never steps over an entry committed later;
+// the numbers may have gaps. The unique indexes and the triggers still
+// guard writes made outside Atomic.
+//
+// Locks are taken in the order a server's row, signatures, chain, change
+// feed, public URL; a transaction that takes them in another order may
+// deadlock, and PostgreSQL then cancels one of the two (an error).
 //
 // # Bounds
 //
 // Records are bounded as package store bounds them; the pool's size is
-// pgxpool's default unless the DSN sets pool_max_conns.
+// pgxpool's default unless the DSN sets pool_max_conns. The bound of a
+// receipt read scans pg_locks once.
 //
 // # What it does not claim
 //
-// Serializing writers bounds write throughput to one transaction at a time
-// per database; batch writes (flag.Service.SubmitAll) to go faster. The
+// The chain is one order per database: flags and ledger entries are
+// written one transaction at a time however many instances there are;
+// batch them (flag.Batcher, flag.Service.SubmitAll) to go faster. The
 // triggers bind SQL sent by roles that cannot alter the tables; the owner
-// can drop them, which the ledger's hash chain then shows.
+// can drop them, which the ledger's hash chain then shows; an owner who
+// draws receipt numbers by hand (nextval) without marking them in flight
+// can make a reader step over an entry. A transaction that appends a
+// receipt and stays open holds back what readers of the log see (not what
+// others append) until it ends.
 package postgres
 
 import (
@@ -249,8 +273,10 @@ type conn struct {
 	tx      pgx.Tx
 	pending []pending
 	// head is the entry this transaction appended last: the ledger's head
-	// while the transaction holds the advisory lock.
+	// while the transaction holds the chain's lock.
 	head *store.LedgerEntry
+	// held has bit k set when the transaction holds kind k's lock.
+	held uint32
 }
 
 type pending struct {
@@ -303,7 +329,8 @@ func (c *conn) read(ctx context.Context) error {
 	return c.flush(ctx)
 }
 
-// Atomic runs fn in one transaction holding the schema's advisory lock.
+// Atomic runs fn in one transaction. It takes no lock of its own: each
+// record kind's lock is taken when fn first touches the kind (see lock).
 func (s *Store) Atomic(ctx context.Context, fn func(store.Tx) error) error {
 	tx, err := s.pool.Begin(ctx)
 	if err != nil {
@@ -318,9 +345,6 @@ func (s *Store) Atomic(ctx context.Context, fn func(store.Tx) error) error {
 			cancel()
 		}
 	}()
-	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1, hashtext(current_schema()))`, lockClass); err != nil {
-		return store.Wrap("Atomic", err)
-	}
 	c := newConn(tx, tx)
 	if err := fn(c); err != nil {
 		return err
@@ -332,6 +356,46 @@ func (s *Store) Atomic(ctx context.Context, fn func(store.Tx) error) error {
 		return store.Wrap("Atomic", err)
 	}
 	committed = true
+	return nil
+}
+
+// lockKey is the second key of kind k's advisory lock, xor'ed with the
+// hash of the schema's name (the first key is lockClass). The chain's is
+// the hash itself: the key every write took before migration 10, so that
+// the chain stays in one order while an older instance still runs
+// against the same database. 1 is the migrations' lock, 5 the receipt
+// numbers' (migration 10's plainsight_receipt_seq).
+func lockKey(k sqlstore.Kind) int32 {
+	switch k {
+	case sqlstore.Chain:
+		return 0
+	case sqlstore.Changes:
+		return 2
+	case sqlstore.Signatures:
+		return 3
+	case sqlstore.PublicURLs:
+		return 4
+	}
+	return 6 // Receipts: unused by this backend, which draws a sequence
+}
+
+// lockSQL takes kind $2's lock until the transaction ends.
+const lockSQL = `SELECT pg_advisory_xact_lock($1, hashtext(current_schema()) # $2)`
+
+// Lock takes kind k's advisory lock, once per transaction; outside one it
+// does nothing (the statement is its own transaction, and appends take
+// the lock in a transaction of their own: Append).
+func (c *conn) Lock(ctx context.Context, k sqlstore.Kind) error {
+	if c.tx == nil || k == sqlstore.NoLock || c.held&(1<<k) != 0 {
+		return nil
+	}
+	if err := c.flush(ctx); err != nil {
+		return err
+	}
+	if _, err := c.q.Exec(ctx, lockSQL, lockClass, lockKey(k)); err != nil {
+		return err
+	}
+	c.held |= 1 << k
 	return nil
 }
 
@@ -374,6 +438,9 @@ func (c *conn) InsertFlag(ctx context.Context, f store.Flag) error {
 		f.EvidenceSHA256, f.Excerpt, f.Actor.AccountID, f.Actor.AgentID, f.Actor.Handle, f.Actor.KYALevel, f.Actor.Kind,
 		f.Source, f.Context, f.LedgerSeq, f.CreatedAt.UTC()}
 	if c.tx != nil {
+		if err := c.Lock(ctx, sqlstore.Chain); err != nil {
+			return store.Wrap(op, err)
+		}
 		c.pending = append(c.pending, pending{op, insertFlagSQL, args})
 		return nil
 	}
@@ -384,6 +451,9 @@ func (c *conn) InsertFlag(ctx context.Context, f store.Flag) error {
 func (c *conn) LedgerHead(ctx context.Context) (store.LedgerEntry, error) {
 	if c.head != nil {
 		return *c.head, nil
+	}
+	if err := c.Lock(ctx, sqlstore.Chain); err != nil {
+		return store.LedgerEntry{}, store.Wrap("LedgerHead", err)
 	}
 	e, err := sqlstore.ScanEntry(c.q.QueryRow(ctx, `SELECT seq, type, prev, hash, body FROM ledger ORDER BY seq DESC LIMIT 1`))
 	if errors.Is(err, pgx.ErrNoRows) {

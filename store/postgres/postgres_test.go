@@ -79,6 +79,7 @@ func TestConformance(t *testing.T) {
 			}
 			return openSchema(t, name)
 		},
+		ReceiptGaps: true,
 	})
 }
 

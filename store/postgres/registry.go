@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"errors"
 
 	"github.com/jackc/pgx/v5"
 
@@ -56,10 +57,11 @@ func (c *conn) AppendChangeEvent(ctx context.Context, e store.ChangeEvent) (int6
 	if e.Diff == nil {
 		e.Diff = []byte{}
 	}
-	// Outside Atomic the feed's sequence is taken under the same advisory
-	// lock, so that concurrent appends never collide.
+	// The feed's next number is taken under its kind's lock, held to the
+	// commit: events commit in the order of their numbers, so a reader
+	// paging by seq never steps over one committed later.
 	var seq int64
-	err := c.Append(ctx, `INSERT INTO change_events (`+sqlstore.ChangeColumns+`)
+	err := c.Append(ctx, sqlstore.Changes, `INSERT INTO change_events (`+sqlstore.ChangeColumns+`)
 		VALUES ((SELECT COALESCE(MAX(seq), 0) + 1 FROM change_events), ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq`,
 		e.ServerURL, e.ServerName, e.At.UTC(), e.FromVersion, e.ToVersion, e.FingerprintBefore, e.FingerprintAfter, e.Diff, sqlstore.Redirects(&e)).Scan(&seq)
 	switch sqlState(err) {
@@ -102,4 +104,25 @@ func (c *conn) InsertReview(ctx context.Context, r store.Review) error {
 		return &store.Error{Op: op, Kind: store.ErrDuplicate, Err: err}
 	}
 	return store.Wrap(op, err)
+}
+
+// Server implements store.Servers.Server. Read in a transaction that
+// holds no kind's lock yet, the server's row is locked (FOR UPDATE) to the
+// transaction's end: a refresh reads its server first, then records a
+// version, its flags and its change event, and two refreshes of one
+// server must not interleave — while refreshes of other servers, and
+// every other write, go on. Servers' rows come first in the order of
+// locks (see sqlstore.Kind): read after a kind's lock, the row is read
+// without one (a dispute reading its server's publisher, a redirect
+// event's version under the change feed's lock, which orders it with
+// the server's refreshes).
+func (c *conn) Server(ctx context.Context, url string) (store.Server, error) {
+	if c.tx == nil || c.held != 0 {
+		return c.records.Server(ctx, url)
+	}
+	s, err := sqlstore.ScanServer(c, c.QueryRow(ctx, sqlstore.ServerSQL+` FOR UPDATE`, url))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return s, store.Errorf("Server", store.ErrNotFound, "server %q", url)
+	}
+	return s, store.Wrap("Server", err)
 }

@@ -3,6 +3,8 @@ package postgres
 import (
 	"testing"
 
+	"github.com/jackc/pgx/v5"
+
 	"github.com/plainsight/plainsight/internal/testkit/storetest"
 )
 
@@ -73,7 +75,27 @@ func TestReceiptTriggersRefuseRawSQL(t *testing.T) {
 	if before == "" {
 		t.Fatal("no receipts seeded")
 	}
-	for _, q := range append(storetest.ReceiptsRawSQL(), `TRUNCATE receipts`) {
+	// Since migration 10 an entry takes the number its session drew last
+	// from receipts_seq, not the maximum + 1: in a session that drew
+	// none, the maximum + 1 is refused, and so is a number below the one
+	// drawn.
+	fresh, err := pgx.ConnectConfig(c, s.pool.Config().ConnConfig)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fresh.Close(c)
+	for _, q := range []string{
+		`INSERT INTO receipts (seq, scan_id, who, content_hash, at, engine, verdict, outcome, entry)
+			SELECT (SELECT MAX(seq) + 1 FROM receipts), 'new-scan', who, content_hash, at, engine, verdict, outcome, entry FROM receipts WHERE seq = 1`,
+		`INSERT INTO receipts (seq, scan_id, who, content_hash, at, engine, verdict, outcome, entry)
+			SELECT nextval('receipts_seq') - 2, 'new-scan', who, content_hash, at, engine, verdict, outcome, entry FROM receipts WHERE seq = 1`,
+	} {
+		if _, err := fresh.Exec(c, q); err == nil {
+			t.Errorf("%s: accepted, want refused", q)
+		}
+	}
+	raw := append(storetest.ReceiptsRawSQL(), `TRUNCATE receipts`)
+	for _, q := range raw {
 		if _, err := s.pool.Exec(c, q); err == nil {
 			t.Errorf("%s: accepted, want refused", q)
 		}
@@ -81,7 +103,12 @@ func TestReceiptTriggersRefuseRawSQL(t *testing.T) {
 	if after := snapshot(); after != before {
 		t.Errorf("raw SQL changed the receipts:\nbefore %s\nafter  %s", before, after)
 	}
-	if _, err := s.pool.Exec(c, storetest.ReceiptsNextSQL); err != nil {
+	if _, err := s.pool.Exec(c, receiptsNextSQL); err != nil {
 		t.Errorf("the next entry refused: %v", err)
 	}
 }
+
+// receiptsNextSQL is storetest.ReceiptsNextSQL with the number drawn as
+// migration 10 requires.
+const receiptsNextSQL = `INSERT INTO receipts (seq, scan_id, who, content_hash, at, engine, verdict, outcome, entry)
+	SELECT plainsight_receipt_seq(), 'new-scan', who, content_hash, at, engine, verdict, outcome, entry FROM receipts WHERE seq = 1`

@@ -79,8 +79,8 @@ func TestMigrationGaps(t *testing.T) {
 		applied = append(applied, n)
 	}
 	rows.Close()
-	if len(applied) != 9 || applied[1] != 2 || applied[6] != 7 || applied[7] != 8 || applied[8] != 9 {
-		t.Errorf("applied %v, want [1 2 3 4 5 6 7 8 9]", applied)
+	if len(applied) != 10 || applied[1] != 2 || applied[6] != 7 || applied[7] != 8 || applied[8] != 9 || applied[9] != 10 {
+		t.Errorf("applied %v, want [1 2 3 4 5 6 7 8 9 10]", applied)
 	}
 	if _, err := s.ListServers(c, store.ServerQuery{}); err != nil {
 		t.Errorf("migration 2 not applied: %v", err)

@@ -121,6 +121,10 @@ func (c *conn) QueryRow(ctx context.Context, query string, args ...any) sqlstore
 }
 
 // Append runs query on the writing connection, the only writer already.
-func (c *conn) Append(ctx context.Context, query string, args ...any) sqlstore.Row {
+func (c *conn) Append(ctx context.Context, _ sqlstore.Kind, query string, args ...any) sqlstore.Row {
 	return c.queryRowW(ctx, query, args...)
 }
+
+// Lock does nothing: SQLite has one writer (BEGIN IMMEDIATE), which is
+// every kind's.
+func (c *conn) Lock(context.Context, sqlstore.Kind) error { return nil }

@@ -103,7 +103,7 @@ func TestMigrationGaps(t *testing.T) {
 	// (Migration 8 rebuilds the registry's change feed: it goes with 2.)
 	rewind(path, registryTables, `DELETE FROM plainsight_migrations WHERE version IN (2, 7, 8)`, `PRAGMA user_version = 6`)
 	s := open(t, path)
-	if a, v := applied(s); a != "1,2,3,4,5,6,7,8,9" || v != 9 {
+	if a, v := applied(s); a != "1,2,3,4,5,6,7,8,9,10" || v != 10 {
 		t.Errorf("after the gap: applied %q, user_version %d", a, v)
 	}
 	if _, err := s.ListServers(t.Context(), store.ServerQuery{}); err != nil {
@@ -120,7 +120,7 @@ func TestMigrationGaps(t *testing.T) {
 		`DROP TRIGGER flags_lifecycle_entry`, `DROP TRIGGER flags_insert_standing`, `ALTER TABLE flags DROP COLUMN lifecycle_seq`,
 		`PRAGMA user_version = 1`)
 	s = open(t, path)
-	if a, v := applied(s); a != "1,2,3,4,5,6,7,8,9" || v != sqlite.SchemaVersion {
+	if a, v := applied(s); a != "1,2,3,4,5,6,7,8,9,10" || v != sqlite.SchemaVersion {
 		t.Errorf("old database: applied %q, user_version %d", a, v)
 	}
 	if _, err := s.FeedChanges(t.Context(), 0, 0); err != nil {

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -430,4 +431,83 @@ func testRaceLedger(t *testing.T, o Opener) {
 	}
 	wg.Wait()
 	mustVerify(t, s, writers*each)
+}
+
+// testRaceKinds (issue 33, item 3): two handles (two instances) write
+// flags through a flag.Batcher each — every writer submitting one shared
+// finding and one of its own — while others append receipts and read the
+// log by pages. One flag for the shared finding, every other one once, a
+// ledger that verifies, every receipt once in increasing order: whatever
+// each backend locks, the kinds' writes do not break each other's
+// invariants.
+func testRaceKinds(t *testing.T, o Opener) {
+	s := o.New(t)
+	s2 := again(t, o, s)
+	c := ctx(t)
+	batchers := []*flag.Batcher{{Service: service(s)}, {Service: service(s2)}}
+	shared := submission("shared\u200b", alice)
+	const writers, each = 8, 6
+	var wg sync.WaitGroup
+	errs := make(chan error, 4*writers*each)
+	sharedIDs := make(chan string, writers*each)
+	for w := range writers {
+		st, b := s, batchers[w%2]
+		if w%2 == 1 {
+			st = s2
+		}
+		wg.Add(2)
+		go func() {
+			defer wg.Done()
+			for i := range each {
+				out, err := b.Submit(c, shared)
+				if err != nil {
+					errs <- err
+					continue
+				}
+				sharedIDs <- out.Decisions[0].Flag.ID
+				own := submission(fmt.Sprintf("own %d %d\u200b", w, i), alice)
+				if out, err := b.Submit(c, own); err != nil || !out.Decisions[0].Created {
+					errs <- fmt.Errorf("own finding %d/%d: %+v, %v", w, i, out, err)
+				}
+			}
+		}()
+		go func() {
+			defer wg.Done()
+			for i := range each {
+				if _, err := st.AppendReceipt(c, receipt(w*each+i+1)); err != nil {
+					errs <- err
+				}
+				if _, err := st.ListReceipts(c, store.ReceiptQuery{Limit: 5}); err != nil {
+					errs <- err
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	close(sharedIDs)
+	for err := range errs {
+		t.Error(err)
+	}
+	ids := map[string]bool{}
+	for id := range sharedIDs {
+		ids[id] = true
+	}
+	if len(ids) != 1 {
+		t.Errorf("the shared finding is held by %d flags, want 1", len(ids))
+	}
+	want := 1 + writers*each
+	if n, m := countFlags(t, s), countEntries(t, s); n != want || m != want {
+		t.Errorf("%d flags, %d entries; want %d and %d", n, m, want, want)
+	}
+	mustVerify(t, s, int64(want))
+	all, err := s2.ListReceipts(c, store.ReceiptQuery{})
+	if err != nil || len(all) != writers*each {
+		t.Fatalf("receipts: %d, %v; want %d", len(all), err, writers*each)
+	}
+	for i := 1; i < len(all); i++ {
+		if all[i].Seq <= all[i-1].Seq {
+			t.Errorf("receipt %d after %d", all[i].Seq, all[i-1].Seq)
+		}
+	}
 }

@@ -54,6 +54,9 @@ func ScanFlag(d Dialect, row Row) (store.Flag, error) {
 
 // Flag implements store.Flags.Flag.
 func (c Records) Flag(ctx context.Context, id string) (store.Flag, error) {
+	if err := c.Lock(ctx, Chain); err != nil {
+		return store.Flag{}, store.Wrap("Flag", err)
+	}
 	f, err := ScanFlag(c.Conn, c.QueryRow(ctx, FlagByIDSQL, id))
 	if isNoRows(err) {
 		return f, store.Errorf("Flag", store.ErrNotFound, "flag %q", id)
@@ -93,6 +96,9 @@ func ListFlagsSQL(d Dialect, q *store.FlagQuery) (string, []any) {
 
 // ListFlags implements store.Flags.ListFlags.
 func (c Records) ListFlags(ctx context.Context, q store.FlagQuery) ([]store.Flag, error) {
+	if err := c.Lock(ctx, Chain); err != nil {
+		return nil, store.Wrap("ListFlags", err)
+	}
 	if len(q.EvidenceSHA256s) > store.MaxListLimit {
 		return nil, store.Errorf("ListFlags", store.ErrInvalid, "more than %d hashes", store.MaxListLimit)
 	}
@@ -140,6 +146,9 @@ func (c Records) FlagsByLedgerSeq(ctx context.Context, fn func(store.Flag) error
 
 // TransitionFlag implements store.Flags.TransitionFlag.
 func (c Records) TransitionFlag(ctx context.Context, t store.Transition) error {
+	if err := c.Lock(ctx, Chain); err != nil {
+		return store.Wrap("TransitionFlag", err)
+	}
 	const op = "TransitionFlag"
 	if err := store.CheckTransition(op, &t); err != nil {
 		return err
@@ -179,6 +188,9 @@ func ScanEntry(row Row) (store.LedgerEntry, error) {
 
 // LedgerEntry implements store.Ledger.LedgerEntry.
 func (c Records) LedgerEntry(ctx context.Context, seq int64) (store.LedgerEntry, error) {
+	if err := c.Lock(ctx, Chain); err != nil {
+		return store.LedgerEntry{}, store.Wrap("LedgerEntry", err)
+	}
 	e, err := ScanEntry(c.QueryRow(ctx, EntrySQL, seq))
 	if isNoRows(err) {
 		return e, store.Errorf("LedgerEntry", store.ErrNotFound, "entry %d", seq)

@@ -19,7 +19,7 @@ func (c Records) AppendReceipt(ctx context.Context, r store.ReceiptEntry) (int64
 		return 0, err
 	}
 	var seq int64
-	err := c.Append(ctx, `INSERT INTO receipts (seq, scan_id, who, content_hash, at, engine, verdict, outcome, entry)
+	err := c.Append(ctx, Receipts, `INSERT INTO receipts (seq, scan_id, who, content_hash, at, engine, verdict, outcome, entry)
 		VALUES ((SELECT COALESCE(MAX(seq), 0) + 1 FROM receipts), NULLIF(?, ''), ?, ?, ?, ?, ?, ?, ?) RETURNING seq`,
 		r.ScanID, r.Who, r.ContentHash, c.Time(r.At), r.Engine, r.Verdict, r.Outcome, r.Entry).Scan(&seq)
 	switch c.Class(err) {
@@ -40,9 +40,22 @@ func (c Records) AppendReceipt(ctx context.Context, r store.ReceiptEntry) (int64
 
 // ListReceipts implements store.Receipts.ListReceipts.
 func (c Records) ListReceipts(ctx context.Context, q store.ReceiptQuery) ([]store.ReceiptEntry, error) {
+	return c.ListReceiptsUpTo(ctx, q, -1)
+}
+
+// ListReceiptsUpTo is ListReceipts of the entries numbered upTo or less
+// (all when upTo is negative): a backend whose appends commit out of
+// their numbers' order lists only the numbers below the oldest append
+// still in flight, so that a reader paging by Seq never steps over an
+// entry that commits later.
+func (c Records) ListReceiptsUpTo(ctx context.Context, q store.ReceiptQuery, upTo int64) ([]store.ReceiptEntry, error) {
 	const op = "ListReceipts"
 	query := `SELECT ` + receiptColumns + ` FROM receipts WHERE seq > ?`
 	args := []any{max(q.After, 0)}
+	if upTo >= 0 {
+		query += ` AND seq <= ?`
+		args = append(args, upTo)
+	}
 	if q.Who != "" {
 		query += ` AND who = ?`
 		args = append(args, q.Who)

@@ -215,6 +215,9 @@ func (c Records) FingerprintVersion(ctx context.Context, url string, version int
 
 // ListChangeEvents implements store.ChangeEvents.ListChangeEvents.
 func (c Records) ListChangeEvents(ctx context.Context, q store.ChangeQuery) ([]store.ChangeEvent, error) {
+	if err := c.Lock(ctx, Changes); err != nil {
+		return nil, store.Wrap("ListChangeEvents", err)
+	}
 	query := `SELECT ` + ChangeColumns + ` FROM change_events WHERE seq < ?`
 	before := q.Before
 	if before <= 0 {
@@ -268,6 +271,9 @@ func Redirects(e *store.ChangeEvent) any {
 
 // RecordPublicURL implements store.PublicURLs.RecordPublicURL.
 func (c Records) RecordPublicURL(ctx context.Context, u string, at time.Time) error {
+	if err := c.Lock(ctx, PublicURLs); err != nil {
+		return store.Wrap("RecordPublicURL", err)
+	}
 	const op = "RecordPublicURL"
 	if err := store.CheckPublicURL(op, u); err != nil {
 		return err
@@ -277,7 +283,7 @@ func (c Records) RecordPublicURL(ctx context.Context, u string, at time.Time) er
 		return err
 	}
 	var seq int64
-	err = c.Append(ctx, `INSERT INTO public_urls (seq, public_url, at)
+	err = c.Append(ctx, PublicURLs, `INSERT INTO public_urls (seq, public_url, at)
 		VALUES ((SELECT COALESCE(MAX(seq), 0) + 1 FROM public_urls), ?, ?) RETURNING seq`, u, c.Time(at)).Scan(&seq)
 	return store.Wrap(op, err)
 }

@@ -58,6 +58,8 @@ const (
 const candidateExistsSQL = `SELECT 1 FROM signature_candidates WHERE id = ?`
 
 // InsertSignatureReport implements store.Signatures.InsertSignatureReport.
+// A report takes no lock: it has its own id, and a check-in that decides
+// has taken the kind's lock with its search (package signature).
 func (c Records) InsertSignatureReport(ctx context.Context, r store.SignatureReport) error {
 	const op = "InsertSignatureReport"
 	if err := store.CheckSignatureReport(op, &r); err != nil {
@@ -76,6 +78,9 @@ func (c Records) InsertSignatureReport(ctx context.Context, r store.SignatureRep
 
 // SignatureReports implements store.Signatures.SignatureReports.
 func (c Records) SignatureReports(ctx context.Context, candidateID string) ([]store.SignatureReport, error) {
+	if err := c.Lock(ctx, Signatures); err != nil {
+		return nil, store.Wrap("SignatureReports", err)
+	}
 	const op = "SignatureReports"
 	rows, err := c.Query(ctx, `SELECT `+reportColumns+` FROM signature_reports WHERE candidate_id = ? ORDER BY n LIMIT ?`, candidateID, store.MaxListLimit)
 	if err != nil {
@@ -104,6 +109,9 @@ func (c Records) SignatureReports(ctx context.Context, candidateID string) ([]st
 
 // InsertCandidate implements store.Signatures.InsertCandidate.
 func (c Records) InsertCandidate(ctx context.Context, cd store.Candidate) error {
+	if err := c.Lock(ctx, Signatures); err != nil {
+		return store.Wrap("InsertCandidate", err)
+	}
 	const op = "InsertCandidate"
 	if err := store.CheckCandidate(op, &cd); err != nil {
 		return err
@@ -134,6 +142,9 @@ func scanCandidate(row Row) (store.Candidate, error) {
 
 // Candidate implements store.Signatures.Candidate.
 func (c Records) Candidate(ctx context.Context, id string) (store.Candidate, error) {
+	if err := c.Lock(ctx, Signatures); err != nil {
+		return store.Candidate{}, store.Wrap("Candidate", err)
+	}
 	cd, err := scanCandidate(c.QueryRow(ctx, `SELECT `+candidateColumns+` FROM signature_candidates WHERE id = ?`, id))
 	if isNoRows(err) {
 		return cd, store.Errorf("Candidate", store.ErrNotFound, "candidate %q", id)
@@ -143,6 +154,9 @@ func (c Records) Candidate(ctx context.Context, id string) (store.Candidate, err
 
 // ListCandidates implements store.Signatures.ListCandidates.
 func (c Records) ListCandidates(ctx context.Context, q store.CandidateQuery) ([]store.Candidate, error) {
+	if err := c.Lock(ctx, Signatures); err != nil {
+		return nil, store.Wrap("ListCandidates", err)
+	}
 	const op = "ListCandidates"
 	var where []string
 	var args []any
@@ -179,6 +193,9 @@ func (c Records) ListCandidates(ctx context.Context, q store.CandidateQuery) ([]
 
 // TransitionCandidate implements store.Signatures.TransitionCandidate.
 func (c Records) TransitionCandidate(ctx context.Context, t store.CandidateTransition) error {
+	if err := c.Lock(ctx, Signatures); err != nil {
+		return store.Wrap("TransitionCandidate", err)
+	}
 	const op = "TransitionCandidate"
 	if err := store.CheckCandidateTransition(op, &t); err != nil {
 		return err
@@ -208,6 +225,9 @@ func (c Records) TransitionCandidate(ctx context.Context, t store.CandidateTrans
 
 // InsertReviewJob implements store.Signatures.InsertReviewJob.
 func (c Records) InsertReviewJob(ctx context.Context, j store.ReviewJob) error {
+	if err := c.Lock(ctx, Signatures); err != nil {
+		return store.Wrap("InsertReviewJob", err)
+	}
 	const op = "InsertReviewJob"
 	if err := store.CheckReviewJob(op, &j); err != nil {
 		return err
@@ -224,6 +244,9 @@ func (c Records) InsertReviewJob(ctx context.Context, j store.ReviewJob) error {
 
 // InsertReviewVote implements store.Signatures.InsertReviewVote.
 func (c Records) InsertReviewVote(ctx context.Context, v store.ReviewVote) error {
+	if err := c.Lock(ctx, Signatures); err != nil {
+		return store.Wrap("InsertReviewVote", err)
+	}
 	const op = "InsertReviewVote"
 	var cand, agent, owner string
 	err := c.QueryRow(ctx, `SELECT candidate_id, agent, owner FROM review_jobs WHERE id = ?`, v.JobID).Scan(&cand, &agent, &owner)
@@ -242,6 +265,9 @@ func (c Records) InsertReviewVote(ctx context.Context, v store.ReviewVote) error
 
 // ReviewVotes implements store.Signatures.ReviewVotes.
 func (c Records) ReviewVotes(ctx context.Context, candidateID string) ([]store.ReviewVote, error) {
+	if err := c.Lock(ctx, Signatures); err != nil {
+		return nil, store.Wrap("ReviewVotes", err)
+	}
 	const op = "ReviewVotes"
 	rows, err := c.Query(ctx, `SELECT job_id, candidate_id, agent, owner, hostile, at FROM review_votes WHERE candidate_id = ? ORDER BY n LIMIT ?`, candidateID, store.MaxListLimit)
 	if err != nil {
@@ -265,6 +291,9 @@ func (c Records) ReviewVotes(ctx context.Context, candidateID string) ([]store.R
 
 // AppendFeedChange implements store.Signatures.AppendFeedChange.
 func (c Records) AppendFeedChange(ctx context.Context, f store.FeedChange) (int64, error) {
+	if err := c.Lock(ctx, Signatures); err != nil {
+		return 0, store.Wrap("AppendFeedChange", err)
+	}
 	const op = "AppendFeedChange"
 	if err := store.CheckFeedChange(op, &f); err != nil {
 		return 0, err
@@ -273,7 +302,7 @@ func (c Records) AppendFeedChange(ctx context.Context, f store.FeedChange) (int6
 	// concurrent appends queue rather than collide; the schema's trigger
 	// keeps the sequence without gaps either way.
 	var seq int64
-	err := c.Append(ctx, appendFeedSQL,
+	err := c.Append(ctx, Signatures, appendFeedSQL,
 		f.Kind, f.SignatureID, f.Category, f.SHA256, packShingles(f.Shingles), f.Owners, f.Note, fmtTime(f.At)).Scan(&seq)
 	if err != nil {
 		return 0, constraint(c.Conn, op, err, store.ErrConflict)
@@ -286,6 +315,9 @@ const appendFeedSQL = `INSERT INTO signature_feed (seq, kind, signature_id, cate
 
 // FeedChanges implements store.Signatures.FeedChanges.
 func (c Records) FeedChanges(ctx context.Context, since int64, limit int) ([]store.FeedChange, error) {
+	if err := c.Lock(ctx, Signatures); err != nil {
+		return nil, store.Wrap("FeedChanges", err)
+	}
 	const op = "FeedChanges"
 	if limit <= 0 || limit > store.MaxListLimit {
 		limit = store.MaxListLimit

@@ -24,7 +24,8 @@
 // # What it does not claim
 //
 // The functions here run the statements a backend's Conn sends; they do not
-// serialize writers themselves ([Conn.Append] is the backend's), and the
+// serialize writers themselves: each names the [Kind] whose lock it needs
+// ([Conn.Lock], [Conn.Append]), and the backend takes it, and the
 // error classes they return are only as good as the backend's [Dialect.Class].
 package sqlstore
 
@@ -101,12 +102,53 @@ type Conn interface {
 	// QueryRow runs a statement that reads one row.
 	QueryRow(ctx context.Context, query string, args ...any) Row
 	// Append runs an INSERT … RETURNING that takes the next number of a
-	// sequence, as the database's only writer: in the transaction when
-	// there is one, else in one of its own where the backend needs it
-	// (PostgreSQL: so that concurrent appends queue rather than collide).
-	// The statement runs when the row is scanned.
-	Append(ctx context.Context, query string, args ...any) Row
+	// sequence, as the only writer of the sequence's kind k: in the
+	// transaction when there is one (after Lock(ctx, k)), else in one of
+	// its own where the backend needs it (PostgreSQL: so that concurrent
+	// appends queue rather than collide). The statement runs when the row
+	// is scanned.
+	Append(ctx context.Context, k Kind, query string, args ...any) Row
+	// Lock makes the current transaction the only writer of kind k until
+	// it ends (PostgreSQL: a transaction-scoped advisory lock of k). It
+	// does nothing outside a transaction, nor where the backend has one
+	// writer anyway (SQLite), nor for NoLock.
+	Lock(ctx context.Context, k Kind) error
 }
+
+// Kind is a set of records whose writes, on a backend with several
+// concurrent writers, need one order: the narrowest lock an invariant of
+// those records needs. A transaction takes the locks of the kinds it
+// touches as it touches them, and holds them to its end; two transactions
+// that touch the same kinds must take them in the order below, lowest
+// first, or one may wait on the other for ever (PostgreSQL then cancels
+// one of them: a deadlock error).
+type Kind int
+
+// The lock kinds, in their order.
+const (
+	// NoLock: records that need no order (unique keys and compare-and-sets
+	// guard them: servers, fingerprint versions, reviews, claims, API keys,
+	// receipts on PostgreSQL, which take a sequence).
+	NoLock Kind = iota
+	// Signatures: the Shield method's records (a check-in's search for a
+	// similar candidate and its insert are one step, and so are a
+	// decision's reads and its step; the feed's sequence) — but for a
+	// report's insert, which needs no order.
+	Signatures
+	// Chain: flags and the ledger — the hash chain's total order, and the
+	// §8 identity of a live flag, which the gate reads before it creates
+	// one.
+	Chain
+	// Changes: the §11 change feed's sequence (and its redirect events,
+	// read before they are appended).
+	Changes
+	// PublicURLs: the public URL's sequence.
+	PublicURLs
+	// Receipts: the receipt log's sequence where it is taken as the only
+	// writer (SQLite, memory); PostgreSQL draws receipt numbers from a
+	// sequence instead.
+	Receipts
+)
 
 // Rebind rewrites the ? and ?N placeholders of query into PostgreSQL's $N,
 // outside quoted strings and identifiers.
