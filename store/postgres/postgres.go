@@ -34,7 +34,7 @@
 // a newer one still write the chain in one order; the ledger's single
 // chain and the flags' dedup rely on it. A server read in a transaction
 // before any kind's lock is read FOR UPDATE. Appends of the change feed,
-// the signature feed and the public URL take their kind's lock, in a
+// the signature feed, the public URL and pin sightings take their kind's lock, in a
 // transaction of their own outside Atomic, and commit in their numbers'
 // order. Receipts take no lock: their numbers come from the sequence
 // receipts_seq, each marked in flight by a shared advisory lock until its
@@ -45,7 +45,7 @@
 // guard writes made outside Atomic.
 //
 // Locks are taken in the order a server's row, signatures, chain, change
-// feed, public URL; a transaction that takes them in another order may
+// feed, public URL, pins; a transaction that takes them in another order may
 // deadlock, and PostgreSQL then cancels one of the two (an error).
 //
 // # Bounds
@@ -375,6 +375,8 @@ func lockKey(k sqlstore.Kind) int32 {
 		return 3
 	case sqlstore.PublicURLs:
 		return 4
+	case sqlstore.Pins:
+		return 7
 	}
 	return 6 // Receipts: unused by this backend, which draws a sequence
 }

@@ -57,7 +57,7 @@ func (c Records) RecordSighting(ctx context.Context, s store.Sighting) (store.Si
 		return store.Sighting{}, err
 	}
 	s.SeenAt = s.SeenAt.UTC().Truncate(time.Microsecond)
-	err := c.Append(ctx, `INSERT INTO pin_sightings (key, seq, fingerprint, record, seen_at)
+	err := c.Append(ctx, Pins, `INSERT INTO pin_sightings (key, seq, fingerprint, record, seen_at)
 		VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM pin_sightings WHERE key = ?), ?, ?, ?) RETURNING seq`,
 		s.Key, s.Key, s.Fingerprint, s.Record, c.Time(s.SeenAt)).Scan(&s.Seq)
 	switch c.Class(err) {

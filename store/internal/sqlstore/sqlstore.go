@@ -148,6 +148,9 @@ const (
 	// writer (SQLite, memory); PostgreSQL draws receipt numbers from a
 	// sequence instead.
 	Receipts
+	// Pins: the sightings' per-key sequence (issue 30); a pin's version is
+	// a compare-and-set on its key and needs no lock.
+	Pins
 )
 
 // Rebind rewrites the ? and ?N placeholders of query into PostgreSQL's $N,
