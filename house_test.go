@@ -36,7 +36,7 @@ var house = []struct {
 	{"leaves", []string{"markup", "b64", "guard", "fingerprint", "intent", "store"}},
 	{"scanners and records", []string{"scan", "probe", "ledger"}},
 	{"checks", []string{"skill", "shield", "flag"}},
-	{"services", []string{"precall", "signature", "report"}},
+	{"services", []string{"precall", "signature", "report", "proxy"}},
 	{"server", []string{"server"}},
 	{"commands, kits and tools", []string{".", "cmd", "bench", "examples", "tools", "internal/testkit"}},
 }
