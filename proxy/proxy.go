@@ -399,15 +399,21 @@ func (p *Proxy) notifyListChanged(kind Kind) {
 	switch kind {
 	case KindTool:
 		p.server.AddTool(&mcp.Tool{Name: placeholder, InputSchema: &jsonschema.Schema{Type: "object"}},
-			func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) { return errorResult("no such tool"), nil })
+			func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+				return errorResult("no such tool"), nil
+			})
 		p.server.RemoveTools(placeholder)
 	case KindPrompt:
 		p.server.AddPrompt(&mcp.Prompt{Name: placeholder},
-			func(context.Context, *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) { return nil, errors.New("no such prompt") })
+			func(context.Context, *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+				return nil, errors.New("no such prompt")
+			})
 		p.server.RemovePrompts(placeholder)
 	case KindResource, KindResourceTemplate:
 		p.server.AddResource(&mcp.Resource{Name: placeholder, URI: "urn:plainsight-proxy:" + placeholder},
-			func(context.Context, *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) { return nil, errors.New("no such resource") })
+			func(context.Context, *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+				return nil, errors.New("no such resource")
+			})
 		p.server.RemoveResources("urn:plainsight-proxy:" + placeholder)
 	}
 }
