@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 
@@ -351,6 +352,11 @@ func (p *Proxy) send(ctx context.Context, ss *mcp.ServerSession, params mcp.Para
 func (p *Proxy) describe(ctx context.Context, err error) string {
 	if ctx.Err() != nil {
 		return "cancelled"
+	}
+	// The SDK's errors for a message over its cap are unexported: matched
+	// by their text (go-sdk v1.8.0).
+	if msg := err.Error(); errors.Is(err, ErrTooLarge) || strings.Contains(msg, "exceeded the configured maximum line length") || strings.Contains(msg, "SSE event exceeded") {
+		return fmt.Sprintf("the upstream sent a message over the proxy's cap of %d bytes; it was refused and not passed on", p.cfg.MaxMessageBytes)
 	}
 	if errors.Is(err, mcp.ErrConnectionClosed) || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
 		return fmt.Sprintf("the upstream closed the connection (it exited, or sent a message over the %d-byte cap); it is restarted on the next request", p.cfg.MaxMessageBytes)

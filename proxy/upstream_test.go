@@ -6,7 +6,10 @@ package proxy_test
 // a loopback Streamable HTTP listener.
 
 import (
+	"bufio"
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"net"
 	"net/http"
@@ -138,6 +141,8 @@ func runUpstream(mode string) {
 				return
 			}
 		}
+	case "raw":
+		rawUpstream()
 	case "hugelist":
 		s := newUpstreamServer("Echoes the text.", false, logf)
 		s.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
@@ -159,6 +164,55 @@ func runUpstream(mode string) {
 		newUpstreamServer("Echoes the text.", true, logf).Run(ctx, &mcp.StdioTransport{})
 	default:
 		newUpstreamServer("Echoes the text.", false, logf).Run(ctx, &mcp.StdioTransport{})
+	}
+}
+
+// rawUpstream is a hand-written stdio server: it answers initialize and
+// tools/list (tools flood, never and ok), and then, for flood, a result
+// whose one line never ends (a gigabyte, then it stops), for never,
+// nothing, and for ok, a result.
+func rawUpstream() {
+	sc := bufio.NewScanner(os.Stdin)
+	sc.Buffer(make([]byte, 1<<16), 1<<20)
+	w := bufio.NewWriter(os.Stdout)
+	answer := func(id json.RawMessage, result string) {
+		fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":%s}`+"\n", id, result)
+		w.Flush()
+	}
+	for sc.Scan() {
+		var m struct {
+			ID     json.RawMessage `json:"id"`
+			Method string          `json:"method"`
+			Params struct {
+				Name string `json:"name"`
+			} `json:"params"`
+		}
+		if json.Unmarshal(sc.Bytes(), &m) != nil || m.ID == nil {
+			continue
+		}
+		switch m.Method {
+		case "initialize":
+			answer(m.ID, `{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"raw","version":"1"}}`)
+		case "tools/list":
+			answer(m.ID, `{"tools":[{"name":"flood","inputSchema":{"type":"object"}},{"name":"never","inputSchema":{"type":"object"}},{"name":"ok","inputSchema":{"type":"object"}}]}`)
+		case "tools/call":
+			switch m.Params.Name {
+			case "flood":
+				fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"content":[{"type":"text","text":"`, m.ID)
+				chunk := bytes.Repeat([]byte("a"), 1<<20)
+				for range 1 << 10 {
+					if _, err := w.Write(chunk); err != nil {
+						return
+					}
+				}
+				w.Flush()
+			case "never":
+			default:
+				answer(m.ID, `{"content":[{"type":"text","text":"ok"}]}`)
+			}
+		default:
+			answer(m.ID, `{}`)
+		}
 	}
 }
 
