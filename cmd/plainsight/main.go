@@ -145,6 +145,7 @@ Commands:
   serve        serve the checks, the registry and the feeds over HTTP
   mcp          serve the checks as MCP tools (stdio or Streamable HTTP)
   keys         create and revoke the API keys of serve
+  proxy        run an MCP server behind the guard, the receipts and the pins
   version      print the version and the Unicode version
   help         print the commands' synopsis, or a command's help
 
@@ -177,6 +178,7 @@ const usage = `usage:
   plainsight serve [--addr 127.0.0.1:8080] [--db DB] [--allow-loopback] [--profile spec|strict] ...
   plainsight mcp [--http ADDR] [--db DB] [--allow-loopback] [--public-url URL] [--profile spec|strict] ...
   plainsight keys create|revoke ...
+  plainsight proxy [--db DB] [--listen ADDR] [--header 'N: V']... [--policy FILE] (--upstream URL | -- COMMAND [ARG]...)
   plainsight version | --version
 
 SUPPRESSION: [--only CLASS,...] [--skip CLASS,...] [--ignore-file FILE] [--baseline FILE]
@@ -242,6 +244,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runMCP(args[1:], stdin, stdout, stderr)
 	case "keys":
 		return runKeys(args[1:], stdout, stderr)
+	case "proxy":
+		return runProxy(args[1:], stdin, stdout, stderr)
 	case "version", "--version", "-version":
 		if len(args) > 1 && (args[1] == "-h" || args[1] == "-help" || args[1] == "--help") {
 			writeHelp(stdout, "version", nil)
