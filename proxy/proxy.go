@@ -63,6 +63,9 @@ type Config struct {
 	MaxListItems int
 	// Logger logs what the proxy does (never content); nil: nothing.
 	Logger *slog.Logger
+
+	// noGuard forwards without the guard (the benchmark's baseline).
+	noGuard bool
 }
 
 // Proxy is an MCP server that forwards to one upstream server through the
@@ -509,7 +512,11 @@ func (u *upstream) session(ctx context.Context) (*mcp.ClientSession, error) {
 	c := mcp.NewClient(&mcp.Implementation{Name: "plainsight-proxy", Version: "1"}, u.p.clientOptions())
 	// The guard is outermost: it sees what capture saw, after capture has
 	// kept the raw lists the pins fingerprint.
-	c.AddSendingMiddleware(u.p.guard.Middleware(), u.p.capture)
+	if u.p.cfg.noGuard {
+		c.AddSendingMiddleware(u.p.capture)
+	} else {
+		c.AddSendingMiddleware(u.p.guard.Middleware(), u.p.capture)
+	}
 	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), u.p.cfg.ConnectTimeout)
 	defer cancel()
 	cs, err := c.Connect(cctx, t, &mcp.ClientSessionOptions{ProtocolVersion: protocolVersion})

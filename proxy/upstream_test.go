@@ -219,7 +219,7 @@ func rawUpstream() {
 // httpUpstream serves the test server on a loopback Streamable HTTP
 // listener, checking every request's Authorization header when want is
 // set.
-func httpUpstream(t *testing.T, want string) string {
+func httpUpstream(t testing.TB, want string) string {
 	t.Helper()
 	s := newUpstreamServer("Echoes the text.", false, func(string, ...any) {})
 	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, nil)
