@@ -32,11 +32,14 @@ var house = []struct {
 }{
 	{"foundations", []string{"internal/ucd", "internal/whatwg", "internal/textpos", "internal/canon",
 		"internal/ignore", "internal/secret", "internal/strictjson", "internal/walk", "internal/extclass",
-		"internal/scanref", "internal/jsonview", "internal/injrules", "internal/injmodel", "vectors", "skills"}},
+		"internal/scanref", "internal/jsonview", "internal/injrules", "internal/injmodel", "vectors", "skills",
+		"internal/visible"}},
 	{"leaves", []string{"markup", "b64", "guard", "fingerprint", "intent", "store"}},
 	{"scanners and records", []string{"scan", "probe", "ledger"}},
 	{"checks", []string{"skill", "shield", "flag"}},
-	{"services", []string{"precall", "signature", "report", "proxy"}},
+	{"services", []string{"precall", "signature", "report",
+		"pin",
+		"proxy"}},
 	{"server", []string{"server"}},
 	{"commands, kits and tools", []string{".", "cmd", "bench", "examples", "tools", "internal/testkit"}},
 }

@@ -47,27 +47,38 @@ func Analyze(before, after *Definitions) (Analysis, error) {
 		}
 		return &tools[i]
 	}
-	taken := map[string]bool{}
-	for _, removed := range d.ToolsRemoved {
-		old := find(before.Tools, removed)
-		oldSchema, err := canonicalSchema(old.InputSchema)
-		if err != nil {
-			return Analysis{}, err
-		}
-		for _, added := range d.ToolsAdded {
-			if taken[added] {
-				continue
-			}
-			nu := find(after.Tools, added)
-			newSchema, err := canonicalSchema(nu.InputSchema)
+	type side struct {
+		t      *Tool
+		schema []byte
+	}
+	read := func(tools []Tool, names []string) ([]side, error) {
+		out := make([]side, len(names))
+		for i, name := range names {
+			t := find(tools, name)
+			schema, err := canonicalSchema(t.InputSchema)
 			if err != nil {
-				return Analysis{}, err
+				return nil, err
 			}
-			if old.Description == nu.Description && bytes.Equal(oldSchema, newSchema) {
-				a.Renamed = append(a.Renamed, Rename{From: removed, To: added})
-				taken[added] = true
-				break
-			}
+			out[i] = side{t, schema}
+		}
+		return out, nil
+	}
+	removed, err := read(before.Tools, d.ToolsRemoved)
+	if err != nil {
+		return Analysis{}, err
+	}
+	added, err := read(after.Tools, d.ToolsAdded)
+	if err != nil {
+		return Analysis{}, err
+	}
+	// The rule CompareSurfaces shares: each removed tool takes the first
+	// added one not yet taken.
+	to := pairRenames(len(removed), len(added), func(r, a int) bool {
+		return removed[r].t.Description == added[a].t.Description && bytes.Equal(removed[r].schema, added[a].schema)
+	})
+	for r, k := range to {
+		if k >= 0 {
+			a.Renamed = append(a.Renamed, Rename{From: d.ToolsRemoved[r], To: d.ToolsAdded[k]})
 		}
 	}
 	return a, nil

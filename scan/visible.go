@@ -1,6 +1,6 @@
 package scan
 
-import "strings"
+import "github.com/plainsight/plainsight/internal/visible"
 
 // Visible returns s written as an excerpt writes its codepoints (§1; the
 // package doc, "Excerpts", step 2): every codepoint in a §2 class, every
@@ -18,12 +18,6 @@ import "strings"
 // renderer (a bidi override, a tag character, a zero-width space). An
 // excerpt that Scan wrote is unchanged by it. Its result is at most 64
 // times as long as s, in bytes: a caller bounds s first.
-func Visible(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		r, size, _ := decodeAt(s, i, true)
-		render(&b, r)
-		i += size
-	}
-	return b.String()
-}
+//
+// It is internal/visible's String, which the layers below scan share.
+func Visible(s string) string { return visible.String(s) }

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/plainsight/plainsight/internal/testkit"
+	"github.com/plainsight/plainsight/internal/visible"
 )
 
 // TestVisible checks Visible against the excerpt rendering: idempotent,
@@ -62,4 +63,14 @@ func FuzzVisible(f *testing.F) {
 			t.Fatalf("Visible(Visible(%q)) = %q, want %q", s, w, v)
 		}
 	})
+}
+
+// TestVisibleSharesAnnotates: the rendering internal/visible shares with the
+// layers below annotates exactly the codepoints an excerpt annotates.
+func TestVisibleSharesAnnotates(t *testing.T) {
+	for r := rune(0); r <= utf8.MaxRune; r++ {
+		if annotates(r) != visible.Annotates(r) {
+			t.Fatalf("%U: excerpt annotates %v, internal/visible %v", r, annotates(r), visible.Annotates(r))
+		}
+	}
 }

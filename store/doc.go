@@ -51,6 +51,12 @@
 //     owner and scopes; the secret is never stored, only its SHA-256. Never
 //     deleted; the only change is [APIKeys.RevokeAPIKey], once, a
 //     compare-and-set (of concurrent revocations exactly one wins).
+//   - [Pins]: trust on first use (issue 30, items 2 and 3; package pin):
+//     each upstream's pinned surface, version 1, 2, … per key, a new
+//     version per approval — [Pins.AppendPin] takes only the head's next
+//     version, the compare-and-set of concurrent approvers — and the
+//     sightings of surfaces that differ from the pin, 1, 2, … per key, the
+//     newest the pending one. Both append-only.
 //
 // The SQL backends enforce append-only below the Go code too: their schemas
 // carry triggers that refuse a DELETE of a flag or a ledger entry, an
@@ -60,8 +66,10 @@
 // status out of unclaimed, and any UPDATE or DELETE of a fingerprint
 // version, a change event, a review or a receipt entry; a DELETE of an
 // API key, a key inserted revoked, and any UPDATE of a key but its one
-// revocation. Since migration 6 (issue 29) they also refuse a flag inserted
-// other than standing, and any change of a flag's status whose
+// revocation; since migration 9 any UPDATE or DELETE of a pin or a
+// sighting, and one inserted other than as its key's next. Since
+// migration 6 (issue 29) they also refuse a flag inserted other than
+// standing, and any change of a flag's status whose
 // lifecycle_seq does not name the ledger's head, of the step's type, for
 // this flag, its evidence, class and case — on PostgreSQL also written by
 // the current transaction (the entry row's xmin); on SQLite the single
@@ -71,7 +79,8 @@
 // column (flags, servers, the Shield method's records, and since migration
 // 6 API keys — a revoked key could be revived with new scopes — and
 // receipts, by scan id); tables whose only key is a sequence number that
-// must be the next one cannot collide.
+// must be the next one (the ledger, receipts by seq, and per key pins and
+// sightings) cannot collide.
 //
 // # Atomic writes
 //
@@ -130,9 +139,11 @@
 //
 // A backend checks the lengths of the strings it stores against the
 // limits of [Flag], [LedgerEntry], [Server], [FingerprintVersion],
-// [ChangeEvent], [Review], [ReceiptEntry] and [APIKey] (an over-long value is
-// [ErrInvalid]), and
-// every query's Limit is capped at [MaxListLimit]. Ledger entries are
+// [ChangeEvent], [Review], [ReceiptEntry], [APIKey] and [Pin] (an
+// over-long value is [ErrInvalid]; a pin's key is at most [PinKeyMaxBytes],
+// its record at most [PinRecordMaxBytes]), and
+// every query's Limit is capped at [MaxListLimit] ([Pins.ListPins] returns
+// at most that many keys). Ledger entries are
 // streamed by [Ledger.LedgerEntries], never loaded all at once, and so are
 // the flags in ledger order by [Flags.FlagsByLedgerSeq] (the SQL backends
 // let the database sort them: there is no index on ledger_seq, so a walk

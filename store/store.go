@@ -105,6 +105,7 @@ type Tx interface {
 	Receipts
 	Signatures
 	APIKeys
+	Pins
 }
 
 // Flag statuses (§8).

@@ -44,6 +44,7 @@ type Memory struct {
 
 	sig  sigState // the Shield method's records (signatures.go)
 	keys keyState // the API keys (apikeys.go)
+	pins pinState // the pins and sightings (pins.go)
 }
 
 var _ store.Store = (*Memory)(nil)
@@ -52,7 +53,7 @@ var _ store.Store = (*Memory)(nil)
 func New() *Memory {
 	// The registry is made here, not on first use: readers hold only the
 	// read lock, and two of them must not both create it.
-	return &Memory{byID: map[string]*store.Flag{}, live: map[store.Key]*store.Flag{}, r: newRegistry(), sig: newSigState(), keys: newKeyState()}
+	return &Memory{byID: map[string]*store.Flag{}, live: map[store.Key]*store.Flag{}, r: newRegistry(), sig: newSigState(), keys: newKeyState(), pins: newPinState()}
 }
 
 // Close marks the store closed; later calls fail.

@@ -20,7 +20,9 @@
 // migration 6 a status change is refused unless flags.lifecycle_seq names
 // the ledger's head, written by the same transaction (its xmin), the
 // entry of that step for that flag; TransitionFlag outside Atomic is
-// therefore always refused.
+// therefore always refused. Since migration 9 pins and sightings are
+// append-only too (no UPDATE, DELETE or TRUNCATE), each inserted as its
+// key's next.
 //
 // [Store.Atomic] runs at READ COMMITTED and first takes a transaction-scoped
 // advisory lock (pg_advisory_xact_lock) keyed by the schema, so the

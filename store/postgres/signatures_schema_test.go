@@ -79,17 +79,17 @@ func TestMigrationGaps(t *testing.T) {
 		applied = append(applied, n)
 	}
 	rows.Close()
-	if len(applied) != 8 || applied[1] != 2 || applied[6] != 7 || applied[7] != 8 {
-		t.Errorf("applied %v, want [1 2 3 4 5 6 7 8]", applied)
+	if len(applied) != 9 || applied[1] != 2 || applied[6] != 7 || applied[7] != 8 || applied[8] != 9 {
+		t.Errorf("applied %v, want [1 2 3 4 5 6 7 8 9]", applied)
 	}
 	if _, err := s.ListServers(c, store.ServerQuery{}); err != nil {
 		t.Errorf("migration 2 not applied: %v", err)
 	}
-	if _, err := s.pool.Exec(c, `INSERT INTO plainsight_migrations VALUES (9)`); err != nil {
+	if _, err := s.pool.Exec(c, `INSERT INTO plainsight_migrations VALUES (9999)`); err != nil {
 		t.Fatal(err)
 	}
 	cfg := s.pool.Config()
 	if _, err := OpenConfig(c, cfg); !errors.Is(err, store.ErrSchemaTooNew) {
-		t.Errorf("unknown migration 9: %v", err)
+		t.Errorf("unknown migration 9999: %v", err)
 	}
 }

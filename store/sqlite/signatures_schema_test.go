@@ -71,6 +71,7 @@ func TestMigrationGaps(t *testing.T) {
 	signatureTables := []string{"signature_feed", "review_votes", "review_jobs", "signature_reports", "signature_candidates"}
 	receiptTables := []string{"receipts"}
 	keyTables := []string{"api_keys"}
+	pinTables := []string{"pins", "pin_sightings"}
 	rewind := func(path string, drop []string, stmts ...string) {
 		raw, err := sql.Open("sqlite", path)
 		if err != nil {
@@ -102,7 +103,7 @@ func TestMigrationGaps(t *testing.T) {
 	// (Migration 8 rebuilds the registry's change feed: it goes with 2.)
 	rewind(path, registryTables, `DELETE FROM plainsight_migrations WHERE version IN (2, 7, 8)`, `PRAGMA user_version = 6`)
 	s := open(t, path)
-	if a, v := applied(s); a != "1,2,3,4,5,6,7,8" || v != 8 {
+	if a, v := applied(s); a != "1,2,3,4,5,6,7,8,9" || v != 9 {
 		t.Errorf("after the gap: applied %q, user_version %d", a, v)
 	}
 	if _, err := s.ListServers(t.Context(), store.ServerQuery{}); err != nil {
@@ -113,24 +114,24 @@ func TestMigrationGaps(t *testing.T) {
 	// The old runner's version 1.
 	path = filepath.Join(t.TempDir(), "old.db")
 	open(t, path).Close()
-	rewind(path, append(append(append(registryTables, signatureTables...), receiptTables...), keyTables...), `DROP TABLE plainsight_migrations`,
+	rewind(path, append(append(append(append(registryTables, signatureTables...), receiptTables...), keyTables...), pinTables...), `DROP TABLE plainsight_migrations`,
 		// Migration 6's part of the flags (its triggers of the keys and
 		// receipts went with their tables).
 		`DROP TRIGGER flags_lifecycle_entry`, `DROP TRIGGER flags_insert_standing`, `ALTER TABLE flags DROP COLUMN lifecycle_seq`,
 		`PRAGMA user_version = 1`)
 	s = open(t, path)
-	if a, v := applied(s); a != "1,2,3,4,5,6,7,8" || v != sqlite.SchemaVersion {
+	if a, v := applied(s); a != "1,2,3,4,5,6,7,8,9" || v != sqlite.SchemaVersion {
 		t.Errorf("old database: applied %q, user_version %d", a, v)
 	}
 	if _, err := s.FeedChanges(t.Context(), 0, 0); err != nil {
 		t.Errorf("migration 3 not applied: %v", err)
 	}
 	// A migration another build applied and this one does not know.
-	if _, err := s.DB().Exec(`INSERT INTO plainsight_migrations VALUES (9)`); err != nil {
+	if _, err := s.DB().Exec(`INSERT INTO plainsight_migrations VALUES (9999)`); err != nil {
 		t.Fatal(err)
 	}
 	s.Close()
 	if _, err := sqlite.Open(t.Context(), path, nil); !errors.Is(err, store.ErrSchemaTooNew) {
-		t.Errorf("unknown migration 9: %v", err)
+		t.Errorf("unknown migration 9999: %v", err)
 	}
 }

@@ -21,7 +21,8 @@
 // status change is refused unless flags.lifecycle_seq names the ledger's
 // head, the entry of that step for that flag (one writer at a time: the
 // entry its transaction just appended), and INSERT OR REPLACE can replace
-// neither an API key nor a receipt entry.
+// neither an API key nor a receipt entry. Since migration 9 pins and
+// sightings are append-only too, each inserted as its key's next.
 //
 // Writers are serialized: one writing connection per Store, every
 // transaction BEGIN IMMEDIATE, and a busy timeout ([Options.BusyTimeout])

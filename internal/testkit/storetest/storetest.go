@@ -59,6 +59,10 @@ func Run(t *testing.T, o Opener) {
 	t.Run("RaceRevoke", func(t *testing.T) { testRaceRevoke(t, o) })
 	t.Run("FlagsByLedgerSeq", func(t *testing.T) { testFlagsByLedgerSeq(t, o) })
 	t.Run("CrossCheckConcurrent", func(t *testing.T) { testCrossCheckConcurrent(t, o) })
+	t.Run("Pins", func(t *testing.T) { testPins(t, o) })
+	t.Run("PinBounds", func(t *testing.T) { testPinBounds(t, o) })
+	t.Run("PinsAtomic", func(t *testing.T) { testPinsAtomic(t, o) })
+	t.Run("RacePins", func(t *testing.T) { testRacePins(t, o) })
 }
 
 func again(t testing.TB, o Opener, s store.Store) store.Store {

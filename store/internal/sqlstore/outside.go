@@ -231,3 +231,28 @@ func (o Outside) RecordPublicURL(ctx context.Context, u string, at time.Time) er
 func (o Outside) PublicURL(ctx context.Context) (string, error) {
 	return o.conn().PublicURL(ctx)
 }
+
+// AppendPin implements store.Pins.
+func (o Outside) AppendPin(ctx context.Context, p store.Pin) (store.Pin, error) {
+	return o.conn().AppendPin(ctx, p)
+}
+
+// LatestPin implements store.Pins.
+func (o Outside) LatestPin(ctx context.Context, key string) (store.Pin, error) {
+	return o.conn().LatestPin(ctx, key)
+}
+
+// RecordSighting implements store.Pins.
+func (o Outside) RecordSighting(ctx context.Context, s store.Sighting) (store.Sighting, error) {
+	return o.conn().RecordSighting(ctx, s)
+}
+
+// LatestSighting implements store.Pins.
+func (o Outside) LatestSighting(ctx context.Context, key string) (store.Sighting, error) {
+	return o.conn().LatestSighting(ctx, key)
+}
+
+// ListPins implements store.Pins.
+func (o Outside) ListPins(ctx context.Context) ([]store.Pin, error) {
+	return o.conn().ListPins(ctx)
+}

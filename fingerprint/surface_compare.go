@@ -1,0 +1,354 @@
+package fingerprint
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/plainsight/plainsight/internal/canon"
+	"github.com/plainsight/plainsight/internal/visible"
+)
+
+// The operations of a [Change].
+const (
+	OpAdded   = "added"
+	OpRemoved = "removed"
+	OpChanged = "changed"
+	OpRenamed = "renamed"
+)
+
+// Change is one difference between two surfaces (issue 30, item 1).
+//
+// For an entry, Kind and Key name it and Field is a JSON Pointer (RFC
+// 6901) inside its Def ("/annotations/destructiveHint"), or "" for the
+// whole entry: added, removed, or renamed (Key the new key, RenamedFrom
+// the old one; see [CompareSurfaces]). For the server, Kind is
+// [KindServer], Key "name", "version" or "instructions", and Field "".
+//
+// Old and New are the values as text — a string as itself, any other
+// value as its canonical JSON, "" on the side where it is absent —
+// visible-rendered: every invisible, format and control codepoint is
+// written ⟨U+200B ZERO WIDTH SPACE⟩ (internal/visible, the excerpt
+// rendering of §1), line breaks included, so a reader sees what changed
+// and a terminal acts on none of it. Key, Field and RenamedFrom are exact:
+// render them before showing them.
+type Change struct {
+	Kind        Kind   `json:"kind"`
+	Key         string `json:"key"`
+	Field       string `json:"field"`
+	Op          string `json:"op"`
+	Old         string `json:"old"`
+	New         string `json:"new"`
+	RenamedFrom string `json:"renamed_from,omitempty"`
+}
+
+// CompareSurfaces returns every difference from before to after that the
+// extended fingerprint sees (the protocol version is not one), sorted by
+// kind (server, tool, prompt, resource, resource_template), then key
+// (UTF-16 code units), then field; it is empty, never nil, when the
+// fingerprints are equal.
+//
+// An entry of one kind whose key is gone, and an entry whose key is new,
+// whose Defs are otherwise identical are one Change, Op "renamed" — the
+// rule of [Analyze]: a removed entry pairs with at most one added entry,
+// the first by key. Other removed and added entries are Changes of the
+// whole entry, Old or New its Def. For an entry in both, each member (at
+// any depth) that differs is a Change at its pointer: "added" or
+// "removed" when one side lacks it, else "changed"; arrays of equal length
+// are compared element by element, others as one value.
+func CompareSurfaces(before, after *Surface) ([]Change, error) {
+	out := []Change{}
+	server := func(key string, old, nu *string) {
+		switch {
+		case old == nil && nu == nil, old != nil && nu != nil && *old == *nu:
+		case old == nil || *old == "" && nu != nil:
+			out = append(out, Change{Kind: KindServer, Key: key, Op: OpAdded, New: visible.String(*nu)})
+		case nu == nil || *nu == "":
+			out = append(out, Change{Kind: KindServer, Key: key, Op: OpRemoved, Old: visible.String(*old)})
+		default:
+			out = append(out, Change{Kind: KindServer, Key: key, Op: OpChanged, Old: visible.String(*old), New: visible.String(*nu)})
+		}
+	}
+	server("instructions", &before.Instructions, &after.Instructions)
+	server("name", &before.Server.Name, &after.Server.Name)
+	server("version", before.Server.Version, after.Server.Version)
+	for _, sp := range specs {
+		b, err := sortedEntries(*before.list(sp.kind), sp)
+		if err != nil {
+			return nil, fmt.Errorf("before: %w", err)
+		}
+		a, err := sortedEntries(*after.list(sp.kind), sp)
+		if err != nil {
+			return nil, fmt.Errorf("after: %w", err)
+		}
+		if out, err = compareEntries(out, sp, b, a); err != nil {
+			return nil, err
+		}
+	}
+	slices.SortStableFunc(out, func(x, y Change) int {
+		if c := kindOrder(x.Kind) - kindOrder(y.Kind); c != 0 {
+			return c
+		}
+		if c := canon.CompareUTF16(x.Key, y.Key); c != 0 {
+			return c
+		}
+		return canon.CompareUTF16(x.Field, y.Field)
+	})
+	return out, nil
+}
+
+func kindOrder(k Kind) int {
+	if k == KindServer {
+		return 0
+	}
+	for i, sp := range specs {
+		if sp.kind == k {
+			return i + 1
+		}
+	}
+	return len(specs) + 1
+}
+
+// compareEntries appends the changes between two sorted lists of one kind.
+func compareEntries(out []Change, sp *kindSpec, b, a []Entry) ([]Change, error) {
+	var removed, added []Entry
+	i, j := 0, 0
+	for i < len(b) || j < len(a) {
+		c := 0
+		switch {
+		case i == len(b):
+			c = 1
+		case j == len(a):
+			c = -1
+		default:
+			c = canon.CompareUTF16(b[i].Key, a[j].Key)
+		}
+		switch {
+		case c < 0:
+			removed = append(removed, b[i])
+			i++
+		case c > 0:
+			added = append(added, a[j])
+			j++
+		default:
+			if !bytes.Equal(b[i].Def, a[j].Def) {
+				var err error
+				if out, err = compareDefs(out, sp, b[i], a[j]); err != nil {
+					return nil, err
+				}
+			}
+			i++
+			j++
+		}
+	}
+	// Renames: the Defs without their key members.
+	bare := func(e Entry) ([]byte, error) {
+		v, err := canon.Parse(e.Def, recordLimits)
+		if err != nil || v.Kind != canon.KindObject {
+			return nil, fmt.Errorf("fingerprint: %s %q: %w: Def is not a JSON object", sp.kind, e.Key, sp.err)
+		}
+		v.Members = slices.DeleteFunc(v.Members, func(m canon.Member) bool { return m.Key == sp.key })
+		return canon.Marshal(v, canon.SortedUTF16, canon.Limits{})
+	}
+	rb, ra := make([][]byte, len(removed)), make([][]byte, len(added))
+	for k := range removed {
+		var err error
+		if rb[k], err = bare(removed[k]); err != nil {
+			return nil, err
+		}
+	}
+	for k := range added {
+		var err error
+		if ra[k], err = bare(added[k]); err != nil {
+			return nil, err
+		}
+	}
+	renamedTo := pairRenames(len(removed), len(added), func(r, a int) bool { return bytes.Equal(rb[r], ra[a]) })
+	isTarget := make([]bool, len(added))
+	for r, a := range renamedTo {
+		if a >= 0 {
+			isTarget[a] = true
+			out = append(out, Change{Kind: sp.kind, Key: added[a].Key, Op: OpRenamed,
+				Old: visible.String(removed[r].Key), New: visible.String(added[a].Key), RenamedFrom: removed[r].Key})
+			continue
+		}
+		out = append(out, Change{Kind: sp.kind, Key: removed[r].Key, Op: OpRemoved, Old: visible.String(string(removed[r].Def))})
+	}
+	for k, e := range added {
+		if !isTarget[k] {
+			out = append(out, Change{Kind: sp.kind, Key: e.Key, Op: OpAdded, New: visible.String(string(e.Def))})
+		}
+	}
+	return out, nil
+}
+
+// pairRenames pairs removed entries 0..nr-1 with added entries 0..na-1,
+// both in key order: each removed entry takes the first added entry not
+// yet taken for which same holds. It returns, for each removed entry, the
+// added one it pairs with, or -1. This is the rule of [Analyze].
+func pairRenames(nr, na int, same func(r, a int) bool) []int {
+	to := make([]int, nr)
+	taken := make([]bool, na)
+	for r := range nr {
+		to[r] = -1
+		for a := range na {
+			if !taken[a] && same(r, a) {
+				to[r], taken[a] = a, true
+				break
+			}
+		}
+	}
+	return to
+}
+
+// compareDefs appends the member-level changes between two Defs of one key.
+func compareDefs(out []Change, sp *kindSpec, b, a Entry) ([]Change, error) {
+	vb, err := canon.Parse(b.Def, recordLimits)
+	if err != nil {
+		return nil, fmt.Errorf("before: fingerprint: %s %q: %w: %w", sp.kind, b.Key, sp.err, err)
+	}
+	va, err := canon.Parse(a.Def, recordLimits)
+	if err != nil {
+		return nil, fmt.Errorf("after: fingerprint: %s %q: %w: %w", sp.kind, a.Key, sp.err, err)
+	}
+	d := differ{kind: sp.kind, key: a.Key, out: out}
+	if err := d.diff("", &vb, &va); err != nil {
+		return nil, err
+	}
+	return d.out, nil
+}
+
+type differ struct {
+	kind Kind
+	key  string
+	out  []Change
+}
+
+// diff appends the changes from b to a at pointer p. Its recursion is as
+// deep as the values, which a parse bounded.
+func (d *differ) diff(p string, b, a *canon.Value) error {
+	if equalValues(b, a) {
+		return nil
+	}
+	switch {
+	case b.Kind == canon.KindObject && a.Kind == canon.KindObject:
+		keys := make([]string, 0, len(b.Members)+len(a.Members))
+		for _, m := range b.Members {
+			keys = append(keys, m.Key)
+		}
+		for _, m := range a.Members {
+			keys = append(keys, m.Key)
+		}
+		slices.SortFunc(keys, canon.CompareUTF16)
+		keys = slices.Compact(keys)
+		for _, k := range keys {
+			mb, ma := memberOf(b, k), memberOf(a, k)
+			q := p + "/" + pointerToken(k)
+			switch {
+			case mb == nil:
+				t, err := valueText(ma)
+				if err != nil {
+					return err
+				}
+				d.out = append(d.out, Change{Kind: d.kind, Key: d.key, Field: q, Op: OpAdded, New: t})
+			case ma == nil:
+				t, err := valueText(mb)
+				if err != nil {
+					return err
+				}
+				d.out = append(d.out, Change{Kind: d.kind, Key: d.key, Field: q, Op: OpRemoved, Old: t})
+			default:
+				if err := d.diff(q, mb, ma); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	case b.Kind == canon.KindArray && a.Kind == canon.KindArray && len(b.Elems) == len(a.Elems):
+		for i := range b.Elems {
+			if err := d.diff(p+"/"+strconv.Itoa(i), &b.Elems[i], &a.Elems[i]); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	tb, err := valueText(b)
+	if err != nil {
+		return err
+	}
+	ta, err := valueText(a)
+	if err != nil {
+		return err
+	}
+	d.out = append(d.out, Change{Kind: d.kind, Key: d.key, Field: p, Op: OpChanged, Old: tb, New: ta})
+	return nil
+}
+
+func memberOf(v *canon.Value, key string) *canon.Value {
+	for i := len(v.Members) - 1; i >= 0; i-- {
+		if v.Members[i].Key == key {
+			return &v.Members[i].Value
+		}
+	}
+	return nil
+}
+
+// pointerToken escapes a member name as a JSON Pointer reference token.
+func pointerToken(k string) string {
+	if !strings.ContainsAny(k, "~/") {
+		return k
+	}
+	return strings.NewReplacer("~", "~0", "/", "~1").Replace(k)
+}
+
+// valueText is a value as a Change shows it: a string as itself, anything
+// else as canonical JSON, visible-rendered.
+func valueText(v *canon.Value) (string, error) {
+	if v.Kind == canon.KindString {
+		return visible.String(v.Str), nil
+	}
+	b, err := canon.Marshal(*v, canon.SortedUTF16, canon.Limits{})
+	if err != nil {
+		return "", err
+	}
+	return visible.String(string(b)), nil
+}
+
+// equalValues reports whether two values have the same canonical form.
+func equalValues(a, b *canon.Value) bool {
+	if a.Kind != b.Kind {
+		return false
+	}
+	switch a.Kind {
+	case canon.KindNull:
+		return true
+	case canon.KindBool:
+		return a.Bool == b.Bool
+	case canon.KindNumber:
+		return a.Num == b.Num // -0 == 0, as the canonical form writes both 0
+	case canon.KindString:
+		return a.Str == b.Str
+	case canon.KindArray:
+		if len(a.Elems) != len(b.Elems) {
+			return false
+		}
+		for i := range a.Elems {
+			if !equalValues(&a.Elems[i], &b.Elems[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	if len(a.Members) != len(b.Members) {
+		return false
+	}
+	for i := range a.Members {
+		m := memberOf(b, a.Members[i].Key)
+		if m == nil || !equalValues(&a.Members[i].Value, m) {
+			return false
+		}
+	}
+	return true
+}
