@@ -1,22 +1,13 @@
 package proxy
 
-import (
-	"encoding/json"
-	"net/url"
-)
+import "github.com/plainsight/plainsight/pin"
 
-// UpstreamKey is the pin key of an upstream, as package pin makes it
-// (pin.StdioKey for a command, pin.URLKey for a URL): never an
-// environment value nor a header value.
+// UpstreamKey is the pin key of an upstream, as plainsight audit makes
+// it: pin.StdioKey of a command and its arguments, pin.URLKey of a URL
+// (never an environment value nor a header value).
 func UpstreamKey(u Upstream) string {
 	if u.Command != "" {
-		b, _ := json.Marshal(append([]string{u.Command}, u.Args...))
-		return "stdio:" + string(b)
+		return pin.StdioKey(u.Command, u.Args)
 	}
-	v, err := url.Parse(u.URL)
-	if err != nil {
-		return "url:"
-	}
-	v.User, v.Fragment, v.RawFragment = nil, "", ""
-	return "url:" + v.String()
+	return pin.URLKey(u.URL)
 }

@@ -10,24 +10,15 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/plainsight/plainsight/fingerprint"
 	"github.com/plainsight/plainsight/shield/mcpguard"
 )
 
-// Kind names a list and what it holds (the values of fingerprint.Kind).
-type Kind string
-
-// The four lists.
-const (
-	KindTool             Kind = "tool"
-	KindPrompt           Kind = "prompt"
-	KindResource         Kind = "resource"
-	KindResourceTemplate Kind = "resource_template"
-)
 
 // ref names one definition: its kind and key (a tool's or prompt's name,
 // a resource's URI, a template's URI template).
 type ref struct {
-	kind Kind
+	kind fingerprint.Kind
 	key  string
 }
 
@@ -36,7 +27,7 @@ type ref struct {
 // newest JSON array of each list it has (nil: none).
 type surface struct {
 	name, version, protocolVersion, instructions string
-	lists                                        map[Kind]json.RawMessage
+	lists                                        map[fingerprint.Kind]json.RawMessage
 }
 
 // pinner decides, from the whole surface, which definitions are withheld
@@ -116,7 +107,7 @@ func keep[T any](ctx context.Context, items []*T) error {
 var errListTooLong = errors.New("proxy: the upstream's list is over the cap")
 
 // advertised reports whether the upstream has the list of kind.
-func (p *Proxy) advertised(kind Kind) bool {
+func (p *Proxy) advertised(kind fingerprint.Kind) bool {
 	p.mu.Lock()
 	caps := p.rawInit.Capabilities
 	p.mu.Unlock()
@@ -124,9 +115,9 @@ func (p *Proxy) advertised(kind Kind) bool {
 		return false
 	}
 	switch kind {
-	case KindTool:
+	case fingerprint.KindTool:
 		return caps.Tools != nil
-	case KindPrompt:
+	case fingerprint.KindPrompt:
 		return caps.Prompts != nil
 	}
 	return caps.Resources != nil
@@ -136,7 +127,7 @@ func (p *Proxy) advertised(kind Kind) bool {
 // within the call timeout, the page cap and the list cap; it returns the
 // definitions the guard kept, the guard's _meta entries of those it
 // withheld, and the raw JSON array of all.
-func (p *Proxy) fetch(ctx context.Context, kind Kind) (kept []any, guardWithheld []any, raw json.RawMessage, err error) {
+func (p *Proxy) fetch(ctx context.Context, kind fingerprint.Kind) (kept []any, guardWithheld []any, raw json.RawMessage, err error) {
 	ctx, cancel := context.WithTimeout(ctx, p.cfg.CallTimeout)
 	defer cancel()
 	cs, err := p.up.session(ctx)
@@ -153,7 +144,7 @@ func (p *Proxy) fetch(ctx context.Context, kind Kind) (kept []any, guardWithheld
 		var next string
 		var meta mcp.Meta
 		switch kind {
-		case KindTool:
+		case fingerprint.KindTool:
 			r, err := cs.ListTools(ctx, &mcp.ListToolsParams{Cursor: cursor})
 			if err != nil {
 				return nil, nil, nil, err
@@ -162,7 +153,7 @@ func (p *Proxy) fetch(ctx context.Context, kind Kind) (kept []any, guardWithheld
 				kept = append(kept, t)
 			}
 			next, meta = r.NextCursor, r.Meta
-		case KindPrompt:
+		case fingerprint.KindPrompt:
 			r, err := cs.ListPrompts(ctx, &mcp.ListPromptsParams{Cursor: cursor})
 			if err != nil {
 				return nil, nil, nil, err
@@ -171,7 +162,7 @@ func (p *Proxy) fetch(ctx context.Context, kind Kind) (kept []any, guardWithheld
 				kept = append(kept, t)
 			}
 			next, meta = r.NextCursor, r.Meta
-		case KindResource:
+		case fingerprint.KindResource:
 			r, err := cs.ListResources(ctx, &mcp.ListResourcesParams{Cursor: cursor})
 			if err != nil {
 				return nil, nil, nil, err
@@ -180,7 +171,7 @@ func (p *Proxy) fetch(ctx context.Context, kind Kind) (kept []any, guardWithheld
 				kept = append(kept, t)
 			}
 			next, meta = r.NextCursor, r.Meta
-		case KindResourceTemplate:
+		case fingerprint.KindResourceTemplate:
 			r, err := cs.ListResourceTemplates(ctx, &mcp.ListResourceTemplatesParams{Cursor: cursor})
 			if err != nil {
 				return nil, nil, nil, err
@@ -225,7 +216,7 @@ func keyOf(def any) string {
 // list answers one of the four list requests: every page of the
 // upstream's list, judged by the guard (poisoned definitions withheld),
 // then by the pins (changed and new definitions withheld), in one page.
-func (p *Proxy) list(ctx context.Context, kind Kind, params mcp.Params) (mcp.Result, error) {
+func (p *Proxy) list(ctx context.Context, kind fingerprint.Kind, params mcp.Params) (mcp.Result, error) {
 	var cursor string
 	switch x := params.(type) {
 	case *mcp.ListToolsParams:
@@ -272,21 +263,21 @@ func (p *Proxy) list(ctx context.Context, kind Kind, params mcp.Params) (mcp.Res
 		meta = mcp.Meta{mcpguard.MetaKey: map[string]any{"withheld": withheldMeta}}
 	}
 	switch kind {
-	case KindTool:
+	case fingerprint.KindTool:
 		r := &mcp.ListToolsResult{Tools: []*mcp.Tool{}}
 		for _, d := range kept {
 			r.Tools = append(r.Tools, d.(*mcp.Tool))
 		}
 		r.Meta = meta
 		return r, nil
-	case KindPrompt:
+	case fingerprint.KindPrompt:
 		r := &mcp.ListPromptsResult{Prompts: []*mcp.Prompt{}}
 		for _, d := range kept {
 			r.Prompts = append(r.Prompts, d.(*mcp.Prompt))
 		}
 		r.Meta = meta
 		return r, nil
-	case KindResource:
+	case fingerprint.KindResource:
 		r := &mcp.ListResourcesResult{Resources: []*mcp.Resource{}}
 		for _, d := range kept {
 			r.Resources = append(r.Resources, d.(*mcp.Resource))
@@ -306,7 +297,7 @@ func (p *Proxy) list(ctx context.Context, kind Kind, params mcp.Params) (mcp.Res
 // observe puts the fresh raw list of kind in the surface (listing the
 // other lists the upstream has, the first time, so that the pin holds
 // them all), asks the pins, and returns the withheld definitions.
-func (p *Proxy) observe(ctx context.Context, kind Kind, raw json.RawMessage) (map[ref]string, error) {
+func (p *Proxy) observe(ctx context.Context, kind fingerprint.Kind, raw json.RawMessage) (map[ref]string, error) {
 	if p.pins == nil {
 		return nil, nil
 	}
@@ -315,7 +306,7 @@ func (p *Proxy) observe(ctx context.Context, kind Kind, raw json.RawMessage) (ma
 	p.mu.Lock()
 	p.lists[kind] = raw
 	p.mu.Unlock()
-	for _, k := range []Kind{KindTool, KindPrompt, KindResource, KindResourceTemplate} {
+	for _, k := range []fingerprint.Kind{fingerprint.KindTool, fingerprint.KindPrompt, fingerprint.KindResource, fingerprint.KindResourceTemplate} {
 		p.mu.Lock()
 		_, have := p.lists[k]
 		p.mu.Unlock()
@@ -325,7 +316,7 @@ func (p *Proxy) observe(ctx context.Context, kind Kind, raw json.RawMessage) (ma
 		_, _, r, err := p.fetch(ctx, k)
 		if err != nil {
 			// A server may advertise resources without templates.
-			if k == KindResourceTemplate {
+			if k == fingerprint.KindResourceTemplate {
 				continue
 			}
 			return nil, err
@@ -341,7 +332,7 @@ func (p *Proxy) observe(ctx context.Context, kind Kind, raw json.RawMessage) (ma
 func (p *Proxy) snapshot() surface {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	s := surface{protocolVersion: p.rawInit.ProtocolVersion, instructions: p.rawInit.Instructions, lists: map[Kind]json.RawMessage{}}
+	s := surface{protocolVersion: p.rawInit.ProtocolVersion, instructions: p.rawInit.Instructions, lists: map[fingerprint.Kind]json.RawMessage{}}
 	if p.rawInit.ServerInfo != nil {
 		s.name, s.version = p.rawInit.ServerInfo.Name, p.rawInit.ServerInfo.Version
 	}
@@ -367,7 +358,7 @@ func (p *Proxy) decide(ctx context.Context, s surface) (map[ref]string, error) {
 // not). A definition never listed is looked up by listing everything
 // first; a decision that withholds is re-read from the pins once it is
 // older than pinCache, so that an approval is seen by a running proxy.
-func (p *Proxy) withheld(ctx context.Context, kind Kind, key string) (string, error) {
+func (p *Proxy) withheld(ctx context.Context, kind fingerprint.Kind, key string) (string, error) {
 	if p.pins == nil {
 		return "", nil
 	}
@@ -380,7 +371,7 @@ func (p *Proxy) withheld(ctx context.Context, kind Kind, key string) (string, er
 	case st == nil:
 		k := kind
 		if !p.advertised(k) {
-			k = KindTool
+			k = fingerprint.KindTool
 		}
 		if _, _, raw, ferr := p.fetch(ctx, k); ferr != nil {
 			return "", ferr

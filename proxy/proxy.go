@@ -16,6 +16,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/plainsight/plainsight/fingerprint"
+	"github.com/plainsight/plainsight/pin"
 	"github.com/plainsight/plainsight/shield"
 	"github.com/plainsight/plainsight/shield/enforce"
 	"github.com/plainsight/plainsight/shield/mcpguard"
@@ -49,9 +51,18 @@ type Config struct {
 	// receipt Log); nil means a zero Guard: the default scanner and §4's
 	// default policy, no log. Its Who, when empty, is set to the pin key.
 	Guard *mcpguard.Guard
+	// Pins decides which definitions the client may see (trust on first
+	// use: the surface pinned on first sight, a definition that changed
+	// or is new withheld until approved); nil withholds none for having
+	// changed.
+	Pins *pin.Keeper
 	// Key names the upstream to the pins and in the log; empty means
-	// StdioKey or URLKey of the Upstream.
+	// pin.StdioKey or pin.URLKey of the Upstream.
 	Key string
+	// ApproveFlags are the flags the approve command needs besides the
+	// key ("--db DB" for a database not the default), for the message
+	// that says how to release a withheld definition.
+	ApproveFlags string
 
 	// MaxMessageBytes caps one message from either side (0: the default).
 	MaxMessageBytes int
@@ -82,7 +93,7 @@ type Proxy struct {
 	obsMu    sync.Mutex // one pin decision at a time
 	mu       sync.Mutex
 	progress map[any]*mcp.ServerSession // progress token → the session that asked
-	lists    map[Kind]json.RawMessage   // the newest raw list of each kind
+	lists    map[fingerprint.Kind]json.RawMessage   // the newest raw list of each kind
 	rawInit  mcp.InitializeResult       // the upstream's initialize result as sent
 	gate     *gateState
 }
@@ -104,12 +115,15 @@ func New(ctx context.Context, cfg Config) (*Proxy, error) {
 		cfg.MaxListItems = DefaultMaxListItems
 	}
 	p := &Proxy{cfg: cfg, guard: cfg.Guard, key: cfg.Key, log: cfg.Logger,
-		progress: map[any]*mcp.ServerSession{}, lists: map[Kind]json.RawMessage{}}
+		progress: map[any]*mcp.ServerSession{}, lists: map[fingerprint.Kind]json.RawMessage{}}
 	if p.key == "" {
 		p.key = UpstreamKey(cfg.Upstream)
 	}
 	if p.guard == nil {
 		p.guard = &mcpguard.Guard{}
+	}
+	if cfg.Pins != nil {
+		p.pins = keeperPins{k: cfg.Pins, approve: cfg.ApproveFlags}
 	}
 	if p.guard.Who == "" {
 		p.guard.Who = "plainsight proxy " + p.key
@@ -225,13 +239,13 @@ func (p *Proxy) forward(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 		switch method {
 		case "tools/list":
-			return p.list(ctx, KindTool, req.GetParams())
+			return p.list(ctx, fingerprint.KindTool, req.GetParams())
 		case "prompts/list":
-			return p.list(ctx, KindPrompt, req.GetParams())
+			return p.list(ctx, fingerprint.KindPrompt, req.GetParams())
 		case "resources/list":
-			return p.list(ctx, KindResource, req.GetParams())
+			return p.list(ctx, fingerprint.KindResource, req.GetParams())
 		case "resources/templates/list":
-			return p.list(ctx, KindResourceTemplate, req.GetParams())
+			return p.list(ctx, fingerprint.KindResourceTemplate, req.GetParams())
 		case "tools/call":
 			r, ok := req.(*mcp.CallToolRequest)
 			if !ok || r.Params == nil {
@@ -243,7 +257,7 @@ func (p *Proxy) forward(next mcp.MethodHandler) mcp.MethodHandler {
 			if !ok || r.Params == nil {
 				return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "prompts/get without params"}
 			}
-			return p.read(ctx, KindPrompt, r.Params.Name, r.Session, r.Params, func(ctx context.Context, cs *mcp.ClientSession) (mcp.Result, error) {
+			return p.read(ctx, fingerprint.KindPrompt, r.Params.Name, r.Session, r.Params, func(ctx context.Context, cs *mcp.ClientSession) (mcp.Result, error) {
 				return cs.GetPrompt(ctx, r.Params)
 			})
 		case "resources/read":
@@ -251,7 +265,7 @@ func (p *Proxy) forward(next mcp.MethodHandler) mcp.MethodHandler {
 			if !ok || r.Params == nil {
 				return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "resources/read without params"}
 			}
-			return p.read(ctx, KindResource, r.Params.URI, r.Session, r.Params, func(ctx context.Context, cs *mcp.ClientSession) (mcp.Result, error) {
+			return p.read(ctx, fingerprint.KindResource, r.Params.URI, r.Session, r.Params, func(ctx context.Context, cs *mcp.ClientSession) (mcp.Result, error) {
 				return cs.ReadResource(ctx, r.Params)
 			})
 		case "logging/setLevel":
@@ -271,7 +285,7 @@ func (p *Proxy) forward(next mcp.MethodHandler) mcp.MethodHandler {
 // they leave, the result before it comes back), within the call timeout.
 func (p *Proxy) callTool(ctx context.Context, r *mcp.CallToolRequest) (mcp.Result, error) {
 	name := r.Params.Name
-	if why, err := p.withheld(ctx, KindTool, name); err != nil || why != "" {
+	if why, err := p.withheld(ctx, fingerprint.KindTool, name); err != nil || why != "" {
 		if err != nil {
 			why = "the pins could not be read: " + err.Error()
 		}
@@ -303,7 +317,7 @@ func (p *Proxy) callTool(ctx context.Context, r *mcp.CallToolRequest) (mcp.Resul
 
 // read forwards prompts/get and resources/read: refused when the prompt
 // or resource is withheld; the guard judges the result.
-func (p *Proxy) read(ctx context.Context, kind Kind, key string, ss *mcp.ServerSession, params mcp.Params, call func(context.Context, *mcp.ClientSession) (mcp.Result, error)) (mcp.Result, error) {
+func (p *Proxy) read(ctx context.Context, kind fingerprint.Kind, key string, ss *mcp.ServerSession, params mcp.Params, call func(context.Context, *mcp.ClientSession) (mcp.Result, error)) (mcp.Result, error) {
 	if why, err := p.withheld(ctx, kind, key); err != nil || why != "" {
 		if err != nil {
 			why = "the pins could not be read: " + err.Error()
@@ -337,11 +351,16 @@ func (p *Proxy) send(ctx context.Context, ss *mcp.ServerSession, params mcp.Para
 			p.mu.Lock()
 			p.progress[tok] = ss
 			p.mu.Unlock()
-			defer func() {
+			// Kept a moment after the answer: the SDK may hand the
+			// answer over before a progress notification sent just
+			// before it.
+			defer time.AfterFunc(time.Second, func() {
 				p.mu.Lock()
-				delete(p.progress, tok)
+				if p.progress[tok] == ss {
+					delete(p.progress, tok)
+				}
 				p.mu.Unlock()
-			}()
+			})
 		}
 	}
 	res, err := call(ctx, cs)
@@ -401,24 +420,24 @@ func errorResult(text string) *mcp.CallToolResult {
 // SDK sends list_changed when the server's own features change, so a
 // placeholder is added and removed (never listed: the proxy answers the
 // lists itself); the SDK's 10 ms debounce makes it one notification.
-func (p *Proxy) notifyListChanged(kind Kind) {
+func (p *Proxy) notifyListChanged(kind fingerprint.Kind) {
 	if p.server == nil {
 		return
 	}
 	switch kind {
-	case KindTool:
+	case fingerprint.KindTool:
 		p.server.AddTool(&mcp.Tool{Name: placeholder, InputSchema: &jsonschema.Schema{Type: "object"}},
 			func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 				return errorResult("no such tool"), nil
 			})
 		p.server.RemoveTools(placeholder)
-	case KindPrompt:
+	case fingerprint.KindPrompt:
 		p.server.AddPrompt(&mcp.Prompt{Name: placeholder},
 			func(context.Context, *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
 				return nil, errors.New("no such prompt")
 			})
 		p.server.RemovePrompts(placeholder)
-	case KindResource, KindResourceTemplate:
+	case fingerprint.KindResource, fingerprint.KindResourceTemplate:
 		p.server.AddResource(&mcp.Resource{Name: placeholder, URI: "urn:plainsight-proxy:" + placeholder},
 			func(context.Context, *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
 				return nil, errors.New("no such resource")
@@ -435,9 +454,9 @@ func (p *Proxy) clientOptions() *mcp.ClientOptions {
 	return &mcp.ClientOptions{
 		Logger:                     p.cfg.Logger,
 		Capabilities:               &mcp.ClientCapabilities{},
-		ToolListChangedHandler:     func(context.Context, *mcp.ToolListChangedRequest) { p.notifyListChanged(KindTool) },
-		PromptListChangedHandler:   func(context.Context, *mcp.PromptListChangedRequest) { p.notifyListChanged(KindPrompt) },
-		ResourceListChangedHandler: func(context.Context, *mcp.ResourceListChangedRequest) { p.notifyListChanged(KindResource) },
+		ToolListChangedHandler:     func(context.Context, *mcp.ToolListChangedRequest) { p.notifyListChanged(fingerprint.KindTool) },
+		PromptListChangedHandler:   func(context.Context, *mcp.PromptListChangedRequest) { p.notifyListChanged(fingerprint.KindPrompt) },
+		ResourceListChangedHandler: func(context.Context, *mcp.ResourceListChangedRequest) { p.notifyListChanged(fingerprint.KindResource) },
 		ResourceUpdatedHandler: func(ctx context.Context, r *mcp.ResourceUpdatedNotificationRequest) {
 			if p.server != nil && r.Params != nil {
 				p.server.ResourceUpdated(ctx, r.Params)

@@ -64,7 +64,7 @@ func stdioUpstream(t *testing.T, mode string) (proxy.Upstream, *syncBuffer) {
 		t.Fatal(err)
 	}
 	stderr := &syncBuffer{}
-	return proxy.Upstream{Command: exe, Args: []string{"upstream", mode},
+	return proxy.Upstream{Command: exe, Args: []string{"upstream"},
 		Env: append(os.Environ(), upstreamEnv+"="+mode), Stderr: stderr}, stderr
 }
 

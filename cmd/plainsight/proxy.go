@@ -193,7 +193,7 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
 	cfg := proxy.Config{Upstream: up, Guard: g, CallTimeout: *timeout, MaxMessageBytes: *maxMessage, Logger: log}
-	cfg = withPins(cfg, s)
+	cfg = withPins(cfg, s, *db)
 	p, err := proxy.New(ctx, cfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "plainsight proxy: %v\n", describe(err))
