@@ -14,7 +14,6 @@ import (
 	"github.com/plainsight/plainsight/shield/mcpguard"
 )
 
-
 // ref names one definition: its kind and key (a tool's or prompt's name,
 // a resource's URI, a template's URI template).
 type ref struct {

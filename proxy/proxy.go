@@ -92,9 +92,9 @@ type Proxy struct {
 	pins     pinner
 	obsMu    sync.Mutex // one pin decision at a time
 	mu       sync.Mutex
-	progress map[any]*mcp.ServerSession // progress token → the session that asked
-	lists    map[fingerprint.Kind]json.RawMessage   // the newest raw list of each kind
-	rawInit  mcp.InitializeResult       // the upstream's initialize result as sent
+	progress map[any]*mcp.ServerSession           // progress token → the session that asked
+	lists    map[fingerprint.Kind]json.RawMessage // the newest raw list of each kind
+	rawInit  mcp.InitializeResult                 // the upstream's initialize result as sent
 	gate     *gateState
 }
 
@@ -551,7 +551,7 @@ func (u *upstream) session(ctx context.Context) (*mcp.ClientSession, error) {
 			u.cs = nil
 		}
 		u.mu.Unlock()
-		u.p.log.Info("upstream session ended")
+		u.p.log.Warn("the upstream session ended; it is started again on the next request")
 	}()
 	return cs, nil
 }

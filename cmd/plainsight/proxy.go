@@ -191,7 +191,7 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if ring != nil {
 		g.Log = receiptstore.New(s)
 	}
-	log := slog.New(slog.NewTextHandler(stderr, nil))
+	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	cfg := proxy.Config{Upstream: up, Guard: g, CallTimeout: *timeout, MaxMessageBytes: *maxMessage, Logger: log}
 	cfg = withPins(cfg, s, *db)
 	p, err := proxy.New(ctx, cfg)

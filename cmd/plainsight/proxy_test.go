@@ -111,8 +111,10 @@ func TestProxyCommand(t *testing.T) {
 			proceeded++
 		}
 	}
-	// The first call's arguments and result, the second call's arguments.
-	if blocked != 1 || proceeded != 2 {
+	// The tool's definition (a call before any list lists first, for the
+	// pins), the first call's arguments and result, the second call's
+	// arguments.
+	if blocked != 1 || proceeded != 3 {
 		t.Errorf("%d blocked, %d proceeded:\n%s", blocked, proceeded, out)
 	}
 }
