@@ -550,8 +550,11 @@ func (u *upstream) session(ctx context.Context) (*mcp.ClientSession, error) {
 		if u.cs == cs {
 			u.cs = nil
 		}
+		shut := u.shut
 		u.mu.Unlock()
-		u.p.log.Warn("the upstream session ended; it is started again on the next request")
+		if !shut {
+			u.p.log.Warn("the upstream session ended; it is started again on the next request")
+		}
 	}()
 	return cs, nil
 }

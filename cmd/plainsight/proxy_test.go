@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/plainsight/plainsight/pin"
 )
 
 // proxied runs plainsight proxy with args in the background and connects
@@ -78,7 +80,7 @@ func TestProxyCommand(t *testing.T) {
 		t.Fatalf("the call with a key: %v %+v", err, r)
 	}
 	code, errOut := wait()
-	if code != exitClean || !strings.Contains(errOut, "plainsight proxy: url:"+url+" through the guard") || !strings.Contains(errOut, "receipts signed by key") {
+	if code != exitClean || !strings.Contains(errOut, "plainsight proxy: "+pin.URLKey(url)+" through the guard") || !strings.Contains(errOut, "receipts signed by key") {
 		t.Errorf("exit %d\n%s", code, errOut)
 	}
 	code, out, errText := plainsight(t, "", "shield", "receipts", "list", "--db", db, "--format", "json")
