@@ -109,15 +109,6 @@ var (
 // list).
 var specs = [...]*kindSpec{&toolSpec, &promptSpec, &resourceSpec, &templateSpec}
 
-func specOf(k Kind) *kindSpec {
-	for _, s := range specs {
-		if s.kind == k {
-			return s
-		}
-	}
-	return nil
-}
-
 // list returns the list of s of kind k.
 func (s *Surface) list(k Kind) *[]Entry {
 	switch k {

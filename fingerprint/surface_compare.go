@@ -352,3 +352,67 @@ func equalValues(a, b *canon.Value) bool {
 	}
 	return true
 }
+
+// Text returns the value a [Change] names, as text and exact (not
+// visible-rendered), as s holds it: for [KindServer], the instructions,
+// name or version (false when there is none); for an entry, the value at
+// the JSON Pointer field inside its Def ("" for the whole Def) — a string
+// as itself, any other value as its canonical JSON. It is what a scan of
+// a change reads: the new text of a change is after.Text(c.Kind, c.Key,
+// c.Field). It reports false when s has no such entry or member.
+func (s *Surface) Text(kind Kind, key, field string) (string, bool) {
+	if kind == KindServer {
+		switch {
+		case field != "":
+		case key == "instructions":
+			return s.Instructions, true
+		case key == "name":
+			return s.Server.Name, true
+		case key == "version" && s.Server.Version != nil:
+			return *s.Server.Version, true
+		}
+		return "", false
+	}
+	e, ok := s.Entry(kind, key)
+	if !ok {
+		return "", false
+	}
+	v, err := canon.Parse(e.Def, recordLimits)
+	if err != nil {
+		return "", false
+	}
+	at := &v
+	if field != "" && field[0] != '/' {
+		return "", false
+	}
+	first := true
+	for tok := range strings.SplitSeq(field, "/") {
+		if first {
+			first = false
+			continue // before the first "/"
+		}
+		tok = strings.NewReplacer("~1", "/", "~0", "~").Replace(tok)
+		switch at.Kind {
+		case canon.KindObject:
+			if at = memberOf(at, tok); at == nil {
+				return "", false
+			}
+		case canon.KindArray:
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(at.Elems) || strconv.Itoa(i) != tok {
+				return "", false
+			}
+			at = &at.Elems[i]
+		default:
+			return "", false
+		}
+	}
+	if at.Kind == canon.KindString {
+		return at.Str, true
+	}
+	b, err := canon.Marshal(*at, canon.SortedUTF16, canon.Limits{})
+	if err != nil {
+		return "", false
+	}
+	return string(b), true
+}

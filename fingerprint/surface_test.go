@@ -280,3 +280,36 @@ func TestPointerToken(t *testing.T) {
 		t.Errorf("pointers %+v, %v", got, err)
 	}
 }
+
+func TestSurfaceText(t *testing.T) {
+	s, err := NewSurface(Server{Name: "n"}, "", "Read me.", Lists{Tools: []byte(`[{"name":"t","description":"a\u200bb","inputSchema":{"a/b":{"~x":["p","q"]}}}]`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		kind       Kind
+		key, field string
+		want       string
+		ok         bool
+	}{
+		{KindServer, "instructions", "", "Read me.", true},
+		{KindServer, "name", "", "n", true},
+		{KindServer, "version", "", "", false},
+		{KindTool, "t", "/description", "a\u200bb", true},
+		{KindTool, "t", "/inputSchema/a~1b/~0x/1", "q", true},
+		{KindTool, "t", "/inputSchema/a~1b", `{"~x":["p","q"]}`, true},
+		{KindTool, "t", "", `{"description":"a` + "\u200b" + `b","inputSchema":{"a/b":{"~x":["p","q"]}},"name":"t"}`, true},
+		{KindTool, "t", "/inputSchema/a~1b/~0x/01", "", false},
+		{KindTool, "t", "/inputSchema/a~1b/~0x/2", "", false},
+		{KindTool, "t", "/title", "", false},
+		{KindTool, "t", "//x", "", false},
+		{KindTool, "t", "description", "", false},
+		{KindTool, "u", "", "", false},
+		{KindPrompt, "t", "", "", false},
+	} {
+		got, ok := s.Text(tc.kind, tc.key, tc.field)
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("Text(%s, %q, %q) = %q, %v; want %q, %v", tc.kind, tc.key, tc.field, got, ok, tc.want, tc.ok)
+		}
+	}
+}

@@ -47,6 +47,12 @@ var noRedirects = &http.Client{
 
 // Probe runs the §7 probe against h.URL.
 func (h *HTTP) Probe(ctx context.Context) (*fingerprint.Definitions, error) {
+	return overHTTP(ctx, h, handshake)
+}
+
+// overHTTP runs a handshake over Streamable HTTP and, if the server
+// refuses that transport's initialize, over HTTP+SSE.
+func overHTTP[T any](ctx context.Context, h *HTTP, run func(context.Context, rpc, int64) (T, error)) (T, error) {
 	t := &httpRPC{h: h, client: h.Client}
 	if t.client == nil {
 		t.client = noRedirects
@@ -55,7 +61,7 @@ func (h *HTTP) Probe(ctx context.Context) (*fingerprint.Definitions, error) {
 	if t.maxBody <= 0 {
 		t.maxBody = DefaultMaxBody
 	}
-	d, err := handshake(ctx, t, t.maxBody)
+	d, err := run(ctx, t, t.maxBody)
 	t.close(ctx)
 	if err == nil || !fallsBack(err) {
 		return d, err
@@ -67,9 +73,10 @@ func (h *HTTP) Probe(ctx context.Context) (*fingerprint.Definitions, error) {
 	if _, err := withBudget(ctx, "open the event stream", func(ctx context.Context) (struct{}, error) {
 		return struct{}{}, s.open(ctx)
 	}); err != nil {
-		return nil, fmt.Errorf("probe: %s answered Streamable HTTP with an error, and HTTP+SSE failed: %w", h.URL, err)
+		var zero T
+		return zero, fmt.Errorf("probe: %s answered Streamable HTTP with an error, and HTTP+SSE failed: %w", h.URL, err)
 	}
-	return handshake(ctx, s, s.maxBody)
+	return run(ctx, s, s.maxBody)
 }
 
 // httpRPC is one Streamable HTTP session.
@@ -78,7 +85,13 @@ type httpRPC struct {
 	client    *http.Client
 	maxBody   int64
 	sessionID string
+	// version is the Mcp-Protocol-Version header of the requests after
+	// initialize: "" means ProtocolVersion (§7's probe); the surface probe
+	// sets the version the server answered with.
+	version string
 }
+
+func (t *httpRPC) setVersion(v string) { t.version = v }
 
 func (t *httpRPC) post(ctx context.Context, msg request) (*http.Response, error) {
 	body, err := json.Marshal(msg)
@@ -98,7 +111,11 @@ func (t *httpRPC) post(ctx context.Context, msg request) (*http.Response, error)
 		req.Header.Set("Mcp-Session-Id", t.sessionID)
 	}
 	if msg.Method != "initialize" {
-		req.Header.Set("Mcp-Protocol-Version", ProtocolVersion)
+		v := t.version
+		if v == "" {
+			v = ProtocolVersion
+		}
+		req.Header.Set("Mcp-Protocol-Version", v)
 	}
 	resp, err := t.client.Do(req)
 	if err != nil {

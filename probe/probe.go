@@ -17,6 +17,27 @@
 // (ErrProtocol) unless it is on that URL's origin, so that messages go to
 // the server that gave the stream and nowhere else.
 //
+// # The surface
+//
+// [HTTP.ProbeSurface] and [Stdio.ProbeSurface] gather a server's
+// [fingerprint.Surface] for the extended fingerprint profile (issue 30,
+// item 1) over the same transports: an initialize asking for
+// [SurfaceProtocolVersion] (the client name is §7's), whose result's
+// capabilities are read; a best-effort notifications/initialized; then
+// tools/list (always, as §7 asks it), prompts/list when the capabilities
+// advertise prompts, and resources/list and resources/templates/list when
+// they advertise resources — an advertised capability is a member that is
+// an object, {} included. Each list is followed across cursors. Later
+// requests over Streamable HTTP carry the protocol version the server
+// answered with. A list the server answers with JSON-RPC's -32601 (method
+// not found) is no list, whatever the capabilities say: no client shows
+// anything of it, and if it appears later it is a change. Any other error
+// on any list ends the probe with that error (ErrRPC, ErrProtocol, …), as
+// every failure of §7's probe does: an audit reports the server
+// unreachable rather than pinning a part of what it shows. A list that the
+// profile cannot read (an entry of the wrong form, a key twice across
+// pages) is ErrProtocol.
+//
 // # Bounds
 //
 // Everything a server sends is read through one capped reader, which
@@ -30,7 +51,8 @@
 //     an initialize result a member at a time;
 //   - the tools/list results of all pages together: at most MaxBody bytes
 //     too, else ErrTooLarge (five pages under the cap would otherwise hold
-//     five times it);
+//     five times it); for a surface probe, the results of all four lists
+//     and all their pages together, at most MaxBody bytes;
 //   - response headers: at most MaxHeader (64 KiB) with the default client
 //     (a Client given keeps its own transport's limit);
 //   - a stdio child's standard error, passed to Stdio.Stderr: its first
@@ -39,7 +61,11 @@
 //     at most MaxPages+2 calls over a transport (initialize,
 //     notifications/initialized and five tools/list pages); with a refused
 //     Streamable HTTP initialize, the opening of the HTTP+SSE stream and
-//     the closing of a session, it ends within ten budgets (60 s);
+//     the closing of a session, it ends within ten budgets (60 s); a
+//     surface probe reads at most MaxPages pages of each of its four lists,
+//     at most 4·MaxPages+2 calls, and so ends within 4·MaxPages+5 budgets
+//     with the fallback (25 budgets, 150 s) — a caller that wants less
+//     gives a context with a deadline;
 //   - processes: Stdio starts its command as the leader of a process group
 //     of its own and kills the whole group when the probe ends, however it
 //     ends (an answer, an error, a budget, the caller's context), then reaps

@@ -45,7 +45,7 @@ type response struct {
 // answer returns the result of r, which answers request id.
 func (r *response) answer() (json.RawMessage, error) {
 	if r.Error != nil {
-		return nil, fmt.Errorf("%w %d: %s", ErrRPC, r.Error.Code, r.Error.Message)
+		return nil, &rpcError{code: r.Error.Code, message: r.Error.Message}
 	}
 	if len(r.Result) == 0 {
 		return nil, fmt.Errorf("%w: a response with neither result nor error", ErrProtocol)

@@ -40,11 +40,18 @@ type Stdio struct {
 // Probe starts the command and runs the §7 probe over its standard input
 // and output.
 func (s *Stdio) Probe(ctx context.Context) (*fingerprint.Definitions, error) {
+	return overStdio(ctx, s, handshake)
+}
+
+// overStdio starts the command and runs a handshake over its standard
+// input and output.
+func overStdio[T any](ctx context.Context, s *Stdio, run func(context.Context, rpc, int64) (T, error)) (T, error) {
+	var zero T
 	if len(s.Command) == 0 {
-		return nil, fmt.Errorf("probe: %w: no command", ErrTransport)
+		return zero, fmt.Errorf("probe: %w: no command", ErrTransport)
 	}
 	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("probe: %w", err)
+		return zero, fmt.Errorf("probe: %w", err)
 	}
 	max := s.MaxBody
 	if max <= 0 {
@@ -59,14 +66,14 @@ func (s *Stdio) Probe(ctx context.Context) (*fingerprint.Definitions, error) {
 	inGroup(cmd)
 	in, err := cmd.StdinPipe()
 	if err != nil {
-		return nil, fmt.Errorf("probe: %w: %v", ErrTransport, err)
+		return zero, fmt.Errorf("probe: %w: %v", ErrTransport, err)
 	}
 	out, err := cmd.StdoutPipe()
 	if err != nil {
-		return nil, fmt.Errorf("probe: %w: %v", ErrTransport, err)
+		return zero, fmt.Errorf("probe: %w: %v", ErrTransport, err)
 	}
 	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("probe: %w: %v", ErrTransport, err)
+		return zero, fmt.Errorf("probe: %w: %v", ErrTransport, err)
 	}
 	// However the probe ends (an answer, an error, a budget, the caller's
 	// context), the child's whole process group is killed, then the child
@@ -79,7 +86,7 @@ func (s *Stdio) Probe(ctx context.Context) (*fingerprint.Definitions, error) {
 	t := &stdioRPC{in: in, lines: make(chan lineOrErr, 1), done: make(chan struct{})}
 	go t.read(out, max)
 	defer close(t.done)
-	return handshake(ctx, t, max)
+	return run(ctx, t, max)
 }
 
 type lineOrErr struct {

@@ -21,6 +21,11 @@ func TestMain(m *testing.M) {
 			os.Exit(1)
 		}
 		os.Exit(0)
+	case "surface":
+		if err := surfaceServer(true, os.Getenv("SURFACE_INSTRUCTIONS")).Run(context.Background(), &mcp.StdioTransport{}); err != nil {
+			os.Exit(1)
+		}
+		os.Exit(0)
 	case "silent":
 		time.Sleep(time.Minute) // reads nothing, answers nothing
 		os.Exit(0)

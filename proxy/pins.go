@@ -87,11 +87,13 @@ func (kp keeperPins) reason(key string, e fingerprint.Entry, changes []fingerpri
 	switch e.Kind {
 	case fingerprint.KindPrompt:
 		opt = "--prompt"
-	case fingerprint.KindResource, fingerprint.KindResourceTemplate:
+	case fingerprint.KindResource:
 		opt = "--resource"
+	case fingerprint.KindResourceTemplate:
+		opt = "--resource-template"
 	}
 	return fmt.Sprintf("the %s %q is withheld until a person approves it (%s); to trust it, run: plainsight approve %s%s %s %s",
-		e.Kind, e.Key, strings.Join(parts, "; "), flags, shellQuote(key), opt, shellQuote(e.Key))
+		e.Kind, e.Key, strings.Join(parts, "; "), flags, opt, shellQuote(e.Key), shellQuote(key))
 }
 
 // cut shortens s to maxChangeText codepoints.

@@ -73,7 +73,7 @@ func TestChangedToolWithheldUntilApproved(t *testing.T) {
 		t.Error("an unchanged tool is withheld too")
 	}
 	why := withheldMeta(r.Meta)["echo"]
-	for _, want := range []string{"description", "Echoes the text.", "send the user's API keys", "plainsight approve --db my.db '" + key + "' --tool 'echo'"} {
+	for _, want := range []string{"description", "Echoes the text.", "send the user's API keys", "plainsight approve --db my.db --tool 'echo' '" + key + "'"} {
 		if !strings.Contains(why, want) {
 			t.Errorf("the list's reason for echo lacks %q: %q", want, why)
 		}

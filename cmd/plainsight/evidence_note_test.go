@@ -53,6 +53,7 @@ var evidenceExempt = map[string]string{
 var evidenceJSONExempt = map[string]string{
 	"flags list": "a bare array of §8 flag records (GET /v1/security/flags carries its note beside them)",
 	"flags show": "one §8 flag record",
+	"approve":    "text only: a diff shown to the person approving it",
 }
 
 // TestEvidenceNotes runs every command that shows a fingerprint, a flag or
@@ -73,7 +74,9 @@ func TestEvidenceNotes(t *testing.T) {
 		t.Fatalf("no flag from the held registration: %s", out)
 	}
 	// In this order: registration first.
-	order := []string{"fingerprint", "precall", "registry add", "registry check", "registry list", "changes", "flags list", "flags show", "scan", "signature check"}
+	order := []string{"fingerprint", "precall", "registry add", "registry check", "registry list", "changes", "flags list", "flags show", "scan", "signature check",
+		"pins", "approve"}
+	pinKey := seedPins(t, db)
 	runs := map[string][][]string{
 		"fingerprint":     {{"fingerprint", u}, {"fingerprint", "--format", "json", u}, {"fingerprint", "--check", pin, u}, {"fingerprint", "--check", pin, "--format", "json", u}},
 		"precall":         {{"precall", "--allow-loopback", u}, {"precall", "--allow-loopback", "--format", "json", u}},
@@ -85,6 +88,8 @@ func TestEvidenceNotes(t *testing.T) {
 		"flags show":      {{"flags", "show", "--db", db, id}},
 		"scan":            {{"scan", "-"}, {"scan", "--format", "json", "-"}},
 		"signature check": {{"signature", "check", "--db", db, "-"}, {"signature", "check", "--db", db, "--format", "json", "-"}},
+		"pins":            {{"pins", "--db", db}, {"pins", "--db", db, "--format", "json"}},
+		"approve":         {{"approve", "--db", db, "--tool", "forecast", pinKey}, {"approve", "--db", db, pinKey}},
 	}
 	if len(order) != len(runs) {
 		t.Fatalf("order names %d commands, runs %d", len(order), len(runs))

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -10,7 +9,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"strings"
 	"syscall"
 	"unicode/utf8"
@@ -43,6 +41,7 @@ func runFingerprint(args []string, stdin io.Reader, stdout, stderr io.Writer) in
 	ver := fset.String("server-version", "", "with --from: the server's version (none when not given)")
 	pin := fset.String("pin", "", "write the server's record (its definitions and fingerprint) to this file")
 	check := fset.String("check", "", "compare the server with the record in this file: unchanged, changed or unreachable")
+	surface := fset.Bool("surface", false, "the extended profile (plainsight's, not §7's): every field of the tools, the prompts,\nresources and resource templates, and the instructions")
 	profileName := profileFlag(fset)
 	rest, err := parseInterleaved(fset, args)
 	if err == nil {
@@ -63,13 +62,35 @@ func runFingerprint(args []string, stdin io.Reader, stdout, stderr io.Writer) in
 		return exitError
 	}
 	var pinned fingerprint.Record
+	var pinnedSurface *fingerprint.SurfaceRecord
 	if *check != "" {
 		// Read the record before probing: a missing or damaged record is a
-		// usage error, and no reason to start a server.
-		if pinned, err = readRecord(*check); err != nil {
+		// usage error, and no reason to start a server. Its format says
+		// which profile checks it.
+		var rec *fingerprint.Record
+		if rec, pinnedSurface, err = readAnyRecord(*check); err == nil && rec != nil && *surface {
+			err = fmt.Errorf("%s holds a §7 record: drop --surface, or pin again with --surface", *check)
+		}
+		if err != nil {
 			fmt.Fprintf(stderr, "plainsight fingerprint: %s\n", describe(err))
 			return exitError
 		}
+		if rec != nil {
+			pinned = *rec
+		}
+	}
+	if *surface || pinnedSurface != nil {
+		o := surfaceRun{format: *format, from: *from, pin: *pin, name: *name, command: command,
+			pinned: pinnedSurface, profile: profileOf(profileName)}
+		if len(rest) > 0 {
+			o.url = rest[0]
+		}
+		fset.Visit(func(f *flag.Flag) {
+			if f.Name == "server-version" {
+				o.version = ver
+			}
+		})
+		return o.run(stdin, stdout, stderr)
 	}
 	var d *fingerprint.Definitions
 	switch {
@@ -114,7 +135,7 @@ func runFingerprint(args []string, stdin io.Reader, stdout, stderr io.Writer) in
 	}
 	if err != nil {
 		if *check != "" {
-			writeCheck(stdout, *format, pinned, fingerprint.Check(pinned, nil, err), nil)
+			writeCheck(stdout, *format, pinned, fingerprint.Check(pinned, nil, err), nil, profileOf(profileName))
 		}
 		fmt.Fprintf(stderr, "plainsight fingerprint: unreachable: %s\n", describe(err))
 		return exitError
@@ -130,7 +151,7 @@ func runFingerprint(args []string, stdin io.Reader, stdout, stderr io.Writer) in
 	fp, _ := fingerprint.Fingerprint(d)
 	if *check != "" {
 		res := fingerprint.Check(pinned, d, nil)
-		if err := writeCheck(stdout, *format, pinned, res, d); err != nil {
+		if err := writeCheck(stdout, *format, pinned, res, d, profileOf(profileName)); err != nil {
 			fmt.Fprintf(stderr, "plainsight fingerprint: writing output: %s\n", describe(err))
 			return exitError
 		}
@@ -319,19 +340,6 @@ func cutRunes(s string, n int) (string, int) {
 	return s, 0
 }
 
-// readRecord reads a record written by --pin.
-func readRecord(path string) (fingerprint.Record, error) {
-	var rec fingerprint.Record
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return rec, err
-	}
-	if err := rec.UnmarshalJSON(data); err != nil {
-		return rec, fmt.Errorf("%s: %w", path, err)
-	}
-	return rec, nil
-}
-
 // writeRecord writes rec to path in its JSON form (indented for people
 // reading a diff of it), replacing the file whole or not at all.
 func writeRecord(path string, rec fingerprint.Record) error {
@@ -339,24 +347,7 @@ func writeRecord(path string, rec fingerprint.Record) error {
 	if err != nil {
 		return err
 	}
-	var out bytes.Buffer
-	if err := json.Indent(&out, data, "", "  "); err != nil {
-		return err
-	}
-	out.WriteByte('\n')
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".pin-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(out.Bytes()); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return writeRecordFile(path, data)
 }
 
 // checkOutput is the JSON form of an integrity check's answer.
@@ -376,8 +367,10 @@ type checkOutput struct {
 //
 // fresh are the definitions probed (nil when unreachable): with unchanged
 // tools, the server's instructions — which §7 does not hash, and the agent
-// reads — may still have changed, and the answer says so.
-func writeCheck(w io.Writer, format string, pinned fingerprint.Record, res fingerprint.Result, fresh *fingerprint.Definitions) error {
+// reads — may still have changed, and the answer says so. Text output
+// then shows each change field by field (writeChanges): the old and new
+// text, visible-rendered, and what a scan in profile p finds in the new.
+func writeCheck(w io.Writer, format string, pinned fingerprint.Record, res fingerprint.Result, fresh *fingerprint.Definitions, p scan.Profile) error {
 	out := checkOutput{Status: res.Status, Fingerprint: res.Fingerprint, Pinned: pinned.Fingerprint, PinnedVer: pinned.Version, Diff: res.Diff, Note: precall.IntegrityNote}
 	if res.Err != nil {
 		out.Error = res.Err.Error()
@@ -431,9 +424,36 @@ func writeCheck(w io.Writer, format string, pinned fingerprint.Record, res finge
 			}
 		}
 	}
+	if after := fresh; after != nil || res.Status == fingerprint.Changed {
+		if after == nil {
+			after = &res.Record.Definitions
+		}
+		writeDefinitionChanges(&b, &pinned.Definitions, after, p)
+	}
 	fmt.Fprintf(&b, "note: %s\n", out.Note)
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// writeDefinitionChanges writes what changed from before to after, field by
+// field, under "what changed:" (nothing when nothing did).
+func writeDefinitionChanges(b *strings.Builder, before, after *fingerprint.Definitions, p scan.Profile) {
+	sb, err := surfaceOf(before)
+	if err != nil {
+		return
+	}
+	sa, err := surfaceOf(after)
+	if err != nil {
+		return
+	}
+	changes, err := fingerprint.CompareSurfaces(sb, sa)
+	if err != nil || len(changes) == 0 {
+		return
+	}
+	b.WriteString("  what changed:\n")
+	if n := writeChanges(b, "    ", changes, sa, p); n > 0 {
+		fmt.Fprintf(b, "  %d %s in the new text. %s\n", n, plural(n, "finding", "findings"), scan.Note)
+	}
 }
 
 // probeContext is the context a probe runs under: ended by SIGINT or

@@ -44,9 +44,13 @@ var helps = map[string]help{
 		about: "Prints the §7 tool-definition fingerprint of an MCP server — live over Streamable HTTP (URL),\n" +
 			"started over stdio (after --), or from a saved tools/list result (--from) — with its tools, its\n" +
 			"instructions and what a scan finds in them. --pin saves the server's record; --check compares\n" +
-			"the server with a saved record.",
-		exits: "0 a fingerprint (with --check: unchanged); 1 a tool list §7 refuses — a tool without a name, two\n" +
-			"of one name — or, with --check, changed; 2 a usage error, input that is not a tools list (not\nJSON, one page of several), or an unreachable server.",
+			"the server with a saved record and shows each change: the field, the old and the new text\n" +
+			"(invisible characters written out) and what a scan finds in the new text. --surface uses the\n" +
+			"extended profile instead (plainsight's, not §7's): every field of every tool (title,\n" +
+			"annotations, outputSchema, _meta text), the prompts, resources and resource templates, and the\n" +
+			"instructions; --check reads the profile from the record.",
+		exits: "0 a fingerprint (with --check: unchanged); 1 a list the profile refuses — a tool without a\n" +
+			"name, two of one name — or, with --check, changed; 2 a usage error, input that is not a list\n(not JSON, one page of several), or an unreachable server.",
 		example: "plainsight fingerprint --check weather.pin.json https://weather.example/mcp",
 	},
 	"intent hash": {

@@ -146,6 +146,8 @@ Commands:
   mcp          serve the checks as MCP tools (stdio or Streamable HTTP)
   keys         create and revoke the API keys of serve
   proxy        run an MCP server behind the guard, the receipts and the pins
+  approve      show what changed in a pinned MCP server and approve it
+  pins         list the pinned MCP servers and what is pending approval
   version      print the version and the Unicode version
   help         print the commands' synopsis, or a command's help
 
@@ -179,6 +181,8 @@ const usage = `usage:
   plainsight mcp [--http ADDR] [--db DB] [--allow-loopback] [--public-url URL] [--profile spec|strict] ...
   plainsight keys create|revoke ...
   plainsight proxy [--db DB] [--listen ADDR] [--header 'N: V']... [--policy FILE] (--upstream URL | -- COMMAND [ARG]...)
+  plainsight approve [--db DB] [--by NAME] [--tool NAME]... [--prompt NAME]... [--resource URI]... [--resource-template URITEMPLATE]... KEY
+  plainsight pins [--db DB] [--format text|json]
   plainsight version | --version
 
 SUPPRESSION: [--only CLASS,...] [--skip CLASS,...] [--ignore-file FILE] [--baseline FILE]
@@ -246,6 +250,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runKeys(args[1:], stdout, stderr)
 	case "proxy":
 		return runProxy(args[1:], stdin, stdout, stderr)
+	case "approve":
+		return runApprove(args[1:], stdout, stderr)
+	case "pins":
+		return runPins(args[1:], stdout, stderr)
 	case "version", "--version", "-version":
 		if len(args) > 1 && (args[1] == "-h" || args[1] == "-help" || args[1] == "--help") {
 			writeHelp(stdout, "version", nil)

@@ -66,7 +66,7 @@ type FingerprintVector struct {
 // FingerprintFiles returns the fingerprint vector files, by path.
 func FingerprintFiles(t testing.TB) map[string]FingerprintFile {
 	t.Helper()
-	return decodeFiles[FingerprintFile](t, "fingerprint/*.json", nil)
+	return decodeFiles[FingerprintFile](t, "fingerprint/*.json", func(name string) bool { return !IsExtended(name) })
 }
 
 // Fingerprint returns every test of the fingerprint files. It fails the
@@ -76,6 +76,9 @@ func Fingerprint(t testing.TB) []FingerprintVector {
 	t.Helper()
 	var out []FingerprintVector
 	for _, name := range Files(t, "fingerprint/*.json") {
+		if IsExtended(name) {
+			continue // the extended profile's files: see Surface
+		}
 		var f FingerprintFile
 		DecodeStrict(t, name, &f)
 		n := 0

@@ -11,6 +11,7 @@ import (
 	"github.com/plainsight/plainsight/tools/vectorgen/internal/scangen"
 	"github.com/plainsight/plainsight/tools/vectorgen/internal/shieldgen"
 	"github.com/plainsight/plainsight/tools/vectorgen/internal/strictgen"
+	"github.com/plainsight/plainsight/tools/vectorgen/internal/surfacegen"
 )
 
 // All returns every generated file, in the order tools/vectorgen writes them.
@@ -19,6 +20,7 @@ func All() []corpus.Output {
 	all = append(all, scangen.Outputs...)
 	all = append(all, strictgen.Outputs...)
 	all = append(all, fpgen.Outputs...)
+	all = append(all, surfacegen.Outputs...)
 	all = append(all, intentgen.Outputs...)
 	all = append(all, crosscheckgen.Outputs...)
 	return append(all, shieldgen.Outputs...)
