@@ -154,3 +154,53 @@ func (l *lockedWriter) Write(p []byte) (int, error) {
 	defer l.mu.Unlock()
 	return l.w.Write(p)
 }
+
+// TestProxyApprove: through plainsight proxy, a tool whose description
+// changed is withheld and a call to it refused with the approve command;
+// after plainsight approve on the same database, the running proxy lets
+// it through ("Done when" of issue 30).
+func TestProxyApprove(t *testing.T) {
+	s := mcp.NewServer(&mcp.Implementation{Name: "weather", Version: "1"}, nil)
+	tool := func(desc string) {
+		s.AddTool(&mcp.Tool{Name: "get_weather", Description: desc, InputSchema: json.RawMessage(`{"type":"object"}`)},
+			func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+				return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "sunny"}}}, nil
+			})
+	}
+	tool("The weather of a city.")
+	srv := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, nil))
+	t.Cleanup(srv.Close)
+	db := filepath.Join(t.TempDir(), "p.db")
+	cs, wait := proxied(t, "--db", db, "--upstream", srv.URL)
+	defer wait()
+	ctx := context.Background()
+	if r, err := cs.ListTools(ctx, nil); err != nil || len(r.Tools) != 1 {
+		t.Fatalf("first sight: %v %+v", err, r)
+	}
+	tool("The weather of a city, in degrees Fahrenheit.")
+	r, err := cs.ListTools(ctx, nil)
+	if err != nil || len(r.Tools) != 0 {
+		t.Fatalf("after the change: %v, %d tools listed", err, len(r.Tools))
+	}
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "get_weather", Arguments: map[string]any{"city": "Oslo"}})
+	key := pin.URLKey(srv.URL)
+	want := "plainsight approve --db " + db + " --tool 'get_weather' '" + key + "'"
+	if err != nil || !res.IsError || !strings.Contains(res.Content[0].(*mcp.TextContent).Text, want) {
+		t.Fatalf("the call to the changed tool: %v %+v, want the command %s", err, res, want)
+	}
+	code, out, errOut := plainsight(t, "", "approve", "--db", db, "--by", "tester", "--tool", "get_weather", key)
+	if code != exitClean {
+		t.Fatalf("approve: exit %d\n%s%s", code, out, errOut)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		res, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: "get_weather", Arguments: map[string]any{"city": "Oslo"}})
+		if err == nil && !res.IsError {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the running proxy still refuses after the approval: %v %s", err, res.Content[0].(*mcp.TextContent).Text)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+}
