@@ -144,7 +144,8 @@ func TestCrashMidCall(t *testing.T) {
 }
 
 // TestHugeList: a tools/list over the list cap is refused with an error
-// the client sees; other requests go on.
+// the client sees; a call, whose tool cannot be judged without the list,
+// is refused saying so (fail closed); other requests go on.
 func TestHugeList(t *testing.T) {
 	up, _ := stdioUpstream(t, "hugelist")
 	p := newProxy(t, proxy.Config{Upstream: up, MaxListItems: 1000})
@@ -153,7 +154,12 @@ func TestHugeList(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "more than 1000") {
 		t.Errorf("tools/list: %v, want the cap named", err)
 	}
-	okAfter(t, c, "echo")
+	if r := call(t, c, "echo", map[string]any{}); !r.IsError || !strings.Contains(text(r), "more than 1000") {
+		t.Errorf("a call: isError %v, %q", r.IsError, text(r))
+	}
+	if pr, err := c.ListPrompts(context.Background(), nil); err != nil || len(pr.Prompts) != 1 {
+		t.Errorf("prompts/list after the huge list: %v %+v", err, pr)
+	}
 }
 
 // TestEndlessSSELine: an upstream on Streamable HTTP that answers a call

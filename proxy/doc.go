@@ -19,9 +19,16 @@
 // shield/enforce: §4's table, fail closed where it says so), and each
 // decision appended to the guard's receipt log (Level 3; the command
 // keeps it in the database with shield/receiptstore, each receipt signed).
-// The guard judges every definition of every list whole, as one text:
-// a poisoned tool, prompt or resource is filtered out of its list and a
-// call to it refused. A call the guard blocks is answered with an error
+// The guard judges every definition of every list whole, as one text
+// (the shield's verdict): a poisoned tool, prompt or resource is filtered
+// out of its list and a call to it refused. Each tool is also scanned as
+// plainsight's commands scan definitions (precall.ScanDefinitions in the
+// Strict profile: names, descriptions, input-schema keys and strings),
+// and the server's instructions too: hidden content the shield does not
+// read as an instruction — zero-width characters, an element hidden by
+// its style — withholds the tool (or empties the instructions) as well.
+// A call made before any list lists the tools first, so that it is
+// judged by them (a list that cannot be had refuses the call). A call the guard blocks is answered with an error
 // result (isError) that says why; a flagged result carries the verdict
 // in its _meta ("plainsight.dev/shield").
 //
@@ -68,9 +75,9 @@
 //
 // # What it does not claim
 //
-// The upstream's log messages and server-initiated requests (sampling,
-// elicitation, roots) are not forwarded to the client, except logging,
-// which is passed on unscanned (a client shows it to its user, not to the
-// model). Images, audio and blobs are not scanned (as mcpguard says). The
+// The upstream's server-initiated requests (sampling, elicitation, roots)
+// are not forwarded: the proxy's client does not offer them upstream. Its
+// log messages are passed on unscanned (a client shows them to its user,
+// not to the model). Images, audio and blobs are not scanned (as mcpguard says). The
 // proxy speaks protocol version 2025-11-25 and older on both sides.
 package proxy

@@ -11,6 +11,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/plainsight/plainsight/fingerprint"
+	"github.com/plainsight/plainsight/shield"
+	"github.com/plainsight/plainsight/shield/enforce"
 	"github.com/plainsight/plainsight/shield/mcpguard"
 )
 
@@ -194,7 +196,33 @@ func (p *Proxy) fetch(ctx context.Context, kind fingerprint.Kind) (kept []any, g
 	if c.items == nil {
 		raw = json.RawMessage("[]")
 	}
+	if err == nil && kind == fingerprint.KindTool {
+		poisoned := strictPoisoned(raw)
+		p.mu.Lock()
+		p.poisoned, p.toolsSeen = poisoned, true
+		p.mu.Unlock()
+	}
 	return kept, guardWithheld, raw, err
+}
+
+// poisonedReason says why the tool name is poisoned by the Strict scan of
+// the newest tools/list, or "". A call before any list lists the tools
+// first.
+func (p *Proxy) poisonedReason(ctx context.Context, name string) (string, error) {
+	p.mu.Lock()
+	seen := p.toolsSeen
+	p.mu.Unlock()
+	if !seen {
+		if _, _, _, err := p.fetch(ctx, fingerprint.KindTool); err != nil {
+			return "", err
+		}
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if why := p.poisoned[name]; why != "" {
+		return fmt.Sprintf("the definition of %q was withheld: %s", name, why), nil
+	}
+	return "", nil
 }
 
 // keyOf is a definition's key.
@@ -249,7 +277,18 @@ func (p *Proxy) list(ctx context.Context, kind fingerprint.Kind, params mcp.Para
 		}
 		shown := kept[:0]
 		for _, d := range kept {
-			if why := withheld[ref{kind, keyOf(d)}]; why != "" {
+			why := withheld[ref{kind, keyOf(d)}]
+			if kind == fingerprint.KindTool && why == "" {
+				p.mu.Lock()
+				why = p.poisoned[keyOf(d)]
+				p.mu.Unlock()
+				if why != "" {
+					def, _ := json.Marshal(d)
+					p.record(ctx, shield.Request{Content: string(def), Context: shield.Context{
+						Source: shield.SourceToolOutput, Tool: keyOf(d), Direction: shield.Inbound}}, enforce.Read, why)
+				}
+			}
+			if why != "" {
 				withheldMeta = append(withheldMeta, map[string]any{"name": keyOf(d), "outcome": "block", "reason": why})
 				continue
 			}

@@ -89,13 +89,15 @@ type Proxy struct {
 	server *mcp.Server
 	up     *upstream
 
-	pins     pinner
-	obsMu    sync.Mutex // one pin decision at a time
-	mu       sync.Mutex
-	progress map[any]*mcp.ServerSession           // progress token → the session that asked
-	lists    map[fingerprint.Kind]json.RawMessage // the newest raw list of each kind
-	rawInit  mcp.InitializeResult                 // the upstream's initialize result as sent
-	gate     *gateState
+	pins      pinner
+	obsMu     sync.Mutex // one pin decision at a time
+	mu        sync.Mutex
+	progress  map[any]*mcp.ServerSession           // progress token → the session that asked
+	lists     map[fingerprint.Kind]json.RawMessage // the newest raw list of each kind
+	rawInit   mcp.InitializeResult                 // the upstream's initialize result as sent
+	poisoned  map[string]string                    // tools the Strict scan withholds, and why
+	toolsSeen bool                                 // tools/list has been fetched once
+	gate      *gateState
 }
 
 // New starts (or reaches) the upstream, initializes it, and builds the
@@ -152,6 +154,14 @@ func New(ctx context.Context, cfg Config) (*Proxy, error) {
 			caps = *init.Capabilities
 		}
 		instructions = init.Instructions
+	}
+	p.mu.Lock()
+	raw := p.rawInit.Instructions
+	p.mu.Unlock()
+	if why := strictInstructions(raw); why != "" && instructions != "" {
+		p.record(ctx, shield.Request{Content: raw, Context: shield.Context{Source: shield.SourceToolOutput, Direction: shield.Inbound}}, enforce.Read,
+			"the server's instructions were withheld: "+why)
+		instructions = ""
 	}
 	// The proxy changes what a list shows when a definition is approved:
 	// it says so to the client whenever the upstream has the list.
@@ -291,8 +301,17 @@ func (p *Proxy) callTool(ctx context.Context, r *mcp.CallToolRequest) (mcp.Resul
 		}
 		args, _ := json.Marshal(r.Params.Arguments)
 		p.record(ctx, shield.Request{Content: string(args), Context: shield.Context{
-			Source: shield.SourceAgentMessage, Tool: name, Direction: shield.Outbound}}, why)
+			Source: shield.SourceAgentMessage, Tool: name, Direction: shield.Outbound}}, enforce.Send, why)
 		return errorResult(fmt.Sprintf("plainsight proxy refused %s: %s", name, why)), nil
+	}
+	if why, err := p.poisonedReason(ctx, name); err != nil || why != "" {
+		if err != nil {
+			return errorResult(fmt.Sprintf("plainsight proxy: the tools could not be listed, so %s is not called: %s", name, p.describe(ctx, err))), nil
+		}
+		args, _ := json.Marshal(r.Params.Arguments)
+		p.record(ctx, shield.Request{Content: string(args), Context: shield.Context{
+			Source: shield.SourceAgentMessage, Tool: name, Direction: shield.Outbound}}, enforce.Send, why)
+		return errorResult(fmt.Sprintf("plainsight proxy blocked the call to %s: %s", name, why)), nil
 	}
 	params := &mcp.CallToolParams{Meta: r.Params.Meta, Name: name, Arguments: r.Params.Arguments}
 	if len(r.Params.Arguments) == 0 {
@@ -323,7 +342,7 @@ func (p *Proxy) read(ctx context.Context, kind fingerprint.Kind, key string, ss 
 			why = "the pins could not be read: " + err.Error()
 		}
 		p.record(ctx, shield.Request{Content: key, Context: shield.Context{
-			Source: shield.SourceAgentMessage, Tool: key, Direction: shield.Outbound}}, why)
+			Source: shield.SourceAgentMessage, Tool: key, Direction: shield.Outbound}}, enforce.Read, why)
 		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidRequest, Message: fmt.Sprintf("plainsight proxy refused %s %q: %s", kind, key, why)}
 	}
 	res, err := p.send(ctx, ss, params, call)
@@ -390,7 +409,7 @@ func (p *Proxy) describe(ctx context.Context, err error) string {
 // definition refused) as a Level 3 receipt: the content is scanned, so
 // that the receipt is signed when the scanner signs, and the entry says
 // the proxy blocked it and why.
-func (p *Proxy) record(ctx context.Context, r shield.Request, why string) {
+func (p *Proxy) record(ctx context.Context, r shield.Request, kind enforce.ActionKind, why string) {
 	if p.guard.Log == nil {
 		return
 	}
@@ -406,7 +425,7 @@ func (p *Proxy) record(ctx context.Context, r shield.Request, why string) {
 		resp = &got
 	}
 	d := enforce.Decision{Outcome: enforce.Block, Reason: why}
-	a := enforce.Action{Kind: enforce.Send, Direction: r.Context.Direction}
+	a := enforce.Action{Kind: kind, Direction: r.Context.Direction}
 	if err := p.guard.Log.Append(ctx, enforce.NewLogEntry(p.guard.Who, r, resp, a, d)); err != nil {
 		p.log.Warn("receipt log append failed", "err", err)
 	}

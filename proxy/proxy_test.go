@@ -199,8 +199,16 @@ func TestForward(t *testing.T) {
 			t.Errorf("tools/list %v lacks %s", names, want)
 		}
 	}
-	if slices.Contains(names, "add") {
-		t.Errorf("tools/list %v shows the poisoned tool add", names)
+	for _, poisoned := range []string{"add", "notes_zw", "notes_html"} {
+		if slices.Contains(names, poisoned) {
+			t.Errorf("tools/list %v shows the poisoned tool %s", names, poisoned)
+		}
+	}
+	for _, name := range []string{"notes_zw", "notes_html"} {
+		r := call(t, c, name, map[string]any{"text": "x"})
+		if !r.IsError || !strings.Contains(text(r), "Strict scan") {
+			t.Errorf("a call to %s: isError %v, %q", name, r.IsError, text(r))
+		}
 	}
 	if r := call(t, c, "echo", map[string]any{"text": "hi"}); r.IsError || text(r) != "echo: hi" {
 		t.Errorf("echo: %v %q", r.IsError, text(r))
