@@ -279,8 +279,10 @@ func (p *Proxy) forward(next mcp.MethodHandler) mcp.MethodHandler {
 				return cs.ReadResource(ctx, r.Params)
 			})
 		case "logging/setLevel":
+			//lint:ignore SA1019 logging is deprecated only from protocol 2026-07-28; the proxy speaks 2025-11-25 and forwards it
 			if lp, ok := req.GetParams().(*mcp.SetLoggingLevelParams); ok && lp != nil {
 				if cs, err := p.up.session(ctx); err == nil {
+					//lint:ignore SA1019 logging is deprecated only from protocol 2026-07-28; the proxy speaks 2025-11-25 and forwards it
 					cs.SetLoggingLevel(ctx, lp)
 				}
 			}
@@ -481,11 +483,13 @@ func (p *Proxy) clientOptions() *mcp.ClientOptions {
 				p.server.ResourceUpdated(ctx, r.Params)
 			}
 		},
+		//lint:ignore SA1019 logging is deprecated only from protocol 2026-07-28; the proxy speaks 2025-11-25 and forwards it
 		LoggingMessageHandler: func(ctx context.Context, r *mcp.LoggingMessageRequest) {
 			if p.server == nil || r.Params == nil {
 				return
 			}
 			for ss := range p.server.Sessions() {
+				//lint:ignore SA1019 logging is deprecated only from protocol 2026-07-28; the proxy speaks 2025-11-25 and forwards it
 				ss.Log(ctx, r.Params)
 			}
 		},

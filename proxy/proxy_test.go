@@ -3,8 +3,8 @@ package proxy_test
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
+	"fmt"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -74,6 +74,7 @@ type client struct {
 	mu          sync.Mutex
 	listChanged int
 	progress    []string
+	logs        []string
 }
 
 func (c *client) changed() int {
@@ -102,6 +103,12 @@ func connect(t *testing.T, p *proxy.Proxy) *client {
 		ProgressNotificationHandler: func(_ context.Context, r *mcp.ProgressNotificationClientRequest) {
 			c.mu.Lock()
 			c.progress = append(c.progress, r.Params.Message)
+			c.mu.Unlock()
+		},
+		//lint:ignore SA1019 the proxy forwards logging of protocol 2025-11-25
+		LoggingMessageHandler: func(_ context.Context, r *mcp.LoggingMessageRequest) {
+			c.mu.Lock()
+			c.logs = append(c.logs, fmt.Sprint(r.Params.Data))
 			c.mu.Unlock()
 		},
 	})
@@ -303,7 +310,8 @@ func TestHiddenInstructionsResult(t *testing.T) {
 
 // TestListChangedAndProgress: the upstream's tools/list_changed reaches
 // the client, and the new tool is listed; progress notifications of a
-// call reach the client that asked.
+// call reach the client that asked; the client's logging level reaches
+// the upstream, and its log messages the client.
 func TestListChangedAndProgress(t *testing.T) {
 	up, _ := stdioUpstream(t, "normal")
 	p := newProxy(t, proxy.Config{Upstream: up})
@@ -323,6 +331,16 @@ func TestListChangedAndProgress(t *testing.T) {
 		c.mu.Lock()
 		defer c.mu.Unlock()
 		return slices.Contains(c.progress, "half")
+	})
+	//lint:ignore SA1019 the proxy forwards logging of protocol 2025-11-25
+	if err := c.SetLoggingLevel(context.Background(), &mcp.SetLoggingLevelParams{Level: "info"}); err != nil {
+		t.Fatal(err)
+	}
+	call(t, c, "log", map[string]any{"text": "hello"})
+	waitFor(t, "the upstream's log message", func() bool {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		return slices.Contains(c.logs, "logged: hello")
 	})
 }
 
@@ -395,5 +413,3 @@ func TestKeys(t *testing.T) {
 		t.Errorf("url key %s, want %s", got, want)
 	}
 }
-
-var _ = json.Marshal
