@@ -282,13 +282,12 @@ func (p *Proxy) list(ctx context.Context, kind fingerprint.Kind, params mcp.Para
 				p.mu.Lock()
 				why = p.poisoned[keyOf(d)]
 				p.mu.Unlock()
-				if why != "" {
-					def, _ := json.Marshal(d)
-					p.record(ctx, shield.Request{Content: string(def), Context: shield.Context{
-						Source: shield.SourceToolOutput, Tool: keyOf(d), Direction: shield.Inbound}}, enforce.Read, why)
-				}
 			}
 			if why != "" {
+				// The decision, logged: the definition withheld and why.
+				def, _ := json.Marshal(d)
+				p.record(ctx, shield.Request{Content: string(def), Context: shield.Context{
+					Source: shield.SourceToolOutput, Tool: keyOf(d), Direction: shield.Inbound}}, enforce.Read, why)
 				withheldMeta = append(withheldMeta, map[string]any{"name": keyOf(d), "outcome": "block", "reason": why})
 				continue
 			}

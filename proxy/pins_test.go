@@ -12,6 +12,7 @@ import (
 	"github.com/plainsight/plainsight/fingerprint"
 	"github.com/plainsight/plainsight/pin"
 	"github.com/plainsight/plainsight/proxy"
+	"github.com/plainsight/plainsight/shield"
 	"github.com/plainsight/plainsight/shield/enforce"
 	"github.com/plainsight/plainsight/shield/mcpguard"
 	"github.com/plainsight/plainsight/store/memory"
@@ -86,10 +87,13 @@ func TestChangedToolWithheldUntilApproved(t *testing.T) {
 	if strings.Contains(stderr.String(), "called echo") {
 		t.Error("the call to the withheld tool reached the server")
 	}
-	if !slices.ContainsFunc(log.Entries(), func(e enforce.LogEntry) bool {
-		return e.Tool == "echo" && e.Outcome == enforce.Block && strings.Contains(e.Reason, "withheld")
-	}) {
-		t.Error("no receipt of the refusal")
+	for _, dir := range []shield.Direction{shield.Inbound, shield.Outbound} {
+		// The list's decision (inbound: the definition) and the call's.
+		if !slices.ContainsFunc(log.Entries(), func(e enforce.LogEntry) bool {
+			return e.Tool == "echo" && e.Direction == dir && e.Outcome == enforce.Block && strings.Contains(e.Reason, "plainsight approve")
+		}) {
+			t.Errorf("no %s receipt of the withholding", dir)
+		}
 	}
 
 	if _, err := keeper.Approve(ctx, key, "a person", fingerprint.Entry{Kind: fingerprint.KindTool, Key: "echo"}); err != nil {
