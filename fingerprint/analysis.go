@@ -1,8 +1,8 @@
 package fingerprint
 
 import (
-	"bytes"
 	"slices"
+	"strconv"
 )
 
 // Analysis is what a change says beyond §7's diff, for people deciding
@@ -72,10 +72,15 @@ func Analyze(before, after *Definitions) (Analysis, error) {
 		return Analysis{}, err
 	}
 	// The rule CompareSurfaces shares: each removed tool takes the first
-	// added one not yet taken.
-	to := pairRenames(len(removed), len(added), func(r, a int) bool {
-		return removed[r].t.Description == added[a].t.Description && bytes.Equal(removed[r].schema, added[a].schema)
-	})
+	// added one not yet taken with the same description and schema.
+	same := func(sides []side) []string {
+		out := make([]string, len(sides))
+		for i, s := range sides {
+			out[i] = strconv.Itoa(len(s.t.Description)) + ":" + s.t.Description + string(s.schema)
+		}
+		return out
+	}
+	to := pairRenames(same(removed), same(added))
 	for r, k := range to {
 		if k >= 0 {
 			a.Renamed = append(a.Renamed, Rename{From: d.ToolsRemoved[r], To: d.ToolsAdded[k]})

@@ -152,20 +152,22 @@ func compareEntries(out []Change, sp *kindSpec, b, a []Entry) ([]Change, error) 
 		v.Members = slices.DeleteFunc(v.Members, func(m canon.Member) bool { return m.Key == sp.key })
 		return canon.Marshal(v, canon.SortedUTF16, canon.Limits{})
 	}
-	rb, ra := make([][]byte, len(removed)), make([][]byte, len(added))
+	rb, ra := make([]string, len(removed)), make([]string, len(added))
 	for k := range removed {
-		var err error
-		if rb[k], err = bare(removed[k]); err != nil {
+		b, err := bare(removed[k])
+		if err != nil {
 			return nil, err
 		}
+		rb[k] = string(b)
 	}
 	for k := range added {
-		var err error
-		if ra[k], err = bare(added[k]); err != nil {
+		b, err := bare(added[k])
+		if err != nil {
 			return nil, err
 		}
+		ra[k] = string(b)
 	}
-	renamedTo := pairRenames(len(removed), len(added), func(r, a int) bool { return bytes.Equal(rb[r], ra[a]) })
+	renamedTo := pairRenames(rb, ra)
 	isTarget := make([]bool, len(added))
 	for r, a := range renamedTo {
 		if a >= 0 {
@@ -184,20 +186,24 @@ func compareEntries(out []Change, sp *kindSpec, b, a []Entry) ([]Change, error) 
 	return out, nil
 }
 
-// pairRenames pairs removed entries 0..nr-1 with added entries 0..na-1,
-// both in key order: each removed entry takes the first added entry not
-// yet taken for which same holds. It returns, for each removed entry, the
-// added one it pairs with, or -1. This is the rule of [Analyze].
-func pairRenames(nr, na int, same func(r, a int) bool) []int {
-	to := make([]int, nr)
-	taken := make([]bool, na)
-	for r := range nr {
+// pairRenames pairs removed entries with added entries, both in key
+// order, by what each is without its key (removed[r] and added[a], which
+// are equal exactly when the entries are the same but for their keys):
+// each removed entry takes the first added entry not yet taken that is
+// the same. It returns, for each removed entry, the added one it pairs
+// with, or -1. This is the rule of [Analyze]. Its time is linear in the
+// entries (a map of the added ones), not their product: a hostile server
+// may replace a million entries at once.
+func pairRenames(removed, added []string) []int {
+	free := make(map[string][]int, len(added))
+	for a, k := range added {
+		free[k] = append(free[k], a)
+	}
+	to := make([]int, len(removed))
+	for r, k := range removed {
 		to[r] = -1
-		for a := range na {
-			if !taken[a] && same(r, a) {
-				to[r], taken[a] = a, true
-				break
-			}
+		if q := free[k]; len(q) > 0 {
+			to[r], free[k] = q[0], q[1:]
 		}
 	}
 	return to
@@ -234,35 +240,41 @@ func (d *differ) diff(p string, b, a *canon.Value) error {
 	}
 	switch {
 	case b.Kind == canon.KindObject && a.Kind == canon.KindObject:
-		keys := make([]string, 0, len(b.Members)+len(a.Members))
-		for _, m := range b.Members {
-			keys = append(keys, m.Key)
-		}
-		for _, m := range a.Members {
-			keys = append(keys, m.Key)
-		}
-		slices.SortFunc(keys, canon.CompareUTF16)
-		keys = slices.Compact(keys)
-		for _, k := range keys {
-			mb, ma := memberOf(b, k), memberOf(a, k)
-			q := p + "/" + pointerToken(k)
+		// A merge of the members sorted by key: an object of many
+		// members costs their sort, not their product.
+		mb, ma := sortedMembers(b), sortedMembers(a)
+		i, j := 0, 0
+		for i < len(mb) || j < len(ma) {
+			c := 0
 			switch {
-			case mb == nil:
-				t, err := valueText(ma)
-				if err != nil {
-					return err
-				}
-				d.out = append(d.out, Change{Kind: d.kind, Key: d.key, Field: q, Op: OpAdded, New: t})
-			case ma == nil:
-				t, err := valueText(mb)
-				if err != nil {
-					return err
-				}
-				d.out = append(d.out, Change{Kind: d.kind, Key: d.key, Field: q, Op: OpRemoved, Old: t})
+			case i == len(mb):
+				c = 1
+			case j == len(ma):
+				c = -1
 			default:
-				if err := d.diff(q, mb, ma); err != nil {
+				c = canon.CompareUTF16(mb[i].Key, ma[j].Key)
+			}
+			switch {
+			case c > 0:
+				t, err := valueText(&ma[j].Value)
+				if err != nil {
 					return err
 				}
+				d.out = append(d.out, Change{Kind: d.kind, Key: d.key, Field: p + "/" + pointerToken(ma[j].Key), Op: OpAdded, New: t})
+				j++
+			case c < 0:
+				t, err := valueText(&mb[i].Value)
+				if err != nil {
+					return err
+				}
+				d.out = append(d.out, Change{Kind: d.kind, Key: d.key, Field: p + "/" + pointerToken(mb[i].Key), Op: OpRemoved, Old: t})
+				i++
+			default:
+				if err := d.diff(p+"/"+pointerToken(mb[i].Key), &mb[i].Value, &ma[j].Value); err != nil {
+					return err
+				}
+				i++
+				j++
 			}
 		}
 		return nil
@@ -344,13 +356,26 @@ func equalValues(a, b *canon.Value) bool {
 	if len(a.Members) != len(b.Members) {
 		return false
 	}
-	for i := range a.Members {
-		m := memberOf(b, a.Members[i].Key)
-		if m == nil || !equalValues(&a.Members[i].Value, m) {
+	ma, mb := sortedMembers(a), sortedMembers(b)
+	for i := range ma {
+		if ma[i].Key != mb[i].Key || !equalValues(&ma[i].Value, &mb[i].Value) {
 			return false
 		}
 	}
 	return true
+}
+
+// sortedMembers returns the members of object v sorted by key (UTF-16
+// code units): v's own slice when they are (as in a Def), else a sorted
+// copy. A parsed object holds each key once.
+func sortedMembers(v *canon.Value) []canon.Member {
+	less := func(x, y canon.Member) int { return canon.CompareUTF16(x.Key, y.Key) }
+	if slices.IsSortedFunc(v.Members, less) {
+		return v.Members
+	}
+	ms := slices.Clone(v.Members)
+	slices.SortStableFunc(ms, less)
+	return ms
 }
 
 // Text returns the value a [Change] names, as text and exact (not

@@ -4,7 +4,10 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/plainsight/plainsight/internal/canon"
@@ -311,5 +314,56 @@ func TestSurfaceText(t *testing.T) {
 		if got != tc.want || ok != tc.ok {
 			t.Errorf("Text(%s, %q, %q) = %q, %v; want %q, %v", tc.kind, tc.key, tc.field, got, ok, tc.want, tc.ok)
 		}
+	}
+}
+
+// TestCompareSurfacesHostile: a server that replaces 100,000 entries at
+// once, or one object of 100,000 members, is compared in time linear in
+// its size (with the sort), not in the product of the lists; pairing each
+// removed entry with each added one would take some 10¹⁰ comparisons.
+func TestCompareSurfacesHostile(t *testing.T) {
+	const n = 100000
+	list := func(prefix string) []byte {
+		var b strings.Builder
+		b.WriteString("[")
+		for i := range n {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			fmt.Fprintf(&b, `{"name":"%s%06d"}`, prefix, i)
+		}
+		return []byte(b.String() + "]")
+	}
+	before, err := NewSurface(Server{}, "", "", Lists{Tools: list("t")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	after, err := NewSurface(Server{}, "", "", Lists{Tools: list("u")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	got, err := CompareSurfaces(before, after)
+	if err != nil || len(got) != n || got[0].Op != OpRenamed || got[0].RenamedFrom != "t000000" || got[n-1].Key != fmt.Sprintf("u%06d", n-1) {
+		t.Fatalf("%d changes, first %+v, %v", len(got), got[0], err)
+	}
+	members := func(v int) []byte {
+		var b strings.Builder
+		b.WriteString(`[{"name":"t","inputSchema":{`)
+		for i := range n {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			fmt.Fprintf(&b, `"k%06d":%d`, n-1-i, v) // given in reverse order
+		}
+		return []byte(b.String() + "}}]")
+	}
+	s1, _ := NewSurface(Server{}, "", "", Lists{Tools: members(1)})
+	s2, _ := NewSurface(Server{}, "", "", Lists{Tools: members(2)})
+	if got, err = CompareSurfaces(s1, s2); err != nil || len(got) != n || got[0].Field != "/inputSchema/k000000" {
+		t.Fatalf("%d changes, %v", len(got), err)
+	}
+	if d := time.Since(start); d > time.Minute {
+		t.Errorf("the comparisons took %v", d)
 	}
 }

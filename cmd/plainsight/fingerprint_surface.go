@@ -141,7 +141,7 @@ func savedSurface(data []byte, server fingerprint.Server) (*fingerprint.Surface,
 	var l fingerprint.Lists
 	found := false
 	for name, dst := range map[string]*[]byte{"tools": &l.Tools, "prompts": &l.Prompts, "resources": &l.Resources, "resourceTemplates": &l.ResourceTemplates} {
-		if m := memberValue(&v, name); m != nil {
+		if m := memberValue(&v, name); m != nil && m.Kind != canon.KindNull {
 			b, err := canon.Marshal(*m, canon.SortedUTF16, canon.Limits{})
 			if err != nil {
 				return nil, fmt.Errorf("%w: %s: %w", fingerprint.ErrInvalidJSON, name, err)

@@ -193,3 +193,20 @@ func TestFingerprintSurfaceLive(t *testing.T) {
 		t.Errorf("exit %d", code)
 	}
 }
+
+// FuzzSavedSurface: a saved file of any bytes is refused or read into a
+// surface that fingerprints; never a panic.
+func FuzzSavedSurface(f *testing.F) {
+	for _, s := range []string{beforePull, afterPull, `[{"name":"a"}]`, `{"result":{"prompts":[{"name":"p"}],"nextCursor":"x"}}`, `{"resourceTemplates":[{"uriTemplate":"\ud800"}]}`, `{}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s, err := savedSurface(data, fingerprint.Server{Name: "s"})
+		if err != nil {
+			return
+		}
+		if _, err := s.Fingerprint(); err != nil {
+			t.Fatalf("a saved surface read does not fingerprint: %v", err)
+		}
+	})
+}
