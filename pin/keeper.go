@@ -122,13 +122,32 @@ func decode(what string, b []byte) (*fingerprint.Surface, error) {
 // back) leaves the outcome empty: a caller withholding on changes must
 // withhold everything then (fail closed).
 func (k *Keeper) Observe(ctx context.Context, key string, s *fingerprint.Surface) (Outcome, error) {
-	rec, fp, err := encode(s)
+	if s == nil {
+		return Outcome{}, errors.New("pin: Observe of no surface")
+	}
+	fp, err := s.Fingerprint()
 	if err != nil {
 		return Outcome{}, err
+	}
+	// The record is written only for a new pin or sighting: an unchanged
+	// surface, the common case of a proxy's every list, costs its
+	// fingerprint and two reads.
+	var rec []byte
+	record := func() ([]byte, error) {
+		if rec == nil {
+			var err error
+			if rec, _, err = encode(s); err != nil {
+				return nil, err
+			}
+		}
+		return rec, nil
 	}
 	for range maxAttempts {
 		p, err := k.Store.LatestPin(ctx, key)
 		if errors.Is(err, store.ErrNotFound) {
+			if _, err := record(); err != nil {
+				return Outcome{}, err
+			}
 			p, err = k.Store.AppendPin(ctx, store.Pin{Key: key, Version: 1, Fingerprint: fp, Record: rec,
 				Reason: store.PinFirstUse, CreatedAt: k.now()})
 			if errors.Is(err, store.ErrConflict) {
@@ -149,6 +168,9 @@ func (k *Keeper) Observe(ctx context.Context, key string, s *fingerprint.Surface
 		seen := err == nil && last.Fingerprint == fp
 		if p.Fingerprint == fp {
 			if err == nil && !seen {
+				if _, err := record(); err != nil {
+					return Outcome{}, err
+				}
 				if _, err := k.Store.RecordSighting(ctx, store.Sighting{Key: key, Fingerprint: fp, Record: rec, SeenAt: k.now()}); err != nil {
 					return Outcome{}, err
 				}
@@ -164,6 +186,9 @@ func (k *Keeper) Observe(ctx context.Context, key string, s *fingerprint.Surface
 			return Outcome{}, err
 		}
 		if !seen {
+			if _, err := record(); err != nil {
+				return Outcome{}, err
+			}
 			if _, err := k.Store.RecordSighting(ctx, store.Sighting{Key: key, Fingerprint: fp, Record: rec, SeenAt: k.now()}); err != nil {
 				return Outcome{}, err
 			}

@@ -67,8 +67,9 @@ type Pins interface {
 	// LatestSighting returns the key's newest sighting (the highest
 	// Seq), or ErrNotFound.
 	LatestSighting(ctx context.Context, key string) (Sighting, error)
-	// ListPins returns the latest version of every key, by key, at most
-	// MaxListLimit of them (the first by key).
+	// ListPins returns the latest version of every key, records included,
+	// by key (byte order), at most MaxListLimit of them (the first by
+	// key): its memory is bounded by MaxListLimit × PinRecordMaxBytes.
 	ListPins(ctx context.Context) ([]Pin, error)
 }
 
