@@ -41,6 +41,7 @@ type pinner interface {
 type gateState struct {
 	s        surface
 	withheld map[ref]string
+	known    map[ref]bool // the tools and prompts of s
 	at       time.Time
 }
 
@@ -385,8 +386,18 @@ func (p *Proxy) decide(ctx context.Context, s surface) (map[ref]string, error) {
 	if err != nil {
 		return nil, err
 	}
+	known := map[ref]bool{}
+	for _, k := range []fingerprint.Kind{fingerprint.KindTool, fingerprint.KindPrompt} {
+		var items []struct {
+			Name string `json:"name"`
+		}
+		json.Unmarshal(s.lists[k], &items)
+		for _, it := range items {
+			known[ref{k, it.Name}] = true
+		}
+	}
 	p.mu.Lock()
-	p.gate = &gateState{s: s, withheld: w, at: time.Now()}
+	p.gate = &gateState{s: s, withheld: w, known: known, at: time.Now()}
 	p.mu.Unlock()
 	return w, nil
 }
@@ -404,8 +415,12 @@ func (p *Proxy) withheld(ctx context.Context, kind fingerprint.Kind, key string)
 	p.mu.Unlock()
 	var w map[ref]string
 	var err error
+	unknown := st != nil && (kind == fingerprint.KindTool || kind == fingerprint.KindPrompt) && !st.known[ref{kind, key}]
 	switch {
-	case st == nil:
+	case st == nil || unknown:
+		// Never listed, or a tool or prompt the last list did not have:
+		// listed afresh, so that a definition the server added unasked
+		// is judged (new: withheld) before it is used.
 		k := kind
 		if !p.advertised(k) {
 			k = fingerprint.KindTool

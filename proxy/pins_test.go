@@ -134,3 +134,19 @@ func TestToolsChangingEveryList(t *testing.T) {
 		t.Errorf("sightings: %+v %v", sg, err)
 	}
 }
+
+// TestNewToolCalledUnlisted: a tool the server adds after the pin, called
+// by name before the client lists again, is judged first: new, so
+// withheld.
+func TestNewToolCalledUnlisted(t *testing.T) {
+	keeper := &pin.Keeper{Store: memory.New()}
+	up, _ := stdioUpstream(t, "normal")
+	p := newProxy(t, proxy.Config{Upstream: up, Pins: keeper})
+	c := connect(t, p)
+	toolNames(t, c) // first sight: pinned
+	call(t, c, "add_tool", map[string]any{})
+	r := call(t, c, "added", map[string]any{})
+	if !r.IsError || !strings.Contains(text(r), "new since the server was pinned") {
+		t.Errorf("the unlisted new tool: isError %v, %q", r.IsError, text(r))
+	}
+}

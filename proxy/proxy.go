@@ -511,12 +511,13 @@ func (p *Proxy) clientOptions() *mcp.ClientOptions {
 // the next request after it ends (a crash, a message over the cap), at
 // most once a second.
 type upstream struct {
-	p    *Proxy
-	mu   sync.Mutex
-	cs   *mcp.ClientSession
-	last time.Time
-	err  error
-	shut bool
+	p     *Proxy
+	mu    sync.Mutex
+	cs    *mcp.ClientSession
+	last  time.Time
+	first time.Time // the first connection
+	err   error
+	shut  bool
 }
 
 // errClosed: the proxy was closed.
@@ -566,7 +567,21 @@ func (u *upstream) session(ctx context.Context) (*mcp.ClientSession, error) {
 		u.err = fmt.Errorf("proxy: connecting to the upstream: %w", err)
 		return nil, u.err
 	}
+	restarted := !u.first.IsZero()
+	if !restarted {
+		u.first = time.Now()
+	}
 	u.cs, u.err = cs, nil
+	if restarted {
+		// A server started again may list other definitions: the next
+		// call lists and judges them afresh, and the client is told.
+		u.p.mu.Lock()
+		u.p.gate, u.p.toolsSeen = nil, false
+		u.p.mu.Unlock()
+		for _, k := range []fingerprint.Kind{fingerprint.KindTool, fingerprint.KindPrompt, fingerprint.KindResource} {
+			u.p.notifyListChanged(k)
+		}
+	}
 	go func() {
 		cs.Wait()
 		u.mu.Lock()
