@@ -75,6 +75,17 @@
 //
 // # What it does not claim
 //
+// The client is answered with the SDK's structs: a member of a definition
+// or result that go-sdk v1.8.0 does not model (2025-11-25's tool
+// "execution", say) does not reach it, and a member whose value is its
+// zero may be left out. The pins do not suffer from this on stdio and
+// HTTP+SSE: each list page is kept as the upstream sent it (the
+// connection is read before the SDK decodes it), so the proxy's surface
+// is the one plainsight audit's probe pins. On Streamable HTTP the SDK's
+// connection cannot be wrapped, and the pins read the lists as the SDK
+// writes them back: a prompt argument's "required": false, say, is then
+// absent, and a pin made by the audit reads as changed there.
+//
 // The upstream's server-initiated requests (sampling, elicitation, roots)
 // are not forwarded: the proxy's client does not offer them upstream. Its
 // log messages are passed on unscanned (a client shows them to its user,

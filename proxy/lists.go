@@ -73,13 +73,13 @@ func (p *Proxy) capture(next mcp.MethodHandler) mcp.MethodHandler {
 				p.mu.Unlock()
 			}
 		case *mcp.ListToolsResult:
-			err = keep(ctx, r.Tools)
+			err = keep(ctx, p.takeRaw(method), r.Tools)
 		case *mcp.ListPromptsResult:
-			err = keep(ctx, r.Prompts)
+			err = keep(ctx, p.takeRaw(method), r.Prompts)
 		case *mcp.ListResourcesResult:
-			err = keep(ctx, r.Resources)
+			err = keep(ctx, p.takeRaw(method), r.Resources)
 		case *mcp.ListResourceTemplatesResult:
-			err = keep(ctx, r.ResourceTemplates)
+			err = keep(ctx, p.takeRaw(method), r.ResourceTemplates)
 		}
 		if err != nil {
 			return nil, err
@@ -88,13 +88,21 @@ func (p *Proxy) capture(next mcp.MethodHandler) mcp.MethodHandler {
 	}
 }
 
-func keep[T any](ctx context.Context, items []*T) error {
+// keep adds a page's definitions to the list being captured: as the
+// upstream sent them (raw, from rawConn) when the transport keeps them,
+// else as the SDK writes its structs back (Streamable HTTP: see the
+// package doc).
+func keep[T any](ctx context.Context, raw []json.RawMessage, items []*T) error {
 	c, _ := ctx.Value(captureKey{}).(*captured)
 	if c == nil {
 		return nil
 	}
 	if len(c.items)+len(items) > c.max {
 		return fmt.Errorf("%w: more than %d definitions", errListTooLong, c.max)
+	}
+	if raw != nil && len(raw) == len(items) {
+		c.items = append(c.items, raw...)
+		return nil
 	}
 	for _, it := range items {
 		b, err := json.Marshal(it)
@@ -104,6 +112,27 @@ func keep[T any](ctx context.Context, items []*T) error {
 		c.items = append(c.items, b)
 	}
 	return nil
+}
+
+// keepRaw keeps the raw definitions of a list page rawConn read.
+func (p *Proxy) keepRaw(method string, result json.RawMessage) {
+	var m map[string]json.RawMessage
+	var items []json.RawMessage
+	if json.Unmarshal(result, &m) != nil || json.Unmarshal(m[listMember[method]], &items) != nil {
+		return
+	}
+	p.mu.Lock()
+	p.rawPages[method] = items
+	p.mu.Unlock()
+}
+
+// takeRaw returns and forgets the raw page of method (nil when none).
+func (p *Proxy) takeRaw(method string) []json.RawMessage {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	items := p.rawPages[method]
+	delete(p.rawPages, method)
+	return items
 }
 
 var errListTooLong = errors.New("proxy: the upstream's list is over the cap")
@@ -132,10 +161,16 @@ func (p *Proxy) advertised(kind fingerprint.Kind) bool {
 func (p *Proxy) fetch(ctx context.Context, kind fingerprint.Kind) (kept []any, guardWithheld []any, raw json.RawMessage, err error) {
 	ctx, cancel := context.WithTimeout(ctx, p.cfg.CallTimeout)
 	defer cancel()
+	// One list at a time: a raw page is the page just answered.
+	p.fetchMu.Lock()
+	defer p.fetchMu.Unlock()
 	cs, err := p.up.session(ctx)
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	p.mu.Lock()
+	clear(p.rawPages)
+	p.mu.Unlock()
 	c := &captured{max: p.cfg.MaxListItems}
 	ctx = context.WithValue(ctx, captureKey{}, c)
 	cursor := ""

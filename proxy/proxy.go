@@ -90,7 +90,9 @@ type Proxy struct {
 	up     *upstream
 
 	pins      pinner
-	obsMu     sync.Mutex // one pin decision at a time
+	obsMu     sync.Mutex                   // one pin decision at a time
+	fetchMu   sync.Mutex                   // one list fetched at a time
+	rawPages  map[string][]json.RawMessage // the last raw page of each list method
 	mu        sync.Mutex
 	progress  map[any]*mcp.ServerSession           // progress token → the session that asked
 	lists     map[fingerprint.Kind]json.RawMessage // the newest raw list of each kind
@@ -117,7 +119,7 @@ func New(ctx context.Context, cfg Config) (*Proxy, error) {
 		cfg.MaxListItems = DefaultMaxListItems
 	}
 	p := &Proxy{cfg: cfg, guard: cfg.Guard, key: cfg.Key, log: cfg.Logger,
-		progress: map[any]*mcp.ServerSession{}, lists: map[fingerprint.Kind]json.RawMessage{}}
+		progress: map[any]*mcp.ServerSession{}, lists: map[fingerprint.Kind]json.RawMessage{}, rawPages: map[string][]json.RawMessage{}}
 	if p.key == "" {
 		p.key = UpstreamKey(cfg.Upstream)
 	}
@@ -551,6 +553,11 @@ func (u *upstream) session(ctx context.Context) (*mcp.ClientSession, error) {
 	t, err := u.p.cfg.Upstream.transport(u.p.cfg.MaxMessageBytes, u.p.cfg.CallTimeout)
 	if err != nil {
 		return nil, err
+	}
+	if _, streamable := t.(*mcp.StreamableClientTransport); !streamable {
+		// The SDK asks a Streamable HTTP connection more than a
+		// Connection's methods (an unexported one): it is not wrapped.
+		t = rawTransport{t: t, p: u.p}
 	}
 	c := mcp.NewClient(&mcp.Implementation{Name: "plainsight-proxy", Version: "1"}, u.p.clientOptions())
 	// The guard is outermost: it sees what capture saw, after capture has

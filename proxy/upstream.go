@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/plainsight/plainsight/guard"
@@ -168,3 +169,66 @@ func (b *capBody) Read(p []byte) (int, error) {
 
 // ErrTooLarge: a message from the upstream is over the message cap.
 var ErrTooLarge = errors.New("proxy: a message from the upstream is over the message cap")
+
+// listMember is the member of each list result that holds the list.
+var listMember = map[string]string{
+	"tools/list": "tools", "prompts/list": "prompts",
+	"resources/list": "resources", "resources/templates/list": "resourceTemplates",
+}
+
+// rawTransport wraps the connection of a transport whose connection the
+// SDK asks nothing else of (stdio, HTTP+SSE) in a rawConn.
+type rawTransport struct {
+	t mcp.Transport
+	p *Proxy
+}
+
+func (t rawTransport) Connect(ctx context.Context) (mcp.Connection, error) {
+	c, err := t.t.Connect(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return &rawConn{Connection: c, p: t.p, pending: map[jsonrpc.ID]string{}}, nil
+}
+
+// rawConn keeps the raw JSON of each list page the upstream sends, as it
+// sent it, for the pins: the SDK decodes a list into its structs and
+// writes them back without what they do not model and without members
+// whose value is their zero (a prompt argument's "required": false), so
+// that the re-encoded list would not be the list plainsight audit pins.
+type rawConn struct {
+	mcp.Connection
+	p       *Proxy
+	mu      sync.Mutex
+	pending map[jsonrpc.ID]string // list requests sent, by id
+}
+
+// maxPending bounds the list requests awaiting an answer that rawConn
+// remembers (a request cancelled unanswered is never answered).
+const maxPending = 1024
+
+func (c *rawConn) Write(ctx context.Context, msg jsonrpc.Message) error {
+	if r, ok := msg.(*jsonrpc.Request); ok && r.IsCall() && listMember[r.Method] != "" {
+		c.mu.Lock()
+		if len(c.pending) >= maxPending {
+			clear(c.pending)
+		}
+		c.pending[r.ID] = r.Method
+		c.mu.Unlock()
+	}
+	return c.Connection.Write(ctx, msg)
+}
+
+func (c *rawConn) Read(ctx context.Context) (jsonrpc.Message, error) {
+	msg, err := c.Connection.Read(ctx)
+	if r, ok := msg.(*jsonrpc.Response); ok && err == nil {
+		c.mu.Lock()
+		method, found := c.pending[r.ID]
+		delete(c.pending, r.ID)
+		c.mu.Unlock()
+		if found && r.Error == nil {
+			c.p.keepRaw(method, r.Result)
+		}
+	}
+	return msg, err
+}
