@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/google/jsonschema-go/jsonschema"
@@ -86,7 +87,7 @@ type Proxy struct {
 	guard  *mcpguard.Guard
 	key    string
 	log    *slog.Logger
-	server *mcp.Server
+	server atomic.Pointer[mcp.Server] // set once New has made it
 	up     *upstream
 
 	pins      pinner
@@ -216,8 +217,9 @@ func New(ctx context.Context, cfg Config) (*Proxy, error) {
 			return cs.Complete(ctx, r.Params)
 		}
 	}
-	p.server = mcp.NewServer(impl, opts)
-	p.server.AddReceivingMiddleware(p.forward)
+	srv := mcp.NewServer(impl, opts)
+	srv.AddReceivingMiddleware(p.forward)
+	p.server.Store(srv)
 	return p, nil
 }
 
@@ -226,19 +228,19 @@ func (p *Proxy) Key() string { return p.key }
 
 // Server is the MCP server the client speaks to: run it on any SDK
 // transport (Serve does, for one).
-func (p *Proxy) Server() *mcp.Server { return p.server }
+func (p *Proxy) Server() *mcp.Server { return p.server.Load() }
 
 // Serve serves one client on standard input and output (r and w), each
 // message capped at the message cap, until the client leaves or ctx ends.
 func (p *Proxy) Serve(ctx context.Context, r io.ReadCloser, w io.WriteCloser) error {
-	return p.server.Run(ctx, &mcp.IOTransport{Reader: r, Writer: w, MaxLineLength: p.cfg.MaxMessageBytes})
+	return p.server.Load().Run(ctx, &mcp.IOTransport{Reader: r, Writer: w, MaxLineLength: p.cfg.MaxMessageBytes})
 }
 
 // Handler serves Streamable HTTP (each request body capped at the message
 // cap; the SDK refuses a Host that is not loopback on a loopback address,
 // against DNS rebinding). Mount it on a loopback listener only.
 func (p *Proxy) Handler() http.Handler {
-	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return p.server },
+	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return p.server.Load() },
 		&mcp.StreamableHTTPOptions{MaxRequestBodyBytes: int64(p.cfg.MaxMessageBytes), Logger: p.cfg.Logger})
 }
 
@@ -444,28 +446,29 @@ func errorResult(text string) *mcp.CallToolResult {
 // placeholder is added and removed (never listed: the proxy answers the
 // lists itself); the SDK's 10 ms debounce makes it one notification.
 func (p *Proxy) notifyListChanged(kind fingerprint.Kind) {
-	if p.server == nil {
-		return
+	srv := p.server.Load()
+	if srv == nil {
+		return // the upstream spoke before the proxy's server was made
 	}
 	switch kind {
 	case fingerprint.KindTool:
-		p.server.AddTool(&mcp.Tool{Name: placeholder, InputSchema: &jsonschema.Schema{Type: "object"}},
+		srv.AddTool(&mcp.Tool{Name: placeholder, InputSchema: &jsonschema.Schema{Type: "object"}},
 			func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 				return errorResult("no such tool"), nil
 			})
-		p.server.RemoveTools(placeholder)
+		srv.RemoveTools(placeholder)
 	case fingerprint.KindPrompt:
-		p.server.AddPrompt(&mcp.Prompt{Name: placeholder},
+		srv.AddPrompt(&mcp.Prompt{Name: placeholder},
 			func(context.Context, *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
 				return nil, errors.New("no such prompt")
 			})
-		p.server.RemovePrompts(placeholder)
+		srv.RemovePrompts(placeholder)
 	case fingerprint.KindResource, fingerprint.KindResourceTemplate:
-		p.server.AddResource(&mcp.Resource{Name: placeholder, URI: "urn:plainsight-proxy:" + placeholder},
+		srv.AddResource(&mcp.Resource{Name: placeholder, URI: "urn:plainsight-proxy:" + placeholder},
 			func(context.Context, *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
 				return nil, errors.New("no such resource")
 			})
-		p.server.RemoveResources("urn:plainsight-proxy:" + placeholder)
+		srv.RemoveResources("urn:plainsight-proxy:" + placeholder)
 	}
 }
 
@@ -481,16 +484,17 @@ func (p *Proxy) clientOptions() *mcp.ClientOptions {
 		PromptListChangedHandler:   func(context.Context, *mcp.PromptListChangedRequest) { p.notifyListChanged(fingerprint.KindPrompt) },
 		ResourceListChangedHandler: func(context.Context, *mcp.ResourceListChangedRequest) { p.notifyListChanged(fingerprint.KindResource) },
 		ResourceUpdatedHandler: func(ctx context.Context, r *mcp.ResourceUpdatedNotificationRequest) {
-			if p.server != nil && r.Params != nil {
-				p.server.ResourceUpdated(ctx, r.Params)
+			if srv := p.server.Load(); srv != nil && r.Params != nil {
+				srv.ResourceUpdated(ctx, r.Params)
 			}
 		},
 		//lint:ignore SA1019 logging is deprecated only from protocol 2026-07-28; the proxy speaks 2025-11-25 and forwards it
 		LoggingMessageHandler: func(ctx context.Context, r *mcp.LoggingMessageRequest) {
-			if p.server == nil || r.Params == nil {
+			srv := p.server.Load()
+			if srv == nil || r.Params == nil {
 				return
 			}
-			for ss := range p.server.Sessions() {
+			for ss := range srv.Sessions() {
 				//lint:ignore SA1019 logging is deprecated only from protocol 2026-07-28; the proxy speaks 2025-11-25 and forwards it
 				ss.Log(ctx, r.Params)
 			}
