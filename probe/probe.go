@@ -27,7 +27,9 @@
 // tools/list (always, as §7 asks it), prompts/list when the capabilities
 // advertise prompts, and resources/list and resources/templates/list when
 // they advertise resources — an advertised capability is a member that is
-// an object, {} included. Each list is followed across cursors. Later
+// an object, {} included. Each list is followed across cursors for at most
+// MaxPages pages, as §7 follows tools/list: entries a server lists past
+// them are not in the surface, and so not fingerprinted. Later
 // requests over Streamable HTTP carry the protocol version the server
 // answered with. A list the server answers with JSON-RPC's -32601 (method
 // not found) is no list, whatever the capabilities say: no client shows
