@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
 	"github.com/plainsight/plainsight/pin"
 	"github.com/plainsight/plainsight/probe"
 	"github.com/plainsight/plainsight/proxy"
@@ -47,8 +49,9 @@ func everything(t *testing.T) string {
 // TestServerEverything: the reference server through the proxy. A pin
 // made as plainsight audit makes it (probe.Stdio's surface) is the one the
 // proxy observes — unchanged, nothing withheld — so one server has one
-// pin whichever of the two saw it first; its tools are listed, echo
-// answers as the server does, and a call carrying an AWS key is blocked.
+// pin whichever of the two saw it first; its tools are listed, a prompt's
+// argument is completed, echo answers as the server does, and a call
+// carrying an AWS key is blocked.
 func TestServerEverything(t *testing.T) {
 	pkg := everything(t)
 	ctx := context.Background()
@@ -68,8 +71,19 @@ func TestServerEverything(t *testing.T) {
 	if !slices.Contains(names, "echo") || len(names) < 5 {
 		t.Errorf("tools/list through the proxy: %v", names)
 	}
-	if _, err := c.ListPrompts(ctx, nil); err != nil {
+	prompts, err := c.ListPrompts(ctx, nil)
+	if err != nil {
 		t.Fatal(err)
+	}
+	// Completions pass: server-everything completes its
+	// completable-prompt's department.
+	if !slices.ContainsFunc(prompts.Prompts, func(p *mcp.Prompt) bool { return p.Name == "completable-prompt" }) {
+		t.Fatalf("prompts/list lacks completable-prompt: %+v", prompts.Prompts)
+	}
+	cr, err := c.Complete(ctx, &mcp.CompleteParams{Ref: &mcp.CompleteReference{Type: "ref/prompt", Name: "completable-prompt"},
+		Argument: mcp.CompleteParamsArgument{Name: "department", Value: ""}})
+	if err != nil || !slices.Contains(cr.Completion.Values, "Engineering") {
+		t.Errorf("completion/complete through the proxy: %v %+v", err, cr)
 	}
 	if pd, err := keeper.Pending(ctx, key); !errors.Is(err, pin.ErrNothingPending) {
 		t.Errorf("the proxy's surface differs from the audit's pin: %v %+v", err, pd.Changes)
