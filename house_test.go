@@ -40,7 +40,7 @@ var house = []struct {
 	{"checks", []string{"skill", "shield", "flag"}},
 	{"services", []string{"precall", "signature", "report",
 		"pin",
-		"audit"}},
+		"audit", "proxy"}},
 	{"server", []string{"server"}},
 	{"commands, kits and tools", []string{".", "cmd", "bench", "examples", "tools", "internal/testkit"}},
 }

@@ -45,6 +45,7 @@ var evidenceExempt = map[string]string{
 	"registry verify":       "prints whether a publisher's claim was proven",
 	"keys create":           "makes an API key",
 	"keys revoke":           "revokes an API key",
+	"proxy":                 "speaks MCP to a client: the upstream's answers, through the guard",
 	"help":                  "prints usage",
 }
 

@@ -146,6 +146,7 @@ Commands:
   mcp          serve the checks as MCP tools (stdio or Streamable HTTP)
   keys         create and revoke the API keys of serve
   audit        find, probe, scan and pin every MCP server the installed clients run
+  proxy        run an MCP server behind the guard, the receipts and the pins
   approve      show what changed in a pinned MCP server and approve it
   pins         list the pinned MCP servers and what is pending approval
   version      print the version and the Unicode version
@@ -181,6 +182,7 @@ const usage = `usage:
   plainsight mcp [--http ADDR] [--db DB] [--allow-loopback] [--public-url URL] [--profile spec|strict] ...
   plainsight keys create|revoke ...
   plainsight audit [--config FILE]... [--client NAME] [--header K:V]... [--format text|json|sarif] [--install|--uninstall]
+  plainsight proxy [--db DB] [--listen ADDR] [--header 'N: V']... [--policy FILE] (--upstream URL | -- COMMAND [ARG]...)
   plainsight approve [--db DB] [--by NAME] [--tool NAME]... [--prompt NAME]... [--resource URI]... [--resource-template URITEMPLATE]... KEY
   plainsight pins [--db DB] [--format text|json]
   plainsight version | --version
@@ -250,6 +252,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runKeys(args[1:], stdout, stderr)
 	case "audit":
 		return runAudit(args[1:], stdout, stderr)
+	case "proxy":
+		return runProxy(args[1:], stdin, stdout, stderr)
 	case "approve":
 		return runApprove(args[1:], stdout, stderr)
 	case "pins":
