@@ -93,6 +93,10 @@ type Options struct {
 	Guard *guard.Guard
 	// Keeper pins what is seen; nil probes and scans without pinning.
 	Keeper *pin.Keeper
+	// DB is the --db that a changed server's hint gives plainsight
+	// approve, so the command it shows approves in the database the pin
+	// is in; "" gives none (the default database).
+	DB string
 	// Timeout bounds each server's probe; 0 is 60 s.
 	Timeout time.Duration
 	// Header is sent to every HTTP server, over the headers of its
@@ -260,7 +264,11 @@ func Server(ctx context.Context, s mcpconfig.Server, opts Options) Result {
 	default:
 		r.Status = Changed
 		r.Changes = append(r.Changes, o.Changes...)
-		r.Hint = "approve the change with: plainsight approve '" + r.Key + "'"
+		db := ""
+		if opts.DB != "" {
+			db = "--db " + shellQuote(opts.DB) + " "
+		}
+		r.Hint = "approve the change with: plainsight approve " + db + shellQuote(r.Key)
 	}
 	return r
 }
@@ -411,4 +419,9 @@ func scanEntry(ctx context.Context, kind fingerprint.Kind, key string, def []byt
 		}
 	}
 	return out
+}
+
+// shellQuote quotes s for a POSIX shell.
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

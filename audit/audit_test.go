@@ -95,6 +95,14 @@ func TestPinThenChange(t *testing.T) {
 	if r = run(poisoned); r.Status != Changed {
 		t.Errorf("the pending change is not reported again: %+v", r.Status)
 	}
+	// The hint's command approves in the database the pin is in.
+	if want := "plainsight approve " + shellQuote(r.Key); !strings.HasSuffix(r.Hint, want) || strings.Contains(r.Hint, "--db") {
+		t.Errorf("hint %q, want it to end with %q", r.Hint, want)
+	}
+	opts := Options{Keeper: k, DB: "/tmp/it's.db", prober: func(mcpconfig.Server) (probe.SurfaceProber, error) { return fixed{s: surface(t, poisoned)}, nil }}
+	if r = Server(ctx, weather, opts); !strings.Contains(r.Hint, `plainsight approve --db '/tmp/it'\''s.db' 'stdio:`) {
+		t.Errorf("hint with a database: %q", r.Hint)
+	}
 }
 
 // TestNotProbed: a disabled server and a project's stdio server are not

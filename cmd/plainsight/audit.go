@@ -146,6 +146,7 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 		}
 		defer s.Close()
 		opts.Keeper = &pin.Keeper{Store: s}
+		opts.DB = *db
 	}
 	results := audit.Audit(ctx, servers, opts)
 	checks := checkSkills(skills, profile)

@@ -64,7 +64,8 @@ func writeAuditText(w io.Writer, results []audit.Result, skipped []mcpconfig.Ski
 		if r.Status != audit.Unreachable && r.Status != audit.Refused && r.Status != audit.Disabled && r.Status != audit.NotStarted {
 			tools = fmt.Sprintf("%d %s", len(r.Tools), plural(len(r.Tools), "tool", "tools"))
 			if n := r.Prompts + r.Resources + r.ResourceTemplates; n > 0 {
-				tools += fmt.Sprintf(", %d prompts, %d resources", r.Prompts, r.Resources+r.ResourceTemplates)
+				res := r.Resources + r.ResourceTemplates
+				tools += fmt.Sprintf(", %d %s, %d %s", r.Prompts, plural(r.Prompts, "prompt", "prompts"), res, plural(res, "resource", "resources"))
 			}
 		}
 		transport := r.Server.Transport
