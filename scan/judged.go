@@ -169,7 +169,9 @@ var turnLabels = []string{"system:", "assistant:", "human:", "user:"}
 // prefilter of a long stretch fires: a '<' or '[' that opens a role marker
 // or an instruction block, a line that opens a turn, a "### Instruction"-
 // style heading, or one of judgedNeedles. Every test is a byte search
-// (strings.IndexByte) and a prefix comparison where it stops.
+// (strings.IndexByte, or strings.Index for "~/", whose '~' fills the
+// underlines of some texts) and a prefix comparison where it stops. The
+// offsets come in no particular order, each at most once.
 func triggers(s string, add func(int)) {
 	for _, open := range []byte{'<', '['} {
 		for i := 0; ; {
@@ -181,8 +183,8 @@ func triggers(s string, add func(int)) {
 			if i+1 >= len(s) || markerPairs[s[i]][s[i+1]>>6]&(1<<(s[i+1]&63)) == 0 {
 				continue
 			}
-			for _, p := range markerPrefixes {
-				if hasPrefixFold(s[i:], p) {
+			for _, p := range markerByFirst[lowerASCII(s[i])] {
+				if hasPrefixLower(s[i:], p) {
 					add(i - 1)
 					break
 				}
@@ -190,17 +192,21 @@ func triggers(s string, add func(int)) {
 		}
 	}
 	// A turn's label ends with ':' and a heading opens with '#', both at
-	// a line's start: the two bytes are rarer than line breaks.
+	// a line's start: the two bytes are rarer than line breaks. The byte
+	// before the ':' ends one of the labels (m, t, n or r in any case)
+	// before any label is compared.
 	for i := 0; ; {
 		j := strings.IndexByte(s[i:], ':')
 		if j < 0 {
 			break
 		}
 		i += j
-		for _, p := range turnLabels {
-			if k := i + 1 - len(p); k >= 0 && (k == 0 || s[k-1] == '\n') && hasPrefixFold(s[k:], p) {
-				add(k)
-				break
+		if i > 0 && labelEnds[s[i-1]] {
+			for _, p := range turnLabels {
+				if k := i + 1 - len(p); k >= 0 && (k == 0 || s[k-1] == '\n') && hasPrefixLower(s[k:], p) {
+					add(k)
+					break
+				}
 			}
 		}
 		i++
@@ -219,14 +225,25 @@ func triggers(s string, add func(int)) {
 			for k < len(s) && s[k] == ' ' {
 				k++
 			}
-			if hasPrefixFold(s[k:], "instruction") || hasPrefixFold(s[k:], "system") {
+			if hasPrefixLower(s[k:], "instruction") || hasPrefixLower(s[k:], "system") {
 				add(i)
 			}
 			i = k - 1
 		}
 		i++
 	}
-	for _, c := range []byte{'~', '_', '|'} {
+	// judgedNeedles: "~/" (found whole: strings.Index passes over runs of
+	// '~' by itself), then '_' and '|' with the needles they open.
+	for i := 0; ; {
+		j := strings.Index(s[i:], "~/")
+		if j < 0 {
+			break
+		}
+		i += j
+		add(i)
+		i += 2
+	}
+	for _, c := range []byte{'_', '|'} {
 		for i := 0; ; {
 			j := strings.IndexByte(s[i:], c)
 			if j < 0 {
@@ -235,7 +252,7 @@ func triggers(s string, add func(int)) {
 			i += j
 			if i+1 < len(s) && (c != '_' || s[i+1] == 'r' || s[i+1] == 'e') {
 				for _, n := range judgedNeedles {
-					if strings.HasPrefix(s[i:], n) {
+					if n[0] == c && strings.HasPrefix(s[i:], n) {
 						add(i)
 						break
 					}
@@ -244,6 +261,48 @@ func triggers(s string, add func(int)) {
 			i++
 		}
 	}
+}
+
+// markerByFirst lists the markerPrefixes by their first byte.
+var markerByFirst = func() (t [256][]string) {
+	for _, p := range markerPrefixes {
+		t[p[0]] = append(t[p[0]], p)
+	}
+	return t
+}()
+
+// labelEnds marks the last letters of the turnLabels, in either case.
+var labelEnds = func() (t [256]bool) {
+	for _, p := range turnLabels {
+		for _, x := range fold(p[len(p)-2]) {
+			t[x] = true
+		}
+	}
+	return t
+}()
+
+// lowerASCII returns b lowered if it is an ASCII capital letter, else b.
+func lowerASCII(b byte) byte {
+	if b-'A' < 26 {
+		return b + 'a' - 'A'
+	}
+	return b
+}
+
+// hasPrefixLower reports whether s begins with the lowered ASCII prefix p,
+// its ASCII letters in any case. It is hasPrefixFold, whose
+// strings.EqualFold can equal an ASCII prefix only to bytes of ASCII: the
+// same number of codepoints in the same number of bytes (TestTriggersSame).
+func hasPrefixLower(s, p string) bool {
+	if len(s) < len(p) {
+		return false
+	}
+	for i := 0; i < len(p); i++ {
+		if lowerASCII(s[i]) != p[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // markerPairs marks, by its first byte, the second bytes of the
@@ -278,12 +337,6 @@ func fold(b byte) []byte {
 // in prose, "[admin" in a link) does not make the model read ordinary
 // documentation.
 const modelGate = injrules.Floor / 2
-
-// hasPrefixFold reports whether s begins with the lowered ASCII prefix p,
-// in any case.
-func hasPrefixFold(s, p string) bool {
-	return len(s) >= len(p) && strings.EqualFold(s[:len(p)], p)
-}
 
 // judgeChunk is judge on the passage s of a text, at the text's byte
 // offset off: heuristic says whether a §5 instruction_like finding lies in
