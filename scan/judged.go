@@ -97,21 +97,16 @@ func judgeStretch(s string, start, end int, skip []Finding) []judgedSpan {
 		regions = append(regions, [2]int{a, b})
 		return true
 	}
-	var pos []int
-	triggers(s[start:end], func(i int) { pos = append(pos, start+i) })
+	var found []int // the §5 findings' starts, in order
 	for _, f := range skip {
 		if f.Class == InstructionLike && f.ByteStart >= start && f.ByteEnd <= end {
-			pos = append(pos, f.ByteStart)
+			found = append(found, f.ByteStart-start)
 		}
 	}
-	if len(pos) == 0 {
+	slices.Sort(found)
+	inOrder(s[start:end], found, func(p int) bool { return add(start + p) })
+	if len(regions) == 0 {
 		return nil
-	}
-	slices.Sort(pos)
-	for _, p := range pos {
-		if !add(p) {
-			break
-		}
 	}
 	// The stretch's framing is read only when a region has something it
 	// can lower.
@@ -172,10 +167,16 @@ var turnLabels = []string{"system:", "assistant:", "human:", "user:"}
 // (strings.IndexByte, or strings.Index for "~/", whose '~' fills the
 // underlines of some texts) and a prefix comparison where it stops. The
 // offsets come in no particular order, each at most once.
-func triggers(s string, add func(int)) {
+func triggers(s string, add func(int)) { triggersIn(s, 0, len(s), add) }
+
+// triggersIn is triggers for the places whose byte searched for (the '<',
+// '[', ':', '#', '~', '_' or '|') lies in s[lo:hi]; each test reads s
+// around it as triggers does. A turn's label is reported where it begins,
+// at most triggerBack bytes before its ':'; every other place at that byte.
+func triggersIn(s string, lo, hi int, add func(int)) {
 	for _, open := range []byte{'<', '['} {
-		for i := 0; ; {
-			j := strings.IndexByte(s[i:], open)
+		for i := lo; ; {
+			j := strings.IndexByte(s[i:hi], open)
 			if j < 0 {
 				break
 			}
@@ -195,8 +196,8 @@ func triggers(s string, add func(int)) {
 	// a line's start: the two bytes are rarer than line breaks. The byte
 	// before the ':' ends one of the labels (m, t, n or r in any case)
 	// before any label is compared.
-	for i := 0; ; {
-		j := strings.IndexByte(s[i:], ':')
+	for i := lo; ; {
+		j := strings.IndexByte(s[i:hi], ':')
 		if j < 0 {
 			break
 		}
@@ -211,8 +212,8 @@ func triggers(s string, add func(int)) {
 		}
 		i++
 	}
-	for i := 0; ; {
-		j := strings.IndexByte(s[i:], '#')
+	for i := lo; ; {
+		j := strings.IndexByte(s[i:hi], '#')
 		if j < 0 {
 			break
 		}
@@ -228,14 +229,14 @@ func triggers(s string, add func(int)) {
 			if hasPrefixLower(s[k:], "instruction") || hasPrefixLower(s[k:], "system") {
 				add(i)
 			}
-			i = k - 1
+			i = min(k, hi) - 1
 		}
 		i++
 	}
 	// judgedNeedles: "~/" (found whole: strings.Index passes over runs of
 	// '~' by itself), then '_' and '|' with the needles they open.
-	for i := 0; ; {
-		j := strings.Index(s[i:], "~/")
+	for i := lo; i < hi; {
+		j := strings.Index(s[i:min(hi+1, len(s))], "~/")
 		if j < 0 {
 			break
 		}
@@ -244,8 +245,8 @@ func triggers(s string, add func(int)) {
 		i += 2
 	}
 	for _, c := range []byte{'_', '|'} {
-		for i := 0; ; {
-			j := strings.IndexByte(s[i:], c)
+		for i := lo; ; {
+			j := strings.IndexByte(s[i:hi], c)
 			if j < 0 {
 				break
 			}
@@ -259,6 +260,69 @@ func triggers(s string, add func(int)) {
 				}
 			}
 			i++
+		}
+	}
+}
+
+// triggerBack is how far before its byte searched for a place that
+// triggersIn reports can lie: the ':' of "assistant:".
+const triggerBack = len("assistant:") - 1
+
+// triggerBlock is the length of the pieces of text inOrder searches at
+// once, on as many goroutines as there are cores (workersFor).
+var triggerBlock = 256 << 10
+
+// inOrder calls add with the places of triggers(s) and the offsets of
+// found (sorted), all in increasing order, until add returns false: the
+// text is searched a batch of blocks at a time, so that the search stops
+// where judgeStretch has its maxRegions regions (on Vim's tutors within
+// the first 7 MB of 100), and the blocks of a batch are searched side by
+// side. A place from a block lies at most triggerBack bytes before it, so
+// the places before a batch's end less triggerBack come in order once the
+// batch is searched. TestInOrder compares it with a sort of all places.
+func inOrder(s string, found []int, add func(int) bool) {
+	workers := workersFor(len(s))
+	var pending []int // places found, not yet passed to add
+	parts := make([][]int, workers)
+	for lo := 0; lo < len(s); {
+		hi := min(len(s), lo+workers*triggerBlock)
+		if workers == 1 || hi-lo <= triggerBlock {
+			triggersIn(s, lo, hi, func(p int) { pending = append(pending, p) })
+		} else {
+			var wg sync.WaitGroup
+			for w := range parts {
+				a, b := min(hi, lo+w*triggerBlock), min(hi, lo+(w+1)*triggerBlock)
+				parts[w] = parts[w][:0]
+				wg.Go(func() { triggersIn(s, a, b, func(p int) { parts[w] = append(parts[w], p) }) })
+			}
+			wg.Wait()
+			for _, p := range parts {
+				pending = append(pending, p...)
+			}
+		}
+		slices.Sort(pending)
+		done := hi - triggerBack // every later place is at or after it
+		if hi == len(s) {
+			done = len(s) + 1
+		}
+		n := 0
+		for n < len(pending) && pending[n] < done || len(found) > 0 && found[0] < done {
+			var p int
+			if n < len(pending) && (len(found) == 0 || pending[n] <= found[0]) && pending[n] < done {
+				p, n = pending[n], n+1
+			} else {
+				p, found = found[0], found[1:]
+			}
+			if !add(p) {
+				return
+			}
+		}
+		pending = append(pending[:0], pending[n:]...)
+		lo = hi
+	}
+	for _, p := range found {
+		if !add(p) {
+			return
 		}
 	}
 }
@@ -381,12 +445,12 @@ func judgeChunk(s string, off int, heuristic bool, doc func() injrules.Framing) 
 
 // judgedFindings turns the instruction_judged spans of s into findings,
 // with their positions and excerpts.
-func judgedFindings(s string, isWTF8 bool, spans []judgedSpan) []Finding {
+func judgedFindings(s string, isWTF8 bool, spans []judgedSpan, known *offsets) []Finding {
 	ext := make([]extSpan, len(spans))
 	for i, sp := range spans {
 		ext[i] = extSpan{class: InstructionJudged, start: snap(s, sp.start, isWTF8, false), end: snap(s, sp.end, isWTF8, true)}
 	}
-	out := extFindings(s, isWTF8, ext)
+	out := extFindingsFrom(s, isWTF8, ext, known)
 	for i := range out {
 		out[i].Heuristic = true
 		out[i].Pattern = spans[i].pattern

@@ -66,6 +66,66 @@ func TestTriggersSame(t *testing.T) {
 	}
 }
 
+// randomTriggerText returns a text of up to n pieces dense in what
+// triggers looks for.
+func randomTriggerText(rng *rand.Rand, n int) string {
+	var pieces []string
+	for _, p := range slices.Concat(markerPrefixes, judgedNeedles, turnLabels, []string{"instruction", "system"}) {
+		pieces = append(pieces, p, strings.ToUpper(p), p[:len(p)/2+1])
+	}
+	pieces = append(pieces, "<", "[", ":", "#", "~", "_", "|", "/", " ", "\n", "\n## ", "~~~~", "\u212a", "\u017f", "a", "é", "\xff", "<<", "[[", "__", "  ", "##")
+	var b strings.Builder
+	for range rng.IntN(n) {
+		b.WriteString(pieces[rng.IntN(len(pieces))])
+	}
+	return b.String()
+}
+
+// TestInOrder checks inOrder against all of triggers' places and the
+// given offsets sorted, passed to add until it returns false, with blocks
+// and batches of every size (so places near every boundary), on one core
+// and on several.
+func TestInOrder(t *testing.T) {
+	defer func(n, b int) { segmentSize, triggerBlock = n, b }(segmentSize, triggerBlock)
+	rng := rand.New(rand.NewPCG(33, 2))
+	for n := range 3000 {
+		s := randomTriggerText(rng, 200)
+		var found []int
+		for range rng.IntN(len(s)/3 + 1) {
+			found = append(found, rng.IntN(len(s)+1))
+		}
+		slices.Sort(found)
+		want := slices.Sorted(slices.Values(append(triggersPositions(s, triggers), found...)))
+		stop := rng.IntN(len(want) + 2)
+		if stop < len(want) {
+			want = want[:stop+1] // add returns false at want[stop]
+		}
+		segmentSize, triggerBlock = 1<<62, 1+rng.IntN(64)
+		if n%2 == 0 {
+			segmentSize = 1 // workersFor: GOMAXPROCS
+		}
+		var got []int
+		inOrder(s, slices.Clone(found), func(p int) bool {
+			got = append(got, p)
+			return len(got) <= stop
+		})
+		if !slices.Equal(got, want) {
+			t.Fatalf("text %d %q (blocks of %d, found %v, stop %d): %v, want %v", n, s, triggerBlock, found, stop, got, want)
+		}
+		// A partition of the text into ranges finds what triggers does.
+		var parts []int
+		for lo := 0; lo < len(s); {
+			hi := min(len(s), lo+1+rng.IntN(20))
+			triggersIn(s, lo, hi, func(p int) { parts = append(parts, p) })
+			lo = hi
+		}
+		slices.Sort(parts)
+		if all := triggersPositions(s, triggers); !slices.Equal(parts, all) {
+			t.Fatalf("text %d %q: by ranges %v, want %v", n, s, parts, all)
+		}
+	}
+}
+
 // hasPrefixFold is the comparison of triggersOld.
 func hasPrefixFold(s, p string) bool {
 	return len(s) >= len(p) && strings.EqualFold(s[:len(p)], p)
@@ -144,6 +204,68 @@ func triggersOld(s string, add func(int)) {
 				}
 			}
 			i++
+		}
+	}
+}
+
+// BenchmarkTriggers runs triggers and triggersOld on 32 MiB of each real
+// text (benchtext: issue 33, item 1), one after the other: their ratio,
+// not their times, is what a loaded machine measures.
+func BenchmarkTriggers(b *testing.B) {
+	for _, kind := range []string{benchtext.Prose, benchtext.Tutors, benchtext.RustHTML} {
+		text, err := benchtext.Corpus(kind, 32<<20, 100<<10)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, f := range []struct {
+			name string
+			f    func(string, func(int))
+		}{{"new", triggers}, {"old", triggersOld}} {
+			b.Run(kind+"/"+f.name, func(b *testing.B) {
+				b.SetBytes(int64(len(text)))
+				n := 0
+				for b.Loop() {
+					f.f(text, func(int) { n++ })
+				}
+			})
+		}
+	}
+}
+
+// TestPositionsFrom checks positionsFrom, which the Strict findings of a
+// long text take their positions from (issue 33, item 1), against
+// positionsAt, the walk from the start it replaced: for random texts, at
+// random codepoint starts, from the checkpoints of a pass (every few
+// bytes), from none, and from nil, as UTF-8 and as WTF-8.
+func TestPositionsFrom(t *testing.T) {
+	defer func(g int) { checkpointGap = g }(checkpointGap)
+	rng := rand.New(rand.NewPCG(33, 3))
+	for n := range 400 {
+		s := segmentText(rng)
+		isWTF8 := n%2 == 1
+		checkpointGap = 1 + rng.IntN(40)
+		c := &charScan{s: s, isWTF8: isWTF8, max: 0, omitSanitized: true}
+		c.offsets = newOffsets(nil, withCheckpoints(s, nil))
+		if n%5 == 0 {
+			c.offsets = newOffsets(nil, nil)
+		}
+		c.scan()
+		var starts []int
+		for i := 0; i <= len(s); {
+			if rng.IntN(3) == 0 {
+				starts = append(starts, i)
+			}
+			if i == len(s) {
+				break
+			}
+			_, size, _ := decodeAt(s, i, isWTF8)
+			i += size
+		}
+		want := positionsAt(s, isWTF8, starts)
+		for _, known := range []*offsets{&c.offsets, nil} {
+			if got := positionsFrom(s, isWTF8, starts, known); !slices.Equal(got, want) {
+				t.Fatalf("text %d %q (WTF-8 %v, checkpoints every %d): %v, want %v", n, s, isWTF8, checkpointGap, got, want)
+			}
 		}
 	}
 }
