@@ -184,8 +184,9 @@ func triggersIn(s string, lo, hi int, add func(int)) {
 			if i+1 >= len(s) || markerPairs[s[i]][s[i+1]>>6]&(1<<(s[i+1]&63)) == 0 {
 				continue
 			}
+			second := lowerASCII(s[i+1])
 			for _, p := range markerByFirst[lowerASCII(s[i])] {
-				if hasPrefixLower(s[i:], p) {
+				if len(p) == 1 || p[1] == second && hasPrefixLower(s[i+2:], p[2:]) {
 					add(i - 1)
 					break
 				}
