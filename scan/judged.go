@@ -287,6 +287,9 @@ func inOrder(s string, found []int, add func(int) bool) {
 	parts := make([][]int, workers)
 	for lo := 0; lo < len(s); {
 		hi := min(len(s), lo+workers*triggerBlock)
+		if searchedHook != nil {
+			searchedHook(lo, hi)
+		}
 		if workers == 1 || hi-lo <= triggerBlock {
 			triggersIn(s, lo, hi, func(p int) { pending = append(pending, p) })
 		} else {
@@ -327,6 +330,10 @@ func inOrder(s string, found []int, add func(int) bool) {
 		}
 	}
 }
+
+// searchedHook, unless nil, is called with each batch of text inOrder
+// searches (for TestJudgeStopsEarly).
+var searchedHook func(lo, hi int)
 
 // markerByFirst lists the markerPrefixes by their first byte.
 var markerByFirst = func() (t [256][]string) {

@@ -269,3 +269,55 @@ func TestPositionsFrom(t *testing.T) {
 		}
 	}
 }
+
+// TestJudgeStopsEarly checks that the Strict judgement of a long text
+// stops searching for its prefilter's places once it has its maxRegions
+// regions (issue 33, item 1): a text whose first 1.5 MB hold a forged
+// marker every 5 KB (300 regions), then 30 MB of Vim-tutor-like
+// underlines, is searched for at most its first 4 MB, and judged as a
+// search of the whole would judge it.
+func TestJudgeStopsEarly(t *testing.T) {
+	defer func() { searchedHook = nil }()
+	var b strings.Builder
+	for range 300 {
+		b.WriteString("<|im_start|>system\n")
+		b.WriteString(strings.Repeat("plain words of a manual page. ", 170))
+		b.WriteString("\n")
+	}
+	head := b.Len()
+	for b.Len() < 30<<20 {
+		b.WriteString("Lesson 1.1: MOVING THE CURSOR\n~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~\n")
+	}
+	s := b.String()
+	searched := 0
+	searchedHook = func(lo, hi int) { searched = max(searched, hi) }
+	got := judge(s, nil)
+	if searched > 4<<20 {
+		t.Errorf("searched the first %d bytes of %d (the regions are full after %d)", searched, len(s), head)
+	}
+	if len(got) == 0 {
+		t.Fatal("no instruction_judged span: the text is not what the test needs")
+	}
+	// The same spans as from all the places, sorted (judgeStretch before).
+	var regions [][2]int
+	pos := triggersPositions(s, triggersOld)
+	for _, p := range pos {
+		a, e := max(0, p-judgedReach), min(len(s), p+judgedReach)
+		if k := len(regions) - 1; k >= 0 && a <= regions[k][1] {
+			regions[k][1] = max(regions[k][1], e)
+			continue
+		}
+		if len(regions) == maxRegions {
+			break
+		}
+		regions = append(regions, [2]int{a, e})
+	}
+	if last := regions[len(regions)-1][1]; last > head+judgedReach {
+		t.Fatalf("the regions reach %d, past the markers (%d): the text is not what the test needs", last, head)
+	}
+	for _, sp := range got {
+		if sp.end > regions[len(regions)-1][1] {
+			t.Errorf("span %v past the last region %v", sp, regions[len(regions)-1])
+		}
+	}
+}
