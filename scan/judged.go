@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/plainsight/plainsight/internal/injmodel"
 	"github.com/plainsight/plainsight/internal/injrules"
@@ -54,14 +55,19 @@ type judgedSpan struct {
 // its own and as the stretch's first 16 KiB are (injrules.Frame): so
 // Strict stays near Spec's speed on ordinary prose and code, and memory
 // bounded (docs/judgement/strict-class.md).
+//
+// The stretches of a long text (workersFor) are judged side by side, on
+// as many goroutines as there are cores, their spans joined in order: in
+// prose, where base64 blobs cut the text into stretches shorter than a
+// batch of inOrder, they were judged one after the other on one core
+// after the Spec scan (issue 33, item 1).
 func judge(s string, skip []Finding) []judgedSpan {
-	var out []judgedSpan
+	var stretches [][2]int
 	at := 0
 	part := func(end int) {
-		if at >= end {
-			return
+		if at < end {
+			stretches = append(stretches, [2]int{at, end})
 		}
-		out = append(out, judgeStretch(s, at, end, skip)...)
 	}
 	for _, f := range skip {
 		if f.Class != Base64Blob || f.ByteStart < at {
@@ -71,7 +77,28 @@ func judge(s string, skip []Finding) []judgedSpan {
 		at = f.ByteEnd
 	}
 	part(len(s))
-	return out
+	outs := make([][]judgedSpan, len(stretches))
+	if workers := workersFor(len(s)); workers == 1 || len(stretches) == 1 {
+		for i, st := range stretches {
+			outs[i] = judgeStretch(s, st[0], st[1], skip)
+		}
+	} else {
+		var next atomic.Int64
+		var wg sync.WaitGroup
+		for range workers {
+			wg.Go(func() {
+				for {
+					i := int(next.Add(1) - 1)
+					if i >= len(stretches) {
+						return
+					}
+					outs[i] = judgeStretch(s, stretches[i][0], stretches[i][1], skip)
+				}
+			})
+		}
+		wg.Wait()
+	}
+	return slices.Concat(outs...)
 }
 
 // judgeStretch is judge on s[start:end], which holds no blob.
