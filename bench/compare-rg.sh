@@ -21,6 +21,9 @@
 #                 instead of writing them afresh into a temporary folder
 #   KINDS="k..."  the texts (default: prose tutors rusthtml multilingual)
 #   PLAINSIGHT=f  time the plainsight binary f instead of building one
+#   BEFORE=g      time plainsight binary g too, in the same rounds (the three
+#                 in turn first), and print its ratio to rg and the ratio of
+#                 f to g, each the median of the rounds' with their spread
 #   SAME_AS=g     first check that plainsight binary g prints the same bytes
 #                 as f for each text (--format text and --format json; cmp),
 #                 and stop if not: the output of a faster scan must not move
@@ -54,6 +57,10 @@ for kind in $kinds; do
 			{ echo "compare-rg: cannot write the $kind text (above); this benchmark needs it" >&2; exit 2; }
 	fi
 done
+if [ -n "${BEFORE:-}" ] && [ ! -x "$BEFORE" ]; then
+	echo "compare-rg: BEFORE=$BEFORE is not an executable" >&2
+	exit 2
+fi
 if [ -n "${SAME_AS:-}" ]; then
 	[ -x "$SAME_AS" ] || { echo "compare-rg: SAME_AS=$SAME_AS is not an executable" >&2; exit 2; }
 	for kind in $kinds; do
@@ -100,14 +107,30 @@ for kind in $kinds; do
 		: >"$results"
 		for i in $(seq "$runs"); do
 			# In turn first: a drift in load within a round is shared out.
-			if [ $((i % 2)) = 1 ]; then
+			tb=0
+			if [ -n "${BEFORE:-}" ]; then
+				case $((i % 3)) in
+				1)
+					read -r tp mp < <(timed "${pin[@]}" "$ps" scan --format text "$f")
+					read -r tb _ < <(timed "${pin[@]}" "$BEFORE" scan --format text "$f")
+					read -r tr _ < <(timed "${pin[@]}" rg -a --count-matches "$classes" "$f") ;;
+				2)
+					read -r tb _ < <(timed "${pin[@]}" "$BEFORE" scan --format text "$f")
+					read -r tr _ < <(timed "${pin[@]}" rg -a --count-matches "$classes" "$f")
+					read -r tp mp < <(timed "${pin[@]}" "$ps" scan --format text "$f") ;;
+				0)
+					read -r tr _ < <(timed "${pin[@]}" rg -a --count-matches "$classes" "$f")
+					read -r tp mp < <(timed "${pin[@]}" "$ps" scan --format text "$f")
+					read -r tb _ < <(timed "${pin[@]}" "$BEFORE" scan --format text "$f") ;;
+				esac
+			elif [ $((i % 2)) = 1 ]; then
 				read -r tp mp < <(timed "${pin[@]}" "$ps" scan --format text "$f")
 				read -r tr _ < <(timed "${pin[@]}" rg -a --count-matches "$classes" "$f")
 			else
 				read -r tr _ < <(timed "${pin[@]}" rg -a --count-matches "$classes" "$f")
 				read -r tp mp < <(timed "${pin[@]}" "$ps" scan --format text "$f")
 			fi
-			echo "$tp $tr $mp" >>"$results"
+			echo "$tp $tr $mp $tb" >>"$results"
 		done
 		ratio=$(awk '{ print $1 / $2 }' "$results" | median)
 		awk -v k="$kind" -v c="$cores" -v r="$ratio" '
@@ -115,6 +138,12 @@ for kind in $kinds; do
 			NR == 1 || $1 / $2 < lo { lo = $1 / $2 } NR == 1 || $1 / $2 > hi { hi = $1 / $2 }
 			END { printf "%-13s %-5s %13.2f %9s %12.3f s %12.3f s\n", k, c, r, sprintf("%.2f-%.2f", lo, hi), tp, tr }' "$results"
 		awk '$3 > m { m = $3 } END { print m }' "$results" >>"$work/rss-$kind"
+		if [ -n "${BEFORE:-}" ]; then
+			for col in '$4 / $2' '$1 / $4'; do
+				awk "{ print $col }" "$results" | sort -g | awk -v what="$([ "$col" = '$4 / $2' ] && echo "before/rg" || echo "this/before")" \
+					'{ v[NR] = $1 } END { m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; printf "    %-12s %.2f (%.2f-%.2f)\n", what, m, v[1], v[NR] }'
+			done
+		fi
 	done
 done
 
