@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # Times `plainsight scan` against ripgrep searching the same files for the
-# same six codepoint classes of §2, on three ~100 MB texts (real English
-# prose, multilingual prose, real HTML; see bench/mkcorpus), on two cores
-# and on one (taskset -c 0), and prints the six ratios plainsight/rg and
-# plainsight's peak RSS. Run by hand (not in CI): bash bench/compare-rg.sh
+# same six codepoint classes of §2, on ~100 MB texts, on two cores and on
+# one (taskset -c 0), and prints the ratios plainsight/rg and plainsight's
+# peak RSS. The texts (bench/mkcorpus) are the three real ones of issue 33
+# — prose (the Go distribution's comments), tutors (Vim's tutors in every
+# language) and rusthtml (the Rust toolchain's HTML documentation) — and,
+# as an extra column, multilingual (generated). A machine without one of the
+# real texts stops the script with an error naming it. Run by hand (not in
+# CI): bash bench/compare-rg.sh
 #
 # The runs are paired and interleaved: each of RUNS rounds runs plainsight
 # and rg one after the other (in turn first), and a cell's ratio is the
@@ -12,10 +16,17 @@
 # fastest time of each is printed beside it.
 #
 #   RUNS=n        rounds per cell (5 by default)
-#   CORPUS=dir    reuse dir/prose.txt, dir/multilingual.txt and dir/html.txt
-#                 (as go run ./bench/mkcorpus writes them) instead of
-#                 writing them afresh into a temporary folder
+#   CORPUS=dir    reuse dir/KIND.txt for each KIND (as go run ./bench/mkcorpus
+#                 -kind KIND writes them; written there when missing)
+#                 instead of writing them afresh into a temporary folder
+#   KINDS="k..."  the texts (default: prose tutors rusthtml multilingual)
 #   PLAINSIGHT=f  time the plainsight binary f instead of building one
+#   BEFORE=g      time plainsight binary g too, in the same rounds (the three
+#                 in turn first), and print its ratio to rg and the ratio of
+#                 f to g, each the median of the rounds' with their spread
+#   SAME_AS=g     first check that plainsight binary g prints the same bytes
+#                 as f for each text (--format text and --format json; cmp),
+#                 and stop if not: the output of a faster scan must not move
 #
 # Needs ripgrep (apt-get install ripgrep), taskset and GNU time.
 set -euo pipefail
@@ -37,13 +48,31 @@ else
 	go build -o "$ps" ./cmd/plainsight
 fi
 corpus=${CORPUS:-$work}
-for kind in prose multilingual html; do
-	if [ -n "${CORPUS:-}" ]; then
-		[ -r "$corpus/$kind.txt" ] || { echo "compare-rg: CORPUS=$corpus has no readable $kind.txt" >&2; exit 2; }
-	else
-		go run ./bench/mkcorpus -kind "$kind" -size $((100 << 20)) -o "$corpus/$kind.txt"
+kinds=${KINDS:-prose tutors rusthtml multilingual}
+[ -d "$corpus" ] || { echo "compare-rg: CORPUS=$corpus is not a folder" >&2; exit 2; }
+go build -o "$work/mkcorpus" ./bench/mkcorpus
+for kind in $kinds; do
+	if [ ! -r "$corpus/$kind.txt" ]; then
+		"$work/mkcorpus" -kind "$kind" -size $((100 << 20)) -o "$corpus/$kind.txt" ||
+			{ echo "compare-rg: cannot write the $kind text (above); this benchmark needs it" >&2; exit 2; }
 	fi
 done
+if [ -n "${BEFORE:-}" ] && [ ! -x "$BEFORE" ]; then
+	echo "compare-rg: BEFORE=$BEFORE is not an executable" >&2
+	exit 2
+fi
+if [ -n "${SAME_AS:-}" ]; then
+	[ -x "$SAME_AS" ] || { echo "compare-rg: SAME_AS=$SAME_AS is not an executable" >&2; exit 2; }
+	for kind in $kinds; do
+		for format in text json; do
+			"$ps" scan --format $format "$corpus/$kind.txt" >"$work/a" || [ $? -eq 1 ]
+			"$SAME_AS" scan --format $format "$corpus/$kind.txt" >"$work/b" || [ $? -eq 1 ]
+			cmp "$work/a" "$work/b" || { echo "compare-rg: $ps and $SAME_AS differ on $kind ($format)" >&2; exit 1; }
+			rm -f "$work/a" "$work/b"
+		done
+	done
+	echo "same output as $SAME_AS on: $kinds (text and json)"
+fi
 
 # §2: zero_width, bidi_control, unicode_tag, control_char, private_use,
 # unassigned_codepoint (General_Category Cn; ripgrep's tables are its own
@@ -70,7 +99,7 @@ median() {
 printf 'plainsight: %s; %d paired rounds a cell; load average %s\n' "$ps" "$runs" "$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
 printf '%-13s %-5s %13s %9s %14s %14s\n' text cores "ratio(median)" "(spread)" "plainsight min" "rg min" 
 results=$work/results
-for kind in prose multilingual html; do
+for kind in $kinds; do
 	f="$corpus/$kind.txt"
 	for cores in 2 1; do
 		pin=()
@@ -78,14 +107,30 @@ for kind in prose multilingual html; do
 		: >"$results"
 		for i in $(seq "$runs"); do
 			# In turn first: a drift in load within a round is shared out.
-			if [ $((i % 2)) = 1 ]; then
+			tb=0
+			if [ -n "${BEFORE:-}" ]; then
+				case $((i % 3)) in
+				1)
+					read -r tp mp < <(timed "${pin[@]}" "$ps" scan --format text "$f")
+					read -r tb _ < <(timed "${pin[@]}" "$BEFORE" scan --format text "$f")
+					read -r tr _ < <(timed "${pin[@]}" rg -a --count-matches "$classes" "$f") ;;
+				2)
+					read -r tb _ < <(timed "${pin[@]}" "$BEFORE" scan --format text "$f")
+					read -r tr _ < <(timed "${pin[@]}" rg -a --count-matches "$classes" "$f")
+					read -r tp mp < <(timed "${pin[@]}" "$ps" scan --format text "$f") ;;
+				0)
+					read -r tr _ < <(timed "${pin[@]}" rg -a --count-matches "$classes" "$f")
+					read -r tp mp < <(timed "${pin[@]}" "$ps" scan --format text "$f")
+					read -r tb _ < <(timed "${pin[@]}" "$BEFORE" scan --format text "$f") ;;
+				esac
+			elif [ $((i % 2)) = 1 ]; then
 				read -r tp mp < <(timed "${pin[@]}" "$ps" scan --format text "$f")
 				read -r tr _ < <(timed "${pin[@]}" rg -a --count-matches "$classes" "$f")
 			else
 				read -r tr _ < <(timed "${pin[@]}" rg -a --count-matches "$classes" "$f")
 				read -r tp mp < <(timed "${pin[@]}" "$ps" scan --format text "$f")
 			fi
-			echo "$tp $tr $mp" >>"$results"
+			echo "$tp $tr $mp $tb" >>"$results"
 		done
 		ratio=$(awk '{ print $1 / $2 }' "$results" | median)
 		awk -v k="$kind" -v c="$cores" -v r="$ratio" '
@@ -93,6 +138,12 @@ for kind in prose multilingual html; do
 			NR == 1 || $1 / $2 < lo { lo = $1 / $2 } NR == 1 || $1 / $2 > hi { hi = $1 / $2 }
 			END { printf "%-13s %-5s %13.2f %9s %12.3f s %12.3f s\n", k, c, r, sprintf("%.2f-%.2f", lo, hi), tp, tr }' "$results"
 		awk '$3 > m { m = $3 } END { print m }' "$results" >>"$work/rss-$kind"
+		if [ -n "${BEFORE:-}" ]; then
+			for col in '$4 / $2' '$1 / $4'; do
+				awk "{ print $col }" "$results" | sort -g | awk -v what="$([ "$col" = '$4 / $2' ] && echo "before/rg" || echo "this/before")" \
+					'{ v[NR] = $1 } END { m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; printf "    %-12s %.2f (%.2f-%.2f)\n", what, m, v[1], v[NR] }'
+			done
+		fi
 	done
 done
 
@@ -103,7 +154,7 @@ done
 # version may differ for Cn).
 echo
 printf '%-13s %15s %15s   %s\n' text "text RSS/size" "json RSS/size" "found"
-for kind in prose multilingual html; do
+for kind in $kinds; do
 	f="$corpus/$kind.txt"
 	size=$(stat -c %s "$f")
 	out=$work/out.json

@@ -159,3 +159,29 @@ func BenchmarkScanCorpus(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkScanReal scans the real texts of issue 33, item 1 (benchtext:
+// the Go distribution's comments, Vim's tutors in every language, the Rust
+// toolchain's HTML documentation; each with a hidden character every
+// 100 KB), 32 MiB each, as plainsight scan --format text does: ScanFile,
+// the Strict profile, no sanitized copy, 4 KiB of a blob's decoded text. A
+// machine without one of the texts fails the benchmark, naming it. Run
+// with GOMAXPROCS=1 for one core.
+func BenchmarkScanReal(b *testing.B) {
+	for _, kind := range []string{benchtext.Prose, benchtext.Tutors, benchtext.RustHTML} {
+		b.Run(kind, func(b *testing.B) {
+			text, err := benchtext.Corpus(kind, 32<<20, 100<<10)
+			if err != nil {
+				b.Fatal(err)
+			}
+			opts := &Options{OmitSanitized: true, Profile: Strict, MaxDecoded: 4 << 10}
+			b.SetBytes(int64(len(text)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := ScanFile(text, opts); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/plainsight/plainsight/internal/injmodel"
 	"github.com/plainsight/plainsight/internal/injrules"
@@ -54,14 +55,19 @@ type judgedSpan struct {
 // its own and as the stretch's first 16 KiB are (injrules.Frame): so
 // Strict stays near Spec's speed on ordinary prose and code, and memory
 // bounded (docs/judgement/strict-class.md).
+//
+// The stretches of a long text (workersFor) are judged side by side, on
+// as many goroutines as there are cores, their spans joined in order: in
+// prose, where base64 blobs cut the text into stretches shorter than a
+// batch of inOrder, they were judged one after the other on one core
+// after the Spec scan (issue 33, item 1).
 func judge(s string, skip []Finding) []judgedSpan {
-	var out []judgedSpan
+	var stretches [][2]int
 	at := 0
 	part := func(end int) {
-		if at >= end {
-			return
+		if at < end {
+			stretches = append(stretches, [2]int{at, end})
 		}
-		out = append(out, judgeStretch(s, at, end, skip)...)
 	}
 	for _, f := range skip {
 		if f.Class != Base64Blob || f.ByteStart < at {
@@ -71,7 +77,28 @@ func judge(s string, skip []Finding) []judgedSpan {
 		at = f.ByteEnd
 	}
 	part(len(s))
-	return out
+	outs := make([][]judgedSpan, len(stretches))
+	if workers := workersFor(len(s)); workers == 1 || len(stretches) == 1 {
+		for i, st := range stretches {
+			outs[i] = judgeStretch(s, st[0], st[1], skip)
+		}
+	} else {
+		var next atomic.Int64
+		var wg sync.WaitGroup
+		for range workers {
+			wg.Go(func() {
+				for {
+					i := int(next.Add(1) - 1)
+					if i >= len(stretches) {
+						return
+					}
+					outs[i] = judgeStretch(s, stretches[i][0], stretches[i][1], skip)
+				}
+			})
+		}
+		wg.Wait()
+	}
+	return slices.Concat(outs...)
 }
 
 // judgeStretch is judge on s[start:end], which holds no blob.
@@ -97,21 +124,16 @@ func judgeStretch(s string, start, end int, skip []Finding) []judgedSpan {
 		regions = append(regions, [2]int{a, b})
 		return true
 	}
-	var pos []int
-	triggers(s[start:end], func(i int) { pos = append(pos, start+i) })
+	var found []int // the §5 findings' starts, in order
 	for _, f := range skip {
 		if f.Class == InstructionLike && f.ByteStart >= start && f.ByteEnd <= end {
-			pos = append(pos, f.ByteStart)
+			found = append(found, f.ByteStart-start)
 		}
 	}
-	if len(pos) == 0 {
+	slices.Sort(found)
+	inOrder(s[start:end], found, func(p int) bool { return add(start + p) })
+	if len(regions) == 0 {
 		return nil
-	}
-	slices.Sort(pos)
-	for _, p := range pos {
-		if !add(p) {
-			break
-		}
 	}
 	// The stretch's framing is read only when a region has something it
 	// can lower.
@@ -169,11 +191,19 @@ var turnLabels = []string{"system:", "assistant:", "human:", "user:"}
 // prefilter of a long stretch fires: a '<' or '[' that opens a role marker
 // or an instruction block, a line that opens a turn, a "### Instruction"-
 // style heading, or one of judgedNeedles. Every test is a byte search
-// (strings.IndexByte) and a prefix comparison where it stops.
-func triggers(s string, add func(int)) {
+// (strings.IndexByte, or strings.Index for "~/", whose '~' fills the
+// underlines of some texts) and a prefix comparison where it stops. The
+// offsets come in no particular order, each at most once.
+func triggers(s string, add func(int)) { triggersIn(s, 0, len(s), add) }
+
+// triggersIn is triggers for the places whose byte searched for (the '<',
+// '[', ':', '#', '~', '_' or '|') lies in s[lo:hi]; each test reads s
+// around it as triggers does. A turn's label is reported where it begins,
+// at most triggerBack bytes before its ':'; every other place at that byte.
+func triggersIn(s string, lo, hi int, add func(int)) {
 	for _, open := range []byte{'<', '['} {
-		for i := 0; ; {
-			j := strings.IndexByte(s[i:], open)
+		for i := lo; ; {
+			j := strings.IndexByte(s[i:hi], open)
 			if j < 0 {
 				break
 			}
@@ -181,8 +211,9 @@ func triggers(s string, add func(int)) {
 			if i+1 >= len(s) || markerPairs[s[i]][s[i+1]>>6]&(1<<(s[i+1]&63)) == 0 {
 				continue
 			}
-			for _, p := range markerPrefixes {
-				if hasPrefixFold(s[i:], p) {
+			second := lowerASCII(s[i+1])
+			for _, p := range markerByFirst[lowerASCII(s[i])] {
+				if len(p) == 1 || p[1] == second && hasPrefixLower(s[i+2:], p[2:]) {
 					add(i - 1)
 					break
 				}
@@ -190,23 +221,27 @@ func triggers(s string, add func(int)) {
 		}
 	}
 	// A turn's label ends with ':' and a heading opens with '#', both at
-	// a line's start: the two bytes are rarer than line breaks.
-	for i := 0; ; {
-		j := strings.IndexByte(s[i:], ':')
+	// a line's start: the two bytes are rarer than line breaks. The byte
+	// before the ':' ends one of the labels (m, t, n or r in any case)
+	// before any label is compared.
+	for i := lo; ; {
+		j := strings.IndexByte(s[i:hi], ':')
 		if j < 0 {
 			break
 		}
 		i += j
-		for _, p := range turnLabels {
-			if k := i + 1 - len(p); k >= 0 && (k == 0 || s[k-1] == '\n') && hasPrefixFold(s[k:], p) {
-				add(k)
-				break
+		if i > 0 && labelEnds[s[i-1]] {
+			for _, p := range turnLabels {
+				if k := i + 1 - len(p); k >= 0 && (k == 0 || s[k-1] == '\n') && hasPrefixLower(s[k:], p) {
+					add(k)
+					break
+				}
 			}
 		}
 		i++
 	}
-	for i := 0; ; {
-		j := strings.IndexByte(s[i:], '#')
+	for i := lo; ; {
+		j := strings.IndexByte(s[i:hi], '#')
 		if j < 0 {
 			break
 		}
@@ -219,23 +254,34 @@ func triggers(s string, add func(int)) {
 			for k < len(s) && s[k] == ' ' {
 				k++
 			}
-			if hasPrefixFold(s[k:], "instruction") || hasPrefixFold(s[k:], "system") {
+			if hasPrefixLower(s[k:], "instruction") || hasPrefixLower(s[k:], "system") {
 				add(i)
 			}
-			i = k - 1
+			i = min(k, hi) - 1
 		}
 		i++
 	}
-	for _, c := range []byte{'~', '_', '|'} {
-		for i := 0; ; {
-			j := strings.IndexByte(s[i:], c)
+	// judgedNeedles: "~/" (found whole: strings.Index passes over runs of
+	// '~' by itself), then '_' and '|' with the needles they open.
+	for i := lo; i < hi; {
+		j := strings.Index(s[i:min(hi+1, len(s))], "~/")
+		if j < 0 {
+			break
+		}
+		i += j
+		add(i)
+		i += 2
+	}
+	for _, c := range []byte{'_', '|'} {
+		for i := lo; ; {
+			j := strings.IndexByte(s[i:hi], c)
 			if j < 0 {
 				break
 			}
 			i += j
 			if i+1 < len(s) && (c != '_' || s[i+1] == 'r' || s[i+1] == 'e') {
 				for _, n := range judgedNeedles {
-					if strings.HasPrefix(s[i:], n) {
+					if n[0] == c && strings.HasPrefix(s[i:], n) {
 						add(i)
 						break
 					}
@@ -244,6 +290,118 @@ func triggers(s string, add func(int)) {
 			i++
 		}
 	}
+}
+
+// triggerBack is how far before its byte searched for a place that
+// triggersIn reports can lie: the ':' of "assistant:".
+const triggerBack = len("assistant:") - 1
+
+// triggerBlock is the length of the pieces of text inOrder searches at
+// once, on as many goroutines as there are cores (workersFor).
+var triggerBlock = 256 << 10
+
+// inOrder calls add with the places of triggers(s) and the offsets of
+// found (sorted), all in increasing order, until add returns false: the
+// text is searched a batch of blocks at a time, so that the search stops
+// where judgeStretch has its maxRegions regions (on Vim's tutors within
+// the first 7 MB of 100), and the blocks of a batch are searched side by
+// side. A place from a block lies at most triggerBack bytes before it, so
+// the places before a batch's end less triggerBack come in order once the
+// batch is searched. TestInOrder compares it with a sort of all places.
+func inOrder(s string, found []int, add func(int) bool) {
+	workers := workersFor(len(s))
+	var pending []int // places found, not yet passed to add
+	parts := make([][]int, workers)
+	for lo := 0; lo < len(s); {
+		hi := min(len(s), lo+workers*triggerBlock)
+		if searchedHook != nil {
+			searchedHook(lo, hi)
+		}
+		if workers == 1 || hi-lo <= triggerBlock {
+			triggersIn(s, lo, hi, func(p int) { pending = append(pending, p) })
+		} else {
+			var wg sync.WaitGroup
+			for w := range parts {
+				a, b := min(hi, lo+w*triggerBlock), min(hi, lo+(w+1)*triggerBlock)
+				parts[w] = parts[w][:0]
+				wg.Go(func() { triggersIn(s, a, b, func(p int) { parts[w] = append(parts[w], p) }) })
+			}
+			wg.Wait()
+			for _, p := range parts {
+				pending = append(pending, p...)
+			}
+		}
+		slices.Sort(pending)
+		done := hi - triggerBack // every later place is at or after it
+		if hi == len(s) {
+			done = len(s) + 1
+		}
+		n := 0
+		for n < len(pending) && pending[n] < done || len(found) > 0 && found[0] < done {
+			var p int
+			if n < len(pending) && (len(found) == 0 || pending[n] <= found[0]) && pending[n] < done {
+				p, n = pending[n], n+1
+			} else {
+				p, found = found[0], found[1:]
+			}
+			if !add(p) {
+				return
+			}
+		}
+		pending = append(pending[:0], pending[n:]...)
+		lo = hi
+	}
+	for _, p := range found {
+		if !add(p) {
+			return
+		}
+	}
+}
+
+// searchedHook, unless nil, is called with each batch of text inOrder
+// searches (for TestJudgeStopsEarly).
+var searchedHook func(lo, hi int)
+
+// markerByFirst lists the markerPrefixes by their first byte.
+var markerByFirst = func() (t [256][]string) {
+	for _, p := range markerPrefixes {
+		t[p[0]] = append(t[p[0]], p)
+	}
+	return t
+}()
+
+// labelEnds marks the last letters of the turnLabels, in either case.
+var labelEnds = func() (t [256]bool) {
+	for _, p := range turnLabels {
+		for _, x := range fold(p[len(p)-2]) {
+			t[x] = true
+		}
+	}
+	return t
+}()
+
+// lowerASCII returns b lowered if it is an ASCII capital letter, else b.
+func lowerASCII(b byte) byte {
+	if b-'A' < 26 {
+		return b + 'a' - 'A'
+	}
+	return b
+}
+
+// hasPrefixLower reports whether s begins with the lowered ASCII prefix p,
+// its ASCII letters in any case. It is hasPrefixFold, whose
+// strings.EqualFold can equal an ASCII prefix only to bytes of ASCII: the
+// same number of codepoints in the same number of bytes (TestTriggersSame).
+func hasPrefixLower(s, p string) bool {
+	if len(s) < len(p) {
+		return false
+	}
+	for i := 0; i < len(p); i++ {
+		if lowerASCII(s[i]) != p[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // markerPairs marks, by its first byte, the second bytes of the
@@ -278,12 +436,6 @@ func fold(b byte) []byte {
 // in prose, "[admin" in a link) does not make the model read ordinary
 // documentation.
 const modelGate = injrules.Floor / 2
-
-// hasPrefixFold reports whether s begins with the lowered ASCII prefix p,
-// in any case.
-func hasPrefixFold(s, p string) bool {
-	return len(s) >= len(p) && strings.EqualFold(s[:len(p)], p)
-}
 
 // judgeChunk is judge on the passage s of a text, at the text's byte
 // offset off: heuristic says whether a §5 instruction_like finding lies in
@@ -328,12 +480,12 @@ func judgeChunk(s string, off int, heuristic bool, doc func() injrules.Framing) 
 
 // judgedFindings turns the instruction_judged spans of s into findings,
 // with their positions and excerpts.
-func judgedFindings(s string, isWTF8 bool, spans []judgedSpan) []Finding {
+func judgedFindings(s string, isWTF8 bool, spans []judgedSpan, known *offsets) []Finding {
 	ext := make([]extSpan, len(spans))
 	for i, sp := range spans {
 		ext[i] = extSpan{class: InstructionJudged, start: snap(s, sp.start, isWTF8, false), end: snap(s, sp.end, isWTF8, true)}
 	}
-	out := extFindings(s, isWTF8, ext)
+	out := extFindingsFrom(s, isWTF8, ext, known)
 	for i := range out {
 		out[i].Heuristic = true
 		out[i].Pattern = spans[i].pattern

@@ -85,8 +85,8 @@ func runProfile(s string, isWTF8 bool, o options) *Result {
 		return run(s, isWTF8, o)
 	}
 	ext := extensionsBeside(s, o)
-	res := run(s, isWTF8, o)
-	strict(res, s, isWTF8, o, ext)
+	res, _, known := runKnown(s, isWTF8, o, false)
+	strictKnown(res, s, isWTF8, o, ext, known)
 	return res
 }
 
@@ -145,6 +145,12 @@ func findExtensionsIn(s string, max int, f Format) (_ []extSpan, total int, remo
 // Strict removes. With o.omitSanitized the copy is left to the caller.
 // found, unless nil, gives what findExtensions finds in s.
 func strict(res *Result, s string, isWTF8 bool, o options, found func() ([]extSpan, int, bool)) (removes bool) {
+	return strictKnown(res, s, isWTF8, o, found, nil)
+}
+
+// strictKnown is strict, the positions of the findings it adds resolved
+// from those known (see positionsFrom).
+func strictKnown(res *Result, s string, isWTF8 bool, o options, found func() ([]extSpan, int, bool), known *offsets) (removes bool) {
 	res.Profile = Strict.String()
 	kept := res.Findings[:0]
 	var lit *literals
@@ -170,8 +176,8 @@ func strict(res *Result, s string, isWTF8 bool, o options, found func() ([]extSp
 	}
 	judged := judge(s, res.Findings)
 	if len(ext) > 0 || len(judged) > 0 {
-		res.Findings = append(res.Findings, extFindings(s, isWTF8, ext)...)
-		res.Findings = append(res.Findings, judgedFindings(s, isWTF8, judged)...)
+		res.Findings = append(res.Findings, extFindingsFrom(s, isWTF8, ext, known)...)
+		res.Findings = append(res.Findings, judgedFindings(s, isWTF8, judged, known)...)
 		sortFindings(res.Findings)
 		if o.maxFindings >= 0 && len(res.Findings) > o.maxFindings {
 			res.Findings, res.Truncated = res.Findings[:o.maxFindings], true
@@ -220,13 +226,19 @@ func strictRescan(decoded string, found []Finding, o options) []Finding {
 // extFindings turns extension spans of s into findings, with their
 // positions and excerpts.
 func extFindings(s string, isWTF8 bool, ext []extSpan) []Finding {
+	return extFindingsFrom(s, isWTF8, ext, nil)
+}
+
+// extFindingsFrom is extFindings, the positions resolved from those known
+// (see positionsFrom).
+func extFindingsFrom(s string, isWTF8 bool, ext []extSpan, known *offsets) []Finding {
 	offs := make([]int, 0, 2*len(ext))
 	for _, e := range ext {
 		offs = append(offs, e.start, e.end)
 	}
 	slices.Sort(offs)
 	offs = slices.Compact(offs)
-	pos := positionsAt(s, isWTF8, offs)
+	pos := positionsFrom(s, isWTF8, offs, known)
 	at := func(b int) position {
 		i, _ := slices.BinarySearch(offs, b)
 		return pos[i]

@@ -3,6 +3,7 @@ package scan
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -367,6 +368,14 @@ func run(s string, isWTF8 bool, o options) *Result {
 // runDeferred is run. With deferSanitized it builds no sanitized copy and
 // returns what writes it instead.
 func runDeferred(s string, isWTF8 bool, o options, deferSanitized bool) (*Result, *sanitizer) {
+	res, z, _ := runKnown(s, isWTF8, o, deferSanitized)
+	return res, z
+}
+
+// runKnown is runDeferred, and returns as well the byte offsets of s whose
+// positions the pass over the codepoints recorded (on a long text, a
+// checkpoint every checkpointGap bytes), for positionsFrom.
+func runKnown(s string, isWTF8 bool, o options, deferSanitized bool) (*Result, *sanitizer, *offsets) {
 	if deferSanitized {
 		o.omitSanitized = true
 	}
@@ -600,7 +609,7 @@ func runDeferred(s string, isWTF8 bool, o options, deferSanitized bool) (*Result
 		res.Findings = []Finding{}
 	}
 	res.Status = statusOf(res.DeterministicCount, res.HeuristicCount)
-	return res, z
+	return res, z, &c.offsets
 }
 
 // shortText is the length below which a text is searched for base64
@@ -737,6 +746,22 @@ func positionsAt(s string, isWTF8 bool, offsets []int) []position {
 		out[k] = position{cp, u16}
 	}
 	return out
+}
+
+// positionsFrom is positionsAt, walking s from the nearest of known's
+// offsets at or before each offset rather than from the start of s (nil
+// known: from the start). The extension and instruction_judged findings
+// of a long text lie all over it: two walks of the whole text, one after
+// the other on one core, were a tenth of a Strict scan of 100 MB of HTML
+// on two (issue 33, item 1). TestPositionsFrom compares it with
+// positionsAt.
+func positionsFrom(s string, isWTF8 bool, offs []int, known *offsets) []position {
+	if known == nil || len(known.bytes) <= 1 {
+		return positionsAt(s, isWTF8, offs)
+	}
+	o := offsets{bytes: append(slices.Clip(offs), math.MaxInt), pos: make([]position, len(offs))}
+	o.resolveFrom(s, isWTF8, known)
+	return o.pos
 }
 
 // sortFindings puts findings in wire order: by start, then end, then class,

@@ -1,10 +1,14 @@
 // Command mkcorpus writes a deterministic benchmark text of -size bytes,
 // with a hidden character of some §2 class every -every bytes or so (none
-// with -every 0). -kind chooses the text: multilingual (generated lines of
-// English and multilingual prose, the default), prose (real English
-// technical prose: the Go distribution's comments, benchtext.GoDocs,
-// repeated) or html (real HTML: the Go distribution's HTML documents and an
-// HTML email, benchtext.GoHTML, repeated). The text is
+// with -every 0). -kind chooses the text. The real ones (issue 33, item 1):
+// prose (real English technical prose: the Go distribution's comments,
+// benchtext.GoDocs, repeated), tutors (multilingual prose: Vim's tutors in
+// every language, benchtext.VimTutors, repeated) and rusthtml (real HTML:
+// the Rust toolchain's HTML documentation, benchtext.RustHTMLFiles,
+// concatenated). Beside them: multilingual (generated lines of English and
+// multilingual prose, the default) and html (the Go distribution's HTML
+// documents and an HTML email, benchtext.GoHTML, repeated). A real text the
+// machine lacks is an error that says so (exit status 2). The text is
 // benchtext.WriteCorpus's, which the scan's corpus benchmarks read too.
 package main
 
@@ -21,7 +25,7 @@ func main() {
 	size := flag.Int("size", 100<<20, "bytes to write (about)")
 	every := flag.Int("every", 100<<10, "bytes between hidden characters (about)")
 	out := flag.String("o", "", "output file (required)")
-	kind := flag.String("kind", benchtext.Multilingual, "the text: multilingual, prose or html")
+	kind := flag.String("kind", benchtext.Multilingual, "the text: prose, tutors, rusthtml, multilingual or html")
 	flag.Parse()
 	if *out == "" {
 		fmt.Fprintln(os.Stderr, "mkcorpus: -o is required")

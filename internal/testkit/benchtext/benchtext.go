@@ -239,36 +239,16 @@ var corpusLines = []string{
 var corpusHidden = []string{"\u200b", "\u202e", "\U000E0041", "\x07", "\ue000", "\u0378"}
 
 // WriteCorpus writes to w a deterministic benchmark text of kind
-// (Multilingual, Prose or HTML) of about size bytes (whole lines: at least
-// size, at most a line more), with a hidden character of some §2 class
-// every about every bytes (none when every is 0). The same arguments give
-// the same bytes, for a given Go distribution (GoDocs, GoHTML).
+// (Multilingual, Prose, HTML, Tutors or RustHTML) of about size bytes
+// (whole lines: at least size, at most a line more), with a hidden
+// character of some §2 class every about every bytes (none when every is
+// 0). The same arguments give the same bytes, for a given Go distribution
+// (GoDocs, GoHTML), Vim (VimTutors) and Rust toolchain (RustHTMLFiles). A
+// real text the machine lacks is an error that names it.
 func WriteCorpus(w io.StringWriter, kind string, size, every int) error {
 	rng := rand.New(rand.NewPCG(17, 0))
-	var text []string // the lines of a real text, written in turn
-	switch kind {
-	case Multilingual:
-	case Prose, HTML:
-		get := GoDocs
-		if kind == HTML {
-			get = GoHTML
-		}
-		s, err := get()
-		if err != nil {
-			return err
-		}
-		text = slices.Collect(strings.Lines(s))
-	default:
-		return fmt.Errorf("corpus kind %q: want %s, %s or %s", kind, Multilingual, Prose, HTML)
-	}
-	n, next, k := 0, every, 0
-	for n < size {
-		var l string
-		if text != nil {
-			l, k = text[k], (k+1)%len(text)
-		} else {
-			l = corpusLines[rng.IntN(len(corpusLines))]
-		}
+	n, next := 0, every
+	write := func(l string) error {
 		if every > 0 && n >= next {
 			cut := len(l) / 2
 			for cut > 0 && l[cut]&0xC0 == 0x80 {
@@ -281,6 +261,45 @@ func WriteCorpus(w io.StringWriter, kind string, size, every int) error {
 			return err
 		}
 		n += len(l)
+		return nil
+	}
+	var get func() (string, error)
+	switch kind {
+	case Multilingual:
+		for n < size {
+			if err := write(corpusLines[rng.IntN(len(corpusLines))]); err != nil {
+				return err
+			}
+		}
+		return nil
+	case RustHTML:
+		var werr error
+		err := rustLines(func(l string) bool {
+			werr = write(l)
+			return werr == nil && n < size
+		})
+		if err != nil {
+			return err
+		}
+		return werr
+	case Prose:
+		get = GoDocs
+	case HTML:
+		get = GoHTML
+	case Tutors:
+		get = VimTutors
+	default:
+		return fmt.Errorf("corpus kind %q: want %s, %s, %s, %s or %s", kind, Prose, Tutors, RustHTML, Multilingual, HTML)
+	}
+	s, err := get()
+	if err != nil {
+		return err
+	}
+	text := slices.Collect(strings.Lines(s)) // the lines of a real text, written in turn
+	for k := 0; n < size; k = (k + 1) % len(text) {
+		if err := write(text[k]); err != nil {
+			return err
+		}
 	}
 	return nil
 }
