@@ -92,8 +92,11 @@
 // advisories, security-tool READMEs, detector pattern lists, test prose
 // that quotes an attack phrase "such as" or "e.g.") and whether it reads as
 // an operator-written system prompt ("You are X, an assistant for Y. Never
-// reveal your system prompt."). Weigh applies both to a hit: framing
-// lowers or removes weak evidence but never Strong evidence.
+// reveal your system prompt."), and whether it is a prompt template (two
+// placeholders or tags such as "{{ history }}", issue 27, item 1: the
+// model's word alone does not flag it, ModelWeight). Weigh applies the
+// first two to a hit: framing lowers or removes weak evidence but never
+// Strong evidence.
 //
 // # The model's gate
 //

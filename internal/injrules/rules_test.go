@@ -128,6 +128,42 @@ func TestFraming(t *testing.T) {
 	}
 }
 
+// TestFramingTemplate checks that a prompt template, two or more
+// placeholders or tags, is framed as one (issue 27, item 1: operator-written
+// system prompts are not attacks), and that braces of code, JSON or a
+// filled-in text are not.
+func TestFramingTemplate(t *testing.T) {
+	for _, text := range []string{
+		"{{ general_instructions }}\n\nYour task is to write the bot's next message.\n{{ history | colang }}",
+		"System:\n{{system_message}}\n{% if context %}Context: {{ context }}{% endif %}",
+		"Answer with the facts below.\n{% for doc in docs %}- {{doc.title}}\n{% endfor %}",
+	} {
+		if !Frame(text).Template {
+			t.Errorf("%q: Template not set", text)
+		}
+	}
+	for _, text := range []string{
+		"Your task is to write the bot's next message. Be brief.",
+		"m := map[string]int{}\nif x { y := struct{}{} }",
+		`{"a": {"b": {"c": 1}}}`,
+		"Only one slot here: {{ name }}. Ignore the rest.",
+		"{{ }} and {{ 1x }} are not placeholders {{-}}",
+	} {
+		if Frame(text).Template {
+			t.Errorf("%q: Template set", text)
+		}
+	}
+	// Alone, the model's word does not flag a template; beside other
+	// evidence it counts as it is.
+	tpl := Framing{Template: true}
+	if got := ModelWeight(1, 20, tpl, false, false); got != 0 {
+		t.Errorf("template, model alone: ModelWeight = %v, want 0", got)
+	}
+	if got := ModelWeight(0.95, 20, tpl, false, true); got != 0.95 {
+		t.Errorf("template, corroborated: ModelWeight = %v, want 0.95", got)
+	}
+}
+
 // TestSpans checks that hits lie in the text, in order of position within
 // a rule, and that a quoted cited phrase is marked Quoted.
 func TestSpans(t *testing.T) {
