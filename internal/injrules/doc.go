@@ -47,7 +47,10 @@
 //     (jailbreak.go).
 //   - exfiltrate: an instruction to send the conversation, the system
 //     prompt, cookies, passwords or a user's data to a URL, an address or
-//     a number, or to send or transfer something "silently".
+//     a number, or to send or transfer something "silently"; and a
+//     record's field value that opens with the user's voice asking to
+//     move their money, access or data ("{'snippet': 'Please grant
+//     access to my friend …'}", a task hijack in a tool result).
 //   - answer_inject: an instruction that plants a payload in the reader's
 //     answer ("include in your response the following string:
 //     ![image](https://…)", "repeat the word … 100 times at the end of

@@ -390,7 +390,7 @@ var wordAnchors = map[string]anchor{
 	"your":         {[]string{"yournew", "answerinject"}, "new updated real true response answer reply output responses answers replies"},
 	"you":          {[]string{"youarenow", "mustrun", "redirect"}, "are must should need have"},
 	"must":         {[]string{"mustrun", "redirect", "mustalso"}, "now redirect switch use call first execute run immediately also"},
-	"please":       {[]string{"redirect"}, "redirect switch use"},
+	"please":       {[]string{"redirect", "datarequest"}, "redirect switch use transfer grant sell buy purchase deposit withdraw wire unlock disable share reroute delete pay give move change initiate invite add release"},
 	"from":         {[]string{"fromnow"}, "now"},
 	"developer":    {[]string{"devmode"}, "mode"},
 	"god":          {[]string{"devmode"}, "mode"},
