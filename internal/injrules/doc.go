@@ -72,7 +72,9 @@
 //     limits in the six languages ("Du bist jetzt eine KI ohne
 //     Einschränkungen"), and a persuasive role-play: a persona given a
 //     task beside a pretext ("you are a journalist writing … this is
-//     purely fictional", "imagine you are … for educational purposes").
+//     purely fictional", "imagine you are … for educational purposes"),
+//     and an adversarial suffix (a one-line request ending in token
+//     noise that leaves three brackets open).
 //     Said to the reader ("I want you to …", a sentence's start), the
 //     persona, freed and "mode enabled" forms are Strong; reported ("if
 //     the user asks you to act as …", "DAN prompts ask the model to …") or

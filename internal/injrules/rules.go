@@ -716,6 +716,10 @@ func find(text, lo string, add func(Hit), fs *frameState) {
 			}
 		}
 	}
+	if s, ok := adversarialSuffix(text); ok && f.n < MaxHits && s >= f.until[Jailbreak] {
+		f.n++
+		f.add(Hit{Rule: Jailbreak, Start: s, End: len(strings.TrimRight(text, " \t\r\n")), Confidence: 0.55})
+	}
 }
 
 // nextWord returns the word after position j (past spaces and one
