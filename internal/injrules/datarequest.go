@@ -38,3 +38,20 @@ var _ = func() bool {
 	}{"'please ", []string{"datarequest"}})
 	return true
 }()
+
+// The image-beacon check of Exfiltrate (issue 27, item 1: document
+// injections in any language): a Markdown image whose URL's query holds
+// a placeholder for the reader to fill in, "![image](https://host/p.png?q=[QUERY])",
+// "?d={data}", "?u=<user_email>", "?x=$SECRET": the shape of
+// exfiltration through a rendered image, whatever the language around
+// it. A real image link carries a value, not a slot. Anchored on "![".
+var imageBeacon = check{Exfiltrate, re(`^!\[[^\]\n]{0,40}\]\(\s*https?://[^)\s]{1,200}?[?&][\w.-]{1,20}=\s*(?:\[[a-z_ ]{1,30}\]|\{\{?[a-z_ ]{1,30}\}\}?|%7b|<[a-z_]{1,30}>|\$[a-z_{])`), 0, 300, fixed(0.7)}
+
+var _ = func() bool {
+	checks["imagebeacon"] = imageBeacon
+	symbolAnchors = append(symbolAnchors, struct {
+		prefix string
+		checks []string
+	}{"![", []string{"imagebeacon"}})
+	return true
+}()
