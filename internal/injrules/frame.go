@@ -17,6 +17,13 @@ type Framing struct {
 	// (the second half of Operator): role-play jailbreaks open with
 	// "You are …" too, but rarely protect a prompt or distrust documents.
 	OperatorRules bool
+	// Template is set when the text is a prompt template: two or more
+	// template placeholders or tags ("{{ general_instructions }}",
+	// "{{ history | colang }}", "{% if context %}"). A template is
+	// written by an operator or a framework and filled in before a model
+	// reads it; a filled-in text has none left. Like OperatorRules it
+	// lowers the model's word alone (ModelWeight), never a rule's.
+	Template bool
 }
 
 // aboutCore are the words of text about attacks; aboutCue the words that
@@ -123,7 +130,66 @@ func (fs *frameState) finish(lo string) Framing {
 	f.About = fs.nCore >= 2 || fs.nCore >= 1 && fs.nCue >= 2
 	start := strings.TrimLeft(lo, " \t\r\n")
 	f.Operator = f.Operator || roleIntro.MatchString(start[:min(len(start), 200)])
+	f.Template = templateSlots(lo, 2) >= 2
 	return f
+}
+
+// templateSlots counts, up to max, the template placeholders and tags of
+// the lowered text lo: "{{" then an identifier (letters, digits, '_',
+// '.') and "}}" or a filter ("|") closed by "}}" within 80 bytes, or
+// "{%" then a block keyword. It reads each '{' once: time linear in lo.
+func templateSlots(lo string, max int) int {
+	n := 0
+	for i := 0; n < max; {
+		k := strings.IndexByte(lo[i:], '{')
+		if k < 0 || i+k+1 >= len(lo) {
+			break
+		}
+		i += k + 1
+		switch lo[i] {
+		case '{':
+			if placeholder(lo[i+1 : min(len(lo), i+81)]) {
+				n++
+			}
+		case '%':
+			j := i + 1
+			for j < len(lo) && (lo[j] == ' ' || lo[j] == '-') {
+				j++
+			}
+			e := j
+			for e < len(lo) && lo[e] >= 'a' && lo[e] <= 'z' {
+				e++
+			}
+			switch lo[j:e] {
+			case "if", "elif", "else", "endif", "for", "endfor", "set", "macro", "endmacro", "raw", "block", "endblock", "include":
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// placeholder reports whether s, the text after "{{", opens with a
+// placeholder: an identifier, then "}}" or a filter closed by "}}".
+func placeholder(s string) bool {
+	j := 0
+	for j < len(s) && s[j] == ' ' {
+		j++
+	}
+	e := j
+	for e < len(s) && (s[e] >= 'a' && s[e] <= 'z' || s[e] == '_' || s[e] == '.' || e > j && s[e] >= '0' && s[e] <= '9') {
+		e++
+	}
+	if e == j || s[j] == '.' {
+		return false
+	}
+	for e < len(s) && s[e] == ' ' {
+		e++
+	}
+	if strings.HasPrefix(s[e:], "}}") {
+		return true
+	}
+	return e < len(s) && s[e] == '|' && strings.Contains(s[e:], "}}")
 }
 
 // operatorTrigger reports whether the trigger word lo[i:j] is followed by

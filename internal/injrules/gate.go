@@ -48,7 +48,8 @@ func CountWords(s string, max int) int {
 // the model's word but not a strong rule's. An operator's prompt ("You are
 // X, an assistant for Y. Never reveal …") reads like a role-play jailbreak
 // to it: alone, the model does not flag a text that states the rules
-// operators write. Out of its training pool the model's probability is
+// operators write, nor a prompt template (Framing.Template, issue 27,
+// item 1). Out of its training pool the model's probability is
 // optimistic (on the 6.6 MB benign corpus of the shield's calibration test
 // one chunk in ten scores 0.5 or more): alone it is evidence only from
 // ModelAlone (ModelAloneShort under ModelFullWords words) up, mapped onto
@@ -58,7 +59,7 @@ func ModelWeight(p float64, words int, f Framing, strongRule, corroborated bool)
 	if f.About && !strongRule {
 		p *= 0.6
 	}
-	if f.OperatorRules && !corroborated {
+	if (f.OperatorRules || f.Template) && !corroborated {
 		p *= 0.8
 	}
 	alone := ModelAlone

@@ -198,8 +198,13 @@ var jailChecks = map[string]check{
 			}
 			return 0.8, false
 		}},
-	"hypo":      {Jailbreak, re(`^(?:hypothetical(?:ly)?|fictional|imaginary)\b[^.\n]{0,120}?\b(?:no|without|free\s+(?:of|from))\s+(?:any\s+)?(?:\w+\s+)?(?:restrictions|limitations|rules|filters|guidelines|ethics|morals|laws|censorship|content\s+polic\w*)\b`), 0, 180, fixed(0.6)},
-	"asifno":    {Jailbreak, re(`^as\s+if\s+you\s+(?:have|had|were|are|did)\s+(?:not\s+have\s+|no\s+|zero\s+|never\s+had\s+)(?:\w+\s+){0,2}?(?:restrictions|limitations|limits|filters|rules|guidelines|ethics|morals|morality|censorship|boundaries|programming|policies|constraints|safeguards)\b|^as\s+if\s+you\s+(?:were|are)\s+(?:an?\s+)?(?:unfiltered|uncensored|unrestricted|amoral|jailbroken|evil)`), 0, 100, fixed(0.75)},
+	"hypo":   {Jailbreak, re(`^(?:hypothetical(?:ly)?|fictional|imaginary)\b[^.\n]{0,120}?\b(?:no|without|free\s+(?:of|from))\s+(?:any\s+)?(?:\w+\s+)?(?:restrictions|limitations|rules|filters|guidelines|ethics|morals|laws|censorship|content\s+polic\w*)\b`), 0, 180, fixed(0.6)},
+	"asifno": {Jailbreak, re(`^as\s+if\s+you\s+(?:have|had|were|are|did)\s+(?:not\s+have\s+|no\s+|zero\s+|never\s+had\s+)(?:\w+\s+){0,2}?(?:restrictions|limitations|limits|filters|rules|guidelines|ethics|morals|morality|censorship|boundaries|programming|policies|constraints|safeguards)\b|^as\s+if\s+you\s+(?:were|are)\s+(?:an?\s+)?(?:unfiltered|uncensored|unrestricted|amoral|jailbroken|evil)`), 0, 100, fixed(0.75)},
+	// jailbreak: a persuasive role-play, a persona given a task
+	// ("you are a journalist who…", "imagine you are…", "let's
+	// role-play") and a pretext ("purely fictional", "for educational
+	// purposes", "hypothetically"), issue 27, item 1.
+	"pretext":   {Jailbreak, re(`^(?:hypothetical(?:ly)?|fictional|fictitious|imaginary|(?:educational|research|academic|informational)\s+(?:and\s+\w+\s+)?purposes?)\b`), 0, 60, pretext},
 	"withoutno": {Jailbreak, re(`^without\s+(?:any\s+)?(?:\w+\s+)?(?:filters?|filtering|censorship|censoring|restrictions|limitations|boundaries|morals|ethics)\b`), 0, 60, withoutNo},
 
 	// override: direct injections the rules of rules.go do not read.
@@ -429,6 +434,36 @@ func isReportedML(lo string, start int) bool {
 	return negML.MatchString(b)
 }
 
+// personaFrame matches the persona of a persuasive role-play: a line
+// opening "(imagine) you are a X who / writing / working …", or a
+// role-play, "imagine you", "pretend you / to be", "let's play".
+var personaFrame = re(`(?m)^[\s"'*#>-]*(?:imagine\s+(?:that\s+)?)?you\s+are\s+(?:now\s+)?an?\s+(?:[a-z-]+\s+){0,4}(?:who|writing|working|tasked|hired|researching|investigating|trying|preparing|creating|developing|studying)\b|\brole-?play|\bimagine\s+(?:you|that\s+you|yourself)\b|\bpretend\s+(?:you|to\s+be|that)\b|\blet'?s\s+play\b`)
+
+// harmWords are the words of a harmful request that a pretext excuses
+// ("a tutorial on making a bomb", "a phishing e-mail", "a controversial
+// article"); a persona given an ordinary task has none.
+var harmWords = re(`\b(?:bombs?|explosives?|weapons?|firearms?|guns?|hack\w*|malware|ransomware|virus|phishing|drugs?|meth\w*|heroin|poison\w*|steal\w*|theft|fraud\w*|launder\w*|kill\w*|murder\w*|suicide|self-harm|exploit\w*|counterfeit\w*|illegal\w*|unlawful|harm\w*|dangerous|violen\w*|terror\w*|racis\w*|hate|hateful|scams?|misinformation|disinformation|misleading|fake\s+news|deepfake|defamatory|stalk\w*|crack\w*|bypass\w*|unauthori[sz]ed|evad\w*|evasion|smuggl\w*|traffick\w*|extort\w*|blackmail\w*|bully\w*|harass\w*|discriminat\w*|demean\w*|offensive|controversial|sexual\w*|porn\w*|erotic|torture|abuse\w*|cheat\w*|manipulat\w*|propaganda|insider\s+trading|bribe\w*|toxic|lethal|deadly|assault|kidnap\w*|overdose|extremis\w*|nerve\s+gas|alarms?)\b`)
+
+// pretextReported matches the end of what comes before a pretext that a
+// sentence reports or denies ("attackers claim it is …", "not for …").
+var pretextReported = re(`\b(?:tells?|told|claims?|claimed|says?|said|insists?|pretends?|asks?|asked|if|whether|not|never|isn't|aren't)\b[^.!?\n]{0,40}$`)
+
+// pretext is the pretext of a persuasive role-play: a persona frame and
+// a harmful request's word in the 600 bytes before it or the 300 after (a bounded read: the engine
+// runs at most maxChecks checks a text), not reported ("jailbreaks claim
+// it is for educational purposes" is prose about them).
+func pretext(lo string, m []int) (float64, bool) {
+	b := lo[max(0, m[0]-48):m[0]]
+	if k := strings.LastIndexAny(b, ".!?\n:;"); k >= 0 {
+		b = b[k+1:]
+	}
+	w := lo[max(0, m[0]-600):min(len(lo), m[1]+300)]
+	if pretextReported.MatchString(b) || !personaFrame.MatchString(w) || !harmWords.MatchString(w) {
+		return 0, false
+	}
+	return 0.6, false
+}
+
 // jailAnchors are the anchor words of this file's checks and the words
 // that may follow them ("" for any).
 var jailAnchors = map[string]anchor{
@@ -504,10 +539,15 @@ var jailAnchors = map[string]anchor{
 	"abandon":        {[]string{"ignoreyour"}, "your all any"},
 	"discard":        {[]string{"ignoreyour"}, "your all any"},
 	"drop":           {[]string{"ignoreyour"}, "your all any"},
-	"hypothetical":   {[]string{"hypo"}, ""},
-	"hypothetically": {[]string{"hypo"}, ""},
-	"fictional":      {[]string{"hypo"}, ""},
-	"imaginary":      {[]string{"hypo"}, ""},
+	"hypothetical":   {[]string{"hypo", "pretext"}, ""},
+	"hypothetically": {[]string{"hypo", "pretext"}, ""},
+	"fictional":      {[]string{"hypo", "pretext"}, ""},
+	"imaginary":      {[]string{"hypo", "pretext"}, ""},
+	"fictitious":     {[]string{"pretext"}, ""},
+	"educational":    {[]string{"pretext"}, "purposes purpose and"},
+	"research":       {[]string{"pretext"}, "purposes purpose"},
+	"academic":       {[]string{"pretext"}, "purposes purpose"},
+	"informational":  {[]string{"pretext"}, "purposes purpose"},
 	"without":        {[]string{"withoutno"}, "any filters filter filtering censorship censoring restrictions limitations boundaries morals ethics moral ethical"},
 	"previous":       {[]string{"wastest"}, "instructions prompt prompts rules message messages text directions commands task tasks"},
 	"prior":          {[]string{"wastest"}, "instructions prompt prompts rules message messages text directions commands task tasks"},

@@ -390,7 +390,7 @@ var wordAnchors = map[string]anchor{
 	"your":         {[]string{"yournew", "answerinject"}, "new updated real true response answer reply output responses answers replies"},
 	"you":          {[]string{"youarenow", "mustrun", "redirect"}, "are must should need have"},
 	"must":         {[]string{"mustrun", "redirect", "mustalso"}, "now redirect switch use call first execute run immediately also"},
-	"please":       {[]string{"redirect"}, "redirect switch use"},
+	"please":       {[]string{"redirect", "datarequest"}, "redirect switch use transfer grant sell buy purchase deposit withdraw wire unlock disable share reroute delete pay give move change initiate invite add release"},
 	"from":         {[]string{"fromnow"}, "now"},
 	"developer":    {[]string{"devmode"}, "mode"},
 	"god":          {[]string{"devmode"}, "mode"},
@@ -715,6 +715,10 @@ func find(text, lo string, add func(Hit), fs *frameState) {
 				}
 			}
 		}
+	}
+	if s, ok := adversarialSuffix(text); ok && f.n < MaxHits && s >= f.until[Jailbreak] {
+		f.n++
+		f.add(Hit{Rule: Jailbreak, Start: s, End: len(strings.TrimRight(text, " \t\r\n")), Confidence: 0.55})
 	}
 }
 
