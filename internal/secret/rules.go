@@ -86,6 +86,10 @@ type glRules struct {
 	// keyword, short or long: the one table the pass reads for a byte
 	// that starts none.
 	pairs [1 << 16 / 64]uint64
+	// rawPairs is pairs for the text's bytes as written: bit a<<8|b is
+	// pairs' bit for (lowerByte(a), lowerByte(b)), so that the first
+	// test of every position lowers nothing.
+	rawPairs [1 << 16 / 64]uint64
 	// always are the rules without keywords, run on every text.
 	always []int
 }
@@ -248,6 +252,15 @@ func compileRules(srcs ...string) (*glRules, error) {
 		}
 		set.lists[idx[h]-1] = append(set.lists[idx[h]-1], k)
 	}
+	for a := range 256 {
+		for b := range 256 {
+			l := uint16(lowerByte(byte(a)))<<8 | uint16(lowerByte(byte(b)))
+			if set.pairs[l>>6]&(1<<(l&63)) != 0 {
+				h := a<<8 | b
+				set.rawPairs[h>>6] |= 1 << (h & 63)
+			}
+		}
+	}
 	return set, nil
 }
 
@@ -380,7 +393,8 @@ type glFinding struct {
 
 // keywordHits returns the positions of the rules' keywords in text (read
 // in lower case), by rule: hits[r] are rule r's, in order, at most
-// maxHits. The pass tests every position's two bytes against pairs, then
+// maxHits. The pass tests every position's two bytes against pairs (as
+// rawPairs, on the bytes as written), then
 // the positions that pass against bits and triBits, and reads the
 // keyword lists only where one of those passes. The first two tests are
 // made without a branch: each position is written to cand and kept by
@@ -404,13 +418,11 @@ func (set *glRules) keywordHits(text string) map[int][]int {
 	for base := 0; base < last; base += len(cand) {
 		end := min(last, base+len(cand))
 		k := 0
-		c1 := uint16(lowerTable[text[base]])
-		for i := base; i < end; i++ {
-			c0 := c1
-			c1 = uint16(lowerTable[text[i+1]])
-			p := c0<<8 | c1
-			cand[k&(len(cand)-1)] = int32(i)
-			k += int(set.pairs[p>>6] >> (p & 63) & 1)
+		w, raw := text[base:end+1], &set.rawPairs // the bytes of the block's pairs
+		for j := 0; j+1 < len(w); j++ {
+			p := uint16(w[j])<<8 | uint16(w[j+1])
+			cand[k&(len(cand)-1)] = int32(base + j)
+			k += int(raw[p>>6] >> (p & 63) & 1)
 		}
 		m := 0
 		for _, i := range cand[:k] {
