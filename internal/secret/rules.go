@@ -86,6 +86,10 @@ type glRules struct {
 	// keyword, short or long: the one table the pass reads for a byte
 	// that starts none.
 	pairs [1 << 16 / 64]uint64
+	// rawPairs is pairs for the text's bytes as written: bit a<<8|b is
+	// pairs' bit for (lowerByte(a), lowerByte(b)), so that the first
+	// test of every position lowers nothing.
+	rawPairs [1 << 16 / 64]uint64
 	// always are the rules without keywords, run on every text.
 	always []int
 }
@@ -248,6 +252,15 @@ func compileRules(srcs ...string) (*glRules, error) {
 		}
 		set.lists[idx[h]-1] = append(set.lists[idx[h]-1], k)
 	}
+	for a := range 256 {
+		for b := range 256 {
+			l := uint16(lowerByte(byte(a)))<<8 | uint16(lowerByte(byte(b)))
+			if set.pairs[l>>6]&(1<<(l&63)) != 0 {
+				h := a<<8 | b
+				set.rawPairs[h>>6] |= 1 << (h & 63)
+			}
+		}
+	}
 	return set, nil
 }
 
@@ -378,6 +391,75 @@ type glFinding struct {
 	secret     string
 }
 
+// keywordHits returns the positions of the rules' keywords in text (read
+// in lower case), by rule: hits[r] are rule r's, in order, at most
+// maxHits. The pass tests every position's two bytes against pairs (as
+// rawPairs, on the bytes as written), then
+// the positions that pass against bits and triBits, and reads the
+// keyword lists only where one of those passes. The first two tests are
+// made without a branch: each position is written to cand and kept by
+// counting its bit, so that the fifth of ordinary text's positions that
+// pass the pair test (co, se, in, ke…) cost no mispredicted jump.
+func (set *glRules) keywordHits(text string) map[int][]int {
+	hits := map[int][]int{}
+	add := func(i int, ks []glKeyword) {
+		for _, k := range ks {
+			if hasLowerPrefix(text[i:], k.kw) {
+				for _, r := range k.rules {
+					if h := hits[r]; len(h) < maxHits && (len(h) == 0 || h[len(h)-1] != i) {
+						hits[r] = append(h, i)
+					}
+				}
+			}
+		}
+	}
+	var cand [1024]int32
+	last := len(text) - 1 // positions 0…last-1 start a pair
+	for base := 0; base < last; base += len(cand) {
+		end := min(last, base+len(cand))
+		k := 0
+		w, raw := text[base:end+1], &set.rawPairs // the bytes of the block's pairs
+		for j := 0; j+1 < len(w); j++ {
+			p := uint16(w[j])<<8 | uint16(w[j+1])
+			cand[k&(len(cand)-1)] = int32(base + j)
+			k += int(raw[p>>6] >> (p & 63) & 1)
+		}
+		m := 0
+		for _, i := range cand[:k] {
+			p := uint16(lowerTable[text[i]])<<8 | uint16(lowerTable[text[i+1]])
+			b := set.bits[p>>6] >> (p & 63) & 1
+			if int(i)+2 < len(text) {
+				h := tri3(lowerTable[text[i]], lowerTable[text[i+1]], lowerTable[text[i+2]])
+				b |= set.triBits[h>>6] >> (h & 63) & 1
+			}
+			cand[m] = i
+			m += int(b)
+		}
+		for _, i32 := range cand[:m] {
+			i := int(i32)
+			c0, c1 := lowerTable[text[i]], lowerTable[text[i+1]]
+			p := uint16(c0)<<8 | uint16(c1)
+			if set.bits[p>>6]&(1<<(p&63)) != 0 {
+				add(i, set.lists[set.short[p]-1])
+			}
+			if i+2 < len(text) {
+				if h := tri3(c0, c1, lowerTable[text[i+2]]); set.triBits[h>>6]&(1<<(h&63)) != 0 {
+					add(i, set.lists[set.tri[h]-1])
+				}
+			}
+		}
+	}
+	return hits
+}
+
+// lowerTable is lowerByte as a table.
+var lowerTable = func() (t [256]byte) {
+	for c := range 256 {
+		t[c] = lowerByte(byte(c))
+	}
+	return t
+}()
+
 // maxHits bounds the keyword hits of one rule in one text.
 const maxHits = 4096
 
@@ -401,37 +483,7 @@ func findGitleaks(text string, strict bool, fn func(glFinding)) {
 	if len(text) < 2 {
 		return
 	}
-	// hits[r] are the keyword positions of rule r.
-	hits := map[int][]int{}
-	add := func(i int, ks []glKeyword) {
-		for _, k := range ks {
-			if hasLowerPrefix(text[i:], k.kw) {
-				for _, r := range k.rules {
-					if h := hits[r]; len(h) < maxHits && (len(h) == 0 || h[len(h)-1] != i) {
-						hits[r] = append(h, i)
-					}
-				}
-			}
-		}
-	}
-	c0, c1 := lowerByte(text[0]), lowerByte(text[1])
-	for i := 0; i+1 < len(text); i++ {
-		if i+1 > 1 {
-			c0, c1 = c1, lowerByte(text[i+1])
-		}
-		p := uint16(c0)<<8 | uint16(c1)
-		if set.pairs[p>>6]&(1<<(p&63)) == 0 {
-			continue // no keyword starts with these two bytes
-		}
-		if set.bits[p>>6]&(1<<(p&63)) != 0 {
-			add(i, set.lists[set.short[p]-1])
-		}
-		if i+2 < len(text) {
-			if h := tri3(c0, c1, lowerByte(text[i+2])); set.triBits[h>>6]&(1<<(h&63)) != 0 {
-				add(i, set.lists[set.tri[h]-1])
-			}
-		}
-	}
+	hits := set.keywordHits(text)
 	for _, r := range set.always {
 		hits[r] = []int{0}
 	}

@@ -272,7 +272,7 @@ func own(text string, fn func(Finding)) {
 			seeds = seeds[1:]
 			continue
 		}
-		if !maybe(text, i) {
+		if i+1 >= len(text) || !prefixes2[text[i]][text[i+1]] || !maybe3(text, i) {
 			i++
 			continue
 		}
@@ -337,9 +337,42 @@ var prefixes2 = func() (t [256][256]bool) {
 	return t
 }()
 
-// maybe reports whether a rule's prefix could start at i.
-func maybe(text string, i int) bool {
-	return i+1 < len(text) && prefixes2[text[i]][text[i+1]]
+// prefixes3 has the bit tri3(a, b, c) set for the first three bytes of
+// every prefix that at tries: after the pair table, a second look-up
+// passes over most pairs of ordinary words ("do", "li", "sh", "ac")
+// without trying the rules. Every prefix at matches is at least three
+// bytes long (twilio's "SK" is followed by a hex digit, A3T by one more
+// byte), so a position whose three bytes are not here starts no finding
+// (TestMaybeSame).
+var prefixes3 = func() (t [1 << 16 / 64]uint64) {
+	set := func(p string) {
+		h := tri3(p[0], p[1], p[2])
+		t[h>>6] |= 1 << (h & 63)
+	}
+	for _, p := range []string{
+		"AKI", "ASI", "ABI", "ACC", "A3T", "AIz", "AWS", "Acc", // aws, google, awsSecret, azure
+		"ghp", "gho", "ghu", "ghs", "ghr", "git", "glp", "gld", "glr", "glc", "glo", // github, gitlab
+		"GOC", "xap", "xox", "lin", "ops", "hoo", "hf_", // google oauth, slack, linear, 1password, webhook, huggingface
+		"dis", "dop", "doo", "dor", "sk_", "sk-", "sq0", "shp", "rk_", "whs", // discord, digitalocean, stripe, openai, anthropic, square, shopify
+		"SG.", "Sec", "npm", "pyp", "acc", "aws", "eyJ", "---", "://", ":AA", // sendgrid, awsSecret, npm, pypi, braintree, jwt, pem, connection, telegram
+	} {
+		set(p)
+	}
+	for _, c := range "0123456789abcdef" { // twilio: SK and 32 lower-case hex digits
+		set("SK" + string(c))
+	}
+	return t
+}()
+
+// maybe3 reports whether the three bytes at i start a prefix of at
+// (true where fewer than three remain): own asks it where the pair table
+// passes a position.
+func maybe3(text string, i int) bool {
+	if i+2 >= len(text) {
+		return true
+	}
+	h := tri3(text[i], text[i+1], text[i+2])
+	return prefixes3[h>>6]&(1<<(h&63)) != 0
 }
 
 func at(text string, i int) (Finding, bool) {

@@ -3,6 +3,7 @@ package secret
 import (
 	"crypto/sha256"
 	_ "embed"
+	"math/bits"
 	"strings"
 )
 
@@ -86,6 +87,8 @@ func seedPhrases(text string) []Finding {
 	// run is such a word, and whatever ends such a stretch (another word,
 	// a separator seedGap refuses) also ends a run, so seedScan over the
 	// stretches finds exactly the runs a scan of the whole text finds.
+	// A word's end is found eight bytes at a time (letters8); the bytes
+	// between words, mostly one or two, one at a time.
 	var out []Finding
 	n, from, lastEnd := 0, 0, -1
 	for i := 0; i < len(text); {
@@ -94,11 +97,22 @@ func seedPhrases(text string) []Finding {
 			continue
 		}
 		j := i + 1
-		for j < len(text) && seedClass[text[j]]&seedAlpha != 0 {
-			j++
+		for {
+			if j+8 > len(text) {
+				for j < len(text) && seedClass[text[j]]&seedAlpha != 0 {
+					j++
+				}
+				break
+			}
+			if m := ^letters8(load8(text, j)) & 0x8080808080808080; m != 0 {
+				j += bits.TrailingZeros64(m) / 8
+				break
+			}
+			j += 8
 		}
 		if j-i >= 3 && j-i <= 8 && (i == 0 || seedClass[text[i-1]]&seedWord == 0) && (j == len(text) || seedClass[text[j]]&seedWord == 0) {
-			if n > 0 && !seedGap(text[lastEnd:i]) {
+			// One space, the usual gap, is a seedGap: not asked.
+			if n > 0 && (i != lastEnd+1 || text[lastEnd] != ' ') && !seedGap(text[lastEnd:i]) {
 				if n >= 12 {
 					out = seedScan(out, text, from, lastEnd)
 				}
@@ -174,9 +188,29 @@ func seedScan(out []Finding, text string, from, to int) []Finding {
 	return out
 }
 
+// letters8 has the high bit set in each byte of x (eight bytes of text,
+// the first in the low byte) that is an ASCII letter: the byte with 0x20
+// set (upper case read as lower) is in 'a'…'z', and below 0x80. Each sum
+// stays within its byte (at most 0x7f + 0x1f), so no carry crosses.
+func letters8(x uint64) uint64 {
+	const low7, high = 0x7f7f7f7f7f7f7f7f, 0x8080808080808080
+	y := (x | 0x2020202020202020) & low7
+	geA := y + 0x1f1f1f1f1f1f1f1f // high bit: y >= 'a' (0x61)
+	gtZ := y + 0x0505050505050505 // high bit: y > 'z' (0x7a)
+	return geA &^ gtZ &^ x & high
+}
+
+// load8 reads text[i:i+8] as a little-endian word.
+func load8(text string, i int) uint64 {
+	_ = text[i+7]
+	return uint64(text[i]) | uint64(text[i+1])<<8 | uint64(text[i+2])<<16 | uint64(text[i+3])<<24 |
+		uint64(text[i+4])<<32 | uint64(text[i+5])<<40 | uint64(text[i+6])<<48 | uint64(text[i+7])<<56
+}
+
 func isWordByte(b byte) bool { return isBase62(b) || b == '_' || b >= 0x80 }
 
-// Byte classes of seedPhrases' first pass: seedAlpha for isAlpha,
+// Byte classes of seedPhrases' first pass: seedAlpha for isAlpha (read
+// by the byte loop that nextAlpha replaced, kept in the tests),
 // seedWord for isWordByte.
 const (
 	seedAlpha = 1 << iota

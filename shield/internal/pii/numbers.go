@@ -1,5 +1,7 @@
 package pii
 
+import "math/bits"
+
 // numberToken is a run of digit groups joined by single separators.
 type numberToken struct {
 	start, end int
@@ -79,16 +81,50 @@ var numberStart = func() (t [256]bool) {
 	return t
 }()
 
+// nextNumberStart returns the first k >= i where numberStart[text[k]],
+// or len(text): eight bytes at a time (numberStarts8), then the bytes
+// that remain one at a time.
+func nextNumberStart(text string, i int) int {
+	for ; i+8 <= len(text); i += 8 {
+		if m := numberStarts8(load8(text, i)); m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+	}
+	for ; i < len(text) && !numberStart[text[i]]; i++ {
+	}
+	return i
+}
+
+// numberStarts8 has the high bit set in each byte of x (eight bytes of
+// text, the first in the low byte) that numberStart marks: an ASCII digit,
+// '+' or '('. Each byte's sums stay within it (at most 0x7f + 0x7f), so
+// no carry crosses.
+func numberStarts8(x uint64) uint64 {
+	const low7, high, ones = 0x7f7f7f7f7f7f7f7f, 0x8080808080808080, 0x0101010101010101
+	y := x & low7
+	digit := (y + (0x80-'0')*ones) &^ (y + (0x80-'9'-1)*ones) // '0' <= y <= '9'
+	plus := y ^ '+'*ones
+	paren := y ^ '('*ones
+	plus = ^((plus + low7) | plus) // high bit: plus == 0
+	paren = ^((paren + low7) | paren)
+	return (digit | plus | paren) &^ x & high
+}
+
+// load8 reads text[i:i+8] as a little-endian word.
+func load8(text string, i int) uint64 {
+	_ = text[i+7]
+	return uint64(text[i]) | uint64(text[i+1])<<8 | uint64(text[i+2])<<16 | uint64(text[i+3])<<24 |
+		uint64(text[i+4])<<32 | uint64(text[i+5])<<40 | uint64(text[i+6])<<48 | uint64(text[i+7])<<56
+}
+
 // numbers reads the text's digit groups and tests each token against the
 // numeric formats: card numbers, phone numbers and identifiers.
 func (f *finder) numbers() {
 	text := f.text
 	var buf [24]byte
 	for i := 0; i < len(text); {
-		for i < len(text) && !numberStart[text[i]] {
-			i++ // a byte that starts no token is passed over below too
-		}
-		if i == len(text) {
+		// A byte that starts no token is passed over below too.
+		if i = nextNumberStart(text, i); i == len(text) {
 			break
 		}
 		c := text[i]
