@@ -41,7 +41,8 @@
 //
 // # Bounds
 //
-// A file is read only up to MaxFileSize (4 MiB); a larger one is refused
+// A file is read only up to MaxFileSize (128 MiB: ~/.claude.json
+// holds Claude Code's history and is reported at up to 101 MB); a larger one is refused
 // with ErrTooLarge. JSON is read at most 64 levels deep, a TOML key at
 // most 64 parts and its arrays and inline tables at most 64 levels deep;
 // an expanded value at most 1 MiB (past that it is kept as written and

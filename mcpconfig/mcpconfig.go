@@ -47,11 +47,16 @@ const (
 	ScopeLocal = "local"
 )
 
-// MaxFileSize is the largest configuration file read (4 MiB); a larger
+// MaxFileSize is the largest configuration file read (128 MiB); a larger
 // one is refused with ErrTooLarge. A client's configuration is a few
-// kilobytes; ~/.claude.json, which also holds Claude Code's history of
-// projects, rarely passes a megabyte.
-const MaxFileSize = 4 << 20
+// kilobytes, but ~/.claude.json also holds Claude Code's history of
+// projects, and users report it at 65 to 101 MB
+// (https://github.com/anthropics/claude-code/issues/6394,
+// https://github.com/anthropics/claude-code/issues/2593): a cap below
+// that would refuse the file of the users who run the most servers.
+// Reading one holds about four and a half times its size (a 100 MB
+// ~/.claude.json: 457 MB resident, 5.8 s).
+const MaxFileSize = 128 << 20
 
 // Errors a file is refused with, for errors.Is.
 var (

@@ -249,3 +249,28 @@ func TestRedactURL(t *testing.T) {
 		}
 	}
 }
+
+// TestLargeClaudeState: ~/.claude.json also holds Claude Code's history of
+// projects and is reported at tens of megabytes; a file of 6 MiB (over
+// the 4 MiB cap this package first had) is read, its servers found.
+func TestLargeClaudeState(t *testing.T) {
+	home := t.TempDir()
+	history := `{"display":"` + strings.Repeat("refactor the parser ", 50) + `"}`
+	var b strings.Builder
+	b.WriteString(`{"mcpServers":{"memory":{"command":"npx","args":["-y","@modelcontextprotocol/server-memory"]}},"projects":{`)
+	for i := 0; b.Len() < 6<<20; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `"/home/u/p%d":{"history":[%s,%s,%s],"mcpServers":{}}`, i, history, history, history)
+	}
+	b.WriteString(`}}`)
+	write(t, filepath.Join(home, ".claude.json"), b.String())
+	servers, skipped, err := Discover(home, nil, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(servers) != 1 || servers[0].Name != "memory" || servers[0].Client != ClaudeCode || len(skipped) != 0 {
+		t.Errorf("servers %v, skipped %v", servers, skipped)
+	}
+}
