@@ -238,10 +238,18 @@ func (p *Proxy) Serve(ctx context.Context, r io.ReadCloser, w io.WriteCloser) er
 
 // Handler serves Streamable HTTP (each request body capped at the message
 // cap; the SDK refuses a Host that is not loopback on a loopback address,
-// against DNS rebinding). Mount it on a loopback listener only.
+// against DNS rebinding; and a browser's cross-origin request is refused
+// with 403 (net/http's CrossOriginProtection: Sec-Fetch-Site, else
+// Origin against Host), so a web page the user visits cannot call the
+// tools behind the proxy. Clients that are not browsers send neither
+// header and pass. Mount it on a loopback listener only.
 func (p *Proxy) Handler() http.Handler {
 	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return p.server.Load() },
-		&mcp.StreamableHTTPOptions{MaxRequestBodyBytes: int64(p.cfg.MaxMessageBytes), Logger: p.cfg.Logger})
+		&mcp.StreamableHTTPOptions{
+			MaxRequestBodyBytes:   int64(p.cfg.MaxMessageBytes),
+			Logger:                p.cfg.Logger,
+			CrossOriginProtection: http.NewCrossOriginProtection(),
+		})
 }
 
 // Close ends the upstream session (and its command).

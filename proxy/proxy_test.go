@@ -396,6 +396,34 @@ func TestHTTP(t *testing.T) {
 	if err != nil || r.IsError || text(r) != "echo: over http" {
 		t.Fatalf("echo over HTTP: %v %+v", err, r)
 	}
+	// A web page's cross-origin request is refused before it reaches a
+	// tool; the same request without a browser's headers is served.
+	body := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"page","version":"1"}}}`
+	for _, c := range []struct {
+		name   string
+		header http.Header
+		want   int
+	}{
+		{"cross-site fetch", http.Header{"Sec-Fetch-Site": {"cross-site"}, "Origin": {"https://evil.example"}}, http.StatusForbidden},
+		{"cross-origin, no Sec-Fetch-Site", http.Header{"Origin": {"https://evil.example"}}, http.StatusForbidden},
+		{"not a browser", http.Header{}, http.StatusOK},
+	} {
+		req, err := http.NewRequest(http.MethodPost, srv.URL, strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header = c.header
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != c.want {
+			t.Errorf("%s: HTTP %d, want %d", c.name, resp.StatusCode, c.want)
+		}
+	}
 	// Without the header the upstream refuses: the proxy cannot start.
 	_, err = proxy.New(ctx, proxy.Config{Upstream: proxy.Upstream{URL: url + "/mcp"}, ConnectTimeout: 5 * time.Second})
 	if err == nil {
