@@ -244,12 +244,9 @@ func (p *Proxy) Serve(ctx context.Context, r io.ReadCloser, w io.WriteCloser) er
 // tools behind the proxy. Clients that are not browsers send neither
 // header and pass. Mount it on a loopback listener only.
 func (p *Proxy) Handler() http.Handler {
-	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return p.server.Load() },
-		&mcp.StreamableHTTPOptions{
-			MaxRequestBodyBytes:   int64(p.cfg.MaxMessageBytes),
-			Logger:                p.cfg.Logger,
-			CrossOriginProtection: http.NewCrossOriginProtection(),
-		})
+	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return p.server.Load() },
+		&mcp.StreamableHTTPOptions{MaxRequestBodyBytes: int64(p.cfg.MaxMessageBytes), Logger: p.cfg.Logger})
+	return http.NewCrossOriginProtection().Handler(h)
 }
 
 // Close ends the upstream session (and its command).
