@@ -39,6 +39,12 @@
 //   - [github.com/plainsight/plainsight/audit]: the audit of every server
 //     those configurations name: probed, scanned whole, pinned on first
 //     sight, every change reported with its old and new text.
+//   - [github.com/plainsight/plainsight/pin]: trust on first use of an MCP
+//     server's whole surface (the extended fingerprint), shared by audit and
+//     the proxy; plainsight approve releases a change.
+//   - [github.com/plainsight/plainsight/proxy]: the MCP proxy between a
+//     client and one server: pins, the shield on every result and call,
+//     signed receipts (plainsight proxy, docs/proxy.md).
 //   - [github.com/plainsight/plainsight/skill]: the checks of an agent skill
 //     package, file by file, with located results at error, warning or info
 //     level.
@@ -77,7 +83,8 @@
 //     HTTP.
 //   - cmd/plainsight: the command line (plainsight scan, skill,
 //     fingerprint, intent, shield, flags, ledger, precall, registry,
-//     changes, signature, serve, mcp, keys and audit; docs/cli.md).
+//     changes, signature, serve, mcp, keys, audit, proxy, approve and pins;
+//     docs/cli.md).
 //   - examples/guarded-mcp-client: the wiring to copy into an agent host —
 //     an MCP client (official Go SDK) that pins its server's tools at first
 //     use, checks them on every reconnection and scans every tool result
