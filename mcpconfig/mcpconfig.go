@@ -232,7 +232,11 @@ func Read(path, home string, env func(string) string, cwd string) ([]Server, []S
 	if f.env == nil {
 		f.env = func(string) string { return "" }
 	}
-	return f.read(data)
+	servers, skipped, err := f.read(data)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return servers, skipped, nil
 }
 
 // detect says which client's format a file is in: from its name first

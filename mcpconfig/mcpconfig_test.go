@@ -274,3 +274,14 @@ func TestLargeClaudeState(t *testing.T) {
 		t.Errorf("servers %v, skipped %v", servers, skipped)
 	}
 }
+
+// TestReadFileNamesThePath: a --config file that cannot be read is named
+// in the error, so a user with several knows which one.
+func TestReadFileNamesThePath(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "broken.json")
+	write(t, path, `{"mcpServers": [`)
+	_, err := ReadFile(path)
+	if !errors.Is(err, ErrFormat) || !strings.Contains(err.Error(), path) {
+		t.Errorf("ReadFile: %v, want ErrFormat naming %s", err, path)
+	}
+}
