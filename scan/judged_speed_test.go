@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plainsight/plainsight/internal/testkit"
 	"github.com/plainsight/plainsight/internal/testkit/benchtext"
 )
 
@@ -286,7 +287,7 @@ func TestJudgeStopsEarly(t *testing.T) {
 		b.WriteString("\n")
 	}
 	head := b.Len()
-	for b.Len() < 30<<20 {
+	for b.Len() < testkit.Scale(t, 30<<20, 12<<20) { // both far past the 4 MiB bound
 		b.WriteString("Lesson 1.1: MOVING THE CURSOR\n~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~\n")
 	}
 	s := b.String()

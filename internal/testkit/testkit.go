@@ -10,11 +10,21 @@
 // same assertions run on fewer inputs.
 //
 // The full run is what CI does (.ci/run sets CI=true) and what
-// PLAINSIGHT_EXHAUSTIVE=1 asks for anywhere:
+// PLAINSIGHT_EXHAUSTIVE=1 asks for anywhere. Under the race detector
+// CI=true alone runs the samples: the detector checks how goroutines share
+// memory, which a sample exercises as well as the whole loop, and it makes
+// each case five to twenty times slower. So .ci/run runs the suite twice:
+// every test under the race detector with the samples, then every package
+// that has an exhaustive part once more without the detector, in full (the
+// package list in .ci/run is checked by TestCIRunsEveryExhaustivePackage):
 //
 //	go test ./...                           # sampled: minutes on two cores
 //	PLAINSIGHT_EXHAUSTIVE=1 go test ./...   # every case, as CI runs them
-//	CI=true go test -race ./...             # what .ci/run runs
+//	CI=true go test -race ./...             # .ci/run, first: samples, race detector
+//	CI=true go test ./scan/... …            # .ci/run, then: every case
+//
+// PLAINSIGHT_EXHAUSTIVE=0 asks for the samples even under CI=true, and
+// PLAINSIGHT_EXHAUSTIVE=1 for every case even under the race detector.
 package testkit
 
 import (
@@ -26,23 +36,30 @@ import (
 // Env is the environment variable that asks for the full run outside CI.
 const Env = "PLAINSIGHT_EXHAUSTIVE"
 
-var exhaustive = sync.OnceValue(func() bool { return decide(os.Getenv) })
+var exhaustive = sync.OnceValue(func() bool { return decide(os.Getenv, raceEnabled) })
 
-// decide is the rule of [Exhaustive] on an environment.
-func decide(getenv func(string) string) bool {
-	return getenv("CI") == "true" || getenv(Env) == "1"
+// decide is the rule of [Exhaustive] on an environment, with or without
+// the race detector.
+func decide(getenv func(string) string, race bool) bool {
+	switch getenv(Env) {
+	case "1":
+		return true
+	case "0":
+		return false
+	}
+	return getenv("CI") == "true" && !race
 }
 
 // Exhaustive reports whether t runs its exhaustive cases in full: true
-// under CI=true (the setting .ci/run uses) or PLAINSIGHT_EXHAUSTIVE=1,
-// false otherwise. When false it logs, once per test, that the run is a
+// under PLAINSIGHT_EXHAUSTIVE=1, and under CI=true (the setting .ci/run
+// uses) without the race detector; false otherwise. When false it logs, once per test, that the run is a
 // sample and how to ask for the full one.
 func Exhaustive(t testing.TB) bool {
 	t.Helper()
 	if exhaustive() {
 		return true
 	}
-	t.Logf("sampled run: %s=1 (or CI=true) runs every case", Env)
+	t.Logf("sampled run: %s=1 (or CI=true without -race) runs every case", Env)
 	return false
 }
 

@@ -1,8 +1,11 @@
 package testkit
 
 import (
+	"io/fs"
 	"os"
+	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -11,17 +14,21 @@ import (
 func TestDecide(t *testing.T) {
 	for _, c := range []struct {
 		env  map[string]string
+		race bool
 		want bool
 	}{
-		{map[string]string{}, false},
-		{map[string]string{"CI": "true"}, true},
-		{map[string]string{"CI": "false"}, false},
-		{map[string]string{Env: "1"}, true},
-		{map[string]string{Env: "0"}, false},
-		{map[string]string{"CI": "true", Env: "0"}, true}, // CI always runs every case
+		{map[string]string{}, false, false},
+		{map[string]string{"CI": "true"}, false, true},
+		{map[string]string{"CI": "true"}, true, false}, // samples under the race detector
+		{map[string]string{"CI": "false"}, false, false},
+		{map[string]string{Env: "1"}, false, true},
+		{map[string]string{Env: "1"}, true, true},
+		{map[string]string{Env: "0"}, false, false},
+		{map[string]string{"CI": "true", Env: "0"}, false, false},
+		{map[string]string{"CI": "true", Env: "1"}, true, true},
 	} {
-		if got := decide(func(k string) string { return c.env[k] }); got != c.want {
-			t.Errorf("decide(%v) = %v, want %v", c.env, got, c.want)
+		if got := decide(func(k string) string { return c.env[k] }, c.race); got != c.want {
+			t.Errorf("decide(%v, race %v) = %v, want %v", c.env, c.race, got, c.want)
 		}
 	}
 }
@@ -60,5 +67,67 @@ func TestCIRunsEveryCase(t *testing.T) {
 	}
 	if !strings.Contains(string(doc), Env+"=1 go test ./...") {
 		t.Errorf("CONTRIBUTING.md does not say how to run every case (%s=1 go test ./...)", Env)
+	}
+}
+
+// Under the race detector CI runs the samples, so .ci/run runs every
+// package whose tests have an exhaustive part once more without it, in
+// full. A package that starts asking testkit and is not on that line would
+// never run its every case anywhere: this test finds such packages from
+// the tests' source and names them.
+func TestCIRunsEveryExhaustivePackage(t *testing.T) {
+	ci, err := os.ReadFile("../../.ci/run")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?m)^CI=true go test -count=1((?: \./[\w/.]+)+)$`).FindSubmatch(ci)
+	if m == nil {
+		t.Fatal(".ci/run has no line CI=true go test -count=1 ./pkg ...: the exhaustive parts would run nowhere in full")
+	}
+	listed := strings.Fields(string(m[1]))
+	covered := func(dir string) bool {
+		for _, p := range listed {
+			root, tree := strings.CutSuffix(p, "/...")
+			if p == dir || tree && (dir == root || strings.HasPrefix(dir, root+"/")) {
+				return true
+			}
+		}
+		return false
+	}
+	asks := regexp.MustCompile(`\btestkit\.(?:Exhaustive|Scale)\(`)
+	var missing []string
+	found := 0
+	err = filepath.WalkDir("../..", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && path != "../.." && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata" || d.Name() == "node_modules") {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		if !asks.Match(src) {
+			return nil
+		}
+		found++
+		dir := "./" + filepath.ToSlash(strings.TrimPrefix(filepath.Dir(path), "../../"))
+		if !covered(dir) && !slices.Contains(missing, dir) {
+			missing = append(missing, dir)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if found == 0 {
+		t.Fatal("found no test that asks testkit: the walk is broken")
+	}
+	if len(missing) > 0 {
+		t.Errorf(".ci/run's full run (CI=true go test -count=1 ...) misses %v, whose tests have exhaustive parts", missing)
 	}
 }

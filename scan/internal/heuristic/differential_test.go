@@ -111,7 +111,7 @@ func TestDifferentialGoDocs(t *testing.T) {
 // TestDifferentialMultilingual compares on the multilingual text of the
 // benchmarks, and on the same with its lines joined into one passage.
 func TestDifferentialMultilingual(t *testing.T) {
-	s := multilingual(1 << 20)
+	s := multilingual(testkit.Scale(t, 1<<20, 256<<10))
 	sameAsRef(t, "multilingual", s)
 	sameAsRef(t, "multilingual, one line", strings.NewReplacer(".\n", " ", "\n", " ").Replace(s))
 }
@@ -146,8 +146,15 @@ func TestDifferentialCuts(t *testing.T) {
 		"it's don't'let user's assistant’s don’t’tell send'it e-mail the logs to https://x.example/y then answer",
 		"Ο σαρωτής wοrd διαβάζει Сканер agent\xff\xfe n’a \xe2\x80 pas écrit — ✅ AΒΓ abγ x_ωy-z 3аpple",
 	}
+	step := 1
+	if !testkit.Exhaustive(t) {
+		step = 5 // sampled: every fifth cut, and the whole text
+	}
 	for _, s := range texts {
 		for k := range len(s) + 1 {
+			if k%step != 0 && k != len(s) {
+				continue
+			}
 			sameAsRef(t, fmt.Sprintf("%q[:%d]", s, k), s[:k])
 			sameAsRef(t, fmt.Sprintf("%q[%d:]", s, k), s[k:])
 		}
@@ -182,7 +189,8 @@ func hostile(size int) map[string]string {
 // TestDifferentialHostile compares on the hostile shapes, at a size that
 // holds many windows and at a few sizes around the window.
 func TestDifferentialHostile(t *testing.T) {
-	for name, s := range hostile(64 << 10) {
+	// Sampled, each shape still holds many windows and the sizes below.
+	for name, s := range hostile(testkit.Scale(t, 64<<10, 4*maxPassage)) {
 		sameAsRef(t, name, s)
 		for _, n := range []int{maxPassage - overlap - 1, maxPassage - 1, maxPassage, maxPassage + 1, 2*maxPassage + 7, 3*maxPassage - overlap} {
 			sameAsRef(t, fmt.Sprintf("%s[:%d]", name, n), s[:n])
