@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/plainsight/plainsight/internal/canon"
 )
@@ -50,48 +51,23 @@ func (r Record) MarshalJSON() ([]byte, error) {
 // member missing, a version below 1, and a fingerprint that is not the
 // fingerprint of the definitions (a record edited by hand, or damaged).
 func (r *Record) UnmarshalJSON(data []byte) error {
-	v, err := canon.Parse(data, recordLimits)
-	if err != nil {
-		return recordError("%w", err)
-	}
-	if v.Kind != canon.KindObject {
-		return recordError("a %v, not an object", v.Kind)
-	}
 	var rec Record
-	seen := map[string]bool{}
-	for i := range v.Members {
-		m := &v.Members[i]
-		seen[m.Key] = true
-		switch m.Key {
-		case "format":
-			if m.Value.Kind != canon.KindString || m.Value.Str != RecordFormat {
-				return recordError("format is not %q", RecordFormat)
-			}
-		case "fingerprint":
-			if m.Value.Kind != canon.KindString {
-				return recordError("fingerprint is a %v", m.Value.Kind)
-			}
-			rec.Fingerprint = m.Value.Str
-		case "version":
-			n := m.Value.Num
-			if m.Value.Kind != canon.KindNumber || n != math.Trunc(n) || n < 1 || n > math.MaxInt32 {
+	fp, err := readRecord(data, RecordFormat, []recordMember{
+		{"version", func(v *canon.Value) error {
+			n := v.Num
+			if v.Kind != canon.KindNumber || n != math.Trunc(n) || n < 1 || n > math.MaxInt32 {
 				return recordError("version is not a whole number from 1")
 			}
 			rec.Version = int(n)
-		case "definitions":
-			if err := rec.Definitions.fromValue(&m.Value); err != nil {
-				return err
-			}
-		default:
-			return recordError("unknown member %q", m.Key)
-		}
+			return nil
+		}},
+		{"definitions", rec.Definitions.fromValue},
+	})
+	if err != nil {
+		return err
 	}
-	for _, k := range []string{"format", "fingerprint", "version", "definitions"} {
-		if !seen[k] {
-			return recordError("no %s", k)
-		}
-	}
-	fp, err := Fingerprint(&rec.Definitions)
+	rec.Fingerprint = fp
+	fp, err = Fingerprint(&rec.Definitions)
 	if err != nil {
 		return recordError("definitions: %w", err)
 	}
@@ -278,6 +254,64 @@ func recordTool(v *canon.Value) (Tool, error) {
 }
 
 // recordError is an ErrInvalidRecord with what was wrong.
+// recordMember is one member of a record's body and how to read it.
+type recordMember struct {
+	key  string
+	read func(*canon.Value) error
+}
+
+// readRecord reads the object of a record: its "format" must be format,
+// its "fingerprint" a string, which it returns, and every other member one
+// of body's, read by its function. It refuses, with [ErrInvalidRecord], a
+// member it does not know and a member missing (format, fingerprint, then
+// body's in order, the first missing named). Checking the fingerprint
+// against the body is the caller's.
+func readRecord(data []byte, format string, body []recordMember) (string, error) {
+	v, err := canon.Parse(data, recordLimits)
+	if err != nil {
+		return "", recordError("%w", err)
+	}
+	if v.Kind != canon.KindObject {
+		return "", recordError("a %v, not an object", v.Kind)
+	}
+	var fp string
+	seen := map[string]bool{}
+	for i := range v.Members {
+		m := &v.Members[i]
+		seen[m.Key] = true
+		switch m.Key {
+		case "format":
+			if m.Value.Kind != canon.KindString || m.Value.Str != format {
+				return "", recordError("format is not %q", format)
+			}
+		case "fingerprint":
+			if m.Value.Kind != canon.KindString {
+				return "", recordError("fingerprint is a %v", m.Value.Kind)
+			}
+			fp = m.Value.Str
+		default:
+			j := slices.IndexFunc(body, func(b recordMember) bool { return b.key == m.Key })
+			if j < 0 {
+				return "", recordError("unknown member %q", m.Key)
+			}
+			if err := body[j].read(&m.Value); err != nil {
+				return "", err
+			}
+		}
+	}
+	for _, k := range []string{"format", "fingerprint"} {
+		if !seen[k] {
+			return "", recordError("no %s", k)
+		}
+	}
+	for _, b := range body {
+		if !seen[b.key] {
+			return "", recordError("no %s", b.key)
+		}
+	}
+	return fp, nil
+}
+
 func recordError(format string, args ...any) error {
 	return fmt.Errorf("fingerprint: record: %w: %w", ErrInvalidRecord, fmt.Errorf(format, args...))
 }

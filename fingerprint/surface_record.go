@@ -90,41 +90,12 @@ func (r SurfaceRecord) MarshalJSON() ([]byte, error) {
 // twice in one list, and a fingerprint that is not that of the surface.
 // Lists may be in any order; they are held sorted by key.
 func (r *SurfaceRecord) UnmarshalJSON(data []byte) error {
-	v, err := canon.Parse(data, recordLimits)
-	if err != nil {
-		return recordError("%w", err)
-	}
-	if v.Kind != canon.KindObject {
-		return recordError("a %v, not an object", v.Kind)
-	}
 	var rec SurfaceRecord
-	seen := map[string]bool{}
-	for i := range v.Members {
-		m := &v.Members[i]
-		seen[m.Key] = true
-		switch m.Key {
-		case "format":
-			if m.Value.Kind != canon.KindString || m.Value.Str != SurfaceFormat {
-				return recordError("format is not %q", SurfaceFormat)
-			}
-		case "fingerprint":
-			if m.Value.Kind != canon.KindString {
-				return recordError("fingerprint is a %v", m.Value.Kind)
-			}
-			rec.Fingerprint = m.Value.Str
-		case "surface":
-			if err := rec.Surface.fromValue(&m.Value); err != nil {
-				return err
-			}
-		default:
-			return recordError("unknown member %q", m.Key)
-		}
+	want, err := readRecord(data, SurfaceFormat, []recordMember{{"surface", rec.Surface.fromValue}})
+	if err != nil {
+		return err
 	}
-	for _, k := range []string{"format", "fingerprint", "surface"} {
-		if !seen[k] {
-			return recordError("no %s", k)
-		}
-	}
+	rec.Fingerprint = want
 	fp, err := rec.Surface.Fingerprint()
 	if err != nil {
 		return recordError("surface: %w", err)
