@@ -2,19 +2,15 @@ package flag_test
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5/pgxpool"
-
 	"github.com/plainsight/plainsight/flag"
+	"github.com/plainsight/plainsight/internal/testkit/pgtest"
 	"github.com/plainsight/plainsight/internal/testkit/storetest"
 	"github.com/plainsight/plainsight/ledger"
 	"github.com/plainsight/plainsight/store"
@@ -222,39 +218,11 @@ func backends(t *testing.T) map[string]tamperer {
 // PLAINSIGHT_TEST_POSTGRES (under CI=true it must be set).
 func openPostgres(t *testing.T) *postgres.Store {
 	t.Helper()
-	dsn := os.Getenv("PLAINSIGHT_TEST_POSTGRES")
-	if dsn == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("PLAINSIGHT_TEST_POSTGRES is not set: CI must run the PostgreSQL tests")
-		}
-		t.Skip("PLAINSIGHT_TEST_POSTGRES is not set")
-	}
-	ctx := context.Background()
-	admin, err := pgxpool.New(ctx, dsn)
+	s, err := postgres.OpenConfig(context.Background(), pgtest.Config(t, pgtest.Schema(t)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := make([]byte, 6)
-	rand.Read(b)
-	name := "t_" + hex.EncodeToString(b)
-	if _, err := admin.Exec(ctx, "CREATE SCHEMA "+name); err != nil {
-		admin.Close()
-		t.Fatal(err)
-	}
-	cfg, err := pgxpool.ParseConfig(dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.ConnConfig.RuntimeParams["search_path"] = name
-	s, err := postgres.OpenConfig(ctx, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		s.Close()
-		admin.Exec(context.Background(), "DROP SCHEMA "+name+" CASCADE")
-		admin.Close()
-	})
+	t.Cleanup(func() { s.Close() })
 	return s
 }
 

@@ -3,7 +3,6 @@ package pin
 import (
 	"crypto/rand"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -11,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/plainsight/plainsight/fingerprint"
+	"github.com/plainsight/plainsight/internal/testkit/pgtest"
 	"github.com/plainsight/plainsight/store"
 	"github.com/plainsight/plainsight/store/postgres"
 	"github.com/plainsight/plainsight/store/sqlite"
@@ -103,13 +103,7 @@ func TestTwoKeepersSQLite(t *testing.T) {
 // Runs when PLAINSIGHT_TEST_POSTGRES names a test database (under CI=true
 // it must).
 func TestTwoKeepersPostgres(t *testing.T) {
-	dsn := os.Getenv("PLAINSIGHT_TEST_POSTGRES")
-	if dsn == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("PLAINSIGHT_TEST_POSTGRES is not set: CI must run the PostgreSQL tests")
-		}
-		t.Skip("PLAINSIGHT_TEST_POSTGRES is not set")
-	}
+	dsn := pgtest.DSN(t)
 	var handles [2]*postgres.Store
 	for i := range handles {
 		s, err := postgres.Open(t.Context(), dsn)

@@ -3,7 +3,6 @@ package precall
 import (
 	"bufio"
 	"context"
-	"crypto/rand"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -16,44 +15,9 @@ import (
 
 	"github.com/plainsight/plainsight/guard"
 	"github.com/plainsight/plainsight/internal/testkit"
+	"github.com/plainsight/plainsight/internal/testkit/pgtest"
 	"github.com/plainsight/plainsight/store/postgres"
 )
-
-// pgDSN is the DSN of the test database: PLAINSIGHT_TEST_POSTGRES. Without
-// it the test is skipped, except under CI=true, where it fails.
-func pgDSN(t testing.TB) string {
-	t.Helper()
-	dsn := os.Getenv("PLAINSIGHT_TEST_POSTGRES")
-	if dsn == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("PLAINSIGHT_TEST_POSTGRES is not set: CI must run the PostgreSQL tests")
-		}
-		t.Skip("PLAINSIGHT_TEST_POSTGRES is not set")
-	}
-	return dsn
-}
-
-// pgSchema makes a schema of its own for one test, dropped by the
-// cleanup: the instances refresh every due server of their schema, and
-// other tests' servers must not be among them.
-func pgSchema(t testing.TB, dsn string) string {
-	t.Helper()
-	ctx := context.Background()
-	admin, err := pgxpool.New(ctx, dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	name := "refresh_" + strings.ToLower(rand.Text()[:10])
-	if _, err := admin.Exec(ctx, `CREATE SCHEMA `+name); err != nil {
-		admin.Close()
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		admin.Exec(context.Background(), `DROP SCHEMA `+name+` CASCADE`)
-		admin.Close()
-	})
-	return name
-}
 
 // pgOpen opens a store handle (a pool of its own) on schema.
 func pgOpen(t testing.TB, dsn, schema string) *postgres.Store {
@@ -78,8 +42,8 @@ func pgOpen(t testing.TB, dsn, schema string) *postgres.Store {
 // its bounds (issue 33, item 4). Runs when PLAINSIGHT_TEST_POSTGRES names
 // a test database; under CI=true it must.
 func TestRefresherSimulationPostgres(t *testing.T) {
-	dsn := pgDSN(t)
-	schema := pgSchema(t, dsn)
+	dsn := pgtest.DSN(t)
+	schema := pgtest.Schema(t) // the instances refresh every due server of their schema: only this test's
 	var ins []instance
 	for range 4 {
 		ins = append(ins, newInProcess(t, pgOpen(t, dsn, schema)))
@@ -92,8 +56,8 @@ func TestRefresherSimulationPostgres(t *testing.T) {
 // set to the round's time): 4 processes, two rounds, 200 servers in the
 // full run (CI=true or PLAINSIGHT_EXHAUSTIVE=1), 100 in the sampled one.
 func TestRefresherSimulationPostgresProcesses(t *testing.T) {
-	dsn := pgDSN(t)
-	schema := pgSchema(t, dsn)
+	dsn := pgtest.DSN(t)
+	schema := pgtest.Schema(t) // the instances refresh every due server of their schema: only this test's
 	var ins []instance
 	for range 4 {
 		ins = append(ins, &child{t: t, dsn: dsn, schema: schema})

@@ -3,8 +3,6 @@ package precall
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"io"
@@ -19,12 +17,12 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/plainsight/plainsight/fingerprint"
 	"github.com/plainsight/plainsight/flag"
 	"github.com/plainsight/plainsight/guard"
+	"github.com/plainsight/plainsight/internal/testkit/pgtest"
 	"github.com/plainsight/plainsight/store"
 	"github.com/plainsight/plainsight/store/memory"
 	"github.com/plainsight/plainsight/store/postgres"
@@ -58,42 +56,18 @@ func backends(t testing.TB) []backend {
 			return a, b
 		}},
 	}
-	dsn := os.Getenv("PLAINSIGHT_TEST_POSTGRES")
-	if dsn == "" && os.Getenv("CI") == "true" {
-		t.Fatalf("PLAINSIGHT_TEST_POSTGRES is not set: CI must run the PostgreSQL tests")
-	}
-	if dsn != "" {
+	if os.Getenv(pgtest.Env) != "" || os.Getenv("CI") == "true" { // pgtest fails without it under CI=true
 		bs = append(bs, backend{"postgres", func(t testing.TB) (store.Store, store.Store) {
-			admin, err := pgxpool.New(context.Background(), dsn)
-			if err != nil {
-				t.Fatal(err)
-			}
-			b := make([]byte, 6)
-			rand.Read(b)
-			schema := "p_" + hex.EncodeToString(b)
-			if _, err := admin.Exec(context.Background(), "CREATE SCHEMA "+schema); err != nil {
-				t.Fatal(err)
-			}
+			schema := pgtest.Schema(t)
 			open := func() store.Store {
-				cfg, err := pgxpool.ParseConfig(dsn)
+				s, err := postgres.OpenConfig(context.Background(), pgtest.Config(t, schema))
 				if err != nil {
 					t.Fatal(err)
 				}
-				cfg.ConnConfig.RuntimeParams["search_path"] = schema
-				s, err := postgres.OpenConfig(context.Background(), cfg)
-				if err != nil {
-					t.Fatal(err)
-				}
+				t.Cleanup(func() { s.Close() })
 				return s
 			}
-			x, y := open(), open()
-			t.Cleanup(func() {
-				x.Close()
-				y.Close()
-				admin.Exec(context.Background(), "DROP SCHEMA "+schema+" CASCADE")
-				admin.Close()
-			})
-			return x, y
+			return open(), open()
 		}})
 	}
 	return bs

@@ -3,14 +3,11 @@ package server
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
 	"net/http/httptest"
 	"net/url"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -18,10 +15,10 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/jackc/pgx/v5/pgxpool"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 
+	"github.com/plainsight/plainsight/internal/testkit/pgtest"
 	"github.com/plainsight/plainsight/store"
 	"github.com/plainsight/plainsight/store/memory"
 	"github.com/plainsight/plainsight/store/postgres"
@@ -194,34 +191,12 @@ func emptyBackends(t *testing.T) map[string]func(t *testing.T) store.Store {
 	if _, ok := b["postgres"]; !ok {
 		return b
 	}
-	dsn := os.Getenv("PLAINSIGHT_TEST_POSTGRES")
 	b["postgres"] = func(t *testing.T) store.Store {
-		ctx := context.Background()
-		admin, err := pgxpool.New(ctx, dsn)
+		s, err := postgres.OpenConfig(context.Background(), pgtest.Config(t, pgtest.Schema(t)))
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := make([]byte, 6)
-		rand.Read(r)
-		name := "pages_" + hex.EncodeToString(r)
-		if _, err := admin.Exec(ctx, "CREATE SCHEMA "+name); err != nil {
-			admin.Close()
-			t.Fatal(err)
-		}
-		cfg, err := pgxpool.ParseConfig(dsn)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cfg.ConnConfig.RuntimeParams["search_path"] = name
-		s, err := postgres.OpenConfig(ctx, cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() {
-			s.Close()
-			admin.Exec(ctx, "DROP SCHEMA "+name+" CASCADE")
-			admin.Close()
-		})
+		t.Cleanup(func() { s.Close() })
 		return s
 	}
 	return b

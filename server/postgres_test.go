@@ -6,12 +6,13 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"sync"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
 	"github.com/plainsight/plainsight/guard"
+	"github.com/plainsight/plainsight/internal/testkit/pgtest"
 	"github.com/plainsight/plainsight/precall"
 	"github.com/plainsight/plainsight/store/postgres"
 )
@@ -21,13 +22,7 @@ import (
 // Runs when PLAINSIGHT_TEST_POSTGRES names a test database (under CI=true
 // it must).
 func TestTwoInstancesPostgres(t *testing.T) {
-	dsn := os.Getenv("PLAINSIGHT_TEST_POSTGRES")
-	if dsn == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("PLAINSIGHT_TEST_POSTGRES is not set: CI must run the PostgreSQL tests")
-		}
-		t.Skip("PLAINSIGHT_TEST_POSTGRES is not set")
-	}
+	dsn := pgtest.DSN(t)
 	ctx := context.Background()
 	var stores [2]*postgres.Store
 	for i := range stores {

@@ -5,12 +5,12 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/plainsight/plainsight/internal/testkit/pgtest"
 	"github.com/plainsight/plainsight/signature"
 	"github.com/plainsight/plainsight/store"
 	"github.com/plainsight/plainsight/store/memory"
@@ -95,13 +95,7 @@ func TestShieldCheckSeesConfirmation(t *testing.T) {
 // Runs when PLAINSIGHT_TEST_POSTGRES names a test database (under CI=true
 // it must).
 func TestShieldCheckTwoInstancesPostgres(t *testing.T) {
-	dsn := os.Getenv("PLAINSIGHT_TEST_POSTGRES")
-	if dsn == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("PLAINSIGHT_TEST_POSTGRES is not set: CI must run the PostgreSQL tests")
-		}
-		t.Skip("PLAINSIGHT_TEST_POSTGRES is not set")
-	}
+	dsn := pgtest.DSN(t)
 	var hs [2]http.Handler
 	var ss [2]*postgres.Store
 	for i := range hs {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/rand"
 	"net/url"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -19,13 +18,6 @@ import (
 // by a postgres:// URL, when PLAINSIGHT_TEST_POSTGRES names a test
 // database (as the store/postgres tests do; under CI=true it must).
 func TestFlagsPostgres(t *testing.T) {
-	dsn := os.Getenv("PLAINSIGHT_TEST_POSTGRES")
-	if dsn == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("PLAINSIGHT_TEST_POSTGRES is not set: CI must run the PostgreSQL tests")
-		}
-		t.Skip("PLAINSIGHT_TEST_POSTGRES is not set")
-	}
 	// A schema of its own: ledger verify cross-checks every flag of it.
 	u, err := url.Parse(postgresSchemaURL(t))
 	if err != nil {
@@ -78,13 +70,6 @@ func postgresURL(t *testing.T, dsn string) url.URL {
 // TestRegistryPostgres runs registry add and check, precall --db and
 // changes against PostgreSQL.
 func TestRegistryPostgres(t *testing.T) {
-	dsn := os.Getenv("PLAINSIGHT_TEST_POSTGRES")
-	if dsn == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("PLAINSIGHT_TEST_POSTGRES is not set: CI must run the PostgreSQL tests")
-		}
-		t.Skip("PLAINSIGHT_TEST_POSTGRES is not set")
-	}
 	// A schema of its own: the shared database's public schema may have
 	// been migrated by another build.
 	u, err := url.Parse(postgresSchemaURL(t))

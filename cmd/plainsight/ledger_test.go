@@ -3,8 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io/fs"
@@ -15,9 +13,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5/pgxpool"
-
 	psflag "github.com/plainsight/plainsight/flag"
+	"github.com/plainsight/plainsight/internal/testkit/pgtest"
 	"github.com/plainsight/plainsight/internal/testkit/storetest"
 	"github.com/plainsight/plainsight/ledger"
 	"github.com/plainsight/plainsight/store"
@@ -140,28 +137,8 @@ func TestLedgerVerifyCrossCheckSQLite(t *testing.T) {
 // the postgres:// URL naming it (search_path), dropped at cleanup.
 func postgresSchemaURL(t *testing.T) string {
 	t.Helper()
-	dsn := os.Getenv("PLAINSIGHT_TEST_POSTGRES")
-	if dsn == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("PLAINSIGHT_TEST_POSTGRES is not set: CI must run the PostgreSQL tests")
-		}
-		t.Skip("PLAINSIGHT_TEST_POSTGRES is not set")
-	}
-	admin, err := pgxpool.New(context.Background(), dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := make([]byte, 6)
-	rand.Read(b)
-	name := "t_" + hex.EncodeToString(b)
-	if _, err := admin.Exec(context.Background(), "CREATE SCHEMA "+name); err != nil {
-		admin.Close()
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		admin.Exec(context.Background(), "DROP SCHEMA "+name+" CASCADE")
-		admin.Close()
-	})
+	dsn := pgtest.DSN(t)
+	name := pgtest.Schema(t)
 	u := postgresURL(t, dsn)
 	q := u.Query()
 	q.Set("search_path", name)

@@ -13,9 +13,9 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/plainsight/plainsight/internal/testkit/pgtest"
 	"github.com/plainsight/plainsight/shield"
 	"github.com/plainsight/plainsight/shield/enforce"
 	"github.com/plainsight/plainsight/shield/mcpguard"
@@ -182,35 +182,9 @@ func TestGuardOnSQLiteKeepsNoContent(t *testing.T) {
 // TestGuardOnPostgresKeepsNoContent: the same on PostgreSQL, the receipt
 // table dumped with COPY.
 func TestGuardOnPostgresKeepsNoContent(t *testing.T) {
-	dsn := os.Getenv("PLAINSIGHT_TEST_POSTGRES")
-	if dsn == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("PLAINSIGHT_TEST_POSTGRES is not set: CI must run the PostgreSQL tests")
-		}
-		t.Skip("PLAINSIGHT_TEST_POSTGRES is not set")
-	}
 	ctx := t.Context()
-	b := make([]byte, 6)
-	_, _ = rand.Read(b)
-	name := "t_" + hex.EncodeToString(b)
-	admin, err := pgxpool.New(ctx, dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := admin.Exec(ctx, "CREATE SCHEMA "+name); err != nil {
-		admin.Close()
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		admin.Exec(context.Background(), "DROP SCHEMA "+name+" CASCADE")
-		admin.Close()
-	})
-	cfg, err := pgxpool.ParseConfig(dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.ConnConfig.RuntimeParams["search_path"] = name
-	s, err := postgres.OpenConfig(ctx, cfg)
+	name := pgtest.Schema(t)
+	s, err := postgres.OpenConfig(ctx, pgtest.Config(t, name))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,9 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5/pgxpool"
-
 	"github.com/plainsight/plainsight/flag"
+	"github.com/plainsight/plainsight/internal/testkit/pgtest"
 	"github.com/plainsight/plainsight/store"
 )
 
@@ -18,12 +17,7 @@ import (
 // connection finishes (the flags' walk holds no connection while the
 // ledger is read).
 func TestFlagsByLedgerSeqPages(t *testing.T) {
-	name := schema(t)
-	cfg, err := pgxpool.ParseConfig(testDSN(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.ConnConfig.RuntimeParams["search_path"] = name
+	cfg := pgtest.Config(t, schema(t))
 	cfg.MaxConns = 1
 	s, err := OpenConfig(context.Background(), cfg)
 	if err != nil {

@@ -2,65 +2,25 @@ package postgres
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
-	"os"
 	"testing"
 
-	"github.com/jackc/pgx/v5/pgxpool"
-
+	"github.com/plainsight/plainsight/internal/testkit/pgtest"
 	"github.com/plainsight/plainsight/internal/testkit/storetest"
 	"github.com/plainsight/plainsight/store"
 )
 
-// dsnVar names the environment variable holding the DSN of a throwaway
-// PostgreSQL database for the tests (.ci/run starts one). Without it the
-// tests are skipped, except under CI=true, where a missing DSN fails.
-const dsnVar = "PLAINSIGHT_TEST_POSTGRES"
+// testDSN and schema are the test database and a fresh schema in it
+// (internal/testkit/pgtest: .ci/run starts the database; without it the
+// tests are skipped, except under CI=true, where they fail).
+var (
+	testDSN = pgtest.DSN
+	schema  = pgtest.Schema
+)
 
-func testDSN(t testing.TB) string {
-	t.Helper()
-	dsn := os.Getenv(dsnVar)
-	if dsn == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s is not set: CI must run the PostgreSQL tests", dsnVar)
-		}
-		t.Skipf("%s is not set", dsnVar)
-	}
-	return dsn
-}
-
-// schema makes a fresh schema for one test and returns its name; the
-// cleanup drops it.
-func schema(t testing.TB) string {
-	t.Helper()
-	dsn := testDSN(t)
-	admin, err := pgxpool.New(context.Background(), dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := make([]byte, 6)
-	rand.Read(b)
-	name := "t_" + hex.EncodeToString(b)
-	if _, err := admin.Exec(context.Background(), "CREATE SCHEMA "+name); err != nil {
-		admin.Close()
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		admin.Exec(context.Background(), "DROP SCHEMA "+name+" CASCADE")
-		admin.Close()
-	})
-	return name
-}
-
+// openSchema opens a store on the schema name, closed at the cleanup.
 func openSchema(t testing.TB, name string) *Store {
 	t.Helper()
-	cfg, err := pgxpool.ParseConfig(testDSN(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.ConnConfig.RuntimeParams["search_path"] = name
-	s, err := OpenConfig(context.Background(), cfg)
+	s, err := OpenConfig(context.Background(), pgtest.Config(t, name))
 	if err != nil {
 		t.Fatalf("Open: %v", err)
 	}
