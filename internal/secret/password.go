@@ -148,3 +148,80 @@ func passwordValue(text string, k int) (int, int, bool) {
 	}
 	return s, e, true
 }
+
+// secretKeys calls fn for each application secret written as a quoted
+// value: "secret" in an identifier (SECRET_KEY, app_secret, secretKey,
+// client-secret), at most 3 quotes or spaces, "=" or ":", and a quoted
+// value of 24 to 100 characters with three classes of character and more
+// than 4 bits a character — a framework's generated key (Django's 50
+// characters of letters, digits and symbols), which gitleaks' generic
+// rule drops for its symbols. secret_assignment, 0.7, like
+// password_assignment.
+func secretKeys(text string, fn func(Finding)) {
+	for i := 0; i < len(text); {
+		k := indexFold6(text[i:])
+		if k < 0 {
+			return
+		}
+		i += k
+		j := i + len("secret")
+		// The identifier around the label: at most 12 bytes after it,
+		// none naming something else (secret_name, secretRef, secret_file).
+		e := j
+		for e < len(text) && e-j < 13 && (isBase62(text[e]) || text[e] == '_' || text[e] == '-' || text[e] == '.') {
+			e++
+		}
+		if e-j > 12 || suffixed(text[j:e]) || strings.Contains(strings.ToLower(text[j:e]), "ref") {
+			i = e
+			continue
+		}
+		for n := 0; n < 3 && e < len(text) && (text[e] == '"' || text[e] == '\'' || text[e] == ' ' || text[e] == '\t'); n++ {
+			e++
+		}
+		if e+1 >= len(text) || text[e] != '=' && text[e] != ':' || text[e+1] == '=' {
+			i = j
+			continue
+		}
+		e++
+		for e < len(text) && (text[e] == ' ' || text[e] == '\t') {
+			e++
+		}
+		if e >= len(text) || text[e] != '"' && text[e] != '\'' {
+			i = j
+			continue
+		}
+		s, end, ok := passwordValue(text, e)
+		if !ok || end-s < 24 || shannon(text[s:end]) <= 4 || classCount(text[s:end]) < 3 {
+			i = j
+			continue
+		}
+		fn(Finding{Rule: "secret_assignment", Start: s, End: end, Confidence: 0.7})
+		i = end
+	}
+}
+
+// indexFold6 is the index of "secret" in s, in any case, or -1.
+func indexFold6(s string) int {
+	for i := 0; i+6 <= len(s); i++ {
+		k := strings.IndexAny(s[i:], "sS")
+		if k < 0 {
+			return -1
+		}
+		i += k
+		if i+6 <= len(s) && hasLowerPrefix(s[i:], "secret") {
+			return i
+		}
+	}
+	return -1
+}
+
+// classCount is how many of lower, upper, digit and symbol v holds.
+func classCount(v string) int {
+	n := 0
+	for _, set := range []string{"abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "0123456789", "!\"#$%&'()*+,-./:;<=>?@[]^_`{|}~"} {
+		if strings.ContainsAny(v, set) {
+			n++
+		}
+	}
+	return n
+}

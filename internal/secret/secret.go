@@ -53,6 +53,9 @@ func find(text string, strict bool) []Finding {
 	hexKeys(text, strict, func(f Finding) { out = append(out, f) })
 	passwords(text, func(f Finding) { out = append(out, f) })
 	mine := len(out)
+	// An application secret yields to a vendor's rule on the same bytes,
+	// so it is placed with gitleaks' findings, by confidence.
+	secretKeys(text, func(f Finding) { out = append(out, f) })
 	findGitleaks(text, strict, func(g glFinding) {
 		if documented(text[g.start:g.end]) {
 			return

@@ -65,6 +65,7 @@ var (
 	nhsWords   = newWordList("nhs", "national health", "health service", "nhs no")
 	cardWords  = newWordList("card", "cards", "credit", "debit", "visa", "mastercard", "amex", "american express", "discover", "maestro", "jcb", "diners", "unionpay", "cc", "ccn", "payment", "pay", "paid", "charge", "charged", "billing", "checkout")
 	isbnWords  = newWordList("isbn", "issn", "doi")
+	idWords    = newWordList("part no", "part number", "part #", "sku", "serial", "serial no", "item no", "item #", "model no", "catalog no", "cat no", "ref", "ref.", "reference", "order", "order no", "order #", "invoice", "ticket", "build", "tracking", "case no", "case #")
 	phoneWords = newWordList("phone", "phones", "telephone", "tel", "tél", "mobile", "mob", "cell", "cellphone", "cell phone",
 		"call", "calls", "calling", "called", "text", "sms", "whatsapp", "signal", "fax", "ring", "dial", "contact",
 		"reach", "reached", "landline", "hotline", "helpline", "ph", "phone number", "telefon", "telefono",

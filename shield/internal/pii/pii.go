@@ -73,6 +73,7 @@ var Confidences = map[string]float64{
 	"es_dni":                  0.85,
 	"cn_resident_id":          0.85,
 	"in_aadhaar":              0.7,
+	"date_of_birth":           0.6,
 }
 
 // finder holds the state of one call of Find.
@@ -100,6 +101,7 @@ func Find(text string, emit func(Match)) {
 	f.emails()
 	f.numbers()
 	f.labelled()
+	f.birthDates()
 }
 
 func isDigit(b byte) bool  { return '0' <= b && b <= '9' }
