@@ -74,6 +74,7 @@ var Confidences = map[string]float64{
 	"cn_resident_id":          0.85,
 	"in_aadhaar":              0.7,
 	"date_of_birth":           0.6,
+	"us_street_address":       0.6,
 }
 
 // finder holds the state of one call of Find.
@@ -102,6 +103,7 @@ func Find(text string, emit func(Match)) {
 	f.numbers()
 	f.labelled()
 	f.birthDates()
+	f.addresses()
 }
 
 func isDigit(b byte) bool  { return '0' <= b && b <= '9' }

@@ -33,6 +33,17 @@ func TestWildShapes(t *testing.T) {
 		{"part number", "Part no. 623.506.2526", nil},
 		{"sku", "SKU 415-555-2671 restocked", nil},
 		{"phone label wins", "Order line: call 415-555-2671", []found{{"phone_number", "415-555-2671"}}},
+		// A test card called one is no one's.
+		{"stripe decline card", "Stripe test number 4000 0000 0000 0002 declines.", nil},
+		{"sandbox card", "use 4242 4242 4242 4242 in the sandbox", nil},
+		{"test card written as a card", "my card is 4242 4242 4242 4242", []found{{"card_number_test", "4242 4242 4242 4242"}}},
+		// US street addresses with a state and a ZIP code.
+		{"address", "Ship to: Rahul Khan, 1864 Cedar Lane, Apt 23, Springfield, IL 62204", []found{{"us_street_address", "1864 Cedar Lane, Apt 23, Springfield, IL 62204"}}},
+		{"address zip4", "She moved to 77 W. Oak St, Des Moines, IA 50309-1234 last year.", []found{{"us_street_address", "77 W. Oak St, Des Moines, IA 50309-1234"}}},
+		{"fsf old address", "Free Software Foundation, Inc., 59 Temple Place, Suite 330, Boston, MA 02111-1307 USA", nil},
+		{"fsf address", "Free Software Foundation, Inc., 51 Franklin Street, Fifth Floor, Boston, MA 02110-1301 USA", nil},
+		{"no street suffix", "Flight 1864 Cedar, Springfield, IL 62204", nil},
+		{"no state", "1864 Cedar Lane, Springfield, XX 62204", nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
