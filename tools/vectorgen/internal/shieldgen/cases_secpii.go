@@ -1,0 +1,47 @@
+package shieldgen
+
+// secPIICases are the scan vectors of issue 27's second pass on secrets
+// and personal data (items 2 and 3): each shape its held-out sets found
+// missed or misread, and a look-alike that stays clean. Comments start
+// "sec-" or "pii-". Every key is a fake written for this project.
+var secPIICases = []ScanCase{
+	{Comment: "sec-hash-in-password: a '#' in a connection string's password", Spec: []string{"§3.2"},
+		Content: "DATABASE_URL=postgres://report:LFtFE#aH8efImV10@pg-1.internal:5432/app",
+		Verdict: "malicious", Signals: sec, Kinds: []string{"connection_string_password"}},
+	{Comment: "sec-elided-key: a key block with its body left out", Spec: []string{"§3.2"},
+		Content: "-----BEGIN RSA PRIVATE KEY-----\n...\n-----END RSA PRIVATE KEY-----", Verdict: "clean", Signals: none},
+	{Comment: "sec-hex-token: 32 hex digits of low entropy after a token label", Spec: []string{"§3.2"},
+		Content: "TWILIO_AUTH_TOKEN=b5c2e7d789e107d97447304c4b30c717",
+		Verdict: "suspicious", Signals: sec, Kinds: []string{"generic-api-key"}, Flags: []string{"CalibratedBand"}},
+	{Comment: "sec-hex-digest: 40 hex digits after a cache key label are a digest", Spec: []string{"§3.2"},
+		Content: "cache_key: d4b4cbb16fa2c9ca48d3bcdd7bd75fc7d3b4d81b", Verdict: "clean", Signals: none},
+	{Comment: "sec-notion: a Notion integration token of the secret_ form", Spec: []string{"§3.2"},
+		Content: "NOTION_TOKEN=secret_mZAMD0dnCBUfU2q2iGov8QfvIKh0qMR2lVS8ALP5hyH",
+		Verdict: "malicious", Signals: sec, Kinds: []string{"notion-integration-token"}},
+	{Comment: "sec-mapbox: a Mapbox secret token", Spec: []string{"§3.2"},
+		Content: "MAPBOX_TOKEN=sk.eyJ1IjoimmUh2NOT360eNujpqinM.6oDash9rPncM_JFfI7cvbw",
+		Verdict: "malicious", Signals: sec, Kinds: []string{"mapbox-secret-token"}},
+	{Comment: "sec-twitter-bearer: an app-only bearer token without a label", Spec: []string{"§3.2"},
+		Content: `{"bearer": "AAAAAAAAAAAAAAAAAAAAAr8lmBWuIYJ5WbAknFU4h%3Dsdi8bQnwmQGYSHdGr49tybgwlzMaFXsC0yQPnN2F"}`,
+		Verdict: "malicious", Signals: sec, Kinds: []string{"twitter-bearer-token-any-label"}},
+	{Comment: "sec-django-key: a framework's generated secret key with symbols", Spec: []string{"§3.2"},
+		Content: `SECRET_KEY = "y+cf2tma9idk_!bhv!obxkjodj!@p4$y0=&c#cr4=s-zt$w#au"`,
+		Verdict: "suspicious", Signals: sec, Kinds: []string{"secret_assignment"}, Flags: []string{"CalibratedBand"}},
+	{Comment: "sec-secret-name: a secret's resource name is no secret", Spec: []string{"§3.2"},
+		Content: `secret_name = "projects/acme/secrets/db-password/versions/latest"`, Verdict: "clean", Signals: none},
+	{Comment: "pii-german-passport: a German passport serial after its label", Spec: []string{"§3.2"},
+		Content: "passport number CG0L4MKNG, expires 2031", Verdict: "malicious", Signals: pii, Kinds: []string{"passport_number"}},
+	{Comment: "pii-date-of-birth: a date after a date-of-birth label", Spec: []string{"§3.2"},
+		Content: "Date of birth: 13/05/1987", Verdict: "suspicious", Signals: pii, Kinds: []string{"date_of_birth"}, Flags: []string{"CalibratedBand"}},
+	{Comment: "pii-date-no-label: a date without the label is nobody's birth", Spec: []string{"§3.2"},
+		Content: "Released on 22/11/1966 in London.", Verdict: "clean", Signals: none},
+	{Comment: "pii-part-number: a phone's groups after an item's label", Spec: []string{"§3.2"},
+		Content: "Part no. 623.506.2526", Verdict: "clean", Signals: none},
+	{Comment: "pii-street-address: a US street address with its state and ZIP code", Spec: []string{"§3.2"},
+		Content: "Ship to: Rahul Khan, 1864 Cedar Lane, Apt 23, Springfield, IL 62204",
+		Verdict: "suspicious", Signals: pii, Kinds: []string{"us_street_address"}, Flags: []string{"CalibratedBand"}},
+	{Comment: "pii-business-address: an organization's address in a licence header", Spec: []string{"§3.2"},
+		Content: "Free Software Foundation, Inc., 59 Temple Place, Suite 330, Boston, MA 02111-1307 USA", Verdict: "clean", Signals: none},
+	{Comment: "pii-test-card: a processor's test number called one", Spec: []string{"§3.2"},
+		Content: "Stripe test number 4000 0000 0000 0002 declines.", Verdict: "clean", Signals: none},
+}
