@@ -200,19 +200,29 @@ func secretKeys(text string, fn func(Finding)) {
 	}
 }
 
-// indexFold6 is the index of "secret" in s, in any case, or -1.
+// indexFold6 is the index of "secret", "Secret" or "SECRET" in s (the
+// spellings identifiers use), or -1: two passes of strings.Index for
+// "ecret" and "ECRET", which prose seldom holds.
 func indexFold6(s string) int {
-	for i := 0; i+6 <= len(s); i++ {
-		k := strings.IndexAny(s[i:], "sS")
-		if k < 0 {
-			return -1
-		}
-		i += k
-		if i+6 <= len(s) && hasLowerPrefix(s[i:], "secret") {
-			return i
+	best := -1
+	for _, tail := range [2]string{"ecret", "ECRET"} {
+		for from := 1; from < len(s); {
+			k := strings.Index(s[from:], tail)
+			if k < 0 {
+				break
+			}
+			k += from
+			if best >= 0 && k-1 >= best {
+				break
+			}
+			if c := s[k-1]; c == 's' || c == 'S' {
+				best = k - 1
+				break
+			}
+			from = k + 1
 		}
 	}
-	return -1
+	return best
 }
 
 // classCount is how many of lower, upper, digit and symbol v holds.

@@ -32,8 +32,8 @@ var streetAddress = sync.OnceValue(func() *regexp.Regexp {
 // header's "Free Software Foundation, Inc., 59 Temple Place …").
 var businessWords = newWordList("inc", "inc.", "llc", "ltd", "corp", "corporation", "foundation", "university", "headquarters", "hq", "company", "office", "offices", "institute", "gmbh")
 
-// maxAddressChecks bounds the regexp runs per call: each reads at most
-// addressWindow bytes, so the pass is linear in the text.
+// maxAddressChecks bounds the regexp runs per call (the number pass keeps
+// that many ZIP candidates): each reads at most addressWindow bytes.
 const (
 	maxAddressChecks = 64
 	addressWindow    = 160
@@ -45,28 +45,19 @@ const (
 // reported.
 func (f *finder) addresses() {
 	text := f.text
-	checks := 0
-	for i := 3; i+5 <= len(text); i++ {
-		if !isDigit(text[i]) || text[i-1] != ' ' || !isUpper(text[i-2]) || !isUpper(text[i-3]) {
-			continue
-		}
+	for _, i := range f.zips[:f.nzips] {
 		j := i
 		for j < len(text) && j-i < 6 && isDigit(text[j]) {
 			j++
 		}
 		if j-i != 5 || i >= 4 && isAlnum(text[i-4]) || !usStates[text[i-3:i-1]] {
-			i = j
 			continue
 		}
 		if j+5 <= len(text) && text[j] == '-' && isDigit(text[j+1]) && isDigit(text[j+4]) && (j+5 == len(text) || !isDigit(text[j+5])) {
 			j += 5
 		}
 		if j < len(text) && isDigit(text[j]) {
-			i = j
 			continue
-		}
-		if checks++; checks > maxAddressChecks {
-			return
 		}
 		lo := max(0, j-addressWindow)
 		if m := streetAddress().FindStringIndex(text[lo:j]); m != nil {
@@ -75,6 +66,5 @@ func (f *finder) addresses() {
 				f.add("us_street_address", s, j)
 			}
 		}
-		i = j
 	}
 }

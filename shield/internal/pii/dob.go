@@ -7,43 +7,46 @@ var birthLabels = []string{
 	"geburtsdatum", "geboren am", "fecha de nacimiento", "date de naissance", "né le", "née le", "data di nascita",
 }
 
-// maxBirthLabels bounds the labels read per call: the pass stays linear
-// on text made of labels.
+// maxBirthLabels bounds the birth labels read per call: the pass stays
+// linear on text made of labels.
 const maxBirthLabels = 256
 
-// birthDates finds a date after a label naming a date of birth
+// A date of birth is a date after a label naming one
 // (date_of_birth, 0.6: suspicious alone, a record of a person with any
 // other kind). The date is read within 24 bytes after the label: digits
 // as D/M/YYYY, M/D/YYYY, D.M.YYYY, D-M-YYYY or YYYY-MM-DD, or a day, a
 // month's English name and a year ("12 March 1984", "March 12, 1984"),
 // with a day and a month that exist and a year from 1900 to 2030. A date
 // alone is not one: nothing is emitted without the label.
-func (f *finder) birthDates() {
+
+// birthStart marks the bytes a birth label starts with, both cases.
+var birthStart = func() (t [256]bool) {
+	for _, l := range birthLabels {
+		t[l[0]] = true
+		t[l[0]-'a'+'A'] = true
+	}
+	return t
+}()
+
+// birthDateAt reads a birth label at i (a word start) and the date after
+// it. The labelled pass calls it at each word start it reads: every date
+// holds a digit within labelReach bytes of its label, so only the
+// stretches the number pass marked before digit runs are read.
+func (f *finder) birthDateAt(i int) (int, int, bool) {
 	text := f.text
-	n := 0
-	for i := 0; i < len(text); i++ {
-		c := text[i] | 0x20
-		if c != 'b' && c != 'd' && c != 'g' && c != 'f' && c != 'n' || i > 0 && isAlnum(text[i-1]) {
-			continue
-		}
-		end := -1
-		for _, l := range birthLabels {
-			if hasPrefixFold(text[i:], l) && (i+len(l) == len(text) || !isAlnum(text[i+len(l)])) {
-				end = i + len(l)
-				break
-			}
-		}
-		if end < 0 {
-			continue
-		}
-		if n++; n > maxBirthLabels {
-			return
-		}
-		if s, e, ok := dateAfter(text, end); ok {
-			f.add("date_of_birth", s, e)
-			i = e - 1
+	if i+1 == len(text) {
+		return 0, 0, false
+	}
+	if c1 := text[i+1] | 0x20; c1 != 'a' && c1 != 'i' && c1 != 'o' && c1 != 'e' && c1 != '.' && text[i+1] != 0xc3 {
+		return 0, 0, false
+	}
+	for _, l := range birthLabels {
+		if hasPrefixFold(text[i:], l) && (i+len(l) == len(text) || !isAlnum(text[i+len(l)])) {
+			f.births++
+			return dateAfter(text, i+len(l))
 		}
 	}
+	return 0, 0, false
 }
 
 var monthNames = []string{"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"}

@@ -86,6 +86,9 @@ var labelStart = func() (m [256]bool) {
 			}
 		}
 	}
+	for _, l := range birthLabels {
+		m[l[0]], m[l[0]-'a'+'A'] = true, true
+	}
 	return m
 }()
 
@@ -147,6 +150,11 @@ func (f *finder) labelsIn(lo, hi int, last *[8]int) {
 				at++
 			}
 			continue
+		}
+		if birthStart[text[at]] && f.births < maxBirthLabels {
+			if s, e, ok := f.birthDateAt(at); ok {
+				f.add("date_of_birth", s, e)
+			}
 		}
 		refs := labelsByFirst[lowerByte(text[at])]
 		for _, ref := range refs {

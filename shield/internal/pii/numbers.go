@@ -147,6 +147,10 @@ func (f *finder) numbers() {
 		}
 		if i == 0 || !isDigit(text[i-1]) {
 			f.markDigits(i)
+			if i >= 3 && text[i-1] == ' ' && isUpper(text[i-2]) && isUpper(text[i-3]) && f.nzips < len(f.zips) {
+				f.zips[f.nzips] = i // a ZIP code after a state code, perhaps
+				f.nzips++
+			}
 		}
 		if i > 0 && (isAlnum(text[i-1]) || text[i-1] == '.' || text[i-1] == '_' || text[i-1] == '+') {
 			// An IBAN begins with two capitals and its two check digits.
