@@ -56,6 +56,19 @@ func passwords(text string, fn func(Finding)) {
 			i = k - 1
 			continue
 		}
+		// In prose: "the password is X", "password is: X", a value with
+		// three classes of character.
+		if hasLowerPrefix(text[k:], " is ") || hasLowerPrefix(text[k:], " is: ") {
+			k += len(" is ")
+			for k < len(text) && (text[k] == ' ' || text[k] == ':') {
+				k++
+			}
+			if s, e, ok := passwordValue(text, k); ok && classCount(text[s:e]) >= 3 && !strings.ContainsAny(text[e-1:e], ".,;:!?") {
+				fn(Finding{Rule: "password_assignment", Start: s, End: e, Confidence: 0.7})
+				i = e - 1
+			}
+			continue
+		}
 		for n := 0; n < 3 && k < len(text) && (text[k] == '"' || text[k] == '\'' || text[k] == ' ' || text[k] == '\t'); n++ {
 			k++
 		}

@@ -134,15 +134,20 @@ func connection(text string, i int) (Finding, bool) {
 	}
 	j := i + 3
 	// Userinfo ends at '@' before any '/', '?', '#' or whitespace; a '#'
-	// after the user's colon is the password's (written unescaped, as
-	// configuration files do: postgres://app:kL3#x9@db).
+	// or '?' after the user's colon of a database or queue URL is the
+	// password's (written unescaped, as configuration files do:
+	// postgres://app:kL3#x9@db).
+	web := strings.EqualFold(text[start:i], "http") || strings.EqualFold(text[start:i], "https")
 	at, colon := -1, -1
 	for k := j; k < len(text) && k < j+512; k++ {
 		c := text[k]
 		if c == '@' {
 			at = k
 		}
-		if c == '/' || c == '?' || c == '#' && colon < 0 || c <= ' ' || c == '"' || c == '\'' || c == '`' || c == '<' || c == '>' {
+		// In a database or queue URL a '?' or '#' after the colon is the
+		// password's; in a web URL it starts the query or fragment.
+		inPassword := colon >= 0 && at < 0 && !web && (c == '#' || c == '?')
+		if c == '/' || (c == '?' || c == '#') && !inPassword || c <= ' ' || c == '"' || c == '\'' || c == '`' || c == '<' || c == '>' {
 			break
 		}
 		if c == ':' && colon < 0 && at < 0 {
@@ -153,6 +158,9 @@ func connection(text string, i int) (Finding, bool) {
 		return Finding{}, false
 	}
 	pw := text[colon+1 : at]
+	if strings.ContainsAny(pw, "?#") && strings.ContainsAny(pw, "=&") {
+		return Finding{}, false // a port, then a query holding an '@'
+	}
 	if pw == "" || isPlaceholder(pw) || strings.Contains(pw, "@") && isPlaceholder(pw[strings.LastIndexByte(pw, '@')+1:]) {
 		return Finding{}, false
 	}

@@ -40,6 +40,19 @@ func TestWildFormats(t *testing.T) {
 		{"django secret key", `SECRET_KEY = "y+cf2tma9idk_!bhv!obxkjodj!@p4$y0=&c#cr4=s-zt$w#au"`, []string{"secret_assignment"}},
 		{"secret name", `secret_name = "projects/acme/secrets/db-password/versions/latest"`, nil},
 		{"secret prose", `the secret: "Always rotate keys after an incident, it is cheap."`, nil},
+		// Second held-out set (testdata/heldout2.jsonl).
+		{"question mark in password", "DATABASE_URL=postgresql://svc:whcfQN188?GXu@postgres:5432/orders", []string{"connection_string_password"}},
+		{"port then query with an at", "postgres://db.internal:5432?sslmode=require&application_name=a@b", nil},
+		{"web query is no password", "https://shop.example.net:443?ref=mail&to=jane@mailbox.org", nil},
+		{"hubspot", `"HUBSPOT_TOKEN": "pat-na1-6d427a92-78ee-36a6-79b3-b91c8ec07607",`, []string{"hubspot-private-app-token"}},
+		{"putty", "PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\nComment: deploy\nPublic-Lines: 2\nAAAAC3NzaC1lZDI1NTE5AAAAIB1cQ\nq9Z3kL7mN2pR5sT8vW1x\nPrivate-Lines: 1\nAAAAIGv4q9Z3kL7mN2pR5sT8vW1xY4bC6dE0fG2hJ\nPrivate-MAC: 00", []string{"putty-private-key"}},
+		{"ethers wallet", `const wallet = new ethers.Wallet("0x5109c74b2e014e2c3ac560d86773891c799c4a6f49b05561d1cb7b2dec24d4b5");`, []string{"hex_private_key"}},
+		{"password in prose", "the staging db password is uudmPB412!qvk — don't share it", []string{"password_assignment"}},
+		{"password is a word", "the password is incorrect, try again", nil},
+		{"password is required", "A password is Required-field text", nil},
+		{"manifest pair", "env:\n  - name: MISTRAL_API_KEY\n    value: \"v8pYa8ZHLN7hC3IQg6j1rrfbtkdBf5bF\"", []string{"generic-api-key"}},
+		{"manifest pair reference", "env:\n  - name: API_KEY\n    valueFrom:\n      secretKeyRef: {name: api, key: key}", nil},
+		{"manifest pair plain", "env:\n  - name: LOG_LEVEL\n    value: \"debug\"", nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

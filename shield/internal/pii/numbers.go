@@ -60,7 +60,7 @@ func (t *numberToken) dateLike() bool {
 
 // Context words of the numeric recognizers.
 var (
-	ssnWords   = newWordList("ssn", "ssns", "ssn#", "social security", "social", "soc sec", "ss#", "ss no")
+	ssnWords   = newWordList("ssn", "ssns", "ssn#", "social security", "social", "soc sec", "ss#", "ss no", "ss number", "ssn number", "social security no")
 	itinWords  = newWordList("itin", "taxpayer", "tax id", "tax identification", "tin")
 	nhsWords   = newWordList("nhs", "national health", "health service", "nhs no")
 	cardWords  = newWordList("card", "cards", "credit", "debit", "visa", "mastercard", "amex", "american express", "discover", "maestro", "jcb", "diners", "unionpay", "cc", "ccn", "payment", "pay", "paid", "charge", "charged", "billing", "checkout")

@@ -44,6 +44,8 @@ func TestWildShapes(t *testing.T) {
 		{"fsf address", "Free Software Foundation, Inc., 51 Franklin Street, Fifth Floor, Boston, MA 02110-1301 USA", nil},
 		{"no street suffix", "Flight 1864 Cedar, Springfield, IL 62204", nil},
 		{"no state", "1864 Cedar Lane, Springfield, XX 62204", nil},
+		// Second held-out set (testdata/heldout-wild2.jsonl).
+		{"ss number", "My SS number is 159801207", []found{{"us_ssn_labelled", "159801207"}}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
