@@ -24,7 +24,8 @@
 //     Tavily, LangSmith, Replicate, Supabase, Azure SAS, shared access and
 //     API keys, Vault tokens of the short form, Authorization headers,
 //     Notion's secret_ tokens, Atlassian tokens of any issued length,
-//     Twitter bearer tokens without a label, Mapbox sk. tokens), written
+//     Twitter bearer tokens without a label, Mapbox sk. tokens, HubSpot
+//     private app tokens, PuTTY private keys), written
 //     for this project in the same format; ids with hyphens.
 //   - the package's own rules, listed under Formats (ids with
 //     underscores), which check what a regexp cannot: checksums, decoded
@@ -114,7 +115,7 @@
 //
 //   - hex_private_key: 64 hex digits, optionally after 0x, that a label
 //     ("private key", "privkey", "secret key", "signing key", "wallet key",
-//     "seed") precedes within 40 bytes on the line.
+//     "seed", "wallet(") precedes within 40 bytes on the line.
 //
 //   - password_assignment: password, passwd, passphrase or pwd in an
 //     identifier, a JSON key or a connection string, "=" or ":", and a
@@ -135,7 +136,11 @@
 // strings fall at or below 3.5 bits. A '#' after the user's colon of a
 // connection string is read as part of the password, and a private-key
 // block whose body is elided ("...", a placeholder in brackets, nothing)
-// is no finding.
+// is no finding. A manifest's name/value pair ("- name: API_KEY" and
+// "value: …" on the next line, as Kubernetes and GitHub Actions write
+// environment variables) is read as the assignment "API_KEY: …", at most
+// 64 pairs a call; password_assignment also reads "password is X" in
+// prose when X holds three classes of character.
 //
 // Keys printed in the services' own documentation as examples (AWS's
 // AKIAIOSFODNN7EXAMPLE and its secret key, Stripe's test keys of its API
