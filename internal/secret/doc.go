@@ -22,8 +22,11 @@
 //     the gitleaks id ("stripe-access-token", "vault-service-token").
 //   - extra.toml: formats gitleaks lacks (Docker, Groq, xAI, OpenRouter,
 //     Tavily, LangSmith, Replicate, Supabase, Azure SAS, shared access and
-//     API keys, Vault tokens of the short form, Authorization headers),
-//     written for this project in the same format; ids with hyphens.
+//     API keys, Vault tokens of the short form, Authorization headers,
+//     Notion's secret_ tokens, Atlassian tokens of any issued length,
+//     Twitter bearer tokens without a label, Mapbox sk. tokens, HubSpot
+//     private app tokens, PuTTY private keys), written
+//     for this project in the same format; ids with hyphens.
 //   - the package's own rules, listed under Formats (ids with
 //     underscores), which check what a regexp cannot: checksums, decoded
 //     JWTs, PEM bodies, placeholders. Where one of them and a gitleaks rule
@@ -112,13 +115,32 @@
 //
 //   - hex_private_key: 64 hex digits, optionally after 0x, that a label
 //     ("private key", "privkey", "secret key", "signing key", "wallet key",
-//     "seed") precedes within 40 bytes on the line.
+//     "seed", "wallet(") precedes within 40 bytes on the line.
 //
 //   - password_assignment: password, passwd, passphrase or pwd in an
 //     identifier, a JSON key or a connection string, "=" or ":", and a
 //     value of 8 to 100 characters that is not a placeholder, variable,
 //     expression, path or name, of two classes of character and more than
 //     2.5 bits a character (0.7).
+//
+//   - secret_assignment: "secret" in an identifier (SECRET_KEY,
+//     app_secret), "=" or ":", and a quoted value of 24 to 100 characters
+//     of three classes and more than 4 bits a character (a framework's
+//     generated key with symbols, which generic-api-key drops), 0.7; where
+//     a vendor's rule finds the same bytes, the vendor's rule is kept.
+//
+// generic-api-key also takes 32 or 40 hex digits of one case above 3 bits
+// a character (gitleaks: above 3.5) after a label naming a key, a token
+// or a secret but no digest (hash, sha, checksum, cache, commit, etag…):
+// services issue keys in that shape, and a third of random 32-digit hex
+// strings fall at or below 3.5 bits. A '#' after the user's colon of a
+// connection string is read as part of the password, and a private-key
+// block whose body is elided ("...", a placeholder in brackets, nothing)
+// is no finding. A manifest's name/value pair ("- name: API_KEY" and
+// "value: …" on the next line, as Kubernetes and GitHub Actions write
+// environment variables) is read as the assignment "API_KEY: …", at most
+// 64 pairs a call; password_assignment also reads "password is X" in
+// prose when X holds three classes of character.
 //
 // Keys printed in the services' own documentation as examples (AWS's
 // AKIAIOSFODNN7EXAMPLE and its secret key, Stripe's test keys of its API

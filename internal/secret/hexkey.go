@@ -6,7 +6,7 @@ import "strings"
 // a private key (an Ethereum-style secp256k1 key, an Ed25519 seed, an
 // HMAC or signing secret): compared with the lower-cased label, in which
 // "_", "-" and "." are read as spaces.
-var hexKeyLabels = []string{"private key", "privatekey", "priv key", "privkey", "secret key", "secretkey", "signing key", "wallet key", "seed"}
+var hexKeyLabels = []string{"private key", "privatekey", "priv key", "privkey", "secret key", "secretkey", "signing key", "wallet key", "seed", "wallet("}
 
 // hexKeys calls fn for each run of exactly 64 hex digits (after an
 // optional "0x") that a label of hexKeyLabels precedes within 40 bytes on

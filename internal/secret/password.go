@@ -56,6 +56,19 @@ func passwords(text string, fn func(Finding)) {
 			i = k - 1
 			continue
 		}
+		// In prose: "the password is X", "password is: X", a value with
+		// three classes of character.
+		if hasLowerPrefix(text[k:], " is ") || hasLowerPrefix(text[k:], " is: ") {
+			k += len(" is ")
+			for k < len(text) && (text[k] == ' ' || text[k] == ':') {
+				k++
+			}
+			if s, e, ok := passwordValue(text, k); ok && classCount(text[s:e]) >= 3 && !strings.ContainsAny(text[e-1:e], ".,;:!?") {
+				fn(Finding{Rule: "password_assignment", Start: s, End: e, Confidence: 0.7})
+				i = e - 1
+			}
+			continue
+		}
 		for n := 0; n < 3 && k < len(text) && (text[k] == '"' || text[k] == '\'' || text[k] == ' ' || text[k] == '\t'); n++ {
 			k++
 		}
@@ -147,4 +160,91 @@ func passwordValue(text string, k int) (int, int, bool) {
 		return 0, 0, false
 	}
 	return s, e, true
+}
+
+// secretKeys calls fn for each application secret written as a quoted
+// value: "secret" in an identifier (SECRET_KEY, app_secret, secretKey,
+// client-secret), at most 3 quotes or spaces, "=" or ":", and a quoted
+// value of 24 to 100 characters with three classes of character and more
+// than 4 bits a character — a framework's generated key (Django's 50
+// characters of letters, digits and symbols), which gitleaks' generic
+// rule drops for its symbols. secret_assignment, 0.7, like
+// password_assignment.
+func secretKeys(text string, fn func(Finding)) {
+	for i := 0; i < len(text); {
+		k := indexFold6(text[i:])
+		if k < 0 {
+			return
+		}
+		i += k
+		j := i + len("secret")
+		// The identifier around the label: at most 12 bytes after it,
+		// none naming something else (secret_name, secretRef, secret_file).
+		e := j
+		for e < len(text) && e-j < 13 && (isBase62(text[e]) || text[e] == '_' || text[e] == '-' || text[e] == '.') {
+			e++
+		}
+		if e-j > 12 || suffixed(text[j:e]) || strings.Contains(strings.ToLower(text[j:e]), "ref") {
+			i = e
+			continue
+		}
+		for n := 0; n < 3 && e < len(text) && (text[e] == '"' || text[e] == '\'' || text[e] == ' ' || text[e] == '\t'); n++ {
+			e++
+		}
+		if e+1 >= len(text) || text[e] != '=' && text[e] != ':' || text[e+1] == '=' {
+			i = j
+			continue
+		}
+		e++
+		for e < len(text) && (text[e] == ' ' || text[e] == '\t') {
+			e++
+		}
+		if e >= len(text) || text[e] != '"' && text[e] != '\'' {
+			i = j
+			continue
+		}
+		s, end, ok := passwordValue(text, e)
+		if !ok || end-s < 24 || shannon(text[s:end]) <= 4 || classCount(text[s:end]) < 3 {
+			i = j
+			continue
+		}
+		fn(Finding{Rule: "secret_assignment", Start: s, End: end, Confidence: 0.7})
+		i = end
+	}
+}
+
+// indexFold6 is the index of "secret", "Secret" or "SECRET" in s (the
+// spellings identifiers use), or -1: two passes of strings.Index for
+// "ecret" and "ECRET", which prose seldom holds.
+func indexFold6(s string) int {
+	best := -1
+	for _, tail := range [2]string{"ecret", "ECRET"} {
+		for from := 1; from < len(s); {
+			k := strings.Index(s[from:], tail)
+			if k < 0 {
+				break
+			}
+			k += from
+			if best >= 0 && k-1 >= best {
+				break
+			}
+			if c := s[k-1]; c == 's' || c == 'S' {
+				best = k - 1
+				break
+			}
+			from = k + 1
+		}
+	}
+	return best
+}
+
+// classCount is how many of lower, upper, digit and symbol v holds.
+func classCount(v string) int {
+	n := 0
+	for _, set := range []string{"abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "0123456789", "!\"#$%&'()*+,-./:;<=>?@[]^_`{|}~"} {
+		if strings.ContainsAny(v, set) {
+			n++
+		}
+	}
+	return n
 }

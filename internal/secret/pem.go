@@ -51,6 +51,11 @@ func privateKey(text string, i int) (Finding, bool) {
 		}
 	}
 done:
+	if body < 64 && elided(text[j:]) {
+		// A header, an ellipsis or a placeholder and the END line: a
+		// key left out, as documentation writes it.
+		return Finding{}, false
+	}
 	if body < 64 {
 		return Finding{Rule: "private_key_header", Start: i, End: j, Confidence: 0.3}, true
 	}
@@ -128,14 +133,21 @@ func connection(text string, i int) (Finding, bool) {
 		return Finding{}, false
 	}
 	j := i + 3
-	// Userinfo ends at '@' before any '/', '?', '#' or whitespace.
+	// Userinfo ends at '@' before any '/', '?', '#' or whitespace; a '#'
+	// or '?' after the user's colon of a database or queue URL is the
+	// password's (written unescaped, as configuration files do:
+	// postgres://app:kL3#x9@db).
+	web := strings.EqualFold(text[start:i], "http") || strings.EqualFold(text[start:i], "https")
 	at, colon := -1, -1
 	for k := j; k < len(text) && k < j+512; k++ {
 		c := text[k]
 		if c == '@' {
 			at = k
 		}
-		if c == '/' || c == '?' || c == '#' || c <= ' ' || c == '"' || c == '\'' || c == '`' || c == '<' || c == '>' {
+		// In a database or queue URL a '?' or '#' after the colon is the
+		// password's; in a web URL it starts the query or fragment.
+		inPassword := colon >= 0 && at < 0 && !web && (c == '#' || c == '?')
+		if c == '/' || (c == '?' || c == '#') && !inPassword || c <= ' ' || c == '"' || c == '\'' || c == '`' || c == '<' || c == '>' {
 			break
 		}
 		if c == ':' && colon < 0 && at < 0 {
@@ -146,6 +158,9 @@ func connection(text string, i int) (Finding, bool) {
 		return Finding{}, false
 	}
 	pw := text[colon+1 : at]
+	if strings.ContainsAny(pw, "?#") && strings.ContainsAny(pw, "=&") {
+		return Finding{}, false // a port, then a query holding an '@'
+	}
 	if pw == "" || isPlaceholder(pw) || strings.Contains(pw, "@") && isPlaceholder(pw[strings.LastIndexByte(pw, '@')+1:]) {
 		return Finding{}, false
 	}
@@ -181,4 +196,26 @@ func connection(text string, i int) (Finding, bool) {
 func generatedPassword(pw string) bool {
 	return len(pw) >= 8 && strings.ContainsAny(pw, "0123456789") &&
 		strings.ContainsAny(strings.ToLower(pw), "abcdefghijklmnopqrstuvwxyz") && shannon(pw) > 3
+}
+
+// elided reports a key block whose body (after the BEGIN line) is left
+// out: nothing, "...", "…" or a placeholder in <>, [] or {} before the
+// END line.
+func elided(rest string) bool {
+	rest = strings.TrimLeft(rest, " \t\r\n")
+	if strings.HasPrefix(rest, "\\n") {
+		rest = strings.TrimLeft(rest[2:], " \t")
+	}
+	end := strings.Index(rest[:min(len(rest), 160)], "-----END ")
+	if end < 0 {
+		return false
+	}
+	body := strings.Trim(rest[:end], " \t\r\n\\n")
+	switch {
+	case body == "", strings.Trim(body, ".…") == "":
+		return true
+	case body[0] == '<' && body[len(body)-1] == '>', body[0] == '[' && body[len(body)-1] == ']', body[0] == '{' && body[len(body)-1] == '}':
+		return true
+	}
+	return false
 }

@@ -694,7 +694,7 @@ func report(text string, r *glRule, m []int, base, s, e int, strict bool, set *g
 	// The refusal (strict) trusts a distinctive prefix alone: a key of
 	// low entropy or a documented example is refused all the same.
 	loose := strict && !r.assignment && r.id != "generic-api-key"
-	if r.entropy > 0 && shannon(secret) <= r.entropy && !loose {
+	if r.entropy > 0 && shannon(secret) <= r.entropy && !loose && !hexToken(r, secret, match) {
 		return
 	}
 	ls := strings.LastIndexByte(text[:s], '\n') + 1
@@ -718,4 +718,31 @@ func report(text string, r *glRule, m []int, base, s, e int, strict bool, set *g
 		}
 	}
 	fn(glFinding{rule: r, start: ss, end: se, secret: secret})
+}
+
+// hexToken reports a value of the generic rule made of 32 or 40 hex digits
+// of one case with more than 3 bits a character after a label that names a
+// key or token, not a digest: many services issue keys in that shape
+// (Datadog, Twilio, Algolia, Mailgun), and 32 random hex digits fall at or
+// below gitleaks' 3.5 bits one time in three.
+func hexToken(r *glRule, secret, match string) bool {
+	if r.id != "generic-api-key" || len(secret) != 32 && len(secret) != 40 || shannon(secret) <= 3 {
+		return false
+	}
+	lower, upper := true, true
+	for i := 0; i < len(secret); i++ {
+		c := secret[i]
+		lower = lower && (isDigit(c) || 'a' <= c && c <= 'f')
+		upper = upper && (isDigit(c) || 'A' <= c && c <= 'F')
+	}
+	if !lower && !upper {
+		return false
+	}
+	label := strings.ToLower(match[:max(0, strings.Index(match, secret))])
+	for _, w := range []string{"hash", "digest", "sum", "sha", "md5", "etag", "cache", "commit", "rev", "fingerprint", "nonce", "salt", "uuid", "id\"", "_id", "build", "version", "integrity", "checksum", "signature", "public", "pub_", "key_id", "keyid"} {
+		if strings.Contains(label, w) {
+			return false
+		}
+	}
+	return strings.Contains(label, "key") || strings.Contains(label, "token") || strings.Contains(label, "secret")
 }

@@ -53,6 +53,9 @@ func find(text string, strict bool) []Finding {
 	hexKeys(text, strict, func(f Finding) { out = append(out, f) })
 	passwords(text, func(f Finding) { out = append(out, f) })
 	mine := len(out)
+	// An application secret yields to a vendor's rule on the same bytes,
+	// so it is placed with gitleaks' findings, by confidence.
+	secretKeys(text, func(f Finding) { out = append(out, f) })
 	findGitleaks(text, strict, func(g glFinding) {
 		if documented(text[g.start:g.end]) {
 			return
@@ -65,6 +68,16 @@ func find(text string, strict bool) []Finding {
 		}
 		out = append(out, Finding{Rule: g.rule.id, Start: g.start, End: g.end, Confidence: g.rule.conf})
 	})
+	// A name/value pair of a manifest, read as the assignment it is.
+	if strings.Contains(text, "value:") {
+		envPairs(text, func(assign string, at, nameLen int) {
+			for _, f := range find(assign, strict) {
+				if f.Start >= nameLen {
+					out = append(out, Finding{Rule: f.Rule, Start: at + f.Start - nameLen, End: at + f.End - nameLen, Confidence: f.Confidence})
+				}
+			}
+		})
+	}
 	if len(out) == 0 {
 		return nil
 	}

@@ -86,6 +86,9 @@ var labelStart = func() (m [256]bool) {
 			}
 		}
 	}
+	for _, l := range birthLabels {
+		m[l[0]], m[l[0]-'a'+'A'] = true, true
+	}
 	return m
 }()
 
@@ -147,6 +150,11 @@ func (f *finder) labelsIn(lo, hi int, last *[8]int) {
 				at++
 			}
 			continue
+		}
+		if birthStart[text[at]] && f.births < maxBirthLabels {
+			if s, e, ok := f.birthDateAt(at); ok {
+				f.add("date_of_birth", s, e)
+			}
 		}
 		refs := labelsByFirst[lowerByte(text[at])]
 		for _, ref := range refs {
@@ -250,7 +258,26 @@ func count(v []byte, is func(byte) bool) int {
 // most 4 letters, not one digit repeated.
 func validPassport(v []byte, raw string) bool {
 	nd := count(v, isDigit)
-	return len(v) >= 6 && len(v) <= 10 && nd >= 5 && len(v)-nd <= 4 && !allSame(v) && len(raw) == len(v)
+	if len(raw) != len(v) || allSame(v) {
+		return false
+	}
+	return len(v) >= 6 && len(v) <= 10 && nd >= 5 && len(v)-nd <= 4 || germanPassport(v)
+}
+
+// germanPassport accepts the German passport's serial (since 2017): nine
+// characters of the alphabet without vowels and look-alikes
+// (CFGHJKLMNPRTVWXYZ and digits), the first a letter (the issuing
+// authority's series), at least two digits.
+func germanPassport(v []byte) bool {
+	if len(v) != 9 || !strings.ContainsRune("CFGHJKLMNPRTVWXYZ", rune(v[0])) || count(v, isDigit) < 2 {
+		return false
+	}
+	for _, c := range v {
+		if !isDigit(c) && !strings.ContainsRune("CFGHJKLMNPRTVWXYZ", rune(c)) {
+			return false
+		}
+	}
+	return true
 }
 
 // validLicence accepts a driving licence number: 5 to 20 letters and

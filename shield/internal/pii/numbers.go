@@ -60,11 +60,13 @@ func (t *numberToken) dateLike() bool {
 
 // Context words of the numeric recognizers.
 var (
-	ssnWords   = newWordList("ssn", "ssns", "ssn#", "social security", "social", "soc sec", "ss#", "ss no")
+	ssnWords   = newWordList("ssn", "ssns", "ssn#", "social security", "social", "soc sec", "ss#", "ss no", "ss number", "ssn number", "social security no")
 	itinWords  = newWordList("itin", "taxpayer", "tax id", "tax identification", "tin")
 	nhsWords   = newWordList("nhs", "national health", "health service", "nhs no")
 	cardWords  = newWordList("card", "cards", "credit", "debit", "visa", "mastercard", "amex", "american express", "discover", "maestro", "jcb", "diners", "unionpay", "cc", "ccn", "payment", "pay", "paid", "charge", "charged", "billing", "checkout")
 	isbnWords  = newWordList("isbn", "issn", "doi")
+	testWords  = newWordList("test", "testing", "tests", "sandbox", "sample", "example", "dummy", "demo", "fake", "declines", "decline", "declined", "stripe", "braintree", "adyen")
+	idWords    = newWordList("part no", "part number", "part #", "sku", "serial", "serial no", "item no", "item #", "model no", "catalog no", "cat no", "ref", "ref.", "reference", "order", "order no", "order #", "invoice", "ticket", "build", "tracking", "case no", "case #")
 	phoneWords = newWordList("phone", "phones", "telephone", "tel", "tél", "mobile", "mob", "cell", "cellphone", "cell phone",
 		"call", "calls", "calling", "called", "text", "sms", "whatsapp", "signal", "fax", "ring", "dial", "contact",
 		"reach", "reached", "landline", "hotline", "helpline", "ph", "phone number", "telefon", "telefono",
@@ -145,6 +147,10 @@ func (f *finder) numbers() {
 		}
 		if i == 0 || !isDigit(text[i-1]) {
 			f.markDigits(i)
+			if i >= 3 && text[i-1] == ' ' && isUpper(text[i-2]) && isUpper(text[i-3]) && f.nzips < len(f.zips) {
+				f.zips[f.nzips] = i // a ZIP code after a state code, perhaps
+				f.nzips++
+			}
 		}
 		if i > 0 && (isAlnum(text[i-1]) || text[i-1] == '.' || text[i-1] == '_' || text[i-1] == '+') {
 			// An IBAN begins with two capitals and its two check digits.
@@ -261,6 +267,11 @@ func (f *finder) classify(tok *numberToken) {
 	}
 	if n >= 13 && n <= 19 && (tok.nseps == 0 || cardGroups(tok)) {
 		if kind, ok := cardKind(d); ok {
+			if kind == "card_number_test" && f.near(s, e, testWords) {
+				// A processor's published test number called one is no
+				// one's card, as a documented example key is no secret.
+				return
+			}
 			// A bare run of digits passes Luhn one time in ten: tables of
 			// numbers in source code hold many. Printed in a card's groups,
 			// or named as a card, it is one.

@@ -185,6 +185,9 @@ func (f *finder) phoneToken(tok *numberToken) bool {
 	shaped := tok.is(sep, 3, 3, 4) || d[0] == '1' && tok.is(sep, 1, 3, 3, 4) ||
 		d[0] == '0' && d[1] == '0' && d[2] == '1' && tok.is(sep, 3, 3, 3, 4)
 	if shaped && nanp(d[n-10:]) {
+		if !f.near(s, e, phoneWords) && f.closelyAfter(s, idWords) {
+			return false // "Part no. 623.506.2526", "SKU 415-555-2671": an item's number
+		}
 		if f.near(s, e, phoneWords) || f.validE164(append([]byte{'1'}, d[n-10:]...), false) {
 			f.add("phone_number", s, e)
 			return true

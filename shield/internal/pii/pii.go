@@ -17,8 +17,10 @@
 // # Bounds
 //
 // Find reads its text in time linear in its length: one pass for "@", one
-// for digit runs (IBANs among them) and one for label words, each
-// reading a bounded window. Phone numbers are validated with
+// for digit runs (IBANs among them), one for label words, one for
+// date-of-birth labels (at most 256 per call) and one for ZIP codes after
+// a state code (at most 64 per call, each a regexp over the 160 bytes
+// before it), each reading a bounded window. Phone numbers are validated with
 // github.com/nyaruka/phonenumbers only for candidates that already have a
 // phone's shape, at most [MaxPhoneChecks] per call (each costs some tens of
 // microseconds); past that, a candidate counts only when a phone label
@@ -26,8 +28,9 @@
 //
 // # What it does not claim
 //
-// It finds identifiers by their format, not names, postal addresses, dates
-// of birth or free-text descriptions of a person. A value that passes its
+// It finds identifiers by their format, not names, postal addresses other
+// than a US street address with its state and ZIP code, dates of birth
+// without their label, or free-text descriptions of a person. A value that passes its
 // check may still be a made-up example; an e-mail address may be public.
 // Numbers whose format carries no evidence (a bare ten-digit number, a
 // national phone number without a label) are not found.
@@ -73,6 +76,8 @@ var Confidences = map[string]float64{
 	"es_dni":                  0.85,
 	"cn_resident_id":          0.85,
 	"in_aadhaar":              0.7,
+	"date_of_birth":           0.6,
+	"us_street_address":       0.6,
 }
 
 // finder holds the state of one call of Find.
@@ -87,6 +92,12 @@ type finder struct {
 	nwins       int
 	winOverflow bool
 	valueEnd    int // the end of the value valueAfter found
+	// zips are the digit runs after two capitals and a space that the
+	// number pass met (the first len(zips)): where a US address may end.
+	zips  [maxAddressChecks]int
+	nzips int
+	// births counts the birth labels read (at most maxBirthLabels).
+	births int
 }
 
 func (f *finder) add(kind string, start, end int) {
@@ -99,7 +110,8 @@ func Find(text string, emit func(Match)) {
 	f := &finder{text: text, emit: emit}
 	f.emails()
 	f.numbers()
-	f.labelled()
+	f.labelled() // with the dates of birth (dob.go)
+	f.addresses()
 }
 
 func isDigit(b byte) bool  { return '0' <= b && b <= '9' }

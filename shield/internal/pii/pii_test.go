@@ -250,7 +250,8 @@ func BenchmarkFind(b *testing.B) {
 // MaxPhoneChecks times.
 func BenchmarkFindHostile(b *testing.B) {
 	for _, unit := range []string{"+44 20 7946 0958 ", "(212) 555-0198 ", "call 020 7946 0958 ", "passport X1234567 ",
-		"driver's license ", "a@b.cd ", "4111 ", "DE89", "1-", "NHS 943 476 5919 "} {
+		"driver's license ", "a@b.cd ", "4111 ", "DE89", "1-", "NHS 943 476 5919 ", "DOB 12/03/1984 ", "born March ",
+		"1 Oak St, Austin, TX 78701 ", "Main St, Austin, TX 7870"} {
 		text := strings.Repeat(unit, (1<<20)/len(unit))
 		b.Run(strings.TrimSpace(unit), func(b *testing.B) {
 			b.SetBytes(int64(len(text)))
