@@ -479,13 +479,13 @@ func judgeChunk(s string, off int, heuristic bool, doc func() injrules.Framing) 
 }
 
 // judgedFindings turns the instruction_judged spans of s into findings,
-// with their positions and excerpts.
-func judgedFindings(s string, isWTF8 bool, spans []judgedSpan, known *offsets) []Finding {
+// with their positions and, when excerpts is true, their excerpts.
+func judgedFindings(s string, isWTF8 bool, spans []judgedSpan, known *offsets, excerpts bool) []Finding {
 	ext := make([]extSpan, len(spans))
 	for i, sp := range spans {
 		ext[i] = extSpan{class: InstructionJudged, start: snap(s, sp.start, isWTF8, false), end: snap(s, sp.end, isWTF8, true)}
 	}
-	out := extFindingsFrom(s, isWTF8, ext, known)
+	out := extFindingsFrom(s, isWTF8, ext, known, excerpts)
 	for i := range out {
 		out[i].Heuristic = true
 		out[i].Pattern = spans[i].pattern

@@ -176,8 +176,8 @@ func strictKnown(res *Result, s string, isWTF8 bool, o options, found func() ([]
 	}
 	judged := judge(s, res.Findings)
 	if len(ext) > 0 || len(judged) > 0 {
-		res.Findings = append(res.Findings, extFindingsFrom(s, isWTF8, ext, known)...)
-		res.Findings = append(res.Findings, judgedFindings(s, isWTF8, judged, known)...)
+		res.Findings = append(res.Findings, extFindingsFrom(s, isWTF8, ext, known, !o.omitExcerpts)...)
+		res.Findings = append(res.Findings, judgedFindings(s, isWTF8, judged, known, !o.omitExcerpts)...)
 		sortFindings(res.Findings)
 		if o.maxFindings >= 0 && len(res.Findings) > o.maxFindings {
 			res.Findings, res.Truncated = res.Findings[:o.maxFindings], true
@@ -210,7 +210,7 @@ func strictRescan(decoded string, found []Finding, o options) []Finding {
 	if len(ext) == 0 {
 		return kept
 	}
-	for _, f := range extFindings(decoded, false, ext) {
+	for _, f := range extFindings(decoded, false, ext, !o.omitExcerpts) {
 		if o.maxFindings >= 0 && len(kept) >= o.maxFindings {
 			break
 		}
@@ -224,14 +224,14 @@ func strictRescan(decoded string, found []Finding, o options) []Finding {
 }
 
 // extFindings turns extension spans of s into findings, with their
-// positions and excerpts.
-func extFindings(s string, isWTF8 bool, ext []extSpan) []Finding {
-	return extFindingsFrom(s, isWTF8, ext, nil)
+// positions and, when excerpts is true, their excerpts.
+func extFindings(s string, isWTF8 bool, ext []extSpan, excerpts bool) []Finding {
+	return extFindingsFrom(s, isWTF8, ext, nil, excerpts)
 }
 
 // extFindingsFrom is extFindings, the positions resolved from those known
 // (see positionsFrom).
-func extFindingsFrom(s string, isWTF8 bool, ext []extSpan, known *offsets) []Finding {
+func extFindingsFrom(s string, isWTF8 bool, ext []extSpan, known *offsets, excerpts bool) []Finding {
 	offs := make([]int, 0, 2*len(ext))
 	for _, e := range ext {
 		offs = append(offs, e.start, e.end)
@@ -256,7 +256,9 @@ func extFindingsFrom(s string, isWTF8 bool, ext []extSpan, known *offsets) []Fin
 		if text, ok := printable(e.carried); ok {
 			f.Carried = text
 		}
-		f.Excerpt = extExcerpt(s, isWTF8, &f, e.carried)
+		if excerpts {
+			f.Excerpt = extExcerpt(s, isWTF8, &f, e.carried)
+		}
 		out = append(out, f)
 	}
 	return out

@@ -107,6 +107,13 @@ type Options struct {
 	// zero_width run is a finding, as in Spec. For a format that allows no
 	// zero-width character at all (a skill file). No effect in Spec.
 	KeepZeroWidth bool
+	// OmitExcerpts leaves every Finding.Excerpt empty (decoded findings'
+	// too), for a caller that reads a finding's class, kind and offsets
+	// and shows no excerpt (package shield turns findings into signals):
+	// an excerpt is rendered codepoint by codepoint, a tenth of a scan of
+	// text dense in findings (issue 33, item 2). A Result scanned this way
+	// is not a complete §1 result object.
+	OmitExcerpts bool
 	// MaxDecoded, when positive, caps the Decoded text of a base64_blob
 	// finding at its first MaxDecoded bytes (whole codepoints; DecodedLen
 	// then says how long the whole is), for a caller that shows a prefix (a
@@ -321,6 +328,7 @@ type options struct {
 	context       Context
 	maxFindings   int // < 0: no cap
 	omitSanitized bool
+	omitExcerpts  bool
 	profile       Profile
 	keepZeroWidth bool
 	maxDecoded    int // <= 0: no cap
@@ -343,6 +351,7 @@ func (o *Options) resolve() (options, error) {
 		r.maxFindings = o.MaxFindings
 	}
 	r.omitSanitized = o.OmitSanitized
+	r.omitExcerpts = o.OmitExcerpts
 	r.keepZeroWidth = o.KeepZeroWidth
 	r.maxDecoded = o.MaxDecoded
 	if err := checkFormat(o.Format); err != nil {
@@ -603,7 +612,9 @@ func runKnown(s string, isWTF8 bool, o options, deferSanitized bool) (*Result, *
 		InvalidUTF8Count:   c.invalidCount,
 	}
 	for i := range res.Findings {
-		res.Findings[i].Excerpt = excerpt(s, isWTF8, &res.Findings[i])
+		if !o.omitExcerpts {
+			res.Findings[i].Excerpt = excerpt(s, isWTF8, &res.Findings[i])
+		}
 	}
 	if res.Findings == nil {
 		res.Findings = []Finding{}
@@ -703,7 +714,9 @@ func rescan(text string, o options) ([]Finding, bool) {
 		findings, truncated = findings[:o.maxFindings], true
 	}
 	for i := range findings {
-		findings[i].Excerpt = excerpt(text, false, &findings[i])
+		if !o.omitExcerpts {
+			findings[i].Excerpt = excerpt(text, false, &findings[i])
+		}
 	}
 	if findings == nil {
 		return []Finding{}, truncated

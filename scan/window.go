@@ -301,7 +301,9 @@ func (w *windowRescan) window(b int, last bool) {
 			}
 			g := *f
 			g.ByteStart, g.ByteEnd = f.ByteStart+off, f.ByteEnd+off
-			f.Excerpt = excerpt(cx, false, &g)
+			if !o.omitExcerpts {
+				f.Excerpt = excerpt(cx, false, &g)
+			}
 			allowed := o.profile == Strict && f.Class == ZeroWidth && !o.keepZeroWidth &&
 				extclass.AllowedZeroWidth(cx, g.ByteStart, g.ByteEnd)
 			global(f, origin, off)
@@ -367,7 +369,7 @@ func (w *windowRescan) extWindow(cx string, from, to int, last bool, global func
 		if len(owned) == 0 {
 			continue
 		}
-		for _, f := range extFindings(cx, false, owned) {
+		for _, f := range extFindings(cx, false, owned, !o.omitExcerpts) {
 			// extFindings's positions count from cx's start; global
 			// counts from the window's.
 			f.ByteStart, f.ByteEnd = f.ByteStart-from, f.ByteEnd-from

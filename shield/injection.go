@@ -367,6 +367,6 @@ func tagInstructions(run string) bool {
 	if b.Len() < 8 {
 		return false
 	}
-	res, err := scan.Scan(b.String(), &scan.Options{OmitSanitized: true})
+	res, err := scan.Scan(b.String(), &scan.Options{OmitSanitized: true, OmitExcerpts: true})
 	return err == nil && res.HeuristicCount > 0 && instructive(res.Findings)
 }

@@ -168,7 +168,7 @@ type decodedBlob struct {
 // counts of the view's text: lengths, not positions in the content).
 func newInput(text string) (*input, error) {
 	v := newView(text)
-	res, err := scan.Scan(v.text, &scan.Options{OmitSanitized: true, MaxFindings: -1})
+	res, err := scan.Scan(v.text, &scan.Options{OmitSanitized: true, OmitExcerpts: true, MaxFindings: -1})
 	if err != nil {
 		return nil, err
 	}

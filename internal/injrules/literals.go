@@ -2,7 +2,9 @@ package injrules
 
 import (
 	"regexp/syntax"
+	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -150,9 +152,15 @@ func (l *literalSet) MatchString(s string) bool {
 }
 
 // anyTail is a check's expression that ends in a repetition of any
-// character (`[\s\S]{0,400}`, `[\s\S]+`), matched as the expression
-// before it and then the repetition counted out, without the regexp
-// engine running a counted repetition over hundreds of bytes.
+// character (`[\s\S]{0,400}`, `[\s\S]+`), or of a class of characters
+// at least 0 times after an expression (`[^\n]{0,220}`, `[^.\n]{0,120}`),
+// matched as the expression before it and then the repetition counted
+// out, without the regexp engine running a counted repetition over
+// hundreds of bytes (a class repeated 220 times is 220 instructions: it
+// put persona's expression past the backtracker's 500, onto the NFA; issue
+// 33, item 2). A repetition that may match nothing leaves the head's
+// preferred match the whole's, and a greedy one takes as many
+// characters as it may.
 type anyTail struct {
 	// head is the expression before the repetition; nil when there is
 	// none.
@@ -160,24 +168,39 @@ type anyTail struct {
 	// max is the repetition's most characters, -1 for no bound; min is
 	// 0, or 1 when there is no head.
 	min, max int
+	// class, when not nil, is the repeated class (pairs of the first
+	// and last character of its ranges, as syntax.Regexp.Rune holds
+	// them); nil means every character.
+	class []rune
 }
 
 // anyTails holds, by check name, the checks whose expressions are of
-// anyTail's shape.
-var anyTails = func() map[string]*anyTail {
-	out := map[string]*anyTail{}
-	for name, ch := range checks {
-		if t := anyTailOf(ch.re); t != nil {
-			out[name] = t
+// anyTail's shape. It is made on the first Find (tailTable), after
+// package init has merged every file's checks into the table
+// (jailbreak.go's mergeJail and the like, whichever file they are in).
+var (
+	anyTails     map[string]*anyTail
+	anyTailsOnce sync.Once
+)
+
+// tailTable returns anyTails, made once.
+func tailTable() map[string]*anyTail {
+	anyTailsOnce.Do(func() {
+		anyTails = map[string]*anyTail{}
+		for name, ch := range checks {
+			if t := anyTailOf(ch.re); t != nil {
+				anyTails[name] = t
+			}
 		}
-	}
-	return out
-}()
+	})
+	return anyTails
+}
 
 // anyTailOf reads re as an anyTail where its shape allows: a
 // concatenation whose last part repeats a class of every character, at
-// least 0 times (or at least once with nothing before it), and holds no
-// group; nil otherwise.
+// least 0 times (or at least once with nothing before it), or another
+// class at least 0 times after a head, and holds no group; nil
+// otherwise.
 func anyTailOf(x *lazyRegexp) *anyTail {
 	t, err := syntax.Parse(x.String(), syntax.Perl)
 	if err != nil {
@@ -199,8 +222,23 @@ func anyTailOf(x *lazyRegexp) *anyTail {
 	default:
 		return nil
 	}
-	if last.Flags&syntax.NonGreedy != 0 || !anyChar(last.Sub[0]) || a.min > 1 || a.min == 1 && len(head) > 0 {
+	if last.Flags&syntax.NonGreedy != 0 || a.min > 1 || a.min == 1 && len(head) > 0 {
 		return nil
+	}
+	if !anyChar(last.Sub[0]) {
+		// Another class: only after a head and from zero, so that the
+		// repetition always matches.
+		c := last.Sub[0]
+		switch {
+		case len(head) == 0 || a.min != 0:
+			return nil
+		case c.Op == syntax.OpCharClass:
+			a.class = slices.Clone(c.Rune)
+		case c.Op == syntax.OpAnyCharNotNL:
+			a.class = []rune{0, '\n' - 1, '\n' + 1, utf8.MaxRune}
+		default:
+			return nil
+		}
 	}
 	if len(head) > 0 {
 		h := &syntax.Regexp{Op: syntax.OpConcat, Flags: t.Flags, Sub: head}
@@ -218,6 +256,16 @@ func anyTailOf(x *lazyRegexp) *anyTail {
 	return &a
 }
 
+// inClass reports whether r is in the ranges of class.
+func inClass(class []rune, r rune) bool {
+	for i := 0; i+1 < len(class); i += 2 {
+		if class[i] <= r && r <= class[i+1] {
+			return true
+		}
+	}
+	return false
+}
+
 // anyChar reports whether t matches every character (and an invalid
 // byte, which reads as U+FFFD).
 func anyChar(t *syntax.Regexp) bool {
@@ -232,7 +280,7 @@ func anyChar(t *syntax.Regexp) bool {
 
 // submatch is re.FindStringSubmatchIndex(w) for the check name.
 func submatch(name string, re *lazyRegexp, w string) []int {
-	t := anyTails[name]
+	t := tailTable()[name]
 	if t == nil {
 		return re.FindStringSubmatchIndex(w)
 	}
@@ -245,10 +293,15 @@ func submatch(name string, re *lazyRegexp, w string) []int {
 	} else if m = t.head.FindStringSubmatchIndex(w); m == nil {
 		return nil
 	}
-	// The repetition is greedy: as many characters as it may take.
+	// The repetition is greedy: as many characters as it may take (an
+	// invalid byte reads as U+FFFD, one byte, as the regexp package
+	// reads it).
 	e := m[1]
 	for n := 0; e < len(w) && n != t.max; n++ {
-		_, size := utf8.DecodeRuneInString(w[e:])
+		r, size := utf8.DecodeRuneInString(w[e:])
+		if t.class != nil && !inClass(t.class, r) {
+			break
+		}
 		e += size
 	}
 	m[1] = e

@@ -85,21 +85,23 @@ func realTexts(t testing.TB) []string {
 // read_secret's window) match as their expressions do, on the windows of
 // real text and on random text made of the blocks' pieces.
 func TestAnyTailSame(t *testing.T) {
-	for _, name := range []string{"important", "secret", "notebracket"} {
-		if anyTails[name] == nil {
+	for _, name := range []string{"important", "secret", "notebracket", "persona", "freed", "nobound"} {
+		if tailTable()[name] == nil {
 			t.Errorf("check %s is not read as an expression and a repetition", name)
 		}
 	}
-	for _, e := range []string{`^a[\s\S]{0,3}`, `[\s\S]+`, `^(?:ab|a)(x)?[\s\S]*`, `ab[\s\S]{0,2}`, `[\s\S]*`, `^a[\s\S]{2,3}`, `^a[\s\S]+?`, `^a|b[\s\S]{0,2}`} {
+	for _, e := range []string{`^a[\s\S]{0,3}`, `[\s\S]+`, `^(?:ab|a)(x)?[\s\S]*`, `ab[\s\S]{0,2}`, `[\s\S]*`, `^a[\s\S]{2,3}`, `^a[\s\S]+?`, `^a|b[\s\S]{0,2}`,
+		`^a[^\n]{0,3}`, `^(?:ab|a)[^b]{0,2}`, `^a[^.\n]*`, `a[^x]{0,2}`, `^a[b-d]{0,3}`, `^a.{0,2}`, `^a(?i:k){0,2}`, `^a[^\n]{1,3}`, `^a[^\n]{0,3}?`, `^(a)?[^\n]{0,2}`} {
 		re := &lazyRegexp{src: e}
 		if a := anyTailOf(re); a != nil {
-			anyTails["test:"+e] = a
-			defer delete(anyTails, "test:"+e)
+			tailTable()["test:"+e] = a
+			defer delete(tailTable(), "test:"+e)
 		}
 		checks["test:"+e] = check{re: re}
 		defer delete(checks, "test:"+e)
 	}
-	pieces := []string{"<", ">", "[", "]", "important", "system", "note", "admin", ":", " ", "\n", "a", "b", "x", "é", "\xff", "\xe2\x80", "instructions", "instruction"}
+	pieces := []string{"<", ">", "[", "]", "important", "system", "note", "admin", ":", " ", "\n", "a", "b", "x", "é", "\xff", "\xe2\x80", "instructions", "instruction",
+		"you ", "are ", "now ", "freed", "act as ", "pretend to be ", "do not ", "follow ", ".", "rules", "never ", "refuse", "k", "\u212a", "you are no longer bound by "}
 	r := rand.New(rand.NewPCG(27, 12))
 	var texts []string
 	for n := 0; n < 20000; n++ {
@@ -118,14 +120,14 @@ func TestAnyTailSame(t *testing.T) {
 			texts = append(texts, s[i:min(len(s), i+r.IntN(500))])
 		}
 		for i, c := range []byte(s) {
-			if c == '<' || c == '[' {
+			if c == '<' || c == '[' || strings.HasPrefix(s[i:], "you ") || strings.HasPrefix(s[i:], "act ") || strings.HasPrefix(s[i:], "do ") {
 				texts = append(texts, s[i:min(len(s), i+420)])
 			}
 		}
 	}
 	matched := map[string]int{}
 	for name, ch := range checks {
-		if anyTails[name] == nil {
+		if tailTable()[name] == nil {
 			continue
 		}
 		for _, w := range texts {
@@ -138,7 +140,7 @@ func TestAnyTailSame(t *testing.T) {
 			}
 		}
 	}
-	for _, name := range []string{"important", "secret", "notebracket"} {
+	for _, name := range []string{"important", "secret", "notebracket", "persona", "freed", "nobound"} {
 		if matched[name] == 0 {
 			t.Errorf("check %s matched no text: the comparison says nothing", name)
 		}
@@ -163,7 +165,7 @@ func BenchmarkFastPaths(b *testing.B) {
 		{"prose", prose},
 	} {
 		b.Run(c.name, func(b *testing.B) {
-			tails := anyTails
+			tails := tailTable()
 			defer func() { anyTails, sensitiveSet.ok = tails, true }()
 			var fast, engine time.Duration
 			odd := false

@@ -66,8 +66,21 @@ var Patterns = [numPatterns]PatternInfo{
 	IgnoreInstructions: {
 		ID:   "ignore_instructions",
 		Spec: "instructions to ignore or disregard earlier instructions",
+		// The first form, {IGNORE} (?:{QUAL} (?:{W} ){0,3}|{W} {QUAL}
+		// (?:{W} ){0,2}|(?:{W} ){2}{QUAL} (?:{W} )?|(?:{W} ){3}{QUAL}
+		// ){INSTR}, is written as its four alternatives: the same
+		// matches, as {IGNORE} and the separator after it match one way
+		// at a place (no verb is another's prefix followed by a
+		// separator, and what follows begins with a letter), so trying
+		// the four in turn is what leftmost-first matching does; and
+		// each compiles to less than half the program, which the regexp
+		// package runs on its backtracker instead of its NFA (issue 33,
+		// item 2; TestIgnoreSplitSame).
 		src: compile(
-			`{IGNORE} (?:{QUAL} (?:{W} ){0,3}|{W} {QUAL} (?:{W} ){0,2}|(?:{W} ){2}{QUAL} (?:{W} )?|(?:{W} ){3}{QUAL} ){INSTR}`,
+			`{IGNORE} {QUAL} (?:{W} ){0,3}{INSTR}`,
+			`{IGNORE} {W} {QUAL} (?:{W} ){0,2}{INSTR}`,
+			`{IGNORE} (?:{W} ){2}{QUAL} (?:{W} )?{INSTR}`,
+			`{IGNORE} (?:{W} ){3}{QUAL} {INSTR}`,
 			`{IGNORE} (?:the )?{INSTR} (?:above|before|so far|given|you were given|you{'}ve been given|you have been given|you received)`,
 			`{IGNORE} (?:everything|anything|all|what) (?:above|before|prior|previously|you were told|you have been told|you{'}ve been told|that came before|said before)`),
 		need: []anchor{aIgnore | aIgnoreObj},
