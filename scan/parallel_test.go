@@ -207,11 +207,21 @@ func TestShortTextNoGoroutine(t *testing.T) {
 		{short, Options{Profile: Strict}, false},
 		{long, Options{OmitSanitized: true}, true},
 	} {
-		before := created()
-		if _, err := Scan(tc.text, &tc.opts); err != nil {
-			t.Fatal(err)
+		started := func() uint64 {
+			before := created()
+			if _, err := Scan(tc.text, &tc.opts); err != nil {
+				t.Fatal(err)
+			}
+			return created() - before
 		}
-		if n := created() - before; n > 0 != tc.want {
+		// The count is the process's: a goroutine the runtime or an
+		// earlier test starts meanwhile counts too, so a text that must
+		// start none passes when one of five scans starts none.
+		n := started()
+		for i := 0; i < 4 && !tc.want && n > 0; i++ {
+			n = started()
+		}
+		if n > 0 != tc.want {
 			t.Errorf("%d bytes, %+v: %d goroutines started", len(tc.text), tc.opts, n)
 		}
 	}
