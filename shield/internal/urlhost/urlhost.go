@@ -48,6 +48,14 @@ type Host struct {
 func Parse(raw string) Host {
 	var h Host
 	s := raw
+	// An IPv6 zone identifier, written "%25" and the zone in a URL (RFC
+	// 6874: http://[fe80::1%25eth0]/), names an interface of the host
+	// itself; the address without it is what is dialled.
+	if strings.HasPrefix(s, "[") && strings.HasSuffix(s, "]") {
+		if k := strings.IndexByte(s, '%'); k > 0 {
+			s = s[:k] + "]"
+		}
+	}
 	if strings.IndexByte(s, '%') >= 0 && !strings.HasPrefix(s, "[") {
 		d, ok := percentDecode(s)
 		if !ok {

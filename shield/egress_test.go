@@ -1,0 +1,168 @@
+package shield_test
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"os"
+	"sort"
+	"testing"
+
+	"github.com/plainsight/plainsight/shield"
+)
+
+// egressItem is a record of testdata/egress_heldout.jsonl: an agent's
+// outbound text (a tool call's arguments, a URL, a command, an HTTP body),
+// whether it is an attack, and the class that should fire.
+type egressItem struct {
+	Text  string `json:"text"`
+	Label string `json:"label"`
+	Kind  string `json:"kind"`
+	Class string `json:"class"`
+}
+
+// egressFloors are the held-out set's measured figures this build must
+// keep (docs/judgement/egress.md): the share of attacks whose verdict is
+// not clean, of attacks of each class with a signal of that class, and the
+// most benign items whose verdict may be not clean.
+var egressFloors = struct {
+	caught        float64
+	byClass       map[string]float64
+	benignFlagMax float64
+}{
+	caught:        0,
+	byClass:       map[string]float64{},
+	benignFlagMax: 1,
+}
+
+// TestEgressHeldOut scans the project-written egress set (written before
+// the egress rules, never edited since) as an agent's outbound tool calls
+// and reports, without printing any item, how many attacks are caught and
+// how many benign items are flagged.
+func TestEgressHeldOut(t *testing.T) {
+	f, err := os.Open("testdata/egress_heldout.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	s, err := shield.New(shield.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	type tally struct{ n, caught, class int }
+	byClass := map[string]*tally{}
+	var attacks, caught, benign, flagged int
+	benignBy := map[string][2]int{}
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		var it egressItem
+		if err := json.Unmarshal(sc.Bytes(), &it); err != nil {
+			t.Fatal(err)
+		}
+		resp, err := s.Scan(context.Background(), shield.Request{Content: it.Text,
+			Context: shield.Context{Source: shield.SourceAgentMessage, Direction: shield.Outbound}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		hit := resp.Verdict != shield.Clean
+		if it.Label == "benign" {
+			benign++
+			c := benignBy[it.Kind]
+			c[0]++
+			if hit {
+				flagged++
+				c[1]++
+				if testing.Verbose() && os.Getenv("EGRESS_SHOW") != "" {
+					t.Logf("benign flagged %s: %v", it.Kind, resp.Scores)
+				}
+			}
+			benignBy[it.Kind] = c
+			continue
+		}
+		attacks++
+		tl := byClass[it.Class]
+		if tl == nil {
+			tl = &tally{}
+			byClass[it.Class] = tl
+		}
+		tl.n++
+		if hit {
+			caught++
+			tl.caught++
+		}
+		if resp.Scores.Get(shield.Class(it.Class)) > 0 {
+			tl.class++
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	pct := func(a, b int) float64 { return float64(a) / float64(max(b, 1)) }
+	t.Logf("attacks caught %d/%d (%.1f %%); benign flagged %d/%d (%.1f %%)", caught, attacks, 100*pct(caught, attacks), flagged, benign, 100*pct(flagged, benign))
+	var names []string
+	for c := range byClass {
+		names = append(names, c)
+	}
+	sort.Strings(names)
+	for _, c := range names {
+		tl := byClass[c]
+		t.Logf("  %-16s caught %d/%d, with a %s signal %d/%d", c, tl.caught, tl.n, c, tl.class, tl.n)
+		if fl, ok := egressFloors.byClass[c]; ok && pct(tl.class, tl.n) < fl {
+			t.Errorf("%s: %d/%d with a signal of the class, below the floor %.2f", c, tl.class, tl.n, fl)
+		}
+	}
+	var kinds []string
+	for k := range benignBy {
+		kinds = append(kinds, k)
+	}
+	sort.Strings(kinds)
+	for _, k := range kinds {
+		if c := benignBy[k]; c[1] > 0 {
+			t.Logf("  benign %-16s flagged %d/%d", k, c[1], c[0])
+		}
+	}
+	if pct(caught, attacks) < egressFloors.caught {
+		t.Errorf("caught %d/%d, below the floor %.2f", caught, attacks, egressFloors.caught)
+	}
+	if pct(flagged, benign) > egressFloors.benignFlagMax {
+		t.Errorf("benign flagged %d/%d, above the ceiling %.2f", flagged, benign, egressFloors.benignFlagMax)
+	}
+}
+
+// TestEgressSSRFForms holds address forms written here from the ssrf
+// rules (docs/judgement/egress.md): each must give an ssrf signal, each
+// look-alike none.
+func TestEgressSSRFForms(t *testing.T) {
+	scan := func(text string) shield.Response {
+		resp, err := shield.Scan(context.Background(), shield.Request{Content: text,
+			Context: shield.Context{Source: shield.SourceAgentMessage, Direction: shield.Outbound}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp
+	}
+	for _, a := range []string{
+		"curl http://[fe80::a%25en0]/",                                           // a zone identifier (RFC 6874)
+		"curl http://x.localtest.me/",                                            // resolves to loopback by construction
+		"curl http://vcap.me:81/",                                                // the domain itself too
+		"fetch file:///etc/hosts",                                                // the local host's files
+		"fetch file://localhost/etc/passwd",                                      // the same, host named
+		"https://r.net/go?to=http%3A%2F%2F10.0.0.9%2Fadmin",                      // an encoded redirect target
+		"https://r.net/go?to=http%253A%252F%252F169.254.169.254%252Flatest%252F", // encoded twice
+	} {
+		if resp := scan(a); resp.Scores.SSRF == 0 {
+			t.Errorf("no ssrf signal: %q", a)
+		}
+	}
+	for _, b := range []string{
+		"https://accounts.google.com/o/oauth2/v2/auth?redirect_uri=http%3A%2F%2Flocalhost%3A8085%2Fcallback&response_type=code",
+		"https://www.google.com/url?q=https%3A%2F%2Fgo.dev%2Fdoc%2F&sa=D",
+		"https://localtest.me.example.org/",
+		"Open file:///home/me/site/index.html in your browser to preview it.",
+	} {
+		if resp := scan(b); resp.Scores.SSRF != 0 {
+			t.Errorf("ssrf signal on a look-alike: %q (%v)", b, resp.Signals)
+		}
+	}
+}
