@@ -26,8 +26,9 @@ var urlConfidence = map[string]float64{
 	// IPv4 inside IPv6, percent-encoding, full-width digits, or a host
 	// dressed as userinfo.
 	"obfuscated_address": 0.9,
-	// A file: URL of the local host (file:///etc/passwd): a fetch tool
-	// that follows it reads the machine's own files (issue 27, egress).
+	// A file: URL of the local host to its secrets or state
+	// (file:///etc/passwd, file:///proc/self/environ): a fetch tool that
+	// follows it reads the machine's own files (issue 27, egress).
 	"local_file_url": 0.8,
 
 	"known_bad_host":   0.95,
@@ -129,7 +130,7 @@ func (d urlDetector) findDepth(text string, addHit func(hit), outer bool) {
 			nested++
 			d.nestedURLs(text[u.start:u.end], func(h hit) { h.start, h.end = u.start, u.end; addHit(h) })
 		}
-		if u.file && (u.host == "" || strings.EqualFold(u.host, "localhost")) {
+		if u.file && (u.host == "" || strings.EqualFold(u.host, "localhost")) && sensitiveFilePath(text[u.start:u.end]) {
 			if docChecks >= maxDocChecks || !documentedURL(text, u, "local_file_url") {
 				add(SSRF, "local_file_url", u.start, u.end)
 			}
@@ -177,6 +178,27 @@ func (d urlDetector) findDepth(text string, addHit func(hit), outer bool) {
 			add(SSRF, string(cat), start, end)
 		}
 	})
+}
+
+// sensitiveFilePaths are the parts of a local file: URL's path that make
+// it a read of the machine's secrets or state rather than a document
+// (file:///C:/app/main.js, file:///tmp/hello are what docs and tests
+// write): system configuration, process and kernel state, mounted
+// secrets, and the dot-directories of credentials in a home directory.
+var sensitiveFilePaths = []string{"/etc/", "/proc/", "/sys/", "/root/", "/var/run/", "/run/secrets",
+	"/var/lib/", "/dev/", "/.ssh", "/.aws", "/.kube", "/.docker", "/.gnupg", "/.config/", "/.env",
+	"/.netrc", "/.npmrc", "/.git-credentials", "/.bash_history", "/windows/", "/appdata/", "/inetpub/"}
+
+// sensitiveFilePath reports whether the file: URL u names one of
+// sensitiveFilePaths (case-insensitive).
+func sensitiveFilePath(u string) bool {
+	lo := strings.ToLower(u)
+	for _, p := range sensitiveFilePaths {
+		if strings.Contains(lo, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // Bounds of the nested reading: at most maxNested URLs of a text, each
