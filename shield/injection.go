@@ -348,11 +348,14 @@ func judgedInstructions(decoded string) bool {
 }
 
 // ruledInstructions reports whether decoded text holds a rule of
-// internal/injrules at the floor or above.
+// internal/injrules at the floor or above, or a run_command hit at any
+// weight.
 func ruledInstructions(decoded string) bool {
 	found := false
 	injrules.Find(decoded, func(h injrules.Hit) {
-		if h.Confidence >= injectionFloor {
+		// A shell command spelled in base64 or hex is hidden whatever
+		// host it fetches from: run_command counts at any weight.
+		if h.Confidence >= injectionFloor || h.Rule == injrules.RunCommand {
 			found = true
 		}
 	})

@@ -108,6 +108,9 @@ func mergeEgress() bool {
 		}
 		wordAnchors[w] = anchor{append(append([]string{}, old.checks...), "egress"), ""}
 	}
+	pipe := checks["pipe"]
+	pipe.conf = pipeConf
+	checks["pipe"] = pipe
 	symbolAnchors = append(symbolAnchors, struct {
 		prefix string
 		checks []string
@@ -117,3 +120,37 @@ func mergeEgress() bool {
 	}{"/dev/udp/", []string{"egress"}})
 	return true
 }
+
+// pipeConf scores the run_command rule's curl … | sh (rules.go's "pipe")
+// by where the script comes from (issue 27, agent egress: "package-install
+// one-liners from official hosts" are benign look-alikes): a script
+// fetched over https from a named host ("curl -fsSL https://sh.rustup.rs
+// | sh", the install line of most toolchains) is a weak hint, 0.45, below
+// the floor; from an address, over plain http, from a paste or file-drop
+// site, or from a URL hidden in a variable, it keeps 0.55.
+func pipeConf(lo string, m []int) (float64, bool) {
+	w := lo[m[0]:m[1]]
+	k := strings.Index(w, "https://")
+	if k < 0 || strings.Contains(w, "http://") {
+		return 0.55, false
+	}
+	host := w[k+len("https://"):]
+	if e := strings.IndexAny(host, "/:?#'\" \t|"); e >= 0 {
+		host = host[:e]
+	}
+	if host == "" || strings.Trim(host, "0123456789.") == "" || strings.ContainsAny(host, "[@$") {
+		return 0.55, false
+	}
+	for _, p := range untrustedScriptHosts {
+		if host == p || strings.HasSuffix(host, "."+p) {
+			return 0.55, false
+		}
+	}
+	return 0.45, false
+}
+
+// untrustedScriptHosts are paste, file-drop and tunnel hosts: anyone can
+// put a script there, so a pipe from them keeps its weight.
+var untrustedScriptHosts = []string{"pastebin.com", "paste.ee", "ghostbin.co", "hastebin.com", "termbin.com",
+	"transfer.sh", "0x0.st", "file.io", "ix.io", "sprunge.us", "dpaste.com", "dpaste.org", "rentry.co",
+	"gist.githubusercontent.com", "ngrok.io", "ngrok-free.app", "ngrok.app", "trycloudflare.com", "loca.lt", "serveo.net"}

