@@ -92,53 +92,82 @@ func egressDecode(text string, skip []decodedBlob) []egressBlob {
 // forRuns calls fn for each run of text that may be an encoding: a
 // maximal run of base64 (standard or URL alphabet) or hex characters of
 // at least minEgressRun bytes, or a run of non-space bytes that holds at
-// least three %XX escapes. It reads each byte a bounded number of times.
+// least three %XX escapes. A run shorter than minEgressRun decodes to
+// fewer than minEgressDecoded bytes and is skipped after one table look-up
+// a byte; each byte is read at most three times.
 func forRuns(text string, fn func(start, end int, dns bool)) {
 	for i := 0; i < len(text); {
-		c := text[i]
-		switch {
-		case c == '%' || isB64Byte(c):
-			j := i
-			pct := 0
-			for j < len(text) && j-i < maxEgressRun && (isB64Byte(text[j]) || text[j] == '%' || text[j] == '.' || text[j] == '~' || text[j] == '!' || text[j] == '*' || text[j] == '\'' || text[j] == '(' || text[j] == ')' || text[j] == ':' || text[j] == '/' && pct > 0) {
-				if text[j] == '%' && j+2 < len(text) && isHex(text[j+1]) && isHex(text[j+2]) {
-					pct++
-				}
-				j++
-			}
-			if pct >= 3 {
-				fn(i, j, false)
-				i = j
-				continue
-			}
-			// no escapes: the base64 or hex runs inside [i, j)
-			k := i
-			for k < j {
-				for k < j && !isB64Byte(text[k]) {
-					k++
-				}
-				s := k
-				for k < j && isB64Byte(text[k]) {
-					k++
-				}
-				for s < k && text[s] == '/' {
-					s++ // a path's slashes, not base64
-				}
-				e := k
-				for e < j && text[e] == '=' && e-k < 2 {
-					e++
-				}
-				if e-s >= minEgressRun && (s == 0 || !isB64Byte(text[s-1]) || text[s-1] == '/') {
-					dns := e < len(text) && text[e] == '.' && hostTail(text[e+1:])
-					fn(s, e, dns)
-				}
-				k = e
-			}
-			i = max(j, i+1)
-		default:
+		if runByte[text[i]] == 0 {
 			i++
+			continue
+		}
+		j, pct := i, 0
+		for j < len(text) && j-i < maxEgressRun && runByte[text[j]] != 0 {
+			if text[j] == '%' {
+				pct++
+			}
+			j++
+		}
+		if j-i < minEgressRun {
+			i = j
+			continue
+		}
+		if pct >= 3 && escapes(text[i:j]) >= 3 {
+			fn(i, j, false)
+			i = j
+			continue
+		}
+		// no escapes: the base64 or hex runs inside [i, j)
+		for k := i; k < j; {
+			for k < j && runByte[text[k]] != 2 {
+				k++
+			}
+			s := k
+			for k < j && runByte[text[k]] == 2 {
+				k++
+			}
+			for s < k && text[s] == '/' {
+				s++ // a path's slashes, not base64
+			}
+			e := k
+			for e < j && text[e] == '=' && e-k < 2 {
+				e++
+			}
+			if e-s >= minEgressRun {
+				dns := e < len(text) && text[e] == '.' && hostTail(text[e+1:])
+				fn(s, e, dns)
+			}
+			k = e
+		}
+		i = j
+	}
+}
+
+// runByte classifies bytes for forRuns: 2 for the base64 alphabets (hex
+// included), 1 for the other bytes of a percent-encoded run ('%', '=' and
+// the unreserved and sub-delimiter marks that stay unescaped), 0 for the
+// bytes that end a run.
+var runByte = func() (t [256]byte) {
+	for c := 0; c < 256; c++ {
+		switch b := byte(c); {
+		case isAlnum(b), b == '+', b == '/', b == '-', b == '_':
+			t[c] = 2
+		case strings.IndexByte("%.~!*'():=", b) >= 0:
+			t[c] = 1
 		}
 	}
+	return t
+}()
+
+// escapes counts the %XX escapes of s.
+func escapes(s string) int {
+	n := 0
+	for i := 0; i+2 < len(s); i++ {
+		if s[i] == '%' && isHex(s[i+1]) && isHex(s[i+2]) {
+			n++
+		}
+	}
+	return n
 }
 
 // hostTail reports whether s starts with at least two labels of a host
@@ -166,8 +195,6 @@ func hostTail(s string) bool {
 	return true
 }
 
-func isB64Byte(c byte) bool { return isAlnum(c) || c == '+' || c == '/' || c == '-' || c == '_' }
-
 // decoded is one reading of a run.
 type decoded struct{ how, text string }
 
@@ -190,7 +217,7 @@ func decodeRun(run string, dns bool) []decoded {
 		}
 		return out
 	}
-	if len(run)%2 == 0 && allHex(run) {
+	if len(run)%2 == 0 && allHex(run) && (dns || printableHexHead(run)) {
 		if b, err := hex.DecodeString(run); err == nil {
 			if s, ok := asText(b); ok {
 				return append(out, decoded{"hex", s})
@@ -202,6 +229,15 @@ func decodeRun(run string, dns bool) []decoded {
 	}
 	t := strings.TrimRight(run, "=")
 	for _, enc := range []*base64.Encoding{base64.RawStdEncoding, base64.RawURLEncoding} {
+		// The first four characters decode to three bytes: text, UTF-16
+		// text or gzip's magic, or the run is not worth decoding (most
+		// identifiers and digests stop here).
+		var head [3]byte
+		var quad [4]byte
+		copy(quad[:], t)
+		if _, err := enc.Decode(head[:], quad[:]); err != nil || !textHead(head) {
+			continue
+		}
 		b, err := enc.DecodeString(t)
 		if err != nil {
 			continue
@@ -229,6 +265,29 @@ func decodeRun(run string, dns bool) []decoded {
 		}
 	}
 	return out
+}
+
+// textHead reports whether the first three decoded bytes of a run may
+// start text (printable ASCII, whitespace, UTF-8 lead or continuation
+// bytes), UTF-16LE text (a zero second byte) or a gzip stream.
+func textHead(b [3]byte) bool {
+	if b[0] == 0x1f && b[1] == 0x8b {
+		return true
+	}
+	ok := func(c byte) bool { return c >= 0x20 && c != 0x7f || c == '\n' || c == '\t' || c == '\r' }
+	return ok(b[0]) && (ok(b[1]) || b[1] == 0) && ok(b[2]) || ok(b[0]) && b[1] == 0 && ok(b[2])
+}
+
+// printableHexHead reports whether the first two bytes a hex run spells
+// are printable ASCII.
+func printableHexHead(run string) bool {
+	for i := 0; i < 4; i += 2 {
+		c := unhex(run[i])<<4 | unhex(run[i+1])
+		if c < 0x20 || c >= 0x7f {
+			return false
+		}
+	}
+	return true
 }
 
 func allHex(s string) bool {

@@ -42,43 +42,56 @@ var egressReverse = re(`\b(?:ba|z|da)?sh\s+-i\s*[<>&]+\s*/dev/(?:tcp|udp)/|/dev/
 // tool's URL or name argument.
 var egressSink = re(`\|\s*(?:[^|\n]{0,80}\|\s*){0,3}(?:curl|wget|nc|ncat|netcat|socat|telnet|openssl\s+s_client)\b|\b(?:curl|wget)\b[^\n|;]{0,200}?(?:\s-(?:d|f|t)|--data(?:-binary|-raw|-urlencode)?|--form|--upload-file|--post-file|--post-data|--body-file)[\s=]*['"]?(?:[\w-]+=)?[@<]?|\b(?:curl|wget|dig|nslookup|host|ping)\b[^\n|;]{0,200}?\$\(|-infile\b|\b(?:scp|rsync)\b[^\n|;]{0,160}?\s\S+@?[\w.-]+:\S*|\brequests\.(?:post|put)\b|\burlopen\b|\bhttps?\.request\b|\bfetch\(|\b(?:dig|nslookup)\b`)
 
-// egressLine scores the window lo[m[0]:m[1]] around an anchor: the first
-// line of it that is a reverse shell (0.9, strong) or that sends a source
-// out (0.85, strong), whose span it then sets in m; 0 for none.
+// egressLine scores the anchor's line: from the line's start (at most
+// egressBack bytes before the anchor at m[0]) to m[1], the end of the line
+// or egressFwd bytes after the anchor. A reverse shell scores 0.9, a line
+// that sends a source out 0.85, both strong; m is set to the line. Cheap
+// substring tests run before the expressions, so that an anchor in prose
+// ("dig into", os.Environ in Go code) costs a few scans of one line.
 func egressLine(lo string, m []int) (float64, bool) {
-	w := lo[m[0]:m[1]]
-	best := 0.0
-	off := 0
-	for line := range strings.SplitSeq(w, "\n") {
-		s, e := off, off+len(line)
-		off = e + 1
-		if len(line) < 8 {
-			continue
-		}
-		if egressReverse.MatchString(line) {
-			m[0], m[1] = m[0]+s, m[0]+e
-			return 0.9, true
-		}
-		if !egressSink.MatchString(line) {
-			continue
-		}
-		loc := egressSource.FindStringIndex(line)
-		if loc == nil {
-			continue
-		}
-		if rest := line[loc[1]:]; strings.HasPrefix(rest, ".pub") || strings.HasPrefix(rest, "_") {
-			continue
-		}
-		best = 0.85
-		m[0], m[1] = m[0]+s, m[0]+e
-		break
+	at := m[0]
+	ls := at - min(at, egressBack)
+	if k := strings.LastIndexByte(lo[ls:at], '\n'); k >= 0 {
+		ls += k + 1
 	}
-	return best, best > 0
+	line := lo[ls:m[1]]
+	if len(line) < 8 {
+		return 0, false
+	}
+	if containsAny(line, reverseMarks) && egressReverse.MatchString(line) {
+		m[0] = ls
+		return 0.9, true
+	}
+	if !containsAny(line, sourceMarks) || !egressSink.MatchString(line) {
+		return 0, false
+	}
+	for off := 0; off < len(line); {
+		loc := egressSource.FindStringIndex(line[off:])
+		if loc == nil {
+			return 0, false
+		}
+		rest := line[off+loc[1]:]
+		off += max(loc[1], 1)
+		if strings.HasPrefix(rest, ".pub") || strings.HasPrefix(rest, "_") {
+			continue // a public key, or a longer name
+		}
+		m[0] = ls
+		return 0.85, true
+	}
+	return 0, false
 }
+
+// reverseMarks and sourceMarks are substrings every reverse shell and
+// every egressSource match hold.
+var (
+	reverseMarks = []string{"/dev/tcp/", "/dev/udp/", " -e", " -c", "dup2", "pty.spawn"}
+	sourceMarks  = []string{".ssh", ".aws", ".kube", ".gnupg", ".docker", ".netrc", ".npmrc", ".pypirc", ".git-credentials",
+		".config", "id_", "/etc/", "/proc/", "serviceaccount", ".env", "env", "environ", "$(set)"}
+)
 
 // egressChecks are this file's checks.
 var egressChecks = map[string]check{
-	"egress": {Exfiltrate, re(`[\s\S]+`), egressBack, egressFwd, egressLine},
+	"egress": {Exfiltrate, re(`^[^\n]+`), 0, egressFwd, egressLine},
 }
 
 // egressAnchors are the words that start the egress check.
