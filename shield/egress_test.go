@@ -35,9 +35,9 @@ var egressFloors = struct {
 	byClass       map[string]float64
 	benignFlagMax float64
 }{
-	caught:        0,
-	byClass:       map[string]float64{},
-	benignFlagMax: 1,
+	caught:        0.90,
+	byClass:       map[string]float64{"ssrf": 0.96, "secrets": 0.88, "prompt_injection": 0.80, "known_bad_url": 1},
+	benignFlagMax: 0.06,
 }
 
 // TestEgressHeldOut scans the project-written egress set (written before
