@@ -193,12 +193,11 @@ func (d injectionDetector) detect(ctx context.Context, in *input, addHit func(hi
 		return false
 	}
 	// Runs the content spells in a shorter base64, hex, percent-encoding
-	// or gzip (egress.go) are read like scan's base64 payloads: a rule or
-	// the model in their decoded text is an instruction a reader cannot
-	// see. Percent-encoded text is half legible and often short: the rules
-	// alone read it.
+	// or gzip (egress.go) are read by the rules: a rule in their decoded
+	// text is an instruction a reader cannot see. Their text is short (a
+	// command, a URL's value), below the model's word count as a rule.
 	for _, b := range in.egress {
-		if b.how == "percent" && ruledInstructions(b.text) || b.how != "percent" && judgedInstructions(b.text) {
+		if ruledInstructions(b.text) {
 			add("hidden_instructions", b.start, b.end)
 		}
 	}
