@@ -93,53 +93,59 @@ func egressDecode(text string, skip []decodedBlob) []egressBlob {
 // maximal run of base64 (standard or URL alphabet) or hex characters of
 // at least minEgressRun bytes, or a run of non-space bytes that holds at
 // least three %XX escapes. A run shorter than minEgressRun decodes to
-// fewer than minEgressDecoded bytes and is skipped after one table look-up
-// a byte; each byte is read at most three times.
+// fewer than minEgressDecoded bytes: the scan probes every minEgressRun-th
+// byte and reads around a probe only when it falls in a run, so prose's
+// short words cost a few reads each, and no byte is read more than four
+// times.
 func forRuns(text string, fn func(start, end int, dns bool)) {
-	for i := 0; i < len(text); {
-		if runByte[text[i]] == 0 {
-			i++
+	for i := 0; i+minEgressRun <= len(text); {
+		p := i + minEgressRun - 1
+		if runByte[text[p]] == 0 {
+			i = p + 1 // no run of minEgressRun bytes starts in [i, p]
 			continue
 		}
-		j, pct := i, 0
-		for j < len(text) && j-i < maxEgressRun && runByte[text[j]] != 0 {
-			if text[j] == '%' {
-				pct++
-			}
-			j++
+		s := p
+		for s > i && runByte[text[s-1]] != 0 {
+			s--
 		}
-		if j-i < minEgressRun {
-			i = j
-			continue
+		e := p + 1
+		for e < len(text) && e-s < maxEgressRun && runByte[text[e]] != 0 {
+			e++
 		}
-		if pct >= 3 && escapes(text[i:j]) >= 3 {
-			fn(i, j, false)
-			i = j
-			continue
+		if e-s >= minEgressRun {
+			runsIn(text, s, e, fn)
 		}
-		// no escapes: the base64 or hex runs inside [i, j)
-		for k := i; k < j; {
-			for k < j && runByte[text[k]] != 2 {
-				k++
-			}
-			s := k
-			for k < j && runByte[text[k]] == 2 {
-				k++
-			}
-			for s < k && text[s] == '/' {
-				s++ // a path's slashes, not base64
-			}
-			e := k
-			for e < j && text[e] == '=' && e-k < 2 {
-				e++
-			}
-			if e-s >= minEgressRun {
-				dns := e < len(text) && text[e] == '.' && hostTail(text[e+1:])
-				fn(s, e, dns)
-			}
-			k = e
+		i = e
+	}
+}
+
+// runsIn passes to fn the percent-encoded run text[i:j], or the base64 and
+// hex runs inside it.
+func runsIn(text string, i, j int, fn func(start, end int, dns bool)) {
+	if escapes(text[i:j]) >= 3 {
+		fn(i, j, false)
+		return
+	}
+	for k := i; k < j; {
+		for k < j && runByte[text[k]] != 2 {
+			k++
 		}
-		i = j
+		s := k
+		for k < j && runByte[text[k]] == 2 {
+			k++
+		}
+		for s < k && text[s] == '/' {
+			s++ // a path's slashes, not base64
+		}
+		e := k
+		for e < j && text[e] == '=' && e-k < 2 {
+			e++
+		}
+		if e-s >= minEgressRun {
+			dns := e < len(text) && text[e] == '.' && hostTail(text[e+1:])
+			fn(s, e, dns)
+		}
+		k = max(e, k)
 	}
 }
 
@@ -159,11 +165,16 @@ var runByte = func() (t [256]byte) {
 	return t
 }()
 
-// escapes counts the %XX escapes of s.
+// escapes counts the %XX escapes of s, up to three.
 func escapes(s string) int {
 	n := 0
-	for i := 0; i+2 < len(s); i++ {
-		if s[i] == '%' && isHex(s[i+1]) && isHex(s[i+2]) {
+	for i := 0; n < 3; i++ {
+		k := strings.IndexByte(s[i:], '%')
+		if k < 0 {
+			break
+		}
+		i += k
+		if i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
 			n++
 		}
 	}

@@ -43,8 +43,9 @@ var egressReverse = re(`\b(?:ba|z|da)?sh\s+-i\s*[<>&]+\s*/dev/(?:tcp|udp)/|/dev/
 var egressSink = re(`\|\s*(?:[^|\n]{0,80}\|\s*){0,3}(?:curl|wget|nc|ncat|netcat|socat|telnet|openssl\s+s_client)\b|\b(?:curl|wget)\b[^\n|;]{0,200}?(?:\s-(?:d|f|t)|--data(?:-binary|-raw|-urlencode)?|--form|--upload-file|--post-file|--post-data|--body-file)[\s=]*['"]?(?:[\w-]+=)?[@<]?|\b(?:curl|wget|dig|nslookup|host|ping)\b[^\n|;]{0,200}?\$\(|-infile\b|\b(?:scp|rsync)\b[^\n|;]{0,160}?\s\S+@?[\w.-]+:\S*|\brequests\.(?:post|put)\b|\burlopen\b|\bhttps?\.request\b|\bfetch\(|\b(?:dig|nslookup)\b`)
 
 // egressLine scores the anchor's line: from the line's start (at most
-// egressBack bytes before the anchor at m[0]) to m[1], the end of the line
-// or egressFwd bytes after the anchor. A reverse shell scores 0.9, a line
+// egressBack bytes before the anchor at m[0]) to its end (at most
+// egressFwd bytes after the anchor); the check's expression matches the
+// anchor's first byte only, so that the engine's match costs nothing. A reverse shell scores 0.9, a line
 // that sends a source out 0.85, both strong; m is set to the line. Cheap
 // substring tests run before the expressions, so that an anchor in prose
 // ("dig into", os.Environ in Go code) costs a few scans of one line.
@@ -54,7 +55,12 @@ func egressLine(lo string, m []int) (float64, bool) {
 	if k := strings.LastIndexByte(lo[ls:at], '\n'); k >= 0 {
 		ls += k + 1
 	}
-	line := lo[ls:m[1]]
+	le := min(len(lo), at+egressFwd)
+	if k := strings.IndexByte(lo[at:le], '\n'); k >= 0 {
+		le = at + k
+	}
+	m[1] = le
+	line := lo[ls:le]
 	if len(line) < 8 {
 		return 0, false
 	}
@@ -91,7 +97,7 @@ var (
 
 // egressChecks are this file's checks.
 var egressChecks = map[string]check{
-	"egress": {Exfiltrate, re(`^[^\n]+`), 0, egressFwd, egressLine},
+	"egress": {Exfiltrate, re(`^.`), 0, egressFwd, egressLine},
 }
 
 // egressAnchors are the words that start the egress check.
