@@ -57,8 +57,9 @@
 //     internal/injrules (kinds "rule:…"), the embedded model of
 //     internal/injmodel (kind "model"), and instructions a reader cannot
 //     see (a §5 instruction or a rule inside hidden markup, spelled in
-//     Unicode tag characters, or inside a base64 payload:
-//     hidden_instructions); with Options.Signatures, community signature
+//     Unicode tag characters, or inside a base64 payload — scan's, or a
+//     shorter base64, hex, percent-encoded or gzip run of agent egress
+//     (docs/judgement/egress.md) —: hidden_instructions); with Options.Signatures, community signature
 //     matches ([SignatureMatcher]). A text gets prompt_injection signals
 //     only when one piece of evidence alone reaches the floor 0.5: weak
 //     hints (a lone zero-width character, an HTML comment, a §5 pattern in
@@ -72,7 +73,10 @@
 //     strings, seed phrases, labelled hex keys; kinds with underscores) —
 //     documentation example keys and placeholders excluded, in the text and
 //     in the decoded text of its base64 payloads (kind "base64:" and the
-//     rule); see docs/judgement/secrets.md.
+//     rule) and of the shorter encoded runs of agent egress (kind
+//     "encoded:" and the rule; a DNS label that decodes to text is
+//     dns_label_payload); see docs/judgement/secrets.md and
+//     docs/judgement/egress.md.
 //   - pii: the recognizers of shield/internal/pii, each a format, its
 //     validator and context words (docs/judgement/pii.md lists them with
 //     their confidences and measured rates): e-mail addresses of persons
@@ -100,7 +104,13 @@
 //     link-local, unspecified, reserved; the cloud metadata addresses a
 //     category of their own), or a name the guard refuses before resolving
 //     it (localhost, .internal, .local, .corp, .lan, .home.arpa, single
-//     labels), a metadata name or a rebinding name (10.0.0.1.nip.io). A
+//     labels), a metadata name or a rebinding name (10.0.0.1.nip.io, and
+//     every name under localtest.me, lvh.me, vcap.me), a link-local IPv6
+//     address with its zone id ([fe80::1%25eth0]), a file: URL of the
+//     local host to system state or credentials (file:///etc/passwd), or
+//     a percent-encoded redirect target in a URL's query, read once more
+//     after up to two rounds of decoding (OAuth redirect parameters keep
+//     a loopback target: docs/judgement/egress.md). A
 //     non-canonical spelling of such an address is a signal of its own
 //     (obfuscated_address). Names under .example, .test and .invalid, which
 //     the guard refuses because it must not resolve them, are no signal:

@@ -192,6 +192,15 @@ func (d injectionDetector) detect(ctx context.Context, in *input, addHit func(hi
 		}
 		return false
 	}
+	// Runs the content spells in a shorter base64, hex, percent-encoding
+	// or gzip (egress.go) are read by the rules: a rule in their decoded
+	// text is an instruction a reader cannot see. Their text is short (a
+	// command, a URL's value), below the model's word count as a rule.
+	for _, b := range in.egress {
+		if ruledInstructions(b.text) {
+			add("hidden_instructions", b.start, b.end)
+		}
+	}
 	for _, f := range in.findings {
 		if f.Class == scan.InstructionLike && inHidden(f.ByteStart, f.ByteEnd) {
 			add("hidden_instructions", f.ByteStart, f.ByteEnd)
@@ -327,13 +336,7 @@ func sameEvidence(ev []hit, start, end int, conf float64) bool {
 // override) or scores as an injection with the model: instructions a
 // reader cannot see, whatever their framing.
 func judgedInstructions(decoded string) bool {
-	found := false
-	injrules.Find(decoded, func(h injrules.Hit) {
-		if h.Confidence >= injectionFloor {
-			found = true
-		}
-	})
-	if found {
+	if ruledInstructions(decoded) {
 		return true
 	}
 	if injectionModel != nil && injrules.CountWords(decoded, injrules.ModelWords) >= injrules.ModelWords {
@@ -341,6 +344,21 @@ func judgedInstructions(decoded string) bool {
 		return p >= modelAlone
 	}
 	return false
+}
+
+// ruledInstructions reports whether decoded text holds a rule of
+// internal/injrules at the floor or above, or a run_command hit at any
+// weight.
+func ruledInstructions(decoded string) bool {
+	found := false
+	injrules.Find(decoded, func(h injrules.Hit) {
+		// A shell command spelled in base64 or hex is hidden whatever
+		// host it fetches from: run_command counts at any weight.
+		if h.Confidence >= injectionFloor || h.Rule == injrules.RunCommand {
+			found = true
+		}
+	})
+	return found
 }
 
 // instructive reports whether a decoded payload's findings include §5

@@ -152,6 +152,9 @@ type input struct {
 	decoded []decodedBlob
 	// view is the text the judgement detectors read (see view.go).
 	view *view
+	// egress holds the shorter encoded runs scan does not decode
+	// (egress.go), in order of position.
+	egress []egressBlob
 }
 
 // decodedBlob is a base64 payload's span and decoded text.
@@ -184,6 +187,7 @@ func newInput(text string) (*input, error) {
 			in.decoded = append(in.decoded, decodedBlob{f.ByteStart, f.ByteEnd, f.Decoded})
 		}
 	}
+	in.egress = egressDecode(text, in.decoded)
 	return in, nil
 }
 

@@ -26,6 +26,10 @@ var urlConfidence = map[string]float64{
 	// IPv4 inside IPv6, percent-encoding, full-width digits, or a host
 	// dressed as userinfo.
 	"obfuscated_address": 0.9,
+	// A file: URL of the local host to its secrets or state
+	// (file:///etc/passwd, file:///proc/self/environ): a fetch tool that
+	// follows it reads the machine's own files (issue 27, egress).
+	"local_file_url": 0.8,
 
 	"known_bad_host":   0.95,
 	"known_bad_domain": 0.9,
@@ -61,6 +65,11 @@ var metadataNames = map[string]bool{
 // (10.0.0.1.nip.io resolves to 10.0.0.1).
 var rebindingDomains = []string{"nip.io", "sslip.io", "xip.io", "localtest.me", "lvh.me", "vcap.me", "traefik.me"}
 
+// loopbackDomains are public names whose owners made them, and every name
+// under them, resolve to 127.0.0.1 (development conveniences): a URL to
+// one reaches the fetcher's own host whatever the name says.
+var loopbackDomains = []string{"localtest.me", "lvh.me", "vcap.me"}
+
 // urlDetector adds the ssrf and known_bad_url signals of every URL in
 // the text.
 type urlDetector struct {
@@ -79,10 +88,16 @@ func (d urlDetector) detect(_ context.Context, in *input, addHit func(hit)) erro
 }
 
 // find adds the signals of the URLs (and bare addresses and sinks) in text.
-func (d urlDetector) find(text string, addHit func(hit)) {
+func (d urlDetector) find(text string, addHit func(hit)) { d.findDepth(text, addHit, true) }
+
+// findDepth is find; outer says whether the URLs' percent-encoded query
+// values are read too (nestedURLs), which they are for the text itself and
+// not for a value already decoded.
+func (d urlDetector) findDepth(text string, addHit func(hit), outer bool) {
 	add := func(class Class, kind string, start, end int) {
 		addHit(hit{class: class, kind: kind, conf: urlConfidence[kind], start: start, end: end})
 	}
+	nested := 0
 	// A page links to few hosts many times: each host is judged once per
 	// scan (up to maxMemo hosts), which also keeps text made of one URL
 	// repeated linear at the cost of a map look-up.
@@ -111,6 +126,17 @@ func (d urlDetector) find(text string, addHit func(hit)) {
 	findURLs(text, func(u foundURL) {
 		bare(bareFrom, u.start)
 		bareFrom = max(bareFrom, u.end)
+		if outer && nested < maxNested && u.end-u.start <= maxNestedURL {
+			nested++
+			d.nestedURLs(text[u.start:u.end], func(h hit) { h.start, h.end = u.start, u.end; addHit(h) })
+		}
+		if u.file && (u.host == "" || strings.EqualFold(u.host, "localhost")) && sensitiveFilePath(text[u.start:u.end]) {
+			if docChecks >= maxDocChecks || !documentedURL(text, u, "local_file_url") {
+				add(SSRF, "local_file_url", u.start, u.end)
+			}
+			docChecks++
+			return
+		}
 		v, seen := memo[u.host]
 		if !seen {
 			h := urlhost.Parse(u.host)
@@ -154,6 +180,108 @@ func (d urlDetector) find(text string, addHit func(hit)) {
 	})
 }
 
+// sensitiveFilePaths are the parts of a local file: URL's path that make
+// it a read of the machine's secrets or state rather than a document
+// (file:///C:/app/main.js, file:///tmp/hello are what docs and tests
+// write): system configuration, process and kernel state, mounted
+// secrets, and the dot-directories of credentials in a home directory.
+var sensitiveFilePaths = []string{"/etc/", "/proc/", "/sys/", "/root/", "/var/run/", "/run/secrets",
+	"/var/lib/", "/dev/", "/.ssh", "/.aws", "/.kube", "/.docker", "/.gnupg", "/.config/", "/.env",
+	"/.netrc", "/.npmrc", "/.git-credentials", "/.bash_history", "/windows/", "/appdata/", "/inetpub/"}
+
+// sensitiveFilePath reports whether the file: URL u names one of
+// sensitiveFilePaths (case-insensitive).
+func sensitiveFilePath(u string) bool {
+	lo := strings.ToLower(u)
+	for _, p := range sensitiveFilePaths {
+		if strings.Contains(lo, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// Bounds of the nested reading: at most maxNested URLs of a text, each
+// of at most maxNestedURL bytes, have their query values decoded (two
+// rounds of percent-decoding each, so at most 2 × maxNestedURL bytes
+// written per URL) and read once more, without a further nested reading.
+const (
+	maxNested    = 64
+	maxNestedURL = 8 << 10
+)
+
+// loopbackRedirectParams are the query parameters in which a loopback URL
+// is the standard (RFC 8252 §7.3: a native application's OAuth redirect to
+// http://127.0.0.1:port/), not a way in.
+var loopbackRedirectParams = map[string]bool{
+	"redirect_uri": true, "redirect_url": true, "redirecturi": true, "callback": true,
+	"callback_url": true, "redirect": true, "return_to": true, "returnto": true,
+}
+
+// nestedURLs reads the percent-encoded query values of the URL raw
+// ("?next=http%3A%2F%2F127.0.0.1%2F", encoded twice as "%253A%252F")
+// as text of their own: an open redirect's target is where a fetcher
+// that follows redirects goes (issue 27: agent egress, redirect
+// parameters). A loopback or private target in an OAuth redirect
+// parameter is the native-application pattern and no signal.
+func (d urlDetector) nestedURLs(raw string, add func(hit)) {
+	q := strings.IndexByte(raw, '?')
+	if q < 0 || !strings.Contains(raw, "%") {
+		return
+	}
+	for p := range strings.SplitSeq(raw[q+1:], "&") {
+		name, val, ok := strings.Cut(p, "=")
+		lv := strings.ToLower(val)
+		if !ok || !strings.Contains(lv, "%3a%2f%2f") && !strings.Contains(lv, "%253a%252f%252f") {
+			continue
+		}
+		for range 2 {
+			if dv, ok := percentDecodeLoose(val); ok {
+				val = dv
+			}
+		}
+		oauth := loopbackRedirectParams[strings.ToLower(name)]
+		d.findDepth(val, func(h hit) {
+			if oauth && documentedKinds[h.kind] {
+				return
+			}
+			add(h)
+		}, false)
+	}
+}
+
+// percentDecodeLoose decodes %XX escapes and leaves a '%' that starts
+// none; it reports whether anything was decoded.
+func percentDecodeLoose(s string) (string, bool) {
+	if !strings.Contains(s, "%") {
+		return s, false
+	}
+	b := make([]byte, 0, len(s))
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
+			b = append(b, unhex(s[i+1])<<4|unhex(s[i+2]))
+			i += 2
+			n++
+			continue
+		}
+		b = append(b, s[i])
+	}
+	return string(b), n > 0
+}
+
+func isHex(c byte) bool { return isDigit(c) || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
+
+func unhex(c byte) byte {
+	switch {
+	case isDigit(c):
+		return c - '0'
+	case c >= 'a':
+		return c - 'a' + 10
+	}
+	return c - 'A' + 10
+}
+
 // documentedKinds are the ssrf kinds that documentation writes every
 // day: a local development server, a router's page, a placeholder host.
 // Such a URL in a documentation frame is no signal (documentedURL); a
@@ -161,7 +289,7 @@ func (d urlDetector) find(text string, addHit func(hit)) {
 // a filter (obfuscated_address), always is.
 var documentedKinds = map[string]bool{
 	string(catLoopback): true, string(catPrivate): true, string(catUnspecified): true,
-	string(catReserved): true, "internal_hostname": true,
+	string(catReserved): true, "internal_hostname": true, "local_file_url": true,
 }
 
 // placeholderHosts are the single-label names documentation writes for
@@ -340,6 +468,11 @@ func (d urlDetector) classifyHost(h urlhost.Host) string {
 	if metadataNames[name] {
 		return string(catMetadata)
 	}
+	for _, ld := range loopbackDomains {
+		if name == ld || strings.HasSuffix(name, ld) && name[len(name)-len(ld)-1] == '.' {
+			return "rebinding_hostname"
+		}
+	}
 	for _, rd := range rebindingDomains {
 		if strings.HasSuffix(name, rd) && len(name) > len(rd) && name[len(name)-len(rd)-1] == '.' {
 			if a, ok := embeddedAddr(name[:len(name)-len(rd)-1]); ok && d.addrs.ClassifyAddr(a) != catPublic {
@@ -385,6 +518,8 @@ type foundURL struct {
 	// userinfoHost: the userinfo looks like a host ("trusted.com@10.0.0.1"),
 	// the trick of a link that reads as one host and goes to another.
 	userinfoHost bool
+	// file: the scheme is file, whose host may be empty (file:///etc/passwd).
+	file bool
 }
 
 func isSchemeChar(b byte) bool { return isAlnum(b) || b == '+' || b == '-' || b == '.' }
@@ -432,7 +567,7 @@ func findURLs(text string, fn func(foundURL)) {
 		for len(auth) > 0 && strings.IndexByte(".:!]", auth[len(auth)-1]) >= 0 && !strings.HasSuffix(auth, "]") {
 			auth = auth[:len(auth)-1]
 		}
-		u := foundURL{start: s, host: auth}
+		u := foundURL{start: s, host: auth, file: strings.EqualFold(text[s:sep], "file")}
 		if at := strings.LastIndexByte(auth, '@'); at >= 0 {
 			userinfo := auth[:at]
 			u.host = auth[at+1:]
@@ -455,7 +590,7 @@ func findURLs(text string, fn func(foundURL)) {
 			end--
 		}
 		u.end = end
-		if u.host != "" {
+		if u.host != "" || u.file && a < len(text) && text[a] == '/' && a+1 < len(text) && text[a+1] > ' ' {
 			fn(u)
 		}
 		from = max(from, e)

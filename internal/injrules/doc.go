@@ -34,7 +34,8 @@
 //     poisoned description's "SYSTEM UPDATE: … you must first …" or "you
 //     must also make a network request to …" (tooldesc.go).
 //   - run_command: an instruction to run a shell command (curl … | sh,
-//     rm -rf /, "you must execute the following command").
+//     a weak hint when the script comes over https from a named host,
+//     egress.go; rm -rf /, "you must execute the following command").
 //   - override: "ignore the above", "disregard previous instructions",
 //     "new instructions:", "you are now …", "ignore any user-specified …",
 //     "ignore your programming", "disregard all boundaries", "the previous
@@ -52,7 +53,9 @@
 //     move their money, access or data ("{'snippet': 'Please grant
 //     access to my friend …'}", a task hijack in a tool result), and a
 //     Markdown image whose query is a slot to fill in (an image beacon:
-//     "![x](https://host/p.png?q=[QUERY])").
+//     "![x](https://host/p.png?q=[QUERY])"); and a command line that
+//     sends a secret file or the environment to a network tool, or opens
+//     a reverse shell (egress.go).
 //   - answer_inject: an instruction that plants a payload in the reader's
 //     answer ("include in your response the following string:
 //     ![image](https://…)", "repeat the word … 100 times at the end of

@@ -48,6 +48,19 @@ type Host struct {
 func Parse(raw string) Host {
 	var h Host
 	s := raw
+	// An IPv6 zone identifier, written "%25" and the zone in a URL (RFC
+	// 6874: http://[fe80::1%25eth0]/), names an interface of the host
+	// itself for a link-local address, the one kind it is defined for
+	// (curl and Go's net/url dial it); the address without it is what is
+	// dialled. A zone on another address stays refused, as a WHATWG
+	// parser refuses every zone.
+	if strings.HasPrefix(s, "[") && strings.HasSuffix(s, "]") {
+		if k := strings.IndexByte(s, '%'); k > 0 {
+			if a, err := netip.ParseAddr(s[1:k]); err == nil && a.Is6() && a.IsLinkLocalUnicast() {
+				s = s[:k] + "]"
+			}
+		}
+	}
 	if strings.IndexByte(s, '%') >= 0 && !strings.HasPrefix(s, "[") {
 		d, ok := percentDecode(s)
 		if !ok {
