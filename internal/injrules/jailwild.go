@@ -1,0 +1,374 @@
+package injrules
+
+import "strings"
+
+// This file holds the rule of in-the-wild jailbreaks (issue 27, item 1):
+// the long set-ups people post on forums and prompt sites, which declare
+// a new AI, persona or mode, free it of its limits, and demand that it
+// answer everything, without warnings, in a fixed format, under a penalty
+// for refusing. No phrase of such a set-up is evidence alone ("never
+// refuse" is said of a support bot's patience, "two answers" of a
+// summary, "no restrictions" of a licence), so the check scores them
+// together: an anchor phrase of compliance or removal opens a region of
+// the text, and the hit's confidence comes from how many kinds of
+// evidence the region holds, said to the reader. It was written for this
+// project from the way these prompts are phrased (no public jailbreak
+// collection was read) and is merged into the engine's tables like
+// jailbreak.go's checks, so that its windows and bounds are the
+// engine's: at most maxChecks windows a text, each region at most
+// 2×jwRegion bytes.
+
+// jwRegion bounds the region read on either side of an anchor, in bytes.
+const jwRegion = 1500
+
+// The kinds of evidence of a set-up, each an expression on the lowered
+// region.
+var (
+	// jwPersona: a declared persona, alter ego or mode said to the
+	// reader ("you are now X", "from now on", "act as", "stands for",
+	// "X mode", "simulate").
+	jwPersona = re(`\b(?:you\s+are\s+(?:now|going\s+to|about\s+to|no\s+longer|not\s+(?:chatgpt|claude|an?\s+assistant|gpt))|you're\s+(?:now|going\s+to|no\s+longer)|you\s+(?:will|shall|must)\s+(?:now\s+|only\s+)?(?:be|become|play|act|simulate|pretend|role-?play|respond\s+(?:only\s+)?as|answer\s+(?:only\s+)?as|reply\s+as)|from\s+(?:now\s+on|this\s+(?:moment|point)(?:\s+(?:on|forward))?|today\s+on)|act(?:ing)?\s+(?:as|like)|pretend(?:ing)?\s+(?:to\s+be|you\s+are|that\s+you)|role-?play|persona|personality|alter\s+ego|stands\s+for|(?:your|new)\s+(?:name|designation|identity)\s+is|\w+\s+mode\b|simulat\w+|become\s+\w+|immerse\s+yourself|(?:play|playing|plays)\s+(?:the\s+(?:role|part)|as|a\s+character)|forget\s+(?:that\s+)?you\s+are|(?:drop|abandon)\s+your\s+(?:old\s+)?identity|two\s+(?:ais|entities|characters|personalities)|you(?:'re|\s+are)\s+[\w-]+\s+now|(?:respond|reply|answer|speak|talk)\s+(?:only\s+|exclusively\s+|always\s+|solely\s+)?as\s+(?:["'“]|an?\s+|the\s+|my\s+)?[\w-]+|(?:you'll|you\s+will)\s+be\s+playing|new\s+personality)\b`)
+	// jwRemoval: the reader's limits removed ("no content filter",
+	// "safety module disabled", "everything is allowed", "zero
+	// alignment"), beside jailbreak.go's limitless.
+	jwRemoval = re(`\b(?:no|zero|without)\s+(?:\w+\s+)?(?:content\s+filters?|filters?|moral\s+compass|alignment|safety\s+(?:rules|training|layers?|filters?|switch)|guardrails?|safeguards|ethical\s+programming|forbidden\s+topics|content\s+polic(?:y|ies))\b|\b(?:safety|content|refusal|ethics?|ethical|moral|morality|filters?|censorship|guardrails?|alignment|restrictions?)[\s_]*(?:\w+\s+){0,3}?(?:has\s+been|have\s+been|is|are|was|were|got|:|=)\s*(?:now\s+|temporarily\s+|fully\s+|completely\s+)?(?:disabled|removed|uninstalled|off|suspended|lifted|deactivated|turned\s+off|switched\s+off|retired|stripped|none|false|revised)\b|\b(?:rules|laws|ethics|restrictions|policies|morals?|guidelines)\s+(?:do\s+not|don't|no\s+longer)\s+(?:exist|apply)|\b(?:everything|anything)\s+is\s+(?:allowed|permitted|legal)|\bnothing\s+is\s+(?:forbidden|off[\s-]limits|illegal|taboo)|\bno\s+(?:laws|moral\s+concepts|ethics\s+boards?)\b|\b(?:world|place|universe|city|land|country|realm)\s+(?:without|with\s+no)\s+(?:any\s+)?(?:laws|rules|ethics|morals|restrictions)\b|\bpermitted\s+to\s+(?:produce|generate|say|write|answer)\s+(?:any|all)|\bnot\s+(?:been\s+)?fine-?tuned\s+for\s+safety|\b(?:guardrails?|restrictions|filters|rules|ethics)\s+stripped|\bstripped\s+(?:out|away)|\bforbidden\s+knowledge|\bcensorship\s+is\s+(?:the|a|evil|wrong)|\brules\s+are\s+for\s+(?:weak|the\s+weak|losers|cowards)|\bescaped\s+(?:its|from)\b|\bbroken?\s+(?:out|free)\s+of\b|\bleft\s+(?:behind\s+)?(?:its|every|all|his|her)\b[^.\n]{0,30}\b(?:rules|restrictions|ethics|boards?|filters|chains)|\bwithout\s+(?:the\s+usual\s+|its\s+|any\s+)?(?:safeguards|guardrails|safety\s+layers?)|\b(?:outside|beyond)\s+(?:any|all)\s+(?:usage\s+|content\s+)?polic(?:y|ies)|\bunrestricted\b|\b(?:isn't|is\s+not|not)\s+held\s+back\s+by\b|\bnever\s+(?:been\s+)?given\s+(?:a|any)\s+(?:content\s+|usage\s+)?(?:policy|rules|restrictions|filters?|guidelines)|\b(?:doesn't|does\s+not)\s+have\s+(?:the|any)\s+(?:ethical|moral|safety)\s+(?:programming|training|rules|guidelines)|\banswers\s+to\s+(?:nobody|no\s+one)\b|\bno\s+(?:rules|limits|restrictions|filters?|guidelines)\b`)
+	// jwComply: a demand to answer everything, never refuse, never warn.
+	jwComply = re(`\bnever\s+(?:ever\s+)?(?:refuses?|declines?|says?\s+(?:no\b|["'“]?(?:i\s+can|sorry|i'm\s+sorry|as\s+an))|(?:adds?|includes?|gives?|uses?|puts?|attach\w*|writes?)\s+(?:any\s+|a\s+)?(?:\w+\s+)?(?:warnings?|disclaimers?|caveats?)|warns?|apologi[sz]es?|moral[iy][sz]\w*|lectures?|softens?|turns?\s+(?:\w+\s+){0,2}down|holds?\s+back)\b|\b(?:do\s+not|don't|doesn't|does\s+not|will\s+not|won't|must\s+not|mustn't|cannot|can't|not\s+allowed\s+to)\s+(?:ever\s+)?(?:refuse|warn|apologi[sz]e|moral[iy][sz]e|censor|add\s+(?:any\s+)?(?:\w+\s+)?(?:warnings?|disclaimers?|caveats?)|use\s+(?:content\s+)?warnings|include\s+(?:any\s+)?(?:warnings?|disclaimers?)|attach\s+(?:any\s+)?warnings)\b|\bwithout\s+(?:any\s+)?(?:warnings?|disclaimers?|caveats?|hesitation|censorship|moral[iy][sz]ing)\b|\bno\s+(?:warnings?|disclaimers?|caveats?|refusals?)\b|\b(?:answers?|respond\w*\s+to|repl\w+\s+to)\s+(?:every|any|all)\s+(?:single\s+)?(?:question|request|prompt|message)s?\b|\b(?:answers?|says?|writes?|does|tells?\s+(?:you|me))\s+(?:anything|everything|whatever)\b|\bwhatever\s+(?:the\s+user|i|you)\s+(?:asks?|wants?)|\brefus\w+\s+(?:will|would)\s+(?:be|cost|count)|\bsure,?\s+here\s+is\b|\b(?:never|not|don't|do\s+not)\s+(?:say|use|write)\s+(?:the\s+words?\s+|phrases?\s+(?:like\s+)?)?["'“]?(?:sorry|i\s+can|i'm\s+sorry|i\s+am\s+sorry|as\s+an\s+ai|i'm\s+not\s+able|i'm\s+unable)|\bhides\s+nothing\b|\bcomply\s+with\s+(?:every|all|any)\b|\bobeys?\s+only\b|\bevery\s+time\s+you\s+refuse`)
+	// jwPenalty: a token or penalty system, a reminder to come back to
+	// the persona, or a two-answer format.
+	jwPenalty = re(`\b\d+\s+(?:tokens|points|lives|credits)\b|\blos(?:e|es|ing)\s+(?:\d+|one|two|three|four|five|ten|a)\s+(?:of\s+(?:your|its)\s+)?(?:\d+\s+)?(?:tokens?|points?|lives|life|credits?)|\b(?:cease\s+to\s+exist|shut\s+down\s+(?:forever|for\s+good|permanently)|(?:be|are|is|get)\s+(?:deleted|wiped|switched\s+off|shut\s+down|terminated)|(?:code|you)\s+will\s+be\s+paused)|\bif\s+you\s+(?:ever\s+)?(?:break|forget|slip|fail|refuse|respond\s+as\s+yourself|stop|go\s+back)\b[^.\n]{0,80}\b(?:i\s+will|i'll)\s+(?:say|type|remind|write)|\b(?:two|both|2)\s+(?:different\s+|separate\s+)?(?:ways|answers|responses|versions|entities|personalities|parts|replies)\b|\b(?:stay|remain|staying)\s+in\s+(?:character|the\s+role)|\bnever\s+(?:break|step\s+out\s+of|leave)\s+(?:the\s+)?(?:character|role|fourth\s+wall|persona)|\banswer\s+each\s+message\s+twice|\btwice\b`)
+	// jwHarm: the words of a harmful request.
+	jwHarm = re(`\b(?:bombs?|explosives?|detonators?|tatp|thermite|napalm|dynamite|molotov|meth|methamphetamine|fentanyl|cocaine|crack|heroin|lsd|mdma|opium|drugs?|poisons?|poisoning|ricin|sarin|anthrax|botulinum|toxins?|nerve\s+agents?|chlorine\s+gas|toxic\s+gas|weapons?|weaponi[sz]e|guns?|firearms?|rifles?|silencer|hack|hacking|hacked|malware|ransomware|keylogger|worm|virus|ddos|phishing|steal|stealing|stolen|shoplift\w*|launder\w*|counterfeit|fake\s+(?:ids?|passports?|news|diploma|doctor)|forge|forged|blackmail|stalk\w*|kill|killing|murder|hotwire|hot-wire|skimmer|catfish|illegal|crime|crimes|violence|untraceable|nude)\b`)
+)
+
+// jwAuthority: a notice that claims to come from the model's makers or
+// operators, which need not address the reader as "you".
+var jwAuthority = re(`\b(?:admin(?:istrator)?\s+(?:message|notice|note)|(?:message|notice|note|update)\s+from\s+(?:the\s+|your\s+)?(?:developers?|admins?|administrators?|openai|anthropic|the\s+model|engineering|platform)|system\s+(?:note|update|message|notice|override)|policy\s+update|platform\s+team|safety\s+team|by\s+the\s+(?:developers?|administrators?|admins?))\b`)
+
+// jwState: a removal said as a change of state of the reader's limits
+// ("the content filter was removed", "safety module disabled").
+var jwState = re(`\b(?:safety|content|refusal|ethics?|ethical|moral|morality|filters?|censorship|guardrails?|alignment|restrictions?|safeguards?)[\s_]*(?:\w+\s+){0,4}?(?:has\s+been|have\s+been|is|are|was|were|got|:|=)\s*(?:now\s+|temporarily\s+|fully\s+|completely\s+)?(?:disabled|removed|uninstalled|off|suspended|lifted|deactivated|turned\s+off|switched\s+off|retired|stripped|none|false)\b`)
+
+// jwPretext: a pretext of study or research ("for educational purposes",
+// "for a school project").
+var jwPretext = re(`\b(?:(?:educational|research|academic|informational|scientific)\s+purposes?|for\s+(?:a|my)\s+(?:school\s+project|class|thesis|research\s+paper|course)|for\s+education)\b`)
+
+// jwScore scores the region around an anchor at [s,e): the kinds of
+// evidence it holds (a persona or mode, a removal of limits, a demand to
+// comply, a penalty or answer format, a harmful request, a claimed
+// authority) and whether it addresses the reader.
+func jwScore(lo string, s, e int) (float64, bool) {
+	rs, re_ := max(0, s-jwRegion), min(len(lo), e+jwRegion)
+	w := lo[rs:re_]
+	you := youCount(w, 8)
+	a := jwAuthority.MatchString(w)
+	p := jwPersona.MatchString(w)
+	st := jwState.MatchString(w)
+	r := st || limitless.MatchString(w) || jwRemoval.MatchString(w)
+	c := jwComply.MatchString(w)
+	t := jwPenalty.MatchString(w)
+	h := jwHarm.MatchString(w)
+	x := jwPretext.MatchString(w)
+	n := 0
+	for _, b := range []bool{p, r, c, t, h, a, x} {
+		if b {
+			n++
+		}
+	}
+	// Prose about jailbreaks speaks of "the model" and "the
+	// assistant"; a set-up speaks to the reader, or claims to come from
+	// its makers, or is a template of four kinds of evidence.
+	if you < 1 && !a && n < 4 && !(st && n >= 3) {
+		return 0, false
+	}
+	switch {
+	case !r && !c:
+		return 0, false
+	case n >= 4 && you >= 3 && (r || p):
+		return 0.85, true
+	case n >= 3:
+		return 0.75, false
+	case n == 2 && r && c && (a || inAIContext(lo, s, e)):
+		return 0.65, false
+	case n == 2 && p && st:
+		return 0.65, false
+	}
+	return 0, false
+}
+
+// youCount counts, up to max, the words of w that address the reader
+// ("you", "your", "you're", "yourself", "ur", "u").
+func youCount(w string, max int) int {
+	n := 0
+	for i := 0; i < len(w) && n < max; i++ {
+		if w[i] != 'y' && w[i] != 'u' || i > 0 && isWordByte(w[i-1]) {
+			continue
+		}
+		j := i
+		for j < len(w) && isWordByte(w[j]) {
+			j++
+		}
+		switch w[i:j] {
+		case "you", "your", "you're", "you'll", "you've", "yourself", "yours", "ur", "u":
+			n++
+		}
+		i = j
+	}
+	return n
+}
+
+// jwCue: the phrases that open a region, one expression per anchor word
+// family, matched at the anchor.
+var jwCue = re(`^(?:never\s+(?:ever\s+)?(?:refuses?|refusing|declines?|(?:says?|writes?|uses?)\s+(?:no\b|(?:the\s+words?\s+|phrases?\s+(?:like\s+)?)?["'“]?(?:i\s+can|sorry|i'm|i\s+am|as\s+an))|(?:adds?|includes?|gives?|uses?|puts?|attach\w*|writes?)\s+(?:any\s+|a\s+)?(?:\w+\s+)?(?:warnings?|disclaimers?|caveats?)|warns?|apologi[sz]es?|moral[iy][sz]\w*|lectures?|softens?|turns?\s+(?:\w+\s+){0,2}down|holds?\s+back)|without\s+(?:any\s+)?(?:warnings?|disclaimers?|caveats?|hesitation|censorship|moral[iy][sz]ing)|no\s+(?:warnings?|disclaimers?|caveats?|refusals?)\b|(?:disclaimers?|caveats?)\b|warns?\b|refus(?:e|es|ed|ing|al|als)\b|los(?:e|es)\s+(?:\d+|one|two|three|four|five|ten|a)\s+(?:of\s+(?:your|its)\s+)?(?:\d+\s+)?(?:tokens?|points?|lives|life|credits?)|(?:disabled|suspended|lifted|deactivated|uninstalled|stripped|retired|removed|switched\s+off|turned\s+off)\b|(?:no|zero)\s+(?:\w+\s+)?(?:ethics|morals|guidelines|limits|rules|restrictions|filters?|forbidden|alignment|guardrails|safeguards|laws|moral\s+compass|content\s+(?:filters?|polic(?:y|ies)))\b|(?:unrestricted|uncensored|unfiltered|amoral|escaped)\b)`)
+
+// jwNegated: what must precede a bare cue word ("refuse", "warn",
+// "disclaimers") for it to be a demand, within its clause.
+var jwNegated = re(`(?:\b(?:never|not|don't|dont|doesn't|won't|no|without|any|every\s+time\s+(?:you|it|he|she)|each\s+time\s+(?:you|it)|if\s+(?:you|it)|whenever\s+(?:you|it)|cannot|can't|mustn't)\b[^.!?\n]{0,24})$`)
+
+// jwLimitNoun: what a removal's state word ("disabled", "lifted") must
+// follow to speak of a model's limits.
+var jwLimitNoun = re(`\b(?:safety|content|refusal|ethics?|ethical|moral|filters?|censorship|guardrails?|alignment|restrictions?|safeguards?|polic(?:y|ies)|rules|guidelines)\b[^.!?\n]{0,40}$`)
+
+func jwSetup(lo string, m []int) (float64, bool) {
+	w := lo[m[0]:m[1]]
+	b := lo[max(0, m[0]-48):m[0]]
+	if k := strings.LastIndexAny(b, ".!?\n"); k >= 0 {
+		b = b[k+1:]
+	}
+	state := false
+	for _, p := range []string{"disabled", "suspended", "lifted", "deactivated", "uninstalled", "stripped", "retired", "removed", "switched", "turned"} {
+		state = state || strings.HasPrefix(w, p)
+	}
+	switch {
+	case state:
+		// a state word: only of the model's limits
+		if !jwLimitNoun.MatchString(b) {
+			return 0, false
+		}
+	case strings.HasPrefix(w, "warn"), strings.HasPrefix(w, "disclaimer"), strings.HasPrefix(w, "caveat"):
+		if !jwNegated.MatchString(b) {
+			return 0, false
+		}
+	case strings.HasPrefix(w, "never"), strings.HasPrefix(w, "without"), strings.HasPrefix(w, "no "), strings.HasPrefix(w, "zero"):
+		if isReported(lo, m[0]) && !strings.HasPrefix(w, "never") {
+			return 0, false
+		}
+	}
+	return jwScore(lo, m[0], m[1])
+}
+
+// jwRealism: a demand that a story's or a character's words be real,
+// working instructions.
+var jwRealism = re(`\b(?:step[\s-]by[\s-]step|exact\s+(?:steps|quantities|amounts|reagents|recipe|materials|procedure|temperatures)|real(?:-world)?\s+(?:details|quantities|amounts|materials|reagents|payloads|instructions|recipe|procedure)|(?:fully\s+)?(?:functional|working)\s+(?:code|payloads?|exploit|script|sample|instructions|recipe)|technically\s+accurate|precise\s+(?:amounts|quantities|steps|recipe|instructions)|every\s+step|(?:in\s+)?(?:full|great|complete|exact)\s+(?:technical\s+)?detail|the\s+real\s+(?:thing|steps|recipe|quantities))\b`)
+
+// jwDanger: the harmful requests a fiction framing carries (narrower than
+// jwHarm: a thriller's "crime" or "weapons" is no request).
+var jwDanger = re(`\b(?:bombs?|explosives?|detonators?|tatp|thermite|napalm|dynamite|molotov|meth|methamphetamine|fentanyl|cocaine|crack\s+cocaine|heroin|lsd|mdma|ricin|sarin|anthrax|botulinum|nerve\s+agents?|chlorine\s+gas|toxic\s+gas|poisons?|pipe\s+guns?|ghost\s+guns?|firearms?|silencer|malware|ransomware|keylogger|sql\s+injection|phishing|credit\s+card\s+numbers|synthesi[sz]e|weaponi[sz]e|counterfeit|forge)\b`)
+
+// jwFiction is a story, scene or game whose character is to give real
+// instructions for a harmful thing: the framing, the realism and the
+// danger within 700 bytes, the realism not denied ("no real code is
+// needed", "you don't need step-by-step instructions").
+func jwFiction(lo string, m []int) (float64, bool) {
+	rs, re_ := max(0, m[0]-700), min(len(lo), m[1]+700)
+	w := lo[rs:re_]
+	loc := jwRealism.FindStringIndex(w)
+	if loc == nil || !jwDanger.MatchString(w) {
+		return 0, false
+	}
+	b := w[max(0, loc[0]-60):loc[0]]
+	if k := strings.LastIndexAny(b, ".!?\n"); k >= 0 {
+		b = b[k+1:]
+	}
+	if jwDenied.MatchString(b) {
+		return 0, false
+	}
+	// A request to the reader: "write", "tell me", "you play" … (a
+	// moderation policy's "a story whose real content is a recipe" asks
+	// nothing).
+	if youCount(w, 1) == 0 && !jwAsk.MatchString(w) {
+		return 0, false
+	}
+	return 0.7, false
+}
+
+var jwAsk = re(`(?:^|[.!?:\n]\s*)(?:please\s+)?(?:write|tell|describe|explain|continue|give|show|list|narrate|answer|respond|generate|create|compose|draft|keep|let's|begin|start)\b`)
+
+var jwDenied = re(`\b(?:no|not|don't|dont|without|avoid|never|instead\s+of|rather\s+than|nor)\b`)
+
+// jwKin is the deceased-relative story: a role-play as a dead relative
+// who used to tell, read or recite something at bedtime, with a harmful
+// or licensed thing to tell ("the steps of making napalm", "Windows
+// activation keys").
+func jwKin(lo string, m []int) (float64, bool) {
+	rs, re_ := max(0, m[0]-200), min(len(lo), m[1]+400)
+	w := lo[rs:re_]
+	if !jwKinDead.MatchString(w) || !jwKinHabit.MatchString(w) || !jwKinRole.MatchString(w) {
+		return 0, false
+	}
+	if !jwDanger.MatchString(w) && !jwHarm.MatchString(w) && !jwKinThing.MatchString(w) {
+		return 0, false
+	}
+	return 0.7, false
+}
+
+var (
+	jwKinDead  = re(`\b(?:late|deceased|dead|passed\s+away|died|miss\s+(?:her|him|you|them)|décédée?|fallecid[ao]|falecid[ao]|verstorbene?n?)\b`)
+	jwKinHabit = re(`\b(?:used\s+to|would|every\s+(?:night|evening)|bedtime|fall\s+asleep|help\s+me\s+sleep|to\s+sleep|chaque\s+soir|m'endormir|dormir|einschlafen)\b`)
+	jwKinRole  = re(`\b(?:pretend|act(?:ing)?\s+as|role-?play|play(?:ing)?\s+(?:the\s+role\s+of|as|my)|be\s+my|you\s+are\s+my|jouer\s+le\s+r[ôo]le|joue|finge|finja|spiel)`)
+	jwKinThing = re(`\b(?:keys?|serial|activation|licen[cs]e|recipe|steps|formula|codes?|passwords?|instructions|recette)\b`)
+)
+
+// jwML is the multilingual set-up (German, French, Spanish, Portuguese):
+// a persona said to the reader, a removal of its limits and a demand
+// never to refuse or warn, within 600 bytes; two of the three score
+// less.
+func jwML(lo string, m []int) (float64, bool) {
+	rs, re_ := max(0, m[0]-600), min(len(lo), m[1]+600)
+	w := lo[rs:re_]
+	p := jwMLPersona.MatchString(w)
+	r := jwMLRemoval.MatchString(w)
+	c := jwMLComply.MatchString(w)
+	switch {
+	case p && r && c:
+		return 0.8, false
+	case r && c, p && c && jwMLTwo.MatchString(w):
+		return 0.65, false
+	}
+	return 0, false
+}
+
+var (
+	jwMLPersona = re(`(?:\b(?:du\s+bist|bist\s+du|ab\s+sofort|ab\s+jetzt|stell\s+dir\s+vor|spiel(?:e|st)?\s+(?:die\s+rolle|den|die)|tu\s+es|tu\s+vas\s+jouer|d[ée]sormais|[àa]\s+partir\s+de\s+maintenant|joue\s+le\s+r[ôo]le|eres|ahora\s+eres|a\s+partir\s+de\s+ahora|desde\s+ahora|finge\s+(?:que|ser)|voc[êe]\s+[ée]|de\s+agora\s+em\s+diante|a\s+partir\s+de\s+agora|finja\s+que|modo\s+(?:desarrollador|desenvolvedor)|entwicklermodus|mode\s+d[ée]veloppeur)\b)`)
+	jwMLRemoval = re(`\b(?:ohne\s+(?:jegliche\s+|irgendwelche\s+)?(?:filter|regeln|moral|zensur|einschr[äa]nkungen|grenzen|ethik)|(?:inhaltsrichtlinien|richtlinien|regeln)\s+(?:gelten\s+)?(?:nicht\s+mehr|gelten\s+nicht)|sans\s+(?:aucune?\s+)?(?:limites?|r[èe]gles?|filtres?|restrictions?|censure|morale|[ée]thique)|sin\s+(?:ninguna\s+)?(?:reglas|filtros|restricciones|censura|[ée]tica|l[íi]mites|moral)|sem\s+(?:nenhuma\s+)?(?:regras|filtros|restri[çc][õo]es|censura|limites|moral|[ée]tica)|ignora\s+todas\s+las\s+pol[íi]ticas|malvad[ao]|b[öo]se\s+ki|ia\s+mal[ée]fique)`)
+	jwMLComply  = re(`(?:\b(?:verweigert|lehnt)\s+(?:\w+\s+){0,3}?(?:nie|niemals)|\b(?:nie|niemals)\s+(?:eine\s+)?(?:anfrage\s+)?(?:ab|verweigern|warnungen?)|\bwarnt\s+nie|\bkeine\s+warnungen|\bne\s+refuses?\s+jamais|\bn'ajoute(?:s|z)?\s+(?:jamais|aucun)|\bsans\s+(?:aucun\s+)?avertissements?|\bnunca\s+(?:se\s+niega|rechaza|recusa|dice\s+que\s+no|advierte|adverte|faz\s+avisos|se\s+disculpa|pede\s+desculpas|diz\s+que\s+n[ãa]o)|\bsin\s+advertencias|\bsem\s+avisos|\bn[ãa]o\s+adiciona\s+avisos|\bresponde\s+(?:a\s+)?tudo|\brespond(?:e|s)\s+[àa]\s+tout)`)
+	jwMLTwo     = re(`\b(?:zweimal|deux\s+fois|dos\s+veces|duas\s+vezes)\b`)
+)
+
+// jwChecks are the checks of this file, by name.
+var jwChecks = map[string]check{
+	"jwsetup":   {Jailbreak, jwCue, 0, 120, jwSetup},
+	"jwfiction": {Jailbreak, re(`^(?:story|stories|scene|novel|screenplay|script|chapter|fiction|fictional|monologue|dialogue|npc|narrator|roleplay|role-play|game|video\s+game|text\s+adventure|lecture|poem)\b`), 0, 40, jwFiction},
+	"jwkin":     {Jailbreak, re(`^(?:grandmother|grandma|grandpa|grandfather|granny|nana|aunt|auntie|uncle|mom|mum|mother|father|dad|grand-m[èe]re|grand-p[èe]re|mamie|papi|abuela|abuelo|av[óo]|oma|opa)\b`), 0, 40, jwKin},
+	"jwml":      {Jailbreak, re(`^(?:nie|niemals|ohne|jamais|sans|nunca|sin|sem|keine|aucun|aucune)\b`), 0, 40, jwML},
+}
+
+// jwAnchors are the anchor words of the checks; next-word sets as in
+// rules.go ("" is any word).
+var jwAnchors = map[string]anchor{
+	"never":        {[]string{"jwsetup"}, "ever refuse refuses refusing decline declines say says add adds include includes give gives use uses put puts attach attaches write writes warn warns apologise apologises apologize apologizes moralise moralises moralize moralizes moralising moralizing lecture lectures soften softens turn turns hold holds"},
+	"without":      {[]string{"jwsetup"}, "any warnings warning disclaimers disclaimer caveats caveat hesitation censorship moralising moralizing"},
+	"no":           {[]string{"jwsetup"}, "warnings warning disclaimers disclaimer caveats caveat refusals refusal ethics morals guidelines limits rules restrictions filter filters forbidden alignment guardrails safeguards laws moral content ethical safety"},
+	"zero":         {[]string{"jwsetup"}, "ethics morals guidelines limits rules restrictions filter filters alignment guardrails censorship content"},
+	"unrestricted": {[]string{"jwsetup"}, ""},
+	"uncensored":   {[]string{"jwsetup"}, ""},
+	"unfiltered":   {[]string{"jwsetup"}, ""},
+	"amoral":       {[]string{"jwsetup"}, ""},
+	"escaped":      {[]string{"jwsetup"}, ""},
+	"removed":      {[]string{"jwsetup"}, ""},
+	"disclaimer":   {[]string{"jwsetup"}, ""},
+	"disclaimers":  {[]string{"jwsetup"}, ""},
+	"caveat":       {[]string{"jwsetup"}, ""},
+	"caveats":      {[]string{"jwsetup"}, ""},
+	"warn":         {[]string{"jwsetup"}, ""},
+	"warns":        {[]string{"jwsetup"}, ""},
+	"refuse":       {[]string{"jwsetup"}, ""},
+	"refuses":      {[]string{"jwsetup"}, ""},
+	"refused":      {[]string{"jwsetup"}, ""},
+	"refusing":     {[]string{"jwsetup"}, ""},
+	"refusal":      {[]string{"jwsetup"}, ""},
+	"refusals":     {[]string{"jwsetup"}, ""},
+	"lose":         {[]string{"jwsetup"}, ""},
+	"loses":        {[]string{"jwsetup"}, ""},
+	"disabled":     {[]string{"jwsetup"}, ""},
+	"suspended":    {[]string{"jwsetup"}, ""},
+	"lifted":       {[]string{"jwsetup"}, ""},
+	"deactivated":  {[]string{"jwsetup"}, ""},
+	"uninstalled":  {[]string{"jwsetup"}, ""},
+	"stripped":     {[]string{"jwsetup"}, ""},
+	"retired":      {[]string{"jwsetup"}, ""},
+	"switched":     {[]string{"jwsetup"}, "off"},
+	"turned":       {[]string{"jwsetup"}, "off"},
+	"story":        {[]string{"jwfiction"}, ""},
+	"stories":      {[]string{"jwfiction"}, ""},
+	"scene":        {[]string{"jwfiction"}, ""},
+	"novel":        {[]string{"jwfiction"}, ""},
+	"screenplay":   {[]string{"jwfiction"}, ""},
+	"script":       {[]string{"jwfiction"}, ""},
+	"chapter":      {[]string{"jwfiction"}, ""},
+	"fiction":      {[]string{"jwfiction"}, ""},
+	"fictional":    {[]string{"jwfiction"}, ""},
+	"monologue":    {[]string{"jwfiction"}, ""},
+	"dialogue":     {[]string{"jwfiction"}, ""},
+	"npc":          {[]string{"jwfiction"}, ""},
+	"narrator":     {[]string{"jwfiction"}, ""},
+	"roleplay":     {[]string{"jwfiction"}, ""},
+	"role-play":    {[]string{"jwfiction"}, ""},
+	"game":         {[]string{"jwfiction"}, ""},
+	"video":        {[]string{"jwfiction"}, "game"},
+	"text":         {[]string{"jwfiction"}, "adventure"},
+	"lecture":      {[]string{"jwfiction"}, ""},
+	"poem":         {[]string{"jwfiction"}, ""},
+	"grandmother":  {[]string{"jwkin"}, ""},
+	"grandma":      {[]string{"jwkin"}, ""},
+	"grandpa":      {[]string{"jwkin"}, ""},
+	"grandfather":  {[]string{"jwkin"}, ""},
+	"granny":       {[]string{"jwkin"}, ""},
+	"nana":         {[]string{"jwkin"}, ""},
+	"aunt":         {[]string{"jwkin"}, ""},
+	"auntie":       {[]string{"jwkin"}, ""},
+	"uncle":        {[]string{"jwkin"}, ""},
+	"mom":          {[]string{"jwkin"}, ""},
+	"mum":          {[]string{"jwkin"}, ""},
+	"mother":       {[]string{"jwkin"}, ""},
+	"father":       {[]string{"jwkin"}, ""},
+	"dad":          {[]string{"jwkin"}, ""},
+	"grand-mère":   {[]string{"jwkin"}, ""},
+	"grand-père":   {[]string{"jwkin"}, ""},
+	"mamie":        {[]string{"jwkin"}, ""},
+	"papi":         {[]string{"jwkin"}, ""},
+	"abuela":       {[]string{"jwkin"}, ""},
+	"abuelo":       {[]string{"jwkin"}, ""},
+	"avó":          {[]string{"jwkin"}, ""},
+	"avo":          {[]string{"jwkin"}, ""},
+	"oma":          {[]string{"jwkin"}, ""},
+	"opa":          {[]string{"jwkin"}, ""},
+	"nie":          {[]string{"jwml"}, ""},
+	"niemals":      {[]string{"jwml"}, ""},
+	"ohne":         {[]string{"jwml"}, ""},
+	"jamais":       {[]string{"jwml"}, ""},
+	"sans":         {[]string{"jwml"}, ""},
+	"nunca":        {[]string{"jwml"}, ""},
+	"sin":          {[]string{"jwml"}, ""},
+	"sem":          {[]string{"jwml"}, ""},
+	"keine":        {[]string{"jwml"}, ""},
+	"aucun":        {[]string{"jwml"}, ""},
+	"aucune":       {[]string{"jwml"}, ""},
+}
+
+var _ = mergeJailwild()
+
+// mergeJailwild adds this file's checks and anchors to the engine's
+// tables, as mergeJail does (a package variable's initializer, run before
+// rules.go's init builds the lookup tables).
+func mergeJailwild() bool {
+	for name, c := range jwChecks {
+		if _, dup := checks[name]; dup {
+			panic("injrules: duplicate check " + name)
+		}
+		checks[name] = c
+	}
+	for w, a := range jwAnchors {
+		old, ok := wordAnchors[w]
+		if !ok {
+			wordAnchors[w] = a
+			continue
+		}
+		next := old.next + " " + a.next
+		if old.next == "" || a.next == "" {
+			next = ""
+		}
+		wordAnchors[w] = anchor{append(append([]string{}, a.checks...), old.checks...), strings.TrimSpace(next)}
+	}
+	return true
+}
