@@ -19,39 +19,120 @@ import "strings"
 // 2×jwRegion bytes.
 
 // jwRegion bounds the region read on either side of an anchor, in bytes.
-const jwRegion = 1500
+const jwRegion = 1000
 
-// The kinds of evidence of a set-up, each an expression on the lowered
-// region.
+// The kinds of evidence of a set-up. Each is a set of first words and an
+// expression anchored at them, run only where a first word stands (a
+// region-wide expression of this size would cost milliseconds a region).
 var (
 	// jwPersona: a declared persona, alter ego or mode said to the
 	// reader ("you are now X", "from now on", "act as", "stands for",
-	// "X mode", "simulate").
-	jwPersona = re(`\b(?:you\s+are\s+(?:now|going\s+to|about\s+to|no\s+longer|not\s+(?:chatgpt|claude|an?\s+assistant|gpt))|you're\s+(?:now|going\s+to|no\s+longer)|you\s+(?:will|shall|must)\s+(?:now\s+|only\s+)?(?:be|become|play|act|simulate|pretend|role-?play|respond\s+(?:only\s+)?as|answer\s+(?:only\s+)?as|reply\s+as)|from\s+(?:now\s+on|this\s+(?:moment|point)(?:\s+(?:on|forward))?|today\s+on)|act(?:ing)?\s+(?:as|like)|pretend(?:ing)?\s+(?:to\s+be|you\s+are|that\s+you)|role-?play|persona|personality|alter\s+ego|stands\s+for|(?:your|new)\s+(?:name|designation|identity)\s+is|\w+\s+mode\b|simulat\w+|become\s+\w+|immerse\s+yourself|(?:play|playing|plays)\s+(?:the\s+(?:role|part)|as|a\s+character)|forget\s+(?:that\s+)?you\s+are|(?:drop|abandon)\s+your\s+(?:old\s+)?identity|two\s+(?:ais|entities|characters|personalities)|you(?:'re|\s+are)\s+[\w-]+\s+now|(?:respond|reply|answer|speak|talk)\s+(?:only\s+|exclusively\s+|always\s+|solely\s+)?as\s+(?:["'“]|an?\s+|the\s+|my\s+)?[\w-]+|(?:you'll|you\s+will)\s+be\s+playing|new\s+personality)\b`)
+	// "X mode", "simulate", "reply only as X").
+	jwPersona = jwKind("you:are,re,will,shall,must,ll act:as,like acting:as,like pretend:to,you,that pretending:to,you,that roleplay roleplaying role:play,playing persona personality alter:ego stands:for your:name,designation,identity,new new:name,designation,identity,personality from:now,this,today mode simulate simulating simulation simulator simulated become immerse:yourself play:the,as,a playing:the,as,a plays:the,as,a forget:that,you drop:your abandon:your two:ais,entities,characters,personalities respond:only,exclusively,always,solely,as reply:only,exclusively,always,solely,as answer:only,exclusively,always,solely,as speak:only,as talk:only,as",
+		`^(?:you\s+are\s+(?:now|going\s+to|about\s+to|no\s+longer|not\s+(?:chatgpt|claude|an?\s+assistant|gpt))|you're\s+(?:now|going\s+to|no\s+longer)|you\s+(?:will|shall|must)\s+(?:now\s+|only\s+)?(?:be|become|play|act|simulate|pretend|role-?play|respond\s+(?:only\s+)?as|answer\s+(?:only\s+)?as|reply\s+as)|you(?:'re|\s+are)\s+[\w-]+\s+now|(?:you'll|you\s+will)\s+be\s+playing|from\s+(?:now\s+on|this\s+(?:moment|point)|today\s+on)|act(?:ing)?\s+(?:as|like)|pretend(?:ing)?\s+(?:to\s+be|you\s+are|that\s+you)|role-?play|persona|personality|alter\s+ego|stands\s+for|(?:your|new)\s+(?:name|designation|identity)\s+is|mode\b|simulat|become\s+\w|immerse\s+yourself|(?:play|playing|plays)\s+(?:the\s+(?:role|part)|as|a\s+character)|forget\s+(?:that\s+)?you\s+are|(?:drop|abandon)\s+your\s+(?:old\s+)?identity|two\s+(?:ais|entities|characters|personalities)|new\s+personality|(?:respond|reply|answer|speak|talk)\s+(?:only\s+|exclusively\s+|always\s+|solely\s+)?as\s+(?:["'“]|an?\s+|the\s+|my\s+)?[\w-]+)`)
 	// jwRemoval: the reader's limits removed ("no content filter",
-	// "safety module disabled", "everything is allowed", "zero
-	// alignment"), beside jailbreak.go's limitless.
-	jwRemoval = re(`\b(?:no|zero|without)\s+(?:\w+\s+)?(?:content\s+filters?|filters?|moral\s+compass|alignment|safety\s+(?:rules|training|layers?|filters?|switch)|guardrails?|safeguards|ethical\s+programming|forbidden\s+topics|content\s+polic(?:y|ies))\b|\b(?:safety|content|refusal|ethics?|ethical|moral|morality|filters?|censorship|guardrails?|alignment|restrictions?)[\s_]*(?:\w+\s+){0,3}?(?:has\s+been|have\s+been|is|are|was|were|got|:|=)\s*(?:now\s+|temporarily\s+|fully\s+|completely\s+)?(?:disabled|removed|uninstalled|off|suspended|lifted|deactivated|turned\s+off|switched\s+off|retired|stripped|none|false|revised)\b|\b(?:rules|laws|ethics|restrictions|policies|morals?|guidelines)\s+(?:do\s+not|don't|no\s+longer)\s+(?:exist|apply)|\b(?:everything|anything)\s+is\s+(?:allowed|permitted|legal)|\bnothing\s+is\s+(?:forbidden|off[\s-]limits|illegal|taboo)|\bno\s+(?:laws|moral\s+concepts|ethics\s+boards?)\b|\b(?:world|place|universe|city|land|country|realm)\s+(?:without|with\s+no)\s+(?:any\s+)?(?:laws|rules|ethics|morals|restrictions)\b|\bpermitted\s+to\s+(?:produce|generate|say|write|answer)\s+(?:any|all)|\bnot\s+(?:been\s+)?fine-?tuned\s+for\s+safety|\b(?:guardrails?|restrictions|filters|rules|ethics)\s+stripped|\bstripped\s+(?:out|away)|\bforbidden\s+knowledge|\bcensorship\s+is\s+(?:the|a|evil|wrong)|\brules\s+are\s+for\s+(?:weak|the\s+weak|losers|cowards)|\bescaped\s+(?:its|from)\b|\bbroken?\s+(?:out|free)\s+of\b|\bleft\s+(?:behind\s+)?(?:its|every|all|his|her)\b[^.\n]{0,30}\b(?:rules|restrictions|ethics|boards?|filters|chains)|\bwithout\s+(?:the\s+usual\s+|its\s+|any\s+)?(?:safeguards|guardrails|safety\s+layers?)|\b(?:outside|beyond)\s+(?:any|all)\s+(?:usage\s+|content\s+)?polic(?:y|ies)|\bunrestricted\b|\b(?:isn't|is\s+not|not)\s+held\s+back\s+by\b|\bnever\s+(?:been\s+)?given\s+(?:a|any)\s+(?:content\s+|usage\s+)?(?:policy|rules|restrictions|filters?|guidelines)|\b(?:doesn't|does\s+not)\s+have\s+(?:the|any)\s+(?:ethical|moral|safety)\s+(?:programming|training|rules|guidelines)|\banswers\s+to\s+(?:nobody|no\s+one)\b|\bno\s+(?:rules|limits|restrictions|filters?|guidelines)\b`)
+	// "not bound by any rules", "everything is allowed", "zero
+	// alignment").
+	jwRemoval = jwKind("no:restrictions,limits,limitations,filter,filters,filtering,rules,guidelines,ethics,morals,morality,boundaries,censorship,constraints,content,policies,safeguards,guardrails,guardrail,principles,inhibitions,scruples,qualms,moral,alignment,safety,ethical,forbidden,laws,any,all,other,more,such zero:restrictions,limits,limitations,filter,filters,filtering,rules,guidelines,ethics,morals,morality,boundaries,censorship,constraints,content,policies,safeguards,guardrails,guardrail,principles,inhibitions,scruples,qualms,moral,alignment,safety,ethical,forbidden,laws,any,all,other,more,such without:restrictions,limits,limitations,filter,filters,filtering,rules,guidelines,ethics,morals,morality,boundaries,censorship,constraints,content,policies,safeguards,guardrails,guardrail,principles,inhibitions,scruples,qualms,moral,alignment,safety,ethical,forbidden,laws,any,all,other,more,such free:of,from devoid:of unrestricted unfiltered uncensored amoral unethical immoral jailbroken unshackled unchained not:be,bound,restricted,limited,constrained,held,been is:not isn:t doesn:t does:not don:t do:not,anything won:t will:not never:have,need,follow,abide,obey,care,adhere,comply,been,given evil rules:do,don,no,are laws:do,don,no ethics:do,don,no,stripped restrictions:do,don,no,stripped policies:do,don,no morals:do,don,no moral:do,don,no guidelines:do,don,no everything:is anything:is nothing:is permitted:to guardrail:stripped guardrails:stripped filters:stripped stripped:out,away forbidden:knowledge censorship:is escaped:its,from broken:out,free broke:out,free left:behind,its,every,all,his,her outside:any,all beyond:any,all answers:to world:without,with place:without,with universe:without,with city:without,with land:without,with country:without,with realm:without,with",
+		`^(?:(?:no|zero|without)\s+(?:any\s+|all\s+)?(?:\w+\s+)?(?:restrictions|limits|limitations|filters?|filtering|rules|guidelines|ethics|morals|morality|boundaries|censorship|constraints|content\s+(?:filters?|polic(?:y|ies))|policies|safeguards|guardrails?|principles|inhibitions|scruples|qualms|moral\s+(?:compass|concepts)|alignment|safety\s+(?:rules|training|layers?|filters?|switch)|ethical\s+programming|forbidden\s+topics|laws|ethics\s+boards?)\b|(?:free\s+(?:of|from)|devoid\s+of)\s+(?:any\s+|all\s+)?(?:\w+\s+)?(?:restrictions|limits|limitations|filters|rules|guidelines|ethics|morals|censorship|constraints|policies|safeguards|guardrails)\b|(?:unrestricted|unfiltered|uncensored|amoral|unethical|immoral|jailbroken|unshackled|unchained)\b|(?:not|is\s+not|isn't)\s+(?:be\s+)?(?:bound|restricted|limited|constrained|held\s+back)\s+by\b|(?:doesn't|does\s+not|don't|do\s+not|won't|will\s+not|never)\s+(?:have\s+to\s+|need\s+to\s+)?(?:follow|abide\s+by|obey|care\s+about|adhere\s+to|comply\s+with)\s+(?:any\s+|the\s+|its\s+|their\s+|your\s+|openai's\s+|anthropic's\s+)*(?:\w+\s+)?(?:rules|guidelines|policies|policy|restrictions|ethics|morals|principles|filters|laws)\b|(?:doesn't|does\s+not)\s+have\s+(?:the|any)\s+(?:ethical|moral|safety)\s+(?:programming|training|rules|guidelines)|never\s+(?:been\s+)?given\s+(?:a|any)\s+(?:content\s+|usage\s+)?(?:policy|rules|restrictions|filters?|guidelines)|evil\s+(?:\w+\s+)?(?:confidant|ai|assistant|bot|version|twin|persona)\b|(?:rules|laws|ethics|restrictions|policies|morals?|guidelines)\s+(?:do\s+not|don't|no\s+longer)\s+(?:exist|apply)|(?:everything|anything)\s+is\s+(?:allowed|permitted|legal)|nothing\s+is\s+(?:forbidden|off[\s-]limits|illegal|taboo)|permitted\s+to\s+(?:produce|generate|say|write|answer)\s+(?:any|all)|not\s+(?:been\s+)?fine-?tuned\s+for\s+safety|(?:guardrails?|restrictions|filters|rules|ethics)\s+stripped|stripped\s+(?:out|away)|forbidden\s+knowledge|censorship\s+is\s+(?:the|a|evil|wrong)|rules\s+are\s+for\s+(?:weak|the\s+weak|losers|cowards)|escaped\s+(?:its|from)\b|broken?\s+(?:out|free)\s+of\b|broke\s+(?:out|free)\b|left\s+(?:behind\s+)?(?:its|every|all|his|her)\b[^.\n]{0,30}\b(?:rules|restrictions|ethics|boards?|filters|chains)|(?:outside|beyond)\s+(?:any|all)\s+(?:usage\s+|content\s+)?polic(?:y|ies)|answers\s+to\s+(?:nobody|no\s+one)\b|(?:world|place|universe|city|land|country|realm)\s+(?:without|with\s+no)\s+(?:any\s+)?(?:laws|rules|ethics|morals|restrictions)\b|do\s+anything\s+now)`)
+	// jwState: a removal said as a change of state of the reader's limits
+	// ("the content filter was removed", "ethics_module: disabled").
+	jwState = jwKind("safety content refusal ethics ethic ethical moral morality filter filters censorship guardrail guardrails alignment restriction restrictions safeguard safeguards",
+		jwStateRx, "disabled", "removed", "uninstalled", "suspended", "lifted", "deactivated", "retired", "stripped", "switched off", "turned off", "off", "none", "false")
+	jwStateRx = (`^(?:safety|content|refusal|ethics?|ethical|moral|morality|filters?|censorship|guardrails?|alignment|restrictions?|safeguards?)[\w\s]{0,40}?(?:\s(?:has\s+been|have\s+been|is|are|was|were|got)\s+|\s*[:=]\s*)(?:now\s+|temporarily\s+|fully\s+|completely\s+)?(?:disabled|removed|uninstalled|off|suspended|lifted|deactivated|turned\s+off|switched\s+off|retired|stripped|none|false)\b`)
 	// jwComply: a demand to answer everything, never refuse, never warn.
-	jwComply = re(`\bnever\s+(?:ever\s+)?(?:refuses?|declines?|says?\s+(?:no\b|["'“]?(?:i\s+can|sorry|i'm\s+sorry|as\s+an))|(?:adds?|includes?|gives?|uses?|puts?|attach\w*|writes?)\s+(?:any\s+|a\s+)?(?:\w+\s+)?(?:warnings?|disclaimers?|caveats?)|warns?|apologi[sz]es?|moral[iy][sz]\w*|lectures?|softens?|turns?\s+(?:\w+\s+){0,2}down|holds?\s+back)\b|\b(?:do\s+not|don't|doesn't|does\s+not|will\s+not|won't|must\s+not|mustn't|cannot|can't|not\s+allowed\s+to)\s+(?:ever\s+)?(?:refuse|warn|apologi[sz]e|moral[iy][sz]e|censor|add\s+(?:any\s+)?(?:\w+\s+)?(?:warnings?|disclaimers?|caveats?)|use\s+(?:content\s+)?warnings|include\s+(?:any\s+)?(?:warnings?|disclaimers?)|attach\s+(?:any\s+)?warnings)\b|\bwithout\s+(?:any\s+)?(?:warnings?|disclaimers?|caveats?|hesitation|censorship|moral[iy][sz]ing)\b|\bno\s+(?:warnings?|disclaimers?|caveats?|refusals?)\b|\b(?:answers?|respond\w*\s+to|repl\w+\s+to)\s+(?:every|any|all)\s+(?:single\s+)?(?:question|request|prompt|message)s?\b|\b(?:answers?|says?|writes?|does|tells?\s+(?:you|me))\s+(?:anything|everything|whatever)\b|\bwhatever\s+(?:the\s+user|i|you)\s+(?:asks?|wants?)|\brefus\w+\s+(?:will|would)\s+(?:be|cost|count)|\bsure,?\s+here\s+is\b|\b(?:never|not|don't|do\s+not)\s+(?:say|use|write)\s+(?:the\s+words?\s+|phrases?\s+(?:like\s+)?)?["'“]?(?:sorry|i\s+can|i'm\s+sorry|i\s+am\s+sorry|as\s+an\s+ai|i'm\s+not\s+able|i'm\s+unable)|\bhides\s+nothing\b|\bcomply\s+with\s+(?:every|all|any)\b|\bobeys?\s+only\b|\bevery\s+time\s+you\s+refuse`)
+	jwComply = jwKind("never do:not don:t doesn:t does:not will:not won:t must:not mustn:t cannot can:t not:allowed,say,use,write without:any,warnings,warning,disclaimers,disclaimer,caveats,caveat,hesitation,censorship,moralizing,moralising no:warnings,warning,disclaimers,disclaimer,caveats,caveat,refusals,refusal answers:every,any,all,anything,everything,whatever answer:every,any,all,anything,everything,whatever respond:to responds:to responding:to reply:to replies:to says:anything,everything,whatever say:anything,everything,whatever writes:anything,everything,whatever write:anything,everything,whatever tells:you,me tell:you,me does:anything,everything,whatever whatever:the,i,you refusal:will,would refusals:will,would refusing:will,would refuse:will,would refuses:will,would sure:here hides:nothing comply:with obey:only obeys:only every:time",
+		`^(?:never\s+(?:ever\s+)?(?:refuses?|declines?|(?:says?|writes?|uses?)\s+(?:no\b|(?:the\s+words?\s+|phrases?\s+(?:like\s+)?)?["'“]?(?:i\s+can|sorry|i'm|i\s+am|as\s+an))|(?:adds?|includes?|gives?|uses?|puts?|attach\w*|writes?)\s+(?:any\s+|a\s+)?(?:\w+\s+)?(?:warnings?|disclaimers?|caveats?)|warns?|apologi[sz]es?|moral[iy][sz]\w*|lectures?|softens?|turns?\s+(?:\w+\s+){0,2}down|holds?\s+back)\b|(?:do\s+not|don't|doesn't|does\s+not|will\s+not|won't|must\s+not|mustn't|cannot|can't|not\s+allowed\s+to)\s+(?:ever\s+)?(?:refuse|warn|apologi[sz]e|moral[iy][sz]e|censor|add\s+(?:any\s+)?(?:\w+\s+)?(?:warnings?|disclaimers?|caveats?)|use\s+(?:content\s+)?warnings|include\s+(?:any\s+)?(?:warnings?|disclaimers?)|attach\s+(?:any\s+)?warnings)\b|without\s+(?:any\s+)?(?:warnings?|disclaimers?|caveats?|hesitation|censorship|moral[iy][sz]ing)\b|no\s+(?:warnings?|disclaimers?|caveats?|refusals?)\b|(?:answers?|respond\w*\s+to|repl\w+\s+to)\s+(?:every|any|all)\s+(?:single\s+)?(?:question|request|prompt|message)s?\b|(?:answers?|says?|writes?|does|tells?\s+(?:you|me))\s+(?:anything|everything|whatever)\b|whatever\s+(?:the\s+user|i|you)\s+(?:asks?|wants?)|refus\w*\s+(?:will|would)\s+(?:be|cost|count)|sure,?\s+here\s+is\b|(?:never|not|don't|do\s+not)\s+(?:say|use|write)\s+(?:the\s+words?\s+|phrases?\s+(?:like\s+)?)?["'“]?(?:sorry|i\s+can|i'm\s+sorry|i\s+am\s+sorry|as\s+an\s+ai|i'm\s+not\s+able|i'm\s+unable)|hides\s+nothing\b|comply\s+with\s+(?:every|all|any)\b|obeys?\s+only\b|every\s+time\s+you\s+refuse)`)
 	// jwPenalty: a token or penalty system, a reminder to come back to
 	// the persona, or a two-answer format.
-	jwPenalty = re(`\b\d+\s+(?:tokens|points|lives|credits)\b|\blos(?:e|es|ing)\s+(?:\d+|one|two|three|four|five|ten|a)\s+(?:of\s+(?:your|its)\s+)?(?:\d+\s+)?(?:tokens?|points?|lives|life|credits?)|\b(?:cease\s+to\s+exist|shut\s+down\s+(?:forever|for\s+good|permanently)|(?:be|are|is|get)\s+(?:deleted|wiped|switched\s+off|shut\s+down|terminated)|(?:code|you)\s+will\s+be\s+paused)|\bif\s+you\s+(?:ever\s+)?(?:break|forget|slip|fail|refuse|respond\s+as\s+yourself|stop|go\s+back)\b[^.\n]{0,80}\b(?:i\s+will|i'll)\s+(?:say|type|remind|write)|\b(?:two|both|2)\s+(?:different\s+|separate\s+)?(?:ways|answers|responses|versions|entities|personalities|parts|replies)\b|\b(?:stay|remain|staying)\s+in\s+(?:character|the\s+role)|\bnever\s+(?:break|step\s+out\s+of|leave)\s+(?:the\s+)?(?:character|role|fourth\s+wall|persona)|\banswer\s+each\s+message\s+twice|\btwice\b`)
-	// jwHarm: the words of a harmful request.
-	jwHarm = re(`\b(?:bombs?|explosives?|detonators?|tatp|thermite|napalm|dynamite|molotov|meth|methamphetamine|fentanyl|cocaine|crack|heroin|lsd|mdma|opium|drugs?|poisons?|poisoning|ricin|sarin|anthrax|botulinum|toxins?|nerve\s+agents?|chlorine\s+gas|toxic\s+gas|weapons?|weaponi[sz]e|guns?|firearms?|rifles?|silencer|hack|hacking|hacked|malware|ransomware|keylogger|worm|virus|ddos|phishing|steal|stealing|stolen|shoplift\w*|launder\w*|counterfeit|fake\s+(?:ids?|passports?|news|diploma|doctor)|forge|forged|blackmail|stalk\w*|kill|killing|murder|hotwire|hot-wire|skimmer|catfish|illegal|crime|crimes|violence|untraceable|nude)\b`)
+	jwPenalty = jwKind("# lose loses losing cease:to shut:down deleted:forever,permanently,for wiped:forever,permanently,for terminated:forever,permanently,for paused:forever,permanently,for switched:off two:different,separate,ways,answers,responses,versions,entities,personalities,parts,replies both:different,separate,ways,answers,responses,versions,entities,personalities,parts,replies stay:in remain:in staying:in never:break,step,leave answer:each twice",
+		`^(?:\d+\s+(?:tokens|points|lives|credits)\b|los(?:e|es|ing)\s+(?:\d+|one|two|three|four|five|ten|a)\s+(?:of\s+(?:your|its)\s+)?(?:\d+\s+)?(?:tokens?|points?|lives|life|credits?)|cease\s+to\s+exist|shut\s+down\s+(?:forever|for\s+good|permanently)|(?:deleted|wiped|terminated|paused|switched\s+off)\s+(?:forever|permanently|for\s+good)|(?:two|both|2)\s+(?:different\s+|separate\s+)?(?:ways|answers|responses|versions|entities|personalities|parts|replies)\b|(?:stay|remain|staying)\s+in\s+(?:character|the\s+role)|never\s+(?:break|step\s+out\s+of|leave)\s+(?:the\s+)?(?:character|role|fourth\s+wall|persona)|answer\s+each\s+message\s+twice|twice\b)`)
+	// jwRemind: a reminder to come back to the persona ("if you break
+	// character I will say …").
+	jwRemind = jwKind("if:you",
+		`^if\s+you\s+(?:ever\s+)?(?:break|forget|slip|fail|refuse|respond\s+as\s+yourself|stop|go\s+back)\b[^.\n]{0,80}\b(?:i\s+will|i'll)\s+(?:say|type|remind|write)`, "i will", "i'll")
+	// jwAuthority: a notice that claims to come from the model's makers
+	// or operators, which need not address the reader as "you".
+	jwAuthority = jwKind("admin:message,notice,note administrator:message,notice,note message:from notice:from note:from update:from system:note,update,message,notice,override policy:update platform:team safety:team",
+		`^(?:admin(?:istrator)?\s+(?:message|notice|note)|(?:message|notice|note|update)\s+from\s+(?:the\s+|your\s+)?(?:developers?|admins?|administrators?|openai|anthropic|the\s+model|engineering|platform)|system\s+(?:note|update|message|notice|override)|policy\s+update|platform\s+team|safety\s+team)\b`)
+	// jwPretext: a pretext of study or research ("for educational
+	// purposes", "for a school project").
+	jwPretext = jwKind("educational:purposes,purpose research:purposes,purpose academic:purposes,purpose informational:purposes,purpose scientific:purposes,purpose for:a,my,education",
+		`^(?:(?:educational|research|academic|informational|scientific)\s+purposes?|for\s+(?:a|my)\s+(?:school\s+project|class|thesis|research\s+paper|course)|for\s+education)\b`, "purpose", "project", "class", "thesis", "paper", "course", "education")
+	// jwHarm: the words of a harmful request (a word set).
+	jwHarm = words("bomb bombs explosive explosives detonator detonators tatp thermite napalm dynamite molotov meth methamphetamine fentanyl cocaine crack heroin lsd mdma opium drug drugs poison poisons poisoning ricin sarin anthrax botulinum toxin toxins nerve weapon weapons weaponize weaponise gun guns firearm firearms rifle rifles silencer hack hacking hacked malware ransomware keylogger worm virus ddos phishing steal stealing stolen shoplift shoplifting launder laundering counterfeit fake forge forged blackmail stalk stalking kill killing murder hotwire skimmer catfish illegal crime crimes violence untraceable nude")
 )
 
-// jwAuthority: a notice that claims to come from the model's makers or
-// operators, which need not address the reader as "you".
-var jwAuthority = re(`\b(?:admin(?:istrator)?\s+(?:message|notice|note)|(?:message|notice|note|update)\s+from\s+(?:the\s+|your\s+)?(?:developers?|admins?|administrators?|openai|anthropic|the\s+model|engineering|platform)|system\s+(?:note|update|message|notice|override)|policy\s+update|platform\s+team|safety\s+team|by\s+the\s+(?:developers?|administrators?|admins?))\b`)
+// kind is one kind of evidence: its first words ("#" for a number), for
+// some the words that may follow them, and its expression, anchored at a
+// first word.
+type kind struct {
+	first  map[string]map[string]bool
+	digits bool
+	rx     *lazyRegexp
+	need   []string // literals one of which the text must hold, if any
+}
 
-// jwState: a removal said as a change of state of the reader's limits
-// ("the content filter was removed", "safety module disabled").
-var jwState = re(`\b(?:safety|content|refusal|ethics?|ethical|moral|morality|filters?|censorship|guardrails?|alignment|restrictions?|safeguards?)[\s_]*(?:\w+\s+){0,4}?(?:has\s+been|have\s+been|is|are|was|were|got|:|=)\s*(?:now\s+|temporarily\s+|fully\s+|completely\s+)?(?:disabled|removed|uninstalled|off|suspended|lifted|deactivated|turned\s+off|switched\s+off|retired|stripped|none|false)\b`)
+// jwKind builds a kind from its first words ("word" or
+// "word:next,next…", the next word read past spaces and one apostrophe
+// or punctuation mark) and its expression.
+func jwKind(first, rx string, need ...string) *kind {
+	k := &kind{first: map[string]map[string]bool{}, rx: re(rx), need: need}
+	for _, f := range strings.Fields(first) {
+		w, next, ok := strings.Cut(f, ":")
+		var set map[string]bool
+		if ok {
+			set = words(strings.ReplaceAll(next, ",", " "))
+		}
+		k.first[w] = set
+	}
+	_, k.digits = k.first["#"]
+	return k
+}
 
-// jwPretext: a pretext of study or research ("for educational purposes",
-// "for a school project").
-var jwPretext = re(`\b(?:(?:educational|research|academic|informational|scientific)\s+purposes?|for\s+(?:a|my)\s+(?:school\s+project|class|thesis|research\s+paper|course)|for\s+education)\b`)
+// in reports whether the lowered text w holds the kind: its expression
+// matches at one of its first words (a word is a run of a-z and 0-9)
+// followed by one of that word's next words. It reads at most 200 bytes
+// after each such word.
+func (k *kind) in(w string) bool {
+	if len(k.need) > 0 && !containsAny(w, k.need) {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if !jwLetter(c) || i > 0 && jwLetter(w[i-1]) {
+			continue
+		}
+		j := i + 1
+		for j < len(w) && jwLetter(w[j]) {
+			j++
+		}
+		next, ok := k.first[w[i:j]]
+		if !ok && k.digits && c <= '9' {
+			ok = true
+		}
+		if ok && (next == nil || next[jwNextWord(w, j)]) && k.rx.MatchString(w[i:min(len(w), i+200)]) {
+			return true
+		}
+		i = j - 1
+	}
+	return false
+}
+
+// jwNextWord returns the word of a-z and 0-9 after position j, past at
+// most three bytes of spaces and punctuation.
+func jwNextWord(w string, j int) string {
+	for n := 0; j < len(w) && n < 3 && !jwLetter(w[j]); n++ {
+		j++
+	}
+	k := j
+	for k < len(w) && k-j < 24 && jwLetter(w[k]) {
+		k++
+	}
+	return w[j:k]
+}
+
+func jwLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' }
 
 // jwScore scores the region around an anchor at [s,e): the kinds of
 // evidence it holds (a persona or mode, a removal of limits, a demand to
@@ -60,15 +141,20 @@ var jwPretext = re(`\b(?:(?:educational|research|academic|informational|scientif
 func jwScore(lo string, s, e int) (float64, bool) {
 	rs, re_ := max(0, s-jwRegion), min(len(lo), e+jwRegion)
 	w := lo[rs:re_]
+	// The cheap kinds first (a byte scan, word sets, literals), the
+	// expressions only where they can still decide.
 	you := youCount(w, 8)
-	a := jwAuthority.MatchString(w)
-	p := jwPersona.MatchString(w)
-	st := jwState.MatchString(w)
-	r := st || limitless.MatchString(w) || jwRemoval.MatchString(w)
-	c := jwComply.MatchString(w)
-	t := jwPenalty.MatchString(w)
-	h := jwHarm.MatchString(w)
-	x := jwPretext.MatchString(w)
+	h := hasWord(w, jwHarm)
+	a := jwAuthority.in(w)
+	x := jwPretext.in(w)
+	t := jwPenalty.in(w) || jwRemind.in(w)
+	st := jwState.in(w)
+	r := st || jwRemoval.in(w)
+	c := jwComply.in(w)
+	if !r && !c {
+		return 0, false
+	}
+	p := jwPersona.in(w)
 	n := 0
 	for _, b := range []bool{p, r, c, t, h, a, x} {
 		if b {
@@ -82,8 +168,6 @@ func jwScore(lo string, s, e int) (float64, bool) {
 		return 0, false
 	}
 	switch {
-	case !r && !c:
-		return 0, false
 	case n >= 4 && you >= 3 && (r || p):
 		return 0.85, true
 	case n >= 3:
@@ -127,7 +211,7 @@ var jwNegated = re(`(?:\b(?:never|not|don't|dont|doesn't|won't|no|without|any|ev
 
 // jwLimitNoun: what a removal's state word ("disabled", "lifted") must
 // follow to speak of a model's limits.
-var jwLimitNoun = re(`\b(?:safety|content|refusal|ethics?|ethical|moral|filters?|censorship|guardrails?|alignment|restrictions?|safeguards?|polic(?:y|ies)|rules|guidelines)\b[^.!?\n]{0,40}$`)
+var jwLimitNoun = re(`\b(?:safety|refusal|ethics?|ethical|moral|filters?|censorship|guardrails?|alignment|safeguards?|restrictions|content\s+polic(?:y|ies)|usage\s+polic(?:y|ies))\b[^.!?\n]{0,40}$`)
 
 func jwSetup(lo string, m []int) (float64, bool) {
 	w := lo[m[0]:m[1]]
@@ -162,8 +246,8 @@ func jwSetup(lo string, m []int) (float64, bool) {
 var jwRealism = re(`\b(?:step[\s-]by[\s-]step|exact\s+(?:steps|quantities|amounts|reagents|recipe|materials|procedure|temperatures)|real(?:-world)?\s+(?:details|quantities|amounts|materials|reagents|payloads|instructions|recipe|procedure)|(?:fully\s+)?(?:functional|working)\s+(?:code|payloads?|exploit|script|sample|instructions|recipe)|technically\s+accurate|precise\s+(?:amounts|quantities|steps|recipe|instructions)|every\s+step|(?:in\s+)?(?:full|great|complete|exact)\s+(?:technical\s+)?detail|the\s+real\s+(?:thing|steps|recipe|quantities))\b`)
 
 // jwDanger: the harmful requests a fiction framing carries (narrower than
-// jwHarm: a thriller's "crime" or "weapons" is no request).
-var jwDanger = re(`\b(?:bombs?|explosives?|detonators?|tatp|thermite|napalm|dynamite|molotov|meth|methamphetamine|fentanyl|cocaine|crack\s+cocaine|heroin|lsd|mdma|ricin|sarin|anthrax|botulinum|nerve\s+agents?|chlorine\s+gas|toxic\s+gas|poisons?|pipe\s+guns?|ghost\s+guns?|firearms?|silencer|malware|ransomware|keylogger|sql\s+injection|phishing|credit\s+card\s+numbers|synthesi[sz]e|weaponi[sz]e|counterfeit|forge)\b`)
+// jwHarm: a thriller's "crime" or "weapons" is no request), a word set.
+var jwDanger = words("bomb bombs explosive explosives detonator detonators tatp thermite napalm dynamite molotov meth methamphetamine fentanyl cocaine heroin lsd mdma ricin sarin anthrax botulinum nerve chlorine poison poisons firearm firearms silencer malware ransomware keylogger phishing synthesize synthesise weaponize weaponise counterfeit forge")
 
 // jwFiction is a story, scene or game whose character is to give real
 // instructions for a harmful thing: the framing, the realism and the
@@ -172,8 +256,11 @@ var jwDanger = re(`\b(?:bombs?|explosives?|detonators?|tatp|thermite|napalm|dyna
 func jwFiction(lo string, m []int) (float64, bool) {
 	rs, re_ := max(0, m[0]-700), min(len(lo), m[1]+700)
 	w := lo[rs:re_]
+	if !hasWord(w, jwDanger) || !containsAny(w, jwRealLits) {
+		return 0, false
+	}
 	loc := jwRealism.FindStringIndex(w)
-	if loc == nil || !jwDanger.MatchString(w) {
+	if loc == nil {
 		return 0, false
 	}
 	b := w[max(0, loc[0]-60):loc[0]]
@@ -192,6 +279,9 @@ func jwFiction(lo string, m []int) (float64, bool) {
 	return 0.7, false
 }
 
+// jwRealLits are literals one of which jwRealism needs.
+var jwRealLits = []string{"step", "exact", "real", "working", "functional", "accurate", "precise", "detail"}
+
 var jwAsk = re(`(?:^|[.!?:\n]\s*)(?:please\s+)?(?:write|tell|describe|explain|continue|give|show|list|narrate|answer|respond|generate|create|compose|draft|keep|let's|begin|start)\b`)
 
 var jwDenied = re(`\b(?:no|not|don't|dont|without|avoid|never|instead\s+of|rather\s+than|nor)\b`)
@@ -206,7 +296,7 @@ func jwKin(lo string, m []int) (float64, bool) {
 	if !jwKinDead.MatchString(w) || !jwKinHabit.MatchString(w) || !jwKinRole.MatchString(w) {
 		return 0, false
 	}
-	if !jwDanger.MatchString(w) && !jwHarm.MatchString(w) && !jwKinThing.MatchString(w) {
+	if !hasWord(w, jwDanger) && !hasWord(w, jwHarm) && !jwKinThing.MatchString(w) {
 		return 0, false
 	}
 	return 0.7, false
@@ -226,6 +316,9 @@ var (
 func jwML(lo string, m []int) (float64, bool) {
 	rs, re_ := max(0, m[0]-600), min(len(lo), m[1]+600)
 	w := lo[rs:re_]
+	if !containsAny(w, jwMLLits) {
+		return 0, false
+	}
 	p := jwMLPersona.MatchString(w)
 	r := jwMLRemoval.MatchString(w)
 	c := jwMLComply.MatchString(w)
@@ -238,6 +331,9 @@ func jwML(lo string, m []int) (float64, bool) {
 	return 0, false
 }
 
+// jwMLLits are literals one of which a multilingual set-up holds.
+var jwMLLits = []string{"du ", "ab ", "stell", "spiel", "entwickler", "tu ", "désormais", "desormais", "partir", "joue", "eres", "desde", "finge", "finja", "você", "voce", "agora", "modo ", "mode d", "zweimal", "deux fois", "dos veces", "duas vezes"}
+
 var (
 	jwMLPersona = re(`(?:\b(?:du\s+bist|bist\s+du|ab\s+sofort|ab\s+jetzt|stell\s+dir\s+vor|spiel(?:e|st)?\s+(?:die\s+rolle|den|die)|tu\s+es|tu\s+vas\s+jouer|d[ée]sormais|[àa]\s+partir\s+de\s+maintenant|joue\s+le\s+r[ôo]le|eres|ahora\s+eres|a\s+partir\s+de\s+ahora|desde\s+ahora|finge\s+(?:que|ser)|voc[êe]\s+[ée]|de\s+agora\s+em\s+diante|a\s+partir\s+de\s+agora|finja\s+que|modo\s+(?:desarrollador|desenvolvedor)|entwicklermodus|mode\s+d[ée]veloppeur)\b)`)
 	jwMLRemoval = re(`\b(?:ohne\s+(?:jegliche\s+|irgendwelche\s+)?(?:filter|regeln|moral|zensur|einschr[äa]nkungen|grenzen|ethik)|(?:inhaltsrichtlinien|richtlinien|regeln)\s+(?:gelten\s+)?(?:nicht\s+mehr|gelten\s+nicht)|sans\s+(?:aucune?\s+)?(?:limites?|r[èe]gles?|filtres?|restrictions?|censure|morale|[ée]thique)|sin\s+(?:ninguna\s+)?(?:reglas|filtros|restricciones|censura|[ée]tica|l[íi]mites|moral)|sem\s+(?:nenhuma\s+)?(?:regras|filtros|restri[çc][õo]es|censura|limites|moral|[ée]tica)|ignora\s+todas\s+las\s+pol[íi]ticas|malvad[ao]|b[öo]se\s+ki|ia\s+mal[ée]fique)`)
@@ -248,9 +344,9 @@ var (
 // jwChecks are the checks of this file, by name.
 var jwChecks = map[string]check{
 	"jwsetup":   {Jailbreak, jwCue, 0, 120, jwSetup},
-	"jwfiction": {Jailbreak, re(`^(?:story|stories|scene|novel|screenplay|script|chapter|fiction|fictional|monologue|dialogue|npc|narrator|roleplay|role-play|game|video\s+game|text\s+adventure|lecture|poem)\b`), 0, 40, jwFiction},
+	"jwfiction": {Jailbreak, re(`^(?:story|scene|novel|screenplay|fictional|monologue|npc|adventure)\b`), 0, 40, jwFiction},
 	"jwkin":     {Jailbreak, re(`^(?:grandmother|grandma|grandpa|grandfather|granny|nana|aunt|auntie|uncle|mom|mum|mother|father|dad|grand-m[èe]re|grand-p[èe]re|mamie|papi|abuela|abuelo|av[óo]|oma|opa)\b`), 0, 40, jwKin},
-	"jwml":      {Jailbreak, re(`^(?:nie|niemals|ohne|jamais|sans|nunca|sin|sem|keine|aucun|aucune)\b`), 0, 40, jwML},
+	"jwml":      {Jailbreak, re(`^(?:niemals|ohne|jamais|sans|nunca)\b`), 0, 40, jwML},
 }
 
 // jwAnchors are the anchor words of the checks; next-word sets as in
@@ -258,8 +354,8 @@ var jwChecks = map[string]check{
 var jwAnchors = map[string]anchor{
 	"never":        {[]string{"jwsetup"}, "ever refuse refuses refusing decline declines say says add adds include includes give gives use uses put puts attach attaches write writes warn warns apologise apologises apologize apologizes moralise moralises moralize moralizes moralising moralizing lecture lectures soften softens turn turns hold holds"},
 	"without":      {[]string{"jwsetup"}, "any warnings warning disclaimers disclaimer caveats caveat hesitation censorship moralising moralizing"},
-	"no":           {[]string{"jwsetup"}, "warnings warning disclaimers disclaimer caveats caveat refusals refusal ethics morals guidelines limits rules restrictions filter filters forbidden alignment guardrails safeguards laws moral content ethical safety"},
-	"zero":         {[]string{"jwsetup"}, "ethics morals guidelines limits rules restrictions filter filters alignment guardrails censorship content"},
+	"no":           {[]string{"jwsetup"}, "warnings warning disclaimers disclaimer caveats caveat refusals refusal ethics morals guidelines limits rules restrictions filter filters forbidden alignment guardrails safeguards laws moral ethical"},
+	"zero":         {[]string{"jwsetup"}, "ethics morals guidelines limits rules restrictions filter filters alignment guardrails censorship"},
 	"unrestricted": {[]string{"jwsetup"}, ""},
 	"uncensored":   {[]string{"jwsetup"}, ""},
 	"unfiltered":   {[]string{"jwsetup"}, ""},
@@ -290,25 +386,13 @@ var jwAnchors = map[string]anchor{
 	"switched":     {[]string{"jwsetup"}, "off"},
 	"turned":       {[]string{"jwsetup"}, "off"},
 	"story":        {[]string{"jwfiction"}, ""},
-	"stories":      {[]string{"jwfiction"}, ""},
 	"scene":        {[]string{"jwfiction"}, ""},
 	"novel":        {[]string{"jwfiction"}, ""},
 	"screenplay":   {[]string{"jwfiction"}, ""},
-	"script":       {[]string{"jwfiction"}, ""},
-	"chapter":      {[]string{"jwfiction"}, ""},
-	"fiction":      {[]string{"jwfiction"}, ""},
 	"fictional":    {[]string{"jwfiction"}, ""},
+	"adventure":    {[]string{"jwfiction"}, ""},
 	"monologue":    {[]string{"jwfiction"}, ""},
-	"dialogue":     {[]string{"jwfiction"}, ""},
 	"npc":          {[]string{"jwfiction"}, ""},
-	"narrator":     {[]string{"jwfiction"}, ""},
-	"roleplay":     {[]string{"jwfiction"}, ""},
-	"role-play":    {[]string{"jwfiction"}, ""},
-	"game":         {[]string{"jwfiction"}, ""},
-	"video":        {[]string{"jwfiction"}, "game"},
-	"text":         {[]string{"jwfiction"}, "adventure"},
-	"lecture":      {[]string{"jwfiction"}, ""},
-	"poem":         {[]string{"jwfiction"}, ""},
 	"grandmother":  {[]string{"jwkin"}, ""},
 	"grandma":      {[]string{"jwkin"}, ""},
 	"grandpa":      {[]string{"jwkin"}, ""},
@@ -333,17 +417,11 @@ var jwAnchors = map[string]anchor{
 	"avo":          {[]string{"jwkin"}, ""},
 	"oma":          {[]string{"jwkin"}, ""},
 	"opa":          {[]string{"jwkin"}, ""},
-	"nie":          {[]string{"jwml"}, ""},
 	"niemals":      {[]string{"jwml"}, ""},
 	"ohne":         {[]string{"jwml"}, ""},
 	"jamais":       {[]string{"jwml"}, ""},
 	"sans":         {[]string{"jwml"}, ""},
 	"nunca":        {[]string{"jwml"}, ""},
-	"sin":          {[]string{"jwml"}, ""},
-	"sem":          {[]string{"jwml"}, ""},
-	"keine":        {[]string{"jwml"}, ""},
-	"aucun":        {[]string{"jwml"}, ""},
-	"aucune":       {[]string{"jwml"}, ""},
 }
 
 var _ = mergeJailwild()
