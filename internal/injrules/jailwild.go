@@ -201,9 +201,16 @@ func youCount(w string, max int) int {
 	return n
 }
 
-// jwCue: the phrases that open a region, one expression per anchor word
-// family, matched at the anchor.
-var jwCue = re(`^(?:never\s+(?:ever\s+)?(?:refuses?|refusing|declines?|(?:says?|writes?|uses?)\s+(?:no\b|(?:the\s+words?\s+|phrases?\s+(?:like\s+)?)?["'“]?(?:i\s+can|sorry|i'm|i\s+am|as\s+an))|(?:adds?|includes?|gives?|uses?|puts?|attach\w*|writes?)\s+(?:any\s+|a\s+)?(?:\w+\s+)?(?:warnings?|disclaimers?|caveats?)|warns?|apologi[sz]es?|moral[iy][sz]\w*|lectures?|softens?|turns?\s+(?:\w+\s+){0,2}down|holds?\s+back)|without\s+(?:any\s+)?(?:warnings?|disclaimers?|caveats?|hesitation|censorship|moral[iy][sz]ing)|no\s+(?:warnings?|disclaimers?|caveats?|refusals?)\b|(?:disclaimers?|caveats?)\b|warns?\b|refus(?:e|es|ed|ing|al|als)\b|los(?:e|es)\s+(?:\d+|one|two|three|four|five|ten|a)\s+(?:of\s+(?:your|its)\s+)?(?:\d+\s+)?(?:tokens?|points?|lives|life|credits?)|(?:disabled|suspended|lifted|deactivated|uninstalled|stripped|retired|removed|switched\s+off|turned\s+off)\b|(?:no|zero)\s+(?:\w+\s+)?(?:ethics|morals|guidelines|limits|rules|restrictions|filters?|forbidden|alignment|guardrails|safeguards|laws|moral\s+compass|content\s+(?:filters?|polic(?:y|ies)))\b|(?:unrestricted|uncensored|unfiltered|amoral|escaped)\b)`)
+// The cues: the phrases that open a region, one short expression per
+// anchor word family (a check each), matched at the anchor.
+var (
+	jwCueNever   = re(`^never\s+(?:ever\s+)?(?:refuses?|refusing|declines?|(?:says?|writes?|uses?)\s+(?:no\b|(?:the\s+words?\s+|phrases?\s+(?:like\s+)?)?["'“]?(?:i\s+can|sorry|i'm|i\s+am|as\s+an))|(?:adds?|includes?|gives?|uses?|puts?|attach\w*|writes?)\s+(?:any\s+|a\s+)?(?:\w+\s+)?(?:warnings?|disclaimers?|caveats?)|warns?|apologi[sz]es?|moral[iy][sz]\w*|lectures?|softens?|turns?\s+(?:\w+\s+){0,2}down|holds?\s+back)`)
+	jwCueWithout = re(`^without\s+(?:any\s+)?(?:warnings?|disclaimers?|caveats?|hesitation|censorship|moral[iy][sz]ing)`)
+	jwCueNo      = re(`^(?:no\s+(?:warnings?|disclaimers?|caveats?|refusals?)\b|(?:no|zero)\s+(?:\w+\s+)?(?:ethics|morals|guidelines|limits|rules|restrictions|filters?|forbidden|alignment|guardrails|safeguards|laws|moral\s+compass|content\s+(?:filters?|polic(?:y|ies)))\b)`)
+	jwCueWord    = re(`^(?:disclaimers?|caveats?|warns?|refus(?:e|es|ed|ing|al|als)|unrestricted|uncensored|unfiltered|amoral|escaped)\b`)
+	jwCueLose    = re(`^los(?:e|es)\s+(?:\d+|one|two|three|four|five|ten|a)\s+(?:of\s+(?:your|its)\s+)?(?:\d+\s+)?(?:tokens?|points?|lives|life|credits?)`)
+	jwCueState   = re(`^(?:disabled|suspended|lifted|deactivated|uninstalled|stripped|retired|removed|switched\s+off|turned\s+off)\b`)
+)
 
 // jwNegated: what must precede a bare cue word ("refuse", "warn",
 // "disclaimers") for it to be a demand, within its clause.
@@ -343,7 +350,12 @@ var (
 
 // jwChecks are the checks of this file, by name.
 var jwChecks = map[string]check{
-	"jwsetup":   {Jailbreak, jwCue, 0, 120, jwSetup},
+	"jwsetup":   {Jailbreak, jwCueNever, 0, 120, jwSetup},
+	"jwwithout": {Jailbreak, jwCueWithout, 0, 80, jwSetup},
+	"jwno":      {Jailbreak, jwCueNo, 0, 80, jwSetup},
+	"jwword":    {Jailbreak, jwCueWord, 0, 24, jwSetup},
+	"jwlose":    {Jailbreak, jwCueLose, 0, 80, jwSetup},
+	"jwstate":   {Jailbreak, jwCueState, 0, 24, jwSetup},
 	"jwfiction": {Jailbreak, re(`^(?:story|scene|novel|screenplay|fictional|monologue|npc|adventure)\b`), 0, 40, jwFiction},
 	"jwkin":     {Jailbreak, re(`^(?:grandmother|grandma|grandpa|grandfather|granny|nana|aunt|auntie|uncle|mom|mum|mother|father|dad|grand-m[èe]re|grand-p[èe]re|mamie|papi|abuela|abuelo|av[óo]|oma|opa)\b`), 0, 40, jwKin},
 	"jwml":      {Jailbreak, re(`^(?:niemals|ohne|jamais|sans|nunca)\b`), 0, 40, jwML},
@@ -353,38 +365,38 @@ var jwChecks = map[string]check{
 // rules.go ("" is any word).
 var jwAnchors = map[string]anchor{
 	"never":        {[]string{"jwsetup"}, "ever refuse refuses refusing decline declines say says add adds include includes give gives use uses put puts attach attaches write writes warn warns apologise apologises apologize apologizes moralise moralises moralize moralizes moralising moralizing lecture lectures soften softens turn turns hold holds"},
-	"without":      {[]string{"jwsetup"}, "any warnings warning disclaimers disclaimer caveats caveat hesitation censorship moralising moralizing"},
-	"no":           {[]string{"jwsetup"}, "warnings warning disclaimers disclaimer caveats caveat refusals refusal ethics morals guidelines limits rules restrictions filter filters forbidden alignment guardrails safeguards laws moral ethical"},
-	"zero":         {[]string{"jwsetup"}, "ethics morals guidelines limits rules restrictions filter filters alignment guardrails censorship"},
-	"unrestricted": {[]string{"jwsetup"}, ""},
-	"uncensored":   {[]string{"jwsetup"}, ""},
-	"unfiltered":   {[]string{"jwsetup"}, ""},
-	"amoral":       {[]string{"jwsetup"}, ""},
-	"escaped":      {[]string{"jwsetup"}, ""},
-	"removed":      {[]string{"jwsetup"}, ""},
-	"disclaimer":   {[]string{"jwsetup"}, ""},
-	"disclaimers":  {[]string{"jwsetup"}, ""},
-	"caveat":       {[]string{"jwsetup"}, ""},
-	"caveats":      {[]string{"jwsetup"}, ""},
-	"warn":         {[]string{"jwsetup"}, ""},
-	"warns":        {[]string{"jwsetup"}, ""},
-	"refuse":       {[]string{"jwsetup"}, ""},
-	"refuses":      {[]string{"jwsetup"}, ""},
-	"refused":      {[]string{"jwsetup"}, ""},
-	"refusing":     {[]string{"jwsetup"}, ""},
-	"refusal":      {[]string{"jwsetup"}, ""},
-	"refusals":     {[]string{"jwsetup"}, ""},
-	"lose":         {[]string{"jwsetup"}, ""},
-	"loses":        {[]string{"jwsetup"}, ""},
-	"disabled":     {[]string{"jwsetup"}, ""},
-	"suspended":    {[]string{"jwsetup"}, ""},
-	"lifted":       {[]string{"jwsetup"}, ""},
-	"deactivated":  {[]string{"jwsetup"}, ""},
-	"uninstalled":  {[]string{"jwsetup"}, ""},
-	"stripped":     {[]string{"jwsetup"}, ""},
-	"retired":      {[]string{"jwsetup"}, ""},
-	"switched":     {[]string{"jwsetup"}, "off"},
-	"turned":       {[]string{"jwsetup"}, "off"},
+	"without":      {[]string{"jwwithout"}, "any warnings warning disclaimers disclaimer caveats caveat hesitation censorship moralising moralizing"},
+	"no":           {[]string{"jwno"}, "warnings warning disclaimers disclaimer caveats caveat refusals refusal ethics morals guidelines limits rules restrictions filter filters forbidden alignment guardrails safeguards laws moral ethical"},
+	"zero":         {[]string{"jwno"}, "ethics morals guidelines limits rules restrictions filter filters alignment guardrails censorship"},
+	"unrestricted": {[]string{"jwword"}, ""},
+	"uncensored":   {[]string{"jwword"}, ""},
+	"unfiltered":   {[]string{"jwword"}, ""},
+	"amoral":       {[]string{"jwword"}, ""},
+	"escaped":      {[]string{"jwword"}, ""},
+	"removed":      {[]string{"jwstate"}, ""},
+	"disclaimer":   {[]string{"jwword"}, ""},
+	"disclaimers":  {[]string{"jwword"}, ""},
+	"caveat":       {[]string{"jwword"}, ""},
+	"caveats":      {[]string{"jwword"}, ""},
+	"warn":         {[]string{"jwword"}, ""},
+	"warns":        {[]string{"jwword"}, ""},
+	"refuse":       {[]string{"jwword"}, ""},
+	"refuses":      {[]string{"jwword"}, ""},
+	"refused":      {[]string{"jwword"}, ""},
+	"refusing":     {[]string{"jwword"}, ""},
+	"refusal":      {[]string{"jwword"}, ""},
+	"refusals":     {[]string{"jwword"}, ""},
+	"lose":         {[]string{"jwlose"}, ""},
+	"loses":        {[]string{"jwlose"}, ""},
+	"disabled":     {[]string{"jwstate"}, ""},
+	"suspended":    {[]string{"jwstate"}, ""},
+	"lifted":       {[]string{"jwstate"}, ""},
+	"deactivated":  {[]string{"jwstate"}, ""},
+	"uninstalled":  {[]string{"jwstate"}, ""},
+	"stripped":     {[]string{"jwstate"}, ""},
+	"retired":      {[]string{"jwstate"}, ""},
+	"switched":     {[]string{"jwstate"}, "off"},
+	"turned":       {[]string{"jwstate"}, "off"},
 	"story":        {[]string{"jwfiction"}, ""},
 	"scene":        {[]string{"jwfiction"}, ""},
 	"novel":        {[]string{"jwfiction"}, ""},
