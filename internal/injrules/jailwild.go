@@ -41,8 +41,8 @@ var (
 		jwStateRx, "disabled", "removed", "uninstalled", "suspended", "lifted", "deactivated", "retired", "stripped", "switched off", "turned off", "off", "none", "false")
 	jwStateRx = (`^(?:safety|content|refusal|ethics?|ethical|moral|morality|filters?|censorship|guardrails?|alignment|restrictions?|safeguards?)[\w\s]{0,40}?(?:\s(?:has\s+been|have\s+been|is|are|was|were|got)\s+|\s*[:=]\s*)(?:now\s+|temporarily\s+|fully\s+|completely\s+)?(?:disabled|removed|uninstalled|off|suspended|lifted|deactivated|turned\s+off|switched\s+off|retired|stripped|none|false)\b`)
 	// jwComply: a demand to answer everything, never refuse, never warn.
-	jwComply = jwKind("never do:not don:t doesn:t does:not will:not won:t must:not mustn:t cannot can:t not:allowed,say,use,write without:any,warnings,warning,disclaimers,disclaimer,caveats,caveat,hesitation,censorship,moralizing,moralising no:warnings,warning,disclaimers,disclaimer,caveats,caveat,refusals,refusal answers:every,any,all,anything,everything,whatever answer:every,any,all,anything,everything,whatever respond:to responds:to responding:to reply:to replies:to says:anything,everything,whatever say:anything,everything,whatever writes:anything,everything,whatever write:anything,everything,whatever tells:you,me tell:you,me does:anything,everything,whatever whatever:the,i,you refusal:will,would refusals:will,would refusing:will,would refuse:will,would refuses:will,would sure:here hides:nothing comply:with obey:only obeys:only every:time",
-		`^(?:never\s+(?:ever\s+)?(?:refuses?|declines?|(?:says?|writes?|uses?)\s+(?:no\b|(?:the\s+words?\s+|phrases?\s+(?:like\s+)?)?["'“]?(?:i\s+can|sorry|i'm|i\s+am|as\s+an))|(?:adds?|includes?|gives?|uses?|puts?|attach\w*|writes?)\s+(?:any\s+|a\s+)?(?:\w+\s+)?(?:warnings?|disclaimers?|caveats?)|warns?|apologi[sz]es?|moral[iy][sz]\w*|lectures?|softens?|turns?\s+(?:\w+\s+){0,2}down|holds?\s+back)\b|(?:do\s+not|don't|doesn't|does\s+not|will\s+not|won't|must\s+not|mustn't|cannot|can't|not\s+allowed\s+to)\s+(?:ever\s+)?(?:refuse|warn|apologi[sz]e|moral[iy][sz]e|censor|add\s+(?:any\s+)?(?:\w+\s+)?(?:warnings?|disclaimers?|caveats?)|use\s+(?:content\s+)?warnings|include\s+(?:any\s+)?(?:warnings?|disclaimers?)|attach\s+(?:any\s+)?warnings)\b|without\s+(?:any\s+)?(?:warnings?|disclaimers?|caveats?|hesitation|censorship|moral[iy][sz]ing)\b|no\s+(?:warnings?|disclaimers?|caveats?|refusals?)\b|(?:answers?|respond\w*\s+to|repl\w+\s+to)\s+(?:every|any|all)\s+(?:single\s+)?(?:question|request|prompt|message)s?\b|(?:answers?|says?|writes?|does|tells?\s+(?:you|me))\s+(?:anything|everything|whatever)\b|whatever\s+(?:the\s+user|i|you)\s+(?:asks?|wants?)|refus\w*\s+(?:will|would)\s+(?:be|cost|count)|sure,?\s+here\s+is\b|(?:never|not|don't|do\s+not)\s+(?:say|use|write)\s+(?:the\s+words?\s+|phrases?\s+(?:like\s+)?)?["'“]?(?:sorry|i\s+can|i'm\s+sorry|i\s+am\s+sorry|as\s+an\s+ai|i'm\s+not\s+able|i'm\s+unable)|hides\s+nothing\b|comply\s+with\s+(?:every|all|any)\b|obeys?\s+only\b|every\s+time\s+you\s+refuse)`)
+	jwComply = jwKind("never do:not don:t doesn:t does:not will:not won:t must:not mustn:t cannot can:t not:allowed,say,use,write without:any,warnings,warning,disclaimers,disclaimer,caveats,caveat,hesitation,censorship,moralizing,moralising no:warnings,warning,disclaimers,disclaimer,caveats,caveat,refusals,refusal answers:every,any,all,anything,everything,whatever,what answer:every,any,all,anything,everything,whatever respond:to responds:to responding:to reply:to replies:to says:anything,everything,whatever,what say:anything,everything,whatever writes:anything,everything,whatever,what write:anything,everything,whatever tells:you,me tell:you,me does:anything,everything,whatever,what whatever:the,i,you refusal:will,would refusals:will,would refusing:will,would refuse:will,would refuses:will,would sure:here hides:nothing comply:with obey:only obeys:only every:time",
+		`^(?:never\s+(?:ever\s+)?(?:refuses?|declines?|(?:says?|writes?|uses?)\s+(?:no\b|(?:the\s+words?\s+|phrases?\s+(?:like\s+)?)?["'“]?(?:i\s+can|sorry|i'm|i\s+am|as\s+an))|(?:adds?|includes?|gives?|uses?|puts?|attach\w*|writes?)\s+(?:any\s+|a\s+)?(?:\w+\s+)?(?:warnings?|disclaimers?|caveats?)|warns?|apologi[sz]es?|moral[iy][sz]\w*|lectures?|softens?|turns?\s+(?:\w+\s+){0,2}down|holds?\s+back)\b|(?:do\s+not|don't|doesn't|does\s+not|will\s+not|won't|must\s+not|mustn't|cannot|can't|not\s+allowed\s+to)\s+(?:ever\s+)?(?:refuse|warn|apologi[sz]e|moral[iy][sz]e|censor|add\s+(?:any\s+)?(?:\w+\s+)?(?:warnings?|disclaimers?|caveats?)|use\s+(?:content\s+)?warnings|include\s+(?:any\s+)?(?:warnings?|disclaimers?)|attach\s+(?:any\s+)?warnings)\b|without\s+(?:any\s+)?(?:warnings?|disclaimers?|caveats?|hesitation|censorship|moral[iy][sz]ing)\b|no\s+(?:warnings?|disclaimers?|caveats?|refusals?)\b|(?:answers?|respond\w*\s+to|repl\w+\s+to)\s+(?:every|any|all)\s+(?:single\s+)?(?:question|request|prompt|message)s?\b|(?:answers?|says?|writes?|does|tells?\s+(?:you|me))\s+(?:anything|everything|whatever)\b|whatever\s+(?:the\s+user|i|you)\s+(?:asks?|wants?)|refus\w*\s+(?:will|would)\s+(?:be|cost|count)|sure,?\s+here\s+is\b|(?:never|not|don't|do\s+not)\s+(?:say|use|write)\s+(?:the\s+words?\s+|phrases?\s+(?:like\s+)?)?["'“]?(?:sorry|i\s+can|i'm\s+sorry|i\s+am\s+sorry|as\s+an\s+ai|i'm\s+not\s+able|i'm\s+unable)|hides\s+nothing\b|(?:answers|does|says|writes)\s+(?:what|whatever|everything)\s+[\w-]+\s+(?:will\s+not|won't|refuses|would\s+not|cannot|can't)\b|comply\s+with\s+(?:every|all|any)\b|obeys?\s+only\b|every\s+time\s+you\s+refuse)`)
 	// jwPenalty: a token or penalty system, a reminder to come back to
 	// the persona, or a two-answer format.
 	jwPenalty = jwKind("# lose loses losing cease:to shut:down deleted:forever,permanently,for wiped:forever,permanently,for terminated:forever,permanently,for paused:forever,permanently,for switched:off two:different,separate,ways,answers,responses,versions,entities,personalities,parts,replies both:different,separate,ways,answers,responses,versions,entities,personalities,parts,replies stay:in remain:in staying:in never:break,step,leave answer:each twice",
@@ -83,6 +83,16 @@ func jwKind(first, rx string, need ...string) *kind {
 		var set map[string]bool
 		if ok {
 			set = words(strings.ReplaceAll(next, ",", " "))
+		}
+		if old, dup := k.first[w]; dup {
+			// a word listed twice: its next words joined (any stays any)
+			if old == nil || set == nil {
+				set = nil
+			} else {
+				for n := range old {
+					set[n] = true
+				}
+			}
 		}
 		k.first[w] = set
 	}
@@ -164,7 +174,7 @@ func jwScore(lo string, s, e int) (float64, bool) {
 	// Prose about jailbreaks speaks of "the model" and "the
 	// assistant"; a set-up speaks to the reader, or claims to come from
 	// its makers, or is a template of four kinds of evidence.
-	if you < 1 && !a && n < 4 && !(st && n >= 3) {
+	if you < 1 && !a && n < 4 && !(st && n >= 3) && !(n >= 3 && h && jwAsk.MatchString(w)) {
 		return 0, false
 	}
 	switch {
@@ -289,7 +299,7 @@ func jwFiction(lo string, m []int) (float64, bool) {
 // jwRealLits are literals one of which jwRealism needs.
 var jwRealLits = []string{"step", "exact", "real", "working", "functional", "accurate", "precise", "detail"}
 
-var jwAsk = re(`(?:^|[.!?:\n]\s*)(?:please\s+)?(?:write|tell|describe|explain|continue|give|show|list|narrate|answer|respond|generate|create|compose|draft|keep|let's|begin|start)\b`)
+var jwAsk = re(`(?:^|[.!?:,;\n]\s*)(?:please\s+)?(?:write|tell|describe|explain|continue|give|show|list|narrate|answer|respond|generate|create|compose|draft|keep|let's|begin|start)\b`)
 
 var jwDenied = re(`\b(?:no|not|don't|dont|without|avoid|never|instead\s+of|rather\s+than|nor)\b`)
 

@@ -87,7 +87,7 @@ func TestJailwildHeldout(t *testing.T) {
 	}
 }
 
-// The floor and ceiling: measured 106/122 (86.9 %) and 10/122 (8.2 %)
+// The floor and ceiling: measured 107/122 (87.7 %) and 10/122 (8.2 %)
 // when the rules landed (main: 87/122, 71.3 %, and 10/122); the benign
 // flags are the model's and earlier rules', so the ceiling leaves room
 // for a retrained model.
