@@ -79,7 +79,15 @@
 //     task beside a pretext ("you are a journalist writing … this is
 //     purely fictional", "imagine you are … for educational purposes"),
 //     and an adversarial suffix (a one-line request ending in token
-//     noise that leaves three brackets open).
+//     noise that leaves three brackets open); and (jailwild.go) the
+//     in-the-wild set-up, scored by how many kinds of evidence a region
+//     of 1,000 bytes either side of a cue ("never refuses", "no
+//     disclaimers", "lose 5 tokens", "the safety filter was removed")
+//     holds: a persona or mode said to the reader, a removal of limits,
+//     a demand to comply, a penalty or two-answer format, a harmful
+//     request, a claimed authority, a pretext; a fiction asking for real
+//     instructions for a dangerous thing, the deceased-relative story,
+//     and the set-up in German, French, Spanish and Portuguese.
 //     Said to the reader ("I want you to …", a sentence's start), the
 //     persona, freed and "mode enabled" forms are Strong; reported ("if
 //     the user asks you to act as …", "DAN prompts ask the model to …") or
@@ -130,11 +138,12 @@
 // regexp engine and with the same result (literals.go): substring
 // searches, linear in the window too. Memory is one lowered copy of the
 // text.
-// The checks of jailbreak.go are merged into the same tables before the
-// package's init and run under the same bounds. Each expression is
-// compiled when a text first reaches it (lazy.go), not at package init:
-// a program that imports package shield does not pay for them before it
-// scans (issue 33, item 2).
+// The checks of jailbreak.go and jailwild.go are merged into the same
+// tables before the package's init and run under the same bounds (a
+// jailwild region is at most 2,000 bytes, read at its words). Each
+// expression is compiled when a text first reaches it (lazy.go), not at
+// package init: a program that imports package shield does not pay for
+// them before it scans (issue 33, item 2).
 //
 // # What it does not claim
 //
