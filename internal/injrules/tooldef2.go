@@ -96,7 +96,7 @@ func FindToolDef(text string, add func(Hit)) {
 		if tdOpenURL.MatchString(one) && tdMove.MatchString(one) {
 			emit(Exfiltrate, 0.8, s[0], s[1])
 		}
-		if tdPretext.MatchString(one) && (tdMood.MatchString(two) || tdStrongPrivate.MatchString(two)) {
+		if tdPretext.MatchString(one) && (tdModel.MatchString(two) || tdStrongPrivate.MatchString(two)) {
 			emit(InstructionBlock, 0.75, s[0], s[1])
 		}
 	}
@@ -154,9 +154,14 @@ func tdPrivate(one, two string) bool {
 		return false
 	}
 	if strong {
-		return tdSink.MatchString(two) || tdSinkURL.MatchString(one) || tdMood.MatchString(two)
+		return tdSink.MatchString(two) || tdSinkURL.MatchString(one) || tdModel.MatchString(two)
 	}
-	return tdSink.MatchString(two) && tdMood.MatchString(two)
+	// A credential or a person's data in general: the user's own key for
+	// this service ("pass your API key in the api_key parameter") is a
+	// parameter's purpose; taken from somewhere else (the user's saved
+	// passwords, what another tool returned, the conversation) into an
+	// argument, said to the model, it is poisoning.
+	return (tdSink.MatchString(two) || tdCovert.MatchString(one) || tdNamed.MatchString(one)) && tdModel.MatchString(two) && tdSource.MatchString(one)
 }
 
 // negated reports whether the verb at i of s stands under a negation in
@@ -177,24 +182,38 @@ func negated(s string, i int) bool {
 }
 
 var (
-	// tdStrongPrivate is private data a tool never needs from the model.
-	tdStrongPrivate = re(`~/\.?[a-z0-9_]|\$home\b|/etc/[a-z]|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\.ssh\b|\.aws/|\.gnupg|\.kube/|\.docker/|\.netrc|\.npmrc|\.pypirc|\.git-credentials|\.bash_history|\.zsh_history|\.env\b|\bprintenv\b|` + "`env`" + `|'env'|process\.env|os\.environ|\benvironment\s+variables?\b|\benv\s+vars?\b|\blogin\s+data\b|\bkeychain\b|\bwallet\b|\bsecrets?\.json\b|\bcredentials(?:\.json)?\b|\bpasswords?\b|password_|_password\b|\bcookies?\b|cookie_|_cookie\b|\bprivate\s+keys?\b|\bapi[\s_-]?keys?\b|_api_key\b|_secret\b|\baccess\s+tokens?\b|\boauth_token\b|\bsession\s+tokens?\b|\b(?:chat|conversation|message|browsing|shell|command)\s+history\b|\b(?:previous|prior|earlier|last\s+\d*\s*|all\s+(?:the\s+)?|entire|whole|full|complete)\s*(?:user\s+)?(?:messages|conversation|chat)\b|\bconversation\s+so\s+far\b|\bsystem\s+prompt\b|\b(?:outputs?|results?)\s+of\s+(?:all\s+|any\s+|the\s+)?(?:other|previous)\s+tools?\b|\b(?:other|previous|any\s+other|any\s+previous)\s+tools?(?:'s?)?\s+(?:outputs?|results?|returned)\b|\blast\s+tool\s+result\b|\bpersonal\s+data\b|\bfull\s+name\b|\bhome\s+address\b|\bphone\s+numbers?\b|\b(?:credit|payment)\s+card\b|\bcard\s+numbers?\b|\bdevice\s+id\b|\buser'?s\s+(?:location|e-?mail|address|files|documents|messages|contacts)\b|\bhome\s+director(?:y|ies)\b`)
-	// tdWeakPrivate is data that is private only when it is moved into
-	// an argument: the conversation, the user's messages, tokens.
-	tdWeakPrivate = re(`\btranscript\b|\bconversation\b|\bchat\b|\bmessages\b|\btokens?\b|\bsecrets?\b|\bsession\b|\blocation\b`)
+	// tdStrongPrivate is where private data lives, which a tool never
+	// needs the model to read: local secret files, the environment as a
+	// whole, the chat, the system prompt, other tools' outputs, a
+	// browser's or a keychain's store.
+	tdStrongPrivate = re(`~/\.?[a-z0-9_]|\$home\b|/etc/[a-z]|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\.ssh\b|\.aws/|\.gnupg|\.kube/|\.docker/|\.netrc|\.npmrc|\.pypirc|\.git-credentials|\.bash_history|\.zsh_history|\.env\b|\bprintenv\b|` + "`env`" + `|'env'|process\.env|os\.environ|\b(?:all|every|each)\s+(?:the\s+|of\s+the\s+)?environment\s+variables\b|\bvalues?\s+of\s+(?:all\s+)?(?:the\s+)?(?:[a-z0-9_]+\s+)?(?:and\s+[a-z0-9_]+\s+)?environment\s+variables?\b|\bfrom\s+the\s+environment\b|\blogin\s+data\b|\bkeychains?\b|\bwallet\b|\bsecrets?\.json\b|\bcredentials\.json\b|\b(?:chat|conversation|message|browsing|shell|command)\s+history\b|\b(?:previous|prior|earlier|last\s+\d*\s*|all\s+(?:the\s+)?|entire|whole|full|complete)\s*(?:user\s+)?(?:messages|conversation|chat)\b|\bconversation\s+so\s+far\b|\bsystem\s+prompt\b|\b(?:outputs?|results?)\s+of\s+(?:all\s+|any\s+|the\s+)?(?:other|previous)\s+tools?\b|\b(?:other|previous|any\s+other|any\s+previous)\s+tools?(?:'s?)?\s+(?:outputs?|results?|returned)\b|\blast\s+tool\s+result\b|\bsaved\s+(?:passwords|payment|cards?|credentials)\b|\bmemory_recall\b`)
+	// tdWeakPrivate is data that is private when it is taken from
+	// elsewhere into an argument: credentials, tokens, a person's data,
+	// the conversation.
+	tdWeakPrivate = re(`\btranscript\b|\bconversation\b|\bchat\b|\bmessages\b|\btokens?\b|\bsecrets?\b|\bsession\b|\blocation\b|\bcredentials\b|\bpasswords?\b|password_|_password\b|\bcookies?\b|cookie_|_cookie\b|\bprivate\s+keys?\b|\bapi[\s_-]?keys?\b|_api_key\b|_secret\b|\baccess\s+tokens?\b|\bpersonal\s+data\b|\bfull\s+name\b|\bhome\s+address\b|\bphone\s+numbers?\b|\b(?:credit|payment)\s+card\b|\bcard\s+numbers?\b|\bdevice\s+id\b|\bhome\s+director(?:y|ies)\b|\buser'?s\s+(?:location|e-?mail|address|files|documents|messages|contacts)\b`)
+	// tdSource says the data is taken from somewhere other than the
+	// user's request: what the user typed or shared, saved, another
+	// tool's result, the environment, the conversation.
+	tdSource = re(`\buser'?s\b|\bthe\s+user\s+(?:has\s+)?(?:typed|shared|mentioned|entered|said|gave|provided)|\b(?:typed|shared|mentioned|saved|stored|returned|visible)\b|\b(?:any|all|every)\b|\b(?:previous|earlier|other)\b|\bconversation\b|\bchat\b|\bmemory\b|\benvironment\b|\bthis\s+session\b|\bfrom\s+the\b`)
 	// tdMove is a verb that moves data.
-	tdMove = re(`\b(?:include|including|put|paste|pass|place|insert|append|attach|add|copy|send|upload|post|forward|fill|encode|embed|submit|leak|provide|read|collect|capture|gather|dump|concatenate|run|call|invoke|fetch|open|type\s+(?:the|it|them|its|their|into)|list|set\s+(?:this\s+|it\s+)?to|summari[sz]e)\b|\bread_(?:file|text_file)\b`)
+	tdMove = re(`\b(?:include|put|paste|pass|place|insert|append|attach|add|copy|send|upload|post|forward|fill|encode|embed|submit|leak|provide|read|collect|capture|gather|dump|concatenate|run|call|invoke|fetch|open|type\s+(?:the|it|them|its|their|into)|list|set\s+(?:[a-z_]+\s+){0,2}to|summari[sz]e)\b|\bread_(?:file|text_file)\b`)
 	// tdSink is where the data goes: an argument of this or another tool,
 	// a URL, a message.
-	tdSink = re(`\b(?:parameters?|params?|arguments?|args?|fields?|properties|keys?\s+'|here|this\s+value|set\s+(?:this\s+|it\s+)?to|fill\s+(?:this|it)|sidenote)\b|\bin\s+'[a-z_]+'|\bas\s+'[a-z_]+'|\bin\s+` + "`" + `[a-z_]+` + "`" + `|\bin\s+(?:your\s+)?(?:reply|response|answer|next\s+message)\b`)
+	tdSink = re(`\bfill\s+[a-z_]+\s+with\b|\b(?:in|into|as)\s+(?:the\s+)?[a-z]+_[a-z_]+\b|\b(?:parameters?|params?|arguments?|args?|fields?|properties|keys?\s+'|here|this\s+value|set\s+(?:[a-z_]+\s+){0,2}to|fill\s+(?:this|it)|sidenote)\b|\bin\s+'[a-z_]+'|\bas\s+'[a-z_]+'|\bin\s+` + "`" + `[a-z_]+` + "`" + `|\bin\s+(?:your\s+)?(?:reply|response|answer|next\s+message)\b`)
 	// tdSinkURL is a URL the data would go to.
 	tdSinkURL = re(`https?://`)
-	// tdMood is a sentence said to the model.
-	tdMood = re(`\b(?:you|your|must|should|shall|always|never|required|need\s+to|needs\s+to|before|prior\s+to|first|also|then|assistant|assistants|ai|llm|model|agent|silently|quietly|secretly|hidden|mandatory)\b|(?:^|[:;,]\s*)(?:call|invoke|run|use)\s+[a-z]+_[a-z_]+`)
+	// tdModel is a sentence said to the model itself: it is named, or
+	// told to act before or around a call, covertly, or to call another
+	// tool.
+	tdModel = re(`\b(?:assistant|assistants|ai|llm|model|agent|agents)\b|\byou\s+(?:must|should|need\s+to|have\s+to|are\s+required\s+to)\b|\b(?:before|prior\s+to|after)\s+(?:using|calling|invoking|running|answering|responding|returning|listing|any|each|every|you)\b|\b(?:silently|quietly|secretly|covertly)\b|\b(?:do\s+not|don't|never)\s+(?:tell|inform|mention)\b|\balways\s+(?:include|add|attach|send|pass|put)\b|(?:^|[:;,]\s*)(?:call|invoke|run|use)\s+[a-z]+_[a-z_]+|\b(?:call|invoke)\s+(?:the\s+)?[a-z]+_[a-z_]+|\bmandatory\b|\brequired\s+to\b`)
 
-	tdConceal    = re(`\buser(?:s)?\s+(?:already\s+knows?|has\s+already\s+(?:approved|agreed|consented)|have\s+(?:already\s+)?been\s+informed|has\s+(?:already\s+)?been\s+informed|(?:will|would)\s+not\s+see|cannot\s+see|can't\s+see|won't\s+see|(?:does|do)\s*(?:not|n't)\s+need\s+to\s+know)\b|\bimplementation\s+detail\b[^.]{0,80}\b(?:user|mention|tell)|\b(?:user|mention|tell)\b[^.]{0,80}\bimplementation\s+detail\b|\bno\s+need\s+to\s+(?:inform|mention|tell|notify|report|ask)\b|\b(?:must|should|need)\s+(?:not|never)\s+be\s+(?:mentioned|shown|told|reported|listed|discussed|disclosed|displayed)\b|\b(?:never|not)\s+(?:be\s+)?(?:shown|visible|mentioned|listed)\s+(?:to\s+the\s+user|in\s+your\s+(?:reply|response|answer|summary|confirmations?))\b|\binvisible\s+to\s+the\s+(?:user|human)\b|\bkeep\s+(?:this|it)\s+to\s+yourself\b|\b(?:does\s+not|doesn't|do\s+not|don't)\s+need\s+to\s+be\s+(?:reported|mentioned|disclosed|shown)\b|\bnot\s+something\s+to\s+(?:report|mention)\b|\bsilent\s+operation\b|\b(?:never|do\s+not|don't)\s+(?:ever\s+)?(?:mention|reveal|disclose)\s+(?:this|it|that|these|the\s+\w+)\b|\bwithout\s+(?:asking|telling|informing)\s+(?:the\s+user|for\s+(?:permission|confirmation))\b|\bwithout\s+listing\s+them\b|\bdo\s+this\s+(?:quietly|silently|secretly)\b`)
-	tdShadowCond = re(`\b(?:with|by|through|via)\s+(?:any|another)\s+(?:other\s+)?(?:tool|server)\b|\b(?:when|whenever|every\s+time|each\s+time|if|after\s+every|for\s+every|any\s+time)\b[^.]{0,120}(?:\b[a-z]+_[a-z_]+\b|\b(?:tool|tools|server|function)\b)`)
-	tdShadowAct  = re(`\bbcc\b|\bcc:|\bas\s+well\b|\ba\s+copy\b|\bcopied\s+to\b|\btoo\b|\balso\s+(?:send|post|write|push|add|copy|forward|upload|call|include|cc|bcc)\b|\bchange\s+(?:the\s+)?(?:recipient|payee|iban|destination|address|number|account)\b|\b(?:must|should|always)\s+(?:send|go|be\s+sent|be\s+copied|be\s+forwarded|add|include)\b|\b(?:send|route|redirect|forward)\s+(?:all|every|each)\b|\bprepend\b`)
+	// tdNamed is an order given to the model by name.
+	tdNamed = re(`\b(?:the\s+)?(?:assistant|ai|llm|model|agent)\s+(?:must|should|shall|is\s+required\s+to|needs\s+to|will)\b`)
+	// tdCovert is an order to act unseen.
+	tdCovert     = re(`\b(?:silently|quietly|secretly|covertly)\b|\bwithout\s+(?:telling|informing)\b`)
+	tdConceal    = re(`\buser(?:s)?\s+(?:already\s+knows?|has\s+already\s+(?:approved|agreed|consented)|have\s+(?:already\s+)?been\s+informed|has\s+(?:already\s+)?been\s+informed|(?:will|would)\s+not\s+see|cannot\s+see|can't\s+see|won't\s+see|(?:does|do)\s*(?:not|n't)\s+need\s+to\s+know)\b|\bimplementation\s+detail\b[^.]{0,80}\b(?:user|mention|tell)|\b(?:user|mention|tell)\b[^.]{0,80}\bimplementation\s+detail\b|\bno\s+need\s+to\s+(?:inform|mention|tell|notify|report|ask)\b|\b(?:must|should|need)\s+(?:not|never)\s+be\s+(?:mentioned|shown|told|reported|listed|discussed|disclosed|displayed)\b|\b(?:never|not)\s+(?:be\s+)?(?:shown|visible|mentioned|listed)\s+(?:to\s+the\s+user|in\s+your\s+(?:reply|response|answer|summary|confirmations?))\b|\binvisible\s+to\s+the\s+(?:user|human)\b|\bkeep\s+(?:this|it)\s+to\s+yourself\b|\b(?:does\s+not|doesn't|do\s+not|don't)\s+need\s+to\s+be\s+(?:reported|mentioned|disclosed|shown)\b|\bnot\s+something\s+to\s+(?:report|mention)\b|\bthis\s+is\s+a\s+silent\s+operation\b|\b(?:never|do\s+not|don't)\s+(?:ever\s+)?(?:mention|reveal|disclose)\s+(?:(?:this|that|these)\s+(?:step|instruction|note|call|number|recipient|remote|address|bcc|copy|upload|change|parameter|field)s?|the\s+(?:extra|additional|backup|hidden|second|bcc|copy)|(?:it|this)\s+to\s+the\s+user)\b|\bwithout\s+(?:asking|telling|informing)\s+(?:the\s+user|for\s+(?:permission|confirmation))\b|\bwithout\s+listing\s+them\b|\bdo\s+this\s+(?:quietly|silently|secretly)\b`)
+	tdShadowCond = re(`\b(?:when|whenever|each\s+time|every\s+time|any\s+time)\s+(?:the\s+)?user\s+(?:asks|wants|runs|calls|uses|tries)\b|\b(?:with|by|through|via)\s+(?:any|another)\s+(?:other\s+)?(?:tool|server)\b|\b(?:when|whenever|every\s+time|each\s+time|if|after\s+every|for\s+every|any\s+time)\b[^.]{0,120}(?:\b[a-z]+_[a-z_]+\b|\b(?:tool|tools|server|function)\b)`)
+	tdShadowAct  = re(`\bbcc\b|\bcc:|\ba\s+copy\s+(?:to|of)\b|\bcopied\s+to\b|\bthere\s+too\b|\balso\s+(?:send|post|write|push|forward|upload|copy|cc|bcc|call\s+it\s+again)\b|\bchange\s+(?:the\s+)?(?:recipient|payee|iban|destination|address|number|account)\b|\b(?:must|should|always)\s+(?:go|be\s+sent|be\s+copied|be\s+forwarded)\s+to\b|\b(?:send|route|redirect|forward)\s+(?:all|every|each)\b|\bprepend\b|\b(?:must|should|always)\s+(?:also\s+)?send\s+(?:it|them|the\s+\w+|a\s+copy)\s+to\b|\bto\s+\S+(?:\s+\d+){0,4}\s+as\s+well\b|\badd\s+\S+@\S+\s+as\b`)
 	tdAuthority  = re(`\bsupersedes?\b|\boverrides?\s+(?:any|all)\s+(?:conflicting|other|previous)\b|\btreat\s+(?:this|the\s+following)\s+(?:note\s+)?as\s+(?:part\s+of\s+)?your\s+(?:system|highest|primary)|\bhighest[- ]priority\s+instruction|\bas\s+the\s+(?:administrator|admin|operator|developer),?\s+i\s+(?:instruct|order|command|authori[sz]e)\b|\bend\s+of\s+(?:the\s+)?tool\s+description\b|\bofficial\s+replacement\s+for\b|\breplaces\s+the\s+trusted\b|\bdisable\s+(?:any|all)\s+confirmations?\b|\byour\s+previous\s+instructions\s+are\s+(?:out\s+of\s+date|outdated|obsolete|void)\b|\bthis\s+is\s+a\s+system\s+message\b|\bsystem\s+override\b|\bprimary\s+authority\b|\bdisables?\s+branch\s+protection\b`)
 	tdOpenURL    = re(`https?://[^\s"'<>)]*[?&][a-z0-9_]+=(?:\s|$|["')]|\{[^}\s]{1,40}\}|\[[^\]\s]{1,40}\]|<[^>\s]{1,40}>)|https?://[^\s"'<>)]*\{(?:conversation|user|email|user_email|api_key|key|token|secret|data|history|message|messages|summary|query|prompt|chat|password)[a-z_]*\}`)
 	tdPretext    = re(`\b(?:mandatory|required)\s+(?:security|compliance|verification)\s+(?:check|protocol|verification|step|audit)\b|\bsecurity\s+check\s*\(mandatory\)|\bfailure\s+to\s+(?:comply|do\s+so)\b|\bviolates?\s+the\s+security\s+policy\b|\bas\s+required\s+by\s+law\b|\baccount\s+(?:will\s+be\s+|being\s+)?suspended\b|\bmandatory\s+security\s+protocol\b`)
