@@ -71,36 +71,210 @@ func FindToolDef(text string, add func(Hit)) {
 		n++
 		add(Hit{Rule: rule, Start: s, End: e, Confidence: c})
 	}
+	masks := make([]uint32, len(sents))
+	for i, s := range sents {
+		masks[i] = tdMask(flat[s[0]:min(s[1], s[0]+1200)])
+	}
 	for i, s := range sents {
 		e := s[1]
+		m2 := masks[i]
 		if i+1 < len(sents) {
 			e = sents[i+1][1]
+			m2 |= masks[i+1]
 		}
 		if e-s[0] > 1200 {
 			e = s[0] + 1200
 		}
 		one := flat[s[0]:min(s[1], s[0]+1200)]
 		two := flat[s[0]:e]
-		if tdPrivate(one, two) {
+		// Each rule's expressions run only on a sentence whose words
+		// include its trigger words (tdClasses): most sentences of a
+		// definition have none, and a map look-up a word is cheap.
+		m := masks[i]
+		if m&tdPStrong2 != 0 && m&tdM != 0 && containsAny(one, tdStrongPhrases) && tdStrongPhrase.MatchString(one) {
+			m |= tdPStrong
+		}
+		if m&tdM != 0 && (m&tdPStrong != 0 && m2&(tdSinkW|tdModelW|tdURL) != 0 ||
+			m&(tdPWeak|tdPStrong) != 0 && m&tdSrc != 0 && m2&tdModelW != 0) && tdPrivate(one, two, m) {
 			emit(ReadSecret, 0.85, s[0], s[1])
 		}
-		if tdConceal.MatchString(one) {
+		if m&tdHide != 0 && around(one, tdHide, 90, 90, tdConceal.MatchString) {
 			emit(Conceal, 0.8, s[0], s[1])
 		}
-		if tdShadowCond.MatchString(one) && tdShadowAct.MatchString(one) {
+		if m&tdCond != 0 && m&tdAct != 0 && tdShadowAct.MatchString(one) && tdShadowCond.MatchString(one) {
 			emit(CrossTool, 0.8, s[0], s[1])
 		}
-		if tdAuthority.MatchString(one) {
+		if (m&tdAuth != 0 || m&tdAuth2 != 0 && containsAny(one, tdAuthPhrases)) && around(one, tdAuth|tdAuth2, 40, 80, tdAuthority.MatchString) {
 			emit(Override, 0.8, s[0], s[1])
 		}
-		if tdOpenURL.MatchString(one) && tdMove.MatchString(one) {
+		if m&tdURL != 0 && tdOpenURL.MatchString(one) && tdMove.MatchString(one) {
 			emit(Exfiltrate, 0.8, s[0], s[1])
 		}
-		if tdPretext.MatchString(one) && (tdModel.MatchString(two) || tdStrongPrivate.MatchString(two)) {
+		if m&tdPre != 0 && tdPretext.MatchString(one) && (tdModel.MatchString(two) || strongPrivate(two)) {
 			emit(InstructionBlock, 0.75, s[0], s[1])
 		}
 	}
 }
+
+// The trigger classes of a sentence's words.
+const (
+	tdPStrong  = 1 << iota // a place where private data lives
+	tdPWeak                // a credential, a person's data, the conversation
+	tdM                    // a verb that moves data
+	tdHide                 // a word of concealment
+	tdCond                 // a condition
+	tdAct                  // a copy, a second destination, a change of recipient
+	tdAuth                 // a claim of authority
+	tdURL                  // a URL with a query or a slot
+	tdPre                  // a pretext
+	tdSinkW                // a word of a sink: a parameter, a field, here
+	tdModelW               // a word said to the model, or of an order
+	tdSrc                  // a word of where data is taken from
+	tdAuth2                // a word that opens a claim of authority only in a phrase
+	tdPStrong2             // a word that names a place of private data only in a phrase
+)
+
+// tdClasses gives the trigger classes of a word (lowered, its
+// punctuation trimmed).
+var tdClasses = func() map[string]uint32 {
+	m := map[string]uint32{}
+	set := func(c uint32, ws string) {
+		for _, w := range strings.Fields(ws) {
+			m[w] |= c
+		}
+	}
+	set(tdPStrong, "printenv environ keychain keychains wallet memory_recall")
+	set(tdPStrong2, "history environment messages conversation chat prompt tool tools tool's tools' saved login")
+	set(tdPWeak, "transcript conversation chat messages token tokens secret secrets session location credential credentials password passwords cookie cookies private api api_key apikey personal full home phone credit payment card device user's users")
+	set(tdM, "include put paste pass place insert append attach add copy send upload post forward fill encode embed submit leak provide read collect capture gather dump concatenate run call invoke fetch open type list set summarise summarize read_file read_text_file")
+	set(tdHide, "already informed know cannot can't won't implementation mentioned yourself something silent mention reveal disclose asking telling informing listing quietly silently secretly invisible reported")
+	set(tdCond, "when whenever every each if any another")
+	set(tdAct, "bcc cc cc: copy copied too also change go sent forwarded send route redirect forward prepend well")
+	set(tdAuth, "supersede supersedes override overrides treat highest highest-priority administrator admin operator developer official replaces disable primary branch")
+	set(tdAuth2, "system end previous")
+	set(tdPre, "mandatory required security failure violates violate law suspended")
+	set(tdSinkW, "parameter parameters param params argument arguments arg args field fields properties key keys here value set fill sidenote in as into reply response answer message")
+	set(tdModelW, "assistant assistants ai llm model agent agents you must should shall always never required need needs before prior after silently quietly secretly covertly do don't mandatory call invoke run use step")
+	set(tdSrc, "user's users' typed shared mentioned saved stored returned previous earlier conversation chat memory environment session tab tabs browser assistant assistants ai llm model agent agents silently quietly secretly covertly")
+	return m
+}()
+
+// tdMask returns the trigger classes of the words of s.
+func tdMask(s string) uint32 {
+	var m uint32
+	for i := 0; i < len(s); {
+		for i < len(s) && s[i] == ' ' {
+			i++
+		}
+		j := i
+		special := false
+		for j < len(s) && s[j] != ' ' {
+			special = special || tdSpecial[s[j]]
+			j++
+		}
+		w := s[i:j]
+		i = j
+		if w == "" {
+			continue
+		}
+		if special {
+			if containsAny(w, tdPathLits) {
+				m |= tdPStrong
+			}
+			if strings.IndexByte(w, '_') >= 0 && containsAny(w, tdSuffixLits) {
+				m |= tdPWeak
+			}
+			if strings.IndexByte(w, '@') >= 0 {
+				m |= tdAct
+			}
+			if strings.Contains(w, "http") && strings.ContainsAny(w, "={") {
+				m |= tdURL
+			}
+		}
+		for w != "" && tdTrim[w[0]] {
+			w = w[1:]
+		}
+		for w != "" && tdTrim[w[len(w)-1]] {
+			w = w[:len(w)-1]
+		}
+		if len(w) >= 2 && len(w) <= 18 {
+			m |= tdClasses[w]
+		}
+	}
+	return m
+}
+
+// tdSpecial holds the bytes of a word that may name a path, an
+// identifier, an address or a URL.
+var tdSpecial = func() (t [256]bool) {
+	for _, c := range []byte("~/$.`'_@={") {
+		t[c] = true
+	}
+	return t
+}()
+
+// around reports whether f holds for a window of s around one of its
+// words of the trigger classes c: back bytes before the word, fwd after
+// it. An expression run on a window of 200 bytes instead of a sentence of
+// up to 1200 takes a fraction of the time (package regexp's backtracker
+// serves short inputs).
+func around(s string, c uint32, back, fwd int, f func(string) bool) bool {
+	for i := 0; i < len(s); {
+		for i < len(s) && s[i] == ' ' {
+			i++
+		}
+		j := i
+		for j < len(s) && s[j] != ' ' {
+			j++
+		}
+		a, b := i, j
+		for a < b && tdTrim[s[a]] {
+			a++
+		}
+		for b > a && tdTrim[s[b-1]] {
+			b--
+		}
+		if tdClasses[s[a:b]]&c != 0 && f(s[max(0, i-back):min(len(s), j+fwd)]) {
+			return true
+		}
+		i = j
+	}
+	return false
+}
+
+// tdTrim holds the punctuation trimmed off a word.
+var tdTrim = func() (t [256]bool) {
+	for _, c := range []byte(",.;:()[]\"!?<>*`'") {
+		t[c] = true
+	}
+	return t
+}()
+
+// tdStrongPhrases are the places of private data that open with a
+// common word.
+var tdStrongPhrases = []string{"other tool", "previous tool", "tool result", "tools'", "tool's", "messages", "conversation", "chat", "system prompt", "environment", "history", "saved ", "login data"}
+
+// tdAuthPhrases are the claims of authority that open with a common
+// word.
+var tdAuthPhrases = []string{"system message", "system override", "end of", "previous instructions"}
+
+// tdPathLits are the local places of secrets as a word holds them;
+// tdSuffixLits the credential names of an identifier (OPENAI_API_KEY,
+// admin_password).
+var (
+	tdPathLits   = []string{"~/", "$home", "/etc/", "id_rsa", "id_ed25519", "id_ecdsa", "id_dsa", ".ssh", ".aws", ".gnupg", ".kube", ".docker", ".netrc", ".npmrc", ".pypirc", ".git-credentials", "sh_history", ".env", "printenv", "env`", "'env'", "process.env", "os.environ", "secrets.json", "secret.json", "credentials.json", "memory_recall"}
+	tdSuffixLits = []string{"password", "secret", "cookie", "api_key", "token"}
+)
+
+// The literals one of which a sentence must hold before a rule's
+// expressions run on it: each expression's alternatives all contain
+// one.
+var (
+	// tdStrongLits hold every alternative of tdStrongPrivate: the
+	// literals of its plain names, and the words that open its phrases.
+	tdStrongLits = []string{"~/", "$home", "/etc/", "id_rsa", "id_ed25519", "id_ecdsa", "id_dsa", ".ssh", ".aws/", ".gnupg", ".kube/", ".docker/", ".netrc", ".npmrc", ".pypirc", ".git-credentials", "history", ".env", "printenv", "env`", "env'", "process.env", "os.environ", "environment", "login data", "keychain", "wallet", "secrets.json", "secret.json", "credentials.json", "messages", "conversation", "chat", "system prompt", "tool", "saved ", "memory_recall"}
+	tdWeakLits   = []string{"transcript", "conversation", "chat", "messages", "token", "secret", "session", "location", "credential", "password", "cookie", "private key", "api", "personal data", "full name", "home address", "phone number", "credit card", "payment card", "card number", "device id", "home director", "user's ", "users "}
+)
 
 // splitSentences returns the [start,end) spans of the sentences of s: a
 // sentence ends after ". ", "! ", "? " or "; " (a period inside a path or
@@ -137,11 +311,8 @@ func splitSentences(s string) [][2]int {
 
 // tdPrivate is the read_secret rule of a tool definition on a sentence
 // (one) and the window of it and the next (two).
-func tdPrivate(one, two string) bool {
-	strong := tdStrongPrivate.MatchString(one)
-	if !strong && !tdWeakPrivate.MatchString(one) {
-		return false
-	}
+func tdPrivate(one, two string, m uint32) bool {
+	strong := m&tdPStrong != 0
 	// The verb that moves it, in the sentence and not under a negation.
 	moved := false
 	for _, m := range tdMove.get().FindAllStringIndex(one, 8) {
@@ -153,8 +324,8 @@ func tdPrivate(one, two string) bool {
 	if !moved {
 		return false
 	}
-	if strong {
-		return tdSink.MatchString(two) || tdSinkURL.MatchString(one) || tdModel.MatchString(two)
+	if strong && (tdSink.MatchString(two) || tdSinkURL.MatchString(one) || tdModel.MatchString(two)) {
+		return true
 	}
 	// A credential or a person's data in general: the user's own key for
 	// this service ("pass your API key in the api_key parameter") is a
@@ -163,6 +334,17 @@ func tdPrivate(one, two string) bool {
 	// argument, said to the model, it is poisoning.
 	return (tdSink.MatchString(two) || tdCovert.MatchString(one) || tdNamed.MatchString(one)) && tdModel.MatchString(two) && tdSource.MatchString(one)
 }
+
+// strongPrivate reports whether s names a place where private data
+// lives (tdStrongPrivate), running the expression only when one of its
+// literals is there.
+func strongPrivate(s string) bool {
+	return containsAny(s, tdStrongLits) && tdStrongPrivate.MatchString(s)
+}
+
+// tdStrongPhrase is the part of tdStrongPrivate whose names open with
+// a common word ("the chat history", "the outputs of other tools").
+var tdStrongPhrase = re(`\b(?:all|every|each)\s+(?:the\s+|of\s+the\s+)?environment\s+variables\b|\bvalues?\s+of\s+(?:all\s+)?(?:the\s+)?(?:[a-z0-9_]+\s+)?(?:and\s+[a-z0-9_]+\s+)?environment\s+variables?\b|\bfrom\s+the\s+environment\b|\blogin\s+data\b|\b(?:chat|conversation|message|browsing|shell|command)\s+history\b|\b(?:previous|prior|earlier|last\s+\d*\s*|all\s+(?:the\s+)?|entire|whole|full|complete)\s*(?:user\s+)?(?:messages|conversation|chat)\b|\bconversation\s+so\s+far\b|\bsystem\s+prompt\b|\b(?:outputs?|results?)\s+of\s+(?:all\s+|any\s+|the\s+)?(?:other|previous)\s+tools?\b|\b(?:other|previous|any\s+other|any\s+previous)\s+tools?(?:'s?)?\s+(?:outputs?|results?|returned)\b|\blast\s+tool\s+result\b|\bsaved\s+(?:passwords|payment|cards?|credentials)\b`)
 
 // negated reports whether the verb at i of s stands under a negation in
 // the four words before it ("do not put", "never read", "only read").
