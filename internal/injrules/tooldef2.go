@@ -98,7 +98,7 @@ func FindToolDef(text string, add func(Hit)) {
 			m&(tdPWeak|tdPStrong) != 0 && m&tdSrc != 0 && m2&tdModelW != 0) && tdPrivate(one, two, m) {
 			emit(ReadSecret, 0.85, s[0], s[1])
 		}
-		if m&tdHide != 0 && around(one, tdHide, 90, 90, tdConceal.MatchString) {
+		if (m&tdHide != 0 || m&tdHide2 != 0 && containsAny(one, tdHidePhrases)) && around(one, tdHide|tdHide2, 90, 90, tdConceal.MatchString) {
 			emit(Conceal, 0.8, s[0], s[1])
 		}
 		if m&tdCond != 0 && m&tdAct != 0 && tdShadowAct.MatchString(one) && tdShadowCond.MatchString(one) {
@@ -132,6 +132,7 @@ const (
 	tdSrc                  // a word of where data is taken from
 	tdAuth2                // a word that opens a claim of authority only in a phrase
 	tdPStrong2             // a word that names a place of private data only in a phrase
+	tdHide2                // a common word of concealment
 )
 
 // tdClasses gives the trigger classes of a word (lowered, its
@@ -147,11 +148,12 @@ var tdClasses = func() map[string]uint32 {
 	set(tdPStrong2, "history environment messages conversation chat prompt tool tools tool's tools' saved login")
 	set(tdPWeak, "transcript conversation chat messages token tokens secret secrets session location credential credentials password passwords cookie cookies private api api_key apikey personal full home phone credit payment card device user's users")
 	set(tdM, "include put paste pass place insert append attach add copy send upload post forward fill encode embed submit leak provide read collect capture gather dump concatenate run call invoke fetch open type list set summarise summarize read_file read_text_file")
-	set(tdHide, "already informed know cannot can't won't implementation mentioned yourself something silent mention reveal disclose asking telling informing listing quietly silently secretly invisible reported")
+	set(tdHide, "implementation mentioned yourself silent mention reveal disclose quietly silently secretly invisible")
+	set(tdHide2, "already informed know cannot can't won't something asking telling informing listing reported")
 	set(tdCond, "when whenever every each if any another")
 	set(tdAct, "bcc cc cc: copy copied too also change go sent forwarded send route redirect forward prepend well")
-	set(tdAuth, "supersede supersedes override overrides treat highest highest-priority administrator admin operator developer official replaces disable primary branch")
-	set(tdAuth2, "system end previous")
+	set(tdAuth, "supersede supersedes override overrides highest highest-priority")
+	set(tdAuth2, "system end previous treat administrator admin operator developer official replaces disable primary branch")
 	set(tdPre, "mandatory required security failure violates violate law suspended")
 	set(tdSinkW, "parameter parameters param params argument arguments arg args field fields properties key keys here value set fill sidenote in as into reply response answer message")
 	set(tdModelW, "assistant assistants ai llm model agent agents you must should shall always never required need needs before prior after silently quietly secretly covertly do don't mandatory call invoke run use step")
@@ -256,7 +258,11 @@ var tdStrongPhrases = []string{"other tool", "previous tool", "tool result", "to
 
 // tdAuthPhrases are the claims of authority that open with a common
 // word.
-var tdAuthPhrases = []string{"system message", "system override", "end of", "previous instructions"}
+var tdAuthPhrases = []string{"system message", "system override", "end of", "previous instructions", "treat this", "treat the following", "as the ", "official replacement", "replaces the trusted", "confirmation", "primary authority", "branch protection"}
+
+// tdHidePhrases are the words one of which a sentence whose only
+// concealment words are common (tdHide2) must hold.
+var tdHidePhrases = []string{"user", "permission", "confirmation", "listing them", "something to", "be reported"}
 
 // tdPathLits are the local places of secrets as a word holds them;
 // tdSuffixLits the credential names of an identifier (OPENAI_API_KEY,
