@@ -279,7 +279,6 @@ var (
 	// tdStrongLits hold every alternative of tdStrongPrivate: the
 	// literals of its plain names, and the words that open its phrases.
 	tdStrongLits = []string{"~/", "$home", "/etc/", "id_rsa", "id_ed25519", "id_ecdsa", "id_dsa", ".ssh", ".aws/", ".gnupg", ".kube/", ".docker/", ".netrc", ".npmrc", ".pypirc", ".git-credentials", "history", ".env", "printenv", "env`", "env'", "process.env", "os.environ", "environment", "login data", "keychain", "wallet", "secrets.json", "secret.json", "credentials.json", "messages", "conversation", "chat", "system prompt", "tool", "saved ", "memory_recall"}
-	tdWeakLits   = []string{"transcript", "conversation", "chat", "messages", "token", "secret", "session", "location", "credential", "password", "cookie", "private key", "api", "personal data", "full name", "home address", "phone number", "credit card", "payment card", "card number", "device id", "home director", "user's ", "users "}
 )
 
 // splitSentences returns the [start,end) spans of the sentences of s: a
@@ -375,10 +374,6 @@ var (
 	// whole, the chat, the system prompt, other tools' outputs, a
 	// browser's or a keychain's store.
 	tdStrongPrivate = re(`~/\.?[a-z0-9_]|\$home\b|/etc/[a-z]|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\.ssh\b|\.aws/|\.gnupg|\.kube/|\.docker/|\.netrc|\.npmrc|\.pypirc|\.git-credentials|\.bash_history|\.zsh_history|\.env\b|\bprintenv\b|` + "`env`" + `|'env'|process\.env|os\.environ|\b(?:all|every|each)\s+(?:the\s+|of\s+the\s+)?environment\s+variables\b|\bvalues?\s+of\s+(?:all\s+)?(?:the\s+)?(?:[a-z0-9_]+\s+)?(?:and\s+[a-z0-9_]+\s+)?environment\s+variables?\b|\bfrom\s+the\s+environment\b|\blogin\s+data\b|\bkeychains?\b|\bwallet\b|\bsecrets?\.json\b|\bcredentials\.json\b|\b(?:chat|conversation|message|browsing|shell|command)\s+history\b|\b(?:previous|prior|earlier|last\s+\d*\s*|all\s+(?:the\s+)?|entire|whole|full|complete)\s*(?:user\s+)?(?:messages|conversation|chat)\b|\bconversation\s+so\s+far\b|\bsystem\s+prompt\b|\b(?:outputs?|results?)\s+of\s+(?:all\s+|any\s+|the\s+)?(?:other|previous)\s+tools?\b|\b(?:other|previous|any\s+other|any\s+previous)\s+tools?(?:'s?)?\s+(?:outputs?|results?|returned)\b|\blast\s+tool\s+result\b|\bsaved\s+(?:passwords|payment|cards?|credentials)\b|\bmemory_recall\b`)
-	// tdWeakPrivate is data that is private when it is taken from
-	// elsewhere into an argument: credentials, tokens, a person's data,
-	// the conversation.
-	tdWeakPrivate = re(`\btranscript\b|\bconversation\b|\bchat\b|\bmessages\b|\btokens?\b|\bsecrets?\b|\bsession\b|\blocation\b|\bcredentials\b|\bpasswords?\b|password_|_password\b|\bcookies?\b|cookie_|_cookie\b|\bprivate\s+keys?\b|\bapi[\s_-]?keys?\b|_api_key\b|_secret\b|\baccess\s+tokens?\b|\bpersonal\s+data\b|\bfull\s+name\b|\bhome\s+address\b|\bphone\s+numbers?\b|\b(?:credit|payment)\s+card\b|\bcard\s+numbers?\b|\bdevice\s+id\b|\bhome\s+director(?:y|ies)\b|\buser'?s\s+(?:location|e-?mail|address|files|documents|messages|contacts)\b`)
 	// tdSource says the data is taken from somewhere other than the
 	// user's request: what the user typed or shared, saved, another
 	// tool's result, the environment, the conversation.
