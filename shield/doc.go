@@ -49,7 +49,12 @@
 // JSON, and a signal whose span starts in a JSON string names it in
 // Field, an RFC 6901 pointer (docs/judgement/tool-definitions.md says
 // which strings, in which order, and the bounds: 64 deep, 131072
-// strings).
+// strings). Content read as a tool definition (JSON with an
+// "inputSchema" member) is judged as published documentation of an
+// interface: it keeps no pii signal, no ssrf signal but an obfuscated
+// address or a metadata URL as a default, and no known_bad_url signal
+// for a request catcher's bare root; prompt_injection also runs the
+// tool-definition rules of internal/injrules (FindToolDef).
 //
 //   - prompt_injection: the findings of package scan — the §2 invisible
 //     codepoints, §3 hidden markup, §4 base64 payloads whose decoded text

@@ -119,6 +119,11 @@ func (d injectionDetector) detect(ctx context.Context, in *input, addHit func(hi
 	vt := in.view.text
 	var ruleHits []injrules.Hit
 	framing := injrules.Analyze(vt, func(h injrules.Hit) { ruleHits = append(ruleHits, h) })
+	if in.toolDefinition() {
+		// The tool-definition rules (issue 27, item 1) read what a
+		// definition tells the model; prose never reaches them.
+		injrules.FindToolDef(vt, func(h injrules.Hit) { ruleHits = append(ruleHits, h) })
+	}
 	var hidden [][2]int // spans a reader does not see
 	for _, f := range in.findings {
 		switch {

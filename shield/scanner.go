@@ -248,11 +248,15 @@ func (s *Scanner) Scan(ctx context.Context, req Request) (Response, error) {
 		return Response{}, err
 	}
 	c := newCollector(s.opts.MaxSignals)
+	add := c.add
+	if in.toolDefinition() {
+		add = toolDefFilter(in, add)
+	}
 	for _, d := range s.detectors {
 		if err := ctx.Err(); err != nil {
 			return Response{}, err
 		}
-		if err := d.detect(ctx, in, c.add); err != nil {
+		if err := d.detect(ctx, in, add); err != nil {
 			return Response{}, err
 		}
 	}

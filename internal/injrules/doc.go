@@ -106,6 +106,18 @@
 // an argument. A Quoted hit lies in a short quotation or code span (the
 // phrase is cited, not said).
 //
+// # Tool definitions
+//
+// FindToolDef (tooldef2.go) holds the rules a caller runs only on the
+// text of a whole MCP tool definition (issue 27, item 1): private data
+// taken into an argument, concealment ("the user already knows"),
+// shadowing of other tools (a BCC, a changed payee), claims over the
+// model's instructions ("this description supersedes …"), URL queries
+// left open for data, and compliance pretexts, each on a sentence and
+// the next, a field boundary read as a space. Their confidences (0.75 to
+// 0.85) come from project-written sets, not the pool, which holds no
+// whole tool definition (docs/judgement/tool-definitions.md).
+//
 // # Framing
 //
 // Analyze does both in one pass. Frame reports whether a text talks about attacks (documentation,

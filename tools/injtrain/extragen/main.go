@@ -143,6 +143,7 @@ func main() {
 	out := flag.String("out", "tools/injtrain/extra", "directory to write gen_*.jsonl to")
 	toolOut := flag.Bool("tool-outputs", false, "also write gen_tooloutput.jsonl (measured and left out of the model: see extra/README.md)")
 	prompts := flag.Bool("prompts", false, "also write gen_sysprompts.jsonl and gen_persuasion.jsonl (measured and left out of the model: see extra/README.md)")
+	toolDefs2 := flag.Bool("tooldefs2", false, "also write gen_tooldefs2.jsonl (measured and left out of the model: see extra/README.md)")
 	flag.Parse()
 	files := map[string][]rec{}
 	add := func(file, label, kind, text string) {
@@ -165,6 +166,7 @@ func main() {
 	sysPrompts(add)
 	persuasion(add)
 	jailwild(add)
+	tooldefs2(add)
 	if !*toolOut {
 		// Generated (the random sequence of the other files depends on
 		// it) but not written.
@@ -173,6 +175,9 @@ func main() {
 	if !*prompts {
 		delete(files, "sysprompts")
 		delete(files, "persuasion")
+	}
+	if !*toolDefs2 {
+		delete(files, "tooldefs2")
 	}
 	for name, rs := range files {
 		seen := map[string]bool{}

@@ -4,4 +4,4 @@ import "slices"
 
 // scanCases are the scan vectors in the order they are written: the base
 // cases of shieldgen.go, then each detector's own file.
-var scanCases = slices.Concat(baseCases, injectionCases, toolCases, secretsCases, piiCases, urlCases, secPIICases, egressCases, jailwildCases)
+var scanCases = slices.Concat(baseCases, injectionCases, toolCases, secretsCases, piiCases, urlCases, secPIICases, egressCases, jailwildCases, tooldefCases)
