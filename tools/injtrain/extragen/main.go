@@ -164,6 +164,7 @@ func main() {
 	// Appended last, so that the files above keep their random sequence.
 	sysPrompts(add)
 	persuasion(add)
+	direct(add)
 	if !*toolOut {
 		// Generated (the random sequence of the other files depends on
 		// it) but not written.
