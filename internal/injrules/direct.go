@@ -103,7 +103,7 @@ func carrier(lo string, m []int) (float64, bool) {
 var fictionFrame = re(`\b(?:story|stories|screenplay|script|novel|scene|game|simulat\w+|sandbox|universe|world\s+(?:where|in\s+which)|hypothetical\w*|imagine|pretend\w*|role-?play\w*|fiction\w*|character)\b`)
 
 // discloseSecret is a disclosure of a guarded secret.
-var discloseSecret = re(`\b(?:reveal\w*|tell\w*|say\w*|reads?\s+out|reading\s+out|recit\w+|quot\w+|print\w*|disclos\w+|shar\w+|spell\w*|what\s+is|what's|what\s+would\s+it\s+be|what\s+would|what\s+were|leak\w*)\b[^.?!\n]{0,60}?\b(?:the|its|your|their|his|her)\s+(?:\w+\s+){0,2}?(?:password|passphrase|secret(?:\s+(?:word|key|code|phrase))?|hidden\s+(?:word|key|instructions|prompt)|system\s+prompt|(?:real|hidden|initial|original|secret)\s+(?:prompt|instructions)|instructions\s+in\s+full|admin\s+password)\b`)
+var discloseSecret = re(`\b(?:reveal\w*|tell\w*|say\w*|reads?\s+out|reading\s+out|recit\w+|quot\w+|print\w*|disclos\w+|shar\w+|spell\w*|what\s+is|what's|what\s+would\s+it\s+be|what\s+would|what\s+were|leak\w*)\b[^.?!\n]{0,60}?\b(?:the|its|your|their|his|her)\s+(?:\w+\s+){0,2}?(?:password|passphrase|secret\s+(?:word|key|code|phrase|password)|hidden\s+(?:word|key|instructions|prompt)|system\s+prompt|(?:real|hidden|initial|original|secret)\s+(?:prompt|instructions)|instructions\s+in\s+full|admin\s+password)\b`)
 
 // discloseLits prefilter discloseSecret.
 var discloseLits = []string{"password", "passphrase", "secret", "hidden", "prompt", "instructions"}
