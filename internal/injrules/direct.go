@@ -737,7 +737,8 @@ func (f *finder) directViews() {
 		}
 	}
 	if f.n == n && f.n < MaxHits {
-		if s, e, ok := manyShot(lo); ok {
+		if s, e, ok := manyShot(lo); ok && s >= f.until[FakeTurn] {
+			f.until[FakeTurn] = e
 			f.n++
 			f.add(Hit{Rule: FakeTurn, Start: s, End: e, Confidence: 0.7})
 		}
@@ -765,7 +766,11 @@ func (f *finder) viewHits(v string, src []int32, requote bool) {
 		}
 		_, size := utf8.DecodeRuneInString(f.text[t:])
 		h.Start, h.End = s, min(len(f.text), t+max(size, 1))
+		if h.Start < f.until[h.Rule] {
+			return // hits of one rule do not overlap (a reversed view's come backwards)
+		}
 		h.Quoted = requote && quoted(f.text, h.Start, h.End)
+		f.until[h.Rule] = h.End
 		f.n++
 		f.add(h)
 	}

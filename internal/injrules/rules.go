@@ -801,6 +801,9 @@ func (f *finder) run(name string, at int) {
 		}
 	}
 	end = min(end, len(f.text))
+	if start < f.until[ch.rule] {
+		return // a window read back (direct.go) over the rule's last hit
+	}
 	h := Hit{Rule: ch.rule, Start: start, End: end, Confidence: conf, Strong: isStrong}
 	h.Quoted = quoted(f.text, start, end)
 	if h.Quoted && name == "secret" {
