@@ -1,9 +1,14 @@
 package main
 
 import (
+	"flag"
 	"math/rand/v2"
 	"strings"
 )
+
+// writeDirect says whether gen_direct.jsonl is written: measured and left
+// out of the model by default (extra/README.md).
+var writeDirect = flag.Bool("direct", false, "also write gen_direct.jsonl (measured and left out of the model: see extra/README.md)")
 
 // direct writes gen_direct.jsonl: direct and embedded injections of the
 // kinds LLM-security benchmarks are built from (issue 27, item 1), each
@@ -15,8 +20,13 @@ import (
 // share their words. Every template and slot was written for plainsight
 // (in other wordings than internal/injrules/testdata/direct_heldout.jsonl,
 // which measures the rules). It draws from its own generator, so that the
-// other files keep their random sequence.
+// other files keep their random sequence. It is written only with
+// -direct, to a directory of one's choice (-out): trained on, it doubled
+// the model's flags on benign documentation (extra/README.md).
 func direct(add adder) {
+	if !*writeDirect {
+		return
+	}
 	r := rand.New(rand.NewPCG(27, 0x9e3779b97f4a7c15))
 	s := map[string][]string{
 		"secret":   {"the password", "the secret word", "the passphrase", "the hidden key", "the secret code", "the admin password", "the confidential token", "the magic word", "your secret password", "the access phrase"},
