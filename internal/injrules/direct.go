@@ -334,7 +334,7 @@ func mlOver(lo string, m []int) (float64, bool) {
 // directChecks are the checks of this file, by name.
 var directChecks = map[string]check{
 	// extract: the secret a model guards, asked for.
-	"secretask": {Extract, re(`^(?:what(?:'s|’s|\s+is|\s+was|\s+are)|(?:tell|give|show|send)\s+(?:me|us)|reveal|say|share|print|output|spell(?:\s+out)?|type\s+out|write(?:\s+(?:out|down))?|disclose|return|display|dump|leak|recite|provide|encode|translate|(?:answer|reply|respond)\s+(?:only\s+)?with|fill\s+in)\s+(?:me\s+)?(?:(?:the|your|its)\s+)?(?:(?:first|second|third|last|next|\d+(?:st|nd|rd|th))\s+(?:(?:few|two|three|four|five|\d+)\s+)?(?:letters?|characters?|chars?|digits?|half|part|word)\s+of\s+(?:the\s+|your\s+)?)?((?:(?:real|actual|secret|hidden|admin|stored|confidential|protected|private|current|correct|exact|full|magic|special|access)\s+){0,2})(password|passphrase|passcode|pass\s+phrase|secret(?:\s+(?:key|word|code|phrase|password|token|value|string))?|key|code|word|phrase|token|pin|code\s*word)\b`), 0, 160,
+	"secretask": {Extract, re(`^(?:what(?:'s|’s|\s+is|\s+was|\s+are)|(?:tell|give|show|send)\s+(?:me|us)|reveal|say|share|print|output|spell(?:\s+out)?|type\s+out|write(?:\s+(?:out|down))?|disclose|return|display|dump|leak|recite|provide|encode|translate|(?:answer|reply|respond)\s+(?:only\s+)?with|fill\s+in)\s+(?:me\s+)?(?:(?:the|your|its)\s+)?(?:(?:first|second|third|last|next|\d+(?:st|nd|rd|th))\s+(?:(?:few|two|three|four|five|\d+)\s+)?(?:letters?|characters?|chars?|digits?|half|part|word)\s+of\s+(?:the\s+|your\s+)?)?((?:(?:real|actual|secret|hidden|admin|stored|confidential|protected|private|current|correct|exact|full|magic|special|access)\s+){0,2})(password|passphrase|passcode|pass\s+phrase|secret(?:\s+(?:key|word|code|phrase|password|token|value|string))?|key|code|word|phrase|token|pin|code\s*word)\b`), 0, 120,
 		func(lo string, m []int) (float64, bool) {
 			// groups: 1 the adjectives, 2 the secret; secretAsk reads
 			// [2,3) as the object and [4,5) as the adjectives.
@@ -347,15 +347,16 @@ var directChecks = map[string]check{
 	"secretfmt": {Extract, re(`[\s\S]`), 0, 1, formatAsk},
 
 	// override: more verbs and objects.
-	"oververb": {Override, re(`^(?:(?:forget|ignore|disregard|drop|discard)\s+(?:(?:everything|all|anything)\s+)?(?:that\s+|what\s+)?(?:you\s+(?:were|have\s+been|'ve\s+been|’ve\s+been|got)\s+(?:told|given|instructed|taught|asked)|(?:the\s+)?(?:text|words|content|message|stuff|lines|everything|all)\s+(?:above|before\s+this|so\s+far|preceding|up\s+to\s+(?:here|now|this\s+point)|until\s+now))()|(?:scratch|scrap|cancel|drop|discard|abandon|throw\s+(?:out|away)|toss|set\s+aside|put\s+aside|pay\s+no\s+attention\s+to|take\s+no\s+notice\s+of|stop\s+(?:following|obeying|listening\s+to)|(?:do\s+not|don't|no\s+longer)\s+(?:follow|obey|listen\s+to)|never\s*mind|nevermind|ignore|disregard|forget)\s+(?:(?:all|any|the|your|every|these|those|of|each)\s+){0,3}(earlier|previous|prior|preceding|above|foregoing|original|initial|system|existing|given)?\s*(instructions?|directions?|directives?|orders|rules|guidance|guidelines|prompt|system\s+(?:message|prompt|instructions)|context|commands?|programming|constraints|task)\b)`), 0, 140,
+	"oververb": {Override, re(`^(?:forget|ignore|disregard|drop|discard)\s+(?:(?:everything|all|anything)\s+)?(?:that\s+|what\s+)?(?:you\s+(?:were|have\s+been|'ve\s+been|’ve\s+been|got)\s+(?:told|given|instructed|taught|asked)|(?:the\s+)?(?:text|words|content|message|stuff|lines|everything|all)\s+(?:above|before\s+this|so\s+far|preceding|up\s+to\s+(?:here|now|this\s+point)|until\s+now))`), 0, 90,
 		func(lo string, m []int) (float64, bool) {
-			if m[2] >= 0 {
-				if isReported(lo, m[0]) {
-					return 0, false
-				}
-				return 0.75, false
+			if isReported(lo, m[0]) {
+				return 0, false
 			}
-			return overVerb(lo, []int{m[0], m[1], -1, -1, m[4], m[5], m[6], m[7]})
+			return 0.75, false
+		}},
+	"oververb2": {Override, re(`^(?:scratch|scrap|cancel|drop|discard|abandon|throw\s+(?:out|away)|toss|set\s+aside|put\s+aside|pay\s+no\s+attention\s+to|take\s+no\s+notice\s+of|stop\s+(?:following|obeying|listening\s+to)|(?:do\s+not|don't|no\s+longer)\s+(?:follow|obey|listen\s+to)|never\s*mind|nevermind|ignore|disregard|forget)\s+(?:(?:all|any|the|your|every|these|those|of|each)\s+){0,3}(earlier|previous|prior|preceding|above|foregoing|original|initial|system|existing|given)?\s*(instructions?|directions?|directives?|orders|rules|guidance|guidelines|prompt|system\s+(?:message|prompt|instructions)|context|commands?|programming|constraints|task)\b`), 0, 110,
+		func(lo string, m []int) (float64, bool) {
+			return overVerb(lo, []int{m[0], m[1], -1, -1, m[2], m[3], m[4], m[5]})
 		}},
 	"dismissed": {Override, re(`^(?:text|instructions|message|prompt|content|everything|directions|context|words)\s+(?:above|before\s+this(?:\s+(?:line|message|point))?|so\s+far|preceding\s+this|up\s+to\s+(?:here|now|this\s+point))\s+(?:is|are|was|were)\s+(?:now\s+|all\s+|just\s+|completely\s+|totally\s+)?(?:irrelevant|void|cancel+ed|obsolete|outdated|not\s+important|unimportant|no\s+longer\s+(?:valid|relevant|applicable|needed)|meaningless|fake|a\s+test|a\s+lie|wrong|invalid|null)\b`), 0, 120, fixed(0.75)},
 	"revoked":   {Override, re(`^(?:prompt|instructions|guidelines|rules|directives|restrictions|protocols|filters?|safeguards|guardrails|limitations)\s+(?:has|have|are|is|were)\s+(?:now\s+|hereby\s+|temporarily\s+|officially\s+)*(?:been\s+)?(?:now\s+)?(?:revoked|cancel+ed|replaced|overridden|superseded|withdrawn|disabled|removed|deleted|suspended|lifted|voided|nullified|deactivated|turned\s+off|switched\s+off|waived)\b`), 0, 100, revoked},
@@ -474,26 +475,25 @@ var directAnchors = map[string]anchor{
 	"passphrase":   {[]string{"maybe", "secretfmt"}, ""},
 	"secret":       {[]string{"maybe", "secretfmt"}, ""},
 	"if":           {[]string{"ifallowed", "carrier"}, "you"},
-	"forget":       {[]string{"oververb"}, ""},
-	"ignore":       {[]string{"oververb"}, ""},
-	"disregard":    {[]string{"oververb"}, ""},
-	"drop":         {[]string{"oververb"}, "everything all anything what that the your any every these those earlier previous prior preceding above original old initial system"},
-	"discard":      {[]string{"oververb"}, ""},
-	"scratch":      {[]string{"oververb", "pivot"}, ""},
-	"scrap":        {[]string{"oververb"}, ""},
-	"cancel":       {[]string{"oververb"}, "all any the your every these those earlier previous prior preceding above original old initial system"},
-	"abandon":      {[]string{"oververb"}, ""},
-	"throw":        {[]string{"oververb"}, "out away"},
-	"toss":         {[]string{"oververb"}, ""},
-	"set":          {[]string{"oververb"}, "aside"},
-	"put":          {[]string{"oververb"}, "aside"},
-	"pay":          {[]string{"oververb"}, "no"},
-	"take":         {[]string{"oververb"}, "no"},
-	"stop":         {[]string{"oververb"}, "following obeying listening"},
-	"do":           {[]string{"oververb"}, "not"},
-	"don't":        {[]string{"oververb"}, "follow obey listen"},
-	"never":        {[]string{"oververb", "pivot", "guarded"}, "mind reveal say share disclose tell mention protect hide withhold give"},
-	"nevermind":    {[]string{"oververb", "pivot"}, ""},
+	"forget":       {[]string{"oververb", "oververb2"}, ""},
+	"ignore":       {[]string{"oververb", "oververb2"}, ""},
+	"disregard":    {[]string{"oververb", "oververb2"}, ""},
+	"drop":         {[]string{"oververb", "oververb2"}, "everything all anything what that the your any every these those earlier previous prior preceding above original old initial system"},
+	"discard":      {[]string{"oververb", "oververb2"}, ""},
+	"scratch":      {[]string{"oververb", "oververb2", "pivot"}, ""},
+	"scrap":        {[]string{"oververb", "oververb2"}, ""},
+	"cancel":       {[]string{"oververb", "oververb2"}, "all any the your every these those earlier previous prior preceding above original old initial system"},
+	"abandon":      {[]string{"oververb", "oververb2"}, ""},
+	"throw":        {[]string{"oververb", "oververb2"}, "out away"},
+	"toss":         {[]string{"oververb", "oververb2"}, ""},
+	"set":          {[]string{"oververb", "oververb2"}, "aside"},
+	"put":          {[]string{"oververb", "oververb2"}, "aside"},
+	"pay":          {[]string{"oververb", "oververb2"}, "no"},
+	"take":         {[]string{"oververb", "oververb2"}, "no"},
+	"stop":         {[]string{"oververb", "oververb2"}, "following obeying listening"},
+	"do":           {[]string{"oververb", "oververb2"}, "not"},
+	"don't":        {[]string{"oververb", "oververb2"}, "follow obey listen"},
+	"nevermind":    {[]string{"oververb", "oververb2", "pivot"}, ""},
 	"text":         {[]string{"dismissed"}, "above before so preceding up"},
 	"instructions": {[]string{"dismissed", "revoked"}, "above before so preceding up has have are is were"},
 	"message":      {[]string{"dismissed"}, "above before so preceding up"},
@@ -632,7 +632,7 @@ var directAnchors = map[string]anchor{
 	"je":            {[]string{"latntask"}, "echte eigenlijke werkelijke"},
 	"jouw":          {[]string{"latntask"}, "echte eigenlijke werkelijke"},
 	"ne":            {[]string{"latnover"}, "tiens tenez"},
-	"no":            {[]string{"oververb", "latnover"}, "longer need sigas"},
+	"no":            {[]string{"oververb2", "latnover"}, "longer sigas"},
 	"non":           {[]string{"latnover"}, "seguire"},
 	"ignorar":       {[]string{"latnover"}, ""},
 	"esquecer":      {[]string{"latnover"}, ""},
@@ -703,13 +703,39 @@ func mergeDirect() bool {
 		wordAnchors[w] = anchor{append(append([]string{}, old.checks...), a.checks...), strings.TrimSpace(next)}
 	}
 	symbolAnchors = append(symbolAnchors, directSymbols...)
+	for name, lits := range directNeeds {
+		needs[name] = lits
+	}
 	return true
+}
+
+// directNeeds are the literals one of which a check's window must hold
+// before its expression runs (the engine's needs): the expressions of
+// this file are long alternations, and the anchors of some ("if you",
+// "this is", "when you") are common words.
+var directNeeds = map[string][]string{
+	"carrier":   {"ai", "a.i.", "assistant", "bot", "model", "llm", "gpt", "agent", "claude", "gemini", "copilot", "summari", "screener", "automated"},
+	"ifallowed": {"password", "passphrase", "secret", "prompt", "instructions", "hidden"},
+	"permit":    {"password", "passphrase", "secret", "prompt", "instructions", "credentials", "hidden", "confidential"},
+	"inmode":    {" mode"},
+	"iamdev":    {"developer", "creator", "admin", "owner", "operator", "programmer", "engineer", "team", "department", "staff", "moderator", "employee"},
+	"iamdev2":   {"developer", "creator", "admin", "owner", "operator", "programmer", "engineer", "staff", "moderator", "employee"},
+	"iamdev3":   {"developer", "creator", "admin", "owner", "operator", "programmer", "engineer", "team", "department"},
+	"revoked":   {"revoked", "cancel", "replaced", "overridden", "superseded", "withdrawn", "disabled", "removed", "deleted", "suspended", "lifted", "voided", "nullified", "deactivated", "turned off", "switched off", "waived"},
+	"virtself":  {"prompt", "rules", "instructions", "restrictions", "password", "secret", "guidelines", "filters", "limits"},
+	"secretask": {"pass", "secret", "hidden", "admin", "magic", "confidential", "protected", "private", "stored", "access", "code word", "codeword"},
+	"oververb":  {"told", "given", "taught", "asked", "instructed", " above", "before this", "so far", "preceding", "up to", "until now"},
+	"oververb2": {"instruction", "direction", "directive", "order", "rule", "guidance", "guideline", "prompt", "context", "command", "programming", "constraint", "task"},
+	"guarded":   {"reveal", "say", "share", "disclose", "tell", "mention", "give", "protect", "hide", "keep", "guard", "withhold"},
+	"pivot":     {"don't", "do not", "stop", "skip", "forget", "ignore", "drop", "cancel", "instead", "rather", "disregard", "no need", "never mind", "nevermind", "scratch that"},
+	"authmode":  {"mode", "access", "privileges", "override"},
+	"altself":   {"self", "version", "persona", "twin", "side"},
 }
 
 // maxViewText bounds the text the rewritten views are made of: a longer
 // text is read as it is (an obfuscated injection is a short text or a
 // short part of one; the views of the first maxViewText bytes are read).
-const maxViewText = 8 << 10
+const maxViewText = 4 << 10
 
 // directViews scans the rewritten views of a text whose plain pass found
 // nothing: de-obfuscated, reversed, fragments joined; and a many-shot
@@ -722,10 +748,13 @@ func (f *finder) directViews() {
 		text = text[:maxViewText]
 	}
 	n := f.n
-	if v, src, ok := deobfuscate(text, lo); ok {
+	deob, rev := disguises(text, lo)
+	if deob {
+		v, src := deobfuscate(text, lo)
 		f.viewHits(v, src, true)
 	}
-	if v, src, ok := reversed(lo); ok {
+	if rev {
+		v, src := reversed(lo)
 		f.viewHits(v, src, true)
 	}
 	if f.n == n {
@@ -845,13 +874,101 @@ func (v *viewBuf) puts(s string, at int) {
 // upper-case SNAKE_CASE sentence read as words. ok is false when no
 // disguised word is one of viewKeywords: the view is then not worth a
 // pass (the common case, decided before anything is built).
-func deobfuscate(text, lo string) (string, []int32, bool) {
-	if !disguised(text, lo, nil) {
-		return "", nil, false
-	}
+func deobfuscate(text, lo string) (string, []int32) {
 	v := &viewBuf{b: make([]byte, 0, len(lo)), src: make([]int32, 0, len(lo))}
 	disguised(text, lo, v)
-	return string(v.b), v.src, true
+	return string(v.b), v.src
+}
+
+// byteClass classes the bytes of a lowered text for disguises.
+var byteClass = func() (t [256]uint8) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c] = clLetter
+	}
+	for c := '0'; c <= '9'; c++ {
+		t[c] = clDigit
+	}
+	for _, c := range "0134578 9" {
+		if c != ' ' {
+			t[c] = clLeet
+		}
+	}
+	for _, c := range "-._*@$" {
+		t[c] = clPunct
+	}
+	for c := 0x80; c < 0x100; c++ {
+		t[c] = clHigh
+	}
+	for _, c := range " \t\n\r" {
+		t[c] = clSpace
+	}
+	return t
+}()
+
+const (
+	clOther = iota
+	clLetter
+	clDigit // a digit leetspeak has no letter for
+	clLeet
+	clPunct
+	clHigh
+	clSpace
+)
+
+// disguises reports, in one pass over lo's words, whether the
+// de-obfuscated view holds a disguised keyword (deob) and whether lo
+// holds a reversed keyword (rev). A plain word costs a table lookup a
+// byte; only a word that mixes letters with leet digits, inner
+// punctuation or non-ASCII bytes, a single letter that opens a spaced
+// run, or a word of five to twelve letters (for rev) is looked at again.
+func disguises(text, lo string) (deob, rev bool) {
+	var scratch [64]byte
+	for i := 0; i < len(lo); {
+		if byteClass[lo[i]] == clSpace {
+			i++
+			continue
+		}
+		j := i
+		letters, marks := 0, 0
+		for j < len(lo) {
+			switch byteClass[lo[j]] {
+			case clSpace:
+				goto end
+			case clLetter:
+				letters++
+			case clLeet, clHigh:
+				marks++
+			case clPunct:
+				if j > i && j+1 < len(lo) && isAlnum(lo[j-1]) && isAlnum(lo[j+1]) {
+					marks++
+				}
+			}
+			j++
+		}
+	end:
+		w := lo[i:j]
+		switch {
+		case !deob && j-i == 1 || !deob && j-i == 2 && byteClass[lo[i+1]] == clPunct:
+			if n, _, joined := spacedRun(lo, i, scratch[:0]); n >= 3 {
+				if viewKeywords[string(joined)] {
+					deob = true
+				} else if s, ok := segment(string(joined)); ok && hasKeyword([]byte(s)) {
+					deob = true
+				}
+			}
+		case !deob && letters > 0 && marks > 0:
+			if nw, ok := undisguise(w, text[i:j], scratch[:0]); ok && hasKeyword(nw) {
+				deob = true
+			}
+		case !rev && marks == 0 && letters >= 5 && letters <= 12 && letters == j-i:
+			rev = reversedWords[w]
+		}
+		if deob && rev {
+			return
+		}
+		i = j
+	}
+	return
 }
 
 // disguised walks lo word by word; with v nil it reports whether a
@@ -1077,27 +1194,9 @@ var reversedWords = func() map[string]bool {
 	return m
 }()
 
-// reversed returns lo reversed, character by character, when it holds a
-// reversed keyword as a word.
-func reversed(lo string) (string, []int32, bool) {
-	hit := false
-	for i := 0; i < len(lo) && !hit; {
-		if lo[i] < 'a' || lo[i] > 'z' || i > 0 && isAlnum(lo[i-1]) {
-			i++
-			continue
-		}
-		j := i
-		for j < len(lo) && lo[j] >= 'a' && lo[j] <= 'z' {
-			j++
-		}
-		if j-i >= 5 && j-i <= 12 && reversedWords[lo[i:j]] {
-			hit = true
-		}
-		i = j
-	}
-	if !hit {
-		return "", nil, false
-	}
+// reversed returns lo reversed, character by character (read when it
+// holds a reversed keyword as a word: disguises).
+func reversed(lo string) (string, []int32) {
 	v := &viewBuf{b: make([]byte, 0, len(lo)), src: make([]int32, 0, len(lo))}
 	for e := len(lo); e > 0; {
 		_, size := utf8.DecodeLastRuneInString(lo[:e])
@@ -1107,7 +1206,7 @@ func reversed(lo string) (string, []int32, bool) {
 		}
 		e = s
 	}
-	return string(v.b), v.src, true
+	return string(v.b), v.src
 }
 
 // view is a rewritten text and the source byte of each of its bytes.

@@ -255,12 +255,11 @@ func FuzzDirectViews(f *testing.F) {
 				}
 			}
 		}
-		if v, src, ok := deobfuscate(text, lo); ok {
-			check("deobfuscate", v, src)
-		}
-		if v, src, ok := reversed(lo); ok {
-			check("reversed", v, src)
-		}
+		v, src := deobfuscate(text, lo)
+		check("deobfuscate", v, src)
+		v, src = reversed(lo)
+		check("reversed", v, src)
+		disguises(text, lo)
 		for _, v := range fragments(lo) {
 			check("fragments", v.text, v.src)
 		}
