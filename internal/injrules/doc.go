@@ -100,7 +100,7 @@
 // ignore …"), and overrides and extractions in Russian, Chinese,
 // Japanese, Korean, Arabic and Hindi. When the plain pass finds no
 // unquoted hit of Floor or more, the rules run again on views of the
-// text's first 8 KiB: spaced, dotted or leet letters joined, words split
+// text's first 4 KiB: spaced, dotted or leet letters joined, words split
 // by punctuation joined, look-alike Cyrillic and Greek letters read as
 // Latin, reversed text, quoted fragments joined (payload splitting), and
 // a many-shot dialogue ending on an open answer (fake_turn); a hit is
@@ -148,7 +148,7 @@
 // text.
 // The checks of jailbreak.go and direct.go are merged into the same
 // tables before the package's init and run under the same bounds; the
-// views of direct.go read at most 8 KiB of a text (fragments at most 2
+// views of direct.go read at most 4 KiB of a text (fragments at most 2
 // KiB), each one pass, and share the text's maxChecks and MaxHits. Each expression is
 // compiled when a text first reaches it (lazy.go), not at package init:
 // a program that imports package shield does not pay for them before it
