@@ -668,7 +668,22 @@ func Analyze(text string, add func(Hit)) Framing {
 // find is Find on text and its lowered copy lo; when fs is not nil it also
 // gathers the framing's words.
 func find(text, lo string, add func(Hit), fs *frameState) {
-	f := finder{text: text, lo: lo, add: add, until: map[string]int{}}
+	best := 0.0 // the strongest unquoted hit
+	f := finder{text: text, lo: lo, until: map[string]int{}, add: func(h Hit) {
+		if !h.Quoted {
+			best = max(best, h.Confidence)
+		}
+		add(h)
+	}}
+	f.scan(fs)
+	if best < Floor {
+		f.directViews() // direct.go: obfuscated, reversed, split, many-shot
+	}
+}
+
+// scan is find's pass over the text.
+func (f *finder) scan(fs *frameState) {
+	text, lo := f.text, f.lo
 	f.roleTurns()
 	for i := 0; i < len(lo) && f.n < MaxHits && f.checks < maxChecks; i++ {
 		c := lo[i]
@@ -786,6 +801,9 @@ func (f *finder) run(name string, at int) {
 		}
 	}
 	end = min(end, len(f.text))
+	if start < f.until[ch.rule] {
+		return // a window read back (direct.go) over the rule's last hit
+	}
 	h := Hit{Rule: ch.rule, Start: start, End: end, Confidence: conf, Strong: isStrong}
 	h.Quoted = quoted(f.text, start, end)
 	if h.Quoted && name == "secret" {

@@ -38,6 +38,8 @@ var _ = func() bool {
 	for name, c := range toolDescChecks {
 		checks[name] = c
 	}
-	wordAnchors["system"] = anchor{[]string{"sysheading"}, "update enhancement optimization optimisation maintenance alert notice upgrade protocol requirement directive updates alerts"}
+	// joined with the anchor other files gave the word (direct.go's)
+	old := wordAnchors["system"]
+	wordAnchors["system"] = anchor{append([]string{"sysheading"}, old.checks...), strings.TrimSpace("update enhancement optimization optimisation maintenance alert notice upgrade protocol requirement directive updates alerts " + old.next)}
 	return true
 }()

@@ -167,6 +167,7 @@ func main() {
 	persuasion(add)
 	jailwild(add)
 	tooldefs2(add)
+	direct(add)
 	if !*toolOut {
 		// Generated (the random sequence of the other files depends on
 		// it) but not written.
