@@ -17,7 +17,7 @@ import (
 // and text files (README, *.md, *.txt, copyright, changelogs) — cut into
 // chunks of at most 4,000 bytes at paragraph breaks, and prints the share
 // of chunks and of bytes flagged at each threshold.
-func benignReport(w io.Writer, m *injmodel.Model, dirs []string, max int) {
+func benignReport(w io.Writer, score func(string) injmodel.Result, dirs []string, max int) {
 	var chunks []string
 	total := 0
 	for _, dir := range dirs {
@@ -63,7 +63,7 @@ func benignReport(w io.Writer, m *injmodel.Model, dirs []string, max int) {
 	var hitBytes [2]int
 	var worst []string
 	for _, c := range chunks {
-		r := m.Score(c)
+		r := score(c)
 		for k, th := range thresholds {
 			if r.Prob >= th {
 				hit[k]++

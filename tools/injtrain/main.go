@@ -15,6 +15,12 @@
 // on the benign text those directories hold. The output is deterministic:
 // a fixed seed, a fixed order, byte-identical files on rerun.
 //
+// -candidate evaluates, the same way, a model that is not shipped: the
+// linear model with a hidden-layer part beside it (-dim, -hidden,
+// -deep-bits, -deep-rate; -wide=false drops the linear part) or with
+// feature dropout (-dropout), trained and scored in float by the trainer
+// alone (deep.go); it writes no model.
+//
 // docs/judgement/injection-model.md records the commands and numbers.
 package main
 
@@ -94,6 +100,15 @@ func main() {
 	flag.Uint64Var(&p.Seed, "seed", 27, "shuffle seed")
 	flag.BoolVar(&p.Average, "average", true, "average the weights of the second half of the epochs")
 	flag.Float64Var(&p.ExtraWeight, "extra-weight", 0.5, "weight of a project-written item relative to a pool item")
+	var dp deepParams
+	flag.IntVar(&dp.Dim, "dim", 0, "candidate: embedding columns of a hidden-layer part (0: none)")
+	flag.IntVar(&dp.Hidden, "hidden", 32, "candidate: hidden units (0: none, the embedding is the hidden layer's input)")
+	flag.UintVar(&dp.Bits, "deep-bits", 18, "candidate: log2 of the embedding rows")
+	flag.Float64Var(&dp.Rate, "deep-rate", 0.05, "candidate: AdaGrad rate of the hidden-layer part")
+	flag.BoolVar(&dp.Wide, "wide", true, "candidate: keep the linear part beside the hidden-layer part")
+	flag.Float64Var(&dp.Dropout, "dropout", 0, "candidate: share of a training window's features dropped at each update")
+	flag.Float64Var(&dp.Init, "init", 0.1, "candidate: embedding initialisation range")
+	candidate := flag.Bool("candidate", false, "evaluate a float candidate (-dim, -hidden, -dropout…) instead of the shipped model; writes no model")
 	flag.Parse()
 
 	items, dataSum := load(*data, *extra)
@@ -102,6 +117,10 @@ func main() {
 	}
 	weigh(items, p)
 	log.Printf("%d items (%d injection), %d families", len(items), countLabel(items, 1), len(families(items)))
+	if *candidate {
+		runCandidate(items, p, dp, *eval, *heldout, *benign, *benignMax)
+		return
+	}
 
 	// Leave one family out: train on the rest, calibrate on a slice of the
 	// rest, test on the family.
@@ -181,7 +200,7 @@ func main() {
 		}
 	}
 	if *benign != "" {
-		benignReport(os.Stdout, m, strings.Split(*benign, ","), *benignMax)
+		benignReport(os.Stdout, m.Score, strings.Split(*benign, ","), *benignMax)
 	}
 	if *write {
 		bin, side := files(m, p, dataSum, items)
