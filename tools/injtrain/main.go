@@ -59,6 +59,8 @@ type params struct {
 
 	ExtraWeight float64 `json:"extra_weight"`
 	Average     bool    `json:"average"`
+
+	FamilyBalance bool `json:"family_balance,omitempty"`
 }
 
 type item struct {
@@ -100,6 +102,7 @@ func main() {
 	flag.Uint64Var(&p.Seed, "seed", 27, "shuffle seed")
 	flag.BoolVar(&p.Average, "average", true, "average the weights of the second half of the epochs")
 	flag.Float64Var(&p.ExtraWeight, "extra-weight", 0.5, "weight of a project-written item relative to a pool item")
+	flag.BoolVar(&p.FamilyBalance, "family-balance", false, "give each family the same total weight per label")
 	var dp deepParams
 	flag.IntVar(&dp.Dim, "dim", 0, "candidate: embedding columns of a hidden-layer part (0: none)")
 	flag.IntVar(&dp.Hidden, "hidden", 32, "candidate: hidden units (0: none, the embedding is the hidden layer's input)")
@@ -365,6 +368,24 @@ func weigh(items []item, p params) {
 		if it.family == "project" {
 			it.w *= p.ExtraWeight
 		}
+	}
+	if p.FamilyBalance {
+		// Each family carries the same total per label.
+		ft := map[key]float64{}
+		for _, it := range items {
+			ft[key{it.family, it.y}] += it.w
+		}
+		var sum, cnt [2]float64
+		for k, v := range ft {
+			sum[int(k.y)] += v
+			cnt[int(k.y)]++
+		}
+		for i := range items {
+			it := &items[i]
+			it.w *= sum[int(it.y)] / cnt[int(it.y)] / ft[key{it.family, it.y}]
+		}
+	}
+	for _, it := range items {
 		tot[int(it.y)] += it.w
 	}
 	for i := range items {
