@@ -18,8 +18,13 @@ import (
 // chunks of at most 4,000 bytes at paragraph breaks, and prints the share
 // of chunks and of bytes flagged at each threshold.
 func benignReport(w io.Writer, score func(string) injmodel.Result, dirs []string, max int) {
-	var chunks []string
-	total := 0
+	chunks, total := benignChunks(dirs, max)
+	reportChunks(w, score, chunks, total, dirs)
+}
+
+// benignChunks reads the chunks benignReport scores: at most max bytes,
+// shared equally by dirs.
+func benignChunks(dirs []string, max int) (chunks []string, total int) {
 	for _, dir := range dirs {
 		var paths []string
 		filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
@@ -59,6 +64,10 @@ func benignReport(w io.Writer, score func(string) injmodel.Result, dirs []string
 		}
 		total += used
 	}
+	return chunks, total
+}
+
+func reportChunks(w io.Writer, score func(string) injmodel.Result, chunks []string, total int, dirs []string) {
 	var hit [2]int
 	var hitBytes [2]int
 	var worst []string

@@ -19,7 +19,10 @@
 // linear model with a hidden-layer part beside it (-dim, -hidden,
 // -deep-bits, -deep-rate; -wide=false drops the linear part) or with
 // feature dropout (-dropout), trained and scored in float by the trainer
-// alone (deep.go); it writes no model.
+// alone (deep.go); it writes no model. -family-balance (equal family
+// weights) and -hard DIR,DIR… (benign text of those directories as
+// training-only items) change the shipped path's training; both are off
+// by default, measured and not kept (the docs page).
 //
 // docs/judgement/injection-model.md records the commands and numbers.
 package main
@@ -112,9 +115,20 @@ func main() {
 	flag.Float64Var(&dp.Dropout, "dropout", 0, "candidate: share of a training window's features dropped at each update")
 	flag.Float64Var(&dp.Init, "init", 0.1, "candidate: embedding initialisation range")
 	candidate := flag.Bool("candidate", false, "evaluate a float candidate (-dim, -hidden, -dropout…) instead of the shipped model; writes no model")
-	flag.Parse()
 
+	hard := flag.String("hard", "", "candidate: comma-separated directories of benign text added as training-only benign items (never tested or calibrated on)")
+	hardMax := flag.Int("hard-max", 2<<20, "bytes of -hard text to read")
+	flag.Parse()
 	items, dataSum := load(*data, *extra)
+	if *hard != "" {
+		chunks, _ := benignChunks(strings.Split(*hard, ","), *hardMax)
+		for _, c := range chunks {
+			h := sha256.Sum256([]byte(c))
+			items = append(items, item{ID: "hard-" + hex.EncodeToString(h[:7]), Text: c, Label: "benign",
+				Kind: "machine", SourceGroup: "machine/hard", family: "machine"})
+		}
+		log.Printf("%d training-only benign chunks from %s", len(chunks), *hard)
+	}
 	for i := range items {
 		featurize(&items[i], p.Bits)
 	}
@@ -131,9 +145,14 @@ func main() {
 	oofP := make([]float64, len(items))
 	if *eval {
 		for _, fam := range families(items) {
+			if fam == "machine" {
+				continue
+			}
 			var train, calib, test []int
 			for i, it := range items {
 				switch {
+				case it.family == "machine":
+					train = append(train, i)
 				case it.family == fam:
 					test = append(test, i)
 				case slice(it.ID) == 0:
@@ -152,11 +171,18 @@ func main() {
 			}
 			log.Printf("fold %-12s train %5d calib %4d test %5d", fam, len(train), len(calib), len(test))
 		}
-		report(os.Stdout, items, oofP, oof)
+		var tItems []item
+		var tP, tZ []float64
+		for i, it := range items {
+			if it.family != "machine" {
+				tItems, tP, tZ = append(tItems, it), append(tP, oofP[i]), append(tZ, oof[i])
+			}
+		}
+		report(os.Stdout, tItems, tP, tZ)
 		if *heldout != "" {
 			var b bytes.Buffer
 			for i, it := range items {
-				if strings.HasPrefix(it.SourceGroup, "project/") {
+				if strings.HasPrefix(it.SourceGroup, "project/") || it.family == "machine" {
 					continue
 				}
 				fmt.Fprintf(&b, "{\"id\":%q,\"prob\":%.6f}\n", it.ID, oofP[i])
@@ -191,7 +217,13 @@ func main() {
 		}
 	}
 	m := fit(items, all, p)
-	cal := isotonic(items, all, cross)
+	var calIdx []int
+	for i, it := range items {
+		if it.family != "machine" {
+			calIdx = append(calIdx, i)
+		}
+	}
+	cal := isotonic(items, calIdx, cross)
 	m = withCalib(m, cal)
 	if *probe != "" {
 		b, err := os.ReadFile(*probe)
