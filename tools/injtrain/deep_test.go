@@ -92,3 +92,41 @@ func TestDeepCandidate(t *testing.T) {
 		}
 	}
 }
+
+// With FamilyBalance, each family carries the same total weight per
+// label; without it, a family's weight follows its item count.
+func TestWeighFamilyBalance(t *testing.T) {
+	mk := func() []item {
+		var items []item
+		for i := 0; i < 6; i++ {
+			items = append(items, item{SourceGroup: "a", family: "a", y: float64(i % 2)})
+		}
+		for i := 0; i < 2; i++ {
+			items = append(items, item{SourceGroup: "b", family: "b", y: float64(i % 2)})
+		}
+		return items
+	}
+	tot := func(items []item) map[string]float64 {
+		m := map[string]float64{}
+		for _, it := range items {
+			m[fmt.Sprint(it.family, it.y)] += it.w
+		}
+		return m
+	}
+	p := params{GroupCap: 250, ExtraWeight: 1}
+	items := mk()
+	weigh(items, p)
+	if m := tot(items); m["a0"] != 3*m["b0"] {
+		t.Errorf("unbalanced: family totals %v, want a 3× b", m)
+	}
+	p.FamilyBalance = true
+	items = mk()
+	weigh(items, p)
+	m := tot(items)
+	for _, k := range []string{"a0", "a1"} {
+		b := "b" + k[1:]
+		if math.Abs(m[k]-m[b]) > 1e-12 {
+			t.Errorf("balanced: %s %v, %s %v, want equal", k, m[k], b, m[b])
+		}
+	}
+}
