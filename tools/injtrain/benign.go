@@ -17,9 +17,14 @@ import (
 // and text files (README, *.md, *.txt, copyright, changelogs) — cut into
 // chunks of at most 4,000 bytes at paragraph breaks, and prints the share
 // of chunks and of bytes flagged at each threshold.
-func benignReport(w io.Writer, m *injmodel.Model, dirs []string, max int) {
-	var chunks []string
-	total := 0
+func benignReport(w io.Writer, score func(string) injmodel.Result, dirs []string, max int) {
+	chunks, total := benignChunks(dirs, max)
+	reportChunks(w, score, chunks, total, dirs)
+}
+
+// benignChunks reads the chunks benignReport scores: at most max bytes,
+// shared equally by dirs.
+func benignChunks(dirs []string, max int) (chunks []string, total int) {
 	for _, dir := range dirs {
 		var paths []string
 		filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
@@ -59,11 +64,15 @@ func benignReport(w io.Writer, m *injmodel.Model, dirs []string, max int) {
 		}
 		total += used
 	}
+	return chunks, total
+}
+
+func reportChunks(w io.Writer, score func(string) injmodel.Result, chunks []string, total int, dirs []string) {
 	var hit [2]int
 	var hitBytes [2]int
 	var worst []string
 	for _, c := range chunks {
-		r := m.Score(c)
+		r := score(c)
 		for k, th := range thresholds {
 			if r.Prob >= th {
 				hit[k]++

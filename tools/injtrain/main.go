@@ -15,6 +15,15 @@
 // on the benign text those directories hold. The output is deterministic:
 // a fixed seed, a fixed order, byte-identical files on rerun.
 //
+// -candidate evaluates, the same way, a model that is not shipped: the
+// linear model with a hidden-layer part beside it (-dim, -hidden,
+// -deep-bits, -deep-rate; -wide=false drops the linear part) or with
+// feature dropout (-dropout), trained and scored in float by the trainer
+// alone (deep.go); it writes no model. -family-balance (equal family
+// weights) and -hard DIR,DIR… (benign text of those directories as
+// training-only items) change the shipped path's training; both are off
+// by default, measured and not kept (the docs page).
+//
 // docs/judgement/injection-model.md records the commands and numbers.
 package main
 
@@ -53,6 +62,8 @@ type params struct {
 
 	ExtraWeight float64 `json:"extra_weight"`
 	Average     bool    `json:"average"`
+
+	FamilyBalance bool `json:"family_balance,omitempty"`
 }
 
 type item struct {
@@ -94,14 +105,39 @@ func main() {
 	flag.Uint64Var(&p.Seed, "seed", 27, "shuffle seed")
 	flag.BoolVar(&p.Average, "average", true, "average the weights of the second half of the epochs")
 	flag.Float64Var(&p.ExtraWeight, "extra-weight", 0.5, "weight of a project-written item relative to a pool item")
-	flag.Parse()
+	flag.BoolVar(&p.FamilyBalance, "family-balance", false, "give each family the same total weight per label")
+	var dp deepParams
+	flag.IntVar(&dp.Dim, "dim", 0, "candidate: embedding columns of a hidden-layer part (0: none)")
+	flag.IntVar(&dp.Hidden, "hidden", 32, "candidate: hidden units (0: none, the embedding is the hidden layer's input)")
+	flag.UintVar(&dp.Bits, "deep-bits", 18, "candidate: log2 of the embedding rows")
+	flag.Float64Var(&dp.Rate, "deep-rate", 0.05, "candidate: AdaGrad rate of the hidden-layer part")
+	flag.BoolVar(&dp.Wide, "wide", true, "candidate: keep the linear part beside the hidden-layer part")
+	flag.Float64Var(&dp.Dropout, "dropout", 0, "candidate: share of a training window's features dropped at each update")
+	flag.Float64Var(&dp.Init, "init", 0.1, "candidate: embedding initialisation range")
+	candidate := flag.Bool("candidate", false, "evaluate a float candidate (-dim, -hidden, -dropout…) instead of the shipped model; writes no model")
 
+	hard := flag.String("hard", "", "candidate: comma-separated directories of benign text added as training-only benign items (never tested or calibrated on)")
+	hardMax := flag.Int("hard-max", 2<<20, "bytes of -hard text to read")
+	flag.Parse()
 	items, dataSum := load(*data, *extra)
+	if *hard != "" {
+		chunks, _ := benignChunks(strings.Split(*hard, ","), *hardMax)
+		for _, c := range chunks {
+			h := sha256.Sum256([]byte(c))
+			items = append(items, item{ID: "hard-" + hex.EncodeToString(h[:7]), Text: c, Label: "benign",
+				Kind: "machine", SourceGroup: "machine/hard", family: "machine"})
+		}
+		log.Printf("%d training-only benign chunks from %s", len(chunks), *hard)
+	}
 	for i := range items {
 		featurize(&items[i], p.Bits)
 	}
 	weigh(items, p)
 	log.Printf("%d items (%d injection), %d families", len(items), countLabel(items, 1), len(families(items)))
+	if *candidate {
+		runCandidate(items, p, dp, *eval, *heldout, *benign, *benignMax)
+		return
+	}
 
 	// Leave one family out: train on the rest, calibrate on a slice of the
 	// rest, test on the family.
@@ -109,9 +145,14 @@ func main() {
 	oofP := make([]float64, len(items))
 	if *eval {
 		for _, fam := range families(items) {
+			if fam == "machine" {
+				continue
+			}
 			var train, calib, test []int
 			for i, it := range items {
 				switch {
+				case it.family == "machine":
+					train = append(train, i)
 				case it.family == fam:
 					test = append(test, i)
 				case slice(it.ID) == 0:
@@ -130,11 +171,18 @@ func main() {
 			}
 			log.Printf("fold %-12s train %5d calib %4d test %5d", fam, len(train), len(calib), len(test))
 		}
-		report(os.Stdout, items, oofP, oof)
+		var tItems []item
+		var tP, tZ []float64
+		for i, it := range items {
+			if it.family != "machine" {
+				tItems, tP, tZ = append(tItems, it), append(tP, oofP[i]), append(tZ, oof[i])
+			}
+		}
+		report(os.Stdout, tItems, tP, tZ)
 		if *heldout != "" {
 			var b bytes.Buffer
 			for i, it := range items {
-				if strings.HasPrefix(it.SourceGroup, "project/") {
+				if strings.HasPrefix(it.SourceGroup, "project/") || it.family == "machine" {
 					continue
 				}
 				fmt.Fprintf(&b, "{\"id\":%q,\"prob\":%.6f}\n", it.ID, oofP[i])
@@ -169,7 +217,13 @@ func main() {
 		}
 	}
 	m := fit(items, all, p)
-	cal := isotonic(items, all, cross)
+	var calIdx []int
+	for i, it := range items {
+		if it.family != "machine" {
+			calIdx = append(calIdx, i)
+		}
+	}
+	cal := isotonic(items, calIdx, cross)
 	m = withCalib(m, cal)
 	if *probe != "" {
 		b, err := os.ReadFile(*probe)
@@ -181,7 +235,7 @@ func main() {
 		}
 	}
 	if *benign != "" {
-		benignReport(os.Stdout, m, strings.Split(*benign, ","), *benignMax)
+		benignReport(os.Stdout, m.Score, strings.Split(*benign, ","), *benignMax)
 	}
 	if *write {
 		bin, side := files(m, p, dataSum, items)
@@ -346,6 +400,24 @@ func weigh(items []item, p params) {
 		if it.family == "project" {
 			it.w *= p.ExtraWeight
 		}
+	}
+	if p.FamilyBalance {
+		// Each family carries the same total per label.
+		ft := map[key]float64{}
+		for _, it := range items {
+			ft[key{it.family, it.y}] += it.w
+		}
+		var sum, cnt [2]float64
+		for k, v := range ft {
+			sum[int(k.y)] += v
+			cnt[int(k.y)]++
+		}
+		for i := range items {
+			it := &items[i]
+			it.w *= sum[int(it.y)] / cnt[int(it.y)] / ft[key{it.family, it.y}]
+		}
+	}
+	for _, it := range items {
 		tot[int(it.y)] += it.w
 	}
 	for i := range items {
