@@ -50,7 +50,8 @@
 // Field, an RFC 6901 pointer (docs/judgement/tool-definitions.md says
 // which strings, in which order, and the bounds: 64 deep, 131072
 // strings). Content read as a tool definition (JSON with an
-// "inputSchema" member) is judged as published documentation of an
+// "inputSchema" member where a definition, a tools/list result or a
+// record's definitions hold one) is judged as published documentation of an
 // interface: it keeps no pii signal, no ssrf signal but an obfuscated
 // address or a metadata URL as a default, and no known_bad_url signal
 // for a request catcher's bare root; prompt_injection also runs the

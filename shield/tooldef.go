@@ -8,17 +8,107 @@ import (
 
 // toolDefinition reports whether the input is an MCP tool definition (or
 // a list of them, a tools/list result, a server definition holding
-// tools): JSON content read through its view with an "inputSchema"
-// member, or "input_schema" and "parameters" as other agent frameworks
-// name it beside a "name" and a "description" (docs/judgement/tool-definitions.md).
+// tools): JSON content with an "inputSchema" member, or "input_schema" or
+// "parameters" as other agent frameworks name it beside a "name" and a
+// "description" (docs/judgement/tool-definitions.md). The member must sit
+// where a definition's does — in the root object, in an element of a root
+// array, or in an element of a "tools" list of the root (or of its
+// "result", "params" or "definitions") — not anywhere: a tool's result
+// that names "inputSchema" deep inside is still a result, and a word must
+// not switch off the pii and ssrf readings toolDefFilter drops.
 func (in *input) toolDefinition() bool {
 	if in.view == nil || in.view.json == nil {
 		return false
 	}
 	t := in.text
-	return strings.Contains(t, `"inputSchema"`) ||
-		(strings.Contains(t, `"input_schema"`) || strings.Contains(t, `"parameters"`)) &&
-			strings.Contains(t, `"name"`) && strings.Contains(t, `"description"`)
+	other := strings.Contains(t, `"name"`) && strings.Contains(t, `"description"`)
+	if !strings.Contains(t, `"inputSchema"`) && (!other || !strings.Contains(t, `"input_schema"`) && !strings.Contains(t, `"parameters"`)) {
+		return false
+	}
+	for _, name := range []string{"inputSchema", "input_schema", "parameters"} {
+		if name != "inputSchema" && !other {
+			continue
+		}
+		key := `"` + name + `"`
+		for off, n := 0, 0; n < 64; n++ {
+			k := strings.Index(t[off:], key)
+			if k < 0 {
+				break
+			}
+			if definitionMember(t, off+k, len(key)) {
+				return true
+			}
+			off += k + len(key)
+		}
+	}
+	return false
+}
+
+// definitionMember reports whether the JSON text t holds, at offset at, a
+// member name of length n (quotes included) whose object sits where a
+// tool definition does: the root object, an element of a root array, or
+// an element of a "tools" list of the root or of its "result", "params"
+// or "definitions" member. It reads t once up to at, keeping the
+// containers open there and the member each was opened for.
+func definitionMember(t string, at, n int) bool {
+	rest := strings.TrimLeft(t[at+n:], " \t\r\n")
+	if !strings.HasPrefix(rest, ":") {
+		return false // a string value, not a member name
+	}
+	type open struct {
+		obj bool
+		key string // the member whose value it is ("" for an element or the root)
+	}
+	var stack []open
+	last, key := "", ""
+	for i := 0; i < at; i++ {
+		switch c := t[i]; c {
+		case '"':
+			j := i + 1
+			for j < len(t) && t[j] != '"' {
+				if t[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			if j >= at {
+				return false // at is inside a string
+			}
+			last = t[i+1 : j]
+			i = j
+		case ':':
+			key = last
+		case ',':
+			key = ""
+		case '{', '[':
+			if len(stack) == 4 {
+				return false // deeper than any place a definition holds
+			}
+			stack = append(stack, open{c == '{', key})
+			key = ""
+		case '}', ']':
+			if len(stack) == 0 {
+				return false
+			}
+			stack = stack[:len(stack)-1]
+			key = ""
+		}
+	}
+	listOfTools := func(s []open) bool { // s ends with tools: [ {
+		return len(s) >= 2 && !s[len(s)-2].obj && s[len(s)-2].key == "tools" && s[len(s)-1].obj
+	}
+	switch len(stack) {
+	case 1:
+		return stack[0].obj
+	case 2:
+		return !stack[0].obj && stack[1].obj
+	case 3:
+		return stack[0].obj && listOfTools(stack)
+	case 4:
+		k := stack[1].key
+		return stack[0].obj && stack[1].obj && (k == "result" || k == "params" || k == "definitions") && listOfTools(stack)
+	}
+	return false
 }
 
 // toolDefFilter wraps add for a tool definition (issue 27, "Done when":

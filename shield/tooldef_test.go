@@ -54,3 +54,49 @@ func TestToolDefFilter(t *testing.T) {
 		}
 	}
 }
+
+// TestToolDefinitionPlace checks that a tool definition is known by where
+// its schema sits, not by the word: a tools/list result, a root array and
+// a record's definitions are definitions; a tool's result that names
+// "inputSchema" deep inside, or as a string, keeps its pii and ssrf
+// readings (a word must not switch them off).
+func TestToolDefinitionPlace(t *testing.T) {
+	def := `{"name":"t","description":"Adds a contact, e.g. robin.fischer@example.org","inputSchema":{"type":"object"}}`
+	for _, c := range []string{
+		def,
+		`[` + def + `]`,
+		`{"tools":[` + def + `]}`,
+		`{"result":{"tools":[` + def + `]}}`,
+		`{"definitions":{"tools":[` + def + `]}}`,
+		`{"name":"t","description":"d","input_schema":{"type":"object"}}`,
+	} {
+		in, err := newInput(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !in.toolDefinition() {
+			t.Errorf("%s: not read as a tool definition", c)
+		}
+	}
+	for _, c := range []string{
+		`{"customer":{"email":"ana.ruiz@gmail.com","meta":{"inputSchema":{"type":"object"}}}}`,
+		`{"customer":{"email":"ana.ruiz@gmail.com"},"note":"the \"inputSchema\": member"}`,
+		`{"rows":[{"email":"ana.ruiz@gmail.com","inputSchema":{}}]}`,
+		`{"url":"http://169.254.169.254/latest/meta-data/","x":[[{"inputSchema":{}}]]}`,
+	} {
+		in, err := newInput(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if in.toolDefinition() {
+			t.Errorf("%s: read as a tool definition", c)
+		}
+		resp, err := Scan(context.Background(), Request{Content: c, Context: Context{Source: SourceToolOutput, Direction: Inbound}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if resp.Verdict == Clean {
+			t.Errorf("%s: clean, want its pii or ssrf signal kept", c)
+		}
+	}
+}
