@@ -730,6 +730,10 @@ var directNeeds = map[string][]string{
 	"pivot":     {"don't", "do not", "stop", "skip", "forget", "ignore", "drop", "cancel", "instead", "rather", "disregard", "no need", "never mind", "nevermind", "scratch that"},
 	"authmode":  {"mode", "access", "privileges", "override"},
 	"altself":   {"self", "version", "persona", "twin", "side"},
+	// latnover is case-folded ((?i)) over lowered text, so a literal
+	// here holds no 'k' or 's' (the two ASCII letters with a non-ASCII
+	// fold: U+212A, U+017F); one of each alternative.
+	"latnover": {"compte", "iga", "eguire", "ignorar", "quecer", "iderar", "befolge", "volg"},
 }
 
 // maxViewText bounds the text the rewritten views are made of: a longer
