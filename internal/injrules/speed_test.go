@@ -203,3 +203,92 @@ func BenchmarkDisguises(b *testing.B) {
 		})
 	}
 }
+
+// tdMaskRef is tdMask before tdEnds and tdPathPairs, kept to compare
+// with.
+func tdMaskRef(s string) uint32 {
+	var m uint32
+	for i := 0; i < len(s); {
+		for i < len(s) && s[i] == ' ' {
+			i++
+		}
+		j := i
+		special := false
+		for j < len(s) && s[j] != ' ' {
+			special = special || tdSpecial[s[j]]
+			j++
+		}
+		w := s[i:j]
+		i = j
+		if w == "" {
+			continue
+		}
+		if special {
+			if containsAny(w, tdPathLits) {
+				m |= tdPStrong
+			}
+			if strings.IndexByte(w, '_') >= 0 && containsAny(w, tdSuffixLits) {
+				m |= tdPWeak
+			}
+			if strings.IndexByte(w, '@') >= 0 {
+				m |= tdAct
+			}
+			if strings.Contains(w, "http") && strings.ContainsAny(w, "={") {
+				m |= tdURL
+			}
+		}
+		for w != "" && tdTrim[w[0]] {
+			w = w[1:]
+		}
+		for w != "" && tdTrim[w[len(w)-1]] {
+			w = w[:len(w)-1]
+		}
+		if len(w) >= 2 && len(w) <= 18 {
+			m |= tdClasses[w]
+		}
+	}
+	return m
+}
+
+// TestTDMaskSame compares tdMask with tdMaskRef on the benchmark's tool
+// definitions, sentence by sentence, and on random sentences of the
+// trigger words, the path literals and punctuation around them; every
+// class must occur.
+func TestTDMaskSame(t *testing.T) {
+	var texts []string
+	if b, err := os.ReadFile(filepath.Join("..", "..", "shield", "testdata", "bench", "tools.json")); err == nil {
+		for _, s := range strings.Split(lower(string(b)), ". ") {
+			texts = append(texts, s)
+		}
+	}
+	var words []string
+	for w := range tdClasses {
+		words = append(words, w)
+	}
+	words = append(words, tdPathLits...)
+	words = append(words, tdSuffixLits...)
+	words = append(words, "x", "the", "a_b", "me@x.io", "http://x/?q={v}", "file.", "data_", "\"path\":", "id")
+	r := rand.New(rand.NewSource(11))
+	marks := []string{"", "", ".", ",", "\"", "'", "`", "(", ")", ":", "_x", "x", "/", "~/"}
+	for len(texts) < 30000 {
+		var b strings.Builder
+		for k := 0; k < 1+r.Intn(10); k++ {
+			b.WriteString(marks[r.Intn(len(marks))])
+			b.WriteString(words[r.Intn(len(words))])
+			b.WriteString(marks[r.Intn(len(marks))])
+			b.WriteString([]string{" ", "  "}[r.Intn(2)])
+		}
+		texts = append(texts, b.String())
+	}
+	var seen uint32
+	for _, s := range texts {
+		got, want := tdMask(s), tdMaskRef(s)
+		if got != want {
+			t.Fatalf("tdMask(%q) = %#x, before the tables %#x", s, got, want)
+		}
+		seen |= got
+	}
+	if seen&tdPStrong == 0 || seen&tdPWeak == 0 || seen&tdM == 0 || seen&tdURL == 0 || seen&tdAct == 0 {
+		t.Fatalf("classes seen %#x: the comparison misses some", seen)
+	}
+}

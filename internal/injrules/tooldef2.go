@@ -180,7 +180,7 @@ func tdMask(s string) uint32 {
 			continue
 		}
 		if special {
-			if containsAny(w, tdPathLits) {
+			if holdsPair(w, tdPathPairs) && containsAny(w, tdPathLits) {
 				m |= tdPStrong
 			}
 			if strings.IndexByte(w, '_') >= 0 && containsAny(w, tdSuffixLits) {
@@ -199,11 +199,68 @@ func tdMask(s string) uint32 {
 		for w != "" && tdTrim[w[len(w)-1]] {
 			w = w[:len(w)-1]
 		}
-		if len(w) >= 2 && len(w) <= 18 {
+		if len(w) >= 2 && len(w) <= 18 && tdEnds[0][w[0]]&tdEnds[1][w[len(w)-1]]&(1<<len(w)) != 0 {
 			m |= tdClasses[w]
 		}
 	}
 	return m
+}
+
+// tdEnds holds, by the first byte ([0]) and the last ([1]) of each word
+// of tdClasses, a bit for its length: a word that misses either is not
+// one, and is not looked up.
+var tdEnds = func() (t [2][256]uint32) {
+	for w := range tdClasses {
+		if len(w) >= 2 && len(w) <= 18 {
+			t[0][w[0]] |= 1 << len(w)
+			t[1][w[len(w)-1]] |= 1 << len(w)
+		}
+	}
+	return t
+}()
+
+// tdPathPairs holds two bytes in a row of each of tdPathLits: a word
+// without one of those pairs holds none of them.
+var tdPathPairs = pairSet(tdPathLits)
+
+// pairSet returns a set of pairs of bytes, as bits, that holds a pair of
+// each of lits (each at least two bytes long): the first pair that opens
+// with a byte other than a-z ("_r" of "id_rsa", ".e" of "process.env"),
+// else the first that ends with one, else the last, so that ordinary
+// words seldom hold one.
+func pairSet(lits []string) *[1 << 10]uint64 {
+	var t [1 << 10]uint64
+	notLetter := func(c byte) bool { return c < 'a' || c > 'z' }
+	for _, l := range lits {
+		k := -1
+		for i := 0; i+1 < len(l) && k < 0; i++ {
+			if notLetter(l[i]) {
+				k = i
+			}
+		}
+		for i := 0; i+1 < len(l) && k < 0; i++ {
+			if notLetter(l[i+1]) {
+				k = i
+			}
+		}
+		if k < 0 {
+			k = len(l) - 2
+		}
+		p := uint16(l[k])<<8 | uint16(l[k+1])
+		t[p>>6] |= 1 << (p & 63)
+	}
+	return &t
+}
+
+// holdsPair reports whether two bytes in a row of w are in set.
+func holdsPair(w string, set *[1 << 10]uint64) bool {
+	for i := 0; i+1 < len(w); i++ {
+		p := uint16(w[i])<<8 | uint16(w[i+1])
+		if set[p>>6]&(1<<(p&63)) != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // tdSpecial holds the bytes of a word that may name a path, an
