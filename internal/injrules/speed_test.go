@@ -301,3 +301,65 @@ func goRootForTest() string {
 	}
 	return r
 }
+
+// TestStrongPhraseSame compares tdStrongPhraseIn with the unanchored
+// expression on the benchmark's tool definitions and on random sentences
+// of the expression's words and others, glued to words and punctuation.
+func TestStrongPhraseSame(t *testing.T) {
+	var texts []string
+	if b, err := os.ReadFile(filepath.Join("..", "..", "shield", "testdata", "bench", "tools.json")); err == nil {
+		texts = append(texts, strings.Split(lower(string(b)), ". ")...)
+	}
+	words := strings.Fields("all every each the of environment variables variable values value from login data chat conversation message messages browsing shell command history previous prior earlier last 3 entire whole full complete user so far system prompt outputs output results result other any tools tool tool's tools' returned saved passwords payment cards card credentials and foo_bar x")
+	glue := []string{" ", " ", " ", "  ", "\t", "_", "-", ".", "'", "\"", "x", ""}
+	r := rand.New(rand.NewSource(5))
+	for len(texts) < 120000 {
+		var b strings.Builder
+		for k := 0; k < 1+r.Intn(9); k++ {
+			b.WriteString(words[r.Intn(len(words))])
+			b.WriteString(glue[r.Intn(len(glue))])
+		}
+		texts = append(texts, b.String())
+	}
+	matched := 0
+	for _, s := range texts {
+		got, want := tdStrongPhraseIn(s), tdStrongPhrase.MatchString(s)
+		if got != want {
+			t.Fatalf("tdStrongPhraseIn(%q) = %v, the expression %v", s, got, want)
+		}
+		if got {
+			matched++
+		}
+	}
+	if matched < 1000 {
+		t.Fatalf("only %d texts matched: the comparison proves little", matched)
+	}
+}
+
+// BenchmarkStrongPhrase runs tdStrongPhraseIn (and the unanchored
+// expression: -bench StrongPhrase/ref) on the benchmark's tool
+// definitions' sentences that name a tool or a conversation.
+func BenchmarkStrongPhrase(b *testing.B) {
+	src, err := os.ReadFile(filepath.Join("..", "..", "shield", "testdata", "bench", "tools.json"))
+	if err != nil {
+		b.Skip("no tool definitions")
+	}
+	var sents []string
+	for _, s := range strings.Split(lower(string(src)), ". ") {
+		if containsAny(s, tdStrongPhrases) {
+			sents = append(sents, s)
+		}
+	}
+	for _, c := range []struct {
+		name string
+		fn   func(string) bool
+	}{{"new", tdStrongPhraseIn}, {"ref", tdStrongPhrase.MatchString}} {
+		b.Run(c.name, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				for _, s := range sents {
+					c.fn(s)
+				}
+			}
+		})
+	}
+}

@@ -91,7 +91,7 @@ func FindToolDef(text string, add func(Hit)) {
 		// include its trigger words (tdClasses): most sentences of a
 		// definition have none, and a map look-up a word is cheap.
 		m := masks[i]
-		if m&tdPStrong2 != 0 && m&tdM != 0 && containsAny(one, tdStrongPhrases) && tdStrongPhrase.MatchString(one) {
+		if m&tdPStrong2 != 0 && m&tdM != 0 && containsAny(one, tdStrongPhrases) && tdStrongPhraseIn(one) {
 			m |= tdPStrong
 		}
 		if m&tdM != 0 && (m&tdPStrong != 0 && m2&(tdSinkW|tdModelW|tdURL) != 0 ||
@@ -407,6 +407,49 @@ func strongPrivate(s string) bool {
 // tdStrongPhrase is the part of tdStrongPrivate whose names open with
 // a common word ("the chat history", "the outputs of other tools").
 var tdStrongPhrase = re(`\b(?:all|every|each)\s+(?:the\s+|of\s+the\s+)?environment\s+variables\b|\bvalues?\s+of\s+(?:all\s+)?(?:the\s+)?(?:[a-z0-9_]+\s+)?(?:and\s+[a-z0-9_]+\s+)?environment\s+variables?\b|\bfrom\s+the\s+environment\b|\blogin\s+data\b|\b(?:chat|conversation|message|browsing|shell|command)\s+history\b|\b(?:previous|prior|earlier|last\s+\d*\s*|all\s+(?:the\s+)?|entire|whole|full|complete)\s*(?:user\s+)?(?:messages|conversation|chat)\b|\bconversation\s+so\s+far\b|\bsystem\s+prompt\b|\b(?:outputs?|results?)\s+of\s+(?:all\s+|any\s+|the\s+)?(?:other|previous)\s+tools?\b|\b(?:other|previous|any\s+other|any\s+previous)\s+tools?(?:'s?)?\s+(?:outputs?|results?|returned)\b|\blast\s+tool\s+result\b|\bsaved\s+(?:passwords|payment|cards?|credentials)\b`)
+
+// tdStrongPhraseAt is tdStrongPhrase anchored: every alternative of
+// tdStrongPhrase opens with \b and a word of tdStrongStarts.
+var tdStrongPhraseAt = re(`^(?:` + tdStrongPhrase.String() + `)`)
+
+// tdStrongStarts are the words that open tdStrongPhrase's alternatives.
+var tdStrongStarts = []string{"all", "every", "each", "value", "from", "login", "chat", "conversation", "message", "browsing", "shell", "command", "previous", "prior", "earlier", "last", "entire", "whole", "full", "complete", "system", "output", "result", "other", "any", "saved"}
+
+// tdStrongFirst marks the first bytes of tdStrongStarts.
+var tdStrongFirst = func() (t [256]bool) {
+	for _, w := range tdStrongStarts {
+		t[w[0]] = true
+	}
+	return t
+}()
+
+// tdStrongPhraseIn is tdStrongPhrase.MatchString(s), tried only where an
+// alternative can start: at a byte that follows no word byte (its \b;
+// each start word opens with a letter) and opens a word of
+// tdStrongStarts. The unanchored expression steps through every byte of
+// a sentence that names a tool or a conversation, nearly every sentence
+// of a tool definition.
+func tdStrongPhraseIn(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !tdStrongFirst[s[i]] || i > 0 && isWordChar(s[i-1]) {
+			continue
+		}
+		for _, w := range tdStrongStarts {
+			if strings.HasPrefix(s[i:], w) {
+				if tdStrongPhraseAt.MatchString(s[i:]) {
+					return true
+				}
+				break
+			}
+		}
+	}
+	return false
+}
+
+// isWordChar is an ASCII word character of regexp's \b.
+func isWordChar(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
+}
 
 // negated reports whether the verb at i of s stands under a negation in
 // the four words before it ("do not put", "never read", "only read").
