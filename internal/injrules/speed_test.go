@@ -205,7 +205,7 @@ func BenchmarkDisguises(b *testing.B) {
 	}
 }
 
-// tdMaskRef is tdMask before tdEnds and tdPathPairs, kept to compare
+// tdMaskRef is tdMask before tdWords and tdPathPairs, kept to compare
 // with.
 func tdMaskRef(s string) uint32 {
 	var m uint32

@@ -199,25 +199,35 @@ func tdMask(s string) uint32 {
 		for w != "" && tdTrim[w[len(w)-1]] {
 			w = w[:len(w)-1]
 		}
-		if len(w) >= 2 && len(w) <= 18 && tdEnds[0][w[0]]&tdEnds[1][w[len(w)-1]]&(1<<len(w)) != 0 {
+		if h := tdWordHash(w); len(w) >= 2 && len(w) <= 18 && tdWords[h>>6]&(1<<(h&63)) != 0 {
 			m |= tdClasses[w]
 		}
 	}
 	return m
 }
 
-// tdEnds holds, by the first byte ([0]) and the last ([1]) of each word
-// of tdClasses, a bit for its length: a word that misses either is not
-// one, and is not looked up.
-var tdEnds = func() (t [2][256]uint32) {
+// tdWords holds, as bits, tdWordHash of each word of tdClasses: a word
+// whose bit is clear is not one, and is not looked up.
+var tdWords = func() *[1 << 10]uint64 {
+	var t [1 << 10]uint64
 	for w := range tdClasses {
-		if len(w) >= 2 && len(w) <= 18 {
-			t[0][w[0]] |= 1 << len(w)
-			t[1][w[len(w)-1]] |= 1 << len(w)
+		if len(w) >= 2 {
+			h := tdWordHash(w)
+			t[h>>6] |= 1 << (h & 63)
 		}
 	}
-	return t
+	return &t
 }()
+
+// tdWordHash hashes a word of at least two bytes by its first two bytes,
+// its last and its length, to 16 bits.
+func tdWordHash(w string) uint32 {
+	if len(w) < 2 {
+		return 0
+	}
+	h := ((uint32(w[0])*31+uint32(w[1]))*31+uint32(w[len(w)-1]))*31 + uint32(len(w))
+	return (h ^ h>>16) & (1<<16 - 1)
+}
 
 // tdPathPairs holds two bytes in a row of each of tdPathLits: a word
 // without one of those pairs holds none of them.
