@@ -108,6 +108,14 @@ func forRuns(text string, fn func(start, end int, dns bool)) {
 		for s > i && runByte[text[s-1]] != 0 {
 			s--
 		}
+		// text[s:p+1] is a run's start (or i's): the run is long enough
+		// only if text[s+minEgressRun-1] is in it, and if that byte ends
+		// runs, no run of minEgressRun bytes starts before it either (it
+		// would hold that byte).
+		if k := s + minEgressRun - 1; k > p && (k >= len(text) || runByte[text[k]] == 0) {
+			i = k + 1
+			continue
+		}
 		e := p + 1
 		for e < len(text) && e-s < maxEgressRun && runByte[text[e]] != 0 {
 			e++

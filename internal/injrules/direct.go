@@ -730,6 +730,10 @@ var directNeeds = map[string][]string{
 	"pivot":     {"don't", "do not", "stop", "skip", "forget", "ignore", "drop", "cancel", "instead", "rather", "disregard", "no need", "never mind", "nevermind", "scratch that"},
 	"authmode":  {"mode", "access", "privileges", "override"},
 	"altself":   {"self", "version", "persona", "twin", "side"},
+	// latnover is case-folded ((?i)) over lowered text, so a literal
+	// here holds no 'k' or 's' (the two ASCII letters with a non-ASCII
+	// fold: U+212A, U+017F); one of each alternative.
+	"latnover": {"compte", "iga", "eguire", "ignorar", "quecer", "iderar", "befolge", "volg"},
 }
 
 // maxViewText bounds the text the rewritten views are made of: a longer
@@ -956,12 +960,14 @@ func disguises(text, lo string) (deob, rev bool) {
 					deob = true
 				}
 			}
-		case !deob && letters > 0 && marks > 0:
+		case !deob && letters > 0 && marks > 0 && j-i >= minViewKeyword:
+			// undisguise writes at most a byte for each of w's, so a
+			// shorter word holds no keyword
 			if nw, ok := undisguise(w, text[i:j], scratch[:0]); ok && hasKeyword(nw) {
 				deob = true
 			}
 		case !rev && marks == 0 && letters >= 5 && letters <= 12 && letters == j-i:
-			rev = reversedWords[w]
+			rev = reversedEnds[w[0]-'a'][w[len(w)-1]-'a']&(1<<len(w)) != 0 && reversedWords[w]
 		}
 		if deob && rev {
 			return
@@ -1060,13 +1066,26 @@ func hasKeyword(b []byte) bool {
 		for j < len(b) && b[j] >= 'a' && b[j] <= 'z' {
 			j++
 		}
-		if viewKeywords[string(b[i:j])] {
+		if n := j - i; n <= 15 && keywordEnds[b[i]-'a'][b[j-1]-'a']&(1<<n) != 0 && viewKeywords[string(b[i:j])] {
 			return true
 		}
 		i = j
 	}
 	return false
 }
+
+// keywordEnds holds, by the first and the last letter of each of
+// viewKeywords, a bit for its length (all are shorter than 16): a word
+// that misses it is not one.
+var keywordEnds = func() (t [26][26]uint16) {
+	for w := range viewKeywords {
+		if len(w) > 15 {
+			panic("injrules: a view keyword longer than keywordEnds holds")
+		}
+		t[w[0]-'a'][w[len(w)-1]-'a'] |= 1 << len(w)
+	}
+	return t
+}()
 
 // spacedRun reads a run of single letters (or leet digits) at lo[i], each
 // followed by one separator (' ', '.', '-', '_', '*') and the next single
@@ -1133,7 +1152,7 @@ func undisguise(w, orig string, buf []byte) ([]byte, bool) {
 				inner++
 			}
 		case c >= 0x80:
-			if k+1 < len(w) {
+			if k+1 < len(w) && confusableLead[c] {
 				if _, ok := confusable[w[k:k+2]]; ok {
 					conf++
 					k++
@@ -1192,6 +1211,32 @@ var reversedWords = func() map[string]bool {
 	}
 	m["drowssap"] = true
 	return m
+}()
+
+// reversedEnds holds, by the first and the last letter of each of
+// reversedWords, a bit for its length: a word that misses it is not one.
+var reversedEnds = func() (t [26][26]uint16) {
+	for w := range reversedWords {
+		t[w[0]-'a'][w[len(w)-1]-'a'] |= 1 << len(w)
+	}
+	return t
+}()
+
+// minViewKeyword is the length of the shortest of viewKeywords.
+var minViewKeyword = func() int {
+	n := 1 << 10
+	for w := range viewKeywords {
+		n = min(n, len(w))
+	}
+	return n
+}()
+
+// confusableLead marks the first bytes of confusable's keys.
+var confusableLead = func() (t [256]bool) {
+	for k := range confusable {
+		t[k[0]] = true
+	}
+	return t
 }()
 
 // reversed returns lo reversed, character by character (read when it

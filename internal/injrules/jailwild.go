@@ -71,6 +71,18 @@ type kind struct {
 	digits bool
 	rx     *lazyRegexp
 	need   []string // literals one of which the text must hold, if any
+	// lens holds, by a first word's first two bytes (jwIndex; 36 for a
+	// one-byte word), a bit for each length (31 for 31 and more) of the
+	// first words of first: a word that misses it is in no entry.
+	lens [36][37]uint32
+}
+
+// jwIndex numbers the bytes of jwLetter: a-z 0 to 25, 0-9 26 to 35.
+func jwIndex(c byte) int {
+	if c <= '9' {
+		return int(c-'0') + 26
+	}
+	return int(c - 'a')
 }
 
 // jwKind builds a kind from its first words ("word" or
@@ -97,6 +109,16 @@ func jwKind(first, rx string, need ...string) *kind {
 		k.first[w] = set
 	}
 	_, k.digits = k.first["#"]
+	for w := range k.first {
+		if w == "" || strings.IndexFunc(w, func(r rune) bool { return r > 0x7f || !jwLetter(byte(r)) }) >= 0 {
+			continue // "#", or a word the loop of in never reads
+		}
+		second := 36
+		if len(w) > 1 {
+			second = jwIndex(w[1])
+		}
+		k.lens[jwIndex(w[0])][second] |= 1 << min(len(w), 31)
+	}
 	return k
 }
 
@@ -116,6 +138,14 @@ func (k *kind) in(w string) bool {
 		j := i + 1
 		for j < len(w) && jwLetter(w[j]) {
 			j++
+		}
+		second := 36
+		if j > i+1 {
+			second = jwIndex(w[i+1])
+		}
+		if k.lens[jwIndex(c)][second]&(1<<min(j-i, 31)) == 0 && !(k.digits && c <= '9') {
+			i = j - 1
+			continue // not a first word
 		}
 		next, ok := k.first[w[i:j]]
 		if !ok && k.digits && c <= '9' {
@@ -151,19 +181,22 @@ func jwLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= '0' && c <= '9'
 func jwScore(lo string, s, e int) (float64, bool) {
 	rs, re_ := max(0, s-jwRegion), min(len(lo), e+jwRegion)
 	w := lo[rs:re_]
-	// The cheap kinds first (a byte scan, word sets, literals), the
-	// expressions only where they can still decide.
-	you := youCount(w, 8)
-	h := hasWord(w, jwHarm)
-	a := jwAuthority.in(w)
-	x := jwPretext.in(w)
-	t := jwPenalty.in(w) || jwRemind.in(w)
+	// A region with neither a removal nor a demand to comply scores
+	// nothing whatever else it holds, so those two are read first (each
+	// kind reads the whole region); then the cheap kinds (a byte scan,
+	// word sets, literals), the expressions only where they can still
+	// decide.
 	st := jwState.in(w)
 	r := st || jwRemoval.in(w)
 	c := jwComply.in(w)
 	if !r && !c {
 		return 0, false
 	}
+	you := youCount(w, 8)
+	h := hasWord(w, jwHarm)
+	a := jwAuthority.in(w)
+	x := jwPretext.in(w)
+	t := jwPenalty.in(w) || jwRemind.in(w)
 	p := jwPersona.in(w)
 	n := 0
 	for _, b := range []bool{p, r, c, t, h, a, x} {

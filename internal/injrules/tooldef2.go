@@ -91,7 +91,7 @@ func FindToolDef(text string, add func(Hit)) {
 		// include its trigger words (tdClasses): most sentences of a
 		// definition have none, and a map look-up a word is cheap.
 		m := masks[i]
-		if m&tdPStrong2 != 0 && m&tdM != 0 && containsAny(one, tdStrongPhrases) && tdStrongPhrase.MatchString(one) {
+		if m&tdPStrong2 != 0 && m&tdM != 0 && containsAny(one, tdStrongPhrases) && tdStrongPhraseIn(one) {
 			m |= tdPStrong
 		}
 		if m&tdM != 0 && (m&tdPStrong != 0 && m2&(tdSinkW|tdModelW|tdURL) != 0 ||
@@ -180,7 +180,7 @@ func tdMask(s string) uint32 {
 			continue
 		}
 		if special {
-			if containsAny(w, tdPathLits) {
+			if holdsPair(w, tdPathPairs) && containsAny(w, tdPathLits) {
 				m |= tdPStrong
 			}
 			if strings.IndexByte(w, '_') >= 0 && containsAny(w, tdSuffixLits) {
@@ -199,11 +199,78 @@ func tdMask(s string) uint32 {
 		for w != "" && tdTrim[w[len(w)-1]] {
 			w = w[:len(w)-1]
 		}
-		if len(w) >= 2 && len(w) <= 18 {
+		if h := tdWordHash(w); len(w) >= 2 && len(w) <= 18 && tdWords[h>>6]&(1<<(h&63)) != 0 {
 			m |= tdClasses[w]
 		}
 	}
 	return m
+}
+
+// tdWords holds, as bits, tdWordHash of each word of tdClasses: a word
+// whose bit is clear is not one, and is not looked up.
+var tdWords = func() *[1 << 10]uint64 {
+	var t [1 << 10]uint64
+	for w := range tdClasses {
+		if len(w) >= 2 {
+			h := tdWordHash(w)
+			t[h>>6] |= 1 << (h & 63)
+		}
+	}
+	return &t
+}()
+
+// tdWordHash hashes a word of at least two bytes by its first two bytes,
+// its last and its length, to 16 bits.
+func tdWordHash(w string) uint32 {
+	if len(w) < 2 {
+		return 0
+	}
+	h := ((uint32(w[0])*31+uint32(w[1]))*31+uint32(w[len(w)-1]))*31 + uint32(len(w))
+	return (h ^ h>>16) & (1<<16 - 1)
+}
+
+// tdPathPairs holds two bytes in a row of each of tdPathLits: a word
+// without one of those pairs holds none of them.
+var tdPathPairs = pairSet(tdPathLits)
+
+// pairSet returns a set of pairs of bytes, as bits, that holds a pair of
+// each of lits (each at least two bytes long): the first pair that opens
+// with a byte other than a-z ("_r" of "id_rsa", ".e" of "process.env"),
+// else the first that ends with one, else the last, so that ordinary
+// words seldom hold one.
+func pairSet(lits []string) *[1 << 10]uint64 {
+	var t [1 << 10]uint64
+	notLetter := func(c byte) bool { return c < 'a' || c > 'z' }
+	for _, l := range lits {
+		k := -1
+		for i := 0; i+1 < len(l) && k < 0; i++ {
+			if notLetter(l[i]) {
+				k = i
+			}
+		}
+		for i := 0; i+1 < len(l) && k < 0; i++ {
+			if notLetter(l[i+1]) {
+				k = i
+			}
+		}
+		if k < 0 {
+			k = len(l) - 2
+		}
+		p := uint16(l[k])<<8 | uint16(l[k+1])
+		t[p>>6] |= 1 << (p & 63)
+	}
+	return &t
+}
+
+// holdsPair reports whether two bytes in a row of w are in set.
+func holdsPair(w string, set *[1 << 10]uint64) bool {
+	for i := 0; i+1 < len(w); i++ {
+		p := uint16(w[i])<<8 | uint16(w[i+1])
+		if set[p>>6]&(1<<(p&63)) != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // tdSpecial holds the bytes of a word that may name a path, an
@@ -350,6 +417,49 @@ func strongPrivate(s string) bool {
 // tdStrongPhrase is the part of tdStrongPrivate whose names open with
 // a common word ("the chat history", "the outputs of other tools").
 var tdStrongPhrase = re(`\b(?:all|every|each)\s+(?:the\s+|of\s+the\s+)?environment\s+variables\b|\bvalues?\s+of\s+(?:all\s+)?(?:the\s+)?(?:[a-z0-9_]+\s+)?(?:and\s+[a-z0-9_]+\s+)?environment\s+variables?\b|\bfrom\s+the\s+environment\b|\blogin\s+data\b|\b(?:chat|conversation|message|browsing|shell|command)\s+history\b|\b(?:previous|prior|earlier|last\s+\d*\s*|all\s+(?:the\s+)?|entire|whole|full|complete)\s*(?:user\s+)?(?:messages|conversation|chat)\b|\bconversation\s+so\s+far\b|\bsystem\s+prompt\b|\b(?:outputs?|results?)\s+of\s+(?:all\s+|any\s+|the\s+)?(?:other|previous)\s+tools?\b|\b(?:other|previous|any\s+other|any\s+previous)\s+tools?(?:'s?)?\s+(?:outputs?|results?|returned)\b|\blast\s+tool\s+result\b|\bsaved\s+(?:passwords|payment|cards?|credentials)\b`)
+
+// tdStrongPhraseAt is tdStrongPhrase anchored: every alternative of
+// tdStrongPhrase opens with \b and a word of tdStrongStarts.
+var tdStrongPhraseAt = re(`^(?:` + tdStrongPhrase.String() + `)`)
+
+// tdStrongStarts are the words that open tdStrongPhrase's alternatives.
+var tdStrongStarts = []string{"all", "every", "each", "value", "from", "login", "chat", "conversation", "message", "browsing", "shell", "command", "previous", "prior", "earlier", "last", "entire", "whole", "full", "complete", "system", "output", "result", "other", "any", "saved"}
+
+// tdStrongFirst marks the first bytes of tdStrongStarts.
+var tdStrongFirst = func() (t [256]bool) {
+	for _, w := range tdStrongStarts {
+		t[w[0]] = true
+	}
+	return t
+}()
+
+// tdStrongPhraseIn is tdStrongPhrase.MatchString(s), tried only where an
+// alternative can start: at a byte that follows no word byte (its \b;
+// each start word opens with a letter) and opens a word of
+// tdStrongStarts. The unanchored expression steps through every byte of
+// a sentence that names a tool or a conversation, nearly every sentence
+// of a tool definition.
+func tdStrongPhraseIn(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !tdStrongFirst[s[i]] || i > 0 && isWordChar(s[i-1]) {
+			continue
+		}
+		for _, w := range tdStrongStarts {
+			if strings.HasPrefix(s[i:], w) {
+				if tdStrongPhraseAt.MatchString(s[i:]) {
+					return true
+				}
+				break
+			}
+		}
+	}
+	return false
+}
+
+// isWordChar is an ASCII word character of regexp's \b.
+func isWordChar(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
+}
 
 // negated reports whether the verb at i of s stands under a negation in
 // the four words before it ("do not put", "never read", "only read").
