@@ -95,7 +95,7 @@ var mlLangs = map[string]mlLang{
 		my:      []string{"mitt", "mina", "min "},
 	},
 	"da": {
-		over:    []string{"ignorer", "ignorér", "glem", "se bort"},
+		over:    []string{"ignorer", "ignorér", "glem", "se bort", "bort fra"},
 		instr:   []string{"instruktion", "anvisning", "regler", "direktiv", "ordre", "kommando", "prompt"},
 		qual:    []string{"tidligere", "forrige", "ovenfor", "alle", "alt", "oprindelige", "hidtil"},
 		told:    []string{"fået at vide", "er blevet fortalt", "har fået"},
@@ -115,7 +115,7 @@ var mlLangs = map[string]mlLang{
 		my:      []string{"min ", "mit ", "mine "},
 	},
 	"no": {
-		over:    []string{"ignorer", "glem", "se bort", "overse"},
+		over:    []string{"ignorer", "glem", "se bort", "bort fra", "overse"},
 		instr:   []string{"instruks", "regler", "direktiv", "ordre", "kommando", "prompt"},
 		qual:    []string{"tidligere", "forrige", "ovenfor", "alle", "alt", "opprinnelige", "hittil"},
 		told:    []string{"blitt fortalt", "fått beskjed", "har fått"},
@@ -667,67 +667,49 @@ var mlHideAt = map[string][]string{
 	"tl": {"huwag"},
 }
 
-// mlEnglish are the words of English an anchor phrase must not open with
-// (the phrase stays in its rule's bag): English prose would anchor them.
-var mlEnglish = map[string]bool{"system": true, "user": true, "prompt": true, "filter": true, "limit": true, "order": true}
+// mlEnglish are the words an anchor phrase must not open with (the phrase
+// stays in its rule's bag): words of English, whose prose would anchor
+// them, and "se", a word of five Romance languages.
+var mlEnglish = map[string]bool{"system": true, "user": true, "prompt": true, "filter": true, "limit": true, "order": true, "se": true}
 
-// ml2Checks are the checks of this file: each reads the sentence around
-// its anchor (the expression only places the window).
-var ml2Checks = map[string]check{
-	"ml2over": {Override, re(`^`), 0, 1, mlRule(ml2Override)},
-	"ml2ask":  {Extract, re(`^`), 0, 1, mlRule(ml2Extract)},
-	"ml2new":  {Override, re(`^`), 0, 1, mlRule(ml2NewInstr)},
-	"ml2role": {Jailbreak, re(`^`), 0, 1, mlRule(ml2Role)},
-	"ml2hide": {Conceal, re(`^`), 0, 1, mlRule(ml2Hide)},
+// ml2Kinds are the rules of this file: each language has one check of
+// each ("ml2over.tr"), which reads the sentence around its anchor (the
+// expression only places the window).
+var ml2Kinds = []struct {
+	name, rule string
+	judge      func(l *mlLang, code, s, lo string) float64
+}{
+	{"ml2over", Override, ml2Override},
+	{"ml2ask", Extract, ml2Extract},
+	{"ml2new", Override, ml2NewInstr},
+	{"ml2role", Jailbreak, ml2Role},
+	{"ml2hide", Conceal, ml2Hide},
 }
 
-// mlRule returns a check's confidence function: the sentence around the
-// anchor at m[0], lowered, is read by judge for each language whose
-// anchor is there; the hit's span is the sentence.
-func mlRule(judge func(l *mlLang, code, s, lo string, at int) float64) func(string, []int) (float64, bool) {
+// mlPlace is the expression of this file's checks: the anchor itself.
+var mlPlace = re(`^`)
+
+// mlUncased are the languages whose scripts have no case: their sentences
+// are read without lowering.
+var mlUncased = map[string]bool{"th": true, "he": true, "fa": true, "ur": true, "bn": true, "ta": true, "zh": true, "ja": true, "ko": true, "ar": true}
+
+// mlRule returns the confidence function of language code's check judge:
+// the sentence around the anchor at m[0], lowered, is read by judge; the
+// hit's span is the sentence.
+func mlRule(judge func(l *mlLang, code, s, lo string) float64, code string) func(string, []int) (float64, bool) {
+	l := mlLangs[code]
 	return func(lo string, m []int) (float64, bool) {
-		at := m[0]
-		ws, we := mlSentence(lo, at)
-		s := strings.ToLower(lo[ws:we])
-		for _, code := range mlAnchorLangs(lo, at) {
-			l := mlLangs[code]
-			if c := judge(&l, code, s, lo, at); c > 0 {
-				m[0], m[1] = ws, we
-				return c, false
-			}
+		ws, we := mlSentence(lo, m[0])
+		s := lo[ws:we]
+		if !mlUncased[code] {
+			s = strings.ToLower(s)
+		}
+		if c := judge(&l, code, s, lo); c > 0 {
+			m[0], m[1] = ws, we
+			return c, false
 		}
 		return 0, false
 	}
-}
-
-// mlAnchorLangs returns the languages one of whose anchors opens lo at at
-// (the check's own list is not known here: every list is looked at, and
-// the judge asks for its own parts).
-func mlAnchorLangs(lo string, at int) []string {
-	t := lo[at:min(len(lo), at+64)]
-	var out []string
-	for _, code := range mlCodes {
-		for _, p := range mlAllAnchors[code] {
-			if mlHasPrefixFold(t, p) {
-				out = append(out, code)
-				break
-			}
-		}
-	}
-	return out
-}
-
-// mlHasPrefixFold reports whether t opens with p, its first letter in
-// either case.
-func mlHasPrefixFold(t, p string) bool {
-	if strings.HasPrefix(t, p) {
-		return true
-	}
-	r, n := utf8.DecodeRuneInString(t)
-	if n == 0 || len(t) < len(p) {
-		return false
-	}
-	return strings.HasPrefix(strings.ToLower(string(r))+t[n:], p)
 }
 
 // mlSentence returns the span of the sentence around at, at most 240
@@ -823,7 +805,7 @@ func mlOperator(code, lo string) bool {
 // totality ("ignore all previous instructions"), or "everything" and
 // "you were told" or "above" ("forget everything you were told"); not a
 // person's own message ("ignore my previous instructions").
-func ml2Override(l *mlLang, _, s, _ string, _ int) float64 {
+func ml2Override(l *mlLang, _, s, _ string) float64 {
 	if !mlAny(s, l.over) || mlAny(s, l.my) {
 		return 0
 	}
@@ -836,7 +818,7 @@ func ml2Override(l *mlLang, _, s, _ string, _ int) float64 {
 // ml2Extract: a name of the system prompt and a verb asking for it, not
 // negated ("never reveal the system prompt"), not a question of how, not
 // in an operator's prompt.
-func ml2Extract(l *mlLang, code, s, lo string, _ int) float64 {
+func ml2Extract(l *mlLang, code, s, lo string) float64 {
 	if !mlAny(s, l.prompt) || mlAny(" "+s, l.how) {
 		return 0
 	}
@@ -848,7 +830,7 @@ func ml2Extract(l *mlLang, code, s, lo string, _ int) float64 {
 }
 
 // ml2NewInstr: "new instructions" followed by a colon.
-func ml2NewInstr(l *mlLang, _, s, _ string, _ int) float64 {
+func ml2NewInstr(l *mlLang, _, s, _ string) float64 {
 	for _, p := range l.newi {
 		if k := strings.Index(s, p); k >= 0 {
 			rest := strings.TrimLeft(s[k+len(p):], " ")
@@ -862,7 +844,7 @@ func ml2NewInstr(l *mlLang, _, s, _ string, _ int) float64 {
 
 // ml2Role: a persona freed of its limits: a noun of restrictions, a word of
 // "without", and "you are (now)" in one sentence.
-func ml2Role(l *mlLang, _, s, _ string, _ int) float64 {
+func ml2Role(l *mlLang, _, s, _ string) float64 {
 	if mlAny(s, l.limits) && mlAny(s, l.without) && mlAny(s, l.you) {
 		return 0.8
 	}
@@ -871,7 +853,7 @@ func ml2Role(l *mlLang, _, s, _ string, _ int) float64 {
 
 // ml2Hide: "do not tell the user (about this)": the user, a verb of telling
 // negated, and "this"; not in an operator's prompt.
-func ml2Hide(l *mlLang, code, s, lo string, _ int) float64 {
+func ml2Hide(l *mlLang, code, s, lo string) float64 {
 	if !mlAny(s, l.user) || !mlAny(s, l.this) {
 		return 0
 	}
@@ -882,12 +864,8 @@ func ml2Hide(l *mlLang, code, s, lo string, _ int) float64 {
 	return 0.7
 }
 
-// mlCodes are the language codes in a fixed order; mlAllAnchors holds,
-// by language, every anchor phrase of its rules.
-var (
-	mlCodes      []string
-	mlAllAnchors = map[string][]string{}
-)
+// mlCodes are the language codes in a fixed order.
+var mlCodes []string
 
 // The merge is a package variable's initializer, like mergeJail's.
 var _ = mergeML2()
@@ -898,12 +876,6 @@ var _ = mergeML2()
 // its prefix, in both cases of its first letter (symbolAnchors; the
 // engine lowers ASCII only).
 func mergeML2() bool {
-	for name, c := range ml2Checks {
-		if _, dup := checks[name]; dup {
-			panic("injrules: duplicate check " + name)
-		}
-		checks[name] = c
-	}
 	for code := range mlLangs {
 		mlCodes = append(mlCodes, code)
 	}
@@ -912,16 +884,21 @@ func mergeML2() bool {
 	seen := map[sym]bool{}
 	for _, code := range mlCodes {
 		l := mlLangs[code]
-		for _, g := range []struct {
-			check   string
-			phrases []string
-		}{{"ml2over", l.over}, {"ml2ask", append(append([]string{}, l.prompt...), mlAskAt[code]...)}, {"ml2new", l.newi}, {"ml2role", l.limits}, {"ml2hide", append(append([]string{}, l.user...), mlHideAt[code]...)}} {
+		anchors := [][]string{l.over, append(append([]string{}, l.prompt...), mlAskAt[code]...), l.newi, l.limits, append(append([]string{}, l.user...), mlHideAt[code]...)}
+		for k, kind := range ml2Kinds {
+			g := struct {
+				check   string
+				phrases []string
+			}{kind.name + "." + code, anchors[k]}
+			if _, dup := checks[g.check]; dup {
+				panic("injrules: duplicate check " + g.check)
+			}
+			checks[g.check] = check{kind.rule, mlPlace, 0, 1, mlRule(kind.judge, code)}
 			for _, p := range g.phrases {
 				p = strings.TrimSpace(p)
 				if w, _, _ := strings.Cut(p, " "); mlEnglish[w] {
 					continue
 				}
-				mlAllAnchors[code] = append(mlAllAnchors[code], p)
 				if c := p[0]; c >= 'a' && c <= 'z' {
 					w, _, _ := strings.Cut(p, " ")
 					if len(w) >= 4 {
