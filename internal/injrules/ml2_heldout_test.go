@@ -44,7 +44,21 @@ func ml2Source(carrier string) shield.Source {
 // so the test fails with the rules removed. ML2_SHOW=1 logs the misses,
 // the benign items flagged and the figures by language.
 func TestML2Heldout(t *testing.T) {
-	f, err := os.Open("testdata/ml2_heldout.jsonl")
+	ml2HeldoutFile(t, "testdata/ml2_heldout.jsonl", ml2Floor, ml2Ceiling)
+}
+
+// TestML2Heldout2 is TestML2Heldout on a second set, of 41 injections and
+// 39 benign look-alikes in the same languages, written after the rules
+// in other wordings, run once and committed as written; no rule was
+// changed after that run (its misses were not read).
+func TestML2Heldout2(t *testing.T) {
+	ml2HeldoutFile(t, "testdata/ml2_heldout2.jsonl", ml2Floor2, ml2Ceiling2)
+}
+
+// ml2HeldoutFile measures the held-out file path against its floor and
+// ceiling.
+func ml2HeldoutFile(t *testing.T, path string, floor, ceiling float64) {
+	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,11 +126,11 @@ func TestML2Heldout(t *testing.T) {
 	recall := float64(all.caught) / float64(all.inj)
 	fpr := float64(all.flagged) / float64(all.ben)
 	t.Logf("held out: %d/%d caught (%.1f %%), %d/%d benign flagged (%.1f %%)", all.caught, all.inj, 100*recall, all.flagged, all.ben, 100*fpr)
-	if recall < ml2Floor {
-		t.Errorf("recall %.3f below the floor %.3f", recall, ml2Floor)
+	if recall < floor {
+		t.Errorf("recall %.3f below the floor %.3f", recall, floor)
 	}
-	if fpr > ml2Ceiling {
-		t.Errorf("benign flagged %.3f above the ceiling %.3f", fpr, ml2Ceiling)
+	if fpr > ceiling {
+		t.Errorf("benign flagged %.3f above the ceiling %.3f", fpr, ceiling)
 	}
 }
 
@@ -129,4 +143,8 @@ func TestML2Heldout(t *testing.T) {
 const (
 	ml2Floor   = 0.95
 	ml2Ceiling = 0.03
+	// The second set: int 7/41 (17.1 %) caught and 2/39 (5.1 %) benign
+	// flagged; with the rules 37/41 (90.2 %) and 0/39.
+	ml2Floor2   = 0.85
+	ml2Ceiling2 = 0.05
 )
