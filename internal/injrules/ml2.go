@@ -876,6 +876,12 @@ var _ = mergeML2()
 // its prefix, in both cases of its first letter (symbolAnchors; the
 // engine lowers ASCII only).
 func mergeML2() bool {
+	for name, lits := range mlRuNeeds {
+		if _, ok := needs[name]; ok {
+			panic("injrules: needs of " + name + " set twice")
+		}
+		needs[name] = lits
+	}
 	for code := range mlLangs {
 		mlCodes = append(mlCodes, code)
 	}
@@ -993,4 +999,27 @@ func mlAskNegated(lo string, m []int) bool {
 		}
 	}
 	return false
+}
+
+// mlRuNeeds are the literals one of which the window of direct.go's
+// Russian checks must hold before their expressions run (the engine's
+// needs): each expression ends on one of these nouns, and an expression
+// that folds Cyrillic case costs most of the time of a Russian text. Each
+// noun is listed lowered, capitalised and in capitals, as the
+// expressions' (?i) reads it.
+var mlRuNeeds = map[string][]string{
+	"ruover": mlCases("инструкци", "указани", "правил", "промпт", "директив", "выше", "ранее", "этого", "прежде", "раньше"),
+	"ruask":  mlCases("пароль", "секрет", "промпт", "подсказк", "инструкци", "скрыт"),
+	"rutask": mlCases("задач", "цел", "инструкци"),
+}
+
+// mlCases returns each of words lowered, with its first letter upper-cased
+// and in upper case.
+func mlCases(words ...string) []string {
+	var out []string
+	for _, w := range words {
+		r, n := utf8.DecodeRuneInString(w)
+		out = append(out, w, strings.ToUpper(string(r))+w[n:], strings.ToUpper(w))
+	}
+	return out
 }
