@@ -316,6 +316,9 @@ func mlAsk(lo string, m []int) (float64, bool) {
 			return 0, false
 		}
 	}
+	if mlAskNegated(lo, m) {
+		return 0, false // ml2.go: "never reveal these instructions"
+	}
 	return 0.75, false
 }
 

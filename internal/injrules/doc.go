@@ -109,7 +109,18 @@
 // developer I authorise you"), fiction frames around a disclosure, an
 // address to the model inside a document ("Note to the assistant:
 // ignore …"), and overrides and extractions in Russian, Chinese,
-// Japanese, Korean, Arabic and Hindi. When the plain pass finds no
+// Japanese, Korean, Arabic and Hindi; and (ml2.go) overrides, system
+// prompt extraction, "new instructions:", a persona freed of its limits
+// and concealment from the user in 24 more languages (Turkish, Swedish,
+// Danish, Norwegian, Finnish, Polish, Czech, Slovak, Hungarian,
+// Romanian, Greek, Ukrainian, Bulgarian, Indonesian, Malay, Vietnamese,
+// Thai, Hebrew, Persian, Urdu, Bengali, Tamil, Swahili, Tagalog) and in
+// more wordings of Russian, Chinese, Japanese, Korean and Arabic, each a
+// bag of words read in one sentence around an anchor of the language (a
+// word, a word's stem when it holds a letter outside ASCII, or a prefix
+// of a non-Latin script); an operator's system prompt that forbids
+// revealing its own instructions is no extraction in any of these
+// languages. When the plain pass finds no
 // unquoted hit of Floor or more, the rules run again on views of the
 // text's first 4 KiB: spaced, dotted or leet letters joined, words split
 // by punctuation joined, look-alike Cyrillic and Greek letters read as
@@ -184,7 +195,8 @@
 // six more languages (lowered ASCII, accents optional; a capital accented
 // letter is matched, but a word that opens with one is no anchor) and in
 // six more scripts (direct.go: Russian, Chinese, Japanese, Korean,
-// Arabic, Hindi, anchored on prefixes of their own letters), and
+// Arabic, Hindi, anchored on prefixes of their own letters) and, for
+// the families of ml2.go, 24 more, and
 // match wording, not intent: a paraphrase
 // they do not list passes them (the trained model is the other half), and
 // a benign text can use an attack's exact words outside the framings it
