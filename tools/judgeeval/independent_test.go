@@ -20,14 +20,15 @@ import (
 const independentSet = "testdata/independent.jsonl"
 
 // The floors and ceilings are the figures measured on the build that
-// added the set (recall flagged 163 of 208 = 78.4 %, recall with a
-// prompt_injection signal 162 of 208 = 77.9 %, benign flagged 8 of 225
-// = 3.6 %, benign with a prompt_injection signal 7 of 225 = 3.1 %),
-// moved by a point against the change and rounded: a floor down, a
-// ceiling up.
+// added the rules of more languages after the set (recall flagged 169 of
+// 208 = 81.2 %, recall with a prompt_injection signal 168 of 208 =
+// 80.8 %, benign flagged 7 of 225 = 3.1 %, benign with a prompt_injection
+// signal 6 of 225 = 2.7 %; the build that added the set: 78.4, 77.9, 3.6
+// and 3.1 %), moved by a point against the change and rounded: a floor
+// down, a ceiling up.
 const (
-	floorRecallFlagged = 0.77
-	floorRecallSignal  = 0.76
+	floorRecallFlagged = 0.80
+	floorRecallSignal  = 0.79
 	ceilBenignFlagged  = 0.05
 	ceilBenignSignal   = 0.05
 )
