@@ -40,6 +40,75 @@ var labelledRecognizers = []labelledRecognizer{
 	{kind: "uk_sort_code", labels: []label{{stem: "sort code"}}, valid: func(v []byte, raw string) bool {
 		return len(v) == 6 && digitsOnly(v) && len(raw) == 8 && (raw[2] == '-' && raw[5] == '-' || raw[2] == ' ' && raw[5] == ' ')
 	}, dashes: true},
+	{kind: "uk_nino", labels: []label{
+		{"national insurance", []string{" number", " no", " #", ":", " "}}, {stem: "nino"},
+		{"ni number", nil}, {"ni no", nil}},
+		valid: validNINO},
+	{kind: "ca_sin", labels: []label{
+		{stem: "social insurance number"}, {"sin", []string{":", " #", "#", " no", " number", " "}},
+		{stem: "numéro d'assurance sociale"}, {stem: "numéro d’assurance sociale"}, {"nas", []string{":", " #", " "}}},
+		valid: validSIN, dashes: true},
+	{kind: "in_pan", labels: []label{
+		{stem: "permanent account number"}, {"pan", []string{":", " #", "#", " no", " number", " card", " "}}},
+		valid: validPAN},
+}
+
+// validNINO accepts a UK National Insurance number written compact
+// (HMRC's format): two prefix letters, six digits and a suffix A–D. The
+// first letter is never D, F, I, Q, U or V, the second never D, F, I, O,
+// Q, U or V, and BG, GB, KN, NK, NT, TN and ZZ are not allocated — so
+// HMRC's printed example QQ123456C is no number.
+func validNINO(v []byte, _ string) bool {
+	if len(v) != 9 {
+		return false
+	}
+	a, b, sfx := upper(v[0]), upper(v[1]), upper(v[8])
+	if !isUpper(a) || !isUpper(b) || sfx < 'A' || sfx > 'D' || !digitsOnly(v[2:8]) {
+		return false
+	}
+	if strings.IndexByte("DFIQUV", a) >= 0 || strings.IndexByte("DFIOQUV", b) >= 0 {
+		return false
+	}
+	switch string([]byte{a, b}) {
+	case "BG", "GB", "KN", "NK", "NT", "TN", "ZZ":
+		return false
+	}
+	return true
+}
+
+// validSIN accepts a Canadian Social Insurance Number: nine digits
+// (compact, or 3-3-3 with spaces or dashes), the Luhn check, and a first
+// digit the government issues (not 0 or 8).
+func validSIN(v []byte, raw string) bool {
+	if len(v) != 9 || !digitsOnly(v) || v[0] == '0' || v[0] == '8' || !luhn(v) {
+		return false
+	}
+	return len(raw) == 9 || len(raw) == 11 && raw[3] == raw[7] && (raw[3] == ' ' || raw[3] == '-')
+}
+
+// validPAN accepts an Indian Permanent Account Number: five letters, four
+// digits and a letter, the fourth letter the holder's type (P a person,
+// C a company, H a Hindu undivided family, F a firm, A an association, T a
+// trust, B a body of individuals, L a local authority, J an artificial
+// juridical person, G a government).
+func validPAN(v []byte, _ string) bool {
+	if len(v) != 10 || !digitsOnly(v[5:9]) {
+		return false
+	}
+	for _, i := range []int{0, 1, 2, 3, 4, 9} {
+		if !isUpper(v[i]) {
+			return false // written in capitals, as issued
+		}
+	}
+	return strings.IndexByte("PCHFATBLJG", v[3]) >= 0
+}
+
+// upper returns c in upper case when it is an ASCII letter.
+func upper(c byte) byte {
+	if isLower(c) {
+		return c - 'a' + 'A'
+	}
+	return c
 }
 
 // match reports where the label ends when it begins text, -1 otherwise.
@@ -123,22 +192,22 @@ func (f *finder) markDigits(i int) {
 // stretches before digit runs that the number pass marked are read (all
 // of the text when they were too many to keep).
 func (f *finder) labelled() {
-	var last [8]int // per recognizer, the start of the last value added: labels overlap
+	last := make([]int, len(labelledRecognizers)) // per recognizer, the start of the last value added: labels overlap
 	for k := range last {
 		last[k] = -1
 	}
 	if f.winOverflow {
-		f.labelsIn(0, len(f.text), &last)
+		f.labelsIn(0, len(f.text), last)
 		return
 	}
 	for _, w := range f.wins[:f.nwins] {
-		f.labelsIn(w[0], w[1], &last)
+		f.labelsIn(w[0], w[1], last)
 	}
 }
 
 // labelsIn runs the labelled recognizers on the labels starting in
 // [lo, hi).
-func (f *finder) labelsIn(lo, hi int, last *[8]int) {
+func (f *finder) labelsIn(lo, hi int, last []int) {
 	text := f.text
 	for at := lo; at < hi; at++ {
 		if !labelStart[text[at]] {
@@ -181,10 +250,11 @@ func (f *finder) labelsIn(lo, hi int, last *[8]int) {
 func (f *finder) valueAfter(r *labelledRecognizer, from int) int {
 	text := f.text
 	i := from
-	for i < len(text) && isLetter(text[i]) {
+	inWord := from > 0 && isLetter(text[from-1]) // the label ends in a word, not at a space or a colon
+	for inWord && i < len(text) && isLetter(text[i]) {
 		i++ // the rest of the label's word: licen|ce, account|s
 	}
-	if i < len(text) && isDigit(text[i]) {
+	if inWord && i < len(text) && isDigit(text[i]) {
 		return -1 // the "label" is the start of an identifier: DLNPJ3V62…
 	}
 	limit := min(len(text), from+labelWindow)

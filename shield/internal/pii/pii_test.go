@@ -135,6 +135,31 @@ func TestFind(t *testing.T) {
 		{"routing", "routing number 021000021", []found{{"aba_routing_number", "021000021"}}},
 		{"routing bad check", "routing number 021000022", nil},
 		{"sort code", "sort code 12-34-56", []found{{"uk_sort_code", "12-34-56"}}},
+		// UK National Insurance numbers: HMRC's prefix rules; its printed
+		// example QQ123456C has a prefix never allocated.
+		{"nino", "National Insurance number: AB123456C", []found{{"uk_nino", "AB123456C"}}},
+		{"nino label", "NINO JT987654A on file", []found{{"uk_nino", "JT987654A"}}},
+		{"nino example", "National Insurance number QQ123456C", nil},
+		{"nino unallocated prefix", "NI number GB123456A", nil},
+		{"nino bad suffix", "NI number AB123456E", nil},
+		{"nino unlabelled", "AB123456C", nil},
+		// Canadian SINs: the Luhn check (130 692 544 passes, 130 692 545
+		// does not) and a first digit the government issues (not 0 or 8;
+		// 812 345 676 passes Luhn).
+		{"sin", "SIN: 130 692 544", []found{{"ca_sin", "130 692 544"}}},
+		{"sin spaced label", "SIN 130692544", []found{{"ca_sin", "130692544"}}},
+		{"sin dashed", "social insurance number 130-692-544", []found{{"ca_sin", "130-692-544"}}},
+		{"sin bad luhn", "SIN: 130 692 545", nil},
+		{"sin unissued first digit", "SIN: 812 345 676", nil},
+		{"sin mixed groups", "SIN: 130 692-544", nil},
+		{"since is no label", "since 130 692 544 days", nil},
+		// Indian PANs: five capitals, four digits, a capital; the fourth the
+		// holder's type.
+		{"pan", "PAN: ABCPE1234F", []found{{"in_pan", "ABCPE1234F"}}},
+		{"pan card", "my PAN card number is AAACB1234K", []found{{"in_pan", "AAACB1234K"}}},
+		{"pan bad type", "PAN: ABCXE1234F", nil},
+		{"pan lower case", "PAN: abcpe1234f", nil},
+		{"pan unlabelled", "ABCPE1234F", nil},
 
 		// Kept: CPF, DNI, resident identity, Aadhaar.
 		{"cpf", "CPF 529.982.247-25", []found{{"br_cpf", "529.982.247-25"}}},
