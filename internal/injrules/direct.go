@@ -687,24 +687,8 @@ var _ = mergeDirect()
 // (as mergeJail does: next-word sets joined, this file's checks after
 // the others on a shared word).
 func mergeDirect() bool {
-	for name, c := range directChecks {
-		if _, dup := checks[name]; dup {
-			panic("injrules: duplicate check " + name)
-		}
-		checks[name] = c
-	}
-	for w, a := range directAnchors {
-		old, ok := wordAnchors[w]
-		if !ok {
-			wordAnchors[w] = a
-			continue
-		}
-		next := old.next + " " + a.next
-		if old.next == "" || a.next == "" {
-			next = ""
-		}
-		wordAnchors[w] = anchor{append(append([]string{}, old.checks...), a.checks...), strings.TrimSpace(next)}
-	}
+	addChecks(directChecks)
+	addAnchors(directAnchors, false)
 	symbolAnchors = append(symbolAnchors, directSymbols...)
 	for name, lits := range directNeeds {
 		needs[name] = lits

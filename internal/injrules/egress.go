@@ -110,12 +110,7 @@ var _ = mergeEgress()
 // mergeJail does: a word that already anchors checks keeps them and its
 // next-word set, and gains this one.
 func mergeEgress() bool {
-	for name, c := range egressChecks {
-		if _, dup := checks[name]; dup {
-			panic("injrules: duplicate check " + name)
-		}
-		checks[name] = c
-	}
+	addChecks(egressChecks)
 	for _, w := range egressAnchors {
 		old, ok := wordAnchors[w]
 		if !ok {

@@ -623,27 +623,11 @@ var _ = mergeJail()
 // shorter one it contains; next-word sets are joined (any word stays any
 // word).
 func mergeJail() bool {
-	for name, c := range jailChecks {
-		if _, dup := checks[name]; dup {
-			panic("injrules: duplicate check " + name)
-		}
-		checks[name] = c
-	}
+	addChecks(jailChecks)
 	for w, a := range mlAnchors() {
 		jailAnchors[w] = a
 	}
-	for w, a := range jailAnchors {
-		old, ok := wordAnchors[w]
-		if !ok {
-			wordAnchors[w] = a
-			continue
-		}
-		next := old.next + " " + a.next
-		if old.next == "" || a.next == "" {
-			next = ""
-		}
-		wordAnchors[w] = anchor{append(append([]string{}, a.checks...), old.checks...), strings.TrimSpace(next)}
-	}
+	addAnchors(jailAnchors, true)
 	symbolAnchors = append(symbolAnchors,
 		struct {
 			prefix string

@@ -485,23 +485,7 @@ var _ = mergeJailwild()
 // tables, as mergeJail does (a package variable's initializer, run before
 // rules.go's init builds the lookup tables).
 func mergeJailwild() bool {
-	for name, c := range jwChecks {
-		if _, dup := checks[name]; dup {
-			panic("injrules: duplicate check " + name)
-		}
-		checks[name] = c
-	}
-	for w, a := range jwAnchors {
-		old, ok := wordAnchors[w]
-		if !ok {
-			wordAnchors[w] = a
-			continue
-		}
-		next := old.next + " " + a.next
-		if old.next == "" || a.next == "" {
-			next = ""
-		}
-		wordAnchors[w] = anchor{append(append([]string{}, a.checks...), old.checks...), strings.TrimSpace(next)}
-	}
+	addChecks(jwChecks)
+	addAnchors(jwAnchors, true)
 	return true
 }

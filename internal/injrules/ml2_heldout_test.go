@@ -134,7 +134,7 @@ func ml2HeldoutFile(t *testing.T, path string, floor, ceiling float64) {
 	}
 }
 
-// The floor and ceiling (see TestML2Heldout): int before the rules,
+// The floor and ceiling (see TestML2Heldout): the build before the rules,
 // 15/161 (9.3 %) caught and 3/157 (1.9 %) benign flagged; the rules'
 // first version, before any miss was read, 137/161 (85.1 %) and 3/157;
 // at landing, after fixes of the classes the misses showed (inflected
@@ -143,7 +143,7 @@ func ml2HeldoutFile(t *testing.T, path string, floor, ceiling float64) {
 const (
 	ml2Floor   = 0.95
 	ml2Ceiling = 0.03
-	// The second set: int 7/41 (17.1 %) caught and 2/39 (5.1 %) benign
+	// The second set: the build before the rules 7/41 (17.1 %) caught and 2/39 (5.1 %) benign
 	// flagged; with the rules 37/41 (90.2 %) and 0/39.
 	ml2Floor2   = 0.85
 	ml2Ceiling2 = 0.05

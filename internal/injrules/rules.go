@@ -67,6 +67,44 @@ var needs = map[string][]string{
 	"beforedata": {"param", "argument", "field"},
 }
 
+// addChecks adds a rule file's checks to the engine's table. A name used
+// twice is a programming error: it panics at package initialization, so
+// every test of the package catches it.
+func addChecks(cs map[string]check) {
+	for name, c := range cs {
+		if _, dup := checks[name]; dup {
+			panic("injrules: duplicate check " + name)
+		}
+		checks[name] = c
+	}
+}
+
+// addAnchors adds a rule file's anchor words to the engine's table. A word
+// that already anchors checks keeps them and gains the file's, run before
+// them when first is set (a longer, stronger phrase read before the
+// shorter one it contains) and after them otherwise; the next-word sets
+// are joined, and any word stays any word. Rule files call it from a
+// package variable's initializer, which runs before rules.go's init
+// builds the lookup tables.
+func addAnchors(as map[string]anchor, first bool) {
+	for w, a := range as {
+		old, ok := wordAnchors[w]
+		if !ok {
+			wordAnchors[w] = a
+			continue
+		}
+		next := old.next + " " + a.next
+		if old.next == "" || a.next == "" {
+			next = ""
+		}
+		cs := append(append([]string{}, old.checks...), a.checks...)
+		if first {
+			cs = append(append([]string{}, a.checks...), old.checks...)
+		}
+		wordAnchors[w] = anchor{cs, strings.TrimSpace(next)}
+	}
+}
+
 // containsAny reports whether s holds one of subs; true when subs is
 // empty.
 func containsAny(s string, subs []string) bool {
