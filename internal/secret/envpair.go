@@ -11,7 +11,8 @@ const maxEnvPairs = 64
 // the pair written as an assignment ("API_KEY: …") and the offset in text
 // of the value, so that the assignment rules (gitleaks' template,
 // generic-api-key, password_assignment) read the name as the value's
-// label. At most maxEnvPairs pairs; each line is read once.
+// label (issue 27, item 2: secrets in the configuration files agents
+// read). At most maxEnvPairs pairs; each line is read once.
 func envPairs(text string, fn func(assign string, valueAt, nameLen int)) {
 	n := 0
 	for from := 0; from < len(text); {

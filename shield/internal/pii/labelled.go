@@ -53,7 +53,8 @@ var labelledRecognizers = []labelledRecognizer{
 		valid: validPAN},
 }
 
-// validNINO accepts a UK National Insurance number written compact
+// validNINO (issue 27, item 3, like the recognizers below) accepts a UK
+// National Insurance number written compact
 // (HMRC's format): two prefix letters, six digits and a suffix A–D. The
 // first letter is never D, F, I, Q, U or V, the second never D, F, I, O,
 // Q, U or V, and BG, GB, KN, NK, NT, TN and ZZ are not allocated — so
