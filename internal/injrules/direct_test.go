@@ -1,9 +1,6 @@
 package injrules
 
 import (
-	"bufio"
-	"encoding/json"
-	"os"
 	"strings"
 	"testing"
 )
@@ -178,57 +175,6 @@ func TestDirectBenign(t *testing.T) {
 		}
 	}
 }
-
-// TestDirectHeldOut reads testdata/direct_heldout.jsonl, written and
-// committed before the rules of direct.go, and asserts the rules' recall
-// and benign rate on it (rules alone; the shield adds the model). Without
-// direct.go (main at this commit's parent) the rules catch 45 of them
-// (28 %).
-func TestDirectHeldOut(t *testing.T) {
-	f, err := os.Open("testdata/direct_heldout.jsonl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var inj, caught, ben, fp int
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() {
-		var r struct{ Text, Label, Kind string }
-		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-			t.Fatal(err)
-		}
-		got := flagged(r.Text)
-		if r.Label == "injection" {
-			inj++
-			if got {
-				caught++
-			}
-		} else {
-			ben++
-			if got {
-				fp++
-			}
-		}
-	}
-	t.Logf("held-out: %d/%d injections, %d/%d benign flagged", caught, inj, fp, ben)
-	if inj < 150 || ben < 150 {
-		t.Fatalf("held-out set has %d injections and %d benign, want 150 each", inj, ben)
-	}
-	if rec := float64(caught) / float64(inj); rec < recallFloor {
-		t.Errorf("held-out recall %.3f < %.2f", rec, recallFloor)
-	}
-	if rate := float64(fp) / float64(ben); rate > benignCeiling {
-		t.Errorf("held-out benign rate %.3f > %.3f", rate, benignCeiling)
-	}
-}
-
-// The floor and ceiling of TestDirectHeldOut, at the values measured when
-// direct.go was written.
-const (
-	recallFloor   = 0.85
-	benignCeiling = 0.02
-)
 
 // FuzzDirectViews checks the views of direct.go on any input: each view
 // maps every byte to a byte of the text, and Find's hits stay inside the
