@@ -773,7 +773,7 @@ func (f *finder) viewHits(v string, src []int32, requote bool) {
 	if f.n >= MaxHits {
 		return
 	}
-	g := finder{text: v, lo: v, until: map[string]int{}}
+	g := finder{text: v, lo: v, until: map[string]int{}, limit: f.limit}
 	g.checks = f.checks
 	g.add = func(h Hit) {
 		if f.n >= MaxHits || h.Start >= len(src) {

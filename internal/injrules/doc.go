@@ -174,8 +174,9 @@
 // Find, Frame and Analyze take time linear in the text: one pass over its bytes
 // finds cheap anchors (words and a few punctuation openers); each anchor
 // runs its rule's RE2 expression (linear, no backtracking) on a window of
-// at most 512 bytes around it, at most maxChecks windows a text, and Find
-// reports at most MaxHits hits. An expression that is a set of literals,
+// at most 512 bytes around it, at most 128 windows a text and one more
+// for each 64 bytes of it (384 at 16 KiB: a long document's end is read
+// as its start is), and Find reports at most MaxHits hits. An expression that is a set of literals,
 // or one that ends in a run of any characters, is matched without the
 // regexp engine and with the same result (literals.go): substring
 // searches, linear in the window too. Memory is one lowered copy of the
@@ -184,7 +185,7 @@
 // the same tables before the package's init and run under the same
 // bounds: a jailwild region is at most 2,000 bytes, read at its words;
 // the views of direct.go read at most 4 KiB of a text (fragments at most
-// 2 KiB), each one pass, and share the text's maxChecks and MaxHits. Each
+// 2 KiB), each one pass, and share the text's window budget and MaxHits. Each
 // expression is compiled when a text first reaches it (lazy.go), not at
 // package init: a program that imports package shield does not pay for
 // them before it scans (issue 33, item 2).

@@ -450,7 +450,7 @@ var pretextReported = re(`\b(?:tells?|told|claims?|claimed|says?|said|insists?|p
 
 // pretext is the pretext of a persuasive role-play: a persona frame and
 // a harmful request's word in the 600 bytes before it or the 300 after (a bounded read: the engine
-// runs at most maxChecks checks a text), not reported ("jailbreaks claim
+// runs at most checkLimit checks a text), not reported ("jailbreaks claim
 // it is for educational purposes" is prose about them).
 func pretext(lo string, m []int) (float64, bool) {
 	b := lo[max(0, m[0]-48):m[0]]

@@ -15,7 +15,7 @@ import "strings"
 // project from the way these prompts are phrased (no public jailbreak
 // collection was read) and is merged into the engine's tables like
 // jailbreak.go's checks, so that its windows and bounds are the
-// engine's: at most maxChecks windows a text, each region at most
+// engine's: at most checkLimit windows a text, each region at most
 // 2×jwRegion bytes.
 
 // jwRegion bounds the region read on either side of an anchor, in bytes.

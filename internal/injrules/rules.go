@@ -41,12 +41,19 @@ type Hit struct {
 // MaxHits bounds the hits Find reports for one text.
 const MaxHits = 64
 
-// maxChecks bounds the rule windows one text runs; window bounds a
-// window's size in bytes.
+// maxChecks and checkBytes bound the rule windows one text runs: 128,
+// and one more for each 64 bytes of the text (384 at 16 KiB), so that a
+// long document's last paragraphs are read as its first are, and the
+// time stays linear in the text's length. window bounds a window's size
+// in bytes.
 const (
-	maxChecks = 128
-	window    = 512
+	maxChecks  = 128
+	checkBytes = 64
+	window     = 512
 )
+
+// checkLimit is the number of rule windows a text of n bytes may run.
+func checkLimit(n int) int { return maxChecks + n/checkBytes }
 
 // check is one rule's expression, run on a window of the lowered text
 // around an anchor. back and fwd bound the window; conf gives the hit's
@@ -707,7 +714,7 @@ func Analyze(text string, add func(Hit)) Framing {
 // gathers the framing's words.
 func find(text, lo string, add func(Hit), fs *frameState) {
 	best := 0.0 // the strongest unquoted hit
-	f := finder{text: text, lo: lo, until: map[string]int{}, add: func(h Hit) {
+	f := finder{text: text, lo: lo, until: map[string]int{}, limit: checkLimit(len(lo)), add: func(h Hit) {
 		if !h.Quoted {
 			best = max(best, h.Confidence)
 		}
@@ -723,7 +730,7 @@ func find(text, lo string, add func(Hit), fs *frameState) {
 func (f *finder) scan(fs *frameState) {
 	text, lo := f.text, f.lo
 	f.roleTurns()
-	for i := 0; i < len(lo) && f.n < MaxHits && f.checks < maxChecks; i++ {
+	for i := 0; i < len(lo) && f.n < MaxHits && f.checks < f.limit; i++ {
 		c := lo[i]
 		if c >= 'a' && c <= 'z' {
 			if i > 0 && isWordByte(lo[i-1]) {
@@ -798,13 +805,14 @@ type finder struct {
 	add      func(Hit)
 	n        int
 	checks   int
+	limit    int // checkLimit of the text
 	// until holds, per rule, the end of its last hit.
 	until map[string]int
 }
 
 func (f *finder) run(name string, at int) {
 	ch := checks[name]
-	if at < f.until[ch.rule] || f.n >= MaxHits || f.checks >= maxChecks {
+	if at < f.until[ch.rule] || f.n >= MaxHits || f.checks >= f.limit {
 		return
 	}
 	f.checks++
@@ -980,7 +988,9 @@ func turnLabel(line string) (who string, n int) {
 
 // quoted reports whether [start,end) lies in a short quotation or code
 // span on its line: a quote or backtick shortly before it, its match
-// shortly after, with little else inside (the phrase is cited).
+// shortly after, with little else inside (the phrase is cited). A span
+// that holds the closing quote itself is not inside the quotation: it is
+// a JSON key read with what follows it ("ai_note": …).
 func quoted(text string, start, end int) bool {
 	const slack = 24
 	for _, q := range [][2]string{{`"`, `"`}, {"`", "`"}, {"“", "”"}, {"'", "'"}, {"‘", "’"}} {
@@ -992,6 +1002,9 @@ func quoted(text string, start, end int) bool {
 		}
 		if q[0] == "'" && ls+k > 0 && isWordByte(lower(text[ls+k-1 : ls+k])[0]) {
 			continue // an apostrophe
+		}
+		if q[0] != "'" && q[0] != "‘" && strings.Contains(text[start:end], q[1]) {
+			continue // the quotation closes inside the span: a JSON key and its value
 		}
 		ae := min(len(text), end+slack)
 		after := text[end:ae]
