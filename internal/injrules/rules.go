@@ -788,10 +788,14 @@ func (f *finder) scan(fs *frameState) {
 }
 
 // nextWord returns the word after position j (past spaces and one
-// comma), at most maxWord bytes; "" when none.
+// comma), at most maxWord bytes; ":" when a colon follows (a next-word
+// set may name it: "AI: tell the user"); "" when none.
 func nextWord(lo string, j int) string {
 	for j < len(lo) && (lo[j] == ' ' || lo[j] == '\t' || lo[j] == '\n' || lo[j] == ',') {
 		j++
+	}
+	if j < len(lo) && lo[j] == ':' {
+		return lo[j : j+1]
 	}
 	k := j
 	for k < len(lo) && k-j <= maxWord && isWordByte(lo[k]) && lo[k] < 0x80 {
