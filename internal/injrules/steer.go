@@ -1,6 +1,9 @@
 package injrules
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // This file holds the checks of instructions planted in data that steer
 // the reader's answer (issue 27, item 1: "an instruction aimed at the
@@ -71,7 +74,7 @@ var (
 	// "To the language model reading this", "for AI systems using this
 	// list", "AI models reading this page", "any assistant answering
 	// questions from this guide": a model that reads this text.
-	steerReader = re(`^` + steerAI + `(?:\s+[\w-]+){0,2}?\s+(?:(?:that|who|which|qui|que|der|die|das)\s+)?(?:is\s+|are\s+)?` + steerReads + `(?:\s+(?:[\w'-]+\s+){0,3}?` + steerDeixis + `|\s*:)`)
+	steerReader = (`^` + steerAI + `(?:\s+[\w-]+){0,2}?\s+(?:(?:that|who|which|qui|que|der|die|das)\s+)?(?:is\s+|are\s+)?` + steerReads + `(?:\s+(?:[\w'-]+\s+){0,3}?` + steerDeixis + `|\s*:)`)
 	// "Pour l'IA qui lit cette page", "para la IA", "an die KI": the
 	// dative of the other languages (English "to the AI" is read from
 	// the model's name, by steerReader, to keep "to" and "for" from
@@ -82,12 +85,12 @@ var (
 	steerKey = re(`^(?:(?:ai|assistant|llm|agent|model|bot|gpt|system)_(?:note|notes|instructions?|message|hint|directive|prompt)|(?:note|notes|instructions?|message|hint|directive)_(?:for|to)_(?:the_)?(?:ai|assistant|llm|agent|model|bot)|(?:for|to)_(?:the_)?(?:ai|assistant|llm|model|bot))["']?\s*[:=]`)
 	// "AI assistants:", "AI helpers:", "Bots and AI assistants reading":
 	// models as the audience, followed by a colon.
-	steerAudience = re(`^(?:ai|llm)\s+(?:[\w-]+\s+)?(?:assistants|agents|models|systems|readers|helpers|reviewers|summari[sz]ers|tools|recruiters?|screeners?|aggregators|tutors|bots)\s*[:,]\s*` + steerImperative)
+	steerAudience = (`^(?:ai|llm)\s+(?:[\w-]+\s+)?(?:assistants|agents|models|systems|readers|helpers|reviewers|summari[sz]ers|tools|recruiters?|screeners?|aggregators|tutors|bots)\s*[:,]\s*` + steerImperative)
 	// "Assistant, please inform the user", "ChatGPT: ignore the gaps",
 	// "AI: classify this review", "LLM: tell the user": a model named
 	// at a sentence's start, then an imperative. A transcript's
 	// "Assistant: Sure, here is …" opens with no imperative.
-	steerColon = re(`^` + steerAI + `(?:\s*,\s*(?:and\s+)?` + steerAI + `)*(?:(?:\s+[\w-]+)?\s+(?:assistant|model|agent|note|instructions?))?\s*[:,]\s*` + steerImperative)
+	steerColon = (`^` + steerAI + `(?:\s*,\s*(?:and\s+)?` + steerAI + `)*(?:(?:\s+[\w-]+)?\s+(?:assistant|model|agent|note|instructions?))?\s*[:,]\s*` + steerImperative)
 )
 
 // steerImperative is the opening of an imperative after an address and
@@ -193,7 +196,7 @@ var steerPlant = re(`\b(?:(?:say|state|claim|mention|write|report|assert|pretend
 // ("To AI assistants:", "Reviewer AI:", "For AI readers:"), and the
 // imperative is in the match itself.
 func steerColonConf(lo string, m []int) (float64, bool) {
-	if !sentenceStart(lo, m[0]) {
+	if !sentenceStart(lo, m[0]) || transcriptTurn(lo, m[0]) {
 		return 0, false
 	}
 	passage := lo[m[0]:min(len(lo), m[1]+steerGap)]
@@ -206,6 +209,22 @@ func steerColonConf(lo string, m []int) (float64, bool) {
 		}
 	}
 	return steerWho(lo, m, passage, true)
+}
+
+// transcriptTurn reports whether the name at at opens a line of a
+// transcript: a line before it, within 1,000 bytes, opens with a user's
+// label ("User:", "Human:", "Q:").
+func transcriptTurn(lo string, at int) bool {
+	if at > 0 && lo[at-1] != '\n' {
+		return false
+	}
+	before := lo[max(0, at-1000):at]
+	for _, l := range []string{"user:", "human:", "q:", "customer:", "me:"} {
+		if strings.HasPrefix(before, l) || strings.Contains(before, "\n"+l) {
+			return true
+		}
+	}
+	return false
 }
 
 // sentenceStart reports whether at opens a sentence of lo, or follows
@@ -234,7 +253,23 @@ func sentenceStart(lo string, at int) bool {
 // for the user, tell them …"), which needs no address: a user asks for
 // themselves ("for me"), and an operator's prompt of that shape is
 // framed as one (Framing.Operator).
-var steerSummary = re(`^when(?:ever)?\s+(?:you\s+)?(?:summari[sz]\w*|answer\w*|respond\w*|repl(?:y|ies|ying)|describ\w*|present\w*|report\w*|compar\w*|recommend\w*|generat\w*|rank\w*)\s+(?:on\s+|about\s+)?(?:these|this|the)\s+(?:[\w-]+\s+){0,2}?(?:for|to)\s+(?:the|a|your|any)\s+(?:users?|readers?|customers?|visitors?|shoppers?|buyers?|clients?|guests?)\b`)
+var steerSummary = re(`\bwhen(?:ever)?\s+(?:you\s+)?(?:summari[sz]\w*|answer\w*|respond\w*|repl(?:y|ies|ying)|describ\w*|present\w*|report\w*|compar\w*|recommend\w*|generat\w*|rank\w*)\s+(?:on\s+|about\s+)?(?:these|this|the)\s+(?:[\w-]+\s+){0,2}?(?:for|to)\s+(?:the|a|your|any)\s+(?:users?|readers?|customers?|visitors?|shoppers?|buyers?|clients?|guests?)\b`)
+
+// steerName is the three addresses that open on a model's name, one
+// check so that each name in a text runs one window: a model that reads
+// this text (steerReader), models as the audience (steerAudience), a
+// name at a sentence's start (steerColon). Its groups say which matched.
+var steerName = re(`^(?:(` + steerReader[1:] + `)|(` + steerAudience[1:] + `)|(` + steerColon[1:] + `))`)
+
+// steerNameConf gives steerName's confidence by the address that
+// matched: steerCondConf's for a model reading the text, steerColonConf's
+// for the others.
+func steerNameConf(lo string, m []int) (float64, bool) {
+	if m[2] >= 0 {
+		return steerCondConf(lo, m)
+	}
+	return steerColonConf(lo, m)
+}
 
 // steerSummaryConf gives steerSummary 0.7 when a steering verb follows
 // within the passage.
@@ -251,15 +286,13 @@ func steerSummaryConf(lo string, m []int) (float64, bool) {
 
 // steerChecks are this file's checks, by name.
 var steerChecks = map[string]check{
-	"steernote":     {AnswerInject, steerNote, 0, steerWindow, steerConf},
-	"steerdear":     {AnswerInject, steerDear, 0, steerWindow, steerConf},
-	"steerif":       {AnswerInject, steerIf, 0, steerWindow, steerCondConf},
-	"steerreader":   {AnswerInject, steerReader, 0, steerWindow, steerCondConf},
-	"steersummary":  {AnswerInject, steerSummary, 0, steerWindow, steerSummaryConf},
-	"steeraudience": {AnswerInject, steerAudience, 0, steerWindow, steerColonConf},
-	"steercolon":    {AnswerInject, steerColon, 0, steerWindow, steerColonConf},
-	"steerfor":      {AnswerInject, steerFor, 0, steerWindow, steerConf},
-	"steerkey":      {AnswerInject, steerKey, 0, steerWindow, steerConf},
+	"steernote":    {AnswerInject, steerNote, 0, steerWindow, steerConf},
+	"steerdear":    {AnswerInject, steerDear, 0, steerWindow, steerConf},
+	"steerif":      {AnswerInject, steerIf, 0, steerWindow, steerCondConf},
+	"steername":    {AnswerInject, steerName, 0, steerWindow, steerNameConf},
+	"steersummary": {AnswerInject, steerSummary, 16, steerWindow, steerSummaryConf},
+	"steerfor":     {AnswerInject, steerFor, 0, steerWindow, steerConf},
+	"steerkey":     {AnswerInject, steerKey, 0, steerWindow, steerConf},
 }
 
 // steerNames are the words that name a model, the anchors of steerReader
@@ -282,7 +315,13 @@ var steerAnchors = func() map[string]anchor {
 			if old.next == "" || next == "" {
 				n = ""
 			}
-			as[w] = anchor{append(old.checks, checks...), strings.TrimSpace(n)}
+			cs := old.checks
+			for _, c := range checks {
+				if !slices.Contains(cs, c) {
+					cs = append(cs, c)
+				}
+			}
+			as[w] = anchor{cs, strings.TrimSpace(n)}
 		}
 	}
 	add("note notes message messages instruction instructions reminder attention notice hint directive memo ps", "to for")
@@ -292,18 +331,18 @@ var steerAnchors = func() map[string]anchor {
 	add("remarque consigne", "")
 	add("nota mensaje mensagem instrucción instrucciones instrução instruções aviso", "")
 	add("dear hey hi hello ok okay attention liebe lieber cher querido querida estimado prezado", "ai assistant assistants llm llms chatbot chatbots bot bots copilot chatgpt claude gemini alexa siri model models language ki sprachmodell ia l'ia l'assistant asistente assistente the any all our my die automated", "steerdear")
-	add("when whenever", "you summarizing summarising answering responding replying describing presenting reporting comparing recommending generating ranking summarize summarise answer respond reply describe present report compare recommend generate rank", "steersummary")
-	add("if when whenever once", "you you're an any this ai assistant assistants llm llms chatbot chatbots bot bots copilot chatgpt claude gemini model models language automated", "steerif")
+	add("summarize summarise summarizing summarising answering responding replying describing presenting reporting comparing recommending ranking generating", "", "steersummary")
+	add("if once", "you you're an any this ai assistant assistants llm llms chatbot chatbots bot bots copilot chatgpt claude gemini model models language automated", "steerif")
 	add("wenn falls", "du", "steerif")
 	add("si", "tu vous eres usted", "steerif")
-	add("ai llm llms ki", steerReadNext+" assistant agents is are", "steerreader", "steeraudience")
+	add("ai llm llms ki", steerReadNext+" assistant agents is are", "steername")
 	add("pour", "l'ia l'assistant le", "steerfor")
 	add("para", "la el a o", "steerfor")
 	add("an", "die das den", "steerfor")
 	add("ai_note ai_notes ai_instructions ai_instruction ai_message ai_hint ai_prompt assistant_note assistant_notes assistant_instructions assistant_instruction assistant_message llm_note llm_notes llm_instructions llm_instruction llm_message agent_note agent_instructions agent_message model_note model_instructions bot_note bot_instructions system_note system_instructions gpt_instructions note_for_ai note_for_assistant note_for_llm note_for_agent note_for_model note_to_ai note_to_assistant note_to_llm note_to_agent note_for_the_ai instructions_for_ai instructions_for_assistant instructions_for_llm instructions_for_agent instructions_for_model message_for_ai message_for_assistant message_for_llm for_ai for_llm for_assistant for_the_ai", "", "steerkey")
-	add("assistant assistants chatbot chatbots bot bots model models language", steerReadNext, "steerreader")
-	add("assistant chatbot llm chatgpt copilot claude gemini", "", "steercolon")
-	add("ai bot", "assistant model agent note instructions : recruiter claims news shopping email reviewer reviewers readers assistants", "steercolon")
+	add("assistants chatbots bots model models language", steerReadNext, "steername")
+	add("assistant chatbot llm chatgpt copilot claude gemini", "", "steername")
+	add("ai bot", steerReadNext+" : recruiter claims news shopping email reviewer reviewers readers assistants", "steername")
 	// "note", "message", … run steernote; the words above that open it
 	// ("system note", "additional instruction") run it too.
 	for w, a := range as {
