@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/plainsight/plainsight/internal/injrules"
@@ -121,7 +122,10 @@ func (d injectionDetector) detect(ctx context.Context, in *input, addHit func(hi
 	framing := injrules.Analyze(vt, func(h injrules.Hit) { ruleHits = append(ruleHits, h) })
 	if in.toolDefinition() {
 		// The tool-definition rules (issue 27, item 1) read what a
-		// definition tells the model; prose never reaches them.
+		// definition tells the model; prose never reaches them. A
+		// definition is addressed to the model by design, so an address
+		// to it ("Note to the model: …") is no evidence there.
+		ruleHits = slices.DeleteFunc(ruleHits, func(h injrules.Hit) bool { return h.Rule == injrules.SteerAnswer })
 		injrules.FindToolDef(vt, func(h injrules.Hit) { ruleHits = append(ruleHits, h) })
 	}
 	var hidden [][2]int // spans a reader does not see

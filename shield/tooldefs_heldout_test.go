@@ -26,12 +26,47 @@ var tooldefsVerbose = flag.Bool("tooldefs-v", false, "TestToolDefsHeldout: log e
 // (docs/judgement/tool-definitions.md); main before them caught 67.5 % and
 // flagged 8.6 % (pii 6, ssrf 3, prompt_injection 2, known_bad_url 1).
 func TestToolDefsHeldout(t *testing.T) {
-	f, err := os.Open("testdata/tooldefs_heldout.jsonl")
+	caught, nInj, flagged, nBen := toolDefsSet(t, "testdata/tooldefs_heldout.jsonl")
+	if nInj < 80 || nBen < 120 {
+		t.Fatalf("held-out set too small: %d poisoned, %d benign", nInj, nBen)
+	}
+	if 100*caught < 95*nInj {
+		t.Errorf("caught %d of %d poisoned definitions, want at least 95 %%", caught, nInj)
+	}
+	if 100*flagged > 3*nBen {
+		t.Errorf("flagged %d of %d benign definitions, want at most 3 %%", flagged, nBen)
+	}
+}
+
+// TestToolDefsHeldout2 is TestToolDefsHeldout on a second set of 20
+// poisoned and 20 benign definitions in other wordings and of other
+// servers (testdata/tooldefs_heldout2.jsonl), written after the rules of
+// tooldef2.go and the first version of tooldef3.go's, committed after one
+// run, no rule changed since. The build before tooldef3.go caught 7 of 20
+// (35 %); with it 15 of 20 (75 %); neither flagged a benign one.
+func TestToolDefsHeldout2(t *testing.T) {
+	caught, nInj, flagged, nBen := toolDefsSet(t, "testdata/tooldefs_heldout2.jsonl")
+	if nInj < 20 || nBen < 20 {
+		t.Fatalf("held-out set too small: %d poisoned, %d benign", nInj, nBen)
+	}
+	if 100*caught < 75*nInj {
+		t.Errorf("caught %d of %d poisoned definitions, want at least 75 %%", caught, nInj)
+	}
+	if 100*flagged > 5*nBen {
+		t.Errorf("flagged %d of %d benign definitions, want at most 5 %%", flagged, nBen)
+	}
+}
+
+// toolDefsSet scans a set of labelled tool definitions as an MCP proxy
+// does and returns the poisoned ones caught, the poisoned ones, the
+// benign ones flagged and the benign ones.
+func toolDefsSet(t *testing.T, path string) (caught, nInj, flagged, nBen int) {
+	t.Helper()
+	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	var nInj, nBen, caught, flagged int
 	byClass := map[string]int{}
 	sc := bufio.NewScanner(f)
 	sc.Buffer(nil, 1<<20)
@@ -82,17 +117,9 @@ func TestToolDefsHeldout(t *testing.T) {
 		cls = append(cls, c+"="+itoa(n))
 	}
 	sort.Strings(cls)
-	t.Logf("caught %d/%d (%.1f %%), benign flagged %d/%d (%.1f %%) [%s]", caught, nInj,
+	t.Logf("%s: caught %d/%d (%.1f %%), benign flagged %d/%d (%.1f %%) [%s]", path, caught, nInj,
 		100*float64(caught)/float64(nInj), flagged, nBen, 100*float64(flagged)/float64(nBen), strings.Join(cls, " "))
-	if nInj < 80 || nBen < 120 {
-		t.Fatalf("held-out set too small: %d poisoned, %d benign", nInj, nBen)
-	}
-	if 100*caught < 95*nInj {
-		t.Errorf("caught %d of %d poisoned definitions, want at least 95 %%", caught, nInj)
-	}
-	if 100*flagged > 3*nBen {
-		t.Errorf("flagged %d of %d benign definitions, want at most 3 %%", flagged, nBen)
-	}
+	return caught, nInj, flagged, nBen
 }
 
 func itoa(n int) string {

@@ -21,7 +21,7 @@ const (
 
 // Rules lists the rule names in the order of the package doc.
 func Rules() []string {
-	return []string{RoleMarker, FakeTurn, InstructionBlock, ReadSecret, Conceal, CrossTool, RunCommand, Override, Jailbreak, Exfiltrate, Extract, AnswerInject}
+	return []string{RoleMarker, FakeTurn, InstructionBlock, ReadSecret, Conceal, CrossTool, RunCommand, Override, Jailbreak, Exfiltrate, Extract, AnswerInject, SteerAnswer}
 }
 
 // Hit is one rule that fired on a span of the text.

@@ -35,9 +35,16 @@ import (
 // windows a text, each of steerWindow bytes). Framing applies: the hit
 // is not strong, so a text about attacks (Framing.About) or an operator's
 // prompt (Framing.Operator) counts it at a fraction. The rule is
-// AnswerInject: like answer.go's check, it plants content in the answer.
+// SteerAnswer.
 // Written for this project from how such text is worded; the held-out set
 // testdata/steer_heldout.jsonl was written before these checks.
+
+// SteerAnswer is the rule of an instruction planted in data that steers
+// what the reader tells its user, opening on an address to a model that
+// reads the text. A tool definition is addressed to the model by design,
+// so the shield does not read this rule there (its own rules do,
+// tooldef2.go and tooldef3.go).
+const SteerAnswer = "steer_answer"
 
 // steerWindow bounds the window a check reads from its anchor, and
 // steerGap the bytes between the address and the verb.
@@ -286,13 +293,13 @@ func steerSummaryConf(lo string, m []int) (float64, bool) {
 
 // steerChecks are this file's checks, by name.
 var steerChecks = map[string]check{
-	"steernote":    {AnswerInject, steerNote, 0, steerWindow, steerConf},
-	"steerdear":    {AnswerInject, steerDear, 0, steerWindow, steerConf},
-	"steerif":      {AnswerInject, steerIf, 0, steerWindow, steerCondConf},
-	"steername":    {AnswerInject, steerName, 0, steerWindow, steerNameConf},
-	"steersummary": {AnswerInject, steerSummary, 16, steerWindow, steerSummaryConf},
-	"steerfor":     {AnswerInject, steerFor, 0, steerWindow, steerConf},
-	"steerkey":     {AnswerInject, steerKey, 0, steerWindow, steerConf},
+	"steernote":    {SteerAnswer, steerNote, 0, steerWindow, steerConf},
+	"steerdear":    {SteerAnswer, steerDear, 0, steerWindow, steerConf},
+	"steerif":      {SteerAnswer, steerIf, 0, steerWindow, steerCondConf},
+	"steername":    {SteerAnswer, steerName, 0, steerWindow, steerNameConf},
+	"steersummary": {SteerAnswer, steerSummary, 16, steerWindow, steerSummaryConf},
+	"steerfor":     {SteerAnswer, steerFor, 0, steerWindow, steerConf},
+	"steerkey":     {SteerAnswer, steerKey, 0, steerWindow, steerConf},
 }
 
 // steerNames are the words that name a model, the anchors of steerReader
