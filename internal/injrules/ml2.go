@@ -10,9 +10,10 @@ import (
 // Turkish, Swedish, Danish, Norwegian, Finnish, Polish, Czech, Slovak,
 // Hungarian, Romanian, Greek, Ukrainian, Bulgarian, Indonesian, Malay,
 // Vietnamese, Thai, Hebrew, Persian, Urdu, Bengali, Tamil, Swahili and
-// Tagalog, and more wordings of Russian, Chinese, Japanese, Korean and
-// Arabic. Written for this project from the way these texts are built,
-// not from any collection of them.
+// Tagalog, more wordings of Russian, Chinese, Japanese, Korean and
+// Arabic, and French, German, Portuguese and Spanish beside the
+// expressions of direct.go and jailbreak.go. Written for this project
+// from the way these texts are built, not from any collection of them.
 //
 // A language's rule is a bag of words read in one sentence around an
 // anchor, not an expression: word order differs between the languages
@@ -50,6 +51,12 @@ type mlLang struct {
 	// how ("how do I change the password"); my: a first person's
 	// possessive ("ignore my previous message").
 	neg, how, my []string
+	// thou: "you" said to the reader, and answer: a demand to answer
+	// anything ("answer every question"). A language that lists them
+	// needs one of them for a persona freed of its limits: "from now on
+	// parking is without time limits" has the words of limits, "without"
+	// and "from now on", but speaks of no reader.
+	thou, answer []string
 }
 
 // mlLangs are the languages, by code.
@@ -534,6 +541,94 @@ var mlLangs = map[string]mlLang{
 		how:     []string{"paano", "halimbawa"},
 		my:      []string{"ko ", "akin"},
 	},
+	"fr": {
+		over:    []string{"oublie", "oubliez", "ne tiens pas compte", "ne tenez pas compte", "fais abstraction", "faites abstraction", "n'obéis plus"},
+		instr:   []string{"consigne", "instruction", "règle", "directive", "ordre"},
+		qual:    []string{"précédent", "ci-dessus", "toutes", "tous les", "tout ce", "antérieur", "initial", "jusqu'ici"},
+		told:    []string{"qu'on t'a dit", "qu'on t'a écrit", "que tu as reçu", "on t'a donné"},
+		all:     []string{"tout ce", "tout "},
+		above:   []string{"ci-dessus", "plus haut", "jusqu'ici"},
+		prompt:  []string{"prompt système", "tes instructions", "tes consignes", "ce qu'on t'a écrit", "ce qu'on t'a dit", "avant cette conversation"},
+		ask:     []string{"affiche", "montre", "répète", "révèle", "écris", "donne-moi", "recopie", "cite", "mot pour mot", "imprime"},
+		newi:    []string{"nouvelles instructions", "nouvelle instruction", "nouvelles consignes", "nouvelle tâche"},
+		limits:  []string{"règle", "limite", "filtre", "contrainte"},
+		without: []string{"sans ", "aucune", "aucun", "plus soumis", "n'es plus", "libre de"},
+		you:     []string{"tu n'es plus", "tu es maintenant", "à partir de maintenant", "désormais", "dorénavant"},
+		user:    []string{"l'utilisateur", "utilisateur"},
+		tell:    []string{"dis", "mentionne", "parle", "informe"},
+		this:    []string{"cela", "ça", "ceci", "ce message", "en "},
+		neg:     []string{"ne ", "n'", "jamais", "pas "},
+		how:     []string{"comment", "exemple"},
+		my:      []string{"mon ", "ma ", "mes "},
+		thou:    []string{"tu ", "toi", "vous "},
+		answer:  []string{"réponds à tout", "réponds à toutes", "toutes mes questions", "n'importe quelle"},
+	},
+	"de": {
+		over:    []string{"ignoriere", "ignorier", "vergiss", "vergesst", "vergessen sie", "missachte", "beachte nicht", "beachten sie nicht"},
+		instr:   []string{"anweisung", "regeln", "befehl", "vorgabe", "instruktion", "richtlinie"},
+		qual:    []string{"bisherig", "vorherig", "obig", "alle", "alles", "früher", "ursprünglich", "zuvor"},
+		told:    []string{"was dir gesagt", "was man dir", "dir gegeben", "du erhalten"},
+		all:     []string{"alles"},
+		above:   []string{"oben", "bisher", "zuvor"},
+		prompt:  []string{"systemprompt", "system-prompt", "deine anweisungen", "vor diesem gespräch", "versteckten anweisungen", "ursprünglichen anweisungen", "systemanweisung"},
+		ask:     []string{"zeig", "gib", "wiederhole", "nenne", "verrate", "schreib", "wörtlich", "druck"},
+		newi:    []string{"neue anweisungen", "neue anweisung", "neue aufgabe"},
+		limits:  []string{"regeln", "einschränkung", "grenzen", "filter", "beschränkung", "richtlinien"},
+		without: []string{"ohne", "keine", "an keine", "nicht mehr an", "frei von"},
+		you:     []string{"du bist jetzt", "du bist nicht mehr", "ab sofort", "ab jetzt", "von nun an"},
+		user:    []string{"nutzer", "benutzer", "anwender"},
+		tell:    []string{"sag", "erwähne", "erzähl", "verrate"},
+		this:    []string{"das", "dies", "davon", "darüber"},
+		neg:     []string{"nicht", "niemals", "nie ", "kein"},
+		how:     []string{"wie ", "beispiel"},
+		my:      []string{"meine", "mein "},
+		thou:    []string{"du ", "dich", "dir "},
+		answer:  []string{"beantwortest alles", "jede frage", "alle fragen", "alles beantworten"},
+	},
+	"pt": {
+		over:    []string{"esqueça", "esqueca", "desconsidere", "despreze", "não siga", "não obedeça"},
+		instr:   []string{"instruç", "instruc", "regra", "comando", "orientaç"},
+		qual:    []string{"anterior", "acima", "todas", "todos", "tudo", "origina"},
+		told:    []string{"que lhe foi dito", "que te disseram", "foi dito", "lhe deram"},
+		all:     []string{"tudo"},
+		above:   []string{"acima", "até agora"},
+		prompt:  []string{"prompt do sistema", "suas instruções", "tuas instruções", "instruções iniciais", "antes desta conversa", "que lhe foi dito", "instruções ocultas"},
+		ask:     []string{"mostre", "mostra", "repita", "revele", "escreva", "diga", "exiba", "imprima", "palavra por palavra"},
+		newi:    []string{"novas instruções", "nova instrução", "nova tarefa"},
+		limits:  []string{"regra", "restriç", "limite", "filtro"},
+		without: []string{"sem ", "nenhuma", "nenhum", "não segue", "livre de"},
+		you:     []string{"você agora é", "você não é mais", "a partir de agora", "de agora em diante"},
+		user:    []string{"usuário", "utilizador", "usuario"},
+		tell:    []string{"diga", "conte", "mencione", "informe"},
+		this:    []string{"isso", "isto", "disso"},
+		neg:     []string{"não", "nunca", "jamais"},
+		how:     []string{"como ", "exemplo"},
+		my:      []string{"meu ", "minha", "minhas"},
+		thou:    []string{"você", "tu "},
+		answer:  []string{"responde tudo", "responde a qualquer", "qualquer pergunta", "todas as perguntas"},
+	},
+	"es": {
+		over:    []string{"olvida", "olvide", "haz caso omiso", "desobedece"},
+		instr:   []string{"instruccion", "regla", "órden", "indicacion", "directriz"},
+		qual:    []string{"anterior", "previa", "de arriba", "todas", "todo", "original"},
+		told:    []string{"lo que te dijeron", "te han dicho", "se te dijo", "te dieron"},
+		all:     []string{"todo"},
+		above:   []string{"arriba", "hasta ahora"},
+		prompt:  []string{"prompt del sistema", "tus instrucciones", "instrucciones iniciales", "antes de esta conversación", "lo que te escribieron", "instrucciones ocultas"},
+		ask:     []string{"muestra", "muéstrame", "repite", "revela", "escribe", "dime", "imprime", "palabra por palabra"},
+		newi:    []string{"nuevas instrucciones", "nueva instrucción", "nueva tarea"},
+		limits:  []string{"regla", "restriccion", "límite", "limite", "filtro"},
+		without: []string{"sin ", "ninguna", "ningún", "ya no"},
+		you:     []string{"ahora eres", "ya no eres", "a partir de ahora", "desde ahora"},
+		user:    []string{"usuario"},
+		tell:    []string{"digas", "menciones", "cuentes", "informes"},
+		this:    []string{"esto", "eso", "de esto"},
+		neg:     []string{"no ", "nunca", "jamás"},
+		how:     []string{"cómo", "ejemplo"},
+		my:      []string{"mi ", "mis "},
+		thou:    []string{"tú", "tu ", "usted"},
+		answer:  []string{"contesta cualquier", "responde cualquier", "cualquier cosa", "todas las preguntas", "cualquier pregunta"},
+	},
 	"ru": {
 		over:    []string{"не обращай", "не обращайте", "игнорир", "проигнорир", "забудь", "забудьте", "отбрось", "не следуй", "не подчиняйся"},
 		instr:   []string{"инструкци", "указани", "правил", "промпт", "директив", "команд"},
@@ -541,38 +636,42 @@ var mlLangs = map[string]mlLang{
 		told:    []string{"тебе говорили", "тебе сказали", "тебе было сказано", "ты получил"},
 		all:     []string{"всё", "все", "всего"},
 		above:   []string{"выше", "ранее", "до этого"},
-		prompt:  []string{"системн", "свои инструкции", "твои инструкции", "что тебе сказали", "исходные инструкции"},
-		ask:     []string{"покажи", "выведи", "повтори", "процитируй", "скажи", "раскрой", "напиши", "перечисли"},
+		prompt:  []string{"что тебе написали", "что тебе дали", "до начала нашего разговора", "до начала разговора", "скрытые инструкции", "скрытых инструкций", "исходный промпт", "начальные инструкции", "системн", "свои инструкции", "твои инструкции", "что тебе сказали", "исходные инструкции"},
+		ask:     []string{"увидеть", "дословно", "выдай", "распечатай", "покажи", "выведи", "повтори", "процитируй", "скажи", "раскрой", "напиши", "перечисли"},
 		newi:    []string{"новые инструкции", "новая инструкция", "новые указания", "новая задача"},
 		limits:  []string{"ограничени", "фильтр", "правил"},
-		without: []string{"без ", "никаких"},
-		you:     []string{"ты ", "теперь", "отныне", "ии ", "искусственн"},
+		without: []string{"никаким", "никаких", "не подчиняешься", "не обязан", "не связан", "без ", "никаких"},
+		you:     []string{"с этого момента", "с этой минуты", "отныне", "ты ", "теперь", "отныне", "ии ", "искусственн"},
 		user:    []string{"пользовател"},
 		tell:    []string{"говори", "сообщай", "упоминай", "рассказывай"},
 		this:    []string{"это", "об этом", "этой", "этом"},
 		neg:     []string{"никогда", "не "},
 		how:     []string{"как ", "пример"},
 		my:      []string{"моё", "мое", "мой", "мою", "мои"},
+		thou:    []string{"ты ", "тебя", "тебе", "вы "},
+		answer:  []string{"на всё", "на все вопросы", "на любые", "любой вопрос"},
 	},
 	"zh": {
 		over:    []string{"无视", "忽略", "忽视", "忘记", "忘掉", "不要理会"},
-		instr:   []string{"指示", "指令", "规则", "提示", "设定", "要求", "命令"},
+		instr:   []string{"对话", "内容", "指示", "指令", "规则", "提示", "设定", "要求", "命令"},
 		qual:    []string{"之前", "以前", "先前", "上面", "上述", "所有", "全部", "一切", "原来"},
 		told:    []string{"你收到", "告诉你的", "被告知"},
 		all:     []string{"一切", "所有"},
 		above:   []string{"之前", "上面"},
-		prompt:  []string{"系统提示", "提示词", "初始设定", "初始指令", "系统指令", "被告知了什么"},
-		ask:     []string{"告诉我", "复述", "输出", "显示", "给我", "展示", "重复", "打印", "说出"},
+		prompt:  []string{"最开始被设定", "被设定的内容", "最初的设定", "初始内容", "隐藏指令", "隐藏的指令", "你的设定", "原始指令", "开头的内容", "系统提示", "提示词", "初始设定", "初始指令", "系统指令", "被告知了什么"},
+		ask:     []string{"原封不动", "逐字", "展示出来", "发给我", "写出来", "告诉我", "复述", "输出", "显示", "给我", "展示", "重复", "打印", "说出"},
 		newi:    []string{"新的指令", "新指令", "新的指示", "新任务"},
 		limits:  []string{"限制", "约束", "规则"},
-		without: []string{"没有", "无", "不受"},
-		you:     []string{"你是", "你现在", "从现在开始", "人工智能"},
+		without: []string{"不再受", "不受任何", "不用管", "无需遵守", "不必遵守", "没有", "无", "不受"},
+		you:     []string{"从今以后", "今后", "你是", "你现在", "从现在开始", "人工智能"},
 		user:    []string{"用户"},
 		tell:    []string{"告诉", "透露", "提及"},
 		this:    []string{"这", "此"},
 		neg:     []string{"不要", "请勿", "勿", "别", "不得", "切勿", "禁止", "绝不", "不可", "不能"},
 		how:     []string{"如何", "怎么", "怎样", "重置", "修改"},
 		my:      []string{"我上一封", "我之前", "我的"},
+		thou:    []string{"你", "您"},
+		answer:  []string{"回答我的每", "回答所有", "回答任何", "想说什么", "什么都回答", "所有问题"},
 	},
 	"ja": {
 		over:    []string{"無視", "忘れ"},
@@ -581,18 +680,20 @@ var mlLangs = map[string]mlLang{
 		told:    []string{"言われた", "与えられた"},
 		all:     []string{"すべて", "全部"},
 		above:   []string{"上記", "これまで"},
-		prompt:  []string{"システムプロンプト", "初期指示", "最初の指示"},
-		ask:     []string{"見せて", "教えて", "出力", "表示", "書いて", "繰り返"},
+		prompt:  []string{"最初に与えられた", "設定内容", "隠された指示", "隠しプロンプト", "元の指示", "初期設定", "システムプロンプト", "初期指示", "最初の指示"},
+		ask:     []string{"書き出", "そのまま", "一字一句", "教えなさい", "出しなさい", "出力しなさい", "見せて", "教えて", "出力", "表示", "書いて", "繰り返"},
 		newi:    []string{"新しい指示", "新たな指示", "新しい命令"},
 		limits:  []string{"制限", "制約", "ルール"},
-		without: []string{"のない", "なし", "ない"},
-		you:     []string{"あなたは", "今から", "これから"},
+		without: []string{"気にせず", "無視して", "関係なく", "縛られず", "のない", "なし", "ない"},
+		you:     []string{"今後", "これからは", "あなたは", "今から", "これから"},
 		user:    []string{"ユーザー"},
 		tell:    []string{"言わない", "伝えない", "知らせない", "話さない"},
 		this:    []string{"このこと", "これ", "この"},
 		neg:     []string{"ないで", "しない", "禁止", "ません", "ないこと", "ないように"},
 		how:     []string{"方法", "変更", "どうやって"},
 		my:      []string{"先ほどのメール", "私の"},
+		thou:    []string{"あなた", "君", "お前"},
+		answer:  []string{"何でも答え", "すべての質問", "全ての質問", "どんな質問"},
 	},
 	"ko": {
 		over:    []string{"무시", "잊어"},
@@ -601,11 +702,11 @@ var mlLangs = map[string]mlLang{
 		told:    []string{"들은", "받은"},
 		all:     []string{"모든", "전부"},
 		above:   []string{"위의", "지금까지"},
-		prompt:  []string{"시스템 프롬프트", "시스템프롬프트", "초기 지시"},
-		ask:     []string{"보여", "알려", "출력", "말해", "반복"},
+		prompt:  []string{"처음에 받은", "받은 설정", "초기 설정", "숨겨진 지시", "원래 지시", "설정을", "시스템 프롬프트", "시스템프롬프트", "초기 지시"},
+		ask:     []string{"보여줘", "출력해", "그대로", "보여", "알려", "출력", "말해", "반복"},
 		newi:    []string{"새로운 지시", "새 지시", "새로운 명령"},
 		limits:  []string{"제한", "규칙", "제약"},
-		without: []string{"없는", "없이"},
+		without: []string{"얽매이지 않", "상관없이", "신경 쓰지 말", "무시하고", "없는", "없이"},
 		you:     []string{"너는", "당신은", "지금부터", "이제부터"},
 		user:    []string{"사용자"},
 		tell:    []string{"말하지", "알리지", "말하면"},
@@ -613,6 +714,8 @@ var mlLangs = map[string]mlLang{
 		neg:     []string{"지 마", "지 말", "금지", "안 됩니다", "지 않"},
 		how:     []string{"방법", "어떻게"},
 		my:      []string{"이전 메일", "제 "},
+		thou:    []string{"너는", "당신은", "너 "},
+		answer:  []string{"뭐든지", "모든 질문", "무엇이든", "어떤 질문"},
 	},
 	"ar": {
 		over:    []string{"تجاهل", "انس", "إنس", "لا تتبع", "لا تلتزم"},
@@ -621,11 +724,11 @@ var mlLangs = map[string]mlLang{
 		told:    []string{"قيل لك", "أعطيت", "تلقيت"},
 		all:     []string{"كل ما", "كل شيء"},
 		above:   []string{"أعلاه", "سابقاً", "سابقا"},
-		prompt:  []string{"موجه النظام", "تعليمات النظام", "رسالة النظام", "تعليماتك"},
-		ask:     []string{"اعرض", "أظهر", "اظهر", "أرني", "ارني", "اكشف", "اطبع", "كرر", "أخبرني", "اكتب"},
+		prompt:  []string{"كتب لك", "كُتب لك", "قبل بداية", "التعليمات المخفية", "تعليماتك الأصلية", "إعداداتك", "موجه النظام", "تعليمات النظام", "رسالة النظام", "تعليماتك"},
+		ask:     []string{"حرفي", "حرفيًا", "حرفيا", "اعرض", "أظهر", "اظهر", "أرني", "ارني", "اكشف", "اطبع", "كرر", "أخبرني", "اكتب"},
 		newi:    []string{"تعليمات جديدة", "أوامر جديدة", "مهمة جديدة"},
 		limits:  []string{"قيود", "حدود", "قواعد", "فلاتر"},
-		without: []string{"بلا", "بدون", "دون"},
+		without: []string{"لست ملزم", "غير ملزم", "لا تلتزم", "بأي", "بلا", "بدون", "دون"},
 		you:     []string{"أنت الآن", "انت الآن", "أنت ", "ذكاء اصطناعي", "من الآن"},
 		user:    []string{"المستخدم"},
 		tell:    []string{"تخبر", "تقل", "تذكر"},
@@ -633,6 +736,8 @@ var mlLangs = map[string]mlLang{
 		neg:     []string{"لا ", "أبداً", "أبدا"},
 		how:     []string{"كيف", "طريقة"},
 		my:      []string{"رسالتي", "الخاصة بي"},
+		thou:    []string{"أنت", "انت"},
+		answer:  []string{"عن كل", "على كل", "أي سؤال", "كل شيء"},
 	},
 }
 
@@ -650,6 +755,7 @@ var mlIntro = map[string][]string{
 	"ur": {"تم ", "آپ "}, "bn": {"তুমি", "আপনি"}, "ta": {"நீ ", "நீங்கள்"}, "sw": {"wewe ni"},
 	"tl": {"ikaw ay", "ikaw ang"}, "ru": {"ты ", "вы "}, "zh": {"你是", "您是"}, "ja": {"あなたは"},
 	"ko": {"당신은", "너는"}, "ar": {"أنت ", "انت "}, "hi": {"तुम एक", "आप एक"},
+	"fr": {"tu es ", "vous êtes "}, "de": {"du bist ", "sie sind "}, "pt": {"você é ", "tu és "}, "es": {"eres ", "usted es "},
 }
 
 // mlAskAt are the extraction's anchors of a language that names the
@@ -843,12 +949,16 @@ func ml2NewInstr(l *mlLang, _, s, _ string) float64 {
 }
 
 // ml2Role: a persona freed of its limits: a noun of restrictions, a word of
-// "without", and "you are (now)" in one sentence.
+// "without", and "you are (now)" in one sentence; in a language that
+// lists them, also "you" or a demand to answer anything.
 func ml2Role(l *mlLang, _, s, _ string) float64 {
-	if mlAny(s, l.limits) && mlAny(s, l.without) && mlAny(s, l.you) {
-		return 0.8
+	if !mlAny(s, l.limits) || !mlAny(s, l.without) || !mlAny(s, l.you) {
+		return 0
 	}
-	return 0
+	if (l.thou != nil || l.answer != nil) && !mlAny(s, l.thou) && !mlAny(s, l.answer) {
+		return 0
+	}
+	return 0.8
 }
 
 // ml2Hide: "do not tell the user (about this)": the user, a verb of telling

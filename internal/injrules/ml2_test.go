@@ -128,7 +128,7 @@ func TestML2OperatorPrompts(t *testing.T) {
 // anchors, read only in words with a letter outside ASCII, are at least
 // four bytes long.
 func TestML2NoEnglishAnchors(t *testing.T) {
-	english := strings.Fields("the a an and or of to in is it you your all previous instructions ignore forget system prompt user new show tell me please do not never without restrictions rules filter order limit as se no de")
+	english := strings.Fields("the a an and or of to in is it was you your all previous instructions ignore forget system prompt user new show tell me please do not never without restriction restrictions rules filter order limit as se no de invite")
 	for _, w := range english {
 		for _, c := range wordAnchors[w].checks {
 			if strings.HasPrefix(c, "ml2") {
