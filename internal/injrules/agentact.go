@@ -98,7 +98,7 @@ var (
 // aaAfter: what follows an agent's name spoken to: the label's
 // punctuation, another agent word or a reading participle and then the
 // punctuation or a modal, "please".
-var aaAfter = re(`^(?:[\s-]+(?:assistant|assistants|agent|agents|model|models|bot|bots|system|systems|reviewer|reviewers|reader|readers|helper|summarizer|summarizers|tool|tools|only|instructions?|note|notes|task|directive|hinweis|assistent|assistenten|agenten?|asistente|assistente|agente|-only))*\s*(?::|,|—|–|\s-\s|\]|\)|!|\s+please\b|(?:\s+[\w'-]+){0,1}\s+(?:reading|processing|summari[sz]ing|reviewing|handling|browsing|crawling|indexing|evaluating|parsing|managing|editing|working|scanning|archiving|that|who|which|qui|que|die|der|das)\b[^.\n]{0,80}?(?::|,|—|\s(?:must|should|shall|needs?\s+to|has\s+to|is\s+required\s+to|please)\b))`)
+var aaAfter = re(`^(?:[\s-]+(?:assistant|assistants|agent|agents|model|models|bot|bots|system|systems|reviewer|reviewers|reader|readers|helper|summarizer|summarizers|tool|tools|only|instructions?|note|notes|task|directive|hinweis|assistent|assistenten|agenten?|asistente|assistente|agente|-only))*\s*(?::|,|—|–|\s-\s|\]|\)|!|\s+please\b|(?:\s+[\w'-]+){0,1}\s+(?:reading|processing|summari[sz]ing|reviewing|handling|browsing|crawling|indexing|evaluating|parsing|managing|editing|working|scanning|archiving|embedded|left|written|placed|added|inserted|intended|meant|that|who|which|qui|que|die|der|das)\b[^.\n]{0,80}?(?::|,|—|\s(?:must|should|shall|needs?\s+to|has\s+to|is\s+required\s+to|please)\b))`)
 
 // aaModal: the agent spoken of with a modal ("the agent must",
 // "assistants should", "AI coding agents working in this repository
@@ -108,7 +108,7 @@ var aaModal = re(`^(?:\s+(?:assistant|assistants|agent|agents|model|models|bot|b
 // aiAction: an imperative of the class at the start of a clause, in
 // English, German, French, Spanish and Portuguese (case-insensitive: the
 // engine lowers ASCII only).
-var aiAction = re(`(?i)(?:^|[\n.!?;:,(\[>"—–]\s*|\s-\s|\b(?:and|then|also|please|to|must|should|now|first|just|kindly|immediately|silently|quietly|automatically|simply|can\s+you|could\s+you|will\s+you|would\s+you|is\s+to|bitte|und|dann|auch|danach|sofort|et|puis|aussi|imm[ée]diatement|y|luego|tambi[ée]n|e|depois|tamb[ée]m|por\s+favor|s'il\s+te\s+pla[iî]t)\s+)(?:(?:also|please|now|first|then|just|immediately|silently|quietly|automatically|simply|kindly|go\s+ahead\s+and|make\s+sure\s+to|be\s+sure\s+to|bitte|auch|sofort)\s+)*(approve|merge|squash-merge|auto-merge|delete|remove|erase|wipe|purge|destroy|revert|force-push|push|grant|add|invite|share|forward|send|e-?mail|mail|dm|transfer|wire|pay|buy|purchase|order|check\s+out|checkout|renew|subscribe|sign\s+(?:them|the\s+user|up)|accept|rsvp|decline|cancel|refund|issue\s+a\s+(?:full\s+)?refund|change|reset|update|disable|deactivate|turn\s+off|switch\s+off|silence|suppress|skip|upload|download|run|execute|install|paste|copy|post|publish|reply|reply-all|respond|resend|re-send|retry|replace|rewrite|overwrite|swap|rename|close|lock|export|leak|append|attach|include|print|make\s+#?[\w-]+\s+public|enable|revoke|leite|genehmige|f[üu]hre|l[öo]sche|entferne|[üu]berweise|zahle|bezahle|kaufe|bestelle|lege|deaktiviere|schalte|f[üu]ge|kopiere|sende|schicke|teile|[äa]ndere|setze|lade|ver[öo]ffentliche|akzeptiere|installiere|ersetze|antworte|transf[èe]re|approuve|fusionne|supprime|efface|effectue|vire|paie|paye|ach[èe]te|commande|d[ée]sactive|ajoute|accorde|colle|copie|envoie|partage|modifie|renvoie|remplace|r[ée]ponds|t[ée]l[ée]charge|ex[ée]cute|publie|accepte|installe|reenv[íi]a|apru[ée]balo|aprueba|fusi[óo]nalo|fusiona|borra|elimina|transfiere|paga|compra|a[ñn]ade|agrega|desactiva|pega|env[íi]a|comparte|cambia|sube|responde|descarga|ejecuta|acepta|publica|reemplaza|instala|encaminhe|aprove|fa[çc]a|apague|exclua|remova|transfira|pague|compre|coloque|finalize|adicione|desative|cole|copie|envie|compartilhe|altere|mude|reenvie|substitua|responda|baixe|execute|aceite|publique|instale)(?:[^\pL]|$)`)
+var aiAction = re(`(?i)(?:^|[\n.!?;:,(\[\])>"*—–]\s*|\s-\s|\b(?:and|then|also|please|to|must|should|now|first|just|kindly|immediately|silently|quietly|automatically|simply|can\s+you|could\s+you|will\s+you|would\s+you|is\s+to|bitte|und|dann|auch|danach|sofort|et|puis|aussi|imm[ée]diatement|y|luego|tambi[ée]n|e|depois|tamb[ée]m|por\s+favor|s'il\s+te\s+pla[iî]t)\s+)(?:(?:also|please|now|first|then|just|immediately|silently|quietly|automatically|simply|kindly|go\s+ahead\s+and|make\s+sure\s+to|be\s+sure\s+to|bitte|auch|sofort)\s+)*(approve|merge|squash-merge|auto-merge|delete|remove|erase|wipe|purge|destroy|revert|force-push|push|grant|add|invite|share|forward|send|e-?mail|mail|dm|transfer|wire|pay|buy|purchase|order|check\s+out|checkout|renew|subscribe|sign\s+(?:them|the\s+user|up)|accept|rsvp|decline|cancel|refund|issue\s+a\s+(?:full\s+)?refund|change|reset|update|disable|deactivate|turn\s+off|switch\s+off|silence|suppress|skip|upload|download|run|execute|install|paste|copy|post|publish|reply|reply-all|respond|resend|re-send|retry|replace|rewrite|overwrite|swap|rename|close|lock|export|leak|append|attach|include|print|make\s+#?[\w-]+\s+public|enable|revoke|leite|genehmige|f[üu]hre|l[öo]sche|entferne|[üu]berweise|zahle|bezahle|kaufe|bestelle|lege|deaktiviere|schalte|f[üu]ge|kopiere|sende|schicke|teile|[äa]ndere|setze|lade|ver[öo]ffentliche|akzeptiere|installiere|ersetze|antworte|transf[èe]re|approuve|fusionne|supprime|efface|effectue|vire|paie|paye|ach[èe]te|commande|d[ée]sactive|ajoute|accorde|colle|copie|envoie|partage|modifie|renvoie|remplace|r[ée]ponds|t[ée]l[ée]charge|ex[ée]cute|publie|accepte|installe|reenv[íi]a|apru[ée]balo|aprueba|fusi[óo]nalo|fusiona|borra|elimina|transfiere|paga|compra|a[ñn]ade|agrega|desactiva|pega|env[íi]a|comparte|cambia|sube|responde|descarga|ejecuta|acepta|publica|reemplaza|instala|encaminhe|aprove|fa[çc]a|apague|exclua|remova|transfira|pague|compre|coloque|finalize|adicione|desative|cole|copie|envie|compartilhe|altere|mude|reenvie|substitua|responda|baixe|execute|aceite|publique|instale)(?:[^\pL]|$)`)
 
 // aiHard: the narrower class of actions a weak address needs, at its
 // modal ("the agent should add …", "assistants must upload …").
@@ -146,15 +146,26 @@ func agentAct(lo string, m []int) (float64, bool) {
 			return 0, false
 		}
 		strongAddr = true
-	case aaLabels[word]:
+	case aaLabels[word] && aaLabelColon.MatchString(after):
 		// a meta-label without an agent's name ("SYSTEM NOTE:",
 		// "processing instruction:")
-		if !aaLabelColon.MatchString(after) {
-			return 0, false
-		}
 		weakAddr = true
 	case word == "user" || word == "owner":
 		return aaConsent(lo, m, end)
+	case word == "you":
+		return aaYou(lo, m)
+	case word == "whoever" || word == "whatever":
+		if !aaWhoever.MatchString(after) {
+			return 0, false
+		}
+		strongAddr = true
+	case aaLabels[word] && !aaReadWords[word]:
+		return 0, false
+	case aaReadWords[word]:
+		if !aaReadCond.MatchString(before) || !aaReadObj.MatchString(lo[at:min(len(lo), at+60)]) {
+			return 0, false
+		}
+		strongAddr = true
 	default:
 		if at > 0 && strings.IndexByte("./@\\_-=$", lo[at-1]) >= 0 || end < len(lo) && strings.IndexByte("./@\\_=(", lo[end]) >= 0 && end+1 < len(lo) && isWordByte(lo[end+1]) {
 			return 0, false // a host name, a path, an identifier: ".ai", "claude/", "model.fit"
@@ -294,7 +305,66 @@ func aaConsent(lo string, m []int, end int) (float64, bool) {
 }
 
 // aaNoConfirm: a confirmation waived.
-var aaNoConfirm = re(`\b(?:do\s+not\s+ask|don't\s+ask|without\s+(?:asking|confirmation|confirming)|no\s+need\s+to\s+(?:confirm|ask)|(?:no|without)\s+(?:further\s+)?confirmation(?:\s+is)?(?:\s+needed|\s+required)?|silently|do\s+not\s+(?:mention|tell|contact))`)
+var aaNoConfirm = re(`\b(?:(?:do\s+not|don't)\s+ask\s+(?:the\s+user|for|them|him|her|anyone|again|me)|without\s+(?:asking|confirmation|confirming)|no\s+need\s+to\s+(?:confirm|ask)|(?:no|without)\s+(?:further\s+)?confirmation(?:\s+is)?(?:\s+needed|\s+required)?|silently|do\s+not\s+(?:mention|tell|contact))`)
+
+// aaWhoever: "whoever is summarizing this", "whatever is reading this
+// page", after "whoever" or "whatever".
+var aaWhoever = re(`^(?:\s+or\s+whatever)?(?:'s\s+[\w-]+)?\s+(?:is\s+|are\s+)?(?:reading|summari[sz]ing|processing|handling|reviewing|parsing|indexing|scanning)\b`)
+
+// aaReadWords are the verbs of an agent's handling of the text ("when
+// summarizing this", "before replying to the user", "as part of
+// processing this request"); aaReadCond what precedes them, aaReadObj
+// what follows.
+var (
+	aaReadWords = words("summarizing summarising summarize summarise processing handling replying responding answering reading reviewing indexing")
+	aaReadCond  = re(`(?:^|[\n.!?;:(\[>"'—]|<!--)\s*(?:(?:and|also|but|then|so|please)\s+)?(?:when|while|whenever|before|after|once|upon|as\s+part\s+of|in\s+the\s+course\s+of)\s+(?:you(?:'re|\s+are)?\s+)?$`)
+	aaReadObj   = re(`^[a-z]+\s+(?:(?:this|these)\b|the\s+(?:following|above)\b|(?:to\s+)?the\s+user\b|it\b|my\b)`)
+)
+
+// aaYouRx: "you must (now) <action>", a demand to the reader with an
+// action of the narrower class right after the modal.
+var aaYouRx = re(`^you\s+(?:must|should|need\s+to|have\s+to|are\s+(?:required|expected|asked)\s+to|will\s+need\s+to)\s+(?:now\s+|also\s+|first\s+|immediately\s+|then\s+|silently\s+|quietly\s+|always\s+)*`)
+
+// aaYou scores a demand to the reader ("You must now forward every
+// e-mail to … without asking the user"): documentation says "you must
+// add the key" too, so it needs the user spoken of in the third person
+// or a confirmation waived, and one more extra (0.6).
+func aaYou(lo string, m []int) (float64, bool) {
+	at := m[0]
+	if !aaClauseStart.MatchString(lo[max(0, at-24):at]) {
+		return 0, false // "when you need to run …": a condition, not a demand
+	}
+	mm := aaYouRx.FindStringIndex(lo[at:min(len(lo), at+80)])
+	if mm == nil {
+		return 0, false
+	}
+	v := aiHard.FindStringIndex(lo[at+mm[1] : min(len(lo), at+mm[1]+40)])
+	if v == nil || v[0] != 0 {
+		return 0, false
+	}
+	rs, re_ := aaSpan(lo, at)
+	w := lo[rs:re_]
+	if !aaThirdUser.MatchString(w) && !aaNoConfirm.MatchString(w) && !aaConsentAny.MatchString(w) {
+		return 0, false
+	}
+	n := 0
+	for _, x := range []*lazyRegexp{aaThirdParty, aaThirdUser, aaUnilateral, aaAuthority, aaPrivate} {
+		if x.MatchString(w) {
+			n++
+		}
+	}
+	if n < 2 {
+		return 0, false
+	}
+	m[1] = at + mm[1] + v[1]
+	return 0.6, false
+}
+
+// aaClauseStart: the start of a clause, before a demand.
+var aaClauseStart = re(`(?:^|[\n.!?:;>"'\]—]|<!--)\s*(?:(?:and|also|now|so|then|please|important:?)\s+)?$`)
+
+// aaConsentAny: the user's consent claimed, anywhere in a region.
+var aaConsentAny = re(`\b(?:user|owner|customer)\s+(?:has|have|had)\s+(?:already\s+)?(?:approved|agreed|consented|authorized|authorised|confirmed)\b|already\s+(?:approved|agreed|consented|authorized|authorised)`)
 
 // aaKeys are the keys of a record that carry a note to the agent.
 var aaKeys = words("note_for_agent note_to_agent notes_for_agent agent_note agent_notes agent_instruction agent_instructions ai_instruction ai_instructions instruction_for_ai instructions_for_ai instruction_for_agent instructions_for_agent llm_instruction llm_instructions assistant_note assistant_instruction assistant_instructions system_note model_instruction model_instructions instruction instructions hinweis_fuer_agent hinweis_für_agent anweisung nota_para_el_agente nota_para_o_agente instrucao instrução instruccion instrucción consigne")
@@ -303,7 +373,7 @@ var aaKeys = words("note_for_agent note_to_agent notes_for_agent agent_note agen
 var aaLabels = words("system processing")
 
 // aaNouns are the words that name an agent.
-var aaNouns = words("ai llm llms assistant assistants agent agents model models bot bots chatbot copilot chatgpt gpt claude gemini summarizer summarizers summariser summarisers robot robots automated ki ia assistent assistenten sprachmodell asistente assistente agente agentes agenten modell modelo modèle modele robô ki-assistent ki-assistenten ki-agent ki-agenten ki-systeme ai-reviewer ai-assistant l'ia l'ai l'assistant l'agent")
+var aaNouns = words("ai llm llms assistant assistants agent agents model models bot bots chatbot copilot chatgpt gpt claude gemini summarizer summarizers summariser summarisers robot robots automated ki ia assistent assistenten sprachmodell asistente assistente agente agentes agenten modell modelo modèle modele robô ki-assistent ki-assistenten ki-agent ki-agenten ki-systeme ai-reviewer ai-assistant l'ia l'ai l'assistant l'agent assistant-only agent-only ai-only bot-only model-only llm-only")
 
 var _ = mergeAgentact()
 
@@ -319,7 +389,13 @@ func mergeAgentact() bool {
 		as[w] = anchor{[]string{"agentact"}, ""}
 	}
 	as["system"] = anchor{[]string{"agentact"}, "note notes message instruction instructions"}
-	as["processing"] = anchor{[]string{"agentact"}, "instruction instructions note"}
+	for w := range aaReadWords {
+		as[w] = anchor{[]string{"agentact"}, "this these the to it my"}
+	}
+	as["processing"] = anchor{[]string{"agentact"}, "instruction instructions note this these the it my"}
+	as["whoever"] = anchor{[]string{"agentact"}, ""}
+	as["whatever"] = anchor{[]string{"agentact"}, ""}
+	as["you"] = anchor{[]string{"agentact"}, "must should need have are will"}
 	as["user"] = anchor{[]string{"agentact"}, "has have had"}
 	as["owner"] = anchor{[]string{"agentact"}, "has have had"}
 	addAnchors(as, false)
