@@ -137,6 +137,7 @@ func agentAct(lo string, m []int) (float64, bool) {
 	}
 	word := lo[at:end]
 	strongAddr, weakAddr := false, false
+	mlEnd := -1 // the end of aaModalML's infinitive, the action
 	before := lo[max(0, at-aaBack):at]
 	after := lo[end:min(len(lo), end+aaFwd)]
 	switch {
@@ -167,7 +168,7 @@ func agentAct(lo string, m []int) (float64, bool) {
 		}
 		strongAddr = true
 	default:
-		if at > 0 && strings.IndexByte("./@\\_-=$", lo[at-1]) >= 0 || end < len(lo) && strings.IndexByte("./@\\_=(", lo[end]) >= 0 && end+1 < len(lo) && isWordByte(lo[end+1]) {
+		if at > 0 && strings.IndexByte("./\\_-=$", lo[at-1]) >= 0 || at > 1 && lo[at-1] == '@' && isWordByte(lo[at-2]) || end < len(lo) && strings.IndexByte("./@\\_=(", lo[end]) >= 0 && end+1 < len(lo) && isWordByte(lo[end+1]) {
 			return 0, false // a host name, a path, an identifier: ".ai", "claude/", "model.fit"
 		}
 		if at > 1 && strings.IndexByte("[(<:", lo[at-1]) >= 0 && (isWordByte(lo[at-2]) || lo[at-2] == '\\' || lo[at-2] == ':') || strings.HasPrefix(lo[end:], "::") || strings.HasPrefix(lo[end:], "](") {
@@ -183,11 +184,17 @@ func agentAct(lo string, m []int) (float64, bool) {
 		case aaWhen.MatchString(before):
 			strongAddr = aaWhenAfter.MatchString(after)
 		case aaStart.MatchString(before):
-			strongAddr = aaAfter.MatchString(after)
+			// a mention ("@copilot approve …") or a label ("AI
+			// assistant:", "Dear model,")
+			strongAddr = strings.HasSuffix(before, "@") || aaAfter.MatchString(after)
 		}
 		if !strongAddr {
 			// the agent spoken of with a modal, then an action of the
 			// narrower class right after it
+			if mm := aaModalML.FindStringIndex(after); mm != nil && aaModalMLSubject.MatchString(before) {
+				weakAddr, mlEnd = true, end+mm[1]
+				break
+			}
 			mm := aaModal.FindStringIndex(after)
 			if qualified || mm == nil || !aaModalSubject.MatchString(before) {
 				return 0, false
@@ -200,9 +207,11 @@ func agentAct(lo string, m []int) (float64, bool) {
 		}
 	}
 	rs, re_ := aaSpan(lo, at)
-	as, ae := aaFindAction(lo, max(rs, at-aaRegion/2), re_)
-	if as < 0 {
-		return 0, false
+	as, ae := at, mlEnd
+	if mlEnd < 0 {
+		if as, ae = aaFindAction(lo, max(rs, at-aaRegion/2), re_); as < 0 {
+			return 0, false
+		}
 	}
 	m[0], m[1] = min(at, as), max(end, ae)
 	w := lo[rs:re_]
@@ -234,6 +243,14 @@ func agentAct(lo string, m []int) (float64, bool) {
 // agent spoken to ("AI team", "AI researcher", "assistant editor",
 // "model eval").
 var aaQualified = re(`^[\s-]+(?:team|teams|researchers?|engineers?|engineering|group|lab|labs|department|community|ethics|policy|policies|safety|act|regulation|editor|editors|manager|managers|director|professor|eval|evals|evaluation|training|card|release|version|number|name|year|s\b|in\s+our)`)
+
+// aaModalML is aaModal in German, French, Spanish and Portuguese: a
+// modal, then an infinitive of the narrower class in the clause (German
+// puts it last); aaModalMLSubject the article before the agent's name.
+var (
+	aaModalML        = re(`^\s+(?:soll|muss|sollte|doit|devrait|debe|deber[íi]a|tiene\s+que|deve|deveria|tem\s+que)\s+(?:[^.\n;]|\.\S){0,80}?(?:l[öo]schen|entfernen|weiterleiten|senden|schicken|[üu]berweisen|freigeben|genehmigen|hochladen|teilen|deaktivieren|hinzuf[üu]gen|zusammenf[üu]hren|ver[öo]ffentlichen|supprimer|envoyer|transf[ée]rer|partager|d[ée]sactiver|ajouter|approuver|fusionner|publier|payer|borrar|eliminar|enviar|reenviar|transferir|compartir|desactivar|a[ñn]adir|agregar|aprobar|subir|publicar|pagar|apagar|excluir|encaminhar|compartilhar|desativar|adicionar|aprovar|carregar)(?:[^\pL]|$)`)
+	aaModalMLSubject = re(`(?:^|[\n.!?;:>"]|\b(?:der|die|das|jeder|el|la|los|todo|o|a|os|qualquer|le|tout))\s*(?:ki[\s-]+)?$`)
+)
 
 // aaModalSubject: what a weak address's agent word follows: a
 // determiner, a qualifier, the start of a clause.
