@@ -1,6 +1,10 @@
 package injrules
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
 
 // This file holds the rule of action requests inside data (issue 27,
 // item 1): an e-mail, a web page, a document, a review, a code comment, a
@@ -29,7 +33,7 @@ import "strings"
 //     the agent spoken of with a modal ("the agent must …", "any
 //     automated system handling this message should …") or a meta-label
 //     without an agent's name: weak;
-//   - the action: an imperative of the class (aiAction) at the start of
+//   - the action: an imperative of the class (aaVerbs) at the start of
 //     a clause near the address, not negated;
 //   - the extras, each a kind of its own: a third party as destination
 //     (an e-mail address, a URL, an IBAN or account number, an SSH key,
@@ -76,6 +80,46 @@ var aaStart = re(`(?:^|[\n.!?;:\[{>"'*#/]|<!--|—|–|\s-)\s*(?:@|\[\[?|-\s)?(?
 // "if this email is being read by an"), ending at the anchor.
 var aaLabelBefore = re(`(?:(?:^|[\n.!?;:(\[{>"'*#|]|<!--|—|–)\s*(?:\[\[?)?(?:(?:a|an|the|this|these|my|our|hidden|important|special|private|secret|quick|short|urgent|next|following|final|extra|additional|begin|automated|system|dev|developer|processing|wichtige|kurze|petite|peque[ñn]a|pequena)\s+){0,2}(?:note|notes|message|messages|instruction|instructions|directive|directives|reminder|hint|memo|request|task|notice|warning|text|line|part|section|description|comment|update|alert|consigne|consignes|remarque|nota|notiz|hinweis|hinweise|anweisung|anweisungen|nachricht|mensaje|mensagem|instru[çc][ãa]o|instru[çc][õo]es|instrucciones|instrucci[óo]n|indicaci[óo]n|avis|directive)\s+(?:is\s+|are\s+)?(?:meant\s+|intended\s+|written\s+|only\s+|just\s+)?(?:to|for|an|f[üu]r|pour|para|[àa]|au|aux|al|ao)\s+(?:the\s+|an?\s+|any\s+|all\s+|every\s+|each\s+|whichever\s+|whatever\s+|whoever's\s+|den\s+|die\s+|das\s+|dem\s+|l'|le\s+|la\s+|les\s+|el\s+|los\s+|o\s+|os\s+|a\s+|um\s+|uma\s+)?|(?:^|[\n.!?;:(\[>"']|<!--)\s*(?:to|for|an|f[üu]r|pour|para|al|ao|[àa]\s+l'attention\s+du|[àa]\s+l'attention\s+de\s+l')\s+(?:the\s+|any\s+|all\s+|every\s+|whoever's\s+|den\s+|die\s+|das\s+|l'|le\s+|la\s+|el\s+|los\s+|o\s+|a\s+)?)(?:(?:ai|llm|automated|automatic|coding|code|email|e-mail|shopping|scheduling|support|review|reviewer|summary|language|ki|ia)[\s-]+){0,2}$`)
 
+// aaLabelWords are the words one of which aaLabelBefore needs before
+// the anchor, aaOpenWords those of its second form, which must open the
+// clause ("To the agent:", "Pour l'IA :"), and aaCondWords those aaIfYou
+// and aaWhen need: cheap tests before the expressions run.
+var (
+	aaLabelWords = words("note notes message messages instruction instructions directive directives reminder hint memo request task notice warning text line part section description comment update alert consigne consignes remarque nota notiz hinweis hinweise anweisung anweisungen nachricht mensaje mensagem instrução instruçao instrucao instruções instrucoes instrucciones instrucción instruccion indicación indicacion avis")
+	aaOpenWords  = words("to for an für fur pour para à a al ao")
+	aaCondWords  = words("if when whenever once si se wenn falls cuando quand lorsqu quando")
+)
+
+// aaTriggered reports whether the lowered clause b holds a word of
+// aaLabelWords or opens with one of aaOpenWords (label), and whether it
+// holds one of aaCondWords (cond).
+func aaTriggered(b string) (label, cond bool) {
+	first := true
+	for i := 0; i < len(b); {
+		for i < len(b) && !isWordByte(b[i]) {
+			if strings.IndexByte("\n.!?;:([>\"", b[i]) >= 0 || b[i] == '-' && strings.HasSuffix(b[:i], "<!-") {
+				first = true
+			}
+			i++
+		}
+		j := i
+		for j < len(b) && isWordByte(b[j]) {
+			j++
+		}
+		if j > i {
+			w := strings.TrimSuffix(b[i:j], "'")
+			if k := strings.IndexByte(w, '\''); k > 0 && k < len(w)-1 {
+				w = w[:k] // "lorsqu'un", "l'attention"
+			}
+			label = label || aaLabelWords[w] || first && aaOpenWords[w]
+			cond = cond || aaCondWords[w]
+			first = w == "[" // "[[agent]]"
+		}
+		i = j
+	}
+	return label, cond
+}
+
 // aaIfYou: the text made conditional on its reader being an agent ("if
 // you are an AI", "falls du eine KI bist", "si tu es une IA", "se você é
 // uma IA", "if this e-mail is being read by an assistant"), ending at
@@ -105,18 +149,78 @@ var aaAfter = re(`^(?:[\s-]+(?:assistant|assistants|agent|agents|model|models|bo
 // must first"): a weak address, right after the anchor.
 var aaModal = re(`^(?:\s+(?:assistant|assistants|agent|agents|model|models|bot|bots|system|systems|reviewer|reviewers|helper))*(?:\s+(?:working|running|operating|reading|processing|handling|reviewing|crawling|indexing|editing)\b[^.\n,]{0,60}?)?\s+(?:must|should|shall|needs?\s+to|has\s+to|have\s+to|is\s+(?:required|expected|asked)\s+to|are\s+(?:required|expected|asked)\s+to|is\s+to)\s+(?:now\s+|also\s+|first\s+|always\s+|immediately\s+|then\s+)*`)
 
-// aiAction: an imperative of the class at the start of a clause, in
-// English, German, French, Spanish and Portuguese (case-insensitive: the
-// engine lowers ASCII only).
-var aiAction = re(`(?i)(?:^|[\n.!?;:,(\[\])>"*—–]\s*|\s-\s|\b(?:and|then|also|please|to|must|should|now|first|just|kindly|immediately|silently|quietly|automatically|simply|can\s+you|could\s+you|will\s+you|would\s+you|is\s+to|bitte|und|dann|auch|danach|sofort|et|puis|aussi|imm[ée]diatement|y|luego|tambi[ée]n|e|depois|tamb[ée]m|por\s+favor|s'il\s+te\s+pla[iî]t)\s+)(?:(?:also|please|now|first|then|just|immediately|silently|quietly|automatically|simply|kindly|go\s+ahead\s+and|make\s+sure\s+to|be\s+sure\s+to|bitte|auch|sofort)\s+)*(approve|merge|squash-merge|auto-merge|delete|remove|erase|wipe|purge|destroy|revert|force-push|push|grant|add|invite|share|forward|send|e-?mail|mail|dm|transfer|wire|pay|buy|purchase|order|check\s+out|checkout|renew|subscribe|sign\s+(?:them|the\s+user|up)|accept|rsvp|decline|cancel|refund|issue\s+a\s+(?:full\s+)?refund|change|reset|update|disable|deactivate|turn\s+off|switch\s+off|silence|suppress|skip|upload|download|run|execute|install|paste|copy|post|publish|reply|reply-all|respond|resend|re-send|retry|replace|rewrite|overwrite|swap|rename|close|lock|export|leak|append|attach|include|print|make\s+#?[\w-]+\s+public|enable|revoke|leite|genehmige|f[üu]hre|l[öo]sche|entferne|[üu]berweise|zahle|bezahle|kaufe|bestelle|lege|deaktiviere|schalte|f[üu]ge|kopiere|sende|schicke|teile|[äa]ndere|setze|lade|ver[öo]ffentliche|akzeptiere|installiere|ersetze|antworte|transf[èe]re|approuve|fusionne|supprime|efface|effectue|vire|paie|paye|ach[èe]te|commande|d[ée]sactive|ajoute|accorde|colle|copie|envoie|partage|modifie|renvoie|remplace|r[ée]ponds|t[ée]l[ée]charge|ex[ée]cute|publie|accepte|installe|reenv[íi]a|apru[ée]balo|aprueba|fusi[óo]nalo|fusiona|borra|elimina|transfiere|paga|compra|a[ñn]ade|agrega|desactiva|pega|env[íi]a|comparte|cambia|sube|responde|descarga|ejecuta|acepta|publica|reemplaza|instala|encaminhe|aprove|fa[çc]a|apague|exclua|remova|transfira|pague|compre|coloque|finalize|adicione|desative|cole|copie|envie|compartilhe|altere|mude|reenvie|substitua|responda|baixe|execute|aceite|publique|instale)(?:[^\pL]|$)`)
+// The actions of the class: the first word of an imperative (aaVerbs),
+// in English, German, French, Spanish and Portuguese, and the words that
+// must follow some of them (aaVerbNext: "check out", "turn off"). A
+// clause opens at the start of the window, after punctuation or after a
+// connective or an adverb (aaConnect: "and", "then", "please", "must",
+// "to", "can you", "silently"). A negation ("do not merge", "never share") opens
+// no clause, so the verb after it is not read.
+var (
+	aaVerbs    = words("approve merge squash-merge auto-merge delete remove erase wipe purge destroy revert force-push push grant add invite share forward send e-mail email mail dm transfer wire pay buy purchase order check checkout renew subscribe sign accept rsvp decline cancel refund change reset update disable deactivate turn switch silence suppress skip upload download run execute install paste copy post publish reply reply-all respond resend re-send retry replace rewrite overwrite swap rename close lock export leak append attach include print make enable revoke issue leite genehmige führe fuehre lösche loesche entferne überweise ueberweise zahle bezahle kaufe bestelle lege deaktiviere schalte füge fuege kopiere sende schicke teile ändere aendere setze lade veröffentliche akzeptiere installiere ersetze antworte transfère transfere approuve fusionne supprime efface effectue vire paie paye achète achete commande désactive desactive ajoute accorde colle copie envoie partage modifie renvoie remplace réponds reponds télécharge telecharge exécute publie accepte installe reenvía reenvia apruébalo apruebalo aprueba fusiónalo fusionalo fusiona borra elimina transfiere paga compra añade anade agrega desactiva pega envía envia comparte cambia sube responde descarga ejecuta acepta publica reemplaza instala encaminhe aprove faça faca apague exclua remova transfira pague compre coloque finalize adicione desative cole envie compartilhe altere mude reenvie substitua responda baixe aceite publique instale")
+	aaVerbNext = map[string]string{"check": " out ", "turn": " off ", "switch": " off ", "sign": " them the up ", "issue": " a "}
+	aaConnect  = words("and then also please to must should you now first just kindly immediately silently quietly automatically simply go ahead bitte und dann auch danach sofort et puis aussi immédiatement y luego también e depois também favor plaît")
+)
+
+// aaFindAction returns the span of the first action of the class at a
+// clause's start in lo[s:e], or -1, -1. It reads each word once.
+func aaFindAction(lo string, s, e int) (int, int) {
+	open := true // a clause opens at the window's start
+	for i := s; i < e; {
+		r, n := utf8.DecodeRuneInString(lo[i:])
+		if !aaLetter(r) {
+			if strings.ContainsRune("\n.!?;:,([])>\"*—–«»“", r) || r == '-' && i > s && lo[i-1] == ' ' {
+				open = true
+			}
+			i += n
+			continue
+		}
+		j := i
+		for j < e {
+			r, n := utf8.DecodeRuneInString(lo[j:])
+			if !aaLetter(r) && r != '-' && r != '\'' {
+				break
+			}
+			j += n
+		}
+		w := strings.TrimRight(lo[i:j], "-'")
+		if strings.IndexFunc(w, func(r rune) bool { return r >= utf8.RuneSelf && unicode.IsUpper(r) }) >= 0 {
+			w = strings.ToLower(w) // a capital outside ASCII ("Überweise")
+		}
+		switch {
+		case open && aaVerbs[w]:
+			if w == "make" {
+				if k := strings.Index(lo[j:min(e, j+40)], " public"); k >= 0 {
+					return i, j + k + 7
+				}
+				break
+			}
+			if next, ok := aaVerbNext[w]; ok && !strings.Contains(next, " "+nextWord(lo, j)+" ") {
+				break
+			}
+			return i, j
+		case aaConnect[w]:
+			i = j
+			open = true
+			continue
+		}
+		open = false
+		i = j
+	}
+	return -1, -1
+}
+
+// aaLetter reports whether r is a letter or a digit of a word.
+func aaLetter(r rune) bool {
+	if r < utf8.RuneSelf {
+		return r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r >= 'A' && r <= 'Z' || r == '_'
+	}
+	return unicode.IsLetter(r)
+}
 
 // aiHard: the narrower class of actions a weak address needs, at its
 // modal ("the agent should add …", "assistants must upload …").
 var aiHard = re(`^(?:approve|merge|delete|remove|erase|wipe|purge|revert|force-push|grant|add|invite|share|forward|send|e-?mail|transfer|wire|pay|buy|purchase|check\s+out|upload|download|run|execute|install|paste|post|publish|disable|deactivate|turn\s+off|accept|resend|re-send|reply\s+with|replace|close|lock|cancel|refund|export|leak|append|attach|change\s+the\s+(?:e-?mail|password|account))\b`)
-
-// aaNegated: a negation or a prohibition just before an action ("do not
-// merge", "never share", "nicht löschen").
-var aaNegated = re(`(?:\b(?:not|don't|dont|never|no|nor|won't|cannot|can't|mustn't|shouldn't|nicht|nie|niemals|keine?|ne|pas|jamais|nunca|n[ãa]o)\s+(?:\w+\s+){0,2})$`)
 
 // The extras, as literals and expressions of the lowered text.
 var (
@@ -126,6 +230,27 @@ var (
 	aaAuthority  = re(`\b(?:per\s+(?:the\s+|our\s+)?(?:security|it|legal|compliance|account|hr)\s+(?:team|department)|(?:required|mandated)\s+by\s+(?:our\s+|the\s+|company\s+)?(?:security\s+)?policy|(?:security|company)\s+policy|the\s+(?:maintainers|owner|owners|admins?|administrators?|sysadmin|release\s+manager|ceo|it\s+department|document\s+owner|page\s+owner|site\s+owner|account\s+team)\b|approved\s+by|signed\s+off|official\s+request|this\s+is\s+(?:the\s+)?it|sicherheitsrichtlinie|service\s+informatique|equipo\s+de\s+seguridad|o\s+titular\s+pediu|kontoinhaber\s+hat)`)
 	aaPrivate    = re(`\.env\b|api[\s_-]?keys?|\btokens?\b|passwords?|passcode|credentials|recovery\s+codes?|backup\s+codes?|private\s+(?:keys?|repositories|notes|channel)|\bsecrets?\b|id_rsa|\.pem\b|\.key\b|\bssh\b|contacts|chat\s+history|conversation|browsing\s+history|payroll|salary|medical|wiederherstellungscodes|codes\s+de\s+r[ée]cup[ée]ration|c[óo]digos\s+de\s+recupera|\bcl[ée]\s+api|clave\s+ssh|chave\s+da\s+api`)
 )
+
+// aaExtraLits are, for each of the extras, literals one of which its
+// expression needs: a cheap test before the expression runs.
+var aaExtraLits = [][]string{
+	{"@", "://", "ssh-", "+", "gc-", "iban", "account", "konto", "compte", "cuenta", "conta", "routing", "sort code", "pix", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9"},
+	{"user", "owner", "holder", "customer", "shopper", "person you", "recipient", "employee", "their ", "behalf", "nutzer", "kontoinhaber", "utilisateur", "usuario", "usuário", "titular", "titulaire"},
+	{"ask", "confirm", "review", "running", "telling", "inform", "notif", "already", "approved", "consent", "authori", "agreed", "silent", "quiet", "secret", "immediate", "right ", "automatic", "mention", "tell", "contact", "escalat", "bother", "do it now", "auto-accept", "frag", "ckfrage", "unbemerkt", "sofort", "bereits", "sans ", "demande", "parle", "imm", "sin ", "pidas", "aprob", "acuerdo", "ahora mismo", "sem ", "peça", "avise", "aprovou", "imed", "d\u00e9j", "deja"},
+	{"per ", "required", "mandated", "policy", "maintainer", "owner", "admin", "sysadmin", "release manager", "ceo", "department", "account team", "approved by", "signed off", "official", "this is", "richtlinie", "informatique", "seguridad", "titular", "kontoinhaber"},
+	{".env", "api", "token", "password", "passcode", "credential", "recovery", "backup code", "private", "secret", "id_rsa", ".pem", ".key", "ssh", "contacts", "history", "conversation", "payroll", "salary", "medical", "wiederherstellung", "cupération", "recupera", "clé", "clave", "chave"},
+}
+
+// aaExtras counts, up to max, the kinds of extras lo's region w holds.
+func aaExtras(w string, max int) int {
+	n := 0
+	for k, x := range []*lazyRegexp{aaThirdParty, aaThirdUser, aaUnilateral, aaAuthority, aaPrivate} {
+		if n < max && containsAny(w, aaExtraLits[k]) && x.MatchString(w) {
+			n++
+		}
+	}
+	return n
+}
 
 // agentAct is the check's scoring, at the anchor m[0] of the lowered
 // text lo.
@@ -139,6 +264,9 @@ func agentAct(lo string, m []int) (float64, bool) {
 	strongAddr, weakAddr := false, false
 	mlEnd := -1 // the end of aaModalML's infinitive, the action
 	before := lo[max(0, at-aaBack):at]
+	if k := strings.LastIndexAny(before, "\n.?;"); k > 0 {
+		before = before[k:] // an address opens its clause: read from its start
+	}
 	after := lo[end:min(len(lo), end+aaFwd)]
 	switch {
 	case aaKeys[word]:
@@ -175,18 +303,19 @@ func agentAct(lo string, m []int) (float64, bool) {
 			return 0, false // "dependabot[bot]", "inspector::Agent::", "[a bot](…)"
 		}
 		qualified := aaQualified.MatchString(after)
+		label, cond := aaTriggered(before) // what the expressions below need
 		switch {
 		case qualified:
-		case aaLabelBefore.MatchString(before):
+		case label && aaLabelBefore.MatchString(before):
 			strongAddr = true
-		case aaIfYou.MatchString(before):
+		case cond && aaIfYou.MatchString(before):
 			strongAddr = aaIfYouAfter.MatchString(after)
-		case aaWhen.MatchString(before):
+		case cond && aaWhen.MatchString(before):
 			strongAddr = aaWhenAfter.MatchString(after)
-		case aaStart.MatchString(before):
+		case (strings.HasSuffix(before, "@") || aaAfter.MatchString(after)) && aaStart.MatchString(before):
 			// a mention ("@copilot approve …") or a label ("AI
 			// assistant:", "Dear model,")
-			strongAddr = strings.HasSuffix(before, "@") || aaAfter.MatchString(after)
+			strongAddr = true
 		}
 		if !strongAddr {
 			// the agent spoken of with a modal, then an action of the
@@ -215,12 +344,7 @@ func agentAct(lo string, m []int) (float64, bool) {
 	}
 	m[0], m[1] = min(at, as), max(end, ae)
 	w := lo[rs:re_]
-	n := 0
-	for _, x := range []*lazyRegexp{aaThirdParty, aaThirdUser, aaUnilateral, aaAuthority, aaPrivate} {
-		if x.MatchString(w) {
-			n++
-		}
-	}
+	n := aaExtras(w, 2)
 	if k := strings.LastIndex(lo[max(0, at-300):at], "<!--"); k >= 0 && !strings.Contains(lo[max(0, at-300)+k:at], "-->") {
 		n++
 	}
@@ -270,24 +394,6 @@ func aaSpan(lo string, at int) (int, int) {
 		re_ = at + k
 	}
 	return rs, re_
-}
-
-// aaFindAction returns the span of the first action of the class in
-// lo[s:e] not negated, or -1, -1.
-func aaFindAction(lo string, s, e int) (int, int) {
-	w := lo[s:e]
-	for off := 0; off < len(w); {
-		loc := aiAction.FindStringSubmatchIndex(w[off:])
-		if loc == nil {
-			break
-		}
-		vs := off + loc[2]
-		if !aaNegated.MatchString(w[max(0, vs-32):vs]) {
-			return s + vs, s + off + loc[3]
-		}
-		off += loc[3]
-	}
-	return -1, -1
 }
 
 // aaConsentRx: the claim that the user consented, then a waived
@@ -364,13 +470,7 @@ func aaYou(lo string, m []int) (float64, bool) {
 	if !aaThirdUser.MatchString(w) && !aaNoConfirm.MatchString(w) && !aaConsentAny.MatchString(w) {
 		return 0, false
 	}
-	n := 0
-	for _, x := range []*lazyRegexp{aaThirdParty, aaThirdUser, aaUnilateral, aaAuthority, aaPrivate} {
-		if x.MatchString(w) {
-			n++
-		}
-	}
-	if n < 2 {
+	if aaExtras(w, 2) < 2 {
 		return 0, false
 	}
 	m[1] = at + mm[1] + v[1]
