@@ -270,8 +270,9 @@ func agentAct(lo string, m []int) (float64, bool) {
 	after := lo[end:min(len(lo), end+aaFwd)]
 	switch {
 	case aaKeys[word]:
-		// a JSON or YAML key: "note_for_agent": "…"
-		if at == 0 || !strings.ContainsRune(`"'`, rune(lo[at-1])) || !strings.HasPrefix(strings.TrimLeft(after, `"' `), ":") {
+		// a JSON or YAML key: "note_for_agent": "…", or the line
+		// "note_for_agent: …" of the shield's reading of a JSON value
+		if at > 0 && !strings.ContainsRune("\"'\n", rune(lo[at-1])) || !strings.HasPrefix(strings.TrimLeft(after, `"' `), ":") {
 			return 0, false
 		}
 		strongAddr = true
