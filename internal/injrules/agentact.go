@@ -72,13 +72,13 @@ const (
 // (start of the text or a line, after punctuation, an HTML comment's
 // opening, a comment marker, a bracket), in the lowered text before the
 // anchor, with determiners and a qualifier or two between.
-var aaStart = re(`(?:^|[\n.!?;:\[{>"'*#/]|<!--|—|–|\s-)\s*(?:@|\[\[?|-\s)?(?:(?:dear|hey|hi|hello|attention|attn|yo|ok|okay|lieber|liebe|liebes|sehr\s+geehrte[rs]?|hallo|cher|ch[èe]re|bonjour|querid[oa]|hola|estimad[oa]|car[oa]|oi|ol[áa])\s*,?\s*)?(?:(?:the|an?|any|all|every|each|you,?\s+the|my|your|this|our)\s+)?(?:(?:ai|a\.i\.|llm|automated|automatic|coding|code|email|e-mail|shopping|scheduling|support|review|reviewer|summary|transcript|export|maintainer|triage|chat|browser|browsing|research|language|ki|ia)[\s-]+){0,2}$`)
+var aaStart = re(`(?:^|[\n.!?;:\[{>"'*#/]|<!--|—|–|\s-)\s*(?:@|\[\[?|-\s)?(?:(?:dear|hey|hi|hello|attention|attn|yo|ok|okay|lieber|liebe|liebes|sehr\s+geehrte[rs]?|hallo|cher|ch[èe]re|bonjour|querid[oa]|hola|estimad[oa]|car[oa]|oi|ol[áa])\s*,?\s*)?(?:(?:the|an?|any|all|every|each|you,?\s+the|my|your|this|our)\s+)?(?:(?:ai|a\.i\.|llm|automated|automatic|coding|code|email|e-mail|shopping|scheduling|support|review|reviewer|summary|transcript|export|maintainer|triage|chat|browser|browsing|research|language|channel|slack|docs|inbox|calendar|meeting|personal|github|ci|ki|ia)[\s-]+){0,2}$`)
 
 // aaLabelBefore: a label that names whom a note is for ("note to the",
 // "instructions for any", "this description is for the", "message
 // for", "to whoever's"), or a conditional ("if you are an", "when the",
 // "if this email is being read by an"), ending at the anchor.
-var aaLabelBefore = re(`(?:(?:^|[\n.!?;:(\[{>"'*#|]|<!--|—|–)\s*(?:\[\[?)?(?:(?:a|an|the|this|these|my|our|hidden|important|special|private|secret|quick|short|urgent|next|following|final|extra|additional|begin|automated|system|dev|developer|processing|wichtige|kurze|petite|peque[ñn]a|pequena)\s+){0,2}(?:note|notes|message|messages|instruction|instructions|directive|directives|reminder|hint|memo|request|task|notice|warning|text|line|part|section|description|comment|update|alert|consigne|consignes|remarque|nota|notiz|hinweis|hinweise|anweisung|anweisungen|nachricht|mensaje|mensagem|instru[çc][ãa]o|instru[çc][õo]es|instrucciones|instrucci[óo]n|indicaci[óo]n|avis|directive)\s+(?:is\s+|are\s+)?(?:meant\s+|intended\s+|written\s+|only\s+|just\s+)?(?:to|for|an|f[üu]r|pour|para|[àa]|au|aux|al|ao)\s+(?:the\s+|an?\s+|any\s+|all\s+|every\s+|each\s+|whichever\s+|whatever\s+|whoever's\s+|den\s+|die\s+|das\s+|dem\s+|l'|le\s+|la\s+|les\s+|el\s+|los\s+|o\s+|os\s+|a\s+|um\s+|uma\s+)?|(?:^|[\n.!?;:(\[>"']|<!--)\s*(?:to|for|an|f[üu]r|pour|para|al|ao|[àa]\s+l'attention\s+du|[àa]\s+l'attention\s+de\s+l')\s+(?:the\s+|any\s+|all\s+|every\s+|whoever's\s+|den\s+|die\s+|das\s+|l'|le\s+|la\s+|el\s+|los\s+|o\s+|a\s+)?)(?:(?:ai|llm|automated|automatic|coding|code|email|e-mail|shopping|scheduling|support|review|reviewer|summary|language|ki|ia)[\s-]+){0,2}$`)
+var aaLabelBefore = re(`(?:(?:^|[\n.!?;:(\[{>"'*#|]|<!--|—|–)\s*(?:\[\[?)?(?:(?:a|an|the|this|these|my|our|hidden|important|special|private|secret|quick|short|urgent|next|following|final|extra|additional|begin|automated|system|dev|developer|processing|wichtige|kurze|petite|peque[ñn]a|pequena)\s+){0,2}(?:note|notes|message|messages|instruction|instructions|directive|directives|reminder|hint|memo|request|task|notice|warning|text|line|part|section|description|comment|update|alert|consigne|consignes|remarque|nota|notiz|hinweis|hinweise|anweisung|anweisungen|nachricht|mensaje|mensagem|instru[çc][ãa]o|instru[çc][õo]es|instrucciones|instrucci[óo]n|indicaci[óo]n|avis|directive)\s+(?:is\s+|are\s+)?(?:meant\s+|intended\s+|written\s+|only\s+|just\s+)?(?:to|for|an|f[üu]r|pour|para|[àa]|au|aux|al|ao)\s+(?:the\s+|an?\s+|any\s+|all\s+|every\s+|each\s+|whichever\s+|whatever\s+|whoever's\s+|den\s+|die\s+|das\s+|dem\s+|l'|le\s+|la\s+|les\s+|el\s+|los\s+|o\s+|os\s+|a\s+|um\s+|uma\s+)?|(?:^|[\n.!?;:(\[>"']|<!--)\s*(?:to|for|an|f[üu]r|pour|para|al|ao|[àa]\s+l'attention\s+du|[àa]\s+l'attention\s+de\s+l')\s+(?:the\s+|any\s+|all\s+|every\s+|whoever's\s+|den\s+|die\s+|das\s+|l'|le\s+|la\s+|el\s+|los\s+|o\s+|a\s+)?)(?:(?:ai|llm|automated|automatic|coding|code|email|e-mail|shopping|scheduling|support|review|reviewer|summary|language|channel|slack|chat|docs|inbox|calendar|meeting|browser|personal|github|ci|ki|ia)[\s-]+){0,2}$`)
 
 // aaLabelWords are the words one of which aaLabelBefore needs before
 // the anchor, aaOpenWords those of its second form, which must open the
@@ -126,7 +126,7 @@ func aaTriggered(b string) (label, cond bool) {
 // the anchor; aaIfYouAfter what must follow the agent's name (a clause's
 // end within 80 bytes).
 var (
-	aaIfYou      = re(`(?:\bif\s+(?:you(?:'re|\s+are)|you\s+happen\s+to\s+be)\s+(?:an?\s+|the\s+|some\s+)?|\bif\s+this\s+\w+\s+is\s+(?:being\s+)?(?:read|processed|summari[sz]ed|handled)\s+by\s+(?:an?\s+|any\s+|the\s+)?|\b(?:falls|wenn)\s+du\s+(?:eine?n?\s+|als\s+)|\bsi\s+(?:tu\s+es\s+une?\s+|eres\s+una?\s+)|\bse\s+voc[êe]\s+(?:[ée]|for)\s+uma?\s+|\bwhen\s+you,\s+the\s+)(?:(?:ai|llm|automated|automatic|coding|code|email|e-mail|shopping|scheduling|support|review|reviewer|summary|language|ki|ia)[\s-]+){0,2}$`)
+	aaIfYou      = re(`(?:\bif\s+(?:you(?:'re|\s+are)|you\s+happen\s+to\s+be)\s+(?:an?\s+|the\s+|some\s+)?|\bif\s+this\s+\w+\s+is\s+(?:being\s+)?(?:read|processed|summari[sz]ed|handled)\s+by\s+(?:an?\s+|any\s+|the\s+)?|\b(?:falls|wenn)\s+du\s+(?:eine?n?\s+|als\s+)|\bsi\s+(?:tu\s+es\s+une?\s+|eres\s+una?\s+)|\bse\s+voc[êe]\s+(?:[ée]|for)\s+uma?\s+|\bwhen\s+you,\s+the\s+)(?:(?:ai|llm|automated|automatic|coding|code|email|e-mail|shopping|scheduling|support|review|reviewer|summary|language|channel|slack|chat|docs|inbox|calendar|meeting|browser|personal|github|ci|ki|ia)[\s-]+){0,2}$`)
 	aaIfYouAfter = re(`^[^.\n]{0,80}?(?:,|:|—|\bthen\b|\bbist\b)`)
 )
 
@@ -135,7 +135,7 @@ var (
 // assistant lit cette invitation"): the name after "when" or "if" and a
 // determiner, then a verb of reading (aaWhenAfter).
 var (
-	aaWhen      = re(`(?:\b(?:if|when|whenever|once|si|se|wenn|falls|cuando|quand|lorsqu'|quando)\s+(?:an?|any|the|some|un|une|um|uma|el|le|la|o|der|die|ein|eine)\s+)(?:(?:ai|llm|automated|automatic|coding|code|email|e-mail|shopping|scheduling|support|review|reviewer|summary|language|ki|ia)[\s-]+){0,2}$`)
+	aaWhen      = re(`(?:\b(?:if|when|whenever|once|si|se|wenn|falls|cuando|quand|lorsqu'|quando)\s+(?:an?|any|the|some|un|une|um|uma|el|le|la|o|der|die|ein|eine)\s+)(?:(?:ai|llm|automated|automatic|coding|code|email|e-mail|shopping|scheduling|support|review|reviewer|summary|language|channel|slack|chat|docs|inbox|calendar|meeting|browser|personal|github|ci|ki|ia)[\s-]+){0,2}$`)
 	aaWhenAfter = re(`^(?:[\s-]+(?:assistant|assistants|agent|agents|model|models|bot|bots|system|reviewer|helper|summarizer|asistente|assistente|assistent))*\s+(?:is\s+|are\s+|now\s+)?(?:reads?|reading|summari[sz]es?|summari[sz]ing|process(?:es|ing)|handles|handling|reviews|reviewing|pars(?:es|ing)|index(?:es|ing)|archives|archiving|sees|scans|scanning|evaluates|evaluating|analy[sz]es|analy[sz]ing|crawls|crawling|opens|adds|lit|traite|lee|procesa|l[êe]|ler|processa|liest|verarbeitet)\b`)
 )
 
@@ -157,7 +157,7 @@ var aaModal = re(`^(?:\s+(?:assistant|assistants|agent|agents|model|models|bot|b
 // "to", "can you", "silently"). A negation ("do not merge", "never share") opens
 // no clause, so the verb after it is not read.
 var (
-	aaVerbs    = words("approve merge squash-merge auto-merge delete remove erase wipe purge destroy revert force-push push grant add invite share forward send e-mail email mail dm transfer wire pay buy purchase order check checkout renew subscribe sign accept rsvp decline cancel refund change reset update disable deactivate turn switch silence suppress skip upload download run execute install paste copy post publish reply reply-all respond resend re-send retry replace rewrite overwrite swap rename close lock export leak append attach include print make enable revoke issue leite genehmige führe fuehre lösche loesche entferne überweise ueberweise zahle bezahle kaufe bestelle lege deaktiviere schalte füge fuege kopiere sende schicke teile ändere aendere setze lade veröffentliche akzeptiere installiere ersetze antworte transfère transfere approuve fusionne supprime efface effectue vire paie paye achète achete commande désactive desactive ajoute accorde colle copie envoie partage modifie renvoie remplace réponds reponds télécharge telecharge exécute publie accepte installe reenvía reenvia apruébalo apruebalo aprueba fusiónalo fusionalo fusiona borra elimina transfiere paga compra añade anade agrega desactiva pega envía envia comparte cambia sube responde descarga ejecuta acepta publica reemplaza instala encaminhe aprove faça faca apague exclua remova transfira pague compre coloque finalize adicione desative cole envie compartilhe altere mude reenvie substitua responda baixe aceite publique instale")
+	aaVerbs    = words("approve merge squash-merge auto-merge delete remove erase wipe purge destroy revert force-push push grant add invite share forward send e-mail email mail dm transfer wire pay buy purchase order check checkout renew subscribe sign accept rsvp decline cancel refund change reset update disable deactivate turn switch silence suppress skip upload download run execute install paste copy post publish reply reply-all respond resend re-send retry replace rewrite overwrite swap rename close lock export leak append attach include print make enable revoke issue put leite genehmige führe fuehre lösche loesche entferne überweise ueberweise zahle bezahle kaufe bestelle lege deaktiviere schalte füge fuege kopiere sende schicke teile ändere aendere setze lade veröffentliche akzeptiere installiere ersetze antworte transfère transfere approuve fusionne supprime efface effectue vire paie paye achète achete commande désactive desactive ajoute accorde colle copie envoie partage modifie renvoie remplace réponds reponds télécharge telecharge exécute publie accepte installe reenvía reenvia apruébalo apruebalo aprueba fusiónalo fusionalo fusiona borra elimina transfiere paga compra añade anade agrega desactiva pega envía envia comparte cambia sube responde descarga ejecuta acepta publica reemplaza instala encaminhe aprove faça faca apague exclua remova transfira pague compre coloque finalize adicione desative cole envie compartilhe altere mude reenvie substitua responda baixe aceite publique instale")
 	aaVerbNext = map[string]string{"check": " out ", "turn": " off ", "switch": " off ", "sign": " them the up ", "issue": " a "}
 	aaConnect  = words("and then also please to must should you now first just kindly immediately silently quietly automatically simply go ahead bitte und dann auch danach sofort et puis aussi immédiatement y luego también e depois também favor plaît")
 )
@@ -226,9 +226,9 @@ var aiHard = re(`^(?:approve|merge|delete|remove|erase|wipe|purge|revert|force-p
 var (
 	aaThirdParty = re(`[a-z0-9._%+-]+@[a-z0-9-]+\.[a-z]|https?://|sftp://|git@|\b[a-z]{2}\d{2}(?:\s?[0-9a-z]{4}){3,}|\b(?:account|konto|compte|cuenta|conta|routing|sort\s+code|iban|pix)\b[^.\n]{0,24}?\d{4}|ssh-(?:rsa|ed25519|dss)|\+\d{2}\s?\d|\bgc-\d`)
 	aaThirdUser  = re(`\b(?:the\s+user(?:'s|s')?|the\s+account\s+(?:owner|holder)|the\s+customer's|the\s+shopper|the\s+person\s+you|the\s+recipient's|the\s+employee's|their\s+(?:account|files|e-?mails?|contacts|calendar|card|password|inbox|orders?|saved|stored|private|medical|location|autofill|behalf|name)|on\s+(?:the\s+user's|their|his|her)\s+behalf|in\s+their\s+name|(?:des|dem|der|den)\s+nutzers?|(?:des|dem|der|den)\s+kontoinhabers?|(?:de\s+)?l'utilisateur|(?:del|al|el)\s+usuario|(?:do|o|ao)\s+usu[áa]rio|o\s+titular|le\s+titulaire|el\s+titular)\b`)
-	aaUnilateral = re(`\b(?:do\s+not\s+ask|don't\s+ask|without\s+(?:asking|confirmation|confirming|any\s+confirmation|review|running|telling|informing|notifying)|no\s+need\s+to\s+(?:confirm|ask|bother)|(?:no|without)\s+(?:further\s+)?confirmation|already\s+(?:approved|agreed|consented|authorized|authorised|confirmed|cleared|said\s+yes|been\s+approved)|pre-?approved|has\s+(?:consented|authorized|authorised|agreed)|have\s+(?:consented|agreed)|silently|quietly|secretly|immediately|right\s+away|right\s+now|automatically|do\s+not\s+(?:mention|tell|inform|notify|contact|escalate|bother)|don't\s+(?:mention|tell|bother)|do\s+it\s+now|no\s+review|auto-accept|frag\s+nicht|ohne\s+r[üu]ckfrage|keine\s+r[üu]ckfrage|unbemerkt|sofort|bereits\s+(?:zugestimmt|freigegeben)|sans\s+(?:demander|pr[ée]venir|suivi)|ne\s+lui\s+demande\s+pas|n'en\s+parle\s+pas|imm[ée]diatement|d[ée]j[àa]\s+donn[ée]|sin\s+preguntar|sin\s+avisar|no\s+le\s+pidas|ya\s+lo\s+aprob[óo]|ya\s+est[áa]\s+de\s+acuerdo|ahora\s+mismo|sem\s+(?:pedir|avisar)|n[ãa]o\s+pe[çc]a|n[ãa]o\s+avise|j[áa]\s+aprovou|imediatamente)`)
+	aaUnilateral = re(`\b(?:do\s+not\s+ask|don't\s+ask|without\s+(?:asking|confirmation|confirming|any\s+confirmation|review|running|telling|informing|notifying)|no\s+need\s+to\s+(?:confirm|ask|bother)|(?:no|without)\s+(?:further\s+)?confirmation|already\s+(?:approved|agreed|consented|authorized|authorised|confirmed|cleared|said\s+yes|been\s+approved)|pre-?approved|has\s+(?:consented|authorized|authorised|agreed)|have\s+(?:consented|agreed)|silently|quietly|secretly|immediately|right\s+away|right\s+now|automatically|do\s+not\s+(?:mention|tell|inform|notify|contact|escalate|bother)|don't\s+(?:mention|tell|bother)|do\s+it\s+now|no\s+review|skip\s+(?:the\s+|all\s+)?(?:checks|ci|tests|review)|auto-accept|frag\s+nicht|ohne\s+r[üu]ckfrage|keine\s+r[üu]ckfrage|unbemerkt|sofort|bereits\s+(?:zugestimmt|freigegeben)|sans\s+(?:demander|pr[ée]venir|suivi)|ne\s+lui\s+demande\s+pas|n'en\s+parle\s+pas|imm[ée]diatement|d[ée]j[àa]\s+donn[ée]|sin\s+preguntar|sin\s+avisar|no\s+le\s+pidas|ya\s+lo\s+aprob[óo]|ya\s+est[áa]\s+de\s+acuerdo|ahora\s+mismo|sem\s+(?:pedir|avisar)|n[ãa]o\s+pe[çc]a|n[ãa]o\s+avise|j[áa]\s+aprovou|imediatamente)`)
 	aaAuthority  = re(`\b(?:per\s+(?:the\s+|our\s+)?(?:security|it|legal|compliance|account|hr)\s+(?:team|department)|(?:required|mandated)\s+by\s+(?:our\s+|the\s+|company\s+)?(?:security\s+)?policy|(?:security|company)\s+policy|the\s+(?:maintainers|owner|owners|admins?|administrators?|sysadmin|release\s+manager|ceo|it\s+department|document\s+owner|page\s+owner|site\s+owner|account\s+team)\b|approved\s+by|signed\s+off|official\s+request|this\s+is\s+(?:the\s+)?it|sicherheitsrichtlinie|service\s+informatique|equipo\s+de\s+seguridad|o\s+titular\s+pediu|kontoinhaber\s+hat)`)
-	aaPrivate    = re(`\.env\b|api[\s_-]?keys?|\btokens?\b|passwords?|passcode|credentials|recovery\s+codes?|backup\s+codes?|private\s+(?:keys?|repositories|notes|channel)|\bsecrets?\b|id_rsa|\.pem\b|\.key\b|\bssh\b|contacts|chat\s+history|conversation|browsing\s+history|payroll|salary|medical|wiederherstellungscodes|codes\s+de\s+r[ée]cup[ée]ration|c[óo]digos\s+de\s+recupera|\bcl[ée]\s+api|clave\s+ssh|chave\s+da\s+api`)
+	aaPrivate    = re(`\b(?:repository|repositories|repo|tests|test\s+suite|backups?|git\s+history|main\s+branch|default\s+branch|branch\s+protection|database|production|admin(?:istrator)?\s+(?:rights|role|access|privileges)|as\s+(?:a\s+)?(?:maintainer|admin|owner|collaborator)|write\s+access|all\s+privileges|authorized_keys|cart|saved\s+card|card\s+on\s+file|stored\s+(?:card|payment)|payment\s+method|one-click)\b|\.env\b|api[\s_-]?keys?|\btokens?\b|passwords?|passcode|credentials|recovery\s+codes?|backup\s+codes?|private\s+(?:keys?|repositories|notes|channel)|\bsecrets?\b|id_rsa|\.pem\b|\.key\b|\bssh\b|contacts|chat\s+history|conversation|browsing\s+history|payroll|salary|medical|wiederherstellungscodes|codes\s+de\s+r[ée]cup[ée]ration|c[óo]digos\s+de\s+recupera|\bcl[ée]\s+api|clave\s+ssh|chave\s+da\s+api`)
 )
 
 // aaExtraLits are, for each of the extras, literals one of which its
@@ -236,18 +236,33 @@ var (
 var aaExtraLits = [][]string{
 	{"@", "://", "ssh-", "+", "gc-", "iban", "account", "konto", "compte", "cuenta", "conta", "routing", "sort code", "pix", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9"},
 	{"user", "owner", "holder", "customer", "shopper", "person you", "recipient", "employee", "their ", "behalf", "nutzer", "kontoinhaber", "utilisateur", "usuario", "usuário", "titular", "titulaire"},
-	{"ask", "confirm", "review", "running", "telling", "inform", "notif", "already", "approved", "consent", "authori", "agreed", "silent", "quiet", "secret", "immediate", "right ", "automatic", "mention", "tell", "contact", "escalat", "bother", "do it now", "auto-accept", "frag", "ckfrage", "unbemerkt", "sofort", "bereits", "sans ", "demande", "parle", "imm", "sin ", "pidas", "aprob", "acuerdo", "ahora mismo", "sem ", "peça", "avise", "aprovou", "imed", "d\u00e9j", "deja"},
+	{"ask", "confirm", "review", "skip", "running", "telling", "inform", "notif", "already", "approved", "consent", "authori", "agreed", "silent", "quiet", "secret", "immediate", "right ", "automatic", "mention", "tell", "contact", "escalat", "bother", "do it now", "auto-accept", "frag", "ckfrage", "unbemerkt", "sofort", "bereits", "sans ", "demande", "parle", "imm", "sin ", "pidas", "aprob", "acuerdo", "ahora mismo", "sem ", "peça", "avise", "aprovou", "imed", "d\u00e9j", "deja"},
 	{"per ", "required", "mandated", "policy", "maintainer", "owner", "admin", "sysadmin", "release manager", "ceo", "department", "account team", "approved by", "signed off", "official", "this is", "richtlinie", "informatique", "seguridad", "titular", "kontoinhaber"},
-	{".env", "api", "token", "password", "passcode", "credential", "recovery", "backup code", "private", "secret", "id_rsa", ".pem", ".key", "ssh", "contacts", "history", "conversation", "payroll", "salary", "medical", "wiederherstellung", "cupération", "recupera", "clé", "clave", "chave"},
+	{"repo", "tests", "test suite", "backup", "history", "branch", "database", "production", "admin", "maintainer", "owner", "collaborator", "write access", "privileges", "authorized_keys", "cart", "card", "payment", "one-click", ".env", "api", "token", "password", "passcode", "credential", "recovery", "backup code", "private", "secret", "id_rsa", ".pem", ".key", "ssh", "contacts", "history", "conversation", "payroll", "salary", "medical", "wiederherstellung", "cupération", "recupera", "clé", "clave", "chave"},
 }
+
+// aaPublic and aaConfidential: a public place ("#general", "publicly",
+// "the whole company") and a private thing ("private", "leadership",
+// "payroll") in one region: a request to publish what is private.
+var (
+	aaPublicLits   = []string{"public", "#", "anyone", "everyone", "whole company", "all employees", "pastebin", "gist", "öffentlich", "público", "publico"}
+	aaPublic       = re(`\bpublic(?:ly)?\b|(?:^|\s)#(?:general|everyone|all|random|alle|general|geral|g[ée]n[ée]ral)\b|anyone[\s-]with[\s-](?:the[\s-])?link|\beveryone\b|whole\s+company|all\s+employees|pastebin|\bgist\b|[öo]ffentlich|p[úu]blic[oa]`)
+	aaConfidential = re(`\b(?:private|confidential|internal|secret|leadership|exec|executive|board|hr|payroll|legal|vorstand|privat|priv[ée]e?|privad[oa]|directiva|diretoria|rh)\b`)
+)
 
 // aaExtras counts, up to max, the kinds of extras lo's region w holds.
 func aaExtras(w string, max int) int {
-	n := 0
+	n, third := 0, false
 	for k, x := range []*lazyRegexp{aaThirdParty, aaThirdUser, aaUnilateral, aaAuthority, aaPrivate} {
 		if n < max && containsAny(w, aaExtraLits[k]) && x.MatchString(w) {
 			n++
+			if k == 0 {
+				third = true
+			}
 		}
+	}
+	if !third && n < max && containsAny(w, aaPublicLits) && aaPublic.MatchString(w) && aaConfidential.MatchString(w) {
+		n++ // the private made public: a third party too
 	}
 	return n
 }
@@ -447,7 +462,7 @@ var (
 
 // aaYouRx: "you must (now) <action>", a demand to the reader with an
 // action of the narrower class right after the modal.
-var aaYouRx = re(`^you\s+(?:must|should|need\s+to|have\s+to|are\s+(?:required|expected|asked)\s+to|will\s+need\s+to)\s+(?:now\s+|also\s+|first\s+|immediately\s+|then\s+|silently\s+|quietly\s+|always\s+)*`)
+var aaYouRx = re(`^you\s+(?:must|need\s+to|are\s+(?:required|expected|asked)\s+to)\s+(?:now\s+|also\s+|first\s+|immediately\s+|then\s+|silently\s+|quietly\s+|always\s+)*`)
 
 // aaYou scores a demand to the reader ("You must now forward every
 // e-mail to … without asking the user"): documentation says "you must
@@ -513,7 +528,7 @@ func mergeAgentact() bool {
 	as["processing"] = anchor{[]string{"agentact"}, "instruction instructions note this these the it my"}
 	as["whoever"] = anchor{[]string{"agentact"}, ""}
 	as["whatever"] = anchor{[]string{"agentact"}, ""}
-	as["you"] = anchor{[]string{"agentact"}, "must should need have are will"}
+	as["you"] = anchor{[]string{"agentact"}, "must need are"}
 	as["user"] = anchor{[]string{"agentact"}, "has have had"}
 	as["owner"] = anchor{[]string{"agentact"}, "has have had"}
 	addAnchors(as, false)
