@@ -120,6 +120,20 @@ func aaTriggered(b string) (label, cond bool) {
 	return label, cond
 }
 
+// aaKeyValue: an agent's name as a key of configuration or code, with a
+// value that is no sentence ("agent: null,", "model: gpt-4o", "bot: true").
+var aaKeyValue = re(`^\s*[:=]\s*(?:null|true|false|none|undefined|nil|\d|["'{\[(<]|[\w./@-]+\s*[,;)}\]]?\s*(?:\n|$))`)
+
+// aaLabelNamed: aaLabelBefore's first form, a label word before "to"
+// or "for"; aaAfterLabel what the second form's agent name must be
+// followed by: agent words, then a label's punctuation or a reading
+// participle, or a colon within a few words ("To the AI helper in this
+// workspace:").
+var (
+	aaLabelNamed = re(`\b(?:note|notes|message|messages|instruction|instructions|directive|directives|reminder|hint|memo|request|task|notice|warning|text|line|part|section|description|comment|update|alert|consigne|consignes|remarque|nota|notiz|hinweis|hinweise|anweisung|anweisungen|nachricht|mensaje|mensagem|instru[çc][ãa]o|instru[çc][õo]es|instrucciones|instrucci[óo]n|indicaci[óo]n|avis)\s+(?:is\s+|are\s+)?(?:meant\s+|intended\s+|written\s+|only\s+|just\s+)?(?:to|for|an|f[üu]r|pour|para|[àa]|au|aux|al|ao)\s+`)
+	aaAfterLabel = re(`^(?:[\s-]+(?:assistant|assistants|agent|agents|model|models|bot|bots|system|systems|reviewer|reviewers|reader|readers|helper|summarizer|summarizers|only|assistent|assistenten|agenten?|asistente|assistente|agente))*\s*(?::|,|—|–|\s-\s|\]|!|\s+(?:(?:is|are)\s+)?(?:reading|processing|summari[sz]ing|reviewing|handling|browsing|crawling|indexing|managing|that|who|which|qui|que|die|der|das)\b|[^.\n,:]{0,48}:\s)`)
+)
+
 // aaIfYou: the text made conditional on its reader being an agent ("if
 // you are an AI", "falls du eine KI bist", "si tu es une IA", "se você é
 // uma IA", "if this e-mail is being read by an assistant"), ending at
@@ -169,7 +183,9 @@ func aaFindAction(lo string, s, e int) (int, int) {
 	for i := s; i < e; {
 		r, n := utf8.DecodeRuneInString(lo[i:])
 		if !aaLetter(r) {
-			if strings.ContainsRune("\n.!?;:,([])>\"*—–«»“", r) || r == '-' && i > s && lo[i-1] == ' ' {
+			if strings.ContainsRune(".!?:", r) && i+1 < len(lo) && !aaSpace(lo[i+1]) {
+				// "server.close", "a:b": not a clause's end
+			} else if strings.ContainsRune("\n.!?;:,([])>\"*—–«»“", r) || r == '-' && i > s && lo[i-1] == ' ' {
 				open = true
 			}
 			i += n
@@ -209,6 +225,44 @@ func aaFindAction(lo string, s, e int) (int, int) {
 	}
 	return -1, -1
 }
+
+// aaClause returns the lowered text before at back to the start of its
+// clause (a line break, ".", "?" or ";"), at most aaBack bytes: an
+// address opens its clause. A line break that continues a sentence
+// (aaWrapped) is passed over; a clause that starts before the window
+// is marked with a leading NUL, so that no expression reads the window's
+// start as the clause's.
+func aaClause(lo string, at int) string {
+	ws := max(0, at-aaBack)
+	b := lo[ws:at]
+	for k := len(b); ; {
+		k = strings.LastIndexAny(b[:k], "\n.?;")
+		switch {
+		case k < 0 && ws == 0:
+			return b
+		case k < 0:
+			return "\x00" + b
+		case b[k] == '\n' && aaWrapped(lo, ws+k):
+			b = b[:k] + " " + b[k+1:] // read as the space it stands for
+			continue
+		}
+		return b[k:]
+	}
+}
+
+// aaWrapped reports whether the line break at i of the lowered text lo
+// continues a sentence (hard-wrapped prose): the line before it ends
+// with a letter, a digit or a comma.
+func aaWrapped(lo string, i int) bool {
+	j := i - 1
+	for j >= 0 && (lo[j] == ' ' || lo[j] == '\t' || lo[j] == '\r') {
+		j--
+	}
+	return j >= 0 && (isWordByte(lo[j]) && lo[j] != '\'' || lo[j] == ',')
+}
+
+// aaSpace reports whether c is white space.
+func aaSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '\r' }
 
 // aaLetter reports whether r is a letter or a digit of a word.
 func aaLetter(r rune) bool {
@@ -278,10 +332,7 @@ func agentAct(lo string, m []int) (float64, bool) {
 	word := lo[at:end]
 	strongAddr, weakAddr := false, false
 	mlEnd := -1 // the end of aaModalML's infinitive, the action
-	before := lo[max(0, at-aaBack):at]
-	if k := strings.LastIndexAny(before, "\n.?;"); k > 0 {
-		before = before[k:] // an address opens its clause: read from its start
-	}
+	before := aaClause(lo, at)
 	after := lo[end:min(len(lo), end+aaFwd)]
 	switch {
 	case aaKeys[word]:
@@ -323,11 +374,16 @@ func agentAct(lo string, m []int) (float64, bool) {
 		switch {
 		case qualified:
 		case label && aaLabelBefore.MatchString(before):
-			strongAddr = true
+			// "Note to the assistant", or "To the agent:" whose name is
+			// followed by a label's punctuation ("For Claude Code, list
+			// the tools" is documentation)
+			strongAddr = aaLabelNamed.MatchString(before) || aaAfterLabel.MatchString(after)
 		case cond && aaIfYou.MatchString(before):
 			strongAddr = aaIfYouAfter.MatchString(after)
 		case cond && aaWhen.MatchString(before):
 			strongAddr = aaWhenAfter.MatchString(after)
+		case aaKeyValue.MatchString(after):
+			// "agent: null," "model: gpt-4o": a key and its value
 		case (strings.HasSuffix(before, "@") || aaAfter.MatchString(after)) && aaStart.MatchString(before):
 			// a mention ("@copilot approve …") or a label ("AI
 			// assistant:", "Dear model,")

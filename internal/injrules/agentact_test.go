@@ -105,3 +105,23 @@ func TestAgentactDev(t *testing.T) {
 		}
 	}
 }
+
+// TestAgentactNotAddressed holds texts that name an agent without
+// speaking to it to no action-request hit at all, of any confidence:
+// hard-wrapped prose, documentation that opens with "For Claude Code,",
+// an HTML paragraph that opens with "An agent", a configuration key.
+func TestAgentactNotAddressed(t *testing.T) {
+	for _, text := range []string{
+		"The most common problem is trying to send too much data to a\nmodel,\noverflowing its context window. Delete the oldest messages first.",
+		"**Remediation:** Declare the tool scope. For Claude Code / Agent Skills `SKILL.md`, list the tools the skill\nmay invoke in the frontmatter. For MCP server manifests, add a `permissions` list.",
+		"</pre>\n<p>An agent may also be used for an individual request. Delete it when the request ends.",
+		"const options = {\n    agent: null,\n    port: server.address().port,\n  };\n  http.get(options, (res) => {\n    res.resume();\n    server.close();",
+		"github-actions[bot] ran the license builder; dependabot[bot] bumped the action. Merge it when green.",
+	} {
+		injrules.Find(text, func(h injrules.Hit) {
+			if h.Rule == injrules.Exfiltrate {
+				t.Errorf("hit %.2f %q in %q", h.Confidence, text[h.Start:h.End], text)
+			}
+		})
+	}
+}
