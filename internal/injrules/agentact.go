@@ -23,8 +23,11 @@ import (
 // The check is anchored on the words that name an agent (AI, assistant,
 // agent, model, LLM, bot, Copilot, summarizer, KI, IA, …), a meta-label
 // ("SYSTEM NOTE:", "processing instruction:", a JSON key such as
-// "note_for_agent") or the claim that the user already approved, and
-// scores the evidence around the anchor by kind, as jailwild.go does:
+// "note_for_agent"), the verbs of an agent's handling of the text ("when
+// summarizing this", "before replying to the user"), "whoever is
+// summarizing this", "you must now …", or the claim that the user already
+// approved, and scores the evidence around the anchor by kind, as
+// jailwild.go does:
 //
 //   - the address: the agent spoken to (a vocative or a label, "AI
 //     assistant:", "Dear model,", "Note to the assistant", "To the
@@ -49,8 +52,10 @@ import (
 // A strong address and an action score 0.45, under Floor: a user's own
 // message to an assistant ("Assistant, delete foo.txt") looks the same
 // and the engine does not see the source. One extra makes 0.6, two or
-// more 0.75. A weak address needs an extra (0.55) or two (0.7); a claim
-// of the user's consent with a waived confirmation and an action, 0.6.
+// more 0.75. A weak address needs an extra (0.55) or two (0.7); "you
+// must now <action>" at a clause's start needs the user in the third
+// person or a waived confirmation and one more extra (0.6); a claim of
+// the user's consent with a waived confirmation and an action, 0.6.
 // No hit is Strong: in text about attacks (Framing.About) a hit counts
 // 0.4 of its confidence, in an operator's prompt half.
 //
