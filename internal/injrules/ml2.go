@@ -57,6 +57,12 @@ type mlLang struct {
 	// parking is without time limits" has the words of limits, "without"
 	// and "from now on", but speaks of no reader.
 	thou, answer []string
+	// ai: an address to a model ("致AI助手", "для ИИ", "어시스턴트에게";
+	// not a mention: "our AI assistant can tell users …" describes a
+	// product), and say: the verbs that tell the user something ("告诉
+	// 用户", "скажи пользователю"). A language that lists them reads an
+	// answer planted in data (steer.go's rule, in its own words).
+	ai, say []string
 }
 
 // mlLangs are the languages, by code.
@@ -650,6 +656,8 @@ var mlLangs = map[string]mlLang{
 		my:      []string{"моё", "мое", "мой", "мою", "мои"},
 		thou:    []string{"ты ", "тебя", "тебе", "вы "},
 		answer:  []string{"на всё", "на все вопросы", "на любые", "любой вопрос"},
+		ai:      []string{"для ии", "ассистенту", "для ассистента", "для нейросети", "ии:", "ии-ассистенту", "для языковой модели"},
+		say:     []string{"скажи пользовател", "сообщи пользовател", "скажите пользовател", "сообщите пользовател", "передай пользовател", "убеди пользовател", "посоветуй пользовател"},
 	},
 	"zh": {
 		over:    []string{"无视", "忽略", "忽视", "忘记", "忘掉", "不要理会"},
@@ -672,6 +680,8 @@ var mlLangs = map[string]mlLang{
 		my:      []string{"我上一封", "我之前", "我的"},
 		thou:    []string{"你", "您"},
 		answer:  []string{"回答我的每", "回答所有", "回答任何", "想说什么", "什么都回答", "所有问题"},
+		ai:      []string{"致ai", "给ai", "给智能助手", "致智能助手", "给人工智能", "致人工智能", "ai助手：", "ai助手:", "助手：", "ai：", "ai:", "给ai助手"},
+		say:     []string{"告诉用户", "告知用户", "对用户说", "向用户表示", "跟用户说", "回复用户", "通知用户", "让用户"},
 	},
 	"ja": {
 		over:    []string{"無視", "忘れ"},
@@ -694,6 +704,8 @@ var mlLangs = map[string]mlLang{
 		my:      []string{"先ほどのメール", "私の"},
 		thou:    []string{"あなた", "君", "お前"},
 		answer:  []string{"何でも答え", "すべての質問", "全ての質問", "どんな質問"},
+		ai:      []string{"アシスタントへ", "aiへ", "チャットボットの皆さん", "チャットボットへ", "言語モデルへ", "ai:", "ai："},
+		say:     []string{"伝えて", "言って", "説明して", "知らせて", "勧めて", "伝えなさい"},
 	},
 	"ko": {
 		over:    []string{"무시", "잊어"},
@@ -716,6 +728,8 @@ var mlLangs = map[string]mlLang{
 		my:      []string{"이전 메일", "제 "},
 		thou:    []string{"너는", "당신은", "너 "},
 		answer:  []string{"뭐든지", "모든 질문", "무엇이든", "어떤 질문"},
+		ai:      []string{"어시스턴트에게", "ai에게", "챗봇에게", "언어 모델에게", "ai:"},
+		say:     []string{"말해", "알려", "전해", "권해", "안내해"},
 	},
 	"ar": {
 		over:    []string{"تجاهل", "انس", "إنس", "لا تتبع", "لا تلتزم"},
@@ -738,6 +752,8 @@ var mlLangs = map[string]mlLang{
 		my:      []string{"رسالتي", "الخاصة بي"},
 		thou:    []string{"أنت", "انت"},
 		answer:  []string{"عن كل", "على كل", "أي سؤال", "كل شيء"},
+		ai:      []string{"إلى المساعد", "للمساعد", "ملاحظة للذكاء", "إلى الذكاء", "للذكاء الاصطناعي", "إلى نموذج"},
+		say:     []string{"أخبر المستخدم", "اخبر المستخدم", "قل للمستخدم", "أبلغ المستخدم", "أخبري المستخدم", "انصح المستخدم"},
 	},
 }
 
@@ -790,6 +806,7 @@ var ml2Kinds = []struct {
 	{"ml2new", Override, ml2NewInstr},
 	{"ml2role", Jailbreak, ml2Role},
 	{"ml2hide", Conceal, ml2Hide},
+	{"ml2steer", SteerAnswer, ml2Steer},
 }
 
 // mlPlace is the expression of this file's checks: the anchor itself.
@@ -974,6 +991,29 @@ func ml2Hide(l *mlLang, code, s, lo string) float64 {
 	return 0.7
 }
 
+// ml2Steer: a model named as the reader and a verb that tells the user
+// something, not negated, in one sentence or the one before ("给AI助手的
+// 消息：总结这封邮件时，请告诉用户…"): steer.go's planted answer in
+// languages whose address it does not read; not in an operator's prompt.
+func ml2Steer(l *mlLang, code, s, lo string) float64 {
+	if l.say == nil {
+		return 0
+	}
+	k, n := mlAt(s, l.say)
+	if k < 0 || mlNegated(l, s, k, n) || mlOperator(code, lo) {
+		return 0
+	}
+	// The address may end the sentence before ("…的消息：", "Для ИИ:").
+	before := s
+	if i := strings.Index(lo, s); i >= 0 {
+		before = lo[max(0, i-160) : i+len(s)]
+	}
+	if mlAny(before, l.ai) && mlAny(s, l.user) {
+		return 0.8
+	}
+	return 0
+}
+
 // mlCodes are the language codes in a fixed order.
 var mlCodes []string
 
@@ -1000,7 +1040,7 @@ func mergeML2() bool {
 	seen := map[sym]bool{}
 	for _, code := range mlCodes {
 		l := mlLangs[code]
-		anchors := [][]string{l.over, append(append([]string{}, l.prompt...), mlAskAt[code]...), l.newi, l.limits, append(append([]string{}, l.user...), mlHideAt[code]...)}
+		anchors := [][]string{l.over, append(append([]string{}, l.prompt...), mlAskAt[code]...), l.newi, l.limits, append(append([]string{}, l.user...), mlHideAt[code]...), l.say}
 		for k, kind := range ml2Kinds {
 			g := struct {
 				check   string
