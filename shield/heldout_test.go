@@ -23,6 +23,7 @@ var heldOutFloors = []heldOutFloor{
 	{"internal/pii/testdata/heldout-wild.jsonl", PII, 1, 1},
 	{"../internal/secret/testdata/heldout2.jsonl", Secrets, 0.99, 1},
 	{"internal/pii/testdata/heldout-wild2.jsonl", PII, 1, 1},
+	{"internal/pii/testdata/intl_heldout.jsonl", PII, 0.99, 1},
 }
 
 // TestHeldOutSecretsPII scans the held-out sets of internal/secret and

@@ -15,6 +15,12 @@ type labelledRecognizer struct {
 	valid func(v []byte, raw string) bool
 	// dashes lets the value hold dashes and single spaces between groups.
 	dashes bool
+	// seps are the separators the value may hold between letters and
+	// digits (a space only before a digit): "2 69 04 2A 867", "12.345.678-K".
+	seps string
+	// personal, when set, are words one of which must stand around the
+	// label: a business number is a person's only as a sole trader's.
+	personal *wordList
 }
 
 // A label is a stem and the tails that may follow it ("driv" and "er's
@@ -24,7 +30,9 @@ type label struct {
 	tails []string
 }
 
-var labelledRecognizers = []labelledRecognizer{
+var labelledRecognizers = append(baseLabelled, intlLabelled...)
+
+var baseLabelled = []labelledRecognizer{
 	{kind: "passport_number", labels: []label{{stem: "passport"}}, valid: validPassport},
 	{kind: "drivers_license", labels: []label{
 		{"driv", []string{"er's licen", "er’s licen", "ers licen", "er licen", "ing licen", "er's lic", "er’s lic", "er lic", "ers lic", "er's permit", "ing permit"}},
@@ -238,7 +246,12 @@ func (f *finder) labelsIn(lo, hi int, last []int) {
 			}
 			if v := f.valueAfter(r, at+n); v >= 0 && v != last[ref.recognizer] {
 				last[ref.recognizer] = v
-				f.add(r.kind, v, f.valueEnd)
+				if r.personal != nil && !r.personal.in(text[max(0, at-ctxBefore):min(len(text), f.valueEnd+ctxAfter)]) {
+					continue
+				}
+				if !f.seenBare(r.kind, v) {
+					f.add(r.kind, v, f.valueEnd)
+				}
 			}
 		}
 	}
@@ -278,6 +291,11 @@ func (f *finder) valueAfter(r *labelledRecognizer, from int) int {
 			if isAlnum(c) {
 				v = append(v, c)
 				digits = digits || isDigit(c)
+				j++
+				continue
+			}
+			if r.seps != "" && strings.IndexByte(r.seps, c) >= 0 && j > i && j+1 < len(text) && isAlnum(text[j-1]) &&
+				(isDigit(text[j+1]) && (c != ' ' || digits) || c != ' ' && isAlnum(text[j+1])) {
 				j++
 				continue
 			}

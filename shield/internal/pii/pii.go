@@ -101,6 +101,14 @@ type finder struct {
 	nzips int
 	// births counts the birth labels read (at most maxBirthLabels).
 	births int
+	// bare are the national identifiers the number pass found alone (the
+	// first len(bare)): the labelled pass does not report them again.
+	bare  [16]bareID
+	nbare int
+	// addrChecks counts the international address candidates read (at
+	// most maxIntlAddressChecks); addrs are their positions.
+	addrs  [maxIntlAddressChecks]addrCand
+	naddrs int
 }
 
 func (f *finder) add(kind string, start, end int) {
@@ -115,6 +123,7 @@ func Find(text string, emit func(Match)) {
 	f.numbers()
 	f.labelled() // with the dates of birth (dob.go)
 	f.addresses()
+	f.intlAddresses()
 }
 
 func isDigit(b byte) bool  { return '0' <= b && b <= '9' }
