@@ -193,6 +193,8 @@ func TestWalletsAndIPs(t *testing.T) {
 		{"private ip", "my IP is 192.168.1.20", nil},
 		{"doc ip", "my IP is 203.0.113.7", nil},
 		{"version", "my version is 1.2.3.4", nil},
+		{"your server", "set your server's IP to 81.2.69.160", nil},
+		{"minutes", "IP 81.2.69.160 blocked for 10 min", nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -254,4 +256,22 @@ func FuzzIntl(f *testing.F) {
 			t.Fatalf("two calls differ: %v and %v", first, second)
 		}
 	})
+}
+
+// BenchmarkFindHostileIntl keeps the international readers linear on
+// 1 MiB built against them: postcodes after street words, tokens in the
+// shapes of codice fiscale and wallets, long letter-and-digit runs,
+// labels with their values.
+func BenchmarkFindHostileIntl(b *testing.B) {
+	for _, unit := range []string{"Lindenstraße 12, 10115 Berlin ", "14 Larkspur Road, Bristol BS7 9QR ", "Via Via Via 1, 20121 Milano ",
+		"RSSMRA85T10A562S ", "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4 ", "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa ", "a1b2c3d4e5f6",
+		"BSN: 111222333 ", "sécu 2 69 04 2A ", "my IP 81.2.69.160 ", "010190-123M "} {
+		text := strings.Repeat(unit, (1<<20)/len(unit))
+		b.Run(strings.TrimSpace(unit), func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			for b.Loop() {
+				Find(text, func(Match) {})
+			}
+		})
+	}
 }

@@ -168,7 +168,10 @@ func (f *finder) classifyIntl(tok *numberToken) bool {
 var (
 	ipWords     = newWordList("ip", "ip address", "ip-adresse", "ipv4")
 	personWords = newWordList("my", "your", "his", "her", "their", "home", "customer's", "customer’s", "user's", "user’s", "client's", "client’s",
-		"visitor's", "mi", "mein", "meine", "meiner", "mon", "ma", "mio", "mia", "minha", "meu", "mijn", "mitt", "min")
+		"visitor's", "mi", "mein", "meine", "meiner", "mon", "mio", "minha", "meu", "mijn", "mitt")
+	// machineWords make the address a machine's even beside a person's
+	// word ("your server's IP").
+	machineWords = newWordList("server", "server's", "host", "hostname", "router", "gateway", "dns", "nameserver", "proxy", "upstream", "vps", "instance", "node")
 )
 
 // personIP reports an IPv4 address that a person's words stand around
@@ -194,7 +197,7 @@ func (f *finder) personIP(tok *numberToken) bool {
 		o[0] == 192 && o[1] == 0 && o[2] == 2, o[0] == 198 && o[1] == 51 && o[2] == 100, o[0] == 203 && o[1] == 0 && o[2] == 113:
 		return false
 	}
-	if !f.near(tok.start, tok.end, ipWords) || !f.near(tok.start, tok.end, personWords) {
+	if !f.near(tok.start, tok.end, ipWords) || !f.near(tok.start, tok.end, personWords) || f.near(tok.start, tok.end, machineWords) {
 		return false
 	}
 	f.add("ip_address", tok.start, tok.end)
