@@ -148,7 +148,7 @@ var labelsByFirst = func() (m [256][]labelRef) {
 	for k := range labelledRecognizers {
 		for i := range labelledRecognizers[k].labels {
 			l := &labelledRecognizers[k].labels[i]
-			m[l.stem[0]] = append(m[l.stem[0]], labelRef{k, l})
+			m[l.stem[0]] = append(m[l.stem[0]], labelRef{k, l, l.stem[1]})
 		}
 	}
 	return m
@@ -173,6 +173,7 @@ var labelStart = func() (m [256]bool) {
 type labelRef struct {
 	recognizer int
 	label      *label
+	second     byte // the stem's second byte: a cheap test before match
 }
 
 // labelReach is how far before the first digit of a value its label may
@@ -235,7 +236,14 @@ func (f *finder) labelsIn(lo, hi int, last []int) {
 			}
 		}
 		refs := labelsByFirst[lowerByte(text[at])]
+		if len(refs) == 0 || at+1 >= len(text) {
+			continue
+		}
+		second := lowerByte(text[at+1])
 		for _, ref := range refs {
+			if ref.second != second {
+				continue
+			}
 			n := ref.label.match(text[at:])
 			if n < 0 {
 				continue
