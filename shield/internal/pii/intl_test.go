@@ -125,6 +125,34 @@ func TestIntlIdentifiers(t *testing.T) {
 	}
 }
 
+// TestOtherLanguageLabels: passports, driving licences and dates of
+// birth after their labels in other languages.
+func TestOtherLanguageLabels(t *testing.T) {
+	cases := []struct {
+		name, text string
+		want       []found
+	}{
+		{"pasaporte", "Número de pasaporte: AAB123456", []found{{"passport_number", "AAB123456"}}},
+		{"passeport", "N° de passeport 19AB12345", []found{{"passport_number", "19AB12345"}}},
+		{"reisepass", "Reisepass-Nr. CFGH12345 gültig bis 2030", []found{{"passport_number", "CFGH12345"}}},
+		{"führerschein", "Führerschein-Nr.: B072RRE2I55", []found{{"drivers_license", "B072RRE2I55"}}},
+		{"permis", "permis de conduire n° 12AB34567", []found{{"drivers_license", "12AB34567"}}},
+		{"rijbewijs", "rijbewijsnummer 5123456789", []found{{"drivers_license", "5123456789"}}},
+		{"geboortedatum", "Geboortedatum: 12-03-1984", []found{{"date_of_birth", "12-03-1984"}}},
+		{"doğum tarihi", "Doğum tarihi: 05.11.1979", []found{{"date_of_birth", "05.11.1979"}}},
+		{"nacido", "nacido el 03/07/1990 en Lima", []found{{"date_of_birth", "03/07/1990"}}},
+		{"passe partout", "passe 12345678 fois", nil},
+		{"führerschein prose", "Der Führerschein wird 2031 erneuert.", nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := find(c.text); !slices.Equal(got, c.want) {
+				t.Errorf("Find(%q) = %v, want %v", c.text, got, c.want)
+			}
+		})
+	}
+}
+
 // TestIntlAddresses: a street-type word, a number and a postcode of the
 // country's grammar make an address; a postcode or a city alone, or a
 // company's registered office, do not.

@@ -33,11 +33,16 @@ type label struct {
 var labelledRecognizers = append(baseLabelled, intlLabelled...)
 
 var baseLabelled = []labelledRecognizer{
-	{kind: "passport_number", labels: []label{{stem: "passport"}}, valid: validPassport},
+	{kind: "passport_number", labels: []label{{stem: "passport"},
+		// Other languages' words (issue 27, item 3): es, fr, de, it, pt, nl, pl.
+		{stem: "pasaporte"}, {stem: "passeport"}, {stem: "reisepass"}, {stem: "passnummer"}, {stem: "passaporto"}, {stem: "passaporte"},
+		{stem: "paspoort"}, {stem: "paszport"}}, valid: validPassport},
 	{kind: "drivers_license", labels: []label{
 		{"driv", []string{"er's licen", "er’s licen", "ers licen", "er licen", "ing licen", "er's lic", "er’s lic", "er lic", "ers lic", "er's permit", "ing permit"}},
 		{"dl", []string{"#", " #", " no", " number", "n", ":"}},
-		{"licen", []string{"se number", "ce number", "se no", "ce no", "se #", "ce #", "se#"}}},
+		{"licen", []string{"se number", "ce number", "se no", "ce no", "se #", "ce #", "se#"}},
+		{stem: "permis de conduire"}, {stem: "führerschein"}, {stem: "fuehrerschein"}, {stem: "carnet de conducir"}, {stem: "licencia de conducir"},
+		{stem: "patente di guida"}, {stem: "rijbewijs"}, {stem: "körkort"}, {stem: "carta de condução"}, {stem: "prawo jazdy"}},
 		valid: validLicence, dashes: true},
 	{kind: "bank_account", labels: []label{
 		{"account", []string{" number", " no", " num", " #", ":"}}, {stem: "acct"}, {stem: "a/c"},
