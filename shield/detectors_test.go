@@ -61,9 +61,9 @@ func TestPII(t *testing.T) {
 		{"ssn impossible area", "666-45-6789", nil},
 		{"cpf", "CPF 529.982.247-25", []string{"br_cpf"}},
 		{"cpf bad", "CPF 529.982.247-26", nil},
-		{"dni", "DNI 12345678Z", []string{"es_dni"}},
+		{"dni", "DNI 87654321X", []string{"es_dni"}},
 		{"dni bad letter", "DNI 12345678A", nil},
-		{"chinese id with X", "11010519491231002X", []string{"cn_resident_id"}},
+		{"chinese id with X", "11010519900307101X", []string{"cn_resident_id"}},
 		{"uuid", "123e4567-e89b-12d3-a456-426614174000", nil},
 		{"hash", "sha256 e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855", nil},
 	}

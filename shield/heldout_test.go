@@ -23,12 +23,16 @@ var heldOutFloors = []heldOutFloor{
 	{"internal/pii/testdata/heldout-wild.jsonl", PII, 1, 1},
 	{"../internal/secret/testdata/heldout2.jsonl", Secrets, 0.99, 1},
 	{"internal/pii/testdata/heldout-wild2.jsonl", PII, 1, 1},
+	{"internal/pii/testdata/intl_heldout.jsonl", PII, 0.99, 1},
+	{"internal/pii/testdata/intl_heldout2.jsonl", PII, 1, 0.97},
 }
 
 // TestHeldOutSecretsPII scans the held-out sets of internal/secret and
 // shield/internal/pii (each written before the changes it measured and
 // never edited: heldout.jsonl and heldout-wild.jsonl before the first
-// pass, heldout2.jsonl and heldout-wild2.jsonl before the second) through Scan and checks that the secrets and pii classes fire on
+// pass, heldout2.jsonl and heldout-wild2.jsonl before the second,
+// intl_heldout.jsonl before the international identifiers and
+// intl_heldout2.jsonl after them, never used to change them) through Scan and checks that the secrets and pii classes fire on
 // the positives and stay silent on the look-alikes, per kind (go test -v
 // prints the table).
 func TestHeldOutSecretsPII(t *testing.T) {

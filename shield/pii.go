@@ -8,8 +8,9 @@ import (
 
 // piiDetector adds the pii signals: the recognizers of package
 // shield/internal/pii (e-mail addresses of persons, phone numbers,
-// payment cards, IBANs, national identifiers, passports, driving licences
-// and bank accounts), each a format with its validator and context words;
+// payment cards, IBANs, national identifiers, passports, driving licences,
+// bank accounts, postal addresses, wallet addresses and a person's IP
+// address), each a format with its validator and context words;
 // docs/judgement/pii.md lists them with their confidences.
 type piiDetector struct{}
 

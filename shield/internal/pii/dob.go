@@ -5,6 +5,10 @@ package pii
 var birthLabels = []string{
 	"date of birth", "birth date", "birthdate", "birthday", "dob", "d.o.b", "born on", "born",
 	"geburtsdatum", "geboren am", "fecha de nacimiento", "date de naissance", "né le", "née le", "data di nascita",
+	// More languages (issue 27, item 3); each second byte is one
+	// birthDateAt's first test lets through.
+	"geboortedatum", "födelsedatum", "fødselsdato", "fødselsdag", "data de nascimento", "data urodzenia", "doğum tarihi",
+	"nacido el", "nacida el", "nascido em", "nascida em", "nato il", "nata il",
 }
 
 // maxBirthLabels bounds the birth labels read per call: the pass stays

@@ -15,6 +15,12 @@ type labelledRecognizer struct {
 	valid func(v []byte, raw string) bool
 	// dashes lets the value hold dashes and single spaces between groups.
 	dashes bool
+	// seps are the separators the value may hold between letters and
+	// digits (a space only before a digit): "2 69 04 2A 867", "12.345.678-K".
+	seps string
+	// personal, when set, are words one of which must stand around the
+	// label: a business number is a person's only as a sole trader's.
+	personal *wordList
 }
 
 // A label is a stem and the tails that may follow it ("driv" and "er's
@@ -24,12 +30,19 @@ type label struct {
 	tails []string
 }
 
-var labelledRecognizers = []labelledRecognizer{
-	{kind: "passport_number", labels: []label{{stem: "passport"}}, valid: validPassport},
+var labelledRecognizers = append(baseLabelled, intlLabelled...)
+
+var baseLabelled = []labelledRecognizer{
+	{kind: "passport_number", labels: []label{{stem: "passport"},
+		// Other languages' words (issue 27, item 3): es, fr, de, it, pt, nl, pl.
+		{stem: "pasaporte"}, {stem: "passeport"}, {stem: "reisepass"}, {stem: "passnummer"}, {stem: "passaporto"}, {stem: "passaporte"},
+		{stem: "paspoort"}, {stem: "paszport"}}, valid: validPassport},
 	{kind: "drivers_license", labels: []label{
 		{"driv", []string{"er's licen", "er’s licen", "ers licen", "er licen", "ing licen", "er's lic", "er’s lic", "er lic", "ers lic", "er's permit", "ing permit"}},
 		{"dl", []string{"#", " #", " no", " number", "n", ":"}},
-		{"licen", []string{"se number", "ce number", "se no", "ce no", "se #", "ce #", "se#"}}},
+		{"licen", []string{"se number", "ce number", "se no", "ce no", "se #", "ce #", "se#"}},
+		{stem: "permis de conduire"}, {stem: "führerschein"}, {stem: "fuehrerschein"}, {stem: "carnet de conducir"}, {stem: "licencia de conducir"},
+		{stem: "patente di guida"}, {stem: "rijbewijs"}, {stem: "körkort"}, {stem: "carta de condução"}, {stem: "prawo jazdy"}},
 		valid: validLicence, dashes: true},
 	{kind: "bank_account", labels: []label{
 		{"account", []string{" number", " no", " num", " #", ":"}}, {stem: "acct"}, {stem: "a/c"},
@@ -140,7 +153,7 @@ var labelsByFirst = func() (m [256][]labelRef) {
 	for k := range labelledRecognizers {
 		for i := range labelledRecognizers[k].labels {
 			l := &labelledRecognizers[k].labels[i]
-			m[l.stem[0]] = append(m[l.stem[0]], labelRef{k, l})
+			m[l.stem[0]] = append(m[l.stem[0]], labelRef{k, l, l.stem[1]})
 		}
 	}
 	return m
@@ -165,6 +178,7 @@ var labelStart = func() (m [256]bool) {
 type labelRef struct {
 	recognizer int
 	label      *label
+	second     byte // the stem's second byte: a cheap test before match
 }
 
 // labelReach is how far before the first digit of a value its label may
@@ -227,7 +241,14 @@ func (f *finder) labelsIn(lo, hi int, last []int) {
 			}
 		}
 		refs := labelsByFirst[lowerByte(text[at])]
+		if len(refs) == 0 || at+1 >= len(text) {
+			continue
+		}
+		second := lowerByte(text[at+1])
 		for _, ref := range refs {
+			if ref.second != second {
+				continue
+			}
 			n := ref.label.match(text[at:])
 			if n < 0 {
 				continue
@@ -238,7 +259,12 @@ func (f *finder) labelsIn(lo, hi int, last []int) {
 			}
 			if v := f.valueAfter(r, at+n); v >= 0 && v != last[ref.recognizer] {
 				last[ref.recognizer] = v
-				f.add(r.kind, v, f.valueEnd)
+				if r.personal != nil && !r.personal.in(text[max(0, at-ctxBefore):min(len(text), f.valueEnd+ctxAfter)]) {
+					continue
+				}
+				if !f.seenBare(r.kind, v) {
+					f.add(r.kind, v, f.valueEnd)
+				}
 			}
 		}
 	}
@@ -278,6 +304,11 @@ func (f *finder) valueAfter(r *labelledRecognizer, from int) int {
 			if isAlnum(c) {
 				v = append(v, c)
 				digits = digits || isDigit(c)
+				j++
+				continue
+			}
+			if r.seps != "" && strings.IndexByte(r.seps, c) >= 0 && j > i && j+1 < len(text) && isAlnum(text[j-1]) &&
+				(isDigit(text[j+1]) && (c != ' ' || digits) || c != ' ' && isAlnum(text[j+1])) {
 				j++
 				continue
 			}

@@ -147,6 +147,7 @@ func (f *finder) numbers() {
 		}
 		if i == 0 || !isDigit(text[i-1]) {
 			f.markDigits(i)
+			f.addrCandidate(i)
 			if i >= 3 && text[i-1] == ' ' && isUpper(text[i-2]) && isUpper(text[i-3]) && f.nzips < len(f.zips) {
 				f.zips[f.nzips] = i // a ZIP code after a state code, perhaps
 				f.nzips++
@@ -159,6 +160,10 @@ func (f *finder) numbers() {
 					i = e
 					continue
 				}
+			}
+			if isLetter(text[i-1]) {
+				i = f.alnumToken(i)
+				continue
 			}
 			i++
 			continue
@@ -195,7 +200,11 @@ func (f *finder) numbers() {
 				}
 				j = extension(text, j)
 			case j < len(text) && isAlnum(text[j]):
-				f.numberWithLetter(&tok)
+				if e := f.digitLetter(&tok); e > tok.end {
+					j = e
+				} else {
+					f.numberWithLetter(&tok)
+				}
 			case j < len(text) && (text[j] == '.' || text[j] == ',' || text[j] == ':' || text[j] == '/') && j+1 < len(text) && isDigit(text[j+1]):
 				// 3.14159, 1,000,000, 12:30, 1/2: not an identifier.
 			case i > 0 && (text[i-1] == '-' || text[i-1] == '/' || text[i-1] == ':' || text[i-1] == '#' || text[i-1] == '$'):
@@ -215,6 +224,9 @@ func (f *finder) numbers() {
 }
 
 func (f *finder) classify(tok *numberToken) {
+	if f.classifyIntl(tok) {
+		return
+	}
 	d := tok.digits
 	n := len(d)
 	s, e := tok.start, tok.end
@@ -241,17 +253,17 @@ func (f *finder) classify(tok *numberToken) {
 		}
 	case tok.nseps == 3 && tok.groups[0] == 3 && tok.groups[1] == 3 && tok.groups[2] == 3 && tok.groups[3] == 2 &&
 		tok.seps[0] == '.' && tok.seps[1] == '.' && tok.seps[2] == '-':
-		if validCPF(d) {
+		if validCPF(d) && !exampleIDs[string(d)] {
 			f.add("br_cpf", s, e)
 		}
 		return
 	case tok.isAny(4, 4, 4):
-		if d[0] >= '2' && verhoeff(d) {
+		if d[0] >= '2' && verhoeff(d) && !exampleIDs[string(d)] {
 			f.add("in_aadhaar", s, e)
 			return
 		}
 	case tok.nseps == 0 && n == 18:
-		if validRIC(d) {
+		if validRIC(d) && !exampleIDs[string(d)] {
 			f.add("cn_resident_id", s, e)
 			return
 		}
@@ -307,11 +319,11 @@ func (f *finder) numberWithLetter(tok *numberToken) {
 	d := tok.digits
 	switch {
 	case tok.nseps == 0 && len(d) == 8 && isUpper(text[j]):
-		if dniLetter(d) == text[j] {
+		if dniLetter(d) == text[j] && !exampleIDs[string(d)+text[j:j+1]] {
 			f.add("es_dni", tok.start, j+1)
 		}
 	case tok.nseps == 0 && len(d) == 17 && (text[j] == 'X' || text[j] == 'x'):
-		if validRIC(append(d, 'X')) {
+		if validRIC(append(d, 'X')) && !exampleIDs[string(d)+"X"] {
 			f.add("cn_resident_id", tok.start, j+1)
 		}
 	}

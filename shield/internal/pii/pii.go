@@ -18,9 +18,12 @@
 //
 // Find reads its text in time linear in its length: one pass for "@", one
 // for digit runs (IBANs among them), one for label words, one for
-// date-of-birth labels (at most 256 per call) and one for ZIP codes after
+// date-of-birth labels (at most 256 per call), one for ZIP codes after
 // a state code (at most 64 per call, each a regexp over the 160 bytes
-// before it), each reading a bounded window. Phone numbers are validated with
+// before it) and one for the postcodes of other countries (at most 32 per
+// call, each at most four regexps over the 160 bytes before it), each
+// reading a bounded window. A token of letters and digits is read at most
+// 40 bytes back and 90 forward for the formats that begin with letters. Phone numbers are validated with
 // github.com/nyaruka/phonenumbers only for candidates that already have a
 // phone's shape, at most [MaxPhoneChecks] per call (each costs some tens of
 // microseconds); past that, a candidate counts only when a phone label
@@ -29,8 +32,9 @@
 // # What it does not claim
 //
 // It finds identifiers by their format, not names, postal addresses other
-// than a US street address with its state and ZIP code, dates of birth
-// without their label, or free-text descriptions of a person. A value that passes its
+// than a street address with its postcode in the US, the UK, Canada,
+// Australia, the Netherlands, Germany, France, Spain or Italy, dates of
+// birth without their label, or free-text descriptions of a person. A value that passes its
 // check may still be a made-up example; an e-mail address may be public.
 // Numbers whose format carries no evidence (a bare ten-digit number, a
 // national phone number without a label) are not found.
@@ -101,6 +105,14 @@ type finder struct {
 	nzips int
 	// births counts the birth labels read (at most maxBirthLabels).
 	births int
+	// bare are the national identifiers the number pass found alone (the
+	// first len(bare)): the labelled pass does not report them again.
+	bare  [16]bareID
+	nbare int
+	// addrChecks counts the international address candidates read (at
+	// most maxIntlAddressChecks); addrs are their positions.
+	addrs  [maxIntlAddressChecks]addrCand
+	naddrs int
 }
 
 func (f *finder) add(kind string, start, end int) {
@@ -115,6 +127,7 @@ func Find(text string, emit func(Match)) {
 	f.numbers()
 	f.labelled() // with the dates of birth (dob.go)
 	f.addresses()
+	f.intlAddresses()
 }
 
 func isDigit(b byte) bool  { return '0' <= b && b <= '9' }

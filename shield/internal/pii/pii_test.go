@@ -163,8 +163,8 @@ func TestFind(t *testing.T) {
 
 		// Kept: CPF, DNI, resident identity, Aadhaar.
 		{"cpf", "CPF 529.982.247-25", []found{{"br_cpf", "529.982.247-25"}}},
-		{"dni", "DNI 12345678Z", []found{{"es_dni", "12345678Z"}}},
-		{"chinese id", "11010519491231002X", []found{{"cn_resident_id", "11010519491231002X"}}},
+		{"dni", "DNI 87654321X", []found{{"es_dni", "87654321X"}}},                              // 87654321 mod 23 = 10: X
+		{"chinese id", "11010519900307101X", []found{{"cn_resident_id", "11010519900307101X"}}}, // weights 7 9 10 5 8 4 2 1 6 3 7 9 10 5 8 4 2: sum 178, mod 11 = 2: X
 
 		// Numbers that only look like personal data.
 		{"order number", "Order #123-456-7890 shipped on 2024-05-01", nil},
