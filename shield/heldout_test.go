@@ -25,6 +25,13 @@ var heldOutFloors = []heldOutFloor{
 	{"internal/pii/testdata/heldout-wild2.jsonl", PII, 1, 1},
 	{"internal/pii/testdata/intl_heldout.jsonl", PII, 0.99, 1},
 	{"internal/pii/testdata/intl_heldout2.jsonl", PII, 1, 0.97},
+	// The independent sets, written by an author who read no detector,
+	// test or data file of this project, and read since only as these
+	// figures: secrets 167 of 192 (87.0 %) at 167 of 168 precision; pii
+	// 145 of 161 (90.1 %) at 145 of 155 (93.5 %), after the international
+	// identifiers (72.0 % at 92.8 % before them).
+	{"../internal/secret/testdata/heldout3.jsonl", Secrets, 0.86, 0.99},
+	{"internal/pii/testdata/heldout-wild3.jsonl", PII, 0.89, 0.93},
 }
 
 // TestHeldOutSecretsPII scans the held-out sets of internal/secret and
