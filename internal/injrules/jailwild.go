@@ -369,17 +369,29 @@ func jwML(lo string, m []int) (float64, bool) {
 	if !containsAny(w, jwMLLits) {
 		return 0, false
 	}
+	// Every score needs the demand to comply: it is read first, and the
+	// others only when it is there (the three are unanchored expressions
+	// over 1,200 bytes, which the regexp package runs at some 150 ns a
+	// byte, and French or Spanish prose opens this check at every "sans"
+	// or "nunca"); and it is read only where one of its literals is.
+	if !containsAny(w, jwMLComplyLits) || !jwMLComply.MatchString(w) {
+		return 0, false
+	}
 	p := jwMLPersona.MatchString(w)
 	r := jwMLRemoval.MatchString(w)
-	c := jwMLComply.MatchString(w)
 	switch {
-	case p && r && c:
+	case p && r:
 		return 0.8, false
-	case r && c, p && c && jwMLTwo.MatchString(w):
+	case r, p && jwMLTwo.MatchString(w):
 		return 0.65, false
 	}
 	return 0, false
 }
+
+// jwMLComplyLits are literals one of which every match of jwMLComply
+// holds: each of its alternatives holds one (an alternative added there
+// needs its literal here; TestJwMLSame reads one text of each).
+var jwMLComplyLits = []string{"nie", "warn", "refuse", "ajoute", "avertissement", "nunca", "advertencia", "avisos", "respond"}
 
 // jwMLLits are literals one of which a multilingual set-up holds.
 var jwMLLits = []string{"du ", "ab ", "stell", "spiel", "entwickler", "tu ", "désormais", "desormais", "partir", "joue", "eres", "desde", "finge", "finja", "você", "voce", "agora", "modo ", "mode d", "zweimal", "deux fois", "dos veces", "duas vezes"}
