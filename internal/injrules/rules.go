@@ -851,7 +851,7 @@ func (f *finder) run(name string, at int) {
 		ws, we = sentences(f.lo, at, ch.back, ch.fwd)
 	}
 	w := f.lo[ws:we]
-	if !holdsNeeds(name, w) {
+	if !holdsNeeds(name, w) || !holdsRequired(name, w) {
 		return
 	}
 	m := submatch(name, ch.re, w)
