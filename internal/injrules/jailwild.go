@@ -70,7 +70,7 @@ type kind struct {
 	first  map[string]map[string]bool
 	digits bool
 	rx     *lazyRegexp
-	need   []string // literals one of which the text must hold, if any
+	need   *litSet // literals one of which the text must hold; nil for none
 	// lens holds, by a first word's first two bytes (jwIndex; 36 for a
 	// one-byte word), a bit for each length (31 for 31 and more) of the
 	// first words of first: a word that misses it is in no entry.
@@ -89,7 +89,10 @@ func jwIndex(c byte) int {
 // "word:next,next…", the next word read past spaces and one apostrophe
 // or punctuation mark) and its expression.
 func jwKind(first, rx string, need ...string) *kind {
-	k := &kind{first: map[string]map[string]bool{}, rx: re(rx), need: need}
+	k := &kind{first: map[string]map[string]bool{}, rx: re(rx)}
+	if len(need) > 0 {
+		k.need = newLitSet(need)
+	}
 	for _, f := range strings.Fields(first) {
 		w, next, ok := strings.Cut(f, ":")
 		var set map[string]bool
@@ -127,7 +130,7 @@ func jwKind(first, rx string, need ...string) *kind {
 // followed by one of that word's next words. It reads at most 200 bytes
 // after each such word.
 func (k *kind) in(w string) bool {
-	if len(k.need) > 0 && !containsAny(w, k.need) {
+	if k.need != nil && !k.need.in(w) {
 		return false
 	}
 	for i := 0; i < len(w); i++ {
