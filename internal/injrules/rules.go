@@ -763,8 +763,13 @@ func (f *finder) scan(fs *frameState) {
 			if i > 0 && isWordByte(lo[i-1]) {
 				continue
 			}
-			j, high := wordEnd(lo, i)
-			if high && len(stemAnchors[c-'a']) > 0 {
+			j := i + 1
+			hi := byte(0)
+			for j < len(lo) && j-i <= maxWord && (isWordByte(lo[j]) || lo[j] == '-' && j+1 < len(lo) && lo[j+1] >= 'a') {
+				hi |= lo[j]
+				j++
+			}
+			if hi >= 0x80 && len(stemAnchors[c-'a']) > 0 {
 				f.stems(i, j) // ml2.go: a word of another language's letters
 			}
 			n := j - i
