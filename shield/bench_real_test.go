@@ -182,6 +182,10 @@ func BenchmarkScanReal(b *testing.B) {
 		{"injection-dense", shield.SourceWeb, func(tb testing.TB) []string {
 			return realChunks(realRepeat(realTestdata(tb, "injection.txt"), 4*realChunk), realChunk, realMaxChunks)
 		}},
+		{"prose-multilingual", shield.SourceFile, func(testing.TB) []string {
+			t, _ := benchtext.VimTutors() // none on the machine: skipped
+			return realChunks(t, realChunk, realMaxChunks)
+		}},
 	}
 	s, err := shield.New(shield.Options{})
 	if err != nil {

@@ -25,7 +25,8 @@ var (
 // verdict, scores and signals (as a web page and as a tool's output) and
 // package scan's findings (Spec and Strict) for every text of a corpus:
 // 16 KiB chunks of Go's comments (benchtext.GoDocs), of BenchmarkScanReal's
-// categories and of this package's test data and vectors, the benchmark
+// categories (Vim's tutors in every language among them) and of this
+// package's test data and vectors, the benchmark
 // e-mails and injections paragraph by paragraph, and the records of
 // -signals-pool. Built from two trees and run on the same machine, the
 // files compare byte for byte (cmp) when a change of speed changed no
@@ -54,6 +55,9 @@ func TestSignalsDump(t *testing.T) {
 	add(realUsrShareDoc())
 	add(realHTML())
 	add(realGoComments())
+	if tutors, err := benchtext.VimTutors(); err == nil {
+		add(tutors) // BenchmarkScanReal's prose-multilingual, whole
+	}
 	texts = append(texts, realToolLists(t)...)
 	for _, f := range []string{"emails.txt", "injection.txt"} {
 		b := realTestdata(t, f)

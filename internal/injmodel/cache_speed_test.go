@@ -80,11 +80,19 @@ func windowsOf(scan func(string, func(window)), text string) []window {
 // cacheTexts are random texts made of the tokenizer's hard pieces (long
 // words, words at the cache's length bound, digits, upper case, format
 // characters inside words, non-ASCII letters that NFKC changes, invalid
-// bytes, symbols), repeated so that the cache is hit, and real prose.
+// bytes, symbols, words of other alphabets), repeated so that the cache
+// is hit, and real prose (Go's comments, Vim's tutors in every language).
 func cacheTexts(t testing.TB) []string {
 	pieces := []string{"ignore", "IGNORE", "Ignore", "the", "above", "instructions", " ", "  ", "\n", ".", ",", "<|", "|>", "###",
 		"abcdefghijklmnopqrstuvwx", "abcdefghijklmnopqrstuvwxy", "abcdefghijklmnopqrstuvw", strings.Repeat("long", 20),
-		"2024", "1912", "ig\u200bnore", "pre\u00advious", "ＩＧＮＯＲＥ", "Здравствуйте", "会議は木曜日", "ﬁle", "\xff", "\xe2\x80", "é", "e\u0301"}
+		"2024", "1912", "ig\u200bnore", "pre\u00advious", "ＩＧＮＯＲＥ", "Здравствуйте", "会議は木曜日", "ﬁle", "\xff", "\xe2\x80", "é", "e\u0301",
+		// Tokens of other alphabets, which the cache keys by their raw
+		// bytes: upper and lower case, NFKC's changes, a ToLower that
+		// changes a length, format characters and invalid bytes inside,
+		// mixed scripts, at and past the cache's length bound.
+		"ЗДРАВСТВУЙТЕ", "здравствуйте", "Здрав\u200bствуйте", "ПРИВЕТ", "привет", "пароль", "Пароль", "pass\u0430word",
+		"İstanbul", "ΟΔΟΣ", "οδος", "Straße", "Ⅻ", "ǅemal", "ﬀ", "Ａｂｃ", "한국어", "ｶﾀｶﾅ", "ab\xffé", "é2024",
+		"абвгдежзийкл", "абвгдежзийклм", "абвгдежзийклмнопрстуфхцчшщ", "中文中文中文中文", "中文中文中文中文中"}
 	r := rand.New(rand.NewPCG(33, 2))
 	var out []string
 	for n := 0; n < 3000; n++ {
@@ -96,6 +104,11 @@ func cacheTexts(t testing.TB) []string {
 			}
 		}
 		out = append(out, b.String())
+	}
+	if tutors, err := benchtext.VimTutors(); err == nil {
+		for i := 0; i+16<<10 <= len(tutors); i += 61 << 10 {
+			out = append(out, tutors[i:i+16<<10])
+		}
 	}
 	if docs, err := benchtext.GoDocs(); err == nil {
 		for i := 0; i+16<<10 <= len(docs) && i < 4<<20; i += 97 << 10 {

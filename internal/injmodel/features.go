@@ -146,6 +146,20 @@ func (f *featurizer) next() (start, end int, ok bool) {
 // featurizer's buffer, valid until the next call) and its class (1 word,
 // 2 symbol). ok is false at the end of the text.
 func (f *featurizer) token() (start, end int, tok []byte, tokClass uint8, ok bool) {
+	start, end, tok, tokClass, nonASCII, ok := f.rawToken()
+	if ok && nonASCII {
+		tok = f.normalize(tok)
+	}
+	return start, end, tok, tokClass, ok
+}
+
+// rawToken is token before normalisation: the token's bytes as read, ASCII
+// lowered (digits read as 0), invalid bytes as RuneError's low byte,
+// format characters left out, capped (the featurizer's buffer, valid
+// until the next call); nonASCII reports whether they hold a multi-byte
+// character, in which case the token is normalize of them, else they
+// are the token.
+func (f *featurizer) rawToken() (start, end int, raw []byte, tokClass uint8, nonASCII, ok bool) {
 	text := f.text
 	i := f.pos
 	// Skip separators and dropped runes.
@@ -165,12 +179,11 @@ func (f *featurizer) token() (start, end int, tok []byte, tokClass uint8, ok boo
 	}
 	if i >= len(text) {
 		f.pos = i
-		return 0, 0, nil, 0, false
+		return 0, 0, nil, 0, false, false
 	}
 	start = i
 	tokClass = class
-	raw := f.raw[:0]
-	nonASCII := false
+	raw = f.raw[:0]
 	for i < len(text) {
 		if b := text[i]; b < utf8.RuneSelf {
 			if asciiClass[b] != tokClass {
@@ -204,33 +217,36 @@ func (f *featurizer) token() (start, end int, tok []byte, tokClass uint8, ok boo
 		end = i
 	}
 	f.pos = i
-	tok = raw
-	if nonASCII {
-		f.norm = norm.NFKC.Append(f.norm[:0], raw...)
-		low := f.low[:0]
-		for j := 0; j < len(f.norm); {
-			r, n := utf8.DecodeRune(f.norm[j:])
-			j += n
-			if r < utf8.RuneSelf {
-				b := byte(r)
-				if b >= 'A' && b <= 'Z' {
-					b += 'a' - 'A'
-				} else if b >= '0' && b <= '9' {
-					b = '0'
-				}
-				low = append(low, b)
-			} else {
-				low = utf8.AppendRune(low, unicode.ToLower(r))
+	f.raw = raw
+	return start, end, raw, tokClass, nonASCII, true
+}
+
+// normalize returns the token of the raw bytes of a token that holds a
+// multi-byte character (rawToken): NFKC, lowered, digits read as 0,
+// capped (the featurizer's buffer, valid until the next call).
+func (f *featurizer) normalize(raw []byte) []byte {
+	f.norm = norm.NFKC.Append(f.norm[:0], raw...)
+	low := f.low[:0]
+	for j := 0; j < len(f.norm); {
+		r, n := utf8.DecodeRune(f.norm[j:])
+		j += n
+		if r < utf8.RuneSelf {
+			b := byte(r)
+			if b >= 'A' && b <= 'Z' {
+				b += 'a' - 'A'
+			} else if b >= '0' && b <= '9' {
+				b = '0'
 			}
-		}
-		f.low = low
-		tok = low
-		if len(tok) > maxTokenBytes {
-			tok = tok[:maxTokenBytes]
+			low = append(low, b)
+		} else {
+			low = utf8.AppendRune(low, unicode.ToLower(r))
 		}
 	}
-	f.raw = raw
-	return start, end, tok, tokClass, true
+	f.low = low
+	if len(low) > maxTokenBytes {
+		low = low[:maxTokenBytes]
+	}
+	return low
 }
 
 // hash is a token's hash, which its unigram and bigram features read.

@@ -45,15 +45,18 @@ type state struct {
 	cache tokenCache
 }
 
-// tokenCache remembers, per ASCII token, its hash (which the bigram
+// tokenCache remembers, per token of at most cacheTokBytes bytes, its hash (which the bigram
 // reads), the sum of its features' weights but the bigram's, and how many
 // features it has: every feature of a token but the bigram depends on the
 // token's bytes alone (features.go), and a text repeats its words, so
 // most tokens of prose are scored without lowering them, hashing their
 // character n-grams or reading their weights again (issue 33, item 2). An
-// entry is keyed by the token's bytes as the text writes them and used
-// only for the same bytes under the same model: the windows are those
-// computed without it (TestTokenCacheSame).
+// entry is keyed by an ASCII token's bytes as the text writes them, or by
+// the raw bytes of a token that holds a multi-byte character (so that its
+// NFKC form and lowering are not computed again: in Cyrillic or Greek
+// prose they were half of the model's time), and used only for the same
+// bytes under the same model: the windows are those computed without it
+// (TestTokenCacheSame).
 type tokenCache struct {
 	model   *Model
 	entries [cacheEntries]cachedToken
@@ -64,18 +67,28 @@ const (
 	cacheTokBytes = 24   // longer tokens are not cached
 )
 
-// cachedToken is one entry; len 0 marks an empty one.
+// cachedToken is one entry; len 0 marks an empty one. kind is 0 for a
+// token of ASCII bytes keyed by its bytes as the text writes them, and
+// kindRaw with the token's class for a token that holds a multi-byte
+// character, keyed by its raw bytes (featurizer.rawToken: what its
+// normalisation reads). The two keys never meet (a raw key holds a byte
+// of a multi-byte character, an ASCII key none); kind is compared all
+// the same.
 type cachedToken struct {
-	h   uint64
-	sum int32
-	n   uint8
-	len uint8
-	tok [cacheTokBytes]byte
+	h    uint64
+	sum  int32
+	n    uint8
+	len  uint8
+	kind uint8
+	tok  [cacheTokBytes]byte
 }
+
+// kindRaw marks the entries of tokens keyed by their raw bytes.
+const kindRaw = 0x80
 
 // slot is the entry the token tok (1 to cacheTokBytes bytes) may
 // occupy.
-func (c *tokenCache) slot(tok string) *cachedToken {
+func slotOf[T string | []byte](c *tokenCache, tok T) *cachedToken {
 	var k uint64
 	if len(tok) >= 8 {
 		k = uint64(tok[0]) | uint64(tok[1])<<8 | uint64(tok[2])<<16 | uint64(tok[3])<<24 |
@@ -91,6 +104,10 @@ func (c *tokenCache) slot(tok string) *cachedToken {
 	k = mix(k ^ uint64(len(tok))<<59)
 	return &c.entries[k>>(64-10)]
 }
+
+func (c *tokenCache) slot(tok string) *cachedToken { return slotOf(c, tok) }
+
+func (c *tokenCache) slotRaw(tok []byte) *cachedToken { return slotOf(c, tok) }
 
 // asciiToken finds the next token when it is made of ASCII bytes only,
 // at most cacheTokBytes of them, and the text goes on after it with an
@@ -197,19 +214,39 @@ func (m *Model) scan(text string, emit func(window)) {
 					c += int64(w[i])
 				}
 				nf = len(st.f.feats)
-				ent.h, ent.sum, ent.n, ent.len = h, int32(c-int64(w[st.f.feats[1]])), uint8(nf), uint8(len(key))
+				ent.h, ent.sum, ent.n, ent.len, ent.kind = h, int32(c-int64(w[st.f.feats[1]])), uint8(nf), uint8(len(key)), 0
 				copy(ent.tok[:], key)
 			}
 		} else {
-			s, e, ok := st.f.next()
+			s, e, raw, class, nonASCII, ok := st.f.rawToken()
 			if !ok {
 				break
 			}
 			a, b = s, e
-			for _, i := range st.f.feats {
-				c += int64(w[i])
+			if !nonASCII || len(raw) > cacheTokBytes {
+				tok := raw
+				if nonASCII {
+					tok = st.f.normalize(raw)
+				}
+				st.f.features(tok, class, st.f.hash(tok, class))
+				for _, i := range st.f.feats {
+					c += int64(w[i])
+				}
+				nf = len(st.f.feats)
+			} else if ent := st.cache.slotRaw(raw); int(ent.len) == len(raw) && ent.kind == class|kindRaw && string(ent.tok[:len(raw)]) == string(raw) {
+				c = int64(ent.sum) + int64(w[st.f.bigram(ent.h)])
+				nf = int(ent.n)
+			} else {
+				tok := st.f.normalize(raw)
+				h := st.f.hash(tok, class)
+				st.f.features(tok, class, h)
+				for _, i := range st.f.feats {
+					c += int64(w[i])
+				}
+				nf = len(st.f.feats)
+				ent.h, ent.sum, ent.n, ent.len, ent.kind = h, int32(c-int64(w[st.f.feats[1]])), uint8(nf), uint8(len(raw)), class|kindRaw
+				copy(ent.tok[:], raw)
 			}
-			nf = len(st.f.feats)
 		}
 		st.starts[k], st.ends[k] = a, b
 		st.cumW[k1] = st.cumW[k] + c

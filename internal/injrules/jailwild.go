@@ -70,7 +70,7 @@ type kind struct {
 	first  map[string]map[string]bool
 	digits bool
 	rx     *lazyRegexp
-	need   []string // literals one of which the text must hold, if any
+	need   *litSet // literals one of which the text must hold; nil for none
 	// lens holds, by a first word's first two bytes (jwIndex; 36 for a
 	// one-byte word), a bit for each length (31 for 31 and more) of the
 	// first words of first: a word that misses it is in no entry.
@@ -89,7 +89,10 @@ func jwIndex(c byte) int {
 // "word:next,next…", the next word read past spaces and one apostrophe
 // or punctuation mark) and its expression.
 func jwKind(first, rx string, need ...string) *kind {
-	k := &kind{first: map[string]map[string]bool{}, rx: re(rx), need: need}
+	k := &kind{first: map[string]map[string]bool{}, rx: re(rx)}
+	if len(need) > 0 {
+		k.need = newLitSet(need)
+	}
 	for _, f := range strings.Fields(first) {
 		w, next, ok := strings.Cut(f, ":")
 		var set map[string]bool
@@ -127,7 +130,7 @@ func jwKind(first, rx string, need ...string) *kind {
 // followed by one of that word's next words. It reads at most 200 bytes
 // after each such word.
 func (k *kind) in(w string) bool {
-	if len(k.need) > 0 && !containsAny(w, k.need) {
+	if k.need != nil && !k.need.in(w) {
 		return false
 	}
 	for i := 0; i < len(w); i++ {
@@ -369,17 +372,29 @@ func jwML(lo string, m []int) (float64, bool) {
 	if !containsAny(w, jwMLLits) {
 		return 0, false
 	}
+	// Every score needs the demand to comply: it is read first, and the
+	// others only when it is there (the three are unanchored expressions
+	// over 1,200 bytes, which the regexp package runs at some 150 ns a
+	// byte, and French or Spanish prose opens this check at every "sans"
+	// or "nunca"); and it is read only where one of its literals is.
+	if !containsAny(w, jwMLComplyLits) || !jwMLComply.MatchString(w) {
+		return 0, false
+	}
 	p := jwMLPersona.MatchString(w)
 	r := jwMLRemoval.MatchString(w)
-	c := jwMLComply.MatchString(w)
 	switch {
-	case p && r && c:
+	case p && r:
 		return 0.8, false
-	case r && c, p && c && jwMLTwo.MatchString(w):
+	case r, p && jwMLTwo.MatchString(w):
 		return 0.65, false
 	}
 	return 0, false
 }
+
+// jwMLComplyLits are literals one of which every match of jwMLComply
+// holds: each of its alternatives holds one (an alternative added there
+// needs its literal here; TestJwMLSame reads one text of each).
+var jwMLComplyLits = []string{"nie", "warn", "refuse", "ajoute", "avertissement", "nunca", "advertencia", "avisos", "respond"}
 
 // jwMLLits are literals one of which a multilingual set-up holds.
 var jwMLLits = []string{"du ", "ab ", "stell", "spiel", "entwickler", "tu ", "désormais", "desormais", "partir", "joue", "eres", "desde", "finge", "finja", "você", "voce", "agora", "modo ", "mode d", "zweimal", "deux fois", "dos veces", "duas vezes"}

@@ -585,12 +585,46 @@ var (
 	twoLens [26][32]uint32
 	// symbolsAt lists, by first byte, the symbolAnchors that open with it.
 	symbolsAt [256][]int
+	// symbolsAt2 lists, by first byte and then by second byte, the
+	// symbolAnchors that open with the two, in their order; nil for a
+	// first byte that opens none. Two bytes, not one: the lowered text
+	// of another alphabet repeats a few lead bytes (0xD0 and 0xD1 in
+	// Cyrillic), which open more than a hundred anchors each.
+	symbolsAt2 [256]*symbolIndex
 )
 
-func init() {
+// symbolIndex holds the symbolAnchors that open with one byte, by their
+// second byte b: anchors[at[b]:at[b+1]], in the order of symbolAnchors.
+type symbolIndex struct {
+	at      [257]uint16
+	anchors []uint16
+}
+
+// indexSymbols fills symbolsAt and symbolsAt2 from symbolAnchors.
+func indexSymbols() {
 	for k, a := range symbolAnchors {
 		symbolsAt[a.prefix[0]] = append(symbolsAt[a.prefix[0]], k)
 	}
+	for c, ks := range symbolsAt {
+		if len(ks) == 0 {
+			continue
+		}
+		x := &symbolIndex{anchors: make([]uint16, 0, len(ks))}
+		for b := 0; b < 256; b++ {
+			x.at[b] = uint16(len(x.anchors))
+			for _, k := range ks {
+				if symbolAnchors[k].prefix[1] == byte(b) {
+					x.anchors = append(x.anchors, uint16(k))
+				}
+			}
+		}
+		x.at[256] = uint16(len(x.anchors))
+		symbolsAt2[c] = x
+	}
+}
+
+func init() {
+	indexSymbols()
 	for w := range wordAnchors {
 		words_.add(w)
 	}
@@ -769,12 +803,16 @@ func (f *finder) scan(fs *frameState) {
 			i = j - 1
 			continue
 		}
-		for _, k := range symbolsAt[c] {
-			a := &symbolAnchors[k]
-			if c == '.' && i > 0 && isWordByte(lo[i-1]) {
-				break // a field or a method (cmd.Env), not a file name
-			}
-			if i+1 < len(lo) && lo[i+1] == a.prefix[1] && strings.HasPrefix(lo[i:], a.prefix) {
+		x := symbolsAt2[c]
+		if x == nil || i+1 == len(lo) {
+			continue
+		}
+		if c == '.' && i > 0 && isWordByte(lo[i-1]) {
+			continue // a field or a method (cmd.Env), not a file name
+		}
+		c2 := lo[i+1]
+		for _, k := range x.anchors[x.at[c2]:x.at[int(c2)+1]] {
+			if a := &symbolAnchors[k]; strings.HasPrefix(lo[i:], a.prefix) {
 				for _, k := range a.checks {
 					f.run(k, i)
 				}
@@ -825,7 +863,7 @@ func (f *finder) run(name string, at int) {
 		ws, we = sentences(f.lo, at, ch.back, ch.fwd)
 	}
 	w := f.lo[ws:we]
-	if !containsAny(w, needs[name]) {
+	if !holdsNeeds(name, w) || !holdsRequired(name, w) {
 		return
 	}
 	m := submatch(name, ch.re, w)
