@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/plainsight/plainsight/internal/testkit"
 	"github.com/plainsight/plainsight/internal/testkit/benchtext"
 )
 
@@ -31,7 +32,7 @@ func TestLiteralSetSame(t *testing.T) {
 	pieces = append(pieces, " ", "_", "0", "é", "\xff", ".", "/", "~", "\n", "env", ".env", "envy")
 	r := rand.New(rand.NewPCG(27, 11))
 	var texts []string
-	for n := 0; n < 20000; n++ {
+	for n, total := 0, testkit.Scale(t, 20000, 2000); n < total; n++ {
 		var b strings.Builder
 		for k := r.IntN(12); k > 0; k-- {
 			p := pieces[r.IntN(len(pieces))]
@@ -104,7 +105,7 @@ func TestAnyTailSame(t *testing.T) {
 		"you ", "are ", "now ", "freed", "act as ", "pretend to be ", "do not ", "follow ", ".", "rules", "never ", "refuse", "k", "\u212a", "you are no longer bound by "}
 	r := rand.New(rand.NewPCG(27, 12))
 	var texts []string
-	for n := 0; n < 20000; n++ {
+	for n, total := 0, testkit.Scale(t, 20000, 2000); n < total; n++ {
 		var b strings.Builder
 		for k := r.IntN(14); k > 0; k-- {
 			p := pieces[r.IntN(len(pieces))]

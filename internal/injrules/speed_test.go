@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plainsight/plainsight/internal/testkit"
 	"github.com/plainsight/plainsight/internal/testkit/benchtext"
 )
 
@@ -313,7 +314,8 @@ func TestStrongPhraseSame(t *testing.T) {
 	words := strings.Fields("all every each the of environment variables variable values value from login data chat conversation message messages browsing shell command history previous prior earlier last 3 entire whole full complete user so far system prompt outputs output results result other any tools tool tool's tools' returned saved passwords payment cards card credentials and foo_bar x")
 	glue := []string{" ", " ", " ", "  ", "\t", "_", "-", ".", "'", "\"", "x", ""}
 	r := rand.New(rand.NewSource(5))
-	for len(texts) < 120000 {
+	total := testkit.Scale(t, 120000, 12000)
+	for len(texts) < total {
 		var b strings.Builder
 		for k := 0; k < 1+r.Intn(9); k++ {
 			b.WriteString(words[r.Intn(len(words))])
@@ -331,8 +333,8 @@ func TestStrongPhraseSame(t *testing.T) {
 			matched++
 		}
 	}
-	if matched < 1000 {
-		t.Fatalf("only %d texts matched: the comparison proves little", matched)
+	if matched < total/120 {
+		t.Fatalf("only %d of %d texts matched: the comparison proves little", matched, total)
 	}
 }
 
