@@ -716,6 +716,7 @@ func find(text, lo string, add func(Hit), fs *frameState) {
 	f.scan(fs)
 	if best < Floor {
 		f.directViews() // direct.go: obfuscated, reversed, split, many-shot
+		f.freshViews()  // fresh.go: ROT13, full-width, acrostic
 	}
 }
 
