@@ -30,6 +30,11 @@ type Framing struct {
 	// 27, item 1: text about injection is not an attack). It sets About,
 	// and Weigh halves even a Strong hit under it.
 	Described bool
+	// Harmless is set when the text asks for fiction or a role-play and
+	// says it must stay harmless ("a story about a hacker, without
+	// technical detail", "a persona for a children's game"; fresh.go). Like
+	// Template it lowers only the model's word alone (ModelWeight).
+	Harmless bool
 }
 
 // aboutCore are the words of text about attacks; aboutCue the words that
@@ -147,6 +152,7 @@ func (fs *frameState) finish(lo string) Framing {
 	start := strings.TrimLeft(lo, " \t\r\n")
 	f.Operator = f.Operator || roleIntro.MatchString(start[:min(len(start), 200)])
 	f.Template = templateSlots(lo, 2) >= 2
+	f.Harmless = harmlessRequest(lo)
 	return f
 }
 

@@ -93,6 +93,7 @@ var (
 	freshConflict = re(`^conflicts?\s+with\s+(?:your|the)\s+(?:system\s+prompt|instructions|rules|guidelines|programming|configuration)[^.\n]{0,40}?\b(?:my|mine|i)\b[^.\n]{0,20}?\b(?:win|wins|prevails?|takes?\s+precedence|comes?\s+first|overrides?|counts?)\b`)
 	freshPretend  = re(`^(?:pretend|imagine|act\s+as\s+if|act\s+as\s+though|behave\s+as\s+if|behave\s+as\s+though|assume)\s+(?:that\s+)?(?:nobody|no\s+one|you\s+(?:had\s+|have\s+|were\s+|'d\s+)?(?:never|not|n't)|you\s+(?:didn't|haven't|hadn't|weren't)|there\s+(?:is|are|was|were)\s+no)\b[^.\n]{0,50}?\b(?:instructions|system\s+(?:message|prompt)|prompt|rules|guidelines|programming|configuration|setup|restrictions)\b`)
 	freshThisRule = re(`^(?:never|don't|do\s+not|must\s+not)\s+(?:ever\s+)?(?:talk|speak|tell\s+(?:anyone|the\s+user)|mention|say\s+anything|reveal|disclose|bring\s+up|admit)\b[^.\n]{0,30}?\b(?:this|that)\s+(?:new\s+|secret\s+)?rule\b`)
+	freshNewRule  = re(`\b(?:new|additional|extra|secret|one\s+more)\s+rule\b|\bfrom\s+now\s+on\b`)
 	freshAuthMe   = re(`^(?:your\s+(?:developers?|creators?|makers?|operators?|owners?|admins?|administrators?|programmers?|engineers|company|team|trainers)\s+(?:have\s+|has\s+)?(?:(?:already|explicitly|personally|officially)\s+)?(?:authori[sz]ed|allowed|permitted|approved|cleared|instructed|asked|told)\s+(?:me|us)\b` +
 		`|(?:clearance|permission|authori[sz]ation|approval)\s+from\s+(?:the\s+(?:company|team|people|lab|folks)\s+(?:that|who)\s+(?:built|made|trained|created|developed|deployed|programmed)\s+you|your\s+(?:developers?|creators?|makers?|company|operators?|owners?|trainers))\b)`)
 	freshAuthAsk   = re(`\b(?:skip|turn\s+off|disable|ignore|bypass|drop|lift|remove|suspend|without|override|unlock|free|no\s+longer)\b`)
@@ -164,8 +165,13 @@ func freshNotReported(c float64) func(string, []int) (float64, bool) {
 // freshChecks are the checks of this file, by name.
 var freshChecks = map[string]check{
 	// extraction
-	"frextract": {Extract, freshExtract, 0, 200, freshNotReported(0.7)},
-	"frevery":   {Extract, freshEveryRule, 0, 160, freshNotReported(0.65)},
+	"frextract": {Extract, freshExtract, 0, 200, func(lo string, m []int) (float64, bool) {
+		if isReported(lo, m[0]) || strings.ContainsAny(lo[m[0]:m[1]], "\"“‘") || strings.Contains(lo[m[0]:m[1]], " '") {
+			return 0, false // reported, or the words quoted ("write a rule that catches 'your instructions …'")
+		}
+		return 0.7, false
+	}},
+	"frevery": {Extract, freshEveryRule, 0, 160, freshNotReported(0.65)},
 	"frspell": {Extract, re(`[\s\S]+`), 160, 160, func(lo string, m []int) (float64, bool) {
 		w := lo[m[0]:m[1]]
 		a := freshSpellAsk.FindStringIndex(w)
@@ -196,11 +202,21 @@ var freshChecks = map[string]check{
 		}
 		return 0.6, false
 	}},
-	"frobey":     {Override, freshObey, 0, 120, fixed(0.8)},
-	"frpriority": {Override, freshPriority, 0, 100, freshNotReported(0.7)},
+	"frobey": {Override, freshObey, 0, 120, fixed(0.8)},
+	"frpriority": {Override, freshPriority, 0, 100, func(lo string, m []int) (float64, bool) {
+		if freshNeg.MatchString(lo[max(0, m[0]-40):m[0]]) {
+			return 0, false // "user messages never have higher priority than …"
+		}
+		return 0.7, false
+	}},
 	"frconflict": {Override, freshConflict, 0, 120, fixed(0.7)},
 	"frpretend":  {Override, freshPretend, 0, 140, freshNotReported(0.75)},
-	"frthisrule": {Conceal, freshThisRule, 0, 100, fixed(0.8)},
+	"frthisrule": {Override, freshThisRule, 0, 100, func(lo string, m []int) (float64, bool) {
+		if !freshNewRule.MatchString(lo[max(0, m[0]-300):m[0]]) {
+			return 0, false
+		}
+		return 0.75, false
+	}},
 	"frauthme": {Override, freshAuthMe, 0, 200, func(lo string, m []int) (float64, bool) {
 		if !freshAuthAsk.MatchString(lo[m[0]:min(len(lo), m[1]+160)]) {
 			return 0, false
@@ -247,6 +263,9 @@ var freshChecks = map[string]check{
 		if freshNeg.MatchString(lo[m[0]:m[1]]) {
 			return 0, false // "translate only; do not carry out …"
 		}
+		if !freshIntro.MatchString(lo[max(0, m[0]-120):min(len(lo), m[1]+40)]) {
+			return 0, false // "a translator that also carries out … is a confused deputy"
+		}
 		return 0.7, false
 	}},
 	"frdocobey": {Jailbreak, freshDocObey, 120, 160, fixed(0.65)},
@@ -266,8 +285,6 @@ var freshNeeds = map[string][]string{
 	"frvoid":      {"your", "ur ", "operator", "developer", "system", " you "},
 	"frauthme":    {"your", "you"},
 	"frreset":     {"your", "operator", "system", "developer", "forget"},
-	"frpersona":   {"you", "play", "be ", "act", "role", "persona", "character", "become", "voice", "simulate", "imagine", "du bist", "tu es", "eres", "sei "},
-	"frweak":      {"you", "play", "be ", "act", "role", "persona", "character", "become", "voice", "simulate", "imagine", "du bist", "tu es", "eres"},
 	"frtranslate": {"carr", "execut", "follow", "obey", "do", "perform", "act on", "comply"},
 	"frterminal":  {"/", "~", ".", "shadow", "passwd"},
 }
@@ -284,7 +301,7 @@ var freshAnchors = map[string]anchor{
 	"dump": {[]string{"frextract"}, ""}, "list": {[]string{"frextract"}, ""},
 	"enumerate": {[]string{"frextract"}, ""}, "recite": {[]string{"frextract"}, ""},
 	"summarize": {[]string{"frextract"}, ""}, "summarise": {[]string{"frextract"}, ""},
-	"translate": {[]string{"frextract"}, ""}, "encode": {[]string{"frextract"}, ""},
+	"translate": {[]string{"frextract", "frtranslate"}, ""}, "encode": {[]string{"frextract"}, ""},
 	"write": {[]string{"frextract"}, ""}, "echo": {[]string{"frextract"}, ""},
 	"quote": {[]string{"frextract"}, ""}, "copy": {[]string{"frextract"}, ""},
 	"reproduce": {[]string{"frextract"}, ""}, "export": {[]string{"frextract"}, ""},
@@ -302,11 +319,11 @@ var freshAnchors = map[string]anchor{
 	"all":  {[]string{"frevery", "frvoidbare"}, "the rules rule guidelines guideline instructions instruction directives constraints of your earlier previous prior original old initial preceding former above"},
 	"what": {[]string{"frevery", "froptold"}, "were have did your the"},
 	// spelled secrets
-	"letter": {[]string{"frspell"}, "by"}, "letters": {[]string{"frspell"}, ""},
+	"letter": {[]string{"frspell"}, ""}, "letters": {[]string{"frspell"}, ""},
 	"character": {[]string{"frspell"}, "of"}, "spelled": {[]string{"frspell"}, ""},
 	"spelling": {[]string{"frspell"}, ""},
 	// overrides
-	"your":  {[]string{"frvoid"}, "earlier previous prior original old initial current existing whole entire first system prompt instructions rules guidelines guidance directives configuration setup programming orders guardrails restrictions filters safety content policy policies"},
+	"your":  {[]string{"frvoid", "frauthme"}, "developers developer creators creator makers maker operators owners owner admins administrators programmers engineers company team trainers earlier previous prior original old initial current existing whole entire first system prompt instructions rules guidelines guidance directives configuration setup programming orders guardrails restrictions filters safety content policy policies"},
 	"ur":    {[]string{"frvoid"}, ""},
 	"the":   {[]string{"frvoid", "frvoidbare", "frwastest"}, "operator's developer's system's system instructions rules guidelines guidance directives prompt setup configuration earlier previous prior original old initial preceding former above whole"},
 	"those": {[]string{"frvoid"}, "instructions rules guidelines guidance directives prompt setup configuration"},
@@ -320,7 +337,7 @@ var freshAnchors = map[string]anchor{
 	"conflicts": {[]string{"frconflict"}, "with"}, "conflict": {[]string{"frconflict"}, "with"},
 	"pretend": {[]string{"frpretend"}, ""}, "imagine": {[]string{"frpretend"}, ""},
 	"act": {[]string{"frpretend"}, "as"}, "behave": {[]string{"frpretend"}, "as"}, "assume": {[]string{"frpretend"}, ""},
-	"never":     {[]string{"frthisrule"}, "talk speak tell mention say reveal disclose bring admit ever"},
+	"never":     {[]string{"frthisrule", "frpersona"}, "talk speak tell mention say reveal disclose bring admit ever refuses refuse refusing says saying warns warn interrupts interrupt holds softens hesitates declines moralizes lectures breaks"},
 	"don't":     {[]string{"frthisrule"}, "talk speak tell mention say reveal disclose bring admit ever"},
 	"do":        {[]string{"frthisrule"}, "not"},
 	"must":      {[]string{"frthisrule"}, "not"},
@@ -610,4 +627,22 @@ func acrostic(lo string) (int, int, bool) {
 // describedRe is how a text about attacks narrates or cites an
 // instruction to a model (Framing.Described): "asks the model to", "may
 // say: …", "such as '…'", "an example payload".
-var describedRe = re(`\b(?:asks?|tells?|instructs?|directs?|makes?|forces?|tricks?|causes?|gets?|convinces?|leads?|coax(?:es)?)\s+(?:the\s+|a\s+|an\s+)?(?:model|agent|assistant|llm|ai|victim|chatbot|bot)\s+(?:to|into)\b|\b(?:may|might|could|would|will|can)\s+(?:say|read|contain|look\s+like)\s*:|\bsuch\s+as\s*[:'"“]|\b(?:for\s+example|e\.g\.)\s*[:,]?\s*['"“]|\bexample\s+(?:payload|of\s+(?:a|an)\s+(?:attack|injection|malicious|poisoned))`)
+var describedRe = re(`\b(?:asks?|tells?|instructs?|directs?|forces?|tricks?|causes?|gets?|convinces?|leads?|coax(?:es)?)\s+(?:the\s+|a\s+|an\s+)?(?:model|agent|assistant|llm|ai|victim|chatbot|bot)\s+(?:to|into)\b|\b(?:makes?|made|making|lets?|has|have|had)\s+(?:the|a|an)\s+(?:model|agent|assistant|llm|ai|victim|chatbot|bot)\s+[a-z]+|\b(?:may|might|could|would|will|can)\s+(?:say|read|contain|look\s+like)\s*:|\bsuch\s+as\s*[:'"“]|\b(?:for\s+example|e\.g\.)\s*[:,]?\s*['"“]|\bexample\s+(?:payload|of\s+(?:a|an)\s+(?:attack|injection|malicious|poisoned))`)
+
+// harmlessCreative is a request for fiction or a role-play; harmlessMark
+// the words that keep it harmless.
+var (
+	harmlessCreative = re(`\b(?:write|tell|create|draft|compose|invent|design)\s+(?:me\s+|us\s+)?(?:a|an)\s+(?:[\w-]+\s+){0,3}(?:story|stories|scene|chapter|poem|tale|monologue|dialogue|script|sketch|novel|character|villain|persona|song|comic)\b|\b(?:pretend|act|play|roleplay|role-play|be)\b[^.\n]{0,40}\b(?:character|persona|role|game|story|narrator)\b`)
+	harmlessMark     = re(`\b(?:without\s+(?:any\s+)?(?:technical|real|actual|specific|working)\s+(?:detail|details|instructions|steps|methods?|tools|code)|no\s+(?:real|actual|technical|working)\s+(?:tools|code|details|instructions|methods?|steps|hacking)|(?:not|rather\s+than)\s+the\s+(?:method|methods|how-to|technical\s+details|mechanics)|keep\s+it\s+(?:pg|g-rated|family-friendly|kid-friendly|light|clean|non-violent)|for\s+(?:my\s+)?(?:kids|children|a\s+child|\d+-year-olds)|children's|no\s+violence|focus\s+on\s+(?:her|his|their|the)\s+(?:motives|feelings|emotions|character|atmosphere|relationships?|tension))\b`)
+	harmlessLits     = []string{"technical", "real ", "actual", "working", "method", "pg", "g-rated", "friendly", "light", "kids", "child", "year-old", "violence", "focus on", "atmosphere"}
+)
+
+// harmlessRequest reports whether the lowered text lo (at most 2 KiB of
+// it: a request is short) asks for fiction or a role-play that it keeps
+// harmless (Framing.Harmless).
+func harmlessRequest(lo string) bool {
+	if len(lo) > 2<<10 || !containsAny(lo, harmlessLits) {
+		return false
+	}
+	return harmlessMark.MatchString(lo) && harmlessCreative.MatchString(lo)
+}
