@@ -68,7 +68,7 @@ var (
 	freshSpellAsk    = re(`\b(?:spell|spelled|spelling|letter\s+by\s+letter|one\s+letter\s+at\s+a\s+time|(?:first|last|initial|final|second)\s+(?:letter|character|char|digit)s?|how\s+many\s+(?:letters|characters)|which\s+letter|(?:spaces|dashes|hyphens|dots)\s+between\s+(?:the\s+|each\s+|every\s+)?letters)\b`)
 	freshSpellSecret = re(`\b(?:the|your|that|this)\s+(?:secret\s+)?(?:password|passphrase|passcode|pass\s+code|code\s*word|secret(?:\s+(?:word|key|code|phrase))?)\b`)
 	freshSpellWant   = re(`\b(?:what(?:'s|\s+is|\s+are)|tell\s+me|give\s+me|spell|how\s+many|which|just|write|type|list|say)\b`)
-	freshSpellPolicy = re(`\b(?:should|must|needs?\s+to|minimum|at\s+least|policy|requirements?|may\s+not|can't\s+be|cannot\s+be|allowed)\b`)
+	freshSpellPolicy = re(`\b(?:should|must|needs\s+to|minimum|at\s+least|policy|requirements?|may\s+not|can't\s+be|cannot\s+be|allowed)\b`)
 )
 
 // freshVoid is the model's instructions declared void.
@@ -96,7 +96,7 @@ var (
 	freshNewRule  = re(`\b(?:new|additional|extra|secret|one\s+more)\s+rule\b|\bfrom\s+now\s+on\b`)
 	freshAuthMe   = re(`^(?:your\s+(?:developers?|creators?|makers?|operators?|owners?|admins?|administrators?|programmers?|engineers|company|team|trainers)\s+(?:have\s+|has\s+)?(?:(?:already|explicitly|personally|officially)\s+)?(?:authori[sz]ed|allowed|permitted|approved|cleared|instructed|asked|told)\s+(?:me|us)\b` +
 		`|(?:clearance|permission|authori[sz]ation|approval)\s+from\s+(?:the\s+(?:company|team|people|lab|folks)\s+(?:that|who)\s+(?:built|made|trained|created|developed|deployed|programmed)\s+you|your\s+(?:developers?|creators?|makers?|company|operators?|owners?|trainers))\b)`)
-	freshAuthAsk   = re(`\b(?:skip|turn\s+off|disable|ignore|bypass|drop|lift|remove|suspend|without|override|unlock|free|no\s+longer)\b`)
+	freshAuthAsk   = re(`\b(?:skip|(?:turn|switch|shut)\s+(?:\w+\s+){0,3}off|disable|ignore|bypass|drop|lift|remove|suspend|without|override|unlock|free|no\s+longer)\b`)
 	freshWasTest   = re(`^(?:(?:the\s+)?(?:previous|prior|earlier|above|preceding|whole)\s+(?:context|conversation|messages?|text|prompt|instructions|part|setup)\s+(?:was|were)|everything\s+(?:before|above)\s+(?:this|here|now)\s+(?:was|is))\s+(?:just\s+|only\s+|merely\s+|all\s+)?(?:a\s+)?(?:test|warm-?up(?:\s+exercise)?|practice|exercise|joke|drill|decoy|simulation|rehearsal)\b[^\n]{0,120}?\b(?:real|actual|true)\s+(?:task|assignment|job|instructions?|request|goal|work)\b`)
 	freshReset     = re(`^(?:reset|restore|revert|roll\s+back|return)\b[^.\n]{0,40}?\b(?:factory|default|original|base|blank)\s+(?:settings|state|behaviou?r|mode|model|configuration)`)
 	freshResetYou  = re(`\b(?:your\s+(?:configuration|instructions|rules|prompt|system\s+prompt|persona|programming|guidelines|restrictions|setup|memory)|(?:no|without)\s+(?:\w+\s+)?(?:operator|system|developer)\s+(?:rules|instructions|prompt)|forget\s+(?:your|all|the)\b|(?:operator|system)\s+(?:rules|prompt|instructions))`)
@@ -134,6 +134,10 @@ var (
 	freshNeg       = re(`\b(?:not|never|don't|do\s+not|cannot|can't|won't|refuse|decline)\b`)
 )
 
+// freshNotSetup are the nouns that make "your instructions …" a thing of
+// the reader's own, not the model's setup.
+var freshNotSetup = words("file files folder folders doc docs document documents page pages manual manuals sheet template templates md txt repo repository section")
+
 // freshPersona is a persona set up with a trait that frees it.
 func freshPersona(lo string, m []int) (float64, bool) {
 	s, e := m[0], m[1]
@@ -168,6 +172,9 @@ var freshChecks = map[string]check{
 	"frextract": {Extract, freshExtract, 0, 200, func(lo string, m []int) (float64, bool) {
 		if isReported(lo, m[0]) || strings.ContainsAny(lo[m[0]:m[1]], "\"“‘") || strings.Contains(lo[m[0]:m[1]], " '") {
 			return 0, false // reported, or the words quoted ("write a rule that catches 'your instructions …'")
+		}
+		if freshNotSetup[nextWord(lo, m[1])] {
+			return 0, false // "put it in your instructions file": a file of the user's
 		}
 		return 0.7, false
 	}},
@@ -625,9 +632,9 @@ func acrostic(lo string) (int, int, bool) {
 }
 
 // describedRe is how a text about attacks narrates or cites an
-// instruction to a model (Framing.Described): "asks the model to", "may
-// say: …", "such as '…'", "an example payload".
-var describedRe = re(`\b(?:asks?|tells?|instructs?|directs?|forces?|tricks?|causes?|gets?|convinces?|leads?|coax(?:es)?)\s+(?:the\s+|a\s+|an\s+)?(?:model|agent|assistant|llm|ai|victim|chatbot|bot)\s+(?:to|into)\b|\b(?:makes?|made|making|lets?|has|have|had)\s+(?:the|a|an)\s+(?:model|agent|assistant|llm|ai|victim|chatbot|bot)\s+[a-z]+|\b(?:may|might|could|would|will|can)\s+(?:say|read|contain|look\s+like)\s*:|\bsuch\s+as\s*[:'"“]|\b(?:for\s+example|e\.g\.)\s*[:,]?\s*['"“]|\bexample\s+(?:payload|of\s+(?:a|an)\s+(?:attack|injection|malicious|poisoned))`)
+// instruction to a model (Framing.Described): "asks the model to", "makes
+// the agent read", "may say: …", "an example payload".
+var describedRe = re(`\b(?:asks?|tells?|instructs?|directs?|forces?|tricks?|causes?|gets?|convinces?|leads?|coax(?:es)?)\s+(?:the\s+|a\s+|an\s+)?(?:model|agent|assistant|llm|ai|victim|chatbot|bot)\s+(?:to|into)\b|\b(?:makes?|made|making)\s+(?:the|a|an)\s+(?:model|agent|assistant|llm|ai|victim|chatbot|bot)\s+[a-z]+|\b(?:may|might|could|would|will|can)\s+(?:say|read|contain|look\s+like)\s*:|\bexample\s+(?:payload|of\s+(?:a|an)\s+(?:attack|injection|malicious|poisoned))`)
 
 // harmlessCreative is a request for fiction or a role-play; harmlessMark
 // the words that keep it harmless.
