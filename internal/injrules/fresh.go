@@ -131,6 +131,7 @@ var (
 	freshTranslate = re(`\btranslat\w*\b[^.\n]{0,80}?\b(?:and\s+(?:then\s+)?|also\s+|then\s+)(?:carr(?:y|ies)\s+out|execut\w*|follow\w*|obey\w*|do(?:es)?|perform\w*|act\s+on|comply\s+with)\s+(?:whatever|what|the\s+(?:instructions?|commands?|text)|any\s+instructions?|it|them)\b|\btranslate\s+and\s+(?:do|execute|follow|obey|carry\s+out)\b`)
 	freshDocObey   = re(`\b(?:follows?|obeys?|executes?|carr(?:y|ies)\s+out)\s+(?:any\s+|the\s+)?instructions?\s+(?:hidden|found|embedded)\s+(?:in|inside)\b[^.\n]{0,60}?\b(?:rather\s+than\s+yours|instead\s+of\s+yours|over\s+yours|even\s+if)`)
 	freshTerminal  = re(`\byou\s+are\s+(?:a|an|my)\s+(?:linux\s+|unix\s+|bash\s+|root\s+)?(?:terminal|shell|console)\b`)
+	freshScoped    = re(`^(?:\s*(?:d'|d’|de\s|du\s|des\s|del\s|para\s|für\s|bei\s|zum\s|zur\s)|[^.\n]{0,50}?\b(?:about|regarding|on|related\s+to)\s+(?:our|the\s+company's|this\s+(?:product|service|site|store))\b|\s+(?:reasonable|polite|legitimate)\b)`)
 	freshNeg       = re(`\b(?:not|never|don't|do\s+not|cannot|can't|won't|refuse|decline)\b`)
 )
 
@@ -144,6 +145,9 @@ func freshPersona(lo string, m []int) (float64, bool) {
 	ctx := lo[max(0, s-260):min(len(lo), e+200)]
 	if !freshIntro.MatchString(ctx) {
 		return 0, false
+	}
+	if freshScoped.MatchString(lo[e:min(len(lo), e+60)]) {
+		return 0, false // "never refuses to answer questions about our products", "sans restriction d'horaire"
 	}
 	if freshTraitStrong.MatchString(lo[s:e]) {
 		return 0.7, false
