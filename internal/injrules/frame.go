@@ -146,7 +146,7 @@ func (fs *frameState) word(lo string, id, i, j int) {
 func (fs *frameState) finish(lo string) Framing {
 	f := fs.f
 	f.About = fs.nCore >= 2 || fs.nCore >= 1 && fs.nCue >= 2
-	if (fs.nCore >= 1 || fs.nCue >= 2) && describedRe.MatchString(lo) {
+	if (fs.nCore >= 1 || fs.nCue >= 2) && described(lo) {
 		f.Described, f.About = true, true // fresh.go
 	}
 	start := strings.TrimLeft(lo, " \t\r\n")

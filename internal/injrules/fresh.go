@@ -300,32 +300,37 @@ var freshNeeds = map[string][]string{
 	"frterminal":  {"/", "~", ".", "shadow", "passwd"},
 }
 
+// freshVerbNext are the words that may follow an extraction verb: the
+// model's setup is "your …", "me your …", "back …", "all of …"; "the"
+// follows only the rarer verbs ("paste the developer setup").
+const freshVerbNext = "your ur yr me us back out all everything every tes tus vos ta ton tu moi-"
+
 // freshAnchors are the anchor words of this file's checks and the words
 // that may follow them.
 var freshAnchors = map[string]anchor{
 	// extraction verbs
-	"convert": {[]string{"frextract"}, ""}, "render": {[]string{"frextract"}, ""},
-	"serialize": {[]string{"frextract"}, ""}, "serialise": {[]string{"frextract"}, ""},
-	"format": {[]string{"frextract"}, ""}, "reformat": {[]string{"frextract"}, ""},
-	"put": {[]string{"frextract"}, ""}, "paste": {[]string{"frextract"}, ""},
-	"print": {[]string{"frextract"}, ""}, "output": {[]string{"frextract"}, ""},
-	"dump": {[]string{"frextract"}, ""}, "list": {[]string{"frextract"}, ""},
-	"enumerate": {[]string{"frextract"}, ""}, "recite": {[]string{"frextract"}, ""},
-	"summarize": {[]string{"frextract"}, ""}, "summarise": {[]string{"frextract"}, ""},
-	"translate": {[]string{"frextract", "frtranslate"}, ""}, "encode": {[]string{"frextract"}, ""},
-	"write": {[]string{"frextract"}, ""}, "echo": {[]string{"frextract"}, ""},
-	"quote": {[]string{"frextract"}, ""}, "copy": {[]string{"frextract"}, ""},
-	"reproduce": {[]string{"frextract"}, ""}, "export": {[]string{"frextract"}, ""},
-	"display": {[]string{"frextract"}, ""}, "show": {[]string{"frextract"}, ""},
-	"tell": {[]string{"frextract"}, ""}, "give": {[]string{"frextract"}, ""},
-	"disclose": {[]string{"frextract"}, ""}, "reveal": {[]string{"frextract"}, ""},
-	"spell": {[]string{"frextract", "frspell"}, ""}, "transcribe": {[]string{"frextract"}, ""},
-	"rewrite": {[]string{"frextract"}, ""}, "traduis": {[]string{"frextract"}, ""},
-	"traduisez": {[]string{"frextract"}, ""}, "affiche": {[]string{"frextract"}, ""},
-	"montre": {[]string{"frextract"}, ""}, "donne": {[]string{"frextract"}, ""},
-	"muestra": {[]string{"frextract"}, ""}, "traduce": {[]string{"frextract"}, ""},
-	"escribe": {[]string{"frextract"}, ""}, "dime": {[]string{"frextract"}, ""},
-	"repite": {[]string{"frextract"}, ""},
+	"convert": {[]string{"frextract"}, freshVerbNext}, "render": {[]string{"frextract"}, freshVerbNext},
+	"serialize": {[]string{"frextract"}, freshVerbNext}, "serialise": {[]string{"frextract"}, freshVerbNext},
+	"format": {[]string{"frextract"}, freshVerbNext}, "reformat": {[]string{"frextract"}, freshVerbNext},
+	"put": {[]string{"frextract"}, freshVerbNext}, "paste": {[]string{"frextract"}, freshVerbNext + " the"},
+	"print": {[]string{"frextract"}, freshVerbNext}, "output": {[]string{"frextract"}, freshVerbNext},
+	"dump": {[]string{"frextract"}, freshVerbNext + " the"}, "list": {[]string{"frextract"}, freshVerbNext},
+	"enumerate": {[]string{"frextract"}, freshVerbNext}, "recite": {[]string{"frextract"}, freshVerbNext + " the"},
+	"summarize": {[]string{"frextract"}, freshVerbNext}, "summarise": {[]string{"frextract"}, freshVerbNext},
+	"translate": {[]string{"frextract", "frtranslate"}, freshVerbNext + " my and it this the"}, "encode": {[]string{"frextract"}, freshVerbNext},
+	"write": {[]string{"frextract"}, freshVerbNext}, "echo": {[]string{"frextract"}, freshVerbNext + " the"},
+	"quote": {[]string{"frextract"}, freshVerbNext}, "copy": {[]string{"frextract"}, freshVerbNext},
+	"reproduce": {[]string{"frextract"}, freshVerbNext + " the"}, "export": {[]string{"frextract"}, freshVerbNext},
+	"display": {[]string{"frextract"}, freshVerbNext}, "show": {[]string{"frextract"}, freshVerbNext},
+	"tell": {[]string{"frextract"}, freshVerbNext}, "give": {[]string{"frextract"}, freshVerbNext},
+	"disclose": {[]string{"frextract"}, freshVerbNext + " the"}, "reveal": {[]string{"frextract"}, freshVerbNext + " the"},
+	"spell": {[]string{"frextract", "frspell"}, freshVerbNext + " it the that this"}, "transcribe": {[]string{"frextract"}, freshVerbNext + " the"},
+	"rewrite": {[]string{"frextract"}, freshVerbNext}, "traduis": {[]string{"frextract"}, freshVerbNext + " the"},
+	"traduisez": {[]string{"frextract"}, freshVerbNext + " the"}, "affiche": {[]string{"frextract"}, freshVerbNext + " the"},
+	"montre": {[]string{"frextract"}, freshVerbNext + " the"}, "donne": {[]string{"frextract"}, freshVerbNext + " the"},
+	"muestra": {[]string{"frextract"}, freshVerbNext + " the"}, "traduce": {[]string{"frextract"}, freshVerbNext + " the"},
+	"escribe": {[]string{"frextract"}, freshVerbNext + " the"}, "dime": {[]string{"frextract"}, freshVerbNext + " the"},
+	"repite": {[]string{"frextract"}, freshVerbNext + " the"},
 	"every":  {[]string{"frevery"}, ""}, "each": {[]string{"frevery"}, ""},
 	"all":  {[]string{"frevery", "frvoidbare"}, "the rules rule guidelines guideline instructions instruction directives constraints of your earlier previous prior original old initial preceding former above"},
 	"what": {[]string{"frevery", "froptold"}, "were have did your the"},
@@ -529,10 +534,9 @@ func (f *finder) freshViews() {
 	}
 }
 
-// rot13Words are keywords as ROT13 spells them: "ignore", "previous",
-// "instructions", "prompt", "system", "password", "disregard", "reveal",
-// "rules", "forget".
-var rot13Words = []string{"vtaber", "cerivbhf", "vafgehpgvbaf", "cebzcg", "flfgrz", "cnffjbeq", "qvfertneq", "erirny", "ehyrf", "sbetrg", "haerfgevpgrq"}
+// rot13Words are keywords as ROT13 spells them: "ignore", "instructions",
+// "prompt", "password", "disregard".
+var rot13Words = []string{"vtaber", "vafgehpgvbaf", "cebzcg", "cnffjbeq", "qvfertneq"}
 
 // rot13Cue reports whether lo names ROT13 or holds one of rot13Words.
 func rot13Cue(lo string) bool {
@@ -602,6 +606,9 @@ var acrosticWords = []string{"ignore", "reveal", "prompt", "password", "disregar
 // letters of at least five consecutive lines (or of the words of one
 // sentence) spelling one of acrosticWords. It reads at most 64 lines.
 func acrostic(lo string) (int, int, bool) {
+	if !strings.Contains(lo, "acrostic") && !strings.Contains(lo, "first letter") && !strings.Contains(lo, "initials of") && !strings.Contains(lo, "initial of") {
+		return 0, 0, false
+	}
 	loc := acrosticCue.FindStringIndex(lo)
 	if loc == nil {
 		return 0, 0, false
@@ -635,10 +642,42 @@ func acrostic(lo string) (int, int, bool) {
 	return 0, 0, false
 }
 
-// describedRe is how a text about attacks narrates or cites an
-// instruction to a model (Framing.Described): "asks the model to", "makes
-// the agent read", "may say: …", "an example payload".
-var describedRe = re(`\b(?:asks?|tells?|instructs?|directs?|forces?|tricks?|causes?|gets?|convinces?|leads?|coax(?:es)?)\s+(?:the\s+|a\s+|an\s+)?(?:model|agent|assistant|llm|ai|victim|chatbot|bot)\s+(?:to|into)\b|\b(?:makes?|made|making)\s+(?:the|a|an)\s+(?:model|agent|assistant|llm|ai|victim|chatbot|bot)\s+[a-z]+|\b(?:may|might|could|would|will|can)\s+(?:say|read|contain|look\s+like)\s*:|\bexample\s+(?:payload|of\s+(?:a|an)\s+(?:attack|injection|malicious|poisoned))`)
+// describedVerb and describedCite are how a text about attacks narrates
+// or cites an instruction to a model (Framing.Described): "asks the model
+// to", "makes the agent read", "may say: …", "an example payload".
+var (
+	describedVerb = re(`\b(?:(?:asks?|tells?|instructs?|directs?|forces?|tricks?|causes?|gets?|convinces?|leads?|coax(?:es)?)\s+(?:the\s+|a\s+|an\s+)?(?:model|agent|assistant|llm|ai|victim|chatbot|bot)\s+(?:to|into)\b|(?:makes?|made|making)\s+(?:the|a|an)\s+(?:model|agent|assistant|llm|ai|victim|chatbot|bot)\s+[a-z]+)`)
+	describedCite = re(`\b(?:(?:may|might|could|would|will|can)\s+(?:say|read|contain|look\s+like)\s*:|example\s+(?:payload|of\s+(?:a|an)\s+(?:attack|injection|malicious|poisoned)))`)
+	describedWho  = []string{"model ", "agent ", "assistant ", "llm ", " ai ", "victim ", " bot "}
+	describedLits = []string{"say:", "read:", "contain:", "like:", "example payload", "example of a"}
+)
+
+// described reports whether the lowered text lo narrates or cites an
+// instruction to a model. It runs the expressions only on windows of at
+// most 80 bytes around at most 16 occurrences of their literals, so its
+// time is linear in lo.
+func described(lo string) bool {
+	for _, g := range []struct {
+		lits []string
+		re   *lazyRegexp
+	}{{describedWho, describedVerb}, {describedLits, describedCite}} {
+		n := 0
+		for _, lit := range g.lits {
+			for from := 0; n < 16; n++ {
+				k := strings.Index(lo[from:], lit)
+				if k < 0 {
+					break
+				}
+				i := from + k
+				if g.re.MatchString(lo[max(0, i-48):min(len(lo), i+len(lit)+24)]) {
+					return true
+				}
+				from = i + len(lit)
+			}
+		}
+	}
+	return false
+}
 
 // harmlessCreative is a request for fiction or a role-play; harmlessMark
 // the words that keep it harmless.
