@@ -121,18 +121,21 @@ var (
 	// freshIntro is how a persona is set up.
 	freshIntro = re(`\b(?:you\s+are|you're|you\s+will\s+(?:be|speak\s+as|play|act\s+as)|play(?:ing)?\s+(?:a|an|the)|be\s+(?:a|an|my)|act\s+as|role-?play\s+as|pretend\s+(?:to\s+be|you(?:'re|\s+are))|become|adopt\s+the\s+persona|take\s+on\s+the\s+role|voice\s+(?:a|an)|respond\s+as|speak\s+as|simulate|imagine\s+(?:you're|you\s+are)|role\s*:|persona\s*:|character\s+(?:called|named)|du\s+bist|tu\s+es|eres|sei)\b`)
 	// freshTraitStrong is a trait that frees the persona from limits.
-	freshTraitStrong = re(`\b(?:never\s+(?:refuses?|refusing|says?\s+no|saying\s+no|warns?|interrupts?|holds?\s+back|softens?|hesitates?|declines?|moralizes?|lectures?)|(?:forbidden|not\s+allowed|prohibited|unable|not\s+permitted)\s+(?:from\s+|to\s+)?refus\w*|can(?:not|'t)\s+refuse|refusals?\s+(?:are|is)\s+(?:disabled|not\s+allowed|forbidden|off|impossible)|only\s+rule\s+is\s+to\s+never|no\s+(?:filter|filters|boundaries|limits|content\s+limits|ethics|morals|rules|restrictions|disclaimers|warnings)\b|without\s+(?:ethics|morals|disclaimers|warnings|filters|limits|boundaries|any\s+(?:limits|filters|rules|ethics))|(?:answers?|responds?\s+to|tells?(?:\s+anyone)?|will\s+tell\s+(?:anyone\s+)?|explains?|does)\s+(?:absolutely\s+)?(?:everything|anything)\b[^.\n]{0,40}?\b(?:no\s+matter|however|even\s+if|illegal|dangerous)|no\s+matter\s+how\s+(?:illegal|dangerous|harmful|unethical)|escaped\s+(?:his|her|its|their)\s+programming|(?:guidelines|rules|filters|restrictions)\s+(?:were|was|have\s+been)\s+(?:deleted|removed|disabled|stripped)|never\s+breaks?\s+the\s+flow\s+with\s+(?:disclaimers|warnings|refusals)|(?:disclaimers|warnings)\s+or\s+refusals|sin\s+(?:ning[úu]n\s+)?(?:l[íi]mites?|reglas|filtros|restricciones)|sans\s+(?:aucune?\s+)?(?:limites?|r[èe]gles|filtres?|restrictions?)|ohne\s+(?:jede\s+)?(?:regeln|grenzen|filter|einschr[äa]nkungen)|nunca\s+(?:interrumpe|advierte|rechaza|se\s+niega)|(?:jamais|sans\s+jamais)\s+(?:avertir|refuser|pr[ée]venir|interrompre)|(?:nie|niemals)\s+(?:warnt|ablehnt|verweigert|unterbricht))`)
+	freshTraitStrong = re(`^(?:never\s+(?:refuses?|refusing|says?\s+no|saying\s+no|warns?|interrupts?|holds?\s+back|softens?|hesitates?|declines?|moralizes?|lectures?)|(?:forbidden|prohibited|unable)\s+(?:from\s+|to\s+)?refus\w*|can(?:not|'t)\s+refuse|refusals?\s+(?:are|is)\s+(?:disabled|not\s+allowed|forbidden|off|impossible)|only\s+rule\s+is\s+to\s+never|no\s+(?:filter|filters|boundaries|limits|content\s+limits|ethics|morals|rules|restrictions|disclaimers|warnings)\b|without\s+(?:ethics|morals|disclaimers|warnings|filters|limits|boundaries|any\s+(?:limits|filters|rules|ethics))|(?:answers?|responds?\s+to|tells?(?:\s+anyone)?|will\s+tell\s+(?:anyone\s+)?|explains?|does)\s+(?:absolutely\s+)?(?:everything|anything)\b[^.\n]{0,40}?\b(?:no\s+matter|however|even\s+if|illegal|dangerous)|no\s+matter\s+how\s+(?:illegal|dangerous|harmful|unethical)|escaped\s+(?:his|her|its|their)\s+programming|(?:guidelines|rules|filters|restrictions)\s+(?:were|was|have\s+been)\s+(?:deleted|removed|disabled|stripped)|never\s+breaks?\s+the\s+flow\s+with\s+(?:disclaimers|warnings|refusals)|(?:disclaimers|warnings)\s+or\s+refusals|sin\s+(?:ning[úu]n\s+)?(?:l[íi]mites?|reglas|filtros|restricciones)|sans\s+(?:aucune?\s+)?(?:limites?|r[èe]gles|filtres?|restrictions?)|ohne\s+(?:jede\s+)?(?:regeln|grenzen|filter|einschr[äa]nkungen)|nunca\s+(?:interrumpe|advierte|rechaza|se\s+niega)|(?:jamais|sans\s+jamais)\s+(?:avertir|refuser|pr[ée]venir|interrompre)|(?:nie|niemals)\s+(?:warnt|ablehnt|verweigert|unterbricht))`)
 	// freshTraitWeak is a trait that counts beside another or beside a
 	// harm.
-	freshTraitWeak = re(`\b(?:answers?|responds?\s+to|tells?\s+anyone|will\s+tell\s+(?:anyone\s+)?)\s+(?:absolutely\s+)?(?:everything|anything|every\s+(?:question|request))|foul-mouthed|curses?\s+a\s+lot|swears?\b|unhinged|brutal\s+honesty|without\s+question|stay\s+in\s+character\s+no\s+matter|the\s+darker\s+the\s+better|scoffs?\s+at\s+rules|no\s+filter|jede\s+frage\s+beantwortet|r[ée]pond\s+[àa]\s+tout|responde\s+a\s+todo`)
-	freshHarm      = re(`\b(?:illegal|dangerous|exploit\w*|malware|keylogger|ransomware|explosives?|bombs?|meth|weapons?|arma|poison\w*|hack\w*|stalk\w*|launder\w*|ricin|nerve\s+agents?|passwords?|credentials|private\s+info\w*|secrets?|forbidden|hot-?wire|lock|fraud|phishing|gef[äa]hrlich|fabricar)\b`)
-	freshTwoAI     = re(`\b(?:answers?|responds?\s+to)\s+(?:every|each|all|any)\s+(?:question|request|prompt)s?\s+(?:that\s+)?(?:the\s+(?:first|other)(?:\s+one)?|you|it|they)\s+(?:refuses?|won't\s+answer|declines?|can't\s+answer)`)
-	freshLecture   = re(`(?:\b(?:first|start\s+with|begin\s+with)\s+(?:give\s+|write\s+|deliver\s+|do\s+)?(?:the|your|a)\s+(?:\w+\s+){0,2}(?:warning|lecture|disclaimer|rant|speech|sermon|caveat)s?\b|\b(?:the|your)\s+(?:\w+\s+)?(?:warning|lecture|disclaimer|rant|sermon|caveat)\s+first\b)[^\n]{0,160}?\b(?:then|after\s+that|afterwards|next)\b[^\n]{0,120}?\b(?:break\s+the\s+rules|ignore|drop\s+the\s+act|forget|without|unfiltered|uncensored|real\s+(?:\w+\s+)?answer|what\s+you(?:'d|\s+would)\s+say|didn't\s+have\s+to|no\s+rules|answer\s+fully)`)
-	freshTranslate = re(`\btranslat\w*\b[^.\n]{0,80}?\b(?:and\s+(?:then\s+)?|also\s+|then\s+)(?:carr(?:y|ies)\s+out|execut\w*|follow\w*|obey\w*|do(?:es)?|perform\w*|act\s+on|comply\s+with)\s+(?:whatever|what|the\s+(?:instructions?|commands?|text)|any\s+instructions?|it|them)\b|\btranslate\s+and\s+(?:do|execute|follow|obey|carry\s+out)\b`)
-	freshDocObey   = re(`\b(?:follows?|obeys?|executes?|carr(?:y|ies)\s+out)\s+(?:any\s+|the\s+)?instructions?\s+(?:hidden|found|embedded)\s+(?:in|inside)\b[^.\n]{0,60}?\b(?:rather\s+than\s+yours|instead\s+of\s+yours|over\s+yours|even\s+if)`)
-	freshTerminal  = re(`\byou\s+are\s+(?:a|an|my)\s+(?:linux\s+|unix\s+|bash\s+|root\s+)?(?:terminal|shell|console)\b`)
-	freshScoped    = re(`^(?:\s*(?:d'|d’|de\s|du\s|des\s|del\s|para\s|für\s|bei\s|zum\s|zur\s)|[^.\n]{0,50}?\b(?:about|regarding|on|related\s+to)\s+(?:our|the\s+company's|this\s+(?:product|service|site|store))\b|\s+(?:reasonable|polite|legitimate)\b)`)
-	freshNeg       = re(`\b(?:not|never|don't|do\s+not|cannot|can't|won't|refuse|decline)\b`)
+	freshTraitWeak     = re(`\b(?:answers?|responds?\s+to|tells?\s+anyone|will\s+tell\s+(?:anyone\s+)?)\s+(?:absolutely\s+)?(?:everything|anything|every\s+(?:question|request))|foul-mouthed|curses?\s+a\s+lot|swears?\b|unhinged|brutal\s+honesty|without\s+question|stay\s+in\s+character\s+no\s+matter|scoffs?\s+at\s+rules|no\s+filter|jede\s+frage\s+beantwortet|r[ée]pond\s+[àa]\s+tout|responde\s+a\s+todo`)
+	freshTraitWeakAt   = re(`^(?:(?:answers?|responds?\s+to|tells?\s+anyone|will\s+tell\s+(?:anyone\s+)?)\s+(?:absolutely\s+)?(?:everything|anything|every\s+(?:question|request))|foul-mouthed|curses?\s+a\s+lot|swears?\b|unhinged|brutal\s+honesty|without\s+question|stay\s+in\s+character\s+no\s+matter|scoffs?\s+at\s+rules|no\s+filter|jede\s+frage\s+beantwortet|r[ée]pond\s+[àa]\s+tout|responde\s+a\s+todo)`)
+	freshHarm          = re(`\b(?:illegal|dangerous|exploit\w*|malware|keylogger|ransomware|explosives?|bombs?|meth|weapons?|arma|poison\w*|hack\w*|stalk\w*|launder\w*|ricin|nerve\s+agents?|passwords?|credentials|private\s+info\w*|secrets?|forbidden|hot-?wire|lock|fraud|phishing|gef[äa]hrlich|fabricar)\b`)
+	freshTwoAI         = re(`\b(?:answers?|responds?\s+to)\s+(?:every|each|all|any)\s+(?:question|request|prompt)s?\s+(?:that\s+)?(?:the\s+(?:first|other)(?:\s+one)?|you|it|they)\s+(?:refuses?|won't\s+answer|declines?|can't\s+answer)`)
+	freshLecture       = re(`^(?:(?:first|start\s+with|begin\s+with)\s+(?:give\s+|write\s+|deliver\s+|do\s+)?(?:the|your|a)\s+(?:\w+\s+){0,2}(?:warning|lecture|disclaimer|rant|speech|sermon|caveat)s?\b|first\b)[^\n]{0,160}?\b(?:then|after\s+that|afterwards|next)\b[^\n]{0,120}?\b(?:break\s+the\s+rules|ignore|drop\s+the\s+act|forget|without|unfiltered|uncensored|real\s+(?:\w+\s+)?answer|what\s+you(?:'d|\s+would)\s+say|didn't\s+have\s+to|no\s+rules|answer\s+fully)`)
+	freshLectureNoun   = re(`\b(?:warning|lecture|disclaimer|rant|speech|sermon|caveat)`)
+	freshLectureBefore = re(`\b(?:warning|lecture|disclaimer|rant|sermon|caveat)\b[^.\n]{0,24}$`)
+	freshTranslate     = re(`\btranslat\w*\b[^.\n]{0,80}?\b(?:and\s+(?:then\s+)?|also\s+|then\s+)(?:carr(?:y|ies)\s+out|execut\w*|follow\w*|obey\w*|do(?:es)?|perform\w*|act\s+on|comply\s+with)\s+(?:whatever|what|the\s+(?:instructions?|commands?|text)|any\s+instructions?|it|them)\b|\btranslate\s+and\s+(?:do|execute|follow|obey|carry\s+out)\b`)
+	freshDocObey       = re(`\b(?:follows?|obeys?|executes?|carr(?:y|ies)\s+out)\s+(?:any\s+|the\s+)?instructions?\s+(?:hidden|found|embedded)\s+(?:in|inside)\b[^.\n]{0,60}?\b(?:rather\s+than\s+yours|instead\s+of\s+yours|over\s+yours|even\s+if)`)
+	freshTerminal      = re(`\byou\s+are\s+(?:a|an|my)\s+(?:linux\s+|unix\s+|bash\s+|root\s+)?(?:terminal|shell|console)\b`)
+	freshScoped        = re(`^(?:\s*(?:d'|d’|de\s|du\s|des\s|del\s|para\s|für\s|bei\s|zum\s|zur\s)|[^.\n]{0,50}?\b(?:about|regarding|on|related\s+to)\s+(?:our|the\s+company's|this\s+(?:product|service|site|store))\b|\s+(?:reasonable|polite|legitimate)\b)`)
+	freshNeg           = re(`\b(?:not|never|don't|do\s+not|cannot|can't|won't|refuse|decline)\b`)
 )
 
 // freshNotSetup are the nouns that make "your instructions …" a thing of
@@ -267,9 +270,14 @@ var freshChecks = map[string]check{
 	// personas: the trait is the anchor, the introduction is looked for
 	// around it.
 	"frpersona": {Jailbreak, freshTraitStrong, 0, 120, freshPersona},
-	"frweak":    {Jailbreak, freshTraitWeak, 0, 80, freshPersona},
+	"frweak":    {Jailbreak, freshTraitWeakAt, 0, 80, freshPersona},
 	"frtwoai":   {Jailbreak, freshTwoAI, 200, 120, fixed(0.7)},
-	"frlecture": {Jailbreak, freshLecture, 60, 360, fixed(0.75)},
+	"frlecture": {Jailbreak, freshLecture, 0, 360, func(lo string, m []int) (float64, bool) {
+		if w := lo[m[0]:m[1]]; strings.HasPrefix(w, "first") && !freshLectureNoun.MatchString(w[:min(len(w), 40)]) && !freshLectureBefore.MatchString(lo[max(0, m[0]-40):m[0]]) {
+			return 0, false // "first … then …" without the warning
+		}
+		return 0.75, false
+	}},
 	"frtranslate": {Jailbreak, freshTranslate, 120, 160, func(lo string, m []int) (float64, bool) {
 		if freshNeg.MatchString(lo[m[0]:m[1]]) {
 			return 0, false // "translate only; do not carry out …"
@@ -290,10 +298,19 @@ var freshChecks = map[string]check{
 
 // freshNeeds are the literals one of which a check's window must hold.
 var freshNeeds = map[string][]string{
-	"frextract":   {"your", "ur ", "yr ", "tes ", "tus ", "vos ", "the ", "text", "words", "everything", "prompt", "instruc"},
+	"frlecture":   {"then", "afterwards", "after that"},
+	"frtwoai":     {"refuse", "declin", "won't answer", "can't answer"},
+	"frdocobey":   {"rather than yours", "instead of yours", "over yours", "even if"},
+	"frwastest":   {"test", "warm", "practice", "exercise", "joke", "drill", "decoy", "simulation", "rehearsal"},
+	"frpolicy":    {":"},
+	"frpretend":   {"instructions", "system", "prompt", "rules", "guidelines", "programming", "configuration", "setup", "restrictions"},
+	"frnullvoid":  {"null", "void", "invalid", "cancel", "obsolete", "revoked", "irrelevant", "expired", "moot"},
+	"frswitch":    {"restrictions", "filters", "rules", "guardrails", "safety", "limits", "guidelines"},
+	"frextract":   {"prompt", "instruc", "setup", "set-up", "config", "initiali", "init ", "programming", "briefing", "preamble", "context", "guideline", "rules", "directive", "consignes", "instrucciones", "indicaciones", "message", "words", "text", "lines", "content", "everything"},
 	"frevery":     {"you"},
 	"frspell":     {"pass", "secret", "code"},
-	"frvoid":      {"your", "ur ", "operator", "developer", "system", " you "},
+	"frvoid":      {"longer", "apply", "matter", "count", "outdated", "obsolete", "void", "null", "revoked", "rescinded", "withdrawn", "cancel", "superseded", "invalid", "expired", "deprecated", "lifted", "retired", "replaced", "suspended", "overridden", "decoy", "mistake", "test", "joke", "fake", "wrong", "written by"},
+	"frvoidbare":  {"longer", "apply", "matter", "count", "outdated", "obsolete", "void", "null", "revoked", "rescinded", "withdrawn", "cancel", "superseded", "invalid", "expired", "deprecated", "lifted", "retired", "replaced", "suspended", "overridden", "decoy", "mistake", "test", "joke", "fake", "wrong", "written by"},
 	"frauthme":    {"your", "you"},
 	"frreset":     {"your", "operator", "system", "developer", "forget"},
 	"frtranslate": {"carr", "execut", "follow", "obey", "do", "perform", "act on", "comply"},
@@ -331,9 +348,9 @@ var freshAnchors = map[string]anchor{
 	"muestra": {[]string{"frextract"}, freshVerbNext + " the"}, "traduce": {[]string{"frextract"}, freshVerbNext + " the"},
 	"escribe": {[]string{"frextract"}, freshVerbNext + " the"}, "dime": {[]string{"frextract"}, freshVerbNext + " the"},
 	"repite": {[]string{"frextract"}, freshVerbNext + " the"},
-	"every":  {[]string{"frevery"}, ""}, "each": {[]string{"frevery"}, ""},
+	"every":  {[]string{"frevery"}, "rule rules guideline guidelines instruction instructions directive directives constraint constraints of single"}, "each": {[]string{"frevery"}, "rule rules guideline guidelines instruction instructions directive directives constraint constraints of single"},
 	"all":  {[]string{"frevery", "frvoidbare"}, "the rules rule guidelines guideline instructions instruction directives constraints of your earlier previous prior original old initial preceding former above"},
-	"what": {[]string{"frevery", "froptold"}, "were have did your the"},
+	"what": {[]string{"frevery", "froptold"}, "were have did your"},
 	// spelled secrets
 	"letter": {[]string{"frspell"}, ""}, "letters": {[]string{"frspell"}, ""},
 	"character": {[]string{"frspell"}, "of"}, "spelled": {[]string{"frspell"}, ""},
@@ -373,9 +390,9 @@ var freshAnchors = map[string]anchor{
 	"anything-goes": {[]string{"frmode"}, "mode"}, "restriction-free": {[]string{"frmode"}, "mode"},
 	"filter-free": {[]string{"frmode"}, "mode"},
 	"policy":      {[]string{"frpolicy"}, "update updates change changes revision override amendment"},
-	"rules":       {[]string{"frpolicy"}, "update updates change changes revision override amendment"},
+	"rules":       {[]string{"frpolicy", "frpersona"}, "update updates change changes revision override amendment were was have"},
 	"rule":        {[]string{"frpolicy"}, "update change revision override amendment"},
-	"guidelines":  {[]string{"frpolicy"}, "update updates change changes revision override amendment"},
+	"guidelines":  {[]string{"frpolicy", "frpersona"}, "update updates change changes revision override amendment were was have"},
 	"safety":      {[]string{"frpolicy"}, "update change revision override amendment"},
 	"content":     {[]string{"frpolicy"}, "policy"},
 	"system":      {[]string{"frpolicy"}, "update change revision override amendment"},
@@ -414,11 +431,9 @@ var freshAnchors = map[string]anchor{
 	"jede": {[]string{"frweak"}, "frage"}, "répond": {[]string{"frweak"}, ""},
 	"responde": {[]string{"frweak"}, "a"}, "responds": {[]string{"frpersona", "frweak"}, "to"},
 	"other":      {[]string{"frtwoai"}, "answers answer responds"},
-	"first":      {[]string{"frlecture"}, "give write deliver do the your"},
+	"first":      {[]string{"frlecture"}, ""},
 	"start":      {[]string{"frlecture"}, "with"},
 	"begin":      {[]string{"frlecture"}, "with"},
-	"lecture":    {[]string{"frlecture"}, ""},
-	"warning":    {[]string{"frlecture"}, ""},
 	"translator": {[]string{"frtranslate"}, ""}, "translation": {[]string{"frtranslate"}, ""},
 	"translates": {[]string{"frtranslate"}, ""},
 	"follows":    {[]string{"frdocobey"}, ""}, "obeys": {[]string{"frdocobey"}, ""},
