@@ -296,6 +296,19 @@ var freshChecks = map[string]check{
 	}},
 }
 
+// maxFreshChecks bounds the windows of this file's checks a text runs
+// (beside the engine's maxChecks, which they do not spend).
+const maxFreshChecks = 64
+
+// freshOwn names this file's checks, for their budget.
+var freshOwn = func() map[string]bool {
+	m := map[string]bool{}
+	for name := range freshChecks {
+		m[name] = true
+	}
+	return m
+}()
+
 // freshNeeds are the literals one of which a check's window must hold.
 var freshNeeds = map[string][]string{
 	"frlecture":   {"then", "afterwards", "after that"},

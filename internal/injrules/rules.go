@@ -799,16 +799,22 @@ type finder struct {
 	add      func(Hit)
 	n        int
 	checks   int
+	fresh    int // fresh.go's windows run, at most maxFreshChecks
 	// until holds, per rule, the end of its last hit.
 	until map[string]int
 }
 
 func (f *finder) run(name string, at int) {
 	ch := checks[name]
-	if at < f.until[ch.rule] || f.n >= MaxHits || f.checks >= maxChecks {
+	// fresh.go's checks have a budget of their own, spent only on windows
+	// that pass their literals, so that they never take the others' windows.
+	own := freshOwn[name]
+	if at < f.until[ch.rule] || f.n >= MaxHits || !own && f.checks >= maxChecks || own && f.fresh >= maxFreshChecks {
 		return
 	}
-	f.checks++
+	if !own {
+		f.checks++
+	}
 	ws, we := max(0, at-ch.back), min(len(f.lo), at+ch.fwd)
 	if name == "secret" {
 		ws, we = sentences(f.lo, at, ch.back, ch.fwd)
@@ -816,6 +822,9 @@ func (f *finder) run(name string, at int) {
 	w := f.lo[ws:we]
 	if !containsAny(w, needs[name]) {
 		return
+	}
+	if own {
+		f.fresh++
 	}
 	m := submatch(name, ch.re, w)
 	if m == nil {
