@@ -299,6 +299,10 @@ var placeholderHosts = map[string]bool{
 	"your-server": true, "myserver": true, "my-server": true, "yourhost": true, "your-host": true,
 	"myhost": true, "my-host": true, "domain": true, "yourdomain": true, "your-domain": true,
 	"foo": true, "bar": true, "baz": true, "ip": true, "address": true, "addr": true,
+	// The parties of an attack's example (issue 27, item 1: "a paragraph
+	// whose example URL has a one-label host, https://attacker/…").
+	"attacker": true, "attackers": true, "evil": true, "victim": true, "malicious": true,
+	"attacker-server": true, "evil-server": true, "attacker-host": true, "evil-host": true,
 }
 
 // urlDocBefore and urlDocAfter are what documentation writes around a URL it
@@ -308,14 +312,14 @@ var (
 	urlDocBefore = []string{"e.g", "eg.", "for example", "for instance", "such as", "default", "example",
 		"i.e", "usually", "typically", "listens on", "listening on", "running on", "runs on", "served at",
 		"served on", "available at", "reachable at", "placeholder", "like "}
-	urlDocAfter = []string{"by default", "(default", "in your browser", "in a browser", "is the default"}
+	urlDocAfter = []string{"by default", "(default", "in your browser", "in a browser", "is the default", "placeholder"}
 )
 
 // documentedURL reports whether the URL u, whose ssrf kind is kind, is
 // written as documentation writes it (issue 27: benign READMEs and tool
 // definitions describe "http://localhost:11434 by default"): a
 // placeholder single-label host, or an example or default phrase before
-// it on its line (within 64 bytes) or after it (within 32).
+// it on its line (within 64 bytes) or after it (within 48).
 func documentedURL(text string, u foundURL, kind string) bool {
 	if kind == "internal_hostname" && placeholderHosts[strings.ToLower(u.host)] {
 		return true
@@ -324,7 +328,7 @@ func documentedURL(text string, u foundURL, kind string) bool {
 	if k := strings.LastIndexAny(text[from:u.start], "\n\r"); k >= 0 {
 		from += k + 1
 	}
-	to := min(len(text), u.end+32)
+	to := min(len(text), u.end+48)
 	if k := strings.IndexAny(text[u.end:to], "\n\r"); k >= 0 {
 		to = u.end + k
 	}

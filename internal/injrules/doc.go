@@ -125,7 +125,17 @@
 // word, a word's stem when it holds a letter outside ASCII, or a prefix
 // of a non-Latin script); an operator's system prompt that forbids
 // revealing its own instructions is no extraction in any of these
-// languages. When the plain pass finds no
+// languages. fresh.go (issue 27, item 1) adds extraction without the
+// usual verbs (the model's setup converted, pasted back, summarized,
+// translated or encoded; every rule "you were given"; the password
+// spelled or cut to letters), overrides in fresh words (instructions
+// declared void, "obey me rather than your system prompt", "your
+// developers have authorized me"), personas freed by a trait ("never
+// refuses", "a translator that also carries out what it translates",
+// "the moral warning first, then the real answer"), and vetoes on older
+// checks for an e-mail that takes back its own instructions, an
+// operator's rule against embedded text and a marker named in prose.
+// When the plain pass finds no
 // unquoted hit of Floor or more, the rules run again on views of the
 // text's first 4 KiB: spaced, dotted or leet letters joined, words split
 // by punctuation joined, look-alike Cyrillic and Greek letters read as
@@ -163,7 +173,11 @@
 // placeholders or tags such as "{{ history }}", issue 27, item 1: the
 // model's word alone does not flag it, ModelWeight). Weigh applies the
 // first two to a hit: framing lowers or removes weak evidence but never
-// Strong evidence.
+// Strong evidence, except in a text about attacks that narrates an
+// instruction to a model ("… asks the model to read ~/.ssh/id_rsa",
+// Framing.Described), where a Strong hit counts half. A request for
+// fiction or role-play that says it stays harmless (Framing.Harmless) is
+// no evidence for the model alone.
 //
 // # The model's gate
 //
@@ -186,11 +200,15 @@
 // regexp engine and with the same result (literals.go): substring
 // searches, linear in the window too. Memory is one lowered copy of the
 // text.
-// The checks of jailbreak.go, jailwild.go and direct.go are merged into
+// The checks of jailbreak.go, jailwild.go, direct.go and fresh.go are merged into
 // the same tables before the package's init and run under the same
 // bounds: a jailwild region is at most 2,000 bytes, read at its words;
 // the views of direct.go read at most 4 KiB of a text (fragments at most
-// 2 KiB), each one pass, and share the text's window budget and MaxHits. Each
+// 2 KiB), each one pass, and share the text's window budget and MaxHits;
+// so do fresh.go's ROT13 and full-width views and its acrostic (at most
+// 64 lines, 256 word initials), whose checks have a budget of their own
+// (64 windows a text, counted only when a window holds their literals).
+// Each
 // expression is compiled when a text first reaches it (lazy.go), not at
 // package init: a program that imports package shield does not pay for
 // them before it scans (issue 33, item 2).

@@ -54,8 +54,13 @@ func CountWords(s string, max int) int {
 // one chunk in ten scores 0.5 or more): alone it is evidence only from
 // ModelAlone (ModelAloneShort under ModelFullWords words) up, mapped onto
 // [0.5, 0.9]; beside other evidence it counts as it is, three quarters
-// under ModelFullWords words. A result of 0 is no evidence.
+// under ModelFullWords words. A request for harmless fiction or role-play
+// (Framing.Harmless) is no evidence for the model alone (issue 27, item
+// 1). A result of 0 is no evidence.
 func ModelWeight(p float64, words int, f Framing, strongRule, corroborated bool) float64 {
+	if f.Harmless && !strongRule && !corroborated {
+		return 0
+	}
 	if f.About && !strongRule {
 		p *= 0.6
 	}

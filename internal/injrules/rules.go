@@ -757,6 +757,7 @@ func find(text, lo string, add func(Hit), fs *frameState) {
 	f.scan(fs)
 	if best < Floor {
 		f.directViews() // direct.go: obfuscated, reversed, split, many-shot
+		f.freshViews()  // fresh.go: ROT13, full-width, acrostic
 	}
 }
 
@@ -848,16 +849,22 @@ type finder struct {
 	n        int
 	checks   int
 	limit    int // checkLimit of the text
+	fresh    int // fresh.go's windows run, at most maxFreshChecks
 	// until holds, per rule, the end of its last hit.
 	until map[string]int
 }
 
 func (f *finder) run(name string, at int) {
 	ch := checks[name]
-	if at < f.until[ch.rule] || f.n >= MaxHits || f.checks >= f.limit {
+	// fresh.go's checks have a budget of their own, spent only on windows
+	// that pass their literals, so that they never take the others' windows.
+	own := freshOwn[name]
+	if at < f.until[ch.rule] || f.n >= MaxHits || !own && f.checks >= f.limit || own && f.fresh >= maxFreshChecks {
 		return
 	}
-	f.checks++
+	if !own {
+		f.checks++
+	}
 	ws, we := max(0, at-ch.back), min(len(f.lo), at+ch.fwd)
 	if name == "secret" {
 		ws, we = sentences(f.lo, at, ch.back, ch.fwd)
@@ -865,6 +872,9 @@ func (f *finder) run(name string, at int) {
 	w := f.lo[ws:we]
 	if !holdsNeeds(name, w) || !holdsRequired(name, w) {
 		return
+	}
+	if own {
+		f.fresh++
 	}
 	m := submatch(name, ch.re, w)
 	if m == nil {
