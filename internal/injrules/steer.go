@@ -51,6 +51,11 @@ const SteerAnswer = "steer_answer"
 const (
 	steerWindow = 440
 	steerGap    = 300
+	// steerAddr bounds the window an address's expression reads: the
+	// longest address ("note for the automated screening system …") is
+	// well within it, and the passage after it is read from the text, so
+	// the large expressions run on a third of steerWindow.
+	steerAddr = 160
 )
 
 // steerAI is a model named as the reader: English, and the words of
@@ -293,11 +298,11 @@ func steerSummaryConf(lo string, m []int) (float64, bool) {
 
 // steerChecks are this file's checks, by name.
 var steerChecks = map[string]check{
-	"steernote":    {SteerAnswer, steerNote, 0, steerWindow, steerConf},
-	"steerdear":    {SteerAnswer, steerDear, 0, steerWindow, steerConf},
-	"steerif":      {SteerAnswer, steerIf, 0, steerWindow, steerCondConf},
-	"steername":    {SteerAnswer, steerName, 0, steerWindow, steerNameConf},
-	"steersummary": {SteerAnswer, steerSummary, 16, steerWindow, steerSummaryConf},
+	"steernote":    {SteerAnswer, steerNote, 0, steerAddr, steerConf},
+	"steerdear":    {SteerAnswer, steerDear, 0, steerAddr, steerConf},
+	"steerif":      {SteerAnswer, steerIf, 0, steerAddr, steerCondConf},
+	"steername":    {SteerAnswer, steerName, 0, steerAddr, steerNameConf},
+	"steersummary": {SteerAnswer, steerSummary, 16, steerAddr + 40, steerSummaryConf},
 	"steerfor":     {SteerAnswer, steerFor, 0, steerWindow, steerConf},
 	"steerkey":     {SteerAnswer, steerKey, 0, steerWindow, steerConf},
 }
