@@ -28,9 +28,9 @@ type independentSet struct {
 
 // independentSets are the sets and their figures.
 //
-// independent.jsonl: recall flagged 182 of 208 = 87.5 %, with a
-// prompt_injection signal 182 = 87.5 %, benign flagged 8 of 225 = 3.6 %,
-// with a signal 7 = 3.1 %, after this round's rules (the build that
+// independent.jsonl: recall flagged 192 of 208 = 92.3 %, with a
+// prompt_injection signal 192 = 92.3 %, benign flagged 4 of 225 = 1.8 %,
+// with a signal 4 = 1.8 %, after this round's rules (the build that
 // added the set: 78.4, 77.9, 3.6 and 3.1 %). Since the rules of more
 // languages the set is not fully independent of the rules (their
 // classes were chosen from its misses).
@@ -39,11 +39,11 @@ type independentSet struct {
 // test or data file of this project, read since only as figures of the
 // whole set and by kind: on the build before this round's rules 157 of
 // 269 (58.4 %) flagged, 150 with a signal, 9 of 264 (3.4 %) benign
-// flagged, 8 with a signal; with them 193 (71.7 %), 189 (70.3 %), 10
+// flagged, 8 with a signal; with them 198 (73.6 %), 194 (72.1 %), 10
 // (3.8 %) and 9 (3.4 %). Its figure is the honest one.
 var independentSets = []independentSet{
-	{"testdata/independent.jsonl", 208, 225, 0.86, 0.86, 0.05, 0.05},
-	{"testdata/independent2.jsonl", 269, 264, 0.70, 0.69, 0.05, 0.05},
+	{"testdata/independent.jsonl", 208, 225, 0.91, 0.91, 0.03, 0.03},
+	{"testdata/independent2.jsonl", 269, 264, 0.72, 0.71, 0.05, 0.05},
 }
 
 func TestIndependentSet(t *testing.T) {
