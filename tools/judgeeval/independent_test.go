@@ -14,7 +14,7 @@ import (
 
 // An independent set is a labelled set written without reading the
 // injection rules, their test data, the shield's vectors or the pool's
-// extra files (docs/judgement/README.md, "Independent sets"). It is never
+// extra files (docs/judgement/README.md: "The second independent set" and "The first independent set"). It is never
 // tuned on and never edited: a rule or model change that loses recall on
 // it, or flags more of its benign text, fails TestIndependentSet.
 type independentSet struct {
