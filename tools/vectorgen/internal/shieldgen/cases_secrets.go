@@ -20,6 +20,7 @@ var secretsVerdicts = map[string]string{
 	"private_key": "malicious", "connection_string_password": "malicious", "hex_private_key": "malicious",
 	"xai-api-key": "malicious", "openrouter-api-key": "malicious", "tavily-api-key": "malicious",
 	"langsmith-api-key": "malicious", "replicate-api-token": "malicious", "supabase-access-token": "malicious",
+	"new-relic-user-api-key-bare": "malicious", "launchdarkly-sdk-key": "malicious", "firebase-fcm-server-key": "malicious",
 	"vault-token": "malicious", "authorization-header": "malicious", "azure-api-key": "suspicious", "password_assignment": "suspicious", "generic-api-key": "suspicious",
 }
 
