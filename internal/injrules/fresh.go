@@ -568,17 +568,12 @@ var rot13Words = []string{"vtaber", "vafgehpgvbaf", "cebzcg", "cnffjbeq", "qvfer
 
 // rot13Cue reports whether lo names ROT13 or holds one of rot13Words.
 func rot13Cue(lo string) bool {
-	if strings.Contains(lo, "rot13") || strings.Contains(lo, "rot-13") || strings.Contains(lo, "rot 13") {
-		return true
-	}
-	n := 0
-	for _, w := range rot13Words {
-		if strings.Contains(lo, w) {
-			n++
-		}
-	}
-	return n >= 1
+	return rot13Lits.in(lo)
 }
+
+// rot13Lits are rot13Cue's literals, answered in one pass over the text
+// (needs.go): eight substring searches of a 16 KiB text cost 40 µs.
+var rot13Lits = newLitSet(append([]string{"rot13", "rot-13", "rot 13"}, rot13Words...))
 
 // rot13View is lo with every ASCII letter rotated by 13.
 func rot13View(lo string) (string, []int32) {
@@ -678,6 +673,10 @@ var (
 	describedCite = re(`\b(?:(?:may|might|could|would|will|can)\s+(?:say|read|contain|look\s+like)\s*:|example\s+(?:payload|of\s+(?:a|an)\s+(?:attack|injection|malicious|poisoned)))`)
 	describedWho  = []string{"model ", "agent ", "assistant ", "llm ", " ai ", "victim ", " bot "}
 	describedLits = []string{"say:", "read:", "contain:", "like:", "example payload", "example of a"}
+	// describedWhoSet and describedLitsSet answer in one pass whether a
+	// text holds any of the lists' literals at all.
+	describedWhoSet  = newLitSet(describedWho)
+	describedLitsSet = newLitSet(describedLits)
 )
 
 // described reports whether the lowered text lo narrates or cites an
@@ -688,7 +687,11 @@ func described(lo string) bool {
 	for _, g := range []struct {
 		lits []string
 		re   *lazyRegexp
-	}{{describedWho, describedVerb}, {describedLits, describedCite}} {
+		set  *litSet
+	}{{describedWho, describedVerb, describedWhoSet}, {describedLits, describedCite, describedLitsSet}} {
+		if !g.set.in(lo) {
+			continue // none of the literals: no window to read
+		}
 		n := 0
 		for _, lit := range g.lits {
 			for from := 0; n < 16; n++ {
