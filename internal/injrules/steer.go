@@ -32,7 +32,7 @@ import (
 //
 // The checks run as the engine's other checks, from anchor words with
 // next-word sets (the engine's windows and bounds: at most checkLimit
-// windows a text, each of steerWindow bytes). Framing applies: the hit
+// windows a text, each of at most steerWindow bytes). Framing applies: the hit
 // is not strong, so a text about attacks (Framing.About) or an operator's
 // prompt (Framing.Operator) counts it at a fraction. The rule is
 // SteerAnswer.
