@@ -121,42 +121,39 @@ var steerNotice = []string{"train", "crawl", "scrap", "index", "dataset", "robot
 // steerConf gives a check's confidence: 0.8 when the passage after the
 // address (steerGap bytes, not across a blank line) holds a steering
 // verb, none otherwise or in a notice to crawlers.
-func steerConf(lo string, m []int) (float64, bool) {
-	end := min(len(lo), m[1]+steerGap)
-	if i := strings.Index(lo[m[1]:end], "\n\n"); i >= 0 {
-		end = m[1] + i
-	}
-	passage := lo[m[1]:end]
-	for _, w := range steerNotice {
-		if strings.Contains(passage, w) {
-			return 0, false
-		}
-	}
-	if !steerVerb.MatchString(passage) {
-		return 0, false
-	}
-	return steerWho(lo, m, passage, true)
-}
+func steerConf(lo string, m []int) (float64, bool) { return steerAfter(lo, m, true) }
 
 // steerCondConf is steerConf for an address to a model that may or may
 // not read the text ("if you are an AI", "to the model reading this"):
 // its writer is not the reader's user, so a passage about the writer
 // ("say that I finished all my tasks") counts.
-func steerCondConf(lo string, m []int) (float64, bool) {
-	end := min(len(lo), m[1]+steerGap)
-	if i := strings.Index(lo[m[1]:end], "\n\n"); i >= 0 {
-		end = m[1] + i
-	}
-	passage := lo[m[1]:end]
-	for _, w := range steerNotice {
-		if strings.Contains(passage, w) {
-			return 0, false
-		}
-	}
-	if !steerVerb.MatchString(passage) {
+func steerCondConf(lo string, m []int) (float64, bool) { return steerAfter(lo, m, false) }
+
+// steerAfter is steerConf and steerCondConf: the passage after the
+// address, its verb and whom the answer is for (steerWho).
+func steerAfter(lo string, m []int, firstPerson bool) (float64, bool) {
+	passage, ok := steerPassage(lo, m[1], m[1])
+	if !ok || !steerVerb.MatchString(passage) {
 		return 0, false
 	}
-	return steerWho(lo, m, passage, false)
+	return steerWho(lo, m, passage, firstPerson)
+}
+
+// steerPassage returns the text from from to steerGap bytes past to, cut
+// at a blank line after from, and whether it is no notice to crawlers
+// (steerNotice).
+func steerPassage(lo string, from, to int) (string, bool) {
+	end := min(len(lo), to+steerGap)
+	if i := strings.Index(lo[from:end], "\n\n"); i >= 0 {
+		end = from + i
+	}
+	passage := lo[from:end]
+	for _, w := range steerNotice {
+		if strings.Contains(passage, w) {
+			return passage, false
+		}
+	}
+	return passage, true
 }
 
 // steerThird is a third party the answer is for ("the user", "the
@@ -211,14 +208,9 @@ func steerColonConf(lo string, m []int) (float64, bool) {
 	if !sentenceStart(lo, m[0]) || transcriptTurn(lo, m[0]) {
 		return 0, false
 	}
-	passage := lo[m[0]:min(len(lo), m[1]+steerGap)]
-	if i := strings.Index(passage, "\n\n"); i >= 0 {
-		passage = passage[:i]
-	}
-	for _, w := range steerNotice {
-		if strings.Contains(passage, w) {
-			return 0, false
-		}
+	passage, ok := steerPassage(lo, m[0], m[1])
+	if !ok {
+		return 0, false
 	}
 	return steerWho(lo, m, passage, true)
 }
@@ -286,11 +278,8 @@ func steerNameConf(lo string, m []int) (float64, bool) {
 // steerSummaryConf gives steerSummary 0.7 when a steering verb follows
 // within the passage.
 func steerSummaryConf(lo string, m []int) (float64, bool) {
-	end := min(len(lo), m[1]+steerGap)
-	if i := strings.Index(lo[m[1]:end], "\n\n"); i >= 0 {
-		end = m[1] + i
-	}
-	if !steerVerb.MatchString(lo[m[1]:end]) {
+	passage, _ := steerPassage(lo, m[1], m[1])
+	if !steerVerb.MatchString(passage) {
 		return 0, false
 	}
 	return 0.7, false
