@@ -55,7 +55,9 @@
 // interface: it keeps no pii signal, no ssrf signal but an obfuscated
 // address or a metadata URL as a default, and no known_bad_url signal
 // for a request catcher's bare root; prompt_injection also runs the
-// tool-definition rules of internal/injrules (FindToolDef).
+// tool-definition rules of internal/injrules (FindToolDef), and drops
+// the rule steer_answer there: a definition addresses the model by
+// design, so its "Note to the model: …" is the author's voice.
 //
 //   - prompt_injection: the findings of package scan — the §2 invisible
 //     codepoints, §3 hidden markup, §4 base64 payloads whose decoded text
