@@ -76,5 +76,8 @@ node -e 'const l=require("fs").readFileSync(process.argv[1],"utf8").trim().split
   const ok=l.length>=3 && l.every(r=>r.entry.who.startsWith("plainsight proxy stdio:")) &&
     l.some(r=>r.entry.outcome==="block"&&r.entry.direction==="outbound"&&r.entry.tool==="echo"&&r.entry.receipt.signature);
   if(!ok){console.error("FAIL receipts: "+l.length+" entries");process.exit(1)} console.log("ok   receipts: "+l.length+" entries, the block signed")' "$tmp/receipts.json"
-"$bin" pins --db "$db" | grep -q 'stdio:' || { echo "FAIL: no pin of server-everything"; exit 1; }
+# (Into a file, not a pipe: under pipefail, grep -q's early exit can end
+# the writer with SIGPIPE and fail a check that holds.)
+"$bin" pins --db "$db" >"$tmp/pins.txt"
+grep -q 'stdio:' "$tmp/pins.txt" || { echo "FAIL: no pin of server-everything"; cat "$tmp/pins.txt"; exit 1; }
 echo "ok   pinned"
