@@ -678,8 +678,8 @@ func squashView(lo string) (string, []int32, bool) {
 				}
 				if hasJoinString(out) {
 					found = true
-					spans = append(spans, span{i, j, out})
 				}
+				spans = append(spans, span{i, j, out})
 				i = j
 				continue
 			}
@@ -697,9 +697,12 @@ func squashView(lo string) (string, []int32, bool) {
 		}
 		i = j
 	}
+	if !found {
+		return "", nil, false
+	}
 	if len(spans) == 0 {
 		// only markup dropped: worth a pass when that made a word
-		if !found || src == nil || !newJoin(s, src, lo) {
+		if src == nil || !newJoin(s, src, lo) {
 			return "", nil, false
 		}
 		return s, src, true
