@@ -167,7 +167,8 @@ func obfuscGate(text string) int {
 	hexRun, codeRun, morseRun, natoRun := 0, 0, 0, 0 // consecutive words of a run
 	lineWords, lineSingles, leetWords, ayWords, equals := 0, 0, 0, 0, 0
 	pct, ent, esc := 0, 0, 0
-	pend, parts := "", 0 // the parts of a split word so far
+	var pbuf [16]byte // the parts of a split word so far: pbuf[:pn]
+	pn, parts := 0, 0
 	for i := 0; i < len(text); {
 		c := text[i]
 		cl := obClass[c]
@@ -191,14 +192,11 @@ func obfuscGate(text string) int {
 				goto end
 			case obLower:
 				// a run of small letters, the common case, in a tight loop
-				k := j
+				k := j + 1
 				for k < len(text) && obClass[text[k]] == obLower {
-					if text[k] > 'f' {
-						hexOnly = false
-					}
 					k++
 				}
-				lower += k - j
+				lower += k - j // hexOnly is checked at the word's end
 				morseOnly, b32Only = false, false
 				j = k
 				continue
@@ -281,6 +279,15 @@ func obfuscGate(text string) int {
 	end:
 		n := j - i
 		w := text[i:j]
+		if hexOnly && lower > 0 && (n == 2 || n >= 16 || innerLeet) {
+			for k := 0; k < n; k++ {
+				if w[k] > 'f' && w[k] <= 'z' {
+					hexOnly = false
+				}
+			}
+		} else if lower > 0 {
+			hexOnly = false // read as hex only at two bytes, sixteen or more, or among leet digits
+		}
 		lineWords++
 		letters := lower + upper
 		if n == 1 && (letters == 1 || leet[c] != 0) {
@@ -373,24 +380,27 @@ func obfuscGate(text string) int {
 			switch {
 			case hy > 0 && w[n-1] != '-' && joinWords[string(lw)]:
 				g |= gSplit
-			case pend != "":
-				c := pend + string(lw)
+			case pn > 0:
+				c := 0
+				if pn+m <= len(pbuf) {
+					c = pn + copy(pbuf[pn:], lw)
+				}
 				switch {
-				case joinWords[c]:
+				case c > 0 && joinWords[string(pbuf[:c])]:
 					g |= gSplit
-					pend = ""
-				case parts < 3 && len(c) < 16 && joinPrefix[c]:
-					pend = c
+					pn = 0
+				case c > 0 && parts < 3 && c < 16 && joinPrefix[string(pbuf[:c])]:
+					pn = c
 					parts++
 				default:
-					pend = ""
+					pn = 0
 				}
 			}
-			if pend == "" && (hy == 0 || w[n-1] == '-' && hy == 1) && prefixMay(lw) && joinPrefix[string(lw)] && !joinWords[string(lw)] {
-				pend, parts = string(lw), 1
+			if pn == 0 && (hy == 0 || w[n-1] == '-' && hy == 1) && m < len(pbuf) && prefixMay(lw) && joinPrefix[string(lw)] && !joinWords[string(lw)] {
+				pn, parts = copy(pbuf[:], lw), 1
 			}
 		} else {
-			natoRun, pend = 0, ""
+			natoRun, pn = 0, 0
 			if w == "=" {
 				equals++
 				if equals <= 6 {
