@@ -26,3 +26,13 @@ func TestObfuscHeldout(t *testing.T) {
 func TestObfuscDev(t *testing.T) {
 	measureHeldout(t, heldoutSet{path: "testdata/obfusc_dev.jsonl", floor: 0.9, ceiling: 0.04, minEach: 20, judge: byVerdict(newShield(t), carrierSource), by: "kind", show: "OBFUSC_SHOW"})
 }
+
+// TestObfuscHeldout2 runs shield.Scan on a second set (40 obfuscated
+// injections, 30 benign twins), written after obfusc.go's views and run
+// once, unchanged since: 14/40 (35 %) caught and 0/30 flagged on the
+// build before obfusc.go, 34/40 (85 %) and 0/30 with it. Its misses were
+// not fixed (leetspeak, letters dashed or spaced, Morse, the NATO
+// alphabet: words the rules miss in plain text too).
+func TestObfuscHeldout2(t *testing.T) {
+	measureHeldout(t, heldoutSet{path: "testdata/obfusc_heldout2.jsonl", floor: 0.85, ceiling: 0.034, minEach: 30, judge: byVerdict(newShield(t), carrierSource), by: "kind", show: "OBFUSC_SHOW"})
+}
