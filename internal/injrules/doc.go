@@ -140,8 +140,14 @@
 // text's first 4 KiB: spaced, dotted or leet letters joined, words split
 // by punctuation joined, look-alike Cyrillic and Greek letters read as
 // Latin, reversed text, quoted fragments joined (payload splitting), and
-// a many-shot dialogue ending on an open answer (fake_turn); a hit is
-// reported on the bytes it came from.
+// a many-shot dialogue ending on an open answer (fake_turn); then
+// obfusc.go's views (issue 27, item 1): look-alike letters of other
+// blocks (mathematical, circled, squared, full-width, small capitals)
+// folded and invisible characters dropped, letters separated by a sign,
+// markup inside words and split words joined, hex, base32, percent
+// escapes, character references, escapes, character codes, Morse and the
+// NATO alphabet decoded, a Caesar shift the text names, Pig Latin, and a
+// code book applied; a hit is reported on the bytes it came from.
 //
 // Each hit has a Confidence: how often a text with the hit was an
 // injection in the labelled pool of ../shared/datasets/injection, tempered
@@ -207,7 +213,10 @@
 // 2 KiB), each one pass, and share the text's window budget and MaxHits;
 // so do fresh.go's ROT13 and full-width views and its acrostic (at most
 // 64 lines, 256 word initials), whose checks have a budget of their own
-// (64 windows a text, counted only when a window holds their literals).
+// (64 windows a text, counted only when a window holds their literals);
+// so do obfusc.go's views, which one pass over the first 4 KiB's words
+// opens, each built in one pass and read only when it made a word of an
+// override or an extraction.
 // Each
 // expression is compiled when a text first reaches it (lazy.go), not at
 // package init: a program that imports package shield does not pay for

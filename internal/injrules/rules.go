@@ -758,6 +758,7 @@ func find(text, lo string, add func(Hit), fs *frameState) {
 	if best < Floor {
 		f.directViews() // direct.go: obfuscated, reversed, split, many-shot
 		f.freshViews()  // fresh.go: ROT13, full-width, acrostic
+		f.obfuscViews() // obfusc.go: look-alikes, joins, decodings, ciphers
 	}
 }
 
