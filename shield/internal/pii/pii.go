@@ -92,6 +92,7 @@ type finder struct {
 	text        string
 	emit        func(Match)
 	phoneChecks int
+	typeChecks  int // metadata lookups of businessPhone (at most maxPhoneTypeChecks)
 	// wins are the stretches before digit runs where a label may stand
 	// (the labelled pass reads only these); past len(wins) of them, the
 	// labelled pass reads the whole text.
