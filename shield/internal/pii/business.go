@@ -64,7 +64,7 @@ var (
 		"monday–friday", "öffnungszeiten", "horaires", "horario", "orari")
 	// companyForms are legal forms short enough to be English or Romance
 	// words in lower case ("as", "sa", "ab"): they count in capitals only.
-	companyForms = []string{"AG", "KG", "SA", "SAS", "AB", "AS", "ASA", "BV", "NV", "OY", "SE", "SpA", "Srl"}
+	companyForms   = []string{"AG", "KG", "SA", "SAS", "AB", "AS", "ASA", "BV", "NV", "OY", "SE", "SpA", "Srl"}
 	docPhoneLabels = newWordList("e.g.", "eg", "e. g.", "for example", "for instance", "example", "examples", "format", "formats",
 		"formatted", "look like", "looks like", "such as", "i.e.", "sample", "placeholder", "fictional", "fictitious",
 		"not a phone", "the form", "pattern", "z.b.", "z. b.", "par exemple", "por ejemplo", "ad esempio", "bijvoorbeeld")
