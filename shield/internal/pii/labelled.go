@@ -45,7 +45,7 @@ var baseLabelled = []labelledRecognizer{
 		{stem: "patente di guida"}, {stem: "rijbewijs"}, {stem: "körkort"}, {stem: "carta de condução"}, {stem: "prawo jazdy"}},
 		valid: validLicence, dashes: true},
 	{kind: "bank_account", labels: []label{
-		{"account", []string{" number", " no", " num", " #", ":"}}, {stem: "acct"}, {stem: "a/c"},
+		{"account", []string{" number", " no", " num", " #", ":"}}, {stem: "acct"}, {stem: "a/c"}, {"acc", []string{":", " no", " #", ". no", "."}},
 		{stem: "bank account"}, {stem: "checking account"}, {stem: "savings account"}},
 		valid: validAccount, dashes: true},
 	{kind: "aba_routing_number", labels: []label{{stem: "routing"}, {stem: "aba"}, {stem: "rtn"}, {stem: "transit number"}},
@@ -56,7 +56,7 @@ var baseLabelled = []labelledRecognizer{
 	{kind: "uk_nino", labels: []label{
 		{"national insurance", []string{" number", " no", " #", ":", " "}}, {stem: "nino"},
 		{"ni number", nil}, {"ni no", nil}},
-		valid: validNINO},
+		valid: validNINO, dashes: true},
 	{kind: "ca_sin", labels: []label{
 		{stem: "social insurance number"}, {"sin", []string{":", " #", "#", " no", " number", " "}},
 		{stem: "numéro d'assurance sociale"}, {stem: "numéro d’assurance sociale"}, {"nas", []string{":", " #", " "}}},

@@ -282,7 +282,8 @@ func (f *finder) classify(tok *numberToken) {
 	}
 	if n >= 13 && n <= 19 && (tok.nseps == 0 || cardGroups(tok)) {
 		if kind, ok := cardKind(d); ok {
-			if kind == "card_number_test" && f.near(s, e, testWords) {
+			if kind == "card_number_test" && f.near(s, e, testWords) ||
+				testCardWords.in(f.text[max(0, s-testCardReach):s]) || testCardWords.in(f.text[e:min(len(f.text), e+48)]) {
 				// A processor's published test number called one is no
 				// one's card, as a documented example key is no secret.
 				return
