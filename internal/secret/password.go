@@ -61,8 +61,12 @@ func passwords(text string, fn func(Finding)) {
 			i = k - 1
 			continue
 		}
-		if shortLabels[label] && (k > j || i > 0 && isBase62(text[i-1]) && !(isUpper(text[i]) && isLower(text[i-1]))) {
+		short := shortLabels[label]
+		if short && (k > j || i > 0 && isBase62(text[i-1]) && !(isUpper(text[i]) && isLower(text[i-1]))) {
 			continue // pass, psk, pw: the whole identifier or its last part only
+		}
+		if short && k < len(text) && text[k] == ':' && (i == 0 || !strings.ContainsRune("_-.\"'", rune(text[i-1]))) && !isLower(text[i]) {
+			continue // "PASS: addr2line", "--- PASS: TestX/sub": a test's result, not a key
 		}
 		// A command's long flag, its value after white space:
 		// --password 'X', --admin-password X, -password X.
@@ -72,7 +76,7 @@ func passwords(text string, fn func(Finding)) {
 				v++
 			}
 			if v < len(text) && text[v] != '-' {
-				if s, e, ok := passwordValue(text, v); ok {
+				if s, e, ok := passwordValue(text, v); ok && (!short || classCount(text[s:e]) >= 3) {
 					fn(Finding{Rule: "password_assignment", Start: s, End: e, Confidence: 0.7})
 					i = e - 1
 				}
@@ -127,8 +131,8 @@ func passwords(text string, fn func(Finding)) {
 			k++
 		}
 		s, e, ok := passwordValue(text, k)
-		if !ok {
-			continue
+		if !ok || short && classCount(text[s:e]) < 3 {
+			continue // a short label's value must look chosen: three classes
 		}
 		fn(Finding{Rule: "password_assignment", Start: s, End: e, Confidence: 0.7})
 		i = e - 1
@@ -233,7 +237,9 @@ func secretKeys(text string, fn func(Finding)) {
 			i = e
 			continue
 		}
-		bareSecret := e == j && (i == 0 || !isBase62(text[i-1]) && text[i-1] != '_' && text[i-1] != '-' && text[i-1] != '.')
+		// (Not "Secret:", a field of a struct literal.)
+		bareSecret := e == j && text[i+1] != 'e' || e == j && text[i] == 's'
+		bareSecret = bareSecret && (i == 0 || !isBase62(text[i-1]) && text[i-1] != '_' && text[i-1] != '-' && text[i-1] != '.')
 		for n := 0; n < 3 && e < len(text) && (text[e] == '"' || text[e] == '\'' || text[e] == ' ' || text[e] == '\t'); n++ {
 			e++
 		}
@@ -249,7 +255,7 @@ func secretKeys(text string, fn func(Finding)) {
 			// Unquoted, only a key named secret alone (YAML's "secret:
 			// X", an .env's SECRET=X) holding a chosen password: three
 			// classes of character.
-			if s, end, ok := passwordValue(text, e); ok && bareSecret && classCount(text[s:end]) >= 3 {
+			if s, end, ok := passwordValue(text, e); ok && bareSecret && classCount(text[s:end]) >= 3 && !strings.ContainsAny(text[s:end], "{}[]") {
 				fn(Finding{Rule: "secret_assignment", Start: s, End: end, Confidence: 0.7})
 				i = end
 				continue
