@@ -72,8 +72,8 @@ var (
 		"reach", "reached", "landline", "hotline", "helpline", "ph", "phone number", "telefon", "telefono",
 		"teléfono", "téléphone", "handy", "portable", "móvil", "celular", "tlf", "voicemail",
 		"ruf", "anrufen", "rufnummer", "telefonnummer", "handynummer", "appelez", "appeler", "llámame", "llama", "chiamami", "chiamare",
-		"cellulare", "cellular", "mobil", "mobilnummer", "mobiltelefon", "rückruf", "zurückrufen", "joindre", "numéro", "número",
-		"numero", "my number", "new number", "number is", "home number", "cell number", "mobile number", "contact number",
+		"cellulare", "cellular", "mobil", "mobilnummer", "mobiltelefon", "rückruf", "zurückrufen", "joindre",
+		"my number", "new number", "home number", "cell number", "mobile number", "contact number",
 		"ringa", "ring mig", "bel me", "bellen", "ligar", "ligue", "liga", "contacto", "contatto", "kontakt", "tlf.", "telf")
 )
 

@@ -178,7 +178,11 @@ func (f *finder) parenPhone(i int) (int, bool) {
 		return 0, false
 	}
 	d := []byte{text[i+1], text[i+2], text[i+3], text[j], text[j+1], text[j+2], text[j+4], text[j+5], text[j+6], text[j+7]}
-	if nanp(d) && (f.near(i, e, phoneWords) || f.validE164(append([]byte{'1'}, d...), false)) {
+	// The parenthesized area code is a phone's shape whatever the
+	// metadata says of the digits: "(555) 867-5309" is written as one
+	// (issue 27, item 3); with a phone label, so is an exchange the plan
+	// does not assign ("call me at (555) 123-4567").
+	if nanp(d) || d[0] >= '2' && f.near(i, e, phoneWords) {
 		f.addPhone(i, e, "1"+string(d))
 		return e, true
 	}
@@ -203,6 +207,12 @@ func (f *finder) phoneToken(tok *numberToken) bool {
 	// international prefix dialled).
 	shaped := tok.is(sep, 3, 3, 4) || d[0] == '1' && tok.is(sep, 1, 3, 3, 4) ||
 		d[0] == '0' && d[1] == '0' && d[2] == '1' && tok.is(sep, 3, 3, 3, 4)
+	if shaped && !nanp(d[n-10:]) && d[n-10] >= '2' && f.near(s, e, phoneWords) && !f.closelyAfter(s, idWords) {
+		// A phone label and a North American number's groups: a phone,
+		// even with an exchange the plan does not assign (555-123-4567).
+		f.addPhone(s, e, "1"+string(d[n-10:]))
+		return true
+	}
 	if shaped && nanp(d[n-10:]) {
 		if !f.near(s, e, phoneWords) && f.closelyAfter(s, idWords) {
 			return false // "Part no. 623.506.2526", "SKU 415-555-2671": an item's number
