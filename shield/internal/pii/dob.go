@@ -80,8 +80,11 @@ func dateAfter(text string, from int) (int, int, bool) {
 				limit = min(len(text), limit+k+1)
 				continue
 			}
-		case hasPrefixFold(text[i:], "is "), hasPrefixFold(text[i:], "on "):
+		case hasPrefixFold(text[i:], "is "), hasPrefixFold(text[i:], "on "), hasPrefixFold(text[i:], "in "):
 			i += 3
+			continue
+		case hasPrefixFold(text[i:], "the "):
+			i += 4
 			continue
 		case hasPrefixFold(text[i:], "was "):
 			i += 4
@@ -95,6 +98,9 @@ func dateAfter(text string, from int) (int, int, bool) {
 	if isDigit(text[i]) {
 		if s, e, ok := numericDate(text, i); ok {
 			return s, e, ok
+		}
+		if y, j := digitsAt(text, i, 8); j-i == 8 && (j == len(text) || !isAlnum(text[j])) && validDate(y%100, y/100%100, y/10000) {
+			return i, j, true // YYYYMMDD
 		}
 		return dayFirstDate(text, i)
 	}
@@ -208,6 +214,9 @@ func wordDate(text string, i int) (int, int, bool) {
 	d, k := digitsAt(text, skip(j), 2)
 	if k == skip(j) {
 		return 0, 0, false
+	}
+	if y, e := digitsAt(text, skip(j), 4); e-skip(j) == 4 && (e == len(text) || !isDigit(text[e])) && validDate(1, mo, y) {
+		return i, e, true // a month and a year: "born in March 1985"
 	}
 	for k < len(text) && isLetter(text[k]) && k-skip(j) < 4 {
 		k++ // 12th

@@ -114,9 +114,17 @@ type finder struct {
 	// most maxIntlAddressChecks); addrs are their positions.
 	addrs  [maxIntlAddressChecks]addrCand
 	naddrs int
+	// addrSpans are the addresses reported (the first len(addrSpans)):
+	// homeAddresses does not report them again.
+	addrSpans  [16][2]int
+	naddrSpans int
 }
 
 func (f *finder) add(kind string, start, end int) {
+	if (kind == "us_street_address" || kind == "street_address") && f.naddrSpans < len(f.addrSpans) {
+		f.addrSpans[f.naddrSpans] = [2]int{start, end}
+		f.naddrSpans++
+	}
 	f.emit(Match{Kind: kind, Confidence: Confidences[kind], Start: start, End: end})
 }
 
@@ -129,6 +137,7 @@ func Find(text string, emit func(Match)) {
 	f.labelled() // with the dates of birth (dob.go)
 	f.addresses()
 	f.intlAddresses()
+	f.homeAddresses()
 }
 
 func isDigit(b byte) bool  { return '0' <= b && b <= '9' }
