@@ -56,7 +56,7 @@ var baseLabelled = []labelledRecognizer{
 	{kind: "uk_nino", labels: []label{
 		{"national insurance", []string{" number", " no", " #", ":", " "}}, {stem: "nino"},
 		{"ni number", nil}, {"ni no", nil}},
-		valid: validNINO, dashes: true},
+		valid: validNINO},
 	{kind: "ca_sin", labels: []label{
 		{stem: "social insurance number"}, {"sin", []string{":", " #", "#", " no", " number", " "}},
 		{stem: "numéro d'assurance sociale"}, {stem: "numéro d’assurance sociale"}, {"nas", []string{":", " #", " "}}},
@@ -294,6 +294,13 @@ func (f *finder) valueAfter(r *labelledRecognizer, from int) int {
 			i++
 			continue
 		}
+		if r.kind == "uk_nino" {
+			// HMRC prints it in pairs: JG 10 37 59 A.
+			if j, ok := spacedNINO(text, i); ok {
+				f.valueEnd = j
+				return i
+			}
+		}
 		// A token: letters and digits, and for r.dashes inner dashes or
 		// single spaces between digit groups.
 		j := i
@@ -405,4 +412,18 @@ func rawDateLike(raw string) bool {
 		return false
 	}
 	return len(p[0]) == 4 && len(p[1]) <= 2 && len(p[2]) <= 2 || len(p[0]) <= 2 && len(p[1]) <= 2 && len(p[2]) == 4
+}
+
+// spacedNINO reads a National Insurance number printed in pairs at i
+// (JG 10 37 59 A) and returns its end.
+func spacedNINO(text string, i int) (int, bool) {
+	if i+13 > len(text) {
+		return 0, false
+	}
+	v := text[i : i+13]
+	if v[2] != ' ' || v[5] != ' ' || v[8] != ' ' || v[11] != ' ' || i+13 < len(text) && isAlnum(text[i+13]) {
+		return 0, false
+	}
+	compact := []byte{v[0], v[1], v[3], v[4], v[6], v[7], v[9], v[10], v[12]}
+	return i + 13, validNINO(compact, "")
 }
