@@ -59,48 +59,65 @@ func pgpass(text string, fn func(Finding)) {
 	}
 }
 
-// cmdPasswords reads the password flag of each command of cmdFlags on the
-// command's line.
+// cmdPasswords reads the password flag of each command of cmdFlags: it
+// looks for the flags (" -p", " -a", " -P", " -w": rare in prose and
+// code) and then for a command of the flag on the flag's line before it.
 func cmdPasswords(text string, fn func(Finding)) {
 	lines := 0
+	for from := 0; from < len(text) && lines < maxCmdLines; {
+		k := strings.IndexByte(text[from:], '-')
+		if k < 0 {
+			break
+		}
+		k += from // at the flag
+		from = k + 1
+		if k == 0 || text[k-1] != ' ' || k+1 >= len(text) || !strings.ContainsRune("paPw", rune(text[k+1])) {
+			continue
+		}
+		flag := text[k : k+2]
+		from = k + 2
+		v := from
+		if v < len(text) && isB64url(text[v]) && flag != "-p" {
+			continue // -Pfoo is another flag of these commands
+		}
+		ls := strings.LastIndexByte(text[max(0, k-400):k], '\n') + 1 + max(0, k-400)
+		if !lineHasCommand(text[ls:k], flag) {
+			continue
+		}
+		lines++
+		for v < len(text) && text[v] == ' ' {
+			v++
+		}
+		if v >= len(text) || text[v] == '-' || text[v] == '\n' {
+			continue
+		}
+		if s, e, ok := passwordValue(text, v); ok {
+			fn(Finding{Rule: "password_assignment", Start: s, End: e, Confidence: 0.7})
+			from = e
+		}
+	}
+}
+
+// lineHasCommand reports whether line holds, as a word, a command of
+// cmdFlags whose password flag is flag.
+func lineHasCommand(line, flag string) bool {
 	for _, c := range cmdFlags {
-		for from := 0; from < len(text) && lines < maxCmdLines; {
-			k := strings.Index(text[from:], c.cmd)
+		if c.flag != flag {
+			continue
+		}
+		for from := 0; from < len(line); {
+			k := strings.Index(line[from:], c.cmd)
 			if k < 0 {
 				break
 			}
 			k += from
 			from = k + len(c.cmd)
-			if k > 0 && (isB64url(text[k-1]) || text[k-1] == '.') || from < len(text) && (isB64url(text[from]) || text[from] == '.') {
-				continue
-			}
-			lines++
-			end := from + strings.IndexByte(text[from:min(len(text), from+400)]+"\n", '\n')
-			end = min(end, len(text))
-			line := text[from:end]
-			for j := 0; j < len(line); {
-				f := strings.Index(line[j:], " "+c.flag)
-				if f < 0 {
-					break
-				}
-				v := j + f + 1 + len(c.flag)
-				j = v
-				if v < len(line) && isB64url(line[v]) && c.flag != "-p" {
-					continue // -Pfoo is another flag of these commands
-				}
-				for v < len(line) && line[v] == ' ' {
-					v++
-				}
-				if v >= len(line) || line[v] == '-' {
-					continue
-				}
-				if s, e, ok := passwordValue(text, from+v); ok {
-					fn(Finding{Rule: "password_assignment", Start: s, End: e, Confidence: 0.7})
-					j = e - from
-				}
+			if (k == 0 || !isB64url(line[k-1]) && line[k-1] != '.') && (from == len(line) || !isB64url(line[from]) && line[from] != '.') {
+				return true
 			}
 		}
 	}
+	return false
 }
 
 // goDSN reads user:password@tcp(host) and user:password@unix(path), the

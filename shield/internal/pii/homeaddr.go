@@ -13,19 +13,32 @@ import (
 // 3). The label carries the evidence the missing postcode would: a
 // street and a house number alone are not read.
 
-// homeLabels name an address; each is found by the anchor, a
-// case-sensitive substring strings.Index looks for (the label's rarest
-// bytes), and then compared whole.
-var homeLabels = []struct{ anchor, label string }{
-	{"ddress", "address"}, {"ddress", "home address"}, {"ddress", "mailing address"}, {"ddress", "postal address"},
-	{"ddress", "shipping address"}, {"ddress", "billing address"}, {"ddress", "delivery address"},
-	{"ive at", "live at"}, {"ives at", "lives at"}, {"iving at", "living at"}, {"eside at", "reside at"},
-	{"esides at", "resides at"}, {"esiding at", "residing at"}, {"oved to", "moved to"}, {"hip to", "ship to"},
-	{"eliver to", "deliver to"}, {"end it to", "send it to"}, {"esidence", "residence"},
-	{"ohnhaft", "wohnhaft"}, {"nschrift", "anschrift"}, {"dresse", "adresse"}, {"irección", "dirección"},
-	{"ndirizzo", "indirizzo"}, {"omicilio", "domicilio"}, {"oonadres", "woonadres"}, {"orada", "morada"},
-	{"ivo en", "vivo en"}, {"bito in", "abito in"}, {"'habite", "j'habite"}, {"ohne in", "wohne in"},
+// homeLabels name an address, lower case. The labelled pass reads them
+// at the word starts it reads (the stretches before digit runs: every
+// address of these forms holds its house number within labelReach bytes
+// of its label), as it reads birth labels.
+var homeLabels = []string{
+	"address", "home address", "mailing address", "postal address", "shipping address", "billing address",
+	"delivery address", "live at", "lives at", "living at", "reside at", "resides at", "residing at", "moved to",
+	"ship to", "deliver to", "send it to", "residence", "wohnhaft", "anschrift", "adresse", "dirección",
+	"indirizzo", "domicilio", "woonadres", "morada", "vivo en", "abito in", "j'habite", "wohne in",
 }
+
+// homeByFirst indexes homeLabels by their first byte.
+var homeByFirst = func() (t [256][]string) {
+	for _, l := range homeLabels {
+		t[l[0]] = append(t[l[0]], l)
+	}
+	return t
+}()
+
+// homeStart marks the bytes a home label starts with, both cases.
+var homeStart = func() (t [256]bool) {
+	for _, l := range homeLabels {
+		t[l[0]], t[l[0]-'a'+'A'] = true, true
+	}
+	return t
+}()
 
 // maxHomeLabels bounds the labels read per call, each an anchored
 // regexp over at most homeReach bytes.
@@ -45,51 +58,60 @@ var homeAddrRe = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(lead + unit + `(?:` + en + `|` + de + `|` + deSplit + `|` + fr + `|` + south + `)`)
 })
 
-// homeAddresses reads the address after each label of homeLabels.
-func (f *finder) homeAddresses() {
+// homeAddressAt reads a label of homeLabels at the word start s and the
+// address after it.
+func (f *finder) homeAddressAt(s int) {
 	text := f.text
-	n := 0
-	for _, hl := range homeLabels {
-		for from := 0; from < len(text) && n < maxHomeLabels; {
-			k := strings.Index(text[from:], hl.anchor)
-			if k < 0 {
-				break
-			}
-			k += from
-			from = k + len(hl.anchor)
-			// The label's start: the anchor lacks the label's first
-			// letters (and its first words).
-			s := k - (strings.Index(hl.label, hl.anchor[1:]) - 1)
-			if s < 0 || !hasPrefixFold(text[s:], hl.label) || s > 0 && isAlnum(text[s-1]) {
-				continue
-			}
-			e := s + len(hl.label)
-			if e < len(text) && isLetter(text[e]) {
-				continue // addresses, addressed, residences
-			}
-			n++
-			m := homeAddrRe().FindStringIndex(text[e:min(len(text), e+homeReach)])
-			if m == nil {
-				continue
-			}
-			// The value starts after the lead words.
-			vs := e + m[0]
-			for vs < e+m[1] && !isAlnum(text[vs]) {
-				vs++
-			}
-			for _, w := range []string{"is ", "at ", "in ", "der ", "den ", "el ", "la ", "le ", "en ", "a ", "al ", "on "} {
-				if hasPrefixFold(text[vs:], w) {
-					vs += len(w)
-				}
-			}
-			ve := e + m[1]
-			if f.businessPlace(s, ve) || businessWords.in(text[max(0, s-48):s]) || intlBusinessWords.in(text[max(0, s-48):s]) {
-				continue
-			}
-			if f.addressReported(vs, ve) {
-				continue
-			}
-			f.add("street_address", vs, ve)
+	if s+1 >= len(text) {
+		return
+	}
+	label := ""
+	second := lowerByte(text[s+1])
+	for _, l := range homeByFirst[lowerByte(text[s])] {
+		if l[1] == second && hasPrefixFold(text[s:], l) && (s+len(l) == len(text) || !isLetter(text[s+len(l)])) && len(l) > len(label) {
+			label = l
+		}
+	}
+	if label == "" {
+		return
+	}
+	f.homeChecks++
+	e := s + len(label)
+	// A digit must follow within the reach: the house number.
+	if strings.IndexAny(text[e:min(len(text), e+homeReach)], "0123456789") < 0 {
+		return
+	}
+	m := homeAddrRe().FindStringIndex(text[e:min(len(text), e+homeReach)])
+	if m == nil {
+		return
+	}
+	// The value starts after the lead words.
+	vs := e + m[0]
+	for vs < e+m[1] && !isAlnum(text[vs]) {
+		vs++
+	}
+	for _, w := range []string{"is ", "at ", "in ", "der ", "den ", "el ", "la ", "le ", "en ", "a ", "al ", "on "} {
+		if hasPrefixFold(text[vs:], w) {
+			vs += len(w)
+		}
+	}
+	ve := e + m[1]
+	if f.businessPlace(s, ve) || businessWords.in(text[max(0, s-48):s]) || intlBusinessWords.in(text[max(0, s-48):s]) {
+		return
+	}
+	if f.addressReported(vs, ve) {
+		return
+	}
+	f.homes[f.nhomes] = [2]int{vs, ve}
+	f.nhomes++
+}
+
+// homeAddresses reports the addresses homeAddressAt read, after the
+// postcoded recognizers (which win on the same bytes).
+func (f *finder) homeAddresses() {
+	for _, h := range f.homes[:min(f.nhomes, len(f.homes))] {
+		if !f.addressReported(h[0], h[1]) {
+			f.add("street_address", h[0], h[1])
 		}
 	}
 }

@@ -172,6 +172,9 @@ var labelStart = func() (m [256]bool) {
 	for _, l := range birthLabels {
 		m[l[0]], m[l[0]-'a'+'A'] = true, true
 	}
+	for c, ok := range homeStart {
+		m[c] = m[c] || ok
+	}
 	return m
 }()
 
@@ -239,6 +242,9 @@ func (f *finder) labelsIn(lo, hi int, last []int) {
 			if s, e, ok := f.birthDateAt(at); ok {
 				f.add("date_of_birth", s, e)
 			}
+		}
+		if homeStart[text[at]] && f.homeChecks < maxHomeLabels && f.nhomes < len(f.homes) {
+			f.homeAddressAt(at)
 		}
 		refs := labelsByFirst[lowerByte(text[at])]
 		if len(refs) == 0 || at+1 >= len(text) {

@@ -118,6 +118,11 @@ type finder struct {
 	// homeAddresses does not report them again.
 	addrSpans  [16][2]int
 	naddrSpans int
+	// homes are the labelled home addresses the labelled pass read (the
+	// first len(homes)), homeChecks the home labels it read.
+	homes      [8][2]int
+	nhomes     int
+	homeChecks int
 }
 
 func (f *finder) add(kind string, start, end int) {
