@@ -27,8 +27,16 @@ var cmdFlags = []struct{ cmd, flag string }{
 	{"ldapdelete", "-w"}, {"ldapwhoami", "-w"},
 }
 
-// maxCmdLines bounds the command lines read in one call.
-const maxCmdLines = 64
+// maxCmdLines bounds the command lines read in one call, and
+// maxFlagChecks the flags whose line is searched for a command (each
+// search reads at most 400 bytes per command of cmdFlags); maxCalls the
+// occurrences of a call, netrc entry or DSN that quotedArg, netrc and
+// goDSN read.
+const (
+	maxCmdLines   = 64
+	maxFlagChecks = 256
+	maxCalls      = 64
+)
 
 func extraPasswords(text string, fn func(Finding)) {
 	cmdPasswords(text, fn)
@@ -63,8 +71,9 @@ func pgpass(text string, fn func(Finding)) {
 // looks for the flags (" -p", " -a", " -P", " -w": rare in prose and
 // code) and then for a command of the flag on the flag's line before it.
 func cmdPasswords(text string, fn func(Finding)) {
-	lines := 0
-	for from := 0; from < len(text) && lines < maxCmdLines; {
+	lines, checks := 0, 0
+	lastLine, lastHas := -1, false
+	for from := 0; from < len(text) && lines < maxCmdLines && checks < maxFlagChecks; {
 		k := strings.IndexByte(text[from:], '-')
 		if k < 0 {
 			break
@@ -81,7 +90,11 @@ func cmdPasswords(text string, fn func(Finding)) {
 			continue // -Pfoo is another flag of these commands
 		}
 		ls := strings.LastIndexByte(text[max(0, k-400):k], '\n') + 1 + max(0, k-400)
-		if !lineHasCommand(text[ls:k], flag) {
+		if ls != lastLine {
+			checks++
+			lastLine, lastHas = ls, lineHasCommand(text[ls:k], flag)
+		}
+		if !lastHas {
 			continue
 		}
 		lines++
@@ -124,7 +137,7 @@ func lineHasCommand(line, flag string) bool {
 // data source names of Go's MySQL driver.
 func goDSN(text string, fn func(Finding)) {
 	for _, proto := range []string{"@tcp(", "@unix("} {
-		for from := 0; from < len(text); {
+		for from, n := 0, 0; from < len(text) && n < maxCalls; n++ {
 			k := strings.Index(text[from:], proto)
 			if k < 0 {
 				break
@@ -154,7 +167,7 @@ func goDSN(text string, fn func(Finding)) {
 
 // quotedArg reads the quoted argument number arg (from 0) after call.
 func quotedArg(text, call string, arg int, fn func(Finding)) {
-	for from := 0; from < len(text); {
+	for from, n := 0, 0; from < len(text) && n < maxCalls; n++ {
 		k := strings.Index(text[from:], call)
 		if k < 0 {
 			return
@@ -191,7 +204,7 @@ func quotedArg(text, call string, arg int, fn func(Finding)) {
 // netrc reads "password X" of a netrc entry: after "machine" and "login"
 // within the 200 bytes before it.
 func netrc(text string, fn func(Finding)) {
-	for from := 0; from < len(text); {
+	for from, n := 0, 0; from < len(text) && n < maxCalls; n++ {
 		k := strings.Index(text[from:], "machine ")
 		if k < 0 {
 			return
