@@ -44,10 +44,11 @@ func TestBusinessContactData(t *testing.T) {
 		{"kept: italian mobile", "il mio cellulare: 347 218 4406", []found{{"phone_number", "347 218 4406"}}},
 		{"unassigned exchange labelled", "call me at (555) 123-4567 tonight", []found{{"phone_number", "(555) 123-4567"}}},
 		{"home address without postcode", "I live at 42 Maple Avenue, Springfield.", []found{{"street_address", "42 Maple Avenue"}}},
+		{"location address", `{"location_address": "123 Main Street, Anytown, 12345"}`, nil},
 		{"german home address", "Wohnhaft in der Lindenstraße 12, Berlin", []found{{"street_address", "Lindenstraße 12"}}},
 		{"dob em dash", "Birthdate — 1968-12-01", []found{{"date_of_birth", "1968-12-01"}}},
 		{"dob two-digit year", "DOB: 03/14/85", []found{{"date_of_birth", "03/14/85"}}},
-		{"dob month year", "born in March 1985 in Leeds", []found{{"date_of_birth", "March 1985"}}},
+		{"dob month year is no birth date", "At least one player in this match was born in May 1999.", nil},
 		{"nino spaced", "National Insurance number: JG 10 37 59 A", []found{{"uk_nino", "JG 10 37 59 A"}}},
 		// Guards of this pass (silent before it too): not phones.
 		{"number is a constant", "// First number is 1<<32 + 2147483648", nil},

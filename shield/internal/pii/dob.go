@@ -215,9 +215,6 @@ func wordDate(text string, i int) (int, int, bool) {
 	if k == skip(j) {
 		return 0, 0, false
 	}
-	if y, e := digitsAt(text, skip(j), 4); e-skip(j) == 4 && (e == len(text) || !isDigit(text[e])) && validDate(1, mo, y) {
-		return i, e, true // a month and a year: "born in March 1985"
-	}
 	for k < len(text) && isLetter(text[k]) && k-skip(j) < 4 {
 		k++ // 12th
 	}

@@ -76,6 +76,9 @@ func (f *finder) homeAddressAt(s int) {
 		return
 	}
 	f.homeChecks++
+	if label == "address" && placeAddress(text, s) {
+		return
+	}
 	e := s + len(label)
 	// A digit must follow within the reach: the house number.
 	if strings.IndexAny(text[e:min(len(text), e+homeReach)], "0123456789") < 0 {
@@ -114,6 +117,30 @@ func (f *finder) homeAddresses() {
 			f.add("street_address", h[0], h[1])
 		}
 	}
+}
+
+// placeAddressWords, as the word before "address" (location_address,
+// "office address"), name a place's or a machine's address, not a
+// person's home.
+var placeAddressWords = map[string]bool{
+	"location": true, "office": true, "store": true, "shop": true, "business": true, "company": true, "work": true,
+	"event": true, "venue": true, "restaurant": true, "hotel": true, "branch": true, "site": true, "pickup": true,
+	"ip": true, "email": true, "e-mail": true, "mac": true, "web": true, "server": true, "memory": true, "return": true,
+	"returns": true, "warehouse": true, "registered": true, "head": true, "property": true, "clinic": true,
+}
+
+// placeAddress reports whether the word before "address" at s (joined
+// by "_", "-" or a space) is one of placeAddressWords.
+func placeAddress(text string, s int) bool {
+	e := s
+	if e > 0 && (text[e-1] == '_' || text[e-1] == '-' || text[e-1] == ' ') {
+		e--
+	}
+	b := e
+	for b > 0 && e-b < 16 && (isLetter(text[b-1]) || text[b-1] == '-') {
+		b--
+	}
+	return b < e && placeAddressWords[strings.ToLower(text[b:e])]
 }
 
 // addressReported reports whether an address already found covers

@@ -33,8 +33,12 @@
 //
 // It finds identifiers by their format, not names, postal addresses other
 // than a street address with its postcode in the US, the UK, Canada,
-// Australia, the Netherlands, Germany, France, Spain or Italy, dates of
-// birth without their label, or free-text descriptions of a person. A value that passes its
+// Australia, the Netherlands, Germany, France, Spain or Italy or a street
+// and a house number after a label naming someone's address, dates of
+// birth without their label, or free-text descriptions of a person. A
+// company's phone number (a switchboard, a hotline, a number in a
+// footer), a business's address and a processor's documented test card
+// are not personal data and are not reported (business.go). A value that passes its
 // check may still be a made-up example; an e-mail address may be public.
 // Numbers whose format carries no evidence (a bare ten-digit number, a
 // national phone number without a label) are not found.
