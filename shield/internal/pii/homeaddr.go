@@ -81,7 +81,7 @@ func (f *finder) homeAddressAt(s int) {
 	}
 	e := s + len(label)
 	// A digit must follow within the reach: the house number.
-	if strings.IndexAny(text[e:min(len(text), e+homeReach)], "0123456789") < 0 {
+	if !strings.ContainsAny(text[e:min(len(text), e+homeReach)], "0123456789") {
 		return
 	}
 	m := homeAddrRe().FindStringIndex(text[e:min(len(text), e+homeReach)])
