@@ -74,6 +74,7 @@ var (
 		"ruf", "anrufen", "rufnummer", "telefonnummer", "handynummer", "appelez", "appeler", "llámame", "llama", "chiamami", "chiamare",
 		"cellulare", "cellular", "mobil", "mobilnummer", "mobiltelefon", "rückruf", "zurückrufen", "joindre",
 		"my number", "new number", "home number", "cell number", "mobile number", "contact number",
+		"her number", "his number", "their number", "your number", "phone no", "cell no", "mob no", "mobile no",
 		"ringa", "ring mig", "bel me", "bellen", "ligar", "ligue", "liga", "contacto", "contatto", "kontakt", "tlf.", "telf")
 )
 
@@ -140,6 +141,12 @@ func (f *finder) numbers() {
 		if c == '(' && i+5 < len(text) && isDigit(text[i+1]) && isDigit(text[i+2]) && isDigit(text[i+3]) && text[i+4] == ')' &&
 			(i == 0 || !isAlnum(text[i-1])) {
 			if e, ok := f.parenPhone(i); ok {
+				i = e
+				continue
+			}
+		}
+		if c == '(' && i+4 < len(text) && text[i+1] == '0' && isDigit(text[i+2]) && (i == 0 || !isAlnum(text[i-1])) {
+			if e, ok := f.parenNational(i); ok {
 				i = e
 				continue
 			}

@@ -189,6 +189,48 @@ func (f *finder) parenPhone(i int) (int, bool) {
 	return 0, false
 }
 
+// parenNational reads, after a phone label, a national number whose
+// area code with its trunk prefix is in parentheses: (02) 9876 5432,
+// (030) 1234567, (0161) 496 0000. It returns where the number ends.
+func (f *finder) parenNational(i int) (int, bool) {
+	text := f.text
+	var d [13]byte
+	n, j := 0, i+1
+	for j < len(text) && isDigit(text[j]) && n < 5 {
+		d[n] = text[j]
+		n++
+		j++
+	}
+	if j >= len(text) || text[j] != ')' || n < 2 {
+		return 0, false
+	}
+	j++
+	end := j
+	for j < len(text) && n < len(d) {
+		switch c := text[j]; {
+		case isDigit(c):
+			d[n] = c
+			n++
+			j++
+			end = j
+			continue
+		case (c == ' ' || c == '-') && j+1 < len(text) && isDigit(text[j+1]):
+			j++
+			continue
+		}
+		break
+	}
+	if n < 9 || n > 12 || end < len(text) && isAlnum(text[end]) || !f.near(i, end, phoneWords) {
+		return 0, false
+	}
+	num, ok := f.validNational(d[:n])
+	if !ok {
+		return 0, false
+	}
+	f.addPhone(i, end, num)
+	return end, true
+}
+
 // phoneToken tests a digit token for a phone number written without a
 // country code: a North American number in its groups (415-555-0132,
 // 415.555.0132, 415 555 0132, 1-415-555-0132), valid by the metadata or
@@ -223,7 +265,7 @@ func (f *finder) phoneToken(tok *numberToken) bool {
 		}
 		return false
 	}
-	if n < 7 || n > 13 || sep == '.' && !tok.is('.', 2, 2, 2, 2, 2) || yearRange(tok) || tok.is('-', 5, 4) || !f.near(s, e, phoneWords) {
+	if n < 7 || n > 13 && !(n <= 15 && d[0] == '0' && d[1] == '0') || sep == '.' && !tok.is('.', 2, 2, 2, 2, 2) || yearRange(tok) || tok.is('-', 5, 4) || !f.near(s, e, phoneWords) {
 		return false
 	}
 	if tok.nseps == 0 && !f.closelyAfter(s, phoneWords) {
