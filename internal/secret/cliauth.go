@@ -40,6 +40,7 @@ const (
 
 func extraPasswords(text string, fn func(Finding)) {
 	cmdPasswords(text, fn)
+	htpasswdBatch(text, fn)
 	goDSN(text, fn)
 	quotedArg(text, "new PDO(", 2, fn)
 	quotedArg(text, "ConvertTo-SecureString", 0, fn)
@@ -353,6 +354,37 @@ func twilioPair(text string, fn func(Finding)) {
 				s := from + j + 1
 				fn(Finding{Rule: "twilio_auth_token", Start: s, End: s + 32, Confidence: 0.85})
 				from = s + 32
+				break
+			}
+		}
+	}
+}
+
+// htpasswdBatch reads the password of htpasswd's batch mode, given on
+// its command line: htpasswd -b[c…] file user password.
+func htpasswdBatch(text string, fn func(Finding)) {
+	for from, n := 0, 0; from < len(text) && n < maxCalls; n++ {
+		k := strings.Index(text[from:], "htpasswd -")
+		if k < 0 {
+			return
+		}
+		k += from
+		from = k + len("htpasswd ")
+		end := from + strings.IndexByte(text[from:min(len(text), from+300)]+"\n", '\n')
+		end = min(end, len(text))
+		args := strings.Fields(text[from:end])
+		batch, rest := false, 0
+		for _, a := range args {
+			if strings.HasPrefix(a, "-") {
+				batch = batch || strings.ContainsRune(a[1:], 'b')
+				continue
+			}
+			rest++
+			if rest == 3 && batch {
+				at := from + strings.Index(text[from:end], " "+a) + 1
+				if s, e, ok := passwordValue(text, at); ok {
+					fn(Finding{Rule: "password_assignment", Start: s, End: e, Confidence: 0.7})
+				}
 				break
 			}
 		}

@@ -62,6 +62,7 @@ func passwords(text string, fn func(Finding)) {
 			continue
 		}
 		short := shortLabels[label]
+		prefixed := i > 0 && (text[i-1] == '_' || text[i-1] == '-' || text[i-1] == '.') // DB_PASS, ssh-pass
 		if short && (k > j || i > 0 && isBase62(text[i-1]) && !(isUpper(text[i]) && isLower(text[i-1]))) {
 			continue // pass, psk, pw: the whole identifier or its last part only
 		}
@@ -96,14 +97,22 @@ func passwords(text string, fn func(Finding)) {
 		}
 		// In prose, a few words between the label and "is": "the VPN
 		// password for the new laptop is X".
-		if k < len(text) && text[k] == ' ' && !hasLowerPrefix(text[k:], " is ") {
+		if !short && k < len(text) && text[k] == ' ' && !hasLowerPrefix(text[k:], " is ") {
 			if w := proseIs(text, k); w > k {
 				k = w - len(" is ")
 			}
 		}
-		// In prose: "the password is X", "password is: X", a value with
-		// three classes of character.
-		if hasLowerPrefix(text[k:], " is ") || hasLowerPrefix(text[k:], " is: ") {
+		// An XML element: <password>X</password>.
+		if i > 0 && text[i-1] == '<' && k < len(text) && text[k] == '>' {
+			if s, e, ok := passwordValue(text, k+1); ok && e < len(text) && text[e] == '<' && (!short || classCount(text[s:e]) >= 3) {
+				fn(Finding{Rule: "password_assignment", Start: s, End: e, Confidence: 0.7})
+				i = e - 1
+			}
+			continue
+		}
+		// In prose: "the password is X", "password is: X", "set the
+		// password to X", a value with three classes of character.
+		if !short && (hasLowerPrefix(text[k:], " is ") || hasLowerPrefix(text[k:], " is: ") || hasLowerPrefix(text[k:], " to ")) {
 			k += len(" is ")
 			for k < len(text) && (text[k] == ' ' || text[k] == ':') {
 				k++
@@ -131,8 +140,8 @@ func passwords(text string, fn func(Finding)) {
 			k++
 		}
 		s, e, ok := passwordValue(text, k)
-		if !ok || short && classCount(text[s:e]) < 3 {
-			continue // a short label's value must look chosen: three classes
+		if !ok || short && !prefixed && classCount(text[s:e]) < 3 {
+			continue // a bare short label's value must look chosen: three classes
 		}
 		fn(Finding{Rule: "password_assignment", Start: s, End: e, Confidence: 0.7})
 		i = e - 1
