@@ -139,9 +139,11 @@
 //     flag of a command whose flag takes one (mysql -p, redis-cli -a,
 //     sshpass -p, mosquitto_pub -P, sqlcmd -P, ldapsearch -w, docker login
 //     -p; not psql's or ssh's -p, a port); an XML key/value pair
-//     (key="SmtpPassword" value="X"); "the VPN password for the laptop is
-//     X"; PHP's PDO constructor; PowerShell's ConvertTo-SecureString; a
-//     netrc entry; a .pgpass line (password_assignment, 0.7); Go's MySQL
+//     (key="SmtpPassword" value="X") or element (<password>X</password>);
+//     "the VPN password for the laptop is X", "set the password to X";
+//     PHP's PDO constructor; PowerShell's ConvertTo-SecureString;
+//     htpasswd -b file user X; a netrc entry; a .pgpass line
+//     (password_assignment, 0.7); Go's MySQL
 //     DSN, user:pass@tcp(host) (connection_string_password); an htpasswd
 //     entry, user:$apr1$…, user:$2y$…, user:{SHA}… (htpasswd_entry, 0.7).
 //     Where a vendor's rule finds the same bytes, the vendor's rule is
