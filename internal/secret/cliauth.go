@@ -42,8 +42,8 @@ func extraPasswords(text string, fn func(Finding)) {
 	cmdPasswords(text, fn)
 	htpasswdBatch(text, fn)
 	goDSN(text, fn)
-	quotedArg(text, "new PDO(", 2, fn)
-	quotedArg(text, "ConvertTo-SecureString", 0, fn)
+	quotedArg(text, "PDO(", 2, fn)
+	quotedArg(text, "SecureString", 0, fn)
 	netrc(text, fn)
 	htpasswd(text, fn)
 	discordBot(text, fn)
@@ -206,11 +206,15 @@ func quotedArg(text, call string, arg int, fn func(Finding)) {
 // within the 200 bytes before it.
 func netrc(text string, fn func(Finding)) {
 	for from, n := 0, 0; from < len(text) && n < maxCalls; n++ {
-		k := strings.Index(text[from:], "machine ")
-		if k < 0 {
-			return
+		k := strings.Index(text[from:], "achine ")
+		if k < 1 || text[from+k-1] != 'm' {
+			if k < 0 {
+				return
+			}
+			from += k + 1
+			continue
 		}
-		k += from
+		k += from - 1
 		from = k + 8
 		w := text[k:min(len(text), k+200)]
 		l := strings.Index(w, "login ")
@@ -364,11 +368,15 @@ func twilioPair(text string, fn func(Finding)) {
 // its command line: htpasswd -b[c…] file user password.
 func htpasswdBatch(text string, fn func(Finding)) {
 	for from, n := 0, 0; from < len(text) && n < maxCalls; n++ {
-		k := strings.Index(text[from:], "htpasswd -")
-		if k < 0 {
-			return
+		k := strings.Index(text[from:], "passwd -")
+		if k < 2 || text[from+k-2:from+k] != "ht" {
+			if k < 0 {
+				return
+			}
+			from += k + 1
+			continue
 		}
-		k += from
+		k += from - 2
 		from = k + len("htpasswd ")
 		end := from + strings.IndexByte(text[from:min(len(text), from+300)]+"\n", '\n')
 		end = min(end, len(text))
