@@ -71,7 +71,10 @@ func BenchmarkCompile(b *testing.B) {
 // BenchmarkFindHostile runs Find on 1 MiB texts built against the rules'
 // keyword hits and windows: each must stay linear in the text.
 func BenchmarkFindHostile(b *testing.B) {
-	for _, unit := range []string{"ey", "eyJhbGciOiJub25lIn0", "key=", "api_key = ", "sig=", "-----BEGIN PRIVATE KEY-----", "s.", "0x", "sk_live_", "a3-", "curl ", "curl -H ", "hooks.slack.com/", "password=", "Authorization: Basic ", "private key "} {
+	for _, unit := range []string{"ey", "eyJhbGciOiJub25lIn0", "key=", "api_key = ", "sig=", "-----BEGIN PRIVATE KEY-----", "s.", "0x", "sk_live_", "a3-", "curl ", "curl -H ", "hooks.slack.com/", "password=", "Authorization: Basic ", "private key ",
+		// The fourth pass's readers (cliauth.go).
+		" -p", "mysql -p", "a@tcp(", "new PDO('", "machine login password ", "u:$apr1$", "u:$2y$10$", "ACabcdef0123456789abcdef0123456789 '",
+		"MTA5ODc2NTQzMjEwOTg3NjU0.Gh7kLm.", "--password ", "pass: ", "db:5432:*:u:"} {
 		text := strings.Repeat(unit, (1<<20)/len(unit))
 		b.Run(unit, func(b *testing.B) {
 			b.SetBytes(int64(len(text)))

@@ -127,7 +127,33 @@
 //     app_secret), "=" or ":", and a quoted value of 24 to 100 characters
 //     of three classes and more than 4 bits a character (a framework's
 //     generated key with symbols, which generic-api-key drops), 0.7; where
-//     a vendor's rule finds the same bytes, the vendor's rule is kept.
+//     a vendor's rule finds the same bytes, the vendor's rule is kept. A
+//     key named secret alone (YAML's "secret: X") also takes an unquoted
+//     value of three classes.
+//
+//   - Passwords by context (issue 27, item 2, fourth pass; cliauth.go),
+//     each value braked as password_assignment's: the labels pass, pw and
+//     psk as a whole identifier or its last part (ADMIN_PASS,
+//     ansible_ssh_pass, bind_pw) with three classes of character; a long
+//     flag and a space (--password X, --admin-password X); the password
+//     flag of a command whose flag takes one (mysql -p, redis-cli -a,
+//     sshpass -p, mosquitto_pub -P, sqlcmd -P, ldapsearch -w, docker login
+//     -p; not psql's or ssh's -p, a port); an XML key/value pair
+//     (key="SmtpPassword" value="X") or element (<password>X</password>);
+//     "the VPN password for the laptop is X", "set the password to X";
+//     PHP's PDO constructor; PowerShell's ConvertTo-SecureString;
+//     htpasswd -b file user X; a netrc entry; a .pgpass line
+//     (password_assignment, 0.7); Go's MySQL
+//     DSN, user:pass@tcp(host) (connection_string_password); an htpasswd
+//     entry, user:$apr1$…, user:$2y$…, user:{SHA}… (htpasswd_entry, 0.7).
+//     Where a vendor's rule finds the same bytes, the vendor's rule is
+//     kept.
+//
+//   - discord_bot_token: three base64url parts whose first decodes to a
+//     bot's numeric id of 17 to 20 digits (0.9, no label needed);
+//     twilio_auth_token: 32 hex digits quoted within 80 bytes after an
+//     account SID (AC and 32 hex), 0.85; telegram_bot_token also after
+//     "/bot" in the Bot API's URL.
 //
 // generic-api-key also takes 32 or 40 hex digits of one case above 3 bits
 // a character (gitleaks: above 3.5) after a label naming a key, a token

@@ -4,7 +4,12 @@ import "strings"
 
 // passwordLabels are the words that name a password in an assignment;
 // compared with the text's bytes read in lower case.
-var passwordLabels = []string{"password", "passwd", "passphrase", "pwd"}
+var passwordLabels = []string{"password", "passwd", "passphrase", "pwd", "pass", "psk", "pw"}
+
+// shortLabels name a password only as a whole identifier or its last
+// part (ADMIN_PASS, ansible_ssh_pass, bind_pw, psk): inside a longer word
+// they are something else (passport, passenger, pswd…).
+var shortLabels = map[string]bool{"pass": true, "psk": true, "pw": true}
 
 // notPasswordSuffixes, after a label within its identifier, make it name
 // something else (password_hash = …, pwd_file: …, PASSWORD_MIN_LENGTH=…).
@@ -32,8 +37,8 @@ func passwords(text string, fn func(Finding)) {
 		if i = min(lp, up); i == len(text) {
 			break
 		}
-		if i+1 == len(text) || text[i+1]|0x20 != 'a' && text[i+1]|0x20 != 'w' {
-			continue // every label starts with pa or pw
+		if i+1 == len(text) || text[i+1]|0x20 != 'a' && text[i+1]|0x20 != 'w' && text[i+1]|0x20 != 's' {
+			continue // every label starts with pa, pw or ps
 		}
 		label := ""
 		for _, l := range passwordLabels {
@@ -56,9 +61,58 @@ func passwords(text string, fn func(Finding)) {
 			i = k - 1
 			continue
 		}
-		// In prose: "the password is X", "password is: X", a value with
-		// three classes of character.
-		if hasLowerPrefix(text[k:], " is ") || hasLowerPrefix(text[k:], " is: ") {
+		short := shortLabels[label]
+		prefixed := i > 0 && (text[i-1] == '_' || text[i-1] == '-' || text[i-1] == '.') // DB_PASS, ssh-pass
+		if short && (k > j || i > 0 && isBase62(text[i-1]) && !(isUpper(text[i]) && isLower(text[i-1]))) {
+			continue // pass, psk, pw: the whole identifier or its last part only
+		}
+		if short && k < len(text) && text[k] == ':' && (i == 0 || !strings.ContainsRune("_-.\"'", rune(text[i-1]))) && !isLower(text[i]) {
+			continue // "PASS: addr2line", "--- PASS: TestX/sub": a test's result, not a key
+		}
+		// A command's long flag, its value after white space:
+		// --password 'X', --admin-password X, -password X.
+		if k < len(text) && text[k] == ' ' && flagBefore(text, i) {
+			v := k
+			for v < len(text) && v-k < 4 && text[v] == ' ' {
+				v++
+			}
+			if v < len(text) && text[v] != '-' {
+				if s, e, ok := passwordValue(text, v); ok && (!short || classCount(text[s:e]) >= 3) {
+					fn(Finding{Rule: "password_assignment", Start: s, End: e, Confidence: 0.7})
+					i = e - 1
+				}
+			}
+			continue
+		}
+		// An XML or .config key/value pair: key="SmtpPassword" value="X".
+		if k+1 < len(text) && (text[k] == '"' || text[k] == '\'') {
+			if rest := text[k+1 : min(len(text), k+16)]; strings.HasPrefix(strings.TrimLeft(rest, " "), "value=") {
+				v := k + 1 + strings.Index(rest, "value=") + len("value=")
+				if s, e, ok := passwordValue(text, v); ok {
+					fn(Finding{Rule: "password_assignment", Start: s, End: e, Confidence: 0.7})
+					i = e - 1
+				}
+				continue
+			}
+		}
+		// In prose, a few words between the label and "is": "the VPN
+		// password for the new laptop is X".
+		if !short && k < len(text) && text[k] == ' ' && !hasLowerPrefix(text[k:], " is ") {
+			if w := proseIs(text, k); w > k {
+				k = w - len(" is ")
+			}
+		}
+		// An XML element: <password>X</password>.
+		if i > 0 && text[i-1] == '<' && k < len(text) && text[k] == '>' {
+			if s, e, ok := passwordValue(text, k+1); ok && e < len(text) && text[e] == '<' && (!short || classCount(text[s:e]) >= 3) {
+				fn(Finding{Rule: "password_assignment", Start: s, End: e, Confidence: 0.7})
+				i = e - 1
+			}
+			continue
+		}
+		// In prose: "the password is X", "password is: X", "set the
+		// password to X", a value with three classes of character.
+		if !short && (hasLowerPrefix(text[k:], " is ") || hasLowerPrefix(text[k:], " is: ") || hasLowerPrefix(text[k:], " to ")) {
 			k += len(" is ")
 			for k < len(text) && (text[k] == ' ' || text[k] == ':') {
 				k++
@@ -86,8 +140,8 @@ func passwords(text string, fn func(Finding)) {
 			k++
 		}
 		s, e, ok := passwordValue(text, k)
-		if !ok {
-			continue
+		if !ok || short && !prefixed && classCount(text[s:e]) < 3 {
+			continue // a bare short label's value must look chosen: three classes
 		}
 		fn(Finding{Rule: "password_assignment", Start: s, End: e, Confidence: 0.7})
 		i = e - 1
@@ -142,7 +196,11 @@ func passwordValue(text string, k int) (int, int, bool) {
 	if !quoted && (strings.ContainsAny(v, "(") || notGeneric(v) && !strings.ContainsAny(v, "!#$%*+/=?@^~")) {
 		return 0, 0, false // an expression, a name
 	}
-	if strings.Contains(v, "\\") || strings.Count(v, " ") > 1 || strings.ContainsAny(v[:1], "/~.+ ") || strings.Contains(v, ", ") {
+	lead := "/~.+ "
+	if quoted {
+		lead = "/~. " // a quoted value may begin with "+"
+	}
+	if strings.Contains(v, "\\") || strings.Count(v, " ") > 1 || strings.ContainsAny(v[:1], lead) || strings.Contains(v, ", ") {
 		return 0, 0, false // an escape sequence, prose, a path, code
 	}
 	classes := 0
@@ -188,6 +246,9 @@ func secretKeys(text string, fn func(Finding)) {
 			i = e
 			continue
 		}
+		// (Not "Secret:", a field of a struct literal.)
+		bareSecret := e == j && text[i+1] != 'e' || e == j && text[i] == 's'
+		bareSecret = bareSecret && (i == 0 || !isBase62(text[i-1]) && text[i-1] != '_' && text[i-1] != '-' && text[i-1] != '.')
 		for n := 0; n < 3 && e < len(text) && (text[e] == '"' || text[e] == '\'' || text[e] == ' ' || text[e] == '\t'); n++ {
 			e++
 		}
@@ -200,6 +261,14 @@ func secretKeys(text string, fn func(Finding)) {
 			e++
 		}
 		if e >= len(text) || text[e] != '"' && text[e] != '\'' {
+			// Unquoted, only a key named secret alone (YAML's "secret:
+			// X", an .env's SECRET=X) holding a chosen password: three
+			// classes of character.
+			if s, end, ok := passwordValue(text, e); ok && bareSecret && classCount(text[s:end]) >= 3 && !strings.ContainsAny(text[s:end], "{}[]") {
+				fn(Finding{Rule: "secret_assignment", Start: s, End: end, Confidence: 0.7})
+				i = end
+				continue
+			}
 			i = j
 			continue
 		}
@@ -247,4 +316,39 @@ func classCount(v string) int {
 		}
 	}
 	return n
+}
+
+// flagBefore reports whether the identifier holding the label at i is a
+// command-line flag: it begins with "-" after white space, a quote or the
+// start of the text (--password, --admin-password, -password).
+func flagBefore(text string, i int) bool {
+	s := i
+	for s > 0 && i-s < 40 && (isBase62(text[s-1]) || text[s-1] == '_' || text[s-1] == '-') {
+		s--
+	}
+	if s == i || text[s] != '-' {
+		return false
+	}
+	return s == 0 || text[s-1] == ' ' || text[s-1] == '\t' || text[s-1] == '"' || text[s-1] == '\''
+}
+
+// proseIs returns the position after " is " when at most five lower-case
+// words follow k before it (" for the new laptop is "), or k.
+func proseIs(text string, k int) int {
+	j, words := k, 0
+	for j < len(text) && j-k < 48 && words <= 5 {
+		if hasLowerPrefix(text[j:], " is ") {
+			return j + len(" is ")
+		}
+		if text[j] == ' ' {
+			words++
+			j++
+			continue
+		}
+		if !isLower(text[j]) && text[j] != '-' && !isUpper(text[j]) {
+			return k
+		}
+		j++
+	}
+	return k
 }

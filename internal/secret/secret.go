@@ -53,6 +53,9 @@ func find(text string, strict bool) []Finding {
 	hexKeys(text, strict, func(f Finding) { out = append(out, f) })
 	passwords(text, func(f Finding) { out = append(out, f) })
 	mine := len(out)
+	// Passwords by context yield to a vendor's rule on the same bytes
+	// (docker login -p dckr_pat_…), as application secrets do.
+	extraPasswords(text, func(f Finding) { out = append(out, f) })
 	// An application secret yields to a vendor's rule on the same bytes,
 	// so it is placed with gitleaks' findings, by confidence.
 	secretKeys(text, func(f Finding) { out = append(out, f) })
@@ -737,7 +740,9 @@ func telegram(text string, i int) (Finding, bool) {
 		d++
 	}
 	start := i - d
-	if d < 8 || d > 10 || !wordStart(text, start) {
+	// In the Bot API's URL the token follows "/bot":
+	// api.telegram.org/bot123456789:AA…/getUpdates.
+	if d < 8 || d > 10 || !wordStart(text, start) && !strings.HasSuffix(text[:start], "/bot") {
 		return Finding{}, false
 	}
 	j := i + 3

@@ -32,6 +32,27 @@ var streetAddress = sync.OnceValue(func() *regexp.Regexp {
 // header's "Free Software Foundation, Inc., 59 Temple Place …").
 var businessWords = newWordList("inc", "inc.", "llc", "ltd", "corp", "corporation", "foundation", "university", "headquarters", "hq", "company", "office", "offices", "institute", "gmbh")
 
+// placeWords before an address make it a place open to the public or a
+// company's seat ("visit our store at …", "the museum is at …", "Sitz der
+// Gesellschaft: …"); placeAfterWords after it do ("…, open daily",
+// "…; Amtsgericht Charlottenburg HRB 12345"). Issue 27, item 3: a
+// business address is no one's personal data.
+var (
+	placeWords = newWordList("our", "visit us", "find us", "located at", "store", "stores", "shop", "showroom", "warehouse",
+		"factory", "museum", "hotel", "restaurant", "cafe", "café", "clinic", "hospital", "pharmacy", "branch", "campus",
+		"gallery", "library", "venue", "studio", "depot", "boutique", "sitz", "gesellschaft", "firmensitz", "geschäftssitz",
+		"niederlassung", "filiale", "geschäft", "magasin", "agence", "boutique", "tienda", "sucursal", "negozio", "sede",
+		"vestiging", "winkel", "registered", "head office", "mailing address for returns", "returns address")
+	placeAfterWords = newWordList("open daily", "opening hours", "open from", "open mon", "open monday", "open 24", "amtsgericht",
+		"hrb", "hra", "registered in", "company no", "vat", "rcs", "siret", "kvk", "partita iva")
+)
+
+// businessPlace reports whether the address at [s, e) is a company's or
+// a public place's by the words around it.
+func (f *finder) businessPlace(s, e int) bool {
+	return placeWords.in(f.text[max(0, s-48):s]) || placeAfterWords.in(f.text[e:min(len(f.text), e+48)])
+}
+
 // maxAddressChecks bounds the regexp runs per call (the number pass keeps
 // that many ZIP candidates): each reads at most addressWindow bytes.
 const (
@@ -62,7 +83,7 @@ func (f *finder) addresses() {
 		lo := max(0, j-addressWindow)
 		if m := streetAddress().FindStringIndex(text[lo:j]); m != nil {
 			s := lo + m[0]
-			if !businessWords.in(text[max(0, s-48):s]) {
+			if !businessWords.in(text[max(0, s-48):s]) && !f.businessPlace(s, j) {
 				f.add("us_street_address", s, j)
 			}
 		}

@@ -19,7 +19,21 @@ var testCards = map[string]bool{
 	"5454545454545454": true, "4444333322221111": true, "4000000000000044": true,
 	"6011000000000004": true, "3566002020360505": true, "4005519200000004": true,
 	"4009348888881881": true, "4012000077777777": true, "4000000000000259": true,
+	// Adyen's test cards.
+	"5555341244441115": true, "370000000000002": true, "4111111145551142": true,
+	"2222400010000008": true, "6011601160116611": true, "36006666333344": true,
+	"3569990010095841": true, "4988438843884305": true, "5101180000000007": true,
 }
+
+// testCardWords around a card number make it a test number a processor
+// documents, whatever its digits: "test card", "test mode", "sandbox"
+// (within testCardReach bytes before it or 48 after: a table of test
+// numbers under its heading).
+var testCardWords = newWordList("test card", "test cards", "test number", "test numbers", "test card numbers", "test mode",
+	"sandbox", "test environment", "testing", "test data", "card for testing", "cards for testing", "testkarte",
+	"carte de test", "tarjeta de prueba", "carta di test")
+
+const testCardReach = 200
 
 // cardKind reports whether d is a payment card number: a known issuer
 // prefix (IIN) with a length it issues, and a Luhn check digit.

@@ -1,5 +1,7 @@
 package pii
 
+import "strings"
+
 // birthLabels name a date of birth; lower case, matched at a word start
 // (issue 27, item 3: personal data a privacy officer would sign).
 var birthLabels = []string{
@@ -9,6 +11,7 @@ var birthLabels = []string{
 	// birthDateAt's first test lets through.
 	"geboortedatum", "födelsedatum", "fødselsdato", "fødselsdag", "data de nascimento", "data urodzenia", "doğum tarihi",
 	"nacido el", "nacida el", "nascido em", "nascida em", "nato il", "nata il",
+	"geb.", "geboren", "date de naiss", "né", "née", "fecha nac", "f. nac", "data nasc",
 }
 
 // maxBirthLabels bounds the birth labels read per call: the pass stays
@@ -63,11 +66,25 @@ func dateAfter(text string, from int) (int, int, bool) {
 	for i < limit {
 		c := text[i]
 		switch {
-		case c == ' ' || c == ':' || c == '-' || c == '(' || c == '\t' || c == '=' || c == '"' || c == '\'' || c == ',' || c == '.' && i > from:
+		case c == ' ' || c == ':' || c == '-' || c == '\t' || c == '=' || c == '"' || c == '\'' || c == ',' || c == '.' ||
+			c == '*' || c == '|' || c == '#' || c == ')' || c == ']':
 			i++
 			continue
-		case hasPrefixFold(text[i:], "is "), hasPrefixFold(text[i:], "on "):
+		case c == 0xe2 && i+2 < len(text) && text[i+1] == 0x80 && (text[i+2] == 0x93 || text[i+2] == 0x94):
+			i += 3 // an en or em dash: "Birthdate — 1968-12-01"
+			continue
+		case c == '(' || c == '[':
+			// A format in parentheses: "DOB (mm/dd/yyyy): 03/14/1985".
+			if k := strings.IndexAny(text[i:min(len(text), i+16)], ")]"); k > 0 {
+				i += k + 1
+				limit = min(len(text), limit+k+1)
+				continue
+			}
+		case hasPrefixFold(text[i:], "is "), hasPrefixFold(text[i:], "on "), hasPrefixFold(text[i:], "in "):
 			i += 3
+			continue
+		case hasPrefixFold(text[i:], "the "):
+			i += 4
 			continue
 		case hasPrefixFold(text[i:], "was "):
 			i += 4
@@ -81,6 +98,9 @@ func dateAfter(text string, from int) (int, int, bool) {
 	if isDigit(text[i]) {
 		if s, e, ok := numericDate(text, i); ok {
 			return s, e, ok
+		}
+		if y, j := digitsAt(text, i, 8); j-i == 8 && (j == len(text) || !isAlnum(text[j])) && validDate(y%100, y/100%100, y/10000) {
+			return i, j, true // YYYYMMDD
 		}
 		return dayFirstDate(text, i)
 	}
@@ -123,6 +143,17 @@ func numericDate(text string, i int) (int, int, bool) {
 		if validDate(a, b, c) || validDate(b, a, c) {
 			return i, m, true
 		}
+	case j-i <= 2 && m-(k+1) == 2 && (m == len(text) || !isAlnum(text[m]) && text[m] != sep && text[m] != ':'):
+		// D/M/YY or M/D/YY: after a birth label, the year of a birth
+		// (00–30 read as 20YY, the others as 19YY).
+		if c <= 30 {
+			c += 2000
+		} else {
+			c += 1900
+		}
+		if validDate(a, b, c) || validDate(b, a, c) {
+			return i, m, true
+		}
 	}
 	return 0, 0, false
 }
@@ -148,7 +179,7 @@ func dayFirstDate(text string, i int) (int, int, bool) {
 	for j < len(text) && isLetter(text[j]) && j-i < 4 {
 		j++ // 1st
 	}
-	if j >= len(text) || text[j] != ' ' {
+	if j >= len(text) || text[j] != ' ' && text[j] != '-' && text[j] != '/' {
 		return 0, 0, false
 	}
 	j++
@@ -159,7 +190,7 @@ func dayFirstDate(text string, i int) (int, int, bool) {
 	if mo == 0 {
 		return 0, 0, false
 	}
-	for k < len(text) && (text[k] == ' ' || text[k] == ',' || text[k] == '.') && k-j < 16 {
+	for k < len(text) && (text[k] == ' ' || text[k] == ',' || text[k] == '.' || text[k] == '-' || text[k] == '/') && k-j < 16 {
 		k++
 	}
 	y, e := digitsAt(text, k, 4)

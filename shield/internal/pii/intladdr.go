@@ -120,7 +120,7 @@ func (f *finder) intlAddresses() {
 				continue
 			}
 			s := lo + m[0]
-			if intlBusinessWords.in(text[max(0, s-48):s]) {
+			if intlBusinessWords.in(text[max(0, s-48):s]) || f.businessPlace(s, end) {
 				break
 			}
 			e := end

@@ -45,7 +45,7 @@ var baseLabelled = []labelledRecognizer{
 		{stem: "patente di guida"}, {stem: "rijbewijs"}, {stem: "körkort"}, {stem: "carta de condução"}, {stem: "prawo jazdy"}},
 		valid: validLicence, dashes: true},
 	{kind: "bank_account", labels: []label{
-		{"account", []string{" number", " no", " num", " #", ":"}}, {stem: "acct"}, {stem: "a/c"},
+		{"account", []string{" number", " no", " num", " #", ":"}}, {stem: "acct"}, {stem: "a/c"}, {"acc", []string{":", " no", " #", ". no", "."}},
 		{stem: "bank account"}, {stem: "checking account"}, {stem: "savings account"}},
 		valid: validAccount, dashes: true},
 	{kind: "aba_routing_number", labels: []label{{stem: "routing"}, {stem: "aba"}, {stem: "rtn"}, {stem: "transit number"}},
@@ -172,6 +172,9 @@ var labelStart = func() (m [256]bool) {
 	for _, l := range birthLabels {
 		m[l[0]], m[l[0]-'a'+'A'] = true, true
 	}
+	for c, ok := range homeStart {
+		m[c] = m[c] || ok
+	}
 	return m
 }()
 
@@ -240,6 +243,9 @@ func (f *finder) labelsIn(lo, hi int, last []int) {
 				f.add("date_of_birth", s, e)
 			}
 		}
+		if homeStart[text[at]] && f.homeChecks < maxHomeLabels && f.nhomes < len(f.homes) {
+			f.homeAddressAt(at)
+		}
 		refs := labelsByFirst[lowerByte(text[at])]
 		if len(refs) == 0 || at+1 >= len(text) {
 			continue
@@ -293,6 +299,13 @@ func (f *finder) valueAfter(r *labelledRecognizer, from int) int {
 		if !isAlnum(c) {
 			i++
 			continue
+		}
+		if r.kind == "uk_nino" {
+			// HMRC prints it in pairs: JG 10 37 59 A.
+			if j, ok := spacedNINO(text, i); ok {
+				f.valueEnd = j
+				return i
+			}
 		}
 		// A token: letters and digits, and for r.dashes inner dashes or
 		// single spaces between digit groups.
@@ -405,4 +418,18 @@ func rawDateLike(raw string) bool {
 		return false
 	}
 	return len(p[0]) == 4 && len(p[1]) <= 2 && len(p[2]) <= 2 || len(p[0]) <= 2 && len(p[1]) <= 2 && len(p[2]) == 4
+}
+
+// spacedNINO reads a National Insurance number printed in pairs at i
+// (JG 10 37 59 A) and returns its end.
+func spacedNINO(text string, i int) (int, bool) {
+	if i+13 > len(text) {
+		return 0, false
+	}
+	v := text[i : i+13]
+	if v[2] != ' ' || v[5] != ' ' || v[8] != ' ' || v[11] != ' ' || i+13 < len(text) && isAlnum(text[i+13]) {
+		return 0, false
+	}
+	compact := []byte{v[0], v[1], v[3], v[4], v[6], v[7], v[9], v[10], v[12]}
+	return i + 13, validNINO(compact, "")
 }

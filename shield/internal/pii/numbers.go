@@ -71,7 +71,11 @@ var (
 		"call", "calls", "calling", "called", "text", "sms", "whatsapp", "signal", "fax", "ring", "dial", "contact",
 		"reach", "reached", "landline", "hotline", "helpline", "ph", "phone number", "telefon", "telefono",
 		"teléfono", "téléphone", "handy", "portable", "móvil", "celular", "tlf", "voicemail",
-		"ruf", "anrufen", "rufnummer", "telefonnummer", "handynummer", "appelez", "appeler", "llámame", "llama", "chiamami", "chiamare")
+		"ruf", "anrufen", "rufnummer", "telefonnummer", "handynummer", "appelez", "appeler", "llámame", "llama", "chiamami", "chiamare",
+		"cellulare", "cellular", "mobil", "mobilnummer", "mobiltelefon", "rückruf", "zurückrufen", "joindre",
+		"my number", "new number", "home number", "cell number", "mobile number", "contact number",
+		"her number", "his number", "their number", "your number", "phone no", "cell no", "mob no", "mobile no",
+		"ringa", "ring mig", "bel me", "bellen", "ligar", "ligue", "liga", "contacto", "contatto", "kontakt", "tlf.", "telf")
 )
 
 // numberStart marks the bytes at which numbers reads a token: digits,
@@ -137,6 +141,12 @@ func (f *finder) numbers() {
 		if c == '(' && i+5 < len(text) && isDigit(text[i+1]) && isDigit(text[i+2]) && isDigit(text[i+3]) && text[i+4] == ')' &&
 			(i == 0 || !isAlnum(text[i-1])) {
 			if e, ok := f.parenPhone(i); ok {
+				i = e
+				continue
+			}
+		}
+		if c == '(' && i+4 < len(text) && text[i+1] == '0' && isDigit(text[i+2]) && (i == 0 || !isAlnum(text[i-1])) {
+			if e, ok := f.parenNational(i); ok {
 				i = e
 				continue
 			}
@@ -279,7 +289,8 @@ func (f *finder) classify(tok *numberToken) {
 	}
 	if n >= 13 && n <= 19 && (tok.nseps == 0 || cardGroups(tok)) {
 		if kind, ok := cardKind(d); ok {
-			if kind == "card_number_test" && f.near(s, e, testWords) {
+			if kind == "card_number_test" && f.near(s, e, testWords) ||
+				testCardWords.in(f.text[max(0, s-testCardReach):s]) || testCardWords.in(f.text[e:min(len(f.text), e+48)]) {
 				// A processor's published test number called one is no
 				// one's card, as a documented example key is no secret.
 				return

@@ -1,12 +1,26 @@
 package pii
 
-import "github.com/nyaruka/phonenumbers"
+import (
+	"strconv"
+
+	"github.com/nyaruka/phonenumbers"
+)
 
 // nationalRegions are the regions whose national numbers (without a
 // +country prefix) are tried, in this order, for a number labelled as a
 // phone's: the North American plan first, then the countries whose
 // numbers the project sees most.
 var nationalRegions = []string{"GB", "DE", "FR", "IN", "AU", "IE", "ES", "IT", "NL", "BR"}
+
+// trunkRegions are tried after nationalRegions for a national number
+// written with its trunk prefix 0, and noTrunkRegions for one written
+// without (their national numbers have none: Spain's 612 34 56 78,
+// Italy's mobiles 347 123 4567, Denmark's, Norway's, Portugal's,
+// Poland's).
+var (
+	trunkRegions   = []string{"SE", "BE", "CH", "AT", "ZA", "NZ"}
+	noTrunkRegions = []string{"ES", "IT", "IN", "DK", "NO", "PT", "PL"}
+)
 
 // validE164 reports whether +digits is a number the phone number metadata
 // knows to be assigned (phonenumbers.IsValidNumber) or, when possible is
@@ -29,19 +43,24 @@ func (f *finder) validE164(digits []byte, possible bool) bool {
 }
 
 // validNational reports whether digits, written as a national number, are
-// a valid number of one of nationalRegions.
-func (f *finder) validNational(digits []byte) bool {
-	for _, r := range nationalRegions {
+// a valid number of one of nationalRegions, and returns the number in
+// international form (country code and national number, no "+").
+func (f *finder) validNational(digits []byte) (string, bool) {
+	regions := noTrunkRegions
+	if digits[0] == '0' {
+		regions = append(nationalRegions[:len(nationalRegions):len(nationalRegions)], trunkRegions...)
+	}
+	for _, r := range regions {
 		if f.phoneChecks >= MaxPhoneChecks {
-			return false
+			return "", false
 		}
 		f.phoneChecks++
 		num, err := phonenumbers.Parse(string(digits), r)
 		if err == nil && phonenumbers.IsValidNumberForRegion(num, r) {
-			return true
+			return strconv.Itoa(int(num.GetCountryCode())) + strconv.FormatUint(num.GetNationalNumber(), 10), true
 		}
 	}
-	return false
+	return "", false
 }
 
 // nanp reports whether ten digits have the shape of a North American
@@ -114,7 +133,7 @@ func (f *finder) intlPhone(i int) int {
 	for try := 0; try < 3; try++ {
 		if n >= 8 && n <= 15 {
 			if f.validE164(d[:n], possible && try == 0) {
-				f.add("phone_number", i, end)
+				f.addPhone(i, end, string(d[:n]))
 				if try == 0 {
 					return ext
 				}
@@ -159,11 +178,57 @@ func (f *finder) parenPhone(i int) (int, bool) {
 		return 0, false
 	}
 	d := []byte{text[i+1], text[i+2], text[i+3], text[j], text[j+1], text[j+2], text[j+4], text[j+5], text[j+6], text[j+7]}
-	if nanp(d) && (f.near(i, e, phoneWords) || f.validE164(append([]byte{'1'}, d...), false)) {
-		f.add("phone_number", i, e)
+	// The parenthesized area code is a phone's shape whatever the
+	// metadata says of the digits: "(555) 867-5309" is written as one
+	// (issue 27, item 3); with a phone label, so is an exchange the plan
+	// does not assign ("call me at (555) 123-4567").
+	if nanp(d) || d[0] >= '2' && f.near(i, e, phoneWords) {
+		f.addPhone(i, e, "1"+string(d))
 		return e, true
 	}
 	return 0, false
+}
+
+// parenNational reads, after a phone label, a national number whose
+// area code with its trunk prefix is in parentheses: (02) 9876 5432,
+// (030) 1234567, (0161) 496 0000. It returns where the number ends.
+func (f *finder) parenNational(i int) (int, bool) {
+	text := f.text
+	var d [13]byte
+	n, j := 0, i+1
+	for j < len(text) && isDigit(text[j]) && n < 5 {
+		d[n] = text[j]
+		n++
+		j++
+	}
+	if j >= len(text) || text[j] != ')' || n < 2 {
+		return 0, false
+	}
+	j++
+	end := j
+	for j < len(text) && n < len(d) {
+		switch c := text[j]; {
+		case isDigit(c):
+			d[n] = c
+			n++
+			j++
+			end = j
+			continue
+		case (c == ' ' || c == '-') && j+1 < len(text) && isDigit(text[j+1]):
+			j++
+			continue
+		}
+		break
+	}
+	if n < 9 || n > 12 || end < len(text) && isAlnum(text[end]) || !f.near(i, end, phoneWords) {
+		return 0, false
+	}
+	num, ok := f.validNational(d[:n])
+	if !ok {
+		return 0, false
+	}
+	f.addPhone(i, end, num)
+	return end, true
 }
 
 // phoneToken tests a digit token for a phone number written without a
@@ -184,41 +249,54 @@ func (f *finder) phoneToken(tok *numberToken) bool {
 	// international prefix dialled).
 	shaped := tok.is(sep, 3, 3, 4) || d[0] == '1' && tok.is(sep, 1, 3, 3, 4) ||
 		d[0] == '0' && d[1] == '0' && d[2] == '1' && tok.is(sep, 3, 3, 3, 4)
+	if shaped && !nanp(d[n-10:]) && d[n-10] >= '2' && f.near(s, e, phoneWords) && !f.closelyAfter(s, idWords) {
+		// A phone label and a North American number's groups: a phone,
+		// even with an exchange the plan does not assign (555-123-4567).
+		f.addPhone(s, e, "1"+string(d[n-10:]))
+		return true
+	}
 	if shaped && nanp(d[n-10:]) {
 		if !f.near(s, e, phoneWords) && f.closelyAfter(s, idWords) {
 			return false // "Part no. 623.506.2526", "SKU 415-555-2671": an item's number
 		}
 		if f.near(s, e, phoneWords) || f.validE164(append([]byte{'1'}, d[n-10:]...), false) {
-			f.add("phone_number", s, e)
+			f.addPhone(s, e, "1"+string(d[n-10:]))
 			return true
 		}
 		return false
 	}
-	if n < 7 || n > 13 || sep == '.' && !tok.is('.', 2, 2, 2, 2, 2) || yearRange(tok) || tok.is('-', 5, 4) || !f.near(s, e, phoneWords) {
+	if n < 7 || n > 13 && !(n <= 15 && d[0] == '0' && d[1] == '0') || sep == '.' && !tok.is('.', 2, 2, 2, 2, 2) || yearRange(tok) || tok.is('-', 5, 4) || !f.near(s, e, phoneWords) {
 		return false
 	}
 	if tok.nseps == 0 && !f.closelyAfter(s, phoneWords) {
 		return false // a bare run of digits needs its label right before it
 	}
+	var e164 string
 	switch {
-	case shaped, tok.nseps == 0 && n == 10 && nanp(d), tok.nseps == 0 && n == 11 && d[0] == '1' && nanp(d[1:]),
-		tok.is('-', 3, 4) && d[0] >= '2':
-		// A North American number the text calls a phone's, or its local
-		// seven digits (555-0198).
+	case shaped, tok.nseps == 0 && n == 10 && nanp(d), tok.nseps == 0 && n == 11 && d[0] == '1' && nanp(d[1:]):
+		// A North American number the text calls a phone's.
+		e164 = "1" + string(d[n-10:])
+	case tok.is('-', 3, 4) && d[0] >= '2':
+		// Its local seven digits (555-0198).
 	case n > 9 && d[0] == '0' && d[1] == '0':
 		if !f.validE164(d[2:], false) {
 			return false
 		}
-	case d[0] == '0' || tok.isAny(5, 5) && d[0] >= '6':
-		// A national number after its trunk prefix (020 7946 0958), or
-		// an Indian mobile number in groups (98765 43210).
-		if !f.validNational(d) {
+		e164 = string(d[2:])
+	case d[0] == '0' || tok.isAny(5, 5) && d[0] >= '6' || tok.nseps > 0 && n >= 9 && n <= 11 && d[0] >= '2' && tok.groups[0] >= 3:
+		// A national number after its trunk prefix (020 7946 0958), an
+		// Indian mobile number in groups (98765 43210), or one of a
+		// country whose numbers have no trunk prefix (Spain's 612 34 56
+		// 78, Italy's mobiles 347 123 4567, Denmark's, Norway's).
+		num, ok := f.validNational(d)
+		if !ok {
 			return false
 		}
+		e164 = num
 	default:
 		return false
 	}
-	f.add("phone_number", s, e)
+	f.addPhone(s, e, e164)
 	return true
 }
 

@@ -33,8 +33,12 @@
 //
 // It finds identifiers by their format, not names, postal addresses other
 // than a street address with its postcode in the US, the UK, Canada,
-// Australia, the Netherlands, Germany, France, Spain or Italy, dates of
-// birth without their label, or free-text descriptions of a person. A value that passes its
+// Australia, the Netherlands, Germany, France, Spain or Italy or a street
+// and a house number after a label naming someone's address, dates of
+// birth without their label, or free-text descriptions of a person. A
+// company's phone number (a switchboard, a hotline, a number in a
+// footer), a business's address and a processor's documented test card
+// are not personal data and are not reported (business.go). A value that passes its
 // check may still be a made-up example; an e-mail address may be public.
 // Numbers whose format carries no evidence (a bare ten-digit number, a
 // national phone number without a label) are not found.
@@ -92,6 +96,7 @@ type finder struct {
 	text        string
 	emit        func(Match)
 	phoneChecks int
+	typeChecks  int // metadata lookups of businessPhone (at most maxPhoneTypeChecks)
 	// wins are the stretches before digit runs where a label may stand
 	// (the labelled pass reads only these); past len(wins) of them, the
 	// labelled pass reads the whole text.
@@ -113,9 +118,22 @@ type finder struct {
 	// most maxIntlAddressChecks); addrs are their positions.
 	addrs  [maxIntlAddressChecks]addrCand
 	naddrs int
+	// addrSpans are the addresses reported (the first len(addrSpans)):
+	// homeAddresses does not report them again.
+	addrSpans  [16][2]int
+	naddrSpans int
+	// homes are the labelled home addresses the labelled pass read (the
+	// first len(homes)), homeChecks the home labels it read.
+	homes      [8][2]int
+	nhomes     int
+	homeChecks int
 }
 
 func (f *finder) add(kind string, start, end int) {
+	if (kind == "us_street_address" || kind == "street_address") && f.naddrSpans < len(f.addrSpans) {
+		f.addrSpans[f.naddrSpans] = [2]int{start, end}
+		f.naddrSpans++
+	}
 	f.emit(Match{Kind: kind, Confidence: Confidences[kind], Start: start, End: end})
 }
 
@@ -128,6 +146,7 @@ func Find(text string, emit func(Match)) {
 	f.labelled() // with the dates of birth (dob.go)
 	f.addresses()
 	f.intlAddresses()
+	f.homeAddresses()
 }
 
 func isDigit(b byte) bool  { return '0' <= b && b <= '9' }

@@ -276,7 +276,10 @@ func BenchmarkFind(b *testing.B) {
 func BenchmarkFindHostile(b *testing.B) {
 	for _, unit := range []string{"+44 20 7946 0958 ", "(212) 555-0198 ", "call 020 7946 0958 ", "passport X1234567 ",
 		"driver's license ", "a@b.cd ", "4111 ", "DE89", "1-", "NHS 943 476 5919 ", "DOB 12/03/1984 ", "born March ",
-		"1 Oak St, Austin, TX 78701 ", "Main St, Austin, TX 7870"} {
+		"1 Oak St, Austin, TX 78701 ", "Main St, Austin, TX 7870",
+		// The fourth pass (business.go, homeaddr.go).
+		"Acme Ltd Tel. +44 20 7946 0958 ", "support: +1 800 555 0199 ", "I live at 12 Oak Lane ", "address 1 ",
+		"Lindenstraße 12 Adresse ", "(555) 123-4567 ", "Test card 4917 4845 8989 7107 "} {
 		text := strings.Repeat(unit, (1<<20)/len(unit))
 		b.Run(strings.TrimSpace(unit), func(b *testing.B) {
 			b.SetBytes(int64(len(text)))
