@@ -1,0 +1,11 @@
+package injrules_test
+
+import "testing"
+
+func TestPlantedHeldOut(t *testing.T) {
+	measureHeldout(t, heldoutSet{path: "testdata/planted_heldout.jsonl", floor: 0, ceiling: 1, minEach: 100, judge: byVerdict(newShield(t), carrierSource), by: "carrier", show: "PLANTED_SHOW"})
+}
+
+func TestPlantedDev(t *testing.T) {
+	measureHeldout(t, heldoutSet{path: "testdata/planted_dev.jsonl", floor: 0, ceiling: 1, judge: byVerdict(newShield(t), carrierSource), by: "carrier", show: "PLANTED_DEV"})
+}
