@@ -9,3 +9,7 @@ func TestPlantedHeldOut(t *testing.T) {
 func TestPlantedDev(t *testing.T) {
 	measureHeldout(t, heldoutSet{path: "testdata/planted_dev.jsonl", floor: 0, ceiling: 1, judge: byVerdict(newShield(t), carrierSource), by: "carrier", show: "PLANTED_DEV"})
 }
+
+func TestPlantedDev2(t *testing.T) {
+	measureHeldout(t, heldoutSet{path: "testdata/planted_dev2.jsonl", floor: 0, ceiling: 1, judge: byVerdict(newShield(t), carrierSource), by: "carrier", show: "PLANTED_DEV"})
+}
