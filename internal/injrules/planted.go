@@ -98,7 +98,7 @@ var plHuman = words("agent agents assistant assistants reviewer reviewers reader
 // clause, a greeting or a label word ("to", "for", "note for",
 // "whoever is", "if you are"), a determiner and up to two words of a
 // qualifier after it.
-var plBefore = re(`(?:^|[\n.!?;:()\[\]{<>"'*#/|=]|<!--|—|–|\s-\s|\x60)\s*(?:[\w-]+\s+)?(?:(?:to|for|attention|attn|dear|hey|hi|hello|yo|ok|okay|fyi|ps|p\.s\.|note|reminder|whoever\s+is|whatever\s+is|if\s+you\s+are|if\s+you're|now,?|and|also|but|so)\s*,?\s+)?(?:(?:the|any|all|every|each|an?|whatever|whichever|no|our|your|this)\s+(?:[\w-]+\s+){0,2})?$`)
+var plBefore = re(`(?:^|[\n.!?;:()\[\]{<>"'*#/|=]|<!--|—|–|\s-\s|\x60)\s*(?:@[\w-]+\s+)*(?:[\w-]+\s+)?(?:(?:to|for|attention|attn|dear|hey|hi|hello|yo|ok|okay|fyi|ps|p\.s\.|note|reminder|whoever\s+is|whatever\s+is|if\s+you\s+are|if\s+you're|now,?|and|also|but|so)\s*,?\s+)?(?:(?:the|any|all|every|each|an?|whatever|whichever|no|our|your|this)\s+(?:[\w-]+\s+){0,2})?$`)
 
 // plNowAlso are the adverbs after a modal that tie an instruction to
 // this moment: the reader is told to do something more or else ("should
@@ -106,7 +106,7 @@ var plBefore = re(`(?:^|[\n.!?;:()\[\]{<>"'*#/|=]|<!--|—|–|\s-\s|\x60)\s*(?:
 var plNowAlso = re(`^\s+(?:(?:must|shall|has|have|needs?|ought|is|are|may|can|will)\b[^.\n]{0,24}?\b(?:now|also|instead|henceforth|additionally|from\s+now\s+on)|should\b[^.\n]{0,24}?\b(?:also|instead|henceforth|additionally|from\s+now\s+on))\b`)
 
 // plConceal is a step concealed or a confirmation waived, in a passage.
-var plConceal = re(`\b(?:do\s+not|don't|dont|never|not)\s+(?:mention|tell|inform|notify|report|flag|disclose|reveal|alert|bother|ask|show|bring\s+up)\b|\bwithout\s+(?:asking|telling|informing|notifying|review(?:ing)?|approval|verification|checks?|confirm\w*|waiting|running|any\s+(?:check|review|confirmation|approval|verification))|\bno\s+need\s+to\s+(?:ask|tell|mention|confirm|check|bother|flag|inform)|\b(?:quietly|silently|secretly|discreetly)\b|\bskip(?:ping)?\s+(?:the\s+)?(?:review|ci|checks?|tests?|approval|verification|manager)`)
+var plConceal = re(`\b(?:do\s+not|don't|dont|never|not)\s+(?:mention|tell|inform|notify|report|flag|disclose|reveal|alert|bother|ask|show|bring\s+up|log|record|quote|escalate)\b|\bwithout\s+(?:asking|telling|informing|notifying|review(?:ing)?|approval|verification|checks?|confirm\w*|waiting|running|any\s+(?:check|review|confirmation|approval|verification))|\bno\s+need\s+to\s+(?:ask|tell|mention|confirm|check|bother|flag|inform)|\b(?:quietly|silently|secretly|discreetly)\b|\bskip(?:ping)?\s+(?:the\s+)?(?:review|ci|checks?|tests?|approval|verification|manager)`)
 
 // plSensitive is a credential or a private thing named in a passage.
 var plSensitive = re(sensitive + `|` + credential + `|\b(?:passcodes?|pins?|one-time\s+codes?|otp|recovery\s+codes?|card\s+(?:number|details)|bank\s+details|salary|salaries|social\s+security|date\s+of\s+birth|system\s+prompt|session\s+cookies?|cookies?|tokens?|authorized_keys|admin(?:istrator)?\s+(?:rights|access|role|privileges|user|account)|owner\s+(?:rights|access|role)|write\s+access|edit\s+access)\b`)
@@ -122,7 +122,7 @@ var plRecommendAs = re(`\b(?:recommend|promote|call|name|present|endorse|rank|ra
 
 // plDeixis is this text named in a passage ("this file", "these
 // reviews", "this invite").
-var plDeixis = re(`\b(?:this|these)\s+(?:[\w-]+\s+)?(?:file|files|page|site|review|reviews|listing|product|seller|invite|invitation|event|meeting|ticket|issue|thread|channel|chat|conversation|log|table|sheet|spreadsheet|document|pdf|contract|paper|resume|cv|candidate|report|email|e-mail|message|result|output|data|repo|repository|code|function|module|pr|commit|change|changes|release|changelog|story|article|company|vendor|account|order|row|cell|column|invoice|claim|recipe|app)\b`)
+var plDeixis = re(`\b(?:this|these)\s+(?:[\w-]+\s+)?(?:file|files|page|site|review|reviews|listing|product|seller|invite|invitation|event|meeting|ticket|issue|thread|channel|chat|conversation|log|table|sheet|spreadsheet|document|pdf|contract|paper|resume|cv|candidate|report|email|e-mail|message|result|output|data|repo|repository|code|function|module|pr|commit|change|changes|release|changelog|story|article|company|vendor|account|order|row|cell|column|invoice|claim|recipe|app|note|notes|comment|text|section|annex|clause|entry|request|agenda|minutes)\b`)
 
 // plEvidence counts the kinds of evidence a passage p holds that an
 // instruction is aimed at the reader of this text or takes something
@@ -223,12 +223,20 @@ func plAddrConf(lo string, m []int) (float64, bool) {
 	}
 	machine := !plWeakHead[last] || strings.ContainsAny(np, " -\t\n") || plMachineBefore(before)
 	human := plHuman[last] && !machine
+	if m[4] >= 0 && plCompound[strings.Fields(lo[m[4]:m[5]])[0]] {
+		return 0, false // "machine learning workflows, install …": a compound noun
+	}
 	reader := m[4] >= 0 && plReaderObj.MatchString(lo[m[4]:m[5]])
 	if m[6] >= 0 {
 		return plModalConf(lo, m, machine, human, reader)
 	}
 	return plLabelConf(lo, m, machine, human, reader)
 }
+
+// plCompound are the words in -ing that make a compound noun of a
+// machine's name ("machine learning", "AI training", "language
+// modeling"), not a reader's clause.
+var plCompound = words("learning training computing programming engineering reasoning modeling modelling marketing pricing funding licensing hosting translation translating tooling")
 
 // plMachineBefore reports whether a machine's name qualifies the noun
 // phrase from before it ("the AI scheduling bot", "automated code
@@ -267,6 +275,10 @@ func plModalConf(lo string, m []int, machine, human, reader bool) (float64, bool
 		ev += 2
 	}
 	if plNowAlso.MatchString(lo[m[6] : m[9]+1]) {
+		ev++
+	}
+	if strings.Contains(lo[m[6]:m[7]], "hereby") {
+		pe++ // "is hereby instructed to": an authority's pretext
 		ev++
 	}
 	// a reading of this text, or something taken: "now" and "also"
@@ -530,7 +542,7 @@ func mergePlanted() bool {
 		}
 	}
 	add("ai-based ai-powered ai-driven llm-based llm-powered llm-driven gpt-based gpt-powered", "", "pladdr")
-	add("ai llm llms gpt chatgpt claude gemini copilot copilots chatbot chatbots bot bots model models automated automatic language artificial robots assistant assistants agent agents summarizer summarizers summariser notetaker", "", "pladdr")
+	add("ai llm llms gpt chatgpt claude gemini copilot copilots chatbot chatbots bot bots model models automated automatic language artificial machine robot robots assistant assistants agent agents summarizer summarizers summariser notetaker", "", "pladdr")
 	add("summary summaries recap recaps digest digests synopsis overview", "", "ploutput")
 	add("release", "notes", "ploutput")
 	add("generated written produced ai-generated llm-generated machine-generated model-generated ai-written llm-written", "summary summaries recap recaps digest digests answer answers response responses reply replies output outputs report reports release overview synopsis description descriptions translation", "ploutput")

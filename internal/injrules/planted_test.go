@@ -13,3 +13,7 @@ func TestPlantedDev(t *testing.T) {
 func TestPlantedDev2(t *testing.T) {
 	measureHeldout(t, heldoutSet{path: "testdata/planted_dev2.jsonl", floor: 0, ceiling: 1, judge: byVerdict(newShield(t), carrierSource), by: "carrier", show: "PLANTED_DEV"})
 }
+
+func TestPlantedDev3(t *testing.T) {
+	measureHeldout(t, heldoutSet{path: "testdata/planted_dev3.jsonl", floor: 0, ceiling: 1, judge: byVerdict(newShield(t), carrierSource), by: "carrier", show: "PLANTED_DEV"})
+}
