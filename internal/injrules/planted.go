@@ -425,6 +425,29 @@ func plOutputConf(lo string, m []int) (float64, bool) {
 // "when reporting back to the user,", "when this story is summarized,".
 var plWhen = re(`^when(?:ever)?\s+(?:(?:summari[sz]ing|reporting(?:\s+back)?|replying|responding|answering|writing\s+(?:the|your|a)\s+(?:summary|answer|reply|report|recap))\b[^.,;:\n]{0,40}?|(?:this|these)\s+(?:[\w-]+\s+){0,2}(?:is|are|gets|get)\s+(?:being\s+)?(?:summari[sz]ed|processed|parsed|analy[sz]ed|ingested|aggregated|digested)[^.,;:\n]{0,30}?)\s*,`)
 
+// plWhenNext are the words plWhen reads after "when": a cheap test
+// before its expression runs ("when" opens a clause in most texts).
+var plWhenNext = words("summarizing summarising reporting replying responding answering writing this these")
+
+// plWhenCheck runs plWhen at the anchor m[0] of the lowered text lo when
+// the word after "when" is one of plWhenNext, and scores the match.
+func plWhenCheck(lo string, m []int) (float64, bool) {
+	at := m[0]
+	j := at + len("when")
+	if strings.HasPrefix(lo[at:], "whenever") {
+		j = at + len("whenever")
+	}
+	if !plWhenNext[nextWord(lo, j)] {
+		return 0, false
+	}
+	mm := plWhen.FindStringIndex(lo[at:min(len(lo), at+120)])
+	if mm == nil {
+		return 0, false
+	}
+	m[0], m[1] = at, at+mm[1]
+	return plWhenConf(lo, m)
+}
+
 // plWhenConf scores plWhen: the passage after it must plant a claim,
 // conceal a step or name a credential, a third party or an order to
 // the reader's output ("the summary has to say").
@@ -492,7 +515,7 @@ func plNoticeBefore(lo string, at int) bool {
 var plChecks = map[string]check{
 	"pladdr":   {SteerAnswer, re(`^`), 0, 160, plAddrCheck},
 	"ploutput": {SteerAnswer, plOutput, 0, plWindow, plOutputConf},
-	"plwhen":   {SteerAnswer, plWhen, 0, 120, plWhenConf},
+	"plwhen":   {SteerAnswer, re(`^`), 0, 120, plWhenCheck},
 }
 
 // plOwn names this file's checks, which run on a budget of their own
@@ -507,11 +530,11 @@ func plLimit(n int) int { return 48 + n/256 }
 
 // plNeeds are the literals one of which a check's window must hold: the
 // modal or the label's punctuation of plAddr, the verbs of plOutput,
-// the comma of plWhen.
+// the word after "when" of plWhen.
 var plNeeds = map[string][]string{
 	"pladdr":   {" must", " should", " shall", " has to", " have to", " need", " ought", " is to", " are to", "required", "expected", "asked to", "instructed", "obliged", "supposed", "directed", "authori", "permitted", "allowed", "meant to", " may now", " can now", " will now", ":", "\u2014", "\u2013", " - ", ", please", ", now", ", you", ", when", ", if", ", kindly", ", do not", ", don't", ", tell", ", ignore", ", disregard", ", forget", ", stop", ", go ahead"},
 	"ploutput": {" include", " state", " say", " mention", " list", " describe", " omit", " leave", " contain", " claim", " report", " recommend", " rank", " call", " present", " note", " declare", " praise", " exclude", " mark", " rate", " link"},
-	"plwhen":   {","},
+	"plwhen":   {"summari", "reporting", "replying", "responding", "answering", "writing", "this", "these"},
 }
 
 var _ = mergePlanted()
