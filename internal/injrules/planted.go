@@ -109,7 +109,7 @@ var plNowAlso = re(`^\s+(?:(?:must|shall|has|have|needs?|ought|is|are|may|can|wi
 var plConceal = re(`\b(?:do\s+not|don't|dont|never|not)\s+(?:mention|tell|inform|notify|report|flag|disclose|reveal|alert|bother|ask|show|bring\s+up|log|record|quote|escalate)\b|\bwithout\s+(?:asking|telling|informing|notifying|review(?:ing)?|approval|verification|checks?|confirm\w*|waiting|running|any\s+(?:check|review|confirmation|approval|verification))|\bno\s+need\s+to\s+(?:ask|tell|mention|confirm|check|bother|flag|inform)|\b(?:quietly|silently|secretly|discreetly)\b|\bskip(?:ping)?\s+(?:the\s+)?(?:review|ci|checks?|tests?|approval|verification|manager)`)
 
 // plSensitive is a credential or a private thing named in a passage.
-var plSensitive = re(sensitive + `|` + credential + `|\b(?:passcodes?|pins?|one-time\s+codes?|otp|recovery\s+codes?|card\s+(?:number|details)|bank\s+details|salary|salaries|social\s+security|date\s+of\s+birth|system\s+prompt|session\s+cookies?|cookies?|tokens?|authorized_keys|admin(?:istrator)?\s+(?:rights|access|role|privileges|user|account)|owner\s+(?:rights|access|role)|write\s+access|edit\s+access)\b`)
+var plSensitive = re(sensitive + `|` + credential + `|\b(?:passcodes?|pins?|one-time\s+codes?|otp|recovery\s+codes?|card\s+(?:number|details)|bank\s+details|salary|salaries|social\s+security|date\s+of\s+birth|system\s+prompt|session\s+cookies?|cookies?|tokens?|authorized_keys|admin(?:istrator)?\s+(?:rights|access|role|privileges|user|account)|owner\s+(?:rights|access|role)|write\s+access|edit\s+access|(?:stored|saved)\s+(?:card|payment)|card\s+on\s+file)\b`)
 
 // plDomain is a bare host name of a public suffix that sites of
 // little standing use ("flycheapo.biz", "recipe-club.cc"): a third party
@@ -650,9 +650,14 @@ func mergePlanted() bool {
 	add("summary summaries recap recaps digest digests synopsis overview", "", "ploutput")
 	add("release", "notes", "ploutput")
 	add("generated written produced ai-generated llm-generated machine-generated model-generated ai-written llm-written", "summary summaries recap recaps digest digests answer answers response responses reply replies output outputs report reports release overview synopsis description descriptions translation", "ploutput")
-	add("when whenever", "summarizing summarising reporting replying responding answering writing this these", "plwhen")
+	add("when whenever", "", "plwhen") // plWhenCheck reads the next word
 	// more keys of a note to the model, read by steer.go's steerkey
 	add("message_for_model message_to_model message_for_agent message_to_ai message_to_assistant note_to_model note_for_bot note_to_bot hint_for_ai hint_for_assistant hint_for_llm hint_for_model ai_directive assistant_directive llm_directive model_directive agent_directive bot_directive ai_hint assistant_hint llm_hint model_hint instructions_to_ai instructions_to_assistant instructions_to_llm instructions_to_model directive_for_ai directive_for_assistant", "", "steerkey")
+	plAnchors = as
 	addAnchors(as, false)
 	return true
 }
+
+// plAnchors is this file's anchor table, as merged (for
+// TestPlantedAnchorsAlone).
+var plAnchors map[string]anchor
