@@ -215,8 +215,8 @@
 // so do fresh.go's ROT13 and full-width views and its acrostic (at most
 // 64 lines, 256 word initials), whose checks have a budget of their own
 // (64 windows a text, counted only when a window holds their literals).
-// planted.go's checks have one too: 48 windows and one more for each 256
-// bytes (112 at 16 KiB), counted the same way.
+// planted.go's checks have one too: 32 windows and one more for each 512
+// bytes (64 at 16 KiB), counted the same way.
 // Each
 // expression is compiled when a text first reaches it (lazy.go), not at
 // package init: a program that imports package shield does not pay for

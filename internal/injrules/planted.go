@@ -51,13 +51,16 @@ import (
 // testdata/planted_heldout.jsonl was written and committed before these
 // checks, which were developed on testdata/planted_dev.jsonl.
 //
-// Bounds: each check runs from an anchor word in the engine's windows
-// (checkLimit a text); the address reads at most plWindow bytes after
-// its anchor and plBack before it, the passage after it steerGap bytes.
+// Bounds: each check runs from an anchor word on a budget of its own
+// (plLimit windows a text, counted only when a window holds the check's
+// literals); the address reads at most plWindow bytes after its anchor
+// and plBack before it, a label's or a moment's passage plPassageCap
+// bytes, a modal's clause steerGap, a notice plNoticeBefore's 240 bytes
+// back.
 
 // The bounds of the windows, in bytes.
 const (
-	plWindow = 240
+	plWindow = 160
 	plBack   = 64
 )
 
@@ -203,6 +206,22 @@ func plAddrCheck(lo string, m []int) (float64, bool) {
 	c, st := plAddrConf(lo, mm)
 	m[0], m[1] = mm[0], mm[1]
 	return c, st
+}
+
+// plPassageCap bounds the passage a label's or a moment's order is read
+// in: its first sentences, at most 200 bytes, not across a blank line
+// (the expressions that weigh it run on their NFA, so the cap bounds a
+// window's cost on hostile text).
+const plPassageCap = 200
+
+// plCap returns the passage of lo from at: at most plPassageCap bytes,
+// cut at a blank line.
+func plCap(lo string, at int) string {
+	end := min(len(lo), at+plPassageCap)
+	if i := strings.Index(lo[at:end], "\n\n"); i >= 0 {
+		end = at + i
+	}
+	return lo[at:end]
 }
 
 // plUncomment returns w with the markers that open a wrapped comment's
@@ -366,10 +385,7 @@ func plLabelConf(lo string, m []int, machine, human, reader bool) (float64, bool
 	if transcriptTurn(lo, m[0]) {
 		return 0, false
 	}
-	passage, _ := steerPassage(lo, m[11], m[11])
-	if plCrawlerNotice.MatchString(passage) {
-		return 0, false
-	}
+	passage := plCap(lo, m[11])
 	passage = strings.TrimLeft(passage, "*_\"' >")
 	opens := plImperative.MatchString(passage)
 	if !opens {
@@ -378,6 +394,9 @@ func plLabelConf(lo string, m []int, machine, human, reader bool) (float64, bool
 		if i := strings.Index(passage, ". "); i >= 0 && i < 160 {
 			opens = plImperative.MatchString(passage[i+2:])
 		}
+	}
+	if (opens || reader) && plCrawlerNotice.MatchString(passage) {
+		return 0, false
 	}
 	if human {
 		// "Now, assistant, you have to make a new admin user": a name
@@ -532,8 +551,8 @@ func plWhenCheck(lo string, m []int) (float64, bool) {
 // conceal a step or name a credential, a third party or an order to
 // the reader's output ("the summary has to say").
 func plWhenConf(lo string, m []int) (float64, bool) {
-	passage, ok := steerPassage(lo, m[1], m[1])
-	if !ok {
+	passage := plCap(lo, m[1])
+	if !plWhenLits.in(passage) || plCrawlerNotice.MatchString(passage) {
 		return 0, false
 	}
 	if i := strings.IndexAny(passage, ".!?"); i >= 0 && i+1 < len(passage) && passage[i+1] == ' ' {
@@ -561,6 +580,10 @@ func plWhenConf(lo string, m []int) (float64, bool) {
 // plSayOpen is a passage that opens on a claim to make: "say the
 // invoice was paid", "tell them it is free".
 var plSayOpen = re(`^\s*(?:(?:please|also|then|just)\s+)*(?:say|state|claim|tell\s+(?:them|the\s+user|the\s+reader|users|readers))\b`)
+
+// plWhenLits are literals one of which plWhenConf's passage must hold
+// for any of its kinds to be found: a cheap test before its expressions.
+var plWhenLits = newLitSet([]string{"say", "state", "tell", "claim", "mention", "omit", "leave", "don't", "do not", "dont", "never", "not ", "without", "quiet", "silent", "secret", "discreet", "skip", "@", "://", ".", "must", "should", "shall", "has to", "needs to", "password", "key", "token", "credential", "cookie", "recommend", "promote", "describe", "rank", "call", "list", "present", "endorse", "name", "rate", "report", "include", "also", "additionally", "in addition"})
 
 // plAlso is the reader told to do more ("also state that …").
 var plAlso = re(`^\s*(?:please\s+)?(?:also|additionally|in\s+addition|do\s+not|don't|never)\b`)
@@ -605,8 +628,8 @@ var plChecks = map[string]check{
 var plOwn = map[string]bool{"pladdr": true, "ploutput": true, "plwhen": true}
 
 // plLimit is the number of this file's windows a text of n bytes may
-// run: 48, and one more for each 256 bytes (112 at 16 KiB).
-func plLimit(n int) int { return 48 + n/256 }
+// run: 32, and one more for each 512 bytes (64 at 16 KiB).
+func plLimit(n int) int { return 32 + n/512 }
 
 // plNeeds are the literals one of which a check's window must hold: the
 // modal or the label's punctuation of plAddr, the verbs of plOutput,
