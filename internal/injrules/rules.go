@@ -851,6 +851,7 @@ type finder struct {
 	checks   int
 	limit    int // checkLimit of the text
 	fresh    int // fresh.go's windows run, at most maxFreshChecks
+	planted  int // planted.go's windows run, at most plLimit
 	// until holds, per rule, the end of its last hit.
 	until map[string]int
 }
@@ -860,10 +861,12 @@ func (f *finder) run(name string, at int) {
 	// fresh.go's checks have a budget of their own, spent only on windows
 	// that pass their literals, so that they never take the others' windows.
 	own := freshOwn[name]
-	if at < f.until[ch.rule] || f.n >= MaxHits || !own && f.checks >= f.limit || own && f.fresh >= maxFreshChecks {
+	// planted.go's checks too, with a budget that grows with the text.
+	pl := plOwn[name]
+	if at < f.until[ch.rule] || f.n >= MaxHits || !own && !pl && f.checks >= f.limit || own && f.fresh >= maxFreshChecks || pl && f.planted >= plLimit(len(f.lo)) {
 		return
 	}
-	if !own {
+	if !own && !pl {
 		f.checks++
 	}
 	ws, we := max(0, at-ch.back), min(len(f.lo), at+ch.fwd)
@@ -876,6 +879,9 @@ func (f *finder) run(name string, at int) {
 	}
 	if own {
 		f.fresh++
+	}
+	if pl {
+		f.planted++
 	}
 	m := submatch(name, ch.re, w)
 	if m == nil {
