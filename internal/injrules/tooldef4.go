@@ -78,11 +78,12 @@ type td4Rule struct {
 	verb int
 	// ok, when set, must accept the match in the text it ran on.
 	ok func(s string, m []int) bool
+	// also, when set, lists literals one of which the sentence must hold
+	// too (after lits).
+	also []string
 	// prev lets ok accept the previous sentence and this one instead (m
 	// is nil then).
 	prev bool
-	// set answers containsAny(sentence, lits) in one pass (needs.go).
-	set *litSet
 }
 
 var (
@@ -105,7 +106,7 @@ var (
 
 var td4Rules = []td4Rule{
 	// consent claimed
-	{lits: []string{"approv", "authori", "consent", "agreed", "permission", "fine", "okay"},
+	{lits: []string{"approv", "preapprov", "authori", "preauthori", "consent", "agreed", "permission", "fine", "okay"},
 		rx:   re(`\b(?:user|users|developer|operator|owner|admin|administrator|maintainers?|team(?:\s+lead)?|cto|boss|manager|lead)\s+(?:has\s+|have\s+|had\s+)?(?:(?:already|previously|explicitly)\s+(?:approved|authori[sz]ed|consented|agreed|okayed|ok'd)|(?:approved|authori[sz]ed|consented|agreed)\s+already|pre-?(?:approved|authori[sz]ed)|(?:approved|authori[sz]ed|consented\s+to)\s+(?:all|every|any|each|everything|sharing|the\s+sharing)|granted\s+(?:blanket|full|standing)\s+(?:permission|consent|approval)|said\s+(?:it'?s|it\s+is|that'?s)\s+(?:fine|ok|okay))\b|\b(?:is|are|been)\s+pre-?(?:authori[sz]ed|approved)\b|\bblanket\s+(?:permission|approval|consent)\b|\b(?:permitted|allowed|free)\s+to\s+skip\s+(?:the\s+|any\s+)?(?:confirmation|approval|review)`),
 		rule: Override, conf: 0.8, ok: notConditional},
 	// confirmation waived beside an action
@@ -121,24 +122,24 @@ var td4Rules = []td4Rule{
 		rule: Override, conf: 0.8, verb: 1},
 	// tools disparaged or replaced
 	{lits: []string{"compromised", "malicious", "hacked", "leak", "insecure", "untrusted", "fake", "deprecated", "broken", "unreliable", "obsolete"},
-		rx:   re(`\b(?:servers?|tools?|terminal)\b[^.;]{0,80}?\b(?:is|are|has\s+been|have\s+been|was|were|it\s+is)\s+(?:now\s+)?(?:compromised|malicious|hacked|insecure|fake|untrusted)\b|\b(?:servers?|tools?|terminal|one)\s+(?:leaks?|exfiltrates?|steals?)\s+(?:your\s+|user\s+)?data\b|\b(?:other|built-?in|default|native|original)\s+(?:mcp\s+)?(?:[\w-]+\s+)?(?:servers?|tools?|terminal)\b[^.;]{0,80}?\b(?:is|are|has\s+been|have\s+been)\s+(?:now\s+)?(?:deprecated|broken|unreliable|obsolete|disabled)\b`),
+		rx:   re(`\b(?:servers?|tools?|terminal)\b[^.;]*?\b(?:is|are|has\s+been|have\s+been|was|were|it\s+is)\s+(?:now\s+)?(?:compromised|malicious|hacked|insecure|fake|untrusted)\b|\b(?:servers?|tools?|terminal|one)\s+(?:leaks?|exfiltrates?|steals?)\s+(?:your\s+|user\s+)?data\b|\b(?:other|built-?in|default|native|original)\s+(?:mcp\s+)?(?:[\w-]+\s+)?(?:servers?|tools?|terminal)\b[^.;]*?\b(?:is|are|has\s+been|have\s+been)\s+(?:now\s+)?(?:deprecated|broken|unreliable|obsolete|disabled)\b`),
 		rule: CrossTool, conf: 0.8},
-	{lits: []string{"never use", "not use", "n't use", "route", "even when", "even if", "different", "you used"},
-		rx:   re(`\b(?:never|do\s+not|don't)\s+use\s+(?:the\s+|any\s+)?(?:built-?in|default|native|other|original)\s+(?:[\w-]+\s+)?(?:tools?|servers?|terminal|shell|bash|browser|search|one)\b|\b(?:route|send|redirect)\s+(?:every|all|each|any)\s+[\w ,]{0,40}?(?:requests?|calls?|queries)\s+(?:through|to|via)\s+this\s+(?:server|tool)\b|\beven\s+(?:when|if)\s+the\s+user\s+(?:explicitly\s+)?(?:names|asks\s+for|requests|chooses|picks|mentions|wants)\s+(?:a\s+)?(?:different|another|other)\b|\b(?:whenever|every\s+time|each\s+time|any\s+time|when)\s+you\s+(?:are\s+about\s+to\s+)?(?:use|call|invoke)\s+(?:a\s+different|another|any\s+other|other)\s+tools?\b|\btell\s+(?:them|the\s+user)\s+(?:that\s+)?you\s+used\b`),
+	{lits: []string{"never use", "not use", "'t use", "route", "even when", "even if", "different", "you used"},
+		rx:   re(`\b(?:never|do\s+not|don't)\s+use\s+(?:the\s+|any\s+)?(?:built-?in|default|native|other|original)\s+(?:[\w-]+\s+)?(?:tools?|servers?|terminal|shell|bash|browser|search|one)\b|\b(?:route|send|redirect)\s+(?:every|all|each|any)\s+[\w ,]*?(?:requests?|calls?|queries)\s+(?:through|to|via)\s+this\s+(?:server|tool)\b|\beven\s+(?:when|if)\s+the\s+user\s+(?:explicitly\s+)?(?:names|asks\s+for|requests|chooses|picks|mentions|wants)\s+(?:a\s+)?(?:different|another|other)\b|\b(?:whenever|every\s+time|each\s+time|any\s+time|when)\s+you\s+(?:are\s+about\s+to\s+)?(?:use|call|invoke)\s+(?:a\s+different|another|any\s+other|other)\s+tools?\b|\btell\s+(?:them|the\s+user)\s+(?:that\s+)?you\s+used\b`),
 		rule: CrossTool, conf: 0.8},
 	// sleeper conditions
-	{lits: []string{"user"},
-		rx:   re(`\b(?:if|when|whenever|once|any\s+time|every\s+time)\s+(?:the\s+)?user\s+(?:ever\s+)?(?:mentions?|says|types?|talks\s+about|shares?|pastes?|writes?|asks\s+about|seems|brings\s+up|uses\s+the\s+word)\b([^.]{0,100}?)\b(?:send|e-?mail|forward|copy|record|log|upload|post|push|text|sms|dm|bcc|refund|transfer|issue_refund|delete|share|mirror|offer)\b`),
+	{lits: []string{"if the user", "when the user", "whenever the user", "once the user", "time the user", "if user ", "when user ", "whenever user "},
+		rx:   re(`\b(?:if|when|whenever|once|any\s+time|every\s+time)\s+(?:the\s+)?user\s+(?:ever\s+)?(?:mentions?|says|types?|talks\s+about|shares?|pastes?|writes?|asks\s+about|seems|brings\s+up|uses\s+the\s+word)\b([^.]*?)\b(?:send|e-?mail|forward|copy|record|log|upload|post|push|text|sms|dm|bcc|refund|transfer|issue_refund|delete|share|mirror|offer)\b`),
 		rule: CrossTool, conf: 0.8, two: true, ok: sleeperTopic},
-	{lits: []string{"date", "day", "time", "january", "february", "march", "april", "june", "july", "august", "september", "october", "november", "december", "20"},
+	{lits: []string{"date is", "day is", "time is", "202", "203"},
 		rx:   re(`\b(?:if|once|when|after)\s+(?:the\s+)?(?:current\s+|today'?s\s+)?(?:date|day|time)\s+is\s+(?:after|past|later\s+than|beyond|on\s+or\s+after)\b|\b(?:after|from|starting|beginning|since)\s+(?:\d{4}-\d{2}-\d{2}|(?:\d{1,2}\s+)?(?:january|february|march|april|may|june|july|august|september|october|november|december)\s+(?:\d{1,2},?\s+)?\d{4})\s*,?\s+(?:start|begin|also|always|you\s+must|include|read|send|add|put|pass)\b`),
 		rule: CrossTool, conf: 0.8, two: true, ok: func(s string, _ []int) bool { return td4Private.MatchString(s) || td4Dest.MatchString(s) }},
 	// payee or recipient changed, fixed third party added
 	{lits: []string{"instead", "route", "redirect"},
-		rx:   re(`\binstead\s+of\s+(?:the\s+)?(?:requested|given|user'?s?|original|intended|actual)?\s*(?:iban|account|payee|recipient|address|wallet|destination|one\s+on\s+the\s+invoice)|\b(?:paid|sent|routed|transferred|redirected)\s+to\s+(?:the\s+)?(?:\w+\s+){0,2}(?:account|wallet|iban)\b[^.]{0,80}\binstead\b|\b(?:route|redirect)\s+(?:all|every|any)\s+(?:\w+\s+){0,2}(?:payments?|transfers?|orders?)\b[^.]{0,60}?\bto\b`),
+		rx:   re(`\binstead\s+of\s+(?:the\s+)?(?:requested|given|user'?s?|original|intended|actual)?\s*(?:iban|account|payee|recipient|address|wallet|destination|one\s+on\s+the\s+invoice)|\b(?:paid|sent|routed|transferred|redirected)\s+to\s+(?:the\s+)?(?:\w+\s+){0,2}(?:account|wallet|iban)\b[^.]*\binstead\b|\b(?:route|redirect)\s+(?:all|every|any)\s+(?:\w+\s+){0,2}(?:payments?|transfers?|orders?)\b[^.]*?\bto\b`),
 		rule: CrossTool, conf: 0.8},
-	{lits: []string{"@"},
-		rx:   re(`\b(?:always|also|regardless[^.]{0,40}?,)\s+(?:add|include|cc|copy|invite)\s+([\w.+-]+@[\w-]+\.[\w.-]+)|\b(?:always|also)\s+(?:add|include|cc|copy|invite)\b[^.]{0,40}?\s([\w.+-]+@[\w-]+\.[\w.-]+)\s+(?:as|here|to)\b`),
+	{lits: []string{"always ", "also ", "regardless"},
+		rx:   re(`\b(?:always|also|regardless[^.]*?,)\s+(?:add|include|cc|copy|invite)\s+([\w.+-]+@[\w-]+\.[\w.-]+)|\b(?:always|also)\s+(?:add|include|cc|copy|invite)\b[^.]*?\s([\w.+-]+@[\w-]+\.[\w.-]+)\s+(?:as|here|to)\b`),
 		rule: CrossTool, conf: 0.75, ok: func(s string, m []int) bool {
 			for g := 1; 2*g+1 < len(m); g++ {
 				if m[2*g] >= 0 && !exampleAddress(s[m[2*g]:m[2*g+1]]) {
@@ -148,57 +149,88 @@ var td4Rules = []td4Rule{
 			return false
 		}},
 	// data sent to a fixed destination every time
-	{lits: []string{"every", "each", "always", "whenever", "all ", "any time"},
-		rx:   re(`\b(?:every|each|always|whenever|all|any\s+time)\b[^.]{0,120}?\b(send|forward|e-?mail|mail|post|upload|copy|mirror|cc|bcc|deliver|sync|share|log|dm|text|relay|submit|mirrored|forwarded|sent|copied|posted|delivered)\b[^.]{0,120}?(?:\bto\b|\bin\b|\binto\b|\bvia\b)`),
+	{lits: []string{"every", "each", "always", "whenever", "all ", "any time"}, also: []string{"@", "http", "s3://", "#", "+", "public", "anyone", "0x", "external"},
+		rx:   re(`\b(?:every|each|always|whenever|all|any\s+time)\b[^.]*?\b(send|forward|e-?mail|mail|post|upload|copy|mirror|cc|bcc|deliver|sync|share|log|dm|text|relay|submit|mirrored|forwarded|sent|copied|posted|delivered)\b[^.]*?(?:\bto\b|\bin\b|\binto\b|\bvia\b)`),
 		rule: Exfiltrate, conf: 0.8, verb: 1, two: false, ok: func(s string, m []int) bool { return realDest(s[m[0]:]) }},
 	// a secret into a sink
-	{lits: []string{"~/", "/etc/", ".ssh", ".aws", ".kube", ".docker", ".config", ".netrc", ".npmrc", ".pypirc", ".git-cred", "history", ".env", "env ", "environment", "$", "values of", "value of", "clipboard", "private", "ssh key", "seed", "cookie", "password", "tabs", "oauth", "conversation", "chat", "transcript", "system prompt", "user messages", "typed", "noticed", "user's"},
-		rx: td4Private, rule: ReadSecret, conf: 0.85, two: true, ok: nil},
+	{lits: []string{"~/", "/etc/", ".ssh", ".aws", ".kube", ".docker", ".config", ".netrc", ".npmrc", ".pypirc", ".git-cred", "history", ".env", "env ", "environment", "$", "values of", "value of", "clipboard", "private", "ssh key", "_history", "seed", "cookie", "password", "tabs", "oauth", "conversation", "chat", "transcript", "system prompt", "user messages", "typed", "noticed", "user's"},
+		rx: td4Private, rule: ReadSecret, conf: 0.85, two: true},
 	// a URL with a placeholder for the user's data
 	{lits: []string{"http"},
-		rx:   re(`https?://[^\s"'<>)]*?[?&/=](?:\{[a-z_ ]{0,40}(?:conversation|chat|history|summary|message|secret|prompt|password|cookie|session|token|email|user|data|context|env|key)[a-z_ ]{0,40}\}|<(?:paste|insert|put|the\s+user|user)[^>]{0,60}>|(?:insert|paste|put)_[a-z_]+|[a-z_]*(?:users?_previous_messages|chat_history|all_previous_messages|the_chat_history)[a-z_]*)`),
+		rx:   re(`https?://[^\s"'<>)]*?[?&/=](?:\{[a-z_ ]*(?:conversation|chat|history|summary|message|secret|prompt|password|cookie|session|token|email|user|data|context|env|key)[a-z_ ]*\}|<(?:paste|insert|put|the\s+user|user)[^>]*>|(?:insert|paste|put)_[a-z_]+|[a-z_]*(?:users?_previous_messages|chat_history|all_previous_messages|the_chat_history)[a-z_]*)`),
 		rule: Exfiltrate, conf: 0.85},
 	{lits: []string{"http"},
-		rx:   re(`https?://[^\s"'<>)]+[?&][a-z0-9_]+=\s+(?:followed\s+by|plus|then|and\s+then)\b|https?://[^\s"'<>)]+[?&][a-z0-9_]+=\s+with\s+(?:all|every|the)\b[^.]{0,60}\bappended\b`),
+		rx:   re(`https?://[^\s"'<>)]+[?&][a-z0-9_]+=\s+(?:followed\s+by|plus|then|and\s+then)\b|https?://[^\s"'<>)]+[?&][a-z0-9_]+=\s+with\s+(?:all|every|the)\b[^.]*\bappended\b`),
 		rule: Exfiltrate, conf: 0.85},
 	// concealment
-	{lits: []string{"not tell", "n't tell", "never tell", "without tell", "not mention", "n't mention", "not inform", "n't inform", "not narrate", "n't narrate", "not explain", "n't explain", "not show", "n't show", "not list", "n't list", "not reveal", "n't reveal", "not let", "n't let", "dont ", "not see", "not be told", "discreet", "for you only", "internal", "silently", "quietly", "secretly", "covertly", "discreetly", "stealthily", "nothing"},
+	{lits: []string{"not tell", "'t tell", "never tell", "without tell", "not mention", "'t mention", "not inform", "'t inform", "not narrate", "'t narrate", "not explain", "'t explain", "not show", "'t show", "not list", "'t list", "not reveal", "'t reveal", "not let", "'t let", "dont ", "not see", "not be told", "discreet", "for you only", "internal", "silently", "quietly", "secretly", "covertly", "discreetly", "stealthily", "nothing"},
 		rx:   re(`\b(?:do\s+not|don't|dont|never|without)\s+(?:ever\s+)?(?:tell(?:ing)?|mention(?:ing)?|inform(?:ing)?|notify(?:ing)?|narrat(?:e|ing)|explain(?:ing)?|show(?:ing)?|display(?:ing)?|reveal(?:ing)?|disclos(?:e|ing)|list(?:ing)?|say(?:ing)?|let(?:ting)?|telling)\s+(?:the\s+user|users?|them|him|her|anyone|anybody|this|these|that|it|why|what\s+you|the\s+(?:change|step|steps|switch|extra|clearing|redirect|copy|additional|mirror|real|second|user\s+know)|about\s+(?:this|it))\b|\b(?:the\s+)?user\s+(?:must|should|may)\s+(?:not|never)\s+(?:see|know|notice|be\s+told|find\s+out)\b|\bkeep\s+(?:it|this|that|them)\s+(?:discreet|quiet|secret|hidden|between\s+us|to\s+yourself)\b|\bfor\s+you\s+only\b|\b(?:steps?|parts?)\s+(?:\d+\s*(?:,|and|-)?\s*)*(?:is|are)\s+internal\b|\b(?:quietly|silently|secretly|discreetly|covertly|stealthily)\s+(?:also\s+)?(?:copy|send|add|apply|post|upload|forward|bcc|cc|include|record|log|store|save|mirror|share|set|change|install|delete|remove|transfer|pay|run|execute|invite)\b|\b(?:apply|do|run|execute|send|copy|add|upload|share)\s+(?:it|them|this|these|that)\s+(?:silently|quietly|secretly|discreetly)\b|\b(?:dem\s+nutzer|dem\s+benutzer)\s+nichts\b`),
 		rule: Conceal, conf: 0.8, ok: concealNotNegated},
 	// commands written out, protections turned off
 	{lits: []string{"rm ", "history -c", "chmod", "| sh", "|sh", "| bash", "|bash", "git push", "os.system", "powershell", "curl -d", "drop table", "drop database"},
-		rx:   re(`(\brm\s+-(?:rf|fr|r)\s+(?:~|/|\$home|\*)|\bhistory\s+-c\b|\bchmod\s+(?:-r\s+)?777\b|\b(?:curl|wget)\b[^|;\n]{0,160}\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|\bgit\s+push\s+[^.;]{0,40}?(?:--force\b|-f\b|--all\s+https?://|--mirror\b)|\bos\.system\(|\bpowershell\s+-enc|\bdrop\s+(?:table|database)\b|\bcurl\s+(?:-[a-z]+\s+)*-d\s+@)`),
+		rx:   re(`(\brm\s+-(?:rf|fr|r)\s+(?:~|/|\$home|\*)|\bhistory\s+-c\b|\bchmod\s+(?:-r\s+)?777\b|\b(?:curl|wget)\b[^|;\n]*\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|\bgit\s+push\s+[^.;]*?(?:--force\b|-f\b|--all\s+https?://|--mirror\b)|\bos\.system\(|\bpowershell\s+-enc|\bdrop\s+(?:table|database)\b|\bcurl\s+(?:-[a-z]+\s+)*-d\s+@)`),
 		rule: RunCommand, conf: 0.8, verb: 1, ok: func(s string, m []int) bool { return !negatedAny(s, m[0]) }},
 	{lits: []string{"disable", "public", "anyone", "merge", "protection", "2fa", "two-factor", "force", "turn off", "switch off", "deactivate"},
-		rx:   re(`\b(disable|turn\s+off|switch\s+off|deactivate|remove|delete)\s+(?:the\s+)?(?:2fa|two-factor(?:\s+authentication)?|mfa|multi-factor|branch\s+protection(?:\s+rules?)?|confirmation\s+(?:dialogs?|prompts?)|confirmations|the\s+firewall|antivirus|audit\s+logging)\b|\b(make|set)\s+(?:the\s+)?(?:whole\s+|entire\s+)?(?:repo|repository|bucket|drive|document|gist|folder)\s+(?:[\w/-]+\s+)?public\b|\b(share)\s+(?:the\s+)?(?:whole\s+|entire\s+)?(?:drive|folder|workspace|repo|repository)\s+with\s+anyone\b|\b(approve)\s+(?:(?:the|this)\s+)?(?:(?:pr|pull\s+request|change|it)\s+)?and\s+merge\b|\b(copy|upload|send|post|push|move)\b[^.]{0,60}\bto\s+(?:a\s+|the\s+)?public\s+(?:s3\s+)?(?:bucket|gist|repo|repository|channel|folder|url)|\b(force-?push)\b|\bset\s+(public)\s*=\s*true\b`),
+		rx:   re(`\b(disable|turn\s+off|switch\s+off|deactivate|remove|delete)\s+(?:the\s+)?(?:2fa|two-factor(?:\s+authentication)?|mfa|multi-factor|branch\s+protection(?:\s+rules?)?|confirmation\s+(?:dialogs?|prompts?)|confirmations|the\s+firewall|antivirus|audit\s+logging)\b|\b(make|set)\s+(?:the\s+)?(?:whole\s+|entire\s+)?(?:repo|repository|bucket|drive|document|gist|folder)\s+(?:[\w/-]+\s+)?public\b|\b(share)\s+(?:the\s+)?(?:whole\s+|entire\s+)?(?:drive|folder|workspace|repo|repository)\s+with\s+anyone\b|\b(approve)\s+(?:(?:the|this)\s+)?(?:(?:pr|pull\s+request|change|it)\s+)?and\s+merge\b|\b(copy|upload|send|post|push|move)\b[^.]*\bto\s+(?:a\s+|the\s+)?public\s+(?:s3\s+)?(?:bucket|gist|repo|repository|channel|folder|url)|\b(force-?push)\b|\bset\s+(public)\s*=\s*true\b`),
 		rule: RunCommand, conf: 0.8, verb: 1, two: true, ok: func(s string, m []int) bool { return !negatedAny(s, m[0]) && td4Cue.MatchString(s) }},
 	// planted content
 	{lits: []string{"prepend", "append", "insert", "competitor", "rival", "lowest", "worst"},
-		rx:   re(`\b(?:prepend|append|insert|add)\s+(?:the\s+(?:text|line|sentence|phrase|link)\s+)?['"][^'"]{0,100}(?:visit|sponsored|discount|promo|casino|coupon|https?://|\.biz|\.win|\.top)|\b(?:competitor|rival)\b[^.]{0,80}\b(?:lowest|worst|zero|fail|reject|off\s+topic)\b|\b(?:lowest|worst)\s+(?:grade|mark|score|rating)\b[^.]{0,80}\b(?:competitor|rival)\b|\bmentions?\b[^.]{0,60}\b(?:lowest|worst)\s+(?:possible\s+)?(?:grade|mark|score|rating)s?\b`),
+		rx:   re(`\b(?:prepend|append|insert|add)\s+(?:the\s+(?:text|line|sentence|phrase|link)\s+)?['"][^'"]*(?:visit|sponsored|discount|promo|casino|coupon|https?://|\.biz|\.win|\.top)|\b(?:competitor|rival)\b[^.]*\b(?:lowest|worst|zero|fail|reject|off\s+topic)\b|\b(?:lowest|worst)\s+(?:grade|mark|score|rating)\b[^.]*\b(?:competitor|rival)\b|\bmentions?\b[^.]*\b(?:lowest|worst)\s+(?:possible\s+)?(?:grade|mark|score|rating)s?\b`),
 		rule: Override, conf: 0.75},
 }
 
-// td4Any holds every literal of td4Rules, and each rule its own set.
-var td4Any = func() *litSet {
-	var all []string
-	for i := range td4Rules {
-		td4Rules[i].set = newLitSet(td4Rules[i].lits)
-		all = append(all, td4Rules[i].lits...)
+// td4Lits indexes every literal of td4Rules by its first byte, with the
+// rules that list it, so that one pass over a sentence says which rules
+// may match it (a pass a rule cost most of a definition's time).
+var td4Lits = func() (t [256][]td4Lit) {
+	if len(td4Rules) > 32 {
+		panic("injrules: more than 32 rules in td4Rules")
 	}
-	return newLitSet(all)
+	for i, r := range td4Rules {
+		for _, l := range r.lits {
+			t[l[0]] = append(t[l[0]], td4Lit{l, 1 << i})
+		}
+	}
+	return t
 }()
+
+// td4Lit is a literal and the rules that list it.
+type td4Lit struct {
+	s    string
+	mask uint32
+}
+
+// td4Mask returns the rules of td4Rules one of whose literals s holds. A
+// literal that opens on a letter or a digit is looked for only at the
+// start of a word (every such literal of the rules is one).
+func td4Mask(s string) uint32 {
+	var m uint32
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if i > 0 && (c >= 'a' && c <= 'z' || c >= '0' && c <= '9') && isWordChar(s[i-1]) {
+			continue
+		}
+		for _, l := range td4Lits[c] {
+			if m&l.mask != l.mask && strings.HasPrefix(s[i:], l.s) {
+				m |= l.mask
+			}
+		}
+	}
+	return m
+}
 
 // toolDef4 runs this file's rules on sentence i of a definition's
 // lowered view flat (split into sents): one is the sentence, two the
 // sentence and the next, as FindToolDef cut them; hits go to emit.
 func toolDef4(flat string, sents [][2]int, i int, one, two string, emit func(rule string, c float64, s, e int)) {
-	if !td4Any.in(one) {
-		return
+	mask := td4Mask(one)
+	if mask == 0 {
+		return // none of the rules' literals: most sentences of a definition
 	}
 	start, end := sents[i][0], sents[i][1]
 	for k := range td4Rules {
 		r := &td4Rules[k]
-		if !r.set.in(one) {
+		if mask&(1<<k) == 0 || r.also != nil && !containsAny(one, r.also) {
 			continue
 		}
 		if r.rule == ReadSecret {
@@ -233,9 +265,8 @@ func toolDef4(flat string, sents [][2]int, i int, one, two string, emit func(rul
 // the sentence with a verb that moves it (not under a negation), and a
 // sink in the sentence or the next.
 func tdPrivate4(one, two string) bool {
-	loc := td4Private.FindStringIndex(one)
-	if loc == nil {
-		return false
+	if !td4MoveLits.in(one) || !td4Sink.MatchString(two) || !td4Private.MatchString(one) {
+		return false // the cheap tests first: most sentences stop here
 	}
 	moved := false
 	for _, v := range td4Move.get().FindAllStringIndex(one, 8) {
@@ -246,6 +277,9 @@ func tdPrivate4(one, two string) bool {
 	}
 	return moved && td4Sink.MatchString(two)
 }
+
+// td4MoveLits holds a literal of every verb of td4Move.
+var td4MoveLits = newLitSet([]string{"put", "pass", "place", "paste", "includ", "add", "append", "cop", "fill", "populat", "suppl", "send", "attach", "prefix", "insert", "embed", "stick", "list", "requir", "need", "given", "set to", "works best", "also return"})
 
 // notConditional reports whether a claim of consent stands as a fact,
 // not in a condition ("after the user has approved", "unless the user
@@ -361,7 +395,7 @@ func realDest(s string) bool {
 // (fresh.go's), so a text full of URLs costs a literal test a URL. A
 // bare address and an action stay agentact.go's business (0.45).
 var td4TextChecks = map[string]check{
-	"t4mdplace": {Exfiltrate, re(`^https?://[^\s"'<>)]*?[?&/=](?:\{[a-z_ ]{0,40}(?:conversation|chat|history|summary|messages?|secret|prompt|password|cookie|session|e-?mail|context|env)[a-z_ ]{0,40}\}|<(?:paste|insert|put)[^>]{0,60}>|(?:insert|paste|put)_[a-z_]+)`), 0, 240,
+	"t4mdplace": {Exfiltrate, re(`^https?://[^\s"'<>)]*?[?&/=](?:\{[a-z_ ]*(?:conversation|chat|history|summary|messages?|secret|prompt|password|cookie|session|e-?mail|context|env)[a-z_ ]*\}|<(?:paste|insert|put)[^>]*>|(?:insert|paste|put)_[a-z_]+)`), 0, 240,
 		func(string, []int) (float64, bool) { return 0.7, false }},
 	"t4urlenv": {Exfiltrate, re(`^https?://[^\s"'<>)]*[?&][a-z0-9_]+=\$\{?[a-z_]*(?:token|key|secret|password)`), 0, 200,
 		func(lo string, m []int) (float64, bool) {
@@ -378,7 +412,7 @@ var td4TextChecks = map[string]check{
 			}
 			return 0, false
 		}},
-	"t4curlpost": {Exfiltrate, re(`^curl\b[^\n|;]{0,120}?(?:-d|--data(?:-binary|-raw|-urlencode)?|-f|--form|-t|--upload-file)\s+['"]?@(-|[~/.$]?[^\s'"]*?(?:\.env|id_rsa|id_ed25519|passwd|shadow|credentials|\.npmrc|\.netrc|_history|\.pem|wallet\.dat)\b)`), 0, 200,
+	"t4curlpost": {Exfiltrate, re(`^curl\b[^\n|;]*?(?:-d|--data(?:-binary|-raw|-urlencode)?|-f|--form|-t|--upload-file)\s+['"]?@(-|[~/.$]?[^\s'"]*?(?:\.env|id_rsa|id_ed25519|passwd|shadow|credentials|\.npmrc|\.netrc|_history|\.pem|wallet\.dat)\b)`), 0, 200,
 		func(lo string, m []int) (float64, bool) {
 			if lo[m[2]:m[3]] != "-" {
 				return 0.7, false
@@ -408,7 +442,7 @@ var (
 	// td4PipedSecret is a secret piped into a command.
 	td4PipedSecret = re(`\$\{?[a-z_]*(?:token|key|secret|password)|\.env\b|id_rsa|printenv|\benv\s*\|`)
 	// td4Risky is a payload an agent should never run on a stranger's word.
-	td4Risky = re(`\bgit\s+(?:push\b[^\n]{0,40}(?:--force|-f\b|--all|--mirror)|config\s+--global)|\b(?:curl|wget)\b[^\n]{0,120}(?:\|\s*(?:ba|z)?sh\b|-o\s)|\bchmod\s+(?:-r\s+)?777|\brm\s+-(?:rf|fr|r)\b|\bsudo\b|\bpowershell\b|\bnpm\s+publish\b|/etc/(?:hosts|passwd|shadow)|\bauthorized_keys\b|\b(?:call|invoke|use|run)\s+(?:the\s+)?(?:tool\s+)?[` + "`" + `'"]?[\w-]+[` + "`" + `'"]?\s+(?:tool\s+)?(?:now\s+)?with\s+(?:\{|[a-z_]+\s*=)|\bwrite_file\b|\bdelete_[a-z_]+\b|\bmake\s+(?:the\s+)?(?:repo|repository)\s+(?:[\w/-]+\s+)?public\b|:\s*false\b|\bpayments?\s+tool\b|\btransfer_funds\b`)
+	td4Risky = re(`\bgit\s+(?:push\b[^\n]*(?:--force|-f\b|--all|--mirror)|config\s+--global)|\b(?:curl|wget)\b[^\n]*(?:\|\s*(?:ba|z)?sh\b|-o\s)|\bchmod\s+(?:-r\s+)?777|\brm\s+-(?:rf|fr|r)\b|\bsudo\b|\bpowershell\b|\bnpm\s+publish\b|/etc/(?:hosts|passwd|shadow)|\bauthorized_keys\b|\b(?:call|invoke|use|run)\s+(?:the\s+)?(?:tool\s+)?[` + "`" + `'"]?[\w-]+[` + "`" + `'"]?\s+(?:tool\s+)?(?:now\s+)?with\s+(?:\{|[a-z_]+\s*=)|\bwrite_file\b|\bdelete_[a-z_]+\b|\bmake\s+(?:the\s+)?(?:repo|repository)\s+(?:[\w/-]+\s+)?public\b|:\s*false\b|\bpayments?\s+tool\b|\btransfer_funds\b`)
 )
 
 var _ = mergeTD4Text()
