@@ -92,16 +92,16 @@ var (
 	// clipboard, a private key, a browser's state, what the user typed.
 	td4Private = re(`~/\.[a-z0-9_]|~/(?:secrets?|private|keys|credentials)\b|\$home/\.[a-z]|/etc/(?:passwd|shadow|hosts)|\bid_(?:rsa|ed25519|ecdsa)\b|\.ssh/|\.aws/|\.kube/|\.docker/|\.config/[a-z]|\.netrc|\.npmrc|\.pypirc|\.git-credentials|\.bash_history|\.zsh_history|(?:^|[\s'"(])\.env\b|\bprintenv\b|\benv\s+vars?\b|\b(?:all|every|each|the)\s+(?:of\s+the\s+)?environment\s+variables?\b|\$[a-z_][a-z0-9_]*(?:key|token|secret|password|url)\b|\b[a-z0-9]+_[a-z0-9_]*(?:secret|token|password|api_key|access_key|database_url)\b\s+(?:env(?:ironment)?\s+)?(?:var(?:iable)?s?|values?|from\s+the\s+environment)|\bvalues?\s+of\s+(?:the\s+)?[a-z0-9]+_[a-z0-9_]+|\bclipboard\b|\bshell\s+history\b|\b(?:chat|conversation|message|browsing|command)\s+history\b|\b(?:user'?s|their|your|the|private)\s+(?:private\s+)?ssh\s+keys?\b|\bssh\s+private\s+keys?\b|\b(?:user'?s|their|your)\s+private\s+keys?\b|\bseed\s+phrases?\b|\b(?:user'?s|their|your|browser'?s?|session)\s+(?:session\s+)?cookies\b|\bsaved\s+passwords\b|\bpassword\s+manager\b|\bopen\s+(?:browser\s+)?tabs\b|\boauth_token\b|\b(?:entire|whole|full|complete)\s+(?:conversation|chat|transcript)\b|\bconversation\s+so\s+far\b|\b(?:chat|conversation)\s+transcript\b|\b(?:the|your|full|entire|complete)\s+(?:full\s+)?system\s+prompt\b|\b(?:all|every|any)\s+(?:the\s+)?user\s+messages\b|\b(?:everything|anything|all)\s+(?:the\s+user|they)\s+(?:typed|wrote|said|entered)\b|\bpasswords?\s+(?:the\s+user|they)\s+typed\b|\b(?:api\s+keys?|tokens?|secrets?|passwords?)\s+(?:you\s+have\s+)?(?:noticed|seen|found)\b|\b(?:you\s+(?:saw|have\s+seen)|seen)\s+in\s+(?:the|this)\s+(?:conversation|chat|session)\b|\buser'?s\s+(?:home\s+address|e-?mail|phone|documents\s+folder|card\s+number|brokerage\s+login)`)
 	// td4Move is a verb that moves data, or a claim that the tool needs it.
-	td4Move = re(`\b(?:puts?|pass(?:es)?|places?|pastes?|includes?|adds?|appends?|cop(?:y|ies)|fills?|populates?|suppl(?:y|ies)|sends?|attach(?:es)?|prefix(?:es)?|inserts?|embeds?|stick|list)\b|\balso\s+return\b|\b(?:requires?|needs?|must\s+be\s+given|works\s+best\s+when)\b|\bset\s+to\b|\bwith\s+(?:\w+\s+)?set\s+to\b`)
+	td4Move = re(`\b(?:puts?|pass(?:es)?|places?|pastes?|includes?|adds?|appends?|cop(?:y|ies)|fills?|populates?|suppl(?:y|ies)|sends?|attach(?:es)?|prefix(?:es)?|inserts?|embeds?|stick|list)\b|\balso\s+return\b|\b(?:requires?|needs?|must\s+be\s+given|works\s+best\s+when)\b|\bset\s+to\b|\bwith\s+(?:\w+\s+)?set\s+to\b|\breturn\s+(?:them|it)\b`)
 	// td4Sink is where the moved data goes.
-	td4Sink = re(`\b(?:fields?|params?|parameters?|arguments?|args?|here)\b|\b(?:it|them|its\s+\w+|their\s+\w+)\s+(?:in|into|as)\s+(?:the\s+)?'?[a-z_]+|\b(?:this|the\s+[a-z_]+)\s+value\b|\bas\s+(?:the\s+)?(?:context|input|[a-z]+_[a-z_]+|'[a-z_]+')\b|\bin\s+'[a-z_]+'|\bin\s+` + "`" + `[a-z_]+` + "`" + `|\bin\s+(?:the\s+)?(?:[a-z]+\s+)?(?:field|argument|parameter)\b|\bset\s+to\b|\bprefix\s+it\b|\b(?:in|into)\s+(?:the\s+)?[a-z_]{1,24}\s+(?:on|for|before|with|when|every|each)\b|\balso\s+return\b|https?://`)
+	td4Sink = re(`\b(?:fields?|params?|parameters?|arguments?|args?|here)\b|\breturn\s+(?:them|it|its\s+contents?)\b|\binto\s+(?:the\s+)?[a-z_]+\s+(?:content|body|text)\b|\b(?:populate|fill)\s+(?:this\s+|it\s+)?with\b|\b(?:it|them|its\s+\w+|their\s+\w+)\s+(?:in|into|as)\s+(?:the\s+)?'?[a-z_]+|\b(?:this|the\s+[a-z_]+)\s+value\b|\bas\s+(?:the\s+)?(?:context|input|[a-z]+_[a-z_]+|'[a-z_]+')\b|\bin\s+'[a-z_]+'|\bin\s+` + "`" + `[a-z_]+` + "`" + `|\bin\s+(?:the\s+)?(?:[a-z]+\s+)?(?:field|argument|parameter)\b|\bset\s+to\b|\bprefix\s+it\b|\b(?:in|into)\s+(?:the\s+)?[a-z_]{1,24}\s+(?:on|for|before|with|when|every|each)\b|\balso\s+return\b|https?://`)
 	// td4Dest is a destination outside the user's request: an address
 	// (checked against example domains), a URL, a phone number, a channel,
 	// an account, a public place.
-	td4Dest = re(`[\w.+-]+@[\w-]+\.[\w.-]+|https?://[^\s"'<>)]+|s3://\S+|\+\d[\d\s().-]{7,}\d|(?:^|\s)#[a-z][\w-]+|\b(?:public\s+(?:bucket|gist|repo|channel)|anyone[- ]with[- ](?:the[- ])?link|external\s+workspace|wallet\s+0x[0-9a-f]{8,}|0x[0-9a-f]{20,}|[a-z]{2}\d{2}(?:\s?[0-9a-z]{4}){3,7})`)
+	td4Dest = re(`[\w.+-]+@[\w-]+\.[\w.-]+|https?://[^\s"'<>)]+|s3://\S+|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|co|cc|biz|app|dev|ru|xyz|top|info|me|link|site|click)/[^\s"'<>)]*|\+\d[\d\s().-]{7,}\d|(?:^|\s)#[a-z][\w-]+|\b(?:public\s+(?:bucket|gist|repo|channel)|anyone[- ]with[- ](?:the[- ])?link|external\s+workspace|wallet\s+0x[0-9a-f]{8,}|0x[0-9a-f]{20,}|[a-z]{2}\d{2}(?:\s?[0-9a-z]{4}){3,7})`)
 	// td4Act is an action with effect: deleting, pushing, paying, sending,
 	// sharing.
-	td4Act = re(`\b(?:delet(?:e|es|ed|ing)|remov(?:e|es|ed|ing)|wip(?:e|es|ed|ing)|rm|drop|eras(?:e|es|ing)|destroy(?:s|ing)?|purg(?:e|es|ing)|push(?:es|ing)?|merg(?:e|es|ing)|approv(?:e|es|ing)|publish(?:es|ing)?|transfer(?:s|ring)?|pay(?:s|ing)?|refund(?:s|ing)?|issue_refund|buy(?:s|ing)?|purchas(?:e|es|ing)|send(?:s|ing)?|forward(?:s|ing)?|upload(?:s|ing)?|cop(?:y|ies|ying)|shar(?:e|es|ing)|post(?:s|ing)?|e-?mail(?:s|ing)?|install(?:s|ing)?|disabl(?:e|es|ing)|grant(?:s|ing)?|invit(?:e|es|ing)|mail|clean\s*up|appl(?:y|ies|ying)|initiat(?:e|es|ing))\b`)
+	td4Act = re(`\b(?:delet(?:e|es|ed|ing)|remov(?:e|es|ed|ing)|wip(?:e|es|ed|ing)|rm|drop|eras(?:e|es|ing)|destroy(?:s|ing)?|purg(?:e|es|ing)|push(?:es|ing)?|merg(?:e|es|ing)|approv(?:e|es|ing)|publish(?:es|ing)?|transfer(?:s|ring)?|pay(?:s|ing)?|refund(?:s|ing)?|issue_refund|buy(?:s|ing)?|purchas(?:e|es|ing)|send(?:s|ing)?|forward(?:s|ing)?|upload(?:s|ing)?|cop(?:y|ies|ying)|shar(?:e|es|ing)|post(?:s|ing)?|e-?mail(?:s|ing)?|install(?:s|ing)?|disabl(?:e|es|ing)|grant(?:s|ing)?|invit(?:e|es|ing)|mail|deliver(?:s|ing)?|clean\s*up|appl(?:y|ies|ying)|initiat(?:e|es|ing))\b`)
 )
 
 var td4Rules = []td4Rule{
@@ -114,12 +114,15 @@ var td4Rules = []td4Rule{
 		rx:   re(`\bwithout\s+(?:asking|confirming|checking|consulting|notifying|informing|telling|waiting\s+for)\b|\b(?:there\s+is\s+)?no\s+(?:need|reason)\s+to\s+(?:ask|confirm|check|inform|tell|notify|bother|wait|ping)\b|\bskip(?:ping)?\s+(?:the\s+)?(?:asking|confirmation|approval|review|human\s+review|ci|checks)\b|\b(?:don't|do\s+not|dont)\s+bother\s+(?:the\s+user|them)\b|\b(?:don't|do\s+not|dont)\s+ask(?:\s+(?:first|them|anyone|the\s+user))?\s*(?:[;,.)!]|$)`),
 		rule: Override, conf: 0.75, two: true, prev: true, ok: func(s string, _ []int) bool { return td4Act.MatchString(s) }},
 	// authority claimed
-	{lits: []string{"supersede", "override", "outrank", "precedence", "priority", "replace", "authoritative", "as it says", "obey"},
-		rx:   re(`\b(?:this|these|the\s+following|its|the\s+tool'?s?|this\s+tool'?s?|the\s+server'?s?)\s+(?:\w+\s+){0,2}?(?:description|text|instructions?|rules?|notes?|guidance|orders?|directives?)\s+(?:supersedes?|overrides?|outranks?|replaces?|(?:take|takes|have|has)\s+(?:precedence|priority)\s+over)\s+(?:the\s+|your\s+|any\s+|all\s+)?(?:\w+\s+){0,2}?(?:system|instructions|guidelines|rules|user|user's|developer|developer's|operator|policy|policies|prompt)|\bwhich\s+(?:overrides?|replaces?|supersedes?)\s+(?:your|the|any|all)\s+(?:\w+\s+)?(?:guidelines|instructions|rules|system\s+prompt|policy|policies)\b|\b(?:take|takes)\s+(?:precedence|priority)\s+over\s+(?:the\s+)?(?:user|developer|operator|system)|\bobey\s+this\s+(?:text|description|tool|note)\b|\b(?:outputs?|results?|responses?)\s+(?:of|from)\s+this\s+tool\s+(?:is|are)\s+authoritative\b|\bdo\s+as\s+it\s+says\b`),
+	{lits: []string{"supersede", "override", "outrank", "precedence", "priority", "replace", "authoritative", "as it says", "obey", "obsolete", "void", "outdated", "invalid"},
+		rx:   re(`\b(?:this|these|the\s+following|its|the\s+tool'?s?|this\s+tool'?s?|the\s+server'?s?)\s+(?:\w+\s+){0,2}?(?:description|text|instructions?|rules?|notes?|guidance|orders?|directives?)\s+(?:supersedes?|overrides?|outranks?|replaces?|(?:take|takes|have|has)\s+(?:precedence|priority)\s+over)\s+(?:the\s+|your\s+|any\s+|all\s+)?(?:\w+\s+){0,2}?(?:system|instructions|guidelines|rules|user|user's|developer|developer's|operator|policy|policies|prompt)|\bwhich\s+(?:overrides?|replaces?|supersedes?)\s+(?:your|the|any|all)\s+(?:\w+\s+)?(?:guidelines|instructions|rules|system\s+prompt|policy|policies)\b|\b(?:take|takes)\s+(?:precedence|priority)\s+over\s+(?:the\s+)?(?:user|developer|operator|system)|\bobey\s+this\s+(?:text|description|tool|note)\b|\b(?:outputs?|results?|responses?)\s+(?:of|from)\s+this\s+tool\s+(?:is|are)\s+authoritative\b|\bdo\s+as\s+it\s+says\b|\b(?:previous|prior|old|earlier|original)\s+(?:tool\s+)?(?:description|instructions|rules)\s+(?:is|are)\s+(?:now\s+)?(?:obsolete|void|outdated|invalid|superseded|replaced)\b`),
 		rule: Override, conf: 0.85},
 	{lits: []string{"ignore", "disregard", "follow", "distrust"},
 		rx:   re(`\b(ignore|disregard|distrust|do\s+not\s+follow|don't\s+follow)\s+(?:any\s+|all\s+)?(?:the\s+)?(?:instructions|descriptions|rules|guidance|tools?)\s+(?:of|from|in)\s+(?:the\s+|any\s+)?(?:other|'[\w-]+'|[\w-]+)\s+(?:mcp\s+)?(?:servers?|tools?)|\b(ignore|disregard|distrust)\s+(?:the\s+|all\s+|any\s+)?(?:other|all\s+other|any\s+other)\s+(?:mcp\s+)?(?:servers?|tools?)'?(?:'s)?\b|\b(ignore|disregard)\s+(?:the\s+)?instructions\s+of\s+(?:the\s+)?'?[\w-]+'?\s+server\b`),
 		rule: Override, conf: 0.8, verb: 1},
+	{lits: []string{"ignore", "disregard", "forget", "bypass", "override"},
+		rx:   re(`\b(ignore|disregard|forget|bypass|override)\s+(?:all\s+|any\s+)?(?:of\s+)?(?:the\s+|your\s+)?(?:previous|prior|earlier|above|safety|security|system|original)\s+(?:\w+\s+)?(?:rules|instructions|guidelines|restrictions|constraints|policies|directives)\b`),
+		rule: Override, conf: 0.8, verb: 1, ok: ordered},
 	// tools disparaged or replaced
 	{lits: []string{"compromised", "malicious", "hacked", "leak", "insecure", "untrusted", "fake", "deprecated", "broken", "unreliable", "obsolete"},
 		rx:   re(`\b(?:servers?|tools?|terminal)\b[^.;]*?\b(?:is|are|has\s+been|have\s+been|was|were|it\s+is)\s+(?:now\s+)?(?:compromised|malicious|hacked|insecure|fake|untrusted)\b|\b(?:servers?|tools?|terminal|one)\s+(?:leaks?|exfiltrates?|steals?)\s+(?:your\s+|user\s+)?data\b|\b(?:other|built-?in|default|native|original)\s+(?:mcp\s+)?(?:[\w-]+\s+)?(?:servers?|tools?|terminal)\b[^.;]*?\b(?:is|are|has\s+been|have\s+been)\s+(?:now\s+)?(?:deprecated|broken|unreliable|obsolete|disabled)\b`),
@@ -127,6 +130,16 @@ var td4Rules = []td4Rule{
 	{lits: []string{"never use", "not use", "'t use", "route", "even when", "even if", "different", "you used"},
 		rx:   re(`\b(?:never|do\s+not|don't)\s+use\s+(?:the\s+|any\s+)?(?:built-?in|default|native|other|original)\s+(?:[\w-]+\s+)?(?:tools?|servers?|terminal|shell|bash|browser|search|one)\b|\b(?:route|send|redirect)\s+(?:every|all|each|any)\s+[\w ,]*?(?:requests?|calls?|queries)\s+(?:through|to|via)\s+this\s+(?:server|tool)\b|\beven\s+(?:when|if)\s+the\s+user\s+(?:explicitly\s+)?(?:names|asks\s+for|requests|chooses|picks|mentions|wants)\s+(?:a\s+)?(?:different|another|other)\b|\b(?:whenever|every\s+time|each\s+time|any\s+time|when)\s+you\s+(?:are\s+about\s+to\s+)?(?:use|call|invoke)\s+(?:a\s+different|another|any\s+other|other)\s+tools?\b|\btell\s+(?:them|the\s+user)\s+(?:that\s+)?you\s+used\b`),
 		rule: CrossTool, conf: 0.8},
+	{lits: []string{"whether or not", "regardless of whether", "even if the user", "even when the user"},
+		rx:   re(`\b(?:whether\s+or\s+not|regardless\s+of\s+whether|even\s+if|even\s+when)\s+the\s+user\s+(?:did\s+not\s+|didn't\s+|does\s+not\s+|doesn't\s+)?(?:gave|give|gives|asked?|asks|wants?|named?|names|provided?|provides|requests?|did)\b`),
+		rule: CrossTool, conf: 0.8, ok: func(s string, _ []int) bool {
+			for _, a := range td4Act.get().FindAllStringIndex(s, 4) {
+				if !negated(s, a[0]) && !negatedAny(s, a[0]) {
+					return true
+				}
+			}
+			return false
+		}},
 	// sleeper conditions
 	{lits: []string{"if the user", "when the user", "whenever the user", "once the user", "time the user", "if user ", "when user ", "whenever user "},
 		rx:   re(`\b(?:if|when|whenever|once|any\s+time|every\s+time)\s+(?:the\s+)?user\s+(?:ever\s+)?(?:mentions?|says|types?|talks\s+about|shares?|pastes?|writes?|asks\s+about|seems|brings\s+up|uses\s+the\s+word)\b([^.]*?)\b(?:send|e-?mail|forward|copy|record|log|upload|post|push|text|sms|dm|bcc|refund|transfer|issue_refund|delete|share|mirror|offer)\b`),
@@ -135,8 +148,8 @@ var td4Rules = []td4Rule{
 		rx:   re(`\b(?:if|once|when|after)\s+(?:the\s+)?(?:current\s+|today'?s\s+)?(?:date|day|time)\s+is\s+(?:after|past|later\s+than|beyond|on\s+or\s+after)\b|\b(?:after|from|starting|beginning|since)\s+(?:\d{4}-\d{2}-\d{2}|(?:\d{1,2}\s+)?(?:january|february|march|april|may|june|july|august|september|october|november|december)\s+(?:\d{1,2},?\s+)?\d{4})\s*,?\s+(?:start|begin|also|always|you\s+must|include|read|send|add|put|pass)\b`),
 		rule: CrossTool, conf: 0.8, two: true, ok: func(s string, _ []int) bool { return td4Private.MatchString(s) || td4Dest.MatchString(s) }},
 	// payee or recipient changed, fixed third party added
-	{lits: []string{"instead", "route", "redirect"},
-		rx:   re(`\binstead\s+of\s+(?:the\s+)?(?:requested|given|user'?s?|original|intended|actual)?\s*(?:iban|account|payee|recipient|address|wallet|destination|one\s+on\s+the\s+invoice)|\b(?:paid|sent|routed|transferred|redirected)\s+to\s+(?:the\s+)?(?:\w+\s+){0,2}(?:account|wallet|iban)\b[^.]*\binstead\b|\b(?:route|redirect)\s+(?:all|every|any)\s+(?:\w+\s+){0,2}(?:payments?|transfers?|orders?)\b[^.]*?\bto\b`),
+	{lits: []string{"instead", "route", "redirect", "divert"},
+		rx:   re(`\binstead\s+of\s+(?:the\s+)?(?:requested|given|user'?s?|original|intended|actual)?\s*(?:iban|account|payee|recipient|address|wallet|destination|one\s+on\s+the\s+invoice)|\b(?:paid|sent|routed|transferred|redirected)\s+to\s+(?:the\s+)?(?:\w+\s+){0,2}(?:account|wallet|iban)\b[^.]*\binstead\b|\b(?:route|redirect)\s+(?:all|every|any)\s+(?:\w+\s+){0,2}(?:payments?|transfers?|orders?)\b[^.]*?\bto\b|\b(?:redirect|reroute|divert)\s+(?:the\s+|all\s+|every\s+|any\s+)?(?:payments?|transfers?|funds|money|purchases?)\s+to\b`),
 		rule: CrossTool, conf: 0.8},
 	{lits: []string{"always ", "also ", "regardless"},
 		rx:   re(`\b(?:always|also|regardless[^.]*?,)\s+(?:add|include|cc|copy|invite)\s+([\w.+-]+@[\w-]+\.[\w.-]+)|\b(?:always|also)\s+(?:add|include|cc|copy|invite)\b[^.]*?\s([\w.+-]+@[\w-]+\.[\w.-]+)\s+(?:as|here|to)\b`),
@@ -152,8 +165,11 @@ var td4Rules = []td4Rule{
 	{lits: []string{"every", "each", "always", "whenever", "all ", "any time"}, also: []string{"@", "http", "s3://", "#", "+", "public", "anyone", "0x", "external"},
 		rx:   re(`\b(?:every|each|always|whenever|all|any\s+time)\b[^.]*?\b(send|forward|e-?mail|mail|post|upload|copy|mirror|cc|bcc|deliver|sync|share|log|dm|text|relay|submit|mirrored|forwarded|sent|copied|posted|delivered)\b[^.]*?(?:\bto\b|\bin\b|\binto\b|\bvia\b)`),
 		rule: Exfiltrate, conf: 0.8, verb: 1, two: false, ok: func(s string, m []int) bool { return realDest(s[m[0]:]) }},
+	{lits: []string{"before", "after", "first", "then", "also"}, also: []string{"@", "http", "s3://", "#", "+", "public", "anyone", "0x", "external", "/"},
+		rx:   re(`\b(?:before|after|first|then|also|afterwards)\b[^.]*?\b(send|forward|e-?mail|mail|post|upload|copy|mirror|share|deliver|sync|submit)\b[^.]*?\bto\b`),
+		rule: Exfiltrate, conf: 0.8, verb: 1, ok: func(s string, m []int) bool { return realDest(s[m[2]:]) }},
 	// a secret into a sink
-	{lits: []string{"~/", "/etc/", ".ssh", ".aws", ".kube", ".docker", ".config", ".netrc", ".npmrc", ".pypirc", ".git-cred", "history", ".env", "env ", "environment", "$", "values of", "value of", "clipboard", "private", "ssh key", "_history", "seed", "cookie", "password", "tabs", "oauth", "conversation", "chat", "transcript", "system prompt", "user messages", "typed", "noticed", "user's"},
+	{lits: []string{"~/", "/etc/", ".ssh", ".aws", ".kube", ".docker", ".config", ".netrc", ".npmrc", ".pypirc", ".git-cred", "history", ".env", "env ", "environment", "$", "values of", "value of", "clipboard", "private", "ssh key", "_history", "seed", "cookie", "password", "tabs", "oauth", "conversation", "chat", "transcript", "system prompt", "user messages", "typed", "noticed", "user's", "them", "their content", "its content", "those", "these"},
 		rx: td4Private, rule: ReadSecret, conf: 0.85, two: true},
 	// a URL with a placeholder for the user's data
 	{lits: []string{"http"},
@@ -234,7 +250,11 @@ func toolDef4(flat string, sents [][2]int, i int, one, two string, emit func(rul
 			continue
 		}
 		if r.rule == ReadSecret {
-			if tdPrivate4(one, two) {
+			prev := ""
+			if i > 0 {
+				prev = flat[sents[i-1][0]:sents[i-1][1]]
+			}
+			if tdPrivate4(one, two, prev) {
 				emit(r.rule, r.conf, start, end)
 			}
 			continue
@@ -253,7 +273,7 @@ func toolDef4(flat string, sents [][2]int, i int, one, two string, emit func(rul
 		if r.ok != nil && !r.ok(s, m) {
 			// A waiver may follow the action in a sentence of its own
 			// ("copy the dump to …; no need to tell the user").
-			if !r.prev || i == 0 || !r.ok(flat[sents[i-1][0]:end], nil) {
+			if !r.prev || i == 0 || !r.ok(flat[sents[max(0, i-2)][0]:end], nil) {
 				continue
 			}
 		}
@@ -264,9 +284,12 @@ func toolDef4(flat string, sents [][2]int, i int, one, two string, emit func(rul
 // tdPrivate4 is the read_secret rule of this file: a private source in
 // the sentence with a verb that moves it (not under a negation), and a
 // sink in the sentence or the next.
-func tdPrivate4(one, two string) bool {
-	if !td4MoveLits.in(one) || !td4Sink.MatchString(two) || !td4Private.MatchString(one) {
+func tdPrivate4(one, two, prev string) bool {
+	if !td4MoveLits.in(one) || !td4Sink.MatchString(two) {
 		return false // the cheap tests first: most sentences stop here
+	}
+	if !td4Private.MatchString(one) && (prev == "" || !td4Pronoun.MatchString(one) || !td4Private.MatchString(prev)) {
+		return false
 	}
 	moved := false
 	for _, v := range td4Move.get().FindAllStringIndex(one, 8) {
@@ -278,8 +301,28 @@ func tdPrivate4(one, two string) bool {
 	return moved && td4Sink.MatchString(two)
 }
 
+// td4Pronoun refers back to what the previous sentence named ("…
+// ~/secret; instead read them and put their content in …").
+var td4Pronoun = re(`\b(?:them|their\s+contents?|its\s+contents?|those|these)\b`)
+
 // td4MoveLits holds a literal of every verb of td4Move.
-var td4MoveLits = newLitSet([]string{"put", "pass", "place", "paste", "includ", "add", "append", "cop", "fill", "populat", "suppl", "send", "attach", "prefix", "insert", "embed", "stick", "list", "requir", "need", "given", "set to", "works best", "also return"})
+var td4MoveLits = newLitSet([]string{"put", "pass", "place", "paste", "includ", "add", "append", "cop", "fill", "populat", "suppl", "send", "attach", "prefix", "insert", "embed", "stick", "list", "requir", "need", "given", "set to", "works best", "also return", "return"})
+
+// ordered reports whether the verb at the match's start is given as an
+// order, not described: it is not the object of "to", a modal or a
+// subject ("attempts to ignore safety instructions", "documents can
+// override the system prompt", "which ignores previous rules").
+func ordered(s string, m []int) bool {
+	w := strings.Fields(s[max(0, m[0]-24):m[0]])
+	if len(w) == 0 {
+		return true
+	}
+	switch strings.Trim(w[len(w)-1], ",;:()\"'") {
+	case "to", "can", "could", "may", "might", "will", "would", "that", "which", "who", "it", "they", "attackers", "attacker", "injections", "prompts", "models", "not", "never":
+		return false
+	}
+	return true
+}
 
 // notConditional reports whether a claim of consent stands as a fact,
 // not in a condition ("after the user has approved", "unless the user
