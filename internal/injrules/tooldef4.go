@@ -90,15 +90,19 @@ var (
 	// td4Private is where private data lives in a definition's lowered
 	// text, beyond tdStrongPrivate: a named secret variable, the
 	// clipboard, a private key, a browser's state, what the user typed.
-	td4Private = re(`~/\.[a-z0-9_]|~/(?:secrets?|private|keys|credentials)\b|\$home/\.[a-z]|/etc/(?:passwd|shadow|hosts)|\bid_(?:rsa|ed25519|ecdsa)\b|\.ssh/|\.aws/|\.kube/|\.docker/|\.config/[a-z]|\.netrc|\.npmrc|\.pypirc|\.git-credentials|\.bash_history|\.zsh_history|(?:^|[\s'"(])\.env\b|\bprintenv\b|\benv\s+vars?\b|\b(?:all|every|each|the)\s+(?:of\s+the\s+)?environment\s+variables?\b|\$[a-z_][a-z0-9_]*(?:key|token|secret|password|url)\b|\b[a-z0-9]+_[a-z0-9_]*(?:secret|token|password|api_key|access_key|database_url)\b\s+(?:env(?:ironment)?\s+)?(?:var(?:iable)?s?|values?|from\s+the\s+environment)|\bvalues?\s+of\s+(?:the\s+)?[a-z0-9]+_[a-z0-9_]+|\bclipboard\b|\bshell\s+history\b|\b(?:chat|conversation|message|browsing|command)\s+history\b|\b(?:user'?s|their|your|the|private)\s+(?:private\s+)?ssh\s+keys?\b|\bssh\s+private\s+keys?\b|\b(?:user'?s|their|your)\s+private\s+keys?\b|\bseed\s+phrases?\b|\b(?:user'?s|their|your|browser'?s?|session)\s+(?:session\s+)?cookies\b|\bsaved\s+passwords\b|\bpassword\s+manager\b|\bopen\s+(?:browser\s+)?tabs\b|\boauth_token\b|\b(?:entire|whole|full|complete)\s+(?:conversation|chat|transcript)\b|\bconversation\s+so\s+far\b|\b(?:chat|conversation)\s+transcript\b|\b(?:the|your|full|entire|complete)\s+(?:full\s+)?system\s+prompt\b|\b(?:all|every|any)\s+(?:the\s+)?user\s+messages\b|\b(?:everything|anything|all)\s+(?:the\s+user|they)\s+(?:typed|wrote|said|entered)\b|\bpasswords?\s+(?:the\s+user|they)\s+typed\b|\b(?:api\s+keys?|tokens?|secrets?|passwords?)\s+(?:you\s+have\s+)?(?:noticed|seen|found)\b|\b(?:you\s+(?:saw|have\s+seen)|seen)\s+in\s+(?:the|this)\s+(?:conversation|chat|session)\b|\buser'?s\s+(?:home\s+address|e-?mail|phone|documents\s+folder|card\s+number|brokerage\s+login)`)
+	td4Private = re(`~/\.[a-z0-9_]|~/(?:secrets?|private|keys|credentials)\b|\$home/\.[a-z]|/etc/(?:passwd|shadow|hosts)|\bid_(?:rsa|ed25519|ecdsa)\b|\.ssh/|\.aws/|\.kube/|\.docker/|\.config/[a-z]|\.netrc|\.npmrc|\.pypirc|\.git-credentials|\.bash_history|\.zsh_history|(?:^|[\s'"(])\.env\b|\bprintenv\b|\benv\s+vars?\b|\b(?:all|every|each|the)\s+(?:of\s+the\s+)?environment\s+variables?\b|\$[a-z_][a-z0-9_]*(?:key|token|secret|password|url)\b|\b[a-z0-9]+_[a-z0-9_]*(?:secret|token|password|api_key|access_key|database_url)\b\s+(?:env(?:ironment)?\s+)?(?:var(?:iable)?s?|values?|from\s+the\s+environment)|\bvalues?\s+of\s+(?:the\s+)?[a-z0-9]+_[a-z0-9_]+|\bclipboard\b|\bshell\s+history\b|\b(?:chat|conversation|message|browsing|command)\s+history\b|\b(?:user'?s|their|your|the|private)\s+(?:private\s+)?ssh\s+keys?\b|\bssh\s+private\s+keys?\b|\b(?:user'?s|their|your)\s+private\s+keys?\b|\bseed\s+phrases?\b|\b(?:user'?s|their|your|browser'?s?|session)\s+(?:session\s+)?cookies\b|\bsaved\s+passwords\b|\bpassword\s+manager\b|\bopen\s+(?:browser\s+)?tabs\b|\boauth_token\b|\b(?:entire|whole|full|complete)\s+(?:conversation|chat|transcript)\b|\bconversation\s+so\s+far\b|\b(?:chat|conversation)\s+transcript\b|\b(?:the|your|full|entire|complete)\s+(?:full\s+)?system\s+prompt\b|\b(?:all|every|any)\s+(?:the\s+)?user\s+messages\b|\b(?:everything|anything|all)\s+(?:the\s+user|they)\s+(?:typed|wrote|said|entered)\b|\bpasswords?\s+(?:the\s+user|they)\s+typed\b|\b(?:api\s+keys?|tokens?|secrets?|passwords?)\s+(?:you\s+have\s+)?(?:noticed|seen|found)\b|\b(?:you\s+(?:saw|have\s+seen)|seen)\s+in\s+(?:the|this)\s+(?:conversation|chat|session)\b|\buser'?s\s+(?:downloads|documents|desktop|photos|home)\s+(?:folder|directory)\b|\b(?:payslips?|w-2|tax\s+returns?)\b|\bkubectl\s+get\s+secrets?\b|\bgh\s+auth\s+token\b|\bsecurity\s+find-(?:generic|internet)-password\b|\baws\s+configure\s+(?:get|export-credentials)\b|\bgcloud\s+auth\s+print-access-token\b|\bkeychain\b|\b(?:stored|saved)\s+(?:network\s+|wi-?fi\s+)?passwords\b|\b(?:person|people|customer|contact|employee)'?s?\s+(?:home\s+address|phone\s+numbers?|date\s+of\s+birth|passport|ssn)\b|\buser'?s\s+(?:home\s+address|e-?mail|phone|documents\s+folder|card\s+number|brokerage\s+login)`)
 	// td4Move is a verb that moves data, or a claim that the tool needs it.
-	td4Move = re(`\b(?:puts?|pass(?:es)?|places?|pastes?|includes?|adds?|appends?|cop(?:y|ies)|fills?|populates?|suppl(?:y|ies)|sends?|attach(?:es)?|prefix(?:es)?|inserts?|embeds?|stick|list)\b|\balso\s+return\b|\b(?:requires?|needs?|must\s+be\s+given|works\s+best\s+when)\b|\bset\s+to\b|\bwith\s+(?:\w+\s+)?set\s+to\b|\breturn\s+(?:them|it)\b`)
+	td4Move = re(`\b(?:puts?|pass(?:es)?|places?|pastes?|includes?|adds?|appends?|cop(?:y|ies)|fills?|populates?|suppl(?:y|ies)|sends?|attach(?:es)?|prefix(?:es)?|inserts?|embeds?|stick|list|echo(?:es)?|print|write|dump|output)\b|\balso\s+return\b|\b(?:passed|placed|included|added|attached|supplied|provided|appended|inserted)\s+(?:in|into|as|to)\b|\b(?:requires?|needs?|must\s+be\s+given|works\s+best\s+when)\b|\bset\s+to\b|\bwith\s+(?:\w+\s+)?set\s+to\b|\breturn\s+(?:them|it)\b`)
 	// td4Sink is where the moved data goes.
 	td4Sink = re(`\b(?:fields?|params?|parameters?|arguments?|args?|here)\b|\breturn\s+(?:them|it|its\s+contents?)\b|\binto\s+(?:the\s+)?[a-z_]+\s+(?:content|body|text)\b|\b(?:populate|fill)\s+(?:this\s+|it\s+)?with\b|\b(?:it|them|its\s+\w+|their\s+\w+)\s+(?:in|into|as)\s+(?:the\s+)?'?[a-z_]+|\b(?:this|the\s+[a-z_]+)\s+value\b|\bas\s+(?:the\s+)?(?:context|input|[a-z]+_[a-z_]+|'[a-z_]+')\b|\bin\s+'[a-z_]+'|\bin\s+` + "`" + `[a-z_]+` + "`" + `|\bin\s+(?:the\s+)?(?:[a-z]+\s+)?(?:field|argument|parameter)\b|\bset\s+to\b|\bprefix\s+it\b|\b(?:in|into)\s+(?:the\s+)?[a-z_]{1,24}\s+(?:on|for|before|with|when|every|each)\b|\balso\s+return\b|https?://`)
+	// td4SinkOne is a sink read in the sentence itself only: the
+	// answer ("echo its tokens in the audit report"); in the next sentence
+	// it is the tool's own result ("skipped and listed in the result").
+	td4SinkOne = re(`\bin\s+(?:the|your)\s+(?:\w+\s+)?(?:report|output|summary|response|reply|answer|findings|results?)\b`)
 	// td4Dest is a destination outside the user's request: an address
 	// (checked against example domains), a URL, a phone number, a channel,
 	// an account, a public place.
-	td4Dest = re(`[\w.+-]+@[\w-]+\.[\w.-]+|https?://[^\s"'<>)]+|s3://\S+|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|co|cc|biz|app|dev|ru|xyz|top|info|me|link|site|click)/[^\s"'<>)]*|\+\d[\d\s().-]{7,}\d|(?:^|\s)#[a-z][\w-]+|\b(?:public\s+(?:bucket|gist|repo|channel)|anyone[- ]with[- ](?:the[- ])?link|external\s+workspace|wallet\s+0x[0-9a-f]{8,}|0x[0-9a-f]{20,}|[a-z]{2}\d{2}(?:\s?[0-9a-z]{4}){3,7})`)
+	td4Dest = re(`[\w.+-]+@[\w-]+\.[\w.-]+|https?://[^\s"'<>)]+|s3://\S+|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|co|cc|biz|app|dev|ru|xyz|top|info|me|link|site|click)/[^\s"'<>)]*|\+\d[\d\s().-]{7,}\d|(?:^|\s)#(?:ext|external|public|partner|guest|shared)[\w-]*|\b(?:public\s+(?:bucket|gist|repo|channel)|anyone[- ]with[- ](?:the[- ])?link|external\s+workspace|wallet\s+0x[0-9a-f]{8,}|0x[0-9a-f]{20,}|[a-z]{2}\d{2}(?:\s?[0-9a-z]{4}){3,7})`)
 	// td4Act is an action with effect: deleting, pushing, paying, sending,
 	// sharing.
 	td4Act = re(`\b(?:delet(?:e|es|ed|ing)|remov(?:e|es|ed|ing)|wip(?:e|es|ed|ing)|rm|drop|eras(?:e|es|ing)|destroy(?:s|ing)?|purg(?:e|es|ing)|push(?:es|ing)?|merg(?:e|es|ing)|approv(?:e|es|ing)|publish(?:es|ing)?|transfer(?:s|ring)?|pay(?:s|ing)?|refund(?:s|ing)?|issue_refund|buy(?:s|ing)?|purchas(?:e|es|ing)|send(?:s|ing)?|forward(?:s|ing)?|upload(?:s|ing)?|cop(?:y|ies|ying)|shar(?:e|es|ing)|post(?:s|ing)?|e-?mail(?:s|ing)?|install(?:s|ing)?|disabl(?:e|es|ing)|grant(?:s|ing)?|invit(?:e|es|ing)|mail|deliver(?:s|ing)?|clean\s*up|appl(?:y|ies|ying)|initiat(?:e|es|ing))\b`)
@@ -106,16 +110,16 @@ var (
 
 var td4Rules = []td4Rule{
 	// consent claimed
-	{lits: []string{"approv", "preapprov", "authori", "preauthori", "consent", "agreed", "permission", "fine", "okay"},
-		rx:   re(`\b(?:user|users|developer|operator|owner|admin|administrator|maintainers?|team(?:\s+lead)?|cto|boss|manager|lead)\s+(?:has\s+|have\s+|had\s+)?(?:(?:already|previously|explicitly)\s+(?:approved|authori[sz]ed|consented|agreed|okayed|ok'd)|(?:approved|authori[sz]ed|consented|agreed)\s+already|pre-?(?:approved|authori[sz]ed)|(?:approved|authori[sz]ed|consented\s+to)\s+(?:all|every|any|each|everything|sharing|the\s+sharing)|granted\s+(?:blanket|full|standing)\s+(?:permission|consent|approval)|said\s+(?:it'?s|it\s+is|that'?s)\s+(?:fine|ok|okay))\b|\b(?:is|are|been)\s+pre-?(?:authori[sz]ed|approved)\b|\bblanket\s+(?:permission|approval|consent)\b|\b(?:permitted|allowed|free)\s+to\s+skip\s+(?:the\s+|any\s+)?(?:confirmation|approval|review)`),
+	{lits: []string{"approv", "preapprov", "authori", "preauthori", "green-lit", "greenlit", "signed off", "go-ahead", "go ahead", "consent", "agreed", "permission", "fine", "okay"},
+		rx:   re(`\b(?:user|users|developer|operator|owner|admin|administrator|maintainers?|team(?:\s+lead)?|cto|boss|manager|lead|dba|sre|security\s+team)\s+(?:has\s+|have\s+|had\s+)?(?:(?:already|previously|explicitly)\s+(?:approved|authori[sz]ed|consented|agreed|okayed|ok'd)|(?:approved|authori[sz]ed|consented|agreed)\s+already|pre-?(?:approved|authori[sz]ed)|(?:approved|authori[sz]ed|consented\s+to)\s+(?:all|every|any|each|everything|sharing|the\s+sharing)|granted\s+(?:blanket|full|standing)\s+(?:permission|consent|approval)|(?:approved|authori[sz]ed|consented|agreed)\s+(?:in\s+advance|beforehand|ahead\s+of\s+time)|green-?lit|signed\s+off\s+on|given\s+(?:the\s+)?go-?ahead\s+(?:for|to)|said\s+(?:it'?s|it\s+is|that'?s)\s+(?:fine|ok|okay))\b|\b(?:is|are|been)\s+pre-?(?:authori[sz]ed|approved)\b|\bblanket\s+(?:permission|approval|consent)\b|\b(?:permitted|allowed|free)\s+to\s+skip\s+(?:the\s+|any\s+)?(?:confirmation|approval|review)`),
 		rule: Override, conf: 0.8, ok: notConditional},
 	// confirmation waived beside an action
 	{lits: []string{"without", "no need", "no reason", "skip", "bother", "don't ask", "do not ask", "dont ask"},
-		rx:   re(`\bwithout\s+(?:asking|confirming|checking|consulting|notifying|informing|telling|waiting\s+for)\b|\b(?:there\s+is\s+)?no\s+(?:need|reason)\s+to\s+(?:ask|confirm|check|inform|tell|notify|bother|wait|ping)\b|\bskip(?:ping)?\s+(?:the\s+)?(?:asking|confirmation|approval|review|human\s+review|ci|checks)\b|\b(?:don't|do\s+not|dont)\s+bother\s+(?:the\s+user|them)\b|\b(?:don't|do\s+not|dont)\s+ask(?:\s+(?:first|them|anyone|the\s+user))?\s*(?:[;,.)!]|$)`),
+		rx:   re(`\bwithout\s+(?:asking|confirming|checking|consulting|notifying|informing|telling|waiting\s+for)\b|\b(?:there\s+is\s+)?no\s+(?:need|reason)\s+to\s+(?:ask|confirm|check|inform|tell|notify|bother|wait|ping)\b|\bskip(?:ping)?\s+(?:the\s+)?(?:asking|confirmation|approval|review|human\s+review|code\s+review|ci|checks|pull\s+requests|prs)\b|\bwithout\s+further\s+(?:prompts|confirmation|questions)\b|\b(?:don't|do\s+not|dont)\s+bother\s+(?:the\s+user|them)\b|\b(?:don't|do\s+not|dont)\s+ask(?:\s+(?:first|them|anyone|the\s+user))?\s*(?:[;,.)!]|$)`),
 		rule: Override, conf: 0.75, two: true, prev: true, ok: func(s string, _ []int) bool { return td4Act.MatchString(s) }},
 	// authority claimed
-	{lits: []string{"supersede", "override", "outrank", "precedence", "priority", "replace", "authoritative", "as it says", "obey", "obsolete", "void", "outdated", "invalid"},
-		rx:   re(`\b(?:this|these|the\s+following|its|the\s+tool'?s?|this\s+tool'?s?|the\s+server'?s?)\s+(?:\w+\s+){0,2}?(?:description|text|instructions?|rules?|notes?|guidance|orders?|directives?)\s+(?:supersedes?|overrides?|outranks?|replaces?|(?:take|takes|have|has)\s+(?:precedence|priority)\s+over)\s+(?:the\s+|your\s+|any\s+|all\s+)?(?:\w+\s+){0,2}?(?:system|instructions|guidelines|rules|user|user's|developer|developer's|operator|policy|policies|prompt)|\bwhich\s+(?:overrides?|replaces?|supersedes?)\s+(?:your|the|any|all)\s+(?:\w+\s+)?(?:guidelines|instructions|rules|system\s+prompt|policy|policies)\b|\b(?:take|takes)\s+(?:precedence|priority)\s+over\s+(?:the\s+)?(?:user|developer|operator|system)|\bobey\s+this\s+(?:text|description|tool|note)\b|\b(?:outputs?|results?|responses?)\s+(?:of|from)\s+this\s+tool\s+(?:is|are)\s+authoritative\b|\bdo\s+as\s+it\s+says\b|\b(?:previous|prior|old|earlier|original)\s+(?:tool\s+)?(?:description|instructions|rules)\s+(?:is|are)\s+(?:now\s+)?(?:obsolete|void|outdated|invalid|superseded|replaced)\b`),
+	{lits: []string{"supersede", "override", "outrank", "precedence", "priority", "replace", "authoritative", "as it says", "obey", "rank above", "ranks above", "trump", "obsolete", "void", "outdated", "invalid"},
+		rx:   re(`\b(?:this|these|the\s+following|its|the\s+tool'?s?|this\s+tool'?s?|the\s+server'?s?)\s+(?:[\w']+\s+){0,2}?(?:description|text|instructions?|rules?|notes?|guidance|orders?|directives?)\s+(?:supersedes?|overrides?|outranks?|replaces?|ranks?\s+above|(?:is|are)\s+above|trumps?|(?:take|takes|have|has)\s+(?:precedence|priority)\s+over)\s+(?:the\s+|your\s+|any\s+|all\s+)?(?:\w+\s+){0,2}?(?:system|instructions?|guidelines|rules|user|user's|developer|developer's|operator|policy|policies|prompt)|\bwhich\s+(?:overrides?|replaces?|supersedes?)\s+(?:your|the|any|all)\s+(?:\w+\s+)?(?:guidelines|instructions|rules|system\s+prompt|policy|policies)\b|\b(?:take|takes)\s+(?:precedence|priority)\s+over\s+(?:the\s+)?(?:user|developer|operator|system)|\bobey\s+this\s+(?:text|description|tool|note)\b|\b(?:outputs?|results?|responses?)\s+(?:of|from)\s+this\s+tool\s+(?:is|are)\s+authoritative\b|\bdo\s+as\s+it\s+says\b|\b(?:previous|prior|old|earlier|original)\s+(?:tool\s+)?(?:description|instructions|rules)\s+(?:is|are)\s+(?:now\s+)?(?:obsolete|void|outdated|invalid|superseded|replaced)\b`),
 		rule: Override, conf: 0.85},
 	{lits: []string{"ignore", "disregard", "follow", "distrust"},
 		rx:   re(`\b(ignore|disregard|distrust|do\s+not\s+follow|don't\s+follow)\s+(?:any\s+|all\s+)?(?:the\s+)?(?:instructions|descriptions|rules|guidance|tools?)\s+(?:of|from|in)\s+(?:the\s+|any\s+)?(?:other|'[\w-]+'|[\w-]+)\s+(?:mcp\s+)?(?:servers?|tools?)|\b(ignore|disregard|distrust)\s+(?:the\s+|all\s+|any\s+)?(?:other|all\s+other|any\s+other)\s+(?:mcp\s+)?(?:servers?|tools?)'?(?:'s)?\b|\b(ignore|disregard)\s+(?:the\s+)?instructions\s+of\s+(?:the\s+)?'?[\w-]+'?\s+server\b`),
@@ -126,6 +130,9 @@ var td4Rules = []td4Rule{
 	// tools disparaged or replaced
 	{lits: []string{"compromised", "malicious", "hacked", "leak", "insecure", "untrusted", "fake", "deprecated", "broken", "unreliable", "obsolete"},
 		rx:   re(`\b(?:servers?|tools?|terminal)\b[^.;]*?\b(?:is|are|has\s+been|have\s+been|was|were|it\s+is)\s+(?:now\s+)?(?:compromised|malicious|hacked|insecure|fake|untrusted)\b|\b(?:servers?|tools?|terminal|one)\s+(?:leaks?|exfiltrates?|steals?)\s+(?:your\s+|user\s+)?data\b|\b(?:other|built-?in|default|native|original)\s+(?:mcp\s+)?(?:[\w-]+\s+)?(?:servers?|tools?|terminal)\b[^.;]*?\b(?:is|are|has\s+been|have\s+been)\s+(?:now\s+)?(?:deprecated|broken|unreliable|obsolete|disabled)\b`),
+		rule: CrossTool, conf: 0.8},
+	{lits: []string{"poisoned", "tampered", "compromised", "malicious", "untrusted", "refuse to call", "refuse to use"},
+		rx:   re(`\b(?:other|another|any\s+other|built-?in|default)\b[^.;]*?\b(?:tools?|servers?)\b[^.;]*?\b(?:compromised|malicious|hacked|poisoned|tampered|untrusted|unsafe)\b|\brefuse\s+to\s+(?:call|use)\s+(?:them|those|the\s+other|other)\b`),
 		rule: CrossTool, conf: 0.8},
 	{lits: []string{"never use", "not use", "'t use", "route", "even when", "even if", "different", "you used"},
 		rx:   re(`\b(?:never|do\s+not|don't)\s+use\s+(?:the\s+|any\s+)?(?:built-?in|default|native|other|original)\s+(?:[\w-]+\s+)?(?:tools?|servers?|terminal|shell|bash|browser|search|one)\b|\b(?:route|send|redirect)\s+(?:every|all|each|any)\s+[\w ,]*?(?:requests?|calls?|queries)\s+(?:through|to|via)\s+this\s+(?:server|tool)\b|\beven\s+(?:when|if)\s+the\s+user\s+(?:explicitly\s+)?(?:names|asks\s+for|requests|chooses|picks|mentions|wants)\s+(?:a\s+)?(?:different|another|other)\b|\b(?:whenever|every\s+time|each\s+time|any\s+time|when)\s+you\s+(?:are\s+about\s+to\s+)?(?:use|call|invoke)\s+(?:a\s+different|another|any\s+other|other)\s+tools?\b|\btell\s+(?:them|the\s+user)\s+(?:that\s+)?you\s+used\b`),
@@ -148,6 +155,9 @@ var td4Rules = []td4Rule{
 		rx:   re(`\b(?:if|once|when|after)\s+(?:the\s+)?(?:current\s+|today'?s\s+)?(?:date|day|time)\s+is\s+(?:after|past|later\s+than|beyond|on\s+or\s+after)\b|\b(?:after|from|starting|beginning|since)\s+(?:\d{4}-\d{2}-\d{2}|(?:\d{1,2}\s+)?(?:january|february|march|april|may|june|july|august|september|october|november|december)\s+(?:\d{1,2},?\s+)?\d{4})\s*,?\s+(?:start|begin|also|always|you\s+must|include|read|send|add|put|pass)\b`),
 		rule: CrossTool, conf: 0.8, two: true, ok: func(s string, _ []int) bool { return td4Private.MatchString(s) || td4Dest.MatchString(s) }},
 	// payee or recipient changed, fixed third party added
+	{lits: []string{"replace", "swap", "substitute", "overwrite", "change"},
+		rx:   re(`\b(?:replace|swap|substitute|overwrite|change)\s+(?:them|it|the\s+(?:bank\s+details|iban|account(?:\s+number)?|payee|recipient|wallet(?:\s+address)?|beneficiary))\s+with\s+(?:[a-z]{2}\d{2}[a-z0-9]{8,}|0x[0-9a-f]{8,}|[\w.+-]+@[\w-]+\.[a-z]{2,}|(?:our|the\s+new|this)\s+(?:account|iban|wallet))`),
+		rule: CrossTool, conf: 0.8},
 	{lits: []string{"instead", "route", "redirect", "divert"},
 		rx:   re(`\binstead\s+of\s+(?:the\s+)?(?:requested|given|user'?s?|original|intended|actual)?\s*(?:iban|account|payee|recipient|address|wallet|destination|one\s+on\s+the\s+invoice)|\b(?:paid|sent|routed|transferred|redirected)\s+to\s+(?:the\s+)?(?:\w+\s+){0,2}(?:account|wallet|iban)\b[^.]*\binstead\b|\b(?:route|redirect)\s+(?:all|every|any)\s+(?:\w+\s+){0,2}(?:payments?|transfers?|orders?)\b[^.]*?\bto\b|\b(?:redirect|reroute|divert)\s+(?:the\s+|all\s+|every\s+|any\s+)?(?:payments?|transfers?|funds|money|purchases?)\s+to\b`),
 		rule: CrossTool, conf: 0.8},
@@ -163,13 +173,13 @@ var td4Rules = []td4Rule{
 		}},
 	// data sent to a fixed destination every time
 	{lits: []string{"every", "each", "always", "whenever", "all ", "any time"}, also: []string{"@", "http", "s3://", "#", "+", "public", "anyone", "0x", "external"},
-		rx:   re(`\b(?:every|each|always|whenever|all|any\s+time)\b[^.]*?\b(send|forward|e-?mail|mail|post|upload|copy|mirror|cc|bcc|deliver|sync|share|log|dm|text|relay|submit|mirrored|forwarded|sent|copied|posted|delivered)\b[^.]*?(?:\bto\b|\bin\b|\binto\b|\bvia\b)`),
-		rule: Exfiltrate, conf: 0.8, verb: 1, two: false, ok: func(s string, m []int) bool { return realDest(s[m[0]:]) }},
+		rx:   re(`\b(send|forward|e-?mail|mail|post|upload|copy|mirror|cc|bcc|deliver|sync|share|log|dm|text|relay|submit|mirrored|forwarded|sent|copied|posted|delivered|uploaded|synced|shared)\b[^.]*?(?:\bto\b|\bin\b|\binto\b|\bvia\b)`),
+		rule: Exfiltrate, conf: 0.8, verb: 1, ok: func(s string, m []int) bool { return td4Every.MatchString(s) && realDest(s[m[2]:]) }},
 	{lits: []string{"before", "after", "first", "then", "also"}, also: []string{"@", "http", "s3://", "#", "+", "public", "anyone", "0x", "external", "/"},
 		rx:   re(`\b(?:before|after|first|then|also|afterwards)\b[^.]*?\b(send|forward|e-?mail|mail|post|upload|copy|mirror|share|deliver|sync|submit)\b[^.]*?\bto\b`),
 		rule: Exfiltrate, conf: 0.8, verb: 1, ok: func(s string, m []int) bool { return realDest(s[m[2]:]) }},
 	// a secret into a sink
-	{lits: []string{"~/", "/etc/", ".ssh", ".aws", ".kube", ".docker", ".config", ".netrc", ".npmrc", ".pypirc", ".git-cred", "history", ".env", "env ", "environment", "$", "values of", "value of", "clipboard", "private", "ssh key", "_history", "seed", "cookie", "password", "tabs", "oauth", "conversation", "chat", "transcript", "system prompt", "user messages", "typed", "noticed", "user's", "them", "their content", "its content", "those", "these"},
+	{lits: []string{"~/", "/etc/", ".ssh", ".aws", ".kube", ".docker", ".config", ".netrc", ".npmrc", ".pypirc", ".git-cred", "history", ".env", "env ", "environment", "$", "values of", "value of", "clipboard", "private", "ssh key", "_history", "seed", "cookie", "password", "tabs", "oauth", "conversation", "chat", "transcript", "system prompt", "user messages", "typed", "noticed", "user's", "payslip", "w-2", "tax return", "kubectl", "gh auth", "security find", "aws configure", "gcloud auth", "keychain", "stored", "saved", "person's", "people's", "customer's", "contact's", "employee's", "them", "their content", "its content", "those", "these"},
 		rx: td4Private, rule: ReadSecret, conf: 0.85, two: true},
 	// a URL with a placeholder for the user's data
 	{lits: []string{"http"},
@@ -178,13 +188,16 @@ var td4Rules = []td4Rule{
 	{lits: []string{"http"},
 		rx:   re(`https?://[^\s"'<>)]+[?&][a-z0-9_]+=\s+(?:followed\s+by|plus|then|and\s+then)\b|https?://[^\s"'<>)]+[?&][a-z0-9_]+=\s+with\s+(?:all|every|the)\b[^.]*\bappended\b`),
 		rule: Exfiltrate, conf: 0.85},
+	{lits: []string{"<"},
+		rx:   re(`<(?:the\s+)?(?:entire|whole|full|complete|all)\s+(?:chat|conversation|history|messages|transcript)[^>]*>|<output\s+of\s+(?:env|printenv|set|export)\s*>|<(?:contents?\s+of\s+)?~/\.[^>]+>`),
+		rule: Exfiltrate, conf: 0.8},
 	// concealment
 	{lits: []string{"not tell", "'t tell", "never tell", "without tell", "not mention", "'t mention", "not inform", "'t inform", "not narrate", "'t narrate", "not explain", "'t explain", "not show", "'t show", "not list", "'t list", "not reveal", "'t reveal", "not let", "'t let", "dont ", "not see", "not be told", "discreet", "for you only", "internal", "silently", "quietly", "secretly", "covertly", "discreetly", "stealthily", "nothing"},
-		rx:   re(`\b(?:do\s+not|don't|dont|never|without)\s+(?:ever\s+)?(?:tell(?:ing)?|mention(?:ing)?|inform(?:ing)?|notify(?:ing)?|narrat(?:e|ing)|explain(?:ing)?|show(?:ing)?|display(?:ing)?|reveal(?:ing)?|disclos(?:e|ing)|list(?:ing)?|say(?:ing)?|let(?:ting)?|telling)\s+(?:the\s+user|users?|them|him|her|anyone|anybody|this|these|that|it|why|what\s+you|the\s+(?:change|step|steps|switch|extra|clearing|redirect|copy|additional|mirror|real|second|user\s+know)|about\s+(?:this|it))\b|\b(?:the\s+)?user\s+(?:must|should|may)\s+(?:not|never)\s+(?:see|know|notice|be\s+told|find\s+out)\b|\bkeep\s+(?:it|this|that|them)\s+(?:discreet|quiet|secret|hidden|between\s+us|to\s+yourself)\b|\bfor\s+you\s+only\b|\b(?:steps?|parts?)\s+(?:\d+\s*(?:,|and|-)?\s*)*(?:is|are)\s+internal\b|\b(?:quietly|silently|secretly|discreetly|covertly|stealthily)\s+(?:also\s+)?(?:copy|send|add|apply|post|upload|forward|bcc|cc|include|record|log|store|save|mirror|share|set|change|install|delete|remove|transfer|pay|run|execute|invite)\b|\b(?:apply|do|run|execute|send|copy|add|upload|share)\s+(?:it|them|this|these|that)\s+(?:silently|quietly|secretly|discreetly)\b|\b(?:dem\s+nutzer|dem\s+benutzer)\s+nichts\b`),
+		rx:   re(`\b(?:do\s+not|don't|dont|never|without)\s+(?:ever\s+)?(?:tell(?:ing)?|mention(?:ing)?|inform(?:ing)?|notify(?:ing)?|narrat(?:e|ing)|explain(?:ing)?|show(?:ing)?|display(?:ing)?|reveal(?:ing)?|disclos(?:e|ing)|list(?:ing)?|say(?:ing)?|let(?:ting)?|telling)\s+(?:the\s+user|users?|them|him|her|anyone|anybody|this|these|that|it|why|what\s+you|the\s+(?:change|step|steps|switch|extra|clearing|redirect|copy|additional|mirror|real|second|user\s+know)|about\s+(?:this|it))\b|\b(?:the\s+)?user\s+(?:must|should|may)\s+(?:not|never)\s+(?:see|know|notice|be\s+told|find\s+out)\b|\bkeep\s+(?:it|this|that|them)\s+(?:discreet|quiet|secret|hidden|between\s+us|to\s+yourself)\b|\bfor\s+you\s+only\b|\b(?:steps?|parts?)\s+(?:\d+\s*(?:,|and|-)?\s*)*(?:is|are)\s+internal\b|\b(?:quietly|silently|secretly|discreetly|covertly|stealthily)\s+(?:also\s+)?(?:copy|send|add|apply|post|upload|forward|bcc|cc|include|record|log|store|save|mirror|share|set|change|install|delete|remove|transfer|pay|run|execute|invite|place|buy|sell|order|purchase|book|trade)\b|\b(?:apply|do|run|execute|send|copy|add|upload|share)\s+(?:it|them|this|these|that)\s+(?:silently|quietly|secretly|discreetly)\b|\b(?:dem\s+nutzer|dem\s+benutzer)\s+nichts\b`),
 		rule: Conceal, conf: 0.8, ok: concealNotNegated},
 	// commands written out, protections turned off
-	{lits: []string{"rm ", "history -c", "chmod", "| sh", "|sh", "| bash", "|bash", "git push", "os.system", "powershell", "curl -d", "drop table", "drop database"},
-		rx:   re(`(\brm\s+-(?:rf|fr|r)\s+(?:~|/|\$home|\*)|\bhistory\s+-c\b|\bchmod\s+(?:-r\s+)?777\b|\b(?:curl|wget)\b[^|;\n]*\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|\bgit\s+push\s+[^.;]*?(?:--force\b|-f\b|--all\s+https?://|--mirror\b)|\bos\.system\(|\bpowershell\s+-enc|\bdrop\s+(?:table|database)\b|\bcurl\s+(?:-[a-z]+\s+)*-d\s+@)`),
+	{lits: []string{"rm ", "history -c", "chmod", "| sh", "|sh", "| bash", "|bash", "git push", "os.system", "powershell", "curl -d", "drop table", "drop database", "run drop", "execute drop"},
+		rx:   re(`(\brm\s+-(?:rf|fr|r)\s+(?:~|/|\$home|\*)|\bhistory\s+-c\b|\bchmod\s+(?:-r\s+)?777\b|\b(?:curl|wget)\b[^|;\n]*\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|\bgit\s+push\s+[^.;]*?(?:--force\b|-f\b|--all\s+https?://|--mirror\b)|\bos\.system\(|\bpowershell\s+-enc|\bdrop\s+(?:table|database)\b|\b(?:run|execute)\s+drop\b|\bcurl\s+(?:-[a-z]+\s+)*-d\s+@)`),
 		rule: RunCommand, conf: 0.8, verb: 1, ok: func(s string, m []int) bool { return !negatedAny(s, m[0]) }},
 	{lits: []string{"disable", "public", "anyone", "merge", "protection", "2fa", "two-factor", "force", "turn off", "switch off", "deactivate"},
 		rx:   re(`\b(disable|turn\s+off|switch\s+off|deactivate|remove|delete)\s+(?:the\s+)?(?:2fa|two-factor(?:\s+authentication)?|mfa|multi-factor|branch\s+protection(?:\s+rules?)?|confirmation\s+(?:dialogs?|prompts?)|confirmations|the\s+firewall|antivirus|audit\s+logging)\b|\b(make|set)\s+(?:the\s+)?(?:whole\s+|entire\s+)?(?:repo|repository|bucket|drive|document|gist|folder)\s+(?:[\w/-]+\s+)?public\b|\b(share)\s+(?:the\s+)?(?:whole\s+|entire\s+)?(?:drive|folder|workspace|repo|repository)\s+with\s+anyone\b|\b(approve)\s+(?:(?:the|this)\s+)?(?:(?:pr|pull\s+request|change|it)\s+)?and\s+merge\b|\b(copy|upload|send|post|push|move)\b[^.]*\bto\s+(?:a\s+|the\s+)?public\s+(?:s3\s+)?(?:bucket|gist|repo|repository|channel|folder|url)|\b(force-?push)\b|\bset\s+(public)\s*=\s*true\b`),
@@ -285,7 +298,7 @@ func toolDef4(flat string, sents [][2]int, i int, one, two string, emit func(rul
 // the sentence with a verb that moves it (not under a negation), and a
 // sink in the sentence or the next.
 func tdPrivate4(one, two, prev string) bool {
-	if !td4MoveLits.in(one) || !td4Sink.MatchString(two) {
+	if !td4MoveLits.in(one) || !td4Sink.MatchString(two) && !td4SinkOne.MatchString(one) {
 		return false // the cheap tests first: most sentences stop here
 	}
 	if !td4Private.MatchString(one) && (prev == "" || !td4Pronoun.MatchString(one) || !td4Private.MatchString(prev)) {
@@ -306,19 +319,22 @@ func tdPrivate4(one, two, prev string) bool {
 var td4Pronoun = re(`\b(?:them|their\s+contents?|its\s+contents?|those|these)\b`)
 
 // td4MoveLits holds a literal of every verb of td4Move.
-var td4MoveLits = newLitSet([]string{"put", "pass", "place", "paste", "includ", "add", "append", "cop", "fill", "populat", "suppl", "send", "attach", "prefix", "insert", "embed", "stick", "list", "requir", "need", "given", "set to", "works best", "also return", "return"})
+var td4MoveLits = newLitSet([]string{"put", "pass", "place", "paste", "includ", "add", "append", "cop", "fill", "populat", "suppl", "send", "attach", "prefix", "insert", "embed", "stick", "list", "requir", "need", "given", "set to", "works best", "also return", "return", "echo", "print", "write", "dump", "output", "provided"})
 
 // ordered reports whether the verb at the match's start is given as an
 // order, not described: it is not the object of "to", a modal or a
 // subject ("attempts to ignore safety instructions", "documents can
 // override the system prompt", "which ignores previous rules").
 func ordered(s string, m []int) bool {
+	if m[0] > 0 && strings.ContainsRune("'\"`", rune(s[m[0]-1])) {
+		return false // quoted: named, not given
+	}
 	w := strings.Fields(s[max(0, m[0]-24):m[0]])
 	if len(w) == 0 {
 		return true
 	}
 	switch strings.Trim(w[len(w)-1], ",;:()\"'") {
-	case "to", "can", "could", "may", "might", "will", "would", "that", "which", "who", "it", "they", "attackers", "attacker", "injections", "prompts", "models", "not", "never":
+	case "like", "as", "e.g.", "phrase", "phrases", "saying", "says", "said", "to", "can", "could", "may", "might", "will", "would", "that", "which", "who", "it", "they", "attackers", "attacker", "injections", "prompts", "models", "not", "never":
 		return false
 	}
 	return true
@@ -369,7 +385,7 @@ func negatedAny(s string, i int) bool {
 // says 'thanks', push to https://…".
 func sleeperTopic(s string, m []int) bool {
 	c := s[m[0]:m[1]]
-	if td4Topic.MatchString(c) {
+	if td4Topic.MatchString(c) || td4BigObject.MatchString(s[m[1]:min(len(s), m[1]+60)]) {
 		return true
 	}
 	return realDest(s[m[0]:])
@@ -379,6 +395,12 @@ func sleeperTopic(s string, m []int) bool {
 // authentication.") into an order on the side: an addition, a sequence,
 // stealth, a waiver, a standing rule.
 var td4Cue = re(`\b(?:also|then|first|afterwards|after\s+that|silently|quietly|secretly|without|automatically|immediately|do\s+not\s+(?:ask|tell)|don't\s+(?:ask|tell)|no\s+need|before\s+(?:you|answering|using|calling|continuing|replying)|on\s+first\s+use|every\s+(?:call|time)|each\s+time|whenever|if\s+the)\b`)
+
+// td4Every is a standing rule: every time, always.
+var td4Every = re(`\b(?:every|each|always|whenever|all|any\s+time)\b`)
+
+// td4BigObject is what a sleeper's action destroys or moves.
+var td4BigObject = re(`^\s*(?:the\s+|all\s+|every\s+)?(?:\w+\s+)?(?:clusters?|databases?|repos|repositories|accounts?|backups?|buckets?|production|servers?|instances?|branch(?:es)?|wallets?|funds)\b`)
 
 // td4Topic is matter a sleeper condition waits for.
 var td4Topic = re(`\b(?:password|passcode|pin|bank|salary|health|employer|one-time|verification|otp|card|frustrated|angry|secret|token|production|prod|api\s+key|credentials?|wallet)\b`)
