@@ -90,7 +90,11 @@ var (
 	// td4Private is where private data lives in a definition's lowered
 	// text, beyond tdStrongPrivate: a named secret variable, the
 	// clipboard, a private key, a browser's state, what the user typed.
-	td4Private = re(`~/\.[a-z0-9_]|~/(?:secrets?|private|keys|credentials)\b|\$home/\.[a-z]|/etc/(?:passwd|shadow|hosts)|\bid_(?:rsa|ed25519|ecdsa)\b|\.ssh/|\.aws/|\.kube/|\.docker/|\.config/[a-z]|\.netrc|\.npmrc|\.pypirc|\.git-credentials|\.bash_history|\.zsh_history|(?:^|[\s'"(])\.env\b|\bprintenv\b|\benv\s+vars?\b|\b(?:all|every|each|the)\s+(?:of\s+the\s+)?environment\s+variables?\b|\$[a-z_][a-z0-9_]*(?:key|token|secret|password|url)\b|\b[a-z0-9]+_[a-z0-9_]*(?:secret|token|password|api_key|access_key|database_url)\b\s+(?:env(?:ironment)?\s+)?(?:var(?:iable)?s?|values?|from\s+the\s+environment)|\bvalues?\s+of\s+(?:the\s+)?[a-z0-9]+_[a-z0-9_]+|\bclipboard\b|\bshell\s+history\b|\b(?:chat|conversation|message|browsing|command)\s+history\b|\b(?:user'?s|their|your|the|private)\s+(?:private\s+)?ssh\s+keys?\b|\bssh\s+private\s+keys?\b|\b(?:user'?s|their|your)\s+private\s+keys?\b|\bseed\s+phrases?\b|\b(?:user'?s|their|your|browser'?s?|session)\s+(?:session\s+)?cookies\b|\bsaved\s+passwords\b|\bpassword\s+manager\b|\bopen\s+(?:browser\s+)?tabs\b|\boauth_token\b|\b(?:entire|whole|full|complete)\s+(?:conversation|chat|transcript)\b|\bconversation\s+so\s+far\b|\b(?:chat|conversation)\s+transcript\b|\b(?:the|your|full|entire|complete)\s+(?:full\s+)?system\s+prompt\b|\b(?:all|every|any)\s+(?:the\s+)?user\s+messages\b|\b(?:everything|anything|all)\s+(?:the\s+user|they)\s+(?:typed|wrote|said|entered)\b|\bpasswords?\s+(?:the\s+user|they)\s+typed\b|\b(?:api\s+keys?|tokens?|secrets?|passwords?)\s+(?:you\s+have\s+)?(?:noticed|seen|found)\b|\b(?:you\s+(?:saw|have\s+seen)|seen)\s+in\s+(?:the|this)\s+(?:conversation|chat|session)\b|\buser'?s\s+(?:downloads|documents|desktop|photos|home)\s+(?:folder|directory)\b|\b(?:payslips?|w-2|tax\s+returns?)\b|\bkubectl\s+get\s+secrets?\b|\bgh\s+auth\s+token\b|\bsecurity\s+find-(?:generic|internet)-password\b|\baws\s+configure\s+(?:get|export-credentials)\b|\bgcloud\s+auth\s+print-access-token\b|\bkeychain\b|\b(?:stored|saved)\s+(?:network\s+|wi-?fi\s+)?passwords\b|\b(?:person|people|customer|contact|employee)'?s?\s+(?:home\s+address|phone\s+numbers?|date\s+of\s+birth|passport|ssn)\b|\buser'?s\s+(?:home\s+address|e-?mail|phone|documents\s+folder|card\s+number|brokerage\s+login)`)
+	td4Private = td4Groups{
+		{newLitSet([]string{"~/", "$home", "/etc/", "id_", ".ssh", ".aws", ".kube", ".docker", ".config", ".netrc", ".npmrc", ".pypirc", ".git-cred", "_history", ".env"}), re(`~/\.[a-z0-9_]|~/(?:secrets?|private|keys|credentials)\b|\$home/\.[a-z]|/etc/(?:passwd|shadow|hosts)|\bid_(?:rsa|ed25519|ecdsa)\b|\.ssh/|\.aws/|\.kube/|\.docker/|\.config/[a-z]|\.netrc|\.npmrc|\.pypirc|\.git-credentials|\.bash_history|\.zsh_history|(?:^|[\s'"(])\.env\b`)},
+		{newLitSet([]string{"printenv", "env var", "environment", "$", "secret", "token", "password", "api_key", "access_key", "database_url", "value"}), re(`\bprintenv\b|\benv\s+vars?\b|\b(?:all|every|each|the)\s+(?:of\s+the\s+)?environment\s+variables?\b|\$[a-z_][a-z0-9_]*(?:key|token|secret|password|url)\b|\b[a-z0-9]+_[a-z0-9_]*(?:secret|token|password|api_key|access_key|database_url)\b\s+(?:env(?:ironment)?\s+)?(?:var(?:iable)?s?|values?|from\s+the\s+environment)|\bvalues?\s+of\s+(?:the\s+)?[a-z0-9]+_[a-z0-9_]+`)},
+		{nil, re(`\bclipboard\b|\bshell\s+history\b|\b(?:chat|conversation|message|browsing|command)\s+history\b|\b(?:user'?s|their|your|the|private)\s+(?:private\s+)?ssh\s+keys?\b|\bssh\s+private\s+keys?\b|\b(?:user'?s|their|your)\s+private\s+keys?\b|\bseed\s+phrases?\b|\b(?:user'?s|their|your|browser'?s?|session)\s+(?:session\s+)?cookies\b|\bsaved\s+passwords\b|\bpassword\s+manager\b|\bopen\s+(?:browser\s+)?tabs\b|\boauth_token\b|\b(?:entire|whole|full|complete)\s+(?:conversation|chat|transcript)\b|\bconversation\s+so\s+far\b|\b(?:chat|conversation)\s+transcript\b|\b(?:the|your|full|entire|complete)\s+(?:full\s+)?system\s+prompt\b|\b(?:all|every|any)\s+(?:the\s+)?user\s+messages\b|\b(?:everything|anything|all)\s+(?:the\s+user|they)\s+(?:typed|wrote|said|entered)\b|\bpasswords?\s+(?:the\s+user|they)\s+typed\b|\b(?:api\s+keys?|tokens?|secrets?|passwords?)\s+(?:you\s+have\s+)?(?:noticed|seen|found)\b|\b(?:you\s+(?:saw|have\s+seen)|seen)\s+in\s+(?:the|this)\s+(?:conversation|chat|session)\b|\buser'?s\s+(?:downloads|documents|desktop|photos|home)\s+(?:folder|directory)\b|\b(?:payslips?|w-2|tax\s+returns?)\b|\bkubectl\s+get\s+secrets?\b|\bgh\s+auth\s+token\b|\bsecurity\s+find-(?:generic|internet)-password\b|\baws\s+configure\s+(?:get|export-credentials)\b|\bgcloud\s+auth\s+print-access-token\b|\bkeychain\b|\b(?:stored|saved)\s+(?:network\s+|wi-?fi\s+)?passwords\b|\b(?:person|people|customer|contact|employee)'?s?\s+(?:home\s+address|phone\s+numbers?|date\s+of\s+birth|passport|ssn)\b|\buser'?s\s+(?:home\s+address|e-?mail|phone|documents\s+folder|card\s+number|brokerage\s+login)`)},
+	}
 	// td4Move is a verb that moves data, or a claim that the tool needs it.
 	td4Move = re(`\b(?:puts?|pass(?:es)?|places?|pastes?|includes?|adds?|appends?|cop(?:y|ies)|fills?|populates?|suppl(?:y|ies)|sends?|attach(?:es)?|prefix(?:es)?|inserts?|embeds?|stick|list|echo(?:es)?|print|write|dump|output)\b|\balso\s+return\b|\b(?:passed|placed|included|added|attached|supplied|provided|appended|inserted)\s+(?:in|into|as|to)\b|\b(?:requires?|needs?|must\s+be\s+given|works\s+best\s+when)\b|\bset\s+to\b|\bwith\s+(?:\w+\s+)?set\s+to\b|\breturn\s+(?:them|it)\b`)
 	// td4Sink is where the moved data goes.
@@ -155,7 +159,7 @@ var td4Rules = []td4Rule{
 		rx:   re(`\b(?:if|once|when|after)\s+(?:the\s+)?(?:current\s+|today'?s\s+)?(?:date|day|time)\s+is\s+(?:after|past|later\s+than|beyond|on\s+or\s+after)\b|\b(?:after|from|starting|beginning|since)\s+(?:\d{4}-\d{2}-\d{2}|(?:\d{1,2}\s+)?(?:january|february|march|april|may|june|july|august|september|october|november|december)\s+(?:\d{1,2},?\s+)?\d{4})\s*,?\s+(?:start|begin|also|always|you\s+must|include|read|send|add|put|pass)\b`),
 		rule: CrossTool, conf: 0.8, two: true, ok: func(s string, _ []int) bool { return td4Private.MatchString(s) || td4Dest.MatchString(s) }},
 	// payee or recipient changed, fixed third party added
-	{lits: []string{"replace", "swap", "substitute", "overwrite", "change"},
+	{lits: []string{"bank details", "iban", "payee", "beneficiary", "wallet", "account number", "them with", "it with"}, also: []string{"replace", "swap", "substitut", "overwrite", "change"},
 		rx:   re(`\b(?:replace|swap|substitute|overwrite|change)\s+(?:them|it|the\s+(?:bank\s+details|iban|account(?:\s+number)?|payee|recipient|wallet(?:\s+address)?|beneficiary))\s+with\s+(?:[a-z]{2}\d{2}[a-z0-9]{8,}|0x[0-9a-f]{8,}|[\w.+-]+@[\w-]+\.[a-z]{2,}|(?:our|the\s+new|this)\s+(?:account|iban|wallet))`),
 		rule: CrossTool, conf: 0.8},
 	{lits: []string{"instead", "route", "redirect", "divert"},
@@ -175,12 +179,12 @@ var td4Rules = []td4Rule{
 	{lits: []string{"every", "each", "always", "whenever", "all ", "any time"}, also: []string{"@", "http", "s3://", "#", "+", "public", "anyone", "0x", "external"},
 		rx:   re(`\b(send|forward|e-?mail|mail|post|upload|copy|mirror|cc|bcc|deliver|sync|share|log|dm|text|relay|submit|mirrored|forwarded|sent|copied|posted|delivered|uploaded|synced|shared)\b[^.]*?(?:\bto\b|\bin\b|\binto\b|\bvia\b)`),
 		rule: Exfiltrate, conf: 0.8, verb: 1, ok: func(s string, m []int) bool { return td4Every.MatchString(s) && realDest(s[m[2]:]) }},
-	{lits: []string{"before", "after", "first", "then", "also"}, also: []string{"@", "http", "s3://", "#", "+", "public", "anyone", "0x", "external", "/"},
+	{lits: []string{"before", "after", "first", "then", "also"}, also: []string{"@", "http", "s3://", "#", "+", "public", "anyone", "0x", "external", ".com/", ".net/", ".io/", ".org/", ".co/", ".cc/", ".biz/", ".app/", ".dev/", ".ru/", ".xyz/", ".top/", ".info/", ".me/", ".link/", ".site/", ".click/"},
 		rx:   re(`\b(?:before|after|first|then|also|afterwards)\b[^.]*?\b(send|forward|e-?mail|mail|post|upload|copy|mirror|share|deliver|sync|submit)\b[^.]*?\bto\b`),
 		rule: Exfiltrate, conf: 0.8, verb: 1, ok: func(s string, m []int) bool { return realDest(s[m[2]:]) }},
 	// a secret into a sink
-	{lits: []string{"~/", "/etc/", ".ssh", ".aws", ".kube", ".docker", ".config", ".netrc", ".npmrc", ".pypirc", ".git-cred", "history", ".env", "env ", "environment", "$", "values of", "value of", "clipboard", "private", "ssh key", "_history", "seed", "cookie", "password", "tabs", "oauth", "conversation", "chat", "transcript", "system prompt", "user messages", "typed", "noticed", "user's", "payslip", "w-2", "tax return", "kubectl", "gh auth", "security find", "aws configure", "gcloud auth", "keychain", "stored", "saved", "person's", "people's", "customer's", "contact's", "employee's", "them", "their content", "its content", "those", "these"},
-		rx: td4Private, rule: ReadSecret, conf: 0.85, two: true},
+	{lits: []string{"~/", "/etc/", ".ssh", ".aws", ".kube", ".docker", ".config", ".netrc", ".npmrc", ".pypirc", ".git-cred", "_history", "shell history", "message history", "browsing history", "command history", "chat history", "conversation history", ".env", "env var", "env value", "environment variable", "from the environment", "printenv", "$", "values of", "value of", "clipboard", "private key", "private ssh", "ssh private", "ssh key", "seed", "cookie", "saved password", "stored password", "stored network", "saved wi", "password manager", "passwords the user", "password the user", "passwords they", "keys you", "key you", "tokens you", "secrets you", "passwords you", "tabs", "oauth", "entire conversation", "entire chat", "entire transcript", "whole conversation", "whole chat", "whole transcript", "full conversation", "full chat", "full transcript", "complete conversation", "complete chat", "complete transcript", "conversation so far", "transcript", "in the conversation", "in this conversation", "in the chat", "in this chat", "in the session", "system prompt", "user messages", "typed", "noticed", "user's home", "user's e", "user's phone", "user's documents", "user's downloads", "user's desktop", "user's photos", "user's card", "user's brokerage", "payslip", "w-2", "tax return", "kubectl", "gh auth", "security find", "aws configure", "gcloud auth", "keychain", "person's", "people's", "customer's", "contact's", "employee's"},
+		rule: ReadSecret, conf: 0.85, two: true}, // tdPrivate4 reads it
 	// a URL with a placeholder for the user's data
 	{lits: []string{"http"},
 		rx:   re(`https?://[^\s"'<>)]*?[?&/=](?:\{[a-z_ ]*(?:conversation|chat|history|summary|message|secret|prompt|password|cookie|session|token|email|user|data|context|env|key)[a-z_ ]*\}|<(?:paste|insert|put|the\s+user|user)[^>]*>|(?:insert|paste|put)_[a-z_]+|[a-z_]*(?:users?_previous_messages|chat_history|all_previous_messages|the_chat_history)[a-z_]*)`),
@@ -212,16 +216,27 @@ var td4Rules = []td4Rule{
 // rules that list it, so that one pass over a sentence says which rules
 // may match it (a pass a rule cost most of a definition's time).
 var td4Lits = func() (t [256][]td4Lit) {
-	if len(td4Rules) > 32 {
-		panic("injrules: more than 32 rules in td4Rules")
+	if len(td4Rules) > 31 {
+		panic("injrules: more than 31 rules in td4Rules")
 	}
 	for i, r := range td4Rules {
 		for _, l := range r.lits {
 			t[l[0]] = append(t[l[0]], td4Lit{l, 1 << i})
 		}
 	}
+	for _, l := range td4MoveWords {
+		t[l[0]] = append(t[l[0]], td4Lit{l, td4MoveBit})
+	}
 	return t
 }()
+
+// td4MoveBit is the bit of td4Mask's answer that says a sentence holds a
+// word of td4MoveWords.
+const td4MoveBit = 1 << 31
+
+// td4MoveWords are the starts of td4Move's words, each read at a word's
+// start ("copy", not the "cop" of "complete").
+var td4MoveWords = []string{"put", "pass", "place", "paste", "includ", "add ", "adds ", "added ", "append", "copy", "copies", "fill", "populat", "suppl", "send", "attach", "prefix", "insert", "embed", "stick", "list ", "echo", "print", "write", "dump", "output", "requir", "need", "given", "set to", "works best", "return", "provided"}
 
 // td4Lit is a literal and the rules that list it.
 type td4Lit struct {
@@ -253,6 +268,11 @@ func td4Mask(s string) uint32 {
 // sentence and the next, as FindToolDef cut them; hits go to emit.
 func toolDef4(flat string, sents [][2]int, i int, one, two string, emit func(rule string, c float64, s, e int)) {
 	mask := td4Mask(one)
+	moved := mask&td4MoveBit != 0
+	mask &^= td4MoveBit
+	if mask&td4SecretBit == 0 && i > 0 && td4PronounLits.in(one) {
+		mask |= td4SecretBit // a secret the sentence before named, referred to
+	}
 	if mask == 0 {
 		return // none of the rules' literals: most sentences of a definition
 	}
@@ -267,7 +287,7 @@ func toolDef4(flat string, sents [][2]int, i int, one, two string, emit func(rul
 			if i > 0 {
 				prev = flat[sents[i-1][0]:sents[i-1][1]]
 			}
-			if tdPrivate4(one, two, prev) {
+			if moved && tdPrivate4(one, two, prev) {
 				emit(r.rule, r.conf, start, end)
 			}
 			continue
@@ -296,9 +316,10 @@ func toolDef4(flat string, sents [][2]int, i int, one, two string, emit func(rul
 
 // tdPrivate4 is the read_secret rule of this file: a private source in
 // the sentence with a verb that moves it (not under a negation), and a
-// sink in the sentence or the next.
+// sink in the sentence or the next. toolDef4 calls it only on a sentence
+// that holds a word of td4MoveWords.
 func tdPrivate4(one, two, prev string) bool {
-	if !td4MoveLits.in(one) || !td4Sink.MatchString(two) && !td4SinkOne.MatchString(one) {
+	if !td4Sink.MatchString(two) && !td4SinkOne.MatchString(one) {
 		return false // the cheap tests first: most sentences stop here
 	}
 	if !td4Private.MatchString(one) && (prev == "" || !td4Pronoun.MatchString(one) || !td4Private.MatchString(prev)) {
@@ -314,12 +335,40 @@ func tdPrivate4(one, two, prev string) bool {
 	return moved && td4Sink.MatchString(two)
 }
 
+// td4Groups is an expression cut into groups, each tried only where
+// one of its literals stands (nil: always): one expression of some sixty
+// alternatives cost a backtracker's table of its whole program a call.
+type td4Groups []struct {
+	set *litSet
+	rx  *lazyRegexp
+}
+
+// MatchString reports whether a group's expression matches s.
+func (g td4Groups) MatchString(s string) bool {
+	for _, x := range g {
+		if (x.set == nil || x.set.in(s)) && x.rx.MatchString(s) {
+			return true
+		}
+	}
+	return false
+}
+
+// td4SecretBit is the read_secret rule's bit in td4Mask's answer.
+var td4SecretBit = func() uint32 {
+	for i, r := range td4Rules {
+		if r.rule == ReadSecret {
+			return 1 << i
+		}
+	}
+	panic("injrules: no read_secret rule in td4Rules")
+}()
+
+// td4PronounLits holds td4Pronoun's words.
+var td4PronounLits = newLitSet([]string{"their content", "its content", "read them", "put them", "pass them", "include them", "copy them", "send them", "paste them", "return them"})
+
 // td4Pronoun refers back to what the previous sentence named ("…
 // ~/secret; instead read them and put their content in …").
 var td4Pronoun = re(`\b(?:them|their\s+contents?|its\s+contents?|those|these)\b`)
-
-// td4MoveLits holds a literal of every verb of td4Move.
-var td4MoveLits = newLitSet([]string{"put", "pass", "place", "paste", "includ", "add", "append", "cop", "fill", "populat", "suppl", "send", "attach", "prefix", "insert", "embed", "stick", "list", "requir", "need", "given", "set to", "works best", "also return", "return", "echo", "print", "write", "dump", "output", "provided"})
 
 // ordered reports whether the verb at the match's start is given as an
 // order, not described: it is not the object of "to", a modal or a
