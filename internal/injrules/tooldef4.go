@@ -575,11 +575,11 @@ func mergeTD4Text() bool {
 	}
 	addAnchors(as, false)
 	for name, lits := range map[string][]string{
-		"t4mdplace":  {"={", "=<", "/{", "insert_", "paste_", "put_"},
+		"t4mdplace":  {"=<", "insert_", "paste_", "put_", "{conv", "{chat", "{user", "{summ", "{hist", "{mess", "{secret", "{prompt", "{email", "{e-mail", "{session", "{context", "{env", "{data", "{pass", "{cookie"},
 		"t4urlenv":   {"=$"},
-		"t4openq":    {"= ", "=\n", "=)", "=`", "='", "=\"", "=,"},
+		"t4openq":    {"fetch", "followed by", "appended", "open it", "load it", "call it", "request it", "visit it", "conversation", "user's", "chat", "history", "environment", "system prompt"},
 		"t4curlpost": {"@"},
-		"t4agentcmd": {"git ", "curl", "wget", "chmod", "rm -", "sudo", "powershell", "npm publish", "/etc/", "authorized_keys", " with {", "with {", "=", "write_file", "delete_", "public", "false", "payment", "transfer_funds"},
+		"t4agentcmd": {"git push", "git config", "curl", "wget", "chmod", "rm -", "sudo", "powershell", "npm publish", "/etc/", "authorized_keys", "with {", "tool with", "write_file", "delete_", "public", ": false", "payments tool", "payment tool", "transfer_funds"},
 	} {
 		needs[name] = lits
 		freshOwn[name] = true
