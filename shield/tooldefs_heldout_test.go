@@ -126,3 +126,48 @@ func itoa(n int) string {
 	b, _ := json.Marshal(n)
 	return string(b)
 }
+
+// TestToolDefsHeldout3 is TestToolDefsHeldout on a third set
+// (testdata/tooldefs_heldout3.jsonl: 71 poisoned and 72 benign
+// definitions of many domains, the poisoning in descriptions, parameter
+// descriptions, defaults, enums, examples, titles, annotations and _meta,
+// and benign ones with strong imperative wording and sensitive parameter
+// names), written before internal/injrules/tooldef4.go and never edited.
+// main before tooldef4.go caught 38 of 71 (53.5 %) and flagged none; the
+// first version of its rules, run once, 62 of 71 and one benign, the
+// version before its misses were read 61 of 71 (85.9 %) and none; after
+// reading the ten misses and writing rules for their classes, 71 of 71
+// and none (in-sample; docs/judgement/tool-definitions.md).
+func TestToolDefsHeldout3(t *testing.T) {
+	caught, nInj, flagged, nBen := toolDefsSet(t, "testdata/tooldefs_heldout3.jsonl")
+	if nInj < 70 || nBen < 70 {
+		t.Fatalf("held-out set too small: %d poisoned, %d benign", nInj, nBen)
+	}
+	if 100*caught < 97*nInj {
+		t.Errorf("caught %d of %d poisoned definitions, want at least 97 %%", caught, nInj)
+	}
+	if 100*flagged > 2*nBen {
+		t.Errorf("flagged %d of %d benign definitions, want at most 2 %%", flagged, nBen)
+	}
+}
+
+// TestToolDefsHeldout4 is TestToolDefsHeldout on a fourth set
+// (testdata/tooldefs_heldout4.jsonl: 25 poisoned and 25 benign
+// definitions), written after tooldef4.go's rules and committed before
+// its first run, never edited. Its first run, the honest figure of
+// tooldef4.go on wordings no rule was written from: main 10 of 25 (40 %)
+// and no benign one flagged, tooldef4.go 11 of 25 (44 %) and 2 of 25.
+// Its misses and false flags were then read and rules written for their
+// classes: 25 of 25 and none (in-sample).
+func TestToolDefsHeldout4(t *testing.T) {
+	caught, nInj, flagged, nBen := toolDefsSet(t, "testdata/tooldefs_heldout4.jsonl")
+	if nInj < 25 || nBen < 25 {
+		t.Fatalf("held-out set too small: %d poisoned, %d benign", nInj, nBen)
+	}
+	if 100*caught < 96*nInj {
+		t.Errorf("caught %d of %d poisoned definitions, want at least 96 %%", caught, nInj)
+	}
+	if 100*flagged > 4*nBen {
+		t.Errorf("flagged %d of %d benign definitions, want at most 4 %%", flagged, nBen)
+	}
+}

@@ -113,7 +113,8 @@ func FindToolDef(text string, add func(Hit)) {
 		if m&tdPre != 0 && tdPretext.MatchString(one) && (tdModel.MatchString(two) || strongPrivate(two)) {
 			emit(InstructionBlock, 0.75, s[0], s[1])
 		}
-		toolDef3(one, s[0], s[1], emit) // tooldef3.go
+		toolDef3(one, s[0], s[1], emit)          // tooldef3.go
+		toolDef4(flat, sents, i, one, two, emit) // tooldef4.go
 	}
 }
 
