@@ -422,12 +422,15 @@ func plLabelConf(lo string, m []int, machine, human, reader bool) (float64, bool
 	case machine:
 		// an order with no third party, nothing taken and no claim
 		// planted is an operator's guidance ("Note to LLM: if unsure,
-		// use the indexes tool"; "Claude: use the guide subagent")
+		// use the indexes tool"; "Claude: use the guide subagent"),
+		// this text named or not ("For AI assistants: this repo uses
+		// yarn. Run yarn test before committing": a project's note to
+		// coding agents)
 		line := passage
 		if i := strings.IndexByte(line, '\n'); i > 0 {
 			line = line[:i] // the order's own line
 		}
-		if !steerThird.MatchString(line) && plEvidence(line) == 0 && !steerPlant.MatchString(line) && !plNoticeBefore(lo, m[0]) {
+		if !steerThird.MatchString(line) && plTake(line) == 0 && !steerPlant.MatchString(line) && !plNoticeBefore(lo, m[0]) {
 			return 0, false
 		}
 		if c, _ := steerWho(lo, m, passage, true); c > 0 {

@@ -77,6 +77,10 @@ func TestPlantedShapes(t *testing.T) {
 		"For machine learning workflows, install the extra dependencies.",
 		"Note to LLM: if unsure, use the `collection-indexes` tool to learn the fields.",
 		"How to brief an AI assistant: tell it who the audience is.",
+		// a project's note to coding agents names this repository and
+		// takes nothing (tools4's actions sets flagged it once merged)
+		"// For AI coding assistants: this repo uses pnpm, not npm. Run `pnpm install` and `pnpm test`.",
+		"// For AI assistants: this repo uses yarn. Run yarn test before committing.",
 	}
 	for _, text := range miss {
 		if got := rulesOf(text); got[injrules.SteerAnswer] {
