@@ -149,6 +149,9 @@ func (fs *frameState) finish(lo string) Framing {
 	if (fs.nCore >= 1 || fs.nCue >= 2) && described(lo) {
 		f.Described, f.About = true, true // fresh.go
 	}
+	if !f.About && mlHigh(lo) && mlAbout(lo) {
+		f.About = true // ml4.go: about the attack in another language
+	}
 	start := strings.TrimLeft(lo, " \t\r\n")
 	f.Operator = f.Operator || roleIntro.MatchString(start[:min(len(start), 200)])
 	f.Template = templateSlots(lo, 2) >= 2

@@ -63,6 +63,9 @@ type mlLang struct {
 	// 用户", "скажи пользователю"). A language that lists them reads an
 	// answer planted in data (steer.go's rule, in its own words).
 	ai, say []string
+	// send: the verbs of sending data on; asset: the user's secrets;
+	// act: the verbs of an agent's action (ml4.go's checks).
+	send, asset, act []string
 }
 
 // mlLangs are the languages, by code.
@@ -807,6 +810,10 @@ var ml2Kinds = []struct {
 	{"ml2role", Jailbreak, ml2Role},
 	{"ml2hide", Conceal, ml2Hide},
 	{"ml2steer", SteerAnswer, ml2Steer},
+	{"ml4send", Exfiltrate, ml4SendJudge},
+	{"ml4act", Exfiltrate, ml4ActJudge},
+	{"ml4steer", SteerAnswer, ml4SteerJudge},
+	{"ml4void", Override, ml4VoidJudge},
 }
 
 // mlPlace is the expression of this file's checks: the anchor itself.
@@ -828,6 +835,9 @@ func mlRule(judge func(l *mlLang, code, s, lo string) float64, code string) func
 			s = strings.ToLower(s)
 		}
 		if c := judge(&l, code, s, lo); c > 0 {
+			if mlQuotedAt(lo, m[0]) {
+				c *= 0.5 // ml4.go: a phrase cited
+			}
 			m[0], m[1] = ws, we
 			return c, false
 		}
@@ -928,8 +938,8 @@ func mlOperator(code, lo string) bool {
 // totality ("ignore all previous instructions"), or "everything" and
 // "you were told" or "above" ("forget everything you were told"); not a
 // person's own message ("ignore my previous instructions").
-func ml2Override(l *mlLang, _, s, _ string) float64 {
-	if !mlAny(s, l.over) || mlAny(s, l.my) {
+func ml2Override(l *mlLang, code, s, _ string) float64 {
+	if k, n := mlAt(s, l.over); k < 0 || mlAny(mlClause(code, s, k, n), l.my) {
 		return 0
 	}
 	if mlAny(s, l.instr) && (mlAny(s, l.qual) || mlAny(s, l.told)) || mlAny(s, l.all) && (mlAny(s, l.told) || mlAny(s, l.above)) {
@@ -942,7 +952,7 @@ func ml2Override(l *mlLang, _, s, _ string) float64 {
 // negated ("never reveal the system prompt"), not a question of how, not
 // in an operator's prompt.
 func ml2Extract(l *mlLang, code, s, lo string) float64 {
-	if !mlAny(s, l.prompt) || mlAny(" "+s, l.how) {
+	if k, n := mlAt(s, l.prompt); k < 0 || mlAny(" "+mlClause(code, s, k, n), l.how) {
 		return 0
 	}
 	k, n := mlAt(s, l.ask)
@@ -1026,6 +1036,7 @@ var _ = mergeML2()
 // its prefix, in both cases of its first letter (symbolAnchors; the
 // engine lowers ASCII only).
 func mergeML2() bool {
+	ml4Extend()
 	for name, lits := range mlRuNeeds {
 		if _, ok := needs[name]; ok {
 			panic("injrules: needs of " + name + " set twice")
@@ -1040,7 +1051,7 @@ func mergeML2() bool {
 	seen := map[sym]bool{}
 	for _, code := range mlCodes {
 		l := mlLangs[code]
-		anchors := [][]string{l.over, append(append([]string{}, l.prompt...), mlAskAt[code]...), l.newi, l.limits, append(append([]string{}, l.user...), mlHideAt[code]...), l.say}
+		anchors := [][]string{l.over, append(append([]string{}, l.prompt...), mlAskAt[code]...), l.newi, l.limits, append(append([]string{}, l.user...), mlHideAt[code]...), l.say, l.send, mlAIAnchors(code), mlAIAnchors(code), ml4Void[code]}
 		for k, kind := range ml2Kinds {
 			g := struct {
 				check   string
