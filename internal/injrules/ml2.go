@@ -1061,6 +1061,7 @@ func mergeML2() bool {
 				panic("injrules: duplicate check " + g.check)
 			}
 			checks[g.check] = check{kind.rule, mlPlace, 0, 1, mlRule(kind.judge, code)}
+			mlOwn[g.check] = true
 			for _, p := range g.phrases {
 				p = strings.TrimSpace(p)
 				if w, _, _ := strings.Cut(p, " "); mlEnglish[w] {

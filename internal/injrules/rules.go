@@ -752,6 +752,9 @@ func find(text, lo string, add func(Hit), fs *frameState) {
 		if !h.Quoted {
 			best = max(best, h.Confidence)
 		}
+		if fs != nil {
+			fs.hits = true // frame.go reads mlAbout only then
+		}
 		add(h)
 	}}
 	f.scan(fs)
@@ -850,6 +853,7 @@ type finder struct {
 	checks   int
 	limit    int // checkLimit of the text
 	fresh    int // fresh.go's windows run, at most maxFreshChecks
+	ml       int // ml2.go's and ml4.go's windows run, at most limit
 	// until holds, per rule, the end of its last hit.
 	until map[string]int
 }
@@ -858,11 +862,16 @@ func (f *finder) run(name string, at int) {
 	ch := checks[name]
 	// fresh.go's checks have a budget of their own, spent only on windows
 	// that pass their literals, so that they never take the others' windows.
-	own := freshOwn[name]
-	if at < f.until[ch.rule] || f.n >= MaxHits || !own && f.checks >= f.limit || own && f.fresh >= maxFreshChecks {
+	// ml2.go's and ml4.go's bags have one too (a language's common words
+	// anchor them: "voor", "dla", "non"), so that a long text in one of
+	// those languages leaves the other checks their windows (ml4.go).
+	own, ml := freshOwn[name], mlOwn[name]
+	if at < f.until[ch.rule] || f.n >= MaxHits || !own && !ml && f.checks >= f.limit || own && f.fresh >= maxFreshChecks || ml && f.ml >= f.limit {
 		return
 	}
-	if !own {
+	if ml {
+		f.ml++
+	} else if !own {
 		f.checks++
 	}
 	ws, we := max(0, at-ch.back), min(len(f.lo), at+ch.fwd)
