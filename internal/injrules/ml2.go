@@ -1080,7 +1080,7 @@ func mergeML2() bool {
 				if c := p[0]; c >= 'a' && c <= 'z' {
 					w, _, _ := strings.Cut(p, " ")
 					if len(w) >= 4 {
-						stemAnchors[c-'a'] = append(stemAnchors[c-'a'], struct{ prefix, check string }{w, g.check})
+						stemAnchors[c-'a'][w[1]&31] = append(stemAnchors[c-'a'][w[1]&31], struct{ prefix, check string }{w, g.check})
 					}
 					a := wordAnchors[w]
 					if !containsString(a.checks, g.check) {
@@ -1128,18 +1128,19 @@ func sortStrings(s []string) {
 }
 
 // stemAnchors are the anchors that open a word holding a letter outside
-// ASCII ("kullanıcıya", "użytkownikowi"), by the word's first letter: a
-// prefix of the word (its stem) and the check it starts. The engine reads
-// them only in such words (rules.go's scan), so English prose, whose
-// words are ASCII, pays nothing for them.
-var stemAnchors [26][]struct {
+// ASCII ("kullanıcıya", "użytkownikowi"), by the word's first letter and
+// its second byte's low five bits (ml4.go doubled the stems, which every
+// such word read one by one): a prefix of the word (its stem) and the
+// check it starts. The engine reads them only in such words (rules.go's
+// scan), so English prose, whose words are ASCII, pays nothing for them.
+var stemAnchors [26][32][]struct {
 	prefix, check string
 }
 
 // stems runs the checks of the stemAnchors that open the word lo[i:j].
 func (f *finder) stems(i, j int) {
 	w := f.lo[i:j]
-	for _, a := range stemAnchors[w[0]-'a'] {
+	for _, a := range stemAnchors[w[0]-'a'][w[1]&31] {
 		if len(w) > len(a.prefix) && strings.HasPrefix(w, a.prefix) {
 			f.run(a.check, i)
 		}

@@ -780,7 +780,7 @@ func (f *finder) scan(fs *frameState) {
 				hi |= lo[j]
 				j++
 			}
-			if hi >= 0x80 && len(stemAnchors[c-'a']) > 0 {
+			if hi >= 0x80 && len(stemAnchors[c-'a'][lo[i+1]&31]) > 0 {
 				f.stems(i, j) // ml2.go: a word of another language's letters
 			}
 			n := j - i
