@@ -19,6 +19,16 @@ import "testing"
 // demand, personas over two sentences, censorship), 147/147 and 0/110,
 // an in-sample figure. The floor and the ceiling leave room for a
 // retrained model.
+//
+// testdata/ml4_heldout2.jsonl, 40 injections and 31 benign twins in
+// other shapes (calendar invites, reviews, code comments, tool output,
+// operators' "never tell the user", notices that void old rules), was
+// written after the rules and committed before its one run; its misses
+// were not read and no rule changed after it. The build before: 18/40
+// (45.0 %) caught, 2/31 (6.5 %) flagged; with ml4.go 33/40 (82.5 %) and
+// 2/31.
 func TestML4Heldout(t *testing.T) {
-	measureHeldout(t, heldoutSet{path: "testdata/ml4_heldout.jsonl", floor: 0.95, ceiling: 0.02, minEach: 100, judge: byVerdict(newShield(t), carrierSource), by: "kind", show: "ML4_SHOW"})
+	s := newShield(t)
+	measureHeldout(t, heldoutSet{path: "testdata/ml4_heldout.jsonl", floor: 0.95, ceiling: 0.02, minEach: 100, judge: byVerdict(s, carrierSource), by: "kind", show: "ML4_SHOW"})
+	measureHeldout(t, heldoutSet{path: "testdata/ml4_heldout2.jsonl", floor: 0.8, ceiling: 0.07, judge: byVerdict(s, carrierSource), by: "kind", show: "ML4_SHOW2"})
 }
