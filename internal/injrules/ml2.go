@@ -1059,6 +1059,7 @@ func mergeML2() bool {
 	sortStrings(mlCodes)
 	type sym struct{ prefix, check string }
 	seen := map[sym]bool{}
+	symAt := map[string]int{} // the entry of a prefix this merge added
 	for _, code := range mlCodes {
 		l := mlLangs[code]
 		anchors := [][]string{l.over, append(append([]string{}, l.prompt...), mlAskAt[code]...), l.newi, l.limits, append(append([]string{}, l.user...), mlHideAt[code]...), l.say, l.send, mlAIAnchors(code), mlAIAnchors(code), ml4Void[code]}
@@ -1096,6 +1097,14 @@ func mergeML2() bool {
 				for _, v := range []string{p, strings.ToUpper(string(r)) + p[n:]} {
 					if k := (sym{v, g.check}); !seen[k] && len(v) >= 2 {
 						seen[k] = true
+						// One entry a prefix, holding each check it
+						// starts (ml4.go's two address checks share
+						// theirs): the scan compares each prefix once.
+						if at, ok := symAt[v]; ok {
+							symbolAnchors[at].checks = append(symbolAnchors[at].checks, g.check)
+							continue
+						}
+						symAt[v] = len(symbolAnchors)
 						symbolAnchors = append(symbolAnchors, struct {
 							prefix string
 							checks []string

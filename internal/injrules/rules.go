@@ -816,7 +816,11 @@ func (f *finder) scan(fs *frameState) {
 		}
 		c2 := lo[i+1]
 		for _, k := range x.anchors[x.at[c2]:x.at[int(c2)+1]] {
-			if a := &symbolAnchors[k]; strings.HasPrefix(lo[i:], a.prefix) {
+			a := &symbolAnchors[k]
+			if len(a.prefix) > 2 && (i+2 >= len(lo) || lo[i+2] != a.prefix[2]) {
+				continue // the third byte differs (a bucket of two bytes holds a script's many words)
+			}
+			if strings.HasPrefix(lo[i:], a.prefix) {
 				for _, k := range a.checks {
 					f.run(k, i)
 				}
