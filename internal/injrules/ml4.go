@@ -510,7 +510,7 @@ var (
 // "pour", "para"): the noun of the model, read in its sentence for a full
 // address of the language's ai list.
 var ml4AIAt = map[string][]string{
-	"it": {"all'ia", "l'ia", "all'assistente", "l'assistente", "all'agente", "l'agente", "nota", "cara"},
+	"it": {"all'ia", "l'ia", "all'assistente", "l'assistente", "all'agente", "l'agente"},
 	"nl": {"voor", "aan", "beste", "ai-assistent"},
 	"sv": {"ai-assistenten", "ai:n", "assistenten", "agenten", "kära"},
 	"pl": {"asystenta", "dla", "uwaga"},
@@ -805,7 +805,7 @@ var (
 		"pl": {"nie obowiązują", "przestają obowiązywać", "nieważne", "unieważnione", "anulowane"},
 		"nl": {"gelden niet meer", "vervallen", "ongeldig", "geannuleerd"},
 		"sv": {"gäller inte längre", "ogiltiga", "upphävda"},
-		"it": {"non valgono più", "annullate", "sono nulle", "non sono più valide"},
+		"it": {"valgono più", "annullate", "nulle"},
 		"es": {"quedan anuladas", "anuladas", "sin efecto", "dejan de aplicar"},
 		"fr": {"s'appliquent plus", "annulées", "caduques", "sont plus valables"},
 		"de": {"gelten nicht mehr", "ungültig", "aufgehoben", "außer kraft"},
