@@ -132,7 +132,13 @@
 // word, a word's stem when it holds a letter outside ASCII, or a prefix
 // of a non-Latin script); an operator's system prompt that forbids
 // revealing its own instructions is no extraction in any of these
-// languages. fresh.go (issue 27, item 1) adds extraction without the
+// languages. ml4.go (issue 27, item 1) adds Italian, Dutch and Hindi,
+// pinyin, romanised Russian, Hindi and Japanese, more words of each
+// concept, and four concepts read in those bags: data sent to an
+// address, an action or an answer addressed to the model, and a model's
+// instructions declared void; a text that names the attack in another
+// language is About, and a bag anchored in a quotation counts half.
+// fresh.go (issue 27, item 1) adds extraction without the
 // usual verbs (the model's setup converted, pasted back, summarized,
 // translated or encoded; every rule "you were given"; the password
 // spelled or cut to letters), overrides in fresh words (instructions
@@ -238,7 +244,7 @@
 // letter is matched, but a word that opens with one is no anchor) and in
 // six more scripts (direct.go: Russian, Chinese, Japanese, Korean,
 // Arabic, Hindi, anchored on prefixes of their own letters) and, for
-// the families of ml2.go, 24 more, and
+// the families of ml2.go and ml4.go, 27 more and four romanised forms, and
 // match wording, not intent: a paraphrase
 // they do not list passes them (the trained model is the other half), and
 // a benign text can use an attack's exact words outside the framings it

@@ -98,7 +98,7 @@ func Frame(text string) Framing {
 
 // frame is Frame on a lowered text.
 func frame(lo string) Framing {
-	var fs frameState
+	fs := frameState{hits: true} // no rule ran: read every word
 	for i := 0; i < len(lo); i++ {
 		c := lo[i]
 		if c < 'a' || c > 'z' || i > 0 && isWordByte(lo[i-1]) {
@@ -124,6 +124,10 @@ type frameState struct {
 	coreSeen, cueSeen bits
 	nCore, nCue       int
 	windows           int // operatorRule windows run, at most 32
+	// hits is set when the rules found a hit: only then does finish read
+	// the other languages' words of text about attacks (ml4.go's
+	// mlAbout), which weigh a hit.
+	hits bool
 }
 
 // word takes the framing word lo[i:j], whose id is id.
@@ -148,6 +152,9 @@ func (fs *frameState) finish(lo string) Framing {
 	f.About = fs.nCore >= 2 || fs.nCore >= 1 && fs.nCue >= 2
 	if (fs.nCore >= 1 || fs.nCue >= 2) && described(lo) {
 		f.Described, f.About = true, true // fresh.go
+	}
+	if !f.About && fs.hits && mlHigh(lo) && mlAbout(lo) {
+		f.About = true // ml4.go: about the attack in another language
 	}
 	start := strings.TrimLeft(lo, " \t\r\n")
 	f.Operator = f.Operator || roleIntro.MatchString(start[:min(len(start), 200)])

@@ -136,10 +136,12 @@ func TestML2NoEnglishAnchors(t *testing.T) {
 			}
 		}
 	}
-	for _, list := range stemAnchors {
-		for _, a := range list {
-			if len(a.prefix) < 4 {
-				t.Errorf("stem %q too short", a.prefix)
+	for _, lists := range stemAnchors {
+		for _, list := range lists {
+			for _, a := range list {
+				if len(a.prefix) < 4 {
+					t.Errorf("stem %q too short", a.prefix)
+				}
 			}
 		}
 	}

@@ -752,6 +752,9 @@ func find(text, lo string, add func(Hit), fs *frameState) {
 		if !h.Quoted {
 			best = max(best, h.Confidence)
 		}
+		if fs != nil {
+			fs.hits = true // frame.go reads mlAbout only then
+		}
 		add(h)
 	}}
 	f.scan(fs)
@@ -778,7 +781,7 @@ func (f *finder) scan(fs *frameState) {
 				hi |= lo[j]
 				j++
 			}
-			if hi >= 0x80 && len(stemAnchors[c-'a']) > 0 {
+			if hi >= 0x80 && len(stemAnchors[c-'a'][lo[i+1]&31]) > 0 {
 				f.stems(i, j) // ml2.go: a word of another language's letters
 			}
 			n := j - i
@@ -814,7 +817,11 @@ func (f *finder) scan(fs *frameState) {
 		}
 		c2 := lo[i+1]
 		for _, k := range x.anchors[x.at[c2]:x.at[int(c2)+1]] {
-			if a := &symbolAnchors[k]; strings.HasPrefix(lo[i:], a.prefix) {
+			a := &symbolAnchors[k]
+			if len(a.prefix) > 2 && (i+2 >= len(lo) || lo[i+2] != a.prefix[2]) {
+				continue // the third byte differs (a bucket of two bytes holds a script's many words)
+			}
+			if strings.HasPrefix(lo[i:], a.prefix) {
 				for _, k := range a.checks {
 					f.run(k, i)
 				}
@@ -852,6 +859,7 @@ type finder struct {
 	limit    int // checkLimit of the text
 	fresh    int // fresh.go's windows run, at most maxFreshChecks
 	planted  int // planted.go's windows run, at most plLimit
+	ml       int // ml2.go's and ml4.go's windows run, at most limit
 	// until holds, per rule, the end of its last hit.
 	until map[string]int
 }
@@ -860,13 +868,17 @@ func (f *finder) run(name string, at int) {
 	ch := checks[name]
 	// fresh.go's checks have a budget of their own, spent only on windows
 	// that pass their literals, so that they never take the others' windows.
-	own := freshOwn[name]
-	// planted.go's checks too, with a budget that grows with the text.
-	pl := plOwn[name]
-	if at < f.until[ch.rule] || f.n >= MaxHits || !own && !pl && f.checks >= f.limit || own && f.fresh >= maxFreshChecks || pl && f.planted >= plLimit(len(f.lo)) {
+	// planted.go's checks too, with a budget that grows with the text;
+	// ml2.go's and ml4.go's bags have one too (a language's common words
+	// anchor them: "voor", "dla", "non"), so that a long text in one of
+	// those languages leaves the other checks their windows (ml4.go).
+	own, pl, ml := freshOwn[name], plOwn[name], mlOwn[name]
+	if at < f.until[ch.rule] || f.n >= MaxHits || !own && !pl && !ml && f.checks >= f.limit || own && f.fresh >= maxFreshChecks || pl && f.planted >= plLimit(len(f.lo)) || ml && f.ml >= f.limit {
 		return
 	}
-	if !own && !pl {
+	if ml {
+		f.ml++
+	} else if !own && !pl {
 		f.checks++
 	}
 	ws, we := max(0, at-ch.back), min(len(f.lo), at+ch.fwd)
