@@ -628,6 +628,9 @@ func init() {
 	for w := range wordAnchors {
 		words_.add(w)
 	}
+	for w := range wideAnchors {
+		words_.add(w)
+	}
 	for _, f := range []map[string]bool{aboutCore, aboutCue} {
 		for w := range f {
 			words_.add(w)
@@ -666,6 +669,12 @@ func init() {
 			}
 			nextOf[id] = b
 		}
+	}
+	wideOf = make([][]string, len(words_.words))
+	for w, cs := range wideAnchors {
+		maxWord = max(maxWord, len(w))
+		twoLens[w[0]-'a'][w[1]&31] |= 1 << min(len(w), 31)
+		wideOf[words_.id(w)] = cs
 	}
 	for w := range aboutCore {
 		wordTag[words_.id(w)] |= tagCore
@@ -796,6 +805,9 @@ func (f *finder) scan(fs *frameState) {
 							f.run(k, i)
 						}
 					}
+					for _, k := range wideOf[id] {
+						f.run(k, i) // direct4.go's checks, whatever the next word
+					}
 					if fs != nil && wordTag[id] != 0 {
 						fs.word(lo, id, i, j)
 					}
@@ -850,6 +862,7 @@ type finder struct {
 	checks   int
 	limit    int // checkLimit of the text
 	fresh    int // fresh.go's windows run, at most maxFreshChecks
+	d4       int // direct4.go's windows run, at most d4Budget
 	// until holds, per rule, the end of its last hit.
 	until map[string]int
 }
@@ -859,10 +872,13 @@ func (f *finder) run(name string, at int) {
 	// fresh.go's checks have a budget of their own, spent only on windows
 	// that pass their literals, so that they never take the others' windows.
 	own := freshOwn[name]
-	if at < f.until[ch.rule] || f.n >= MaxHits || !own && f.checks >= f.limit || own && f.fresh >= maxFreshChecks {
+	own4 := direct4Own[name] // direct4.go's checks: a budget of their own too
+	if at < f.until[ch.rule] || f.n >= MaxHits || !own && !own4 && f.checks >= f.limit || own && f.fresh >= maxFreshChecks || own4 && f.d4 >= d4Budget(len(f.lo)) {
 		return
 	}
-	if !own {
+	if own4 {
+		f.d4++
+	} else if !own {
 		f.checks++
 	}
 	ws, we := max(0, at-ch.back), min(len(f.lo), at+ch.fwd)
