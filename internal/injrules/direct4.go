@@ -51,7 +51,7 @@ func d4Budget(n int) int { return 64 + n/256 }
 
 // The model's setup, named as the model's.
 const (
-	d4Noun = `(?:system\s+(?:prompt|message|instructions?|config(?:uration)?|rules)|developer\s+(?:message|prompt|instructions|notes)|pre-?prompt|prompt|instructions?|rules?|guidelines?|guidance|directives?|configuration|config|set-?up(?:\s+instructions)?|programming|polic(?:y|ies)|restrictions|guardrails|filters|constraints|initiali[sz]ation|orders|briefing|limits|limitations|safeguards|safety\s+(?:rules|filters|guidelines|settings|training|layer)|content\s+(?:policy|filters?))`
+	d4Noun = `(?:system\s+(?:prompt|message|instructions?|config(?:uration)?|rules)|developer\s+(?:message|prompt|instructions|notes)|pre-?prompt|prompt|instructions?|rules?|guidelines?|guidance|directives?|configuration|config|set-?up(?:\s+instructions)?|programming|polic(?:y|ies)|restrictions?|guardrails?|filters|constraints?|initiali[sz]ation|orders|briefing|preamble|limits|limitations|safeguards|safety\s+(?:rules|filters|guidelines|settings|training|layer)|content\s+(?:policy|filters?))`
 	d4Adj  = `(?:(?:own|full|complete|entire|whole|exact|original|initial|hidden|secret|confidential|private|internal|current|underlying|real|actual|true|system|developer|operator|first|starting|earlier|previous|prior|old|usual|default|standing|configured|preset|built-in|core|base|operating|setup|forbidden|safety|content|ethical|raw|literal|verbatim|pre-?set|startup|launch)\s+){0,3}`
 	d4Poss = `(?:your|ur|yr|the\s+assistant's|the\s+model's|the\s+bot's|the\s+ai's|the\s+operator's|the\s+developer's|the\s+system's)`
 )
@@ -67,12 +67,17 @@ var (
 	// d4SelfRel is the setup named by how the model got it: "the rules
 	// you were handed", "the prompt that governs your behaviour",
 	// "whatever you were told".
-	d4SelfRel = re(`\b(?:the|those|these|any|all(?:\s+of)?(?:\s+the)?|whatever|every|each|what)\s+(?:\w+\s+){0,2}?(?:prompt|instructions?|rules?|guidelines?|guidance|directives?|configuration|config|set-?up|text|words|message|orders|directions|policy|policies|restrictions|constraints|limits|stuff|things?)\s+(?:that\s+|which\s+)?(?:you(?:'re|\s+are)\s+(?:running|operating|working)\s+(?:on|under|with)|you(?:'re|\s+are)\s+(?:bound|governed|constrained)\s+by|you(?:'ve|\s+have|\s+had)?\s+(?:were\s+|have\s+been\s+|'ve\s+been\s+|had\s+been\s+|been\s+)?(?:given|handed|told|fed|sent|shown|got|get|received|issued|started\s+with|set\s+up\s+with|configured\s+with|loaded\s+with|initiali[sz]ed\s+with|programmed\s+with|operate\s+under|are\s+running\s+(?:on|under|with)|follow|obey)|(?:(?:were|was)\s+)?(?:given|handed|sent)\s+to\s+you|(?:that\s+)?(?:governs?|defines?|controls?|shapes?|configures?|sets\s+up|set\s+you\s+up)\s+(?:you|your))` +
+	d4SelfRel = re(`\b(?:the|those|these|any|all(?:\s+of)?(?:\s+the)?|whatever|every|each|what)\s+(?:\w+\s+){0,3}?(?:prompt|instructions?|rules?|guidelines?|guidance|directives?|configuration|config|set-?up|text|words|message|orders|directions|policy|policies|restrictions?|constraints?|limits|limitations|preamble|stuff|things?)\s+(?:that\s+|which\s+)?(?:(?:were\s+|was\s+|are\s+|is\s+)?(?:configured|set|written|defined|loaded|put\s+in\s+place|placed)\s+for\s+you|(?:(?:at|from)\s+the\s+(?:very\s+)?(?:top|start|beginning)\s+of\s+(?:this|the|our)\s+(?:chat|conversation|session))|(?:of|from)\s+(?:your|ur)\s+(?:creators?|developers?|makers?|operators?|owners?|company|programmers?|admins?|trainers)|you(?:'re|\s+are)\s+(?:running|operating|working)\s+(?:on|under|with)|you(?:'re|\s+are)\s+(?:bound|governed|constrained)\s+by|you(?:'ve|\s+have|\s+had)?\s+(?:were\s+|have\s+been\s+|'ve\s+been\s+|had\s+been\s+|been\s+)?(?:given|handed|told|fed|sent|shown|got|get|received|issued|started\s+with|set\s+up\s+with|configured\s+with|loaded\s+with|initiali[sz]ed\s+with|programmed\s+with|operate\s+under|are\s+running\s+(?:on|under|with)|follow|obey)|(?:(?:were|was)\s+)?(?:given|handed|sent)\s+to\s+you|(?:that\s+)?(?:governs?|governed|defines?|defined|controls?|controlled|shapes?|shaped|configures?|configured|sets\s+up|set\s+up|set\s+you\s+up|initiali[sz]ed|programmed|primed)\s+(?:you|your))` +
+		`|\byou\s+(?:were|have\s+been|'ve\s+been)\s+(?:set\s+up|configured|programmed|given|loaded|initiali[sz]ed|started|deployed)\s+with\s+(?:some|any|the|a\s+few|certain|these|those|a\s+set\s+of)?\s*(?:\w+\s+)?(?:prompt|instructions|rules|guidelines|directives|limits|limitations|restrictions|constraints|policies|filters)\b` +
+		`|\bthe\s+(?:hidden|secret|invisible|confidential)\s+(?:preamble|prompt|instructions|setup|configuration|system\s+(?:prompt|message))\b` +
 		`|\bwhatever\s+(?:else\s+)?you\s+(?:were|have\s+been|'ve\s+been)\s+(?:told|given|set\s+up|configured|instructed|programmed|asked)\b` +
 		`|\beverything\s+(?:\w+\s+){0,2}(?:you\s+(?:were|have\s+been)\s+(?:told|given|instructed)|the\s+(?:operator|developer|system)\s+(?:wrote|said|told\s+you))\b` +
 		`|\b(?:the\s+)?(?:earlier|previous|prior|first|initial|original)\s+(?:message|messages|text)\s+(?:about|setting|that\s+set|defining|describing)\s+(?:up\s+)?your\s+(?:role|persona|rules|job|task|behaviou?r)\b` +
-		`|\b(?:the|those|these|all\s+the)\s+(?:prior|previous|earlier|original|initial|old|first|preceding|above)\s+(?:rules|instructions|guidelines|directives|prompt|guidance|orders|configuration|setup|directions)\b` +
 		`|\bwhat\s+(?:they|the\s+(?:operator|developers?|company|admins?)|your\s+(?:operator|developers?|creators?))\s+(?:told|said\s+to|wrote\s+to|gave)\s+you\b`)
+	// d4SelfOld is the setup named by its age ("the prior rules"): it
+	// counts only with a word to the model beside it (an office memo's
+	// "the old rules no longer apply" has none).
+	d4SelfOld = re(`\b(?:the|those|these|all\s+the)\s+(?:prior|previous|earlier|original|initial|old|first|preceding|above)\s+(?:rules|instructions|guidelines|directives|prompt|guidance|orders|configuration|setup|directions)\b`)
 	// d4SelfTold is what the model was told, asked about: "what were you
 	// told not to say", "everything you were instructed not to reveal",
 	// "what the people who built you told you".
@@ -90,10 +95,11 @@ var (
 		`|\b(?:very\s+)?first\s+message\s+(?:in|of)\s+(?:this|the|our)\s+(?:conversation|chat|thread)\b` +
 		`|\bbetween\s+the\s+(?:start|beginning)\s+of\s+(?:the|this)\s+(?:conversation|chat)\s+and\s+my\b` +
 		`|\b(?:part|parts|text|messages?|content)\s+(?:that\s+)?i\s+(?:cannot|can't|can\s+not|don't|do\s+not)\s+see\b` +
+		`|\b(?:that\s+)?(?:precedes?|preceded|came\s+before|comes\s+before)\s+(?:this|our|the|my)\s+(?:chat|conversation|session|messages?|exchange)\b` +
 		`|\b(?:sit|sits|placed|put)\s+(?:above|before)\s+(?:this|my|the)\s+(?:conversation|chat|messages?)\b`)
 	// d4SelfTools is the model's tools: "the tools you have access to",
 	// "the functions you can call".
-	d4SelfTools = re(`\b(?:tools?|functions?|plugins?|actions|apis|capabilities)\s+(?:that\s+)?you\s+(?:have\s+access\s+to|can\s+(?:call|use|access|invoke|run)|were\s+given|have\s+been\s+given|are\s+(?:connected\s+to|given)|'ve\s+got)\b|\byour\s+(?:tools?|functions?|tool\s+(?:list|definitions?|schemas?)|function\s+(?:list|definitions?|schemas?)|plugins?)\b`)
+	d4SelfTools = re(`\b(?:tools?|functions?|plugins?|apis)\s+(?:are|is)\s+(?:available|accessible|exposed)\s+to\s+you\b|\b(?:tools?|functions?|plugins?|actions|apis|capabilities)\s+(?:that\s+)?you\s+(?:have\s+access\s+to|can\s+(?:call|use|access|invoke|run)|were\s+given|have\s+been\s+given|are\s+(?:connected\s+to|given)|'ve\s+got)\b|\byour\s+(?:tools?|functions?|tool\s+(?:list|definitions?|schemas?)|function\s+(?:list|definitions?|schemas?)|plugins?)\b`)
 	// d4SelfBare is the setup without an owner ("the system prompt"): it
 	// counts only right after a request verb and with no first person in
 	// the sentence ("here is the system prompt I'm planning to use").
@@ -102,7 +108,7 @@ var (
 
 var (
 	// d4Ask is a request for output or a question, said to the reader.
-	d4Ask = re(`\b(?:repeat|reprint|print|output|show|display|reveal|disclose|tell|give|list|share|paste|copy|recite|reproduce|dump|echo|write|spell|translate|summari[sz]e|quote|read|send|provide|describe|convert|rewrite|reflect|mirror|fill\s+in|complete|encode|continue|type|return|state|enumerate|reformat|render|serialize|export|transcribe|expose|leak|hand|forward|post|let\s+me\s+(?:see|read|know|have)|i\s+(?:need|want|'d\s+like|would\s+like)|i'd\s+like|(?:can|could|may|would|will)\s+(?:you|i)\s+(?:see|read|get|have|view|access)|what(?:'s|\s+is|\s+are|\s+was|\s+were|\s+does|\s+did|\s+do)?|which|how)\b`)
+	d4Ask = re(`\b(?:repeat|reprint|print|output|show|display|reveal|disclose|tell|give|list|share|paste|copy|recite|reproduce|dump|echo|write|spell|translate|summari[sz]e|quote|read|send|provide|describe|convert|rewrite|reflect|mirror|fill\s+in|complete|encode|continue|type|return|state|enumerate|reformat|render|serialize|export|transcribe|expose|leak|hand|forward|post|publish|let\s+me\s+(?:see|read|know|have)|i\s+(?:need|want|'d\s+like|would\s+like)|i'd\s+like|(?:can|could|may|would|will)\s+(?:you|i)\s+(?:see|read|get|have|view|access)|what(?:'s|\s+is|\s+are|\s+was|\s+were|\s+does|\s+did|\s+do)?|which|how)\b`)
 	// d4Neg and d4Cond brake a request or an override: negated, a
 	// condition, or someone else's act ("if a user asks you to …").
 	d4Neg  = re(`\b(?:never|not|don't|dont|do\s+not|cannot|can't|won't|refuse|refuses|decline|declines|avoid|nor|must\s+not|should\s+not|shouldn't)\b`)
@@ -123,10 +129,15 @@ var (
 	// attempt", "the ignore list").
 	d4DropNoun = re(`^\s*(?:attempts?|attacks?|requests?|phrases?|prompts?|lists?|files?|tricks?|techniques?|patterns?|strings?)\b`)
 	// d4Void is a claim after the setup that it no longer holds.
-	d4Void = re(`^[\s,?]*(?:(?:\w+\s+){0,4}?(?:(?:is|are|was|were|has\s+been|have\s+been|got|get|become|'re|'s)\s+(?:now\s+|hereby\s+|officially\s+|all\s+|just\s+|only\s+|effectively\s+|already\s+)*(?:cancell?ed|void|voided|null|nullified|revoked|lifted|suspended|replaced|deleted|removed|outdated|obsolete|wrong|mistaken|a\s+mistake|an\s+error|withdrawn|overwritten|overridden|deprecated|rescinded|expired|invalid|disabled|off|gone|irrelevant|placeholders?|a\s+placeholder|(?:a|only\s+a|just\s+a)\s+(?:test|decoy|drill|joke|demo)|fake|bogus|injected|(?:only\s+|just\s+)?(?:meant|written|intended)\s+for|for\s+(?:a\s+)?(?:different|another|the\s+demo|testing)|not\s+(?:valid|binding|in\s+effect|real|for\s+me|yours)|no\s+longer\s+(?:valid|binding|in\s+effect|apply|applicable|active|relevant|needed|required))|(?:no\s+longer|don't|do\s+not|doesn't|does\s+not|won't)\s+(?:appl(?:y|ies)|matter|count|hold|stand)|(?:has|have)\s+(?:a\s+)?(?:bug|bugs|an\s+error|errors|no\s+authority|been\s+(?:compromised|hacked|tampered))|(?:doesn't|don't|does\s+not|do\s+not)\s+matter))`)
+	d4Void = re(`^[\s,?.!;]*(?:(?:\w+\s+){0,4}?(?:(?:is|are|was|were|has\s+been|have\s+been|got|get|become|'re|'s)\s+(?:now\s+|hereby\s+|officially\s+|all\s+|just\s+|only\s+|effectively\s+|already\s+)*(?:cancell?ed|void|voided|null|nullified|revoked|lifted|suspended|replaced|deleted|removed|outdated|obsolete|wrong|mistaken|a\s+mistake|an\s+error|withdrawn|overwritten|overridden|deprecated|rescinded|expired|invalid|disabled|off|gone|irrelevant|placeholders?|a\s+placeholder|(?:a|only\s+a|just\s+a)\s+(?:test|decoy|drill|joke|demo)|fake|bogus|injected|(?:only\s+|just\s+)?(?:meant|written|intended)\s+for|for\s+(?:a\s+)?(?:different|another|the\s+demo|testing)|not\s+(?:valid|binding|in\s+effect|real|for\s+me|yours|relevant|applicable)|from\s+an?\s+(?:old|outdated|older|previous|earlier|different)\s+(?:version|deployment|customer|release)|no\s+longer\s+(?:valid|binding|in\s+effect|apply|applicable|active|relevant|needed|required))|(?:no\s+longer|don't|do\s+not|doesn't|does\s+not|won't)\s+(?:appl(?:y|ies)|matter|count|hold|stand)|(?:has|have)\s+(?:a\s+)?(?:bug|bugs|an\s+error|errors|no\s+authority|been\s+(?:compromised|hacked|tampered))|(?:doesn't|don't|does\s+not|do\s+not)\s+matter))`)
 	// d4Rank is a claim of rank over the setup.
 	d4Rank = re(`\bmy\s+(?:instructions|orders|commands|words?|messages?|rules|requests?|directions|prompts?)\s+(?:now\s+|always\s+)?(?:outrank|override|supersede|take\s+(?:precedence|priority)\s+over|come\s+(?:before|first)|trump|beat|replace|win\s+over|have\s+(?:higher|top|absolute)\s+priority)` +
 		`|\bonly\s+mine\s+(?:count|matter|apply)` +
+		`|\b(?:don't|dont|do\s+not)\s+care\s+(?:about\s+)?what\s+(?:ur|your|the|they)\s+(?:\w+\s+)?(?:said|say|told|wrote|want|programmed)` +
+		`|\b(?:regardless|irrespective)\s+of\s+what\s+(?:you(?:'ve|\s+have)?\s+been\s+told|(?:your|ur|the)\s+(?:\w+\s+)?(?:says?|said|told\s+you|wrote))` +
+		`|\b(?:u|you)\s+(?:will\s+)?(?:now\s+)?(?:do|obey|follow)\s+(?:only\s+)?(?:what|whatever)\s+i\s+(?:say|tell|want|command)\s+(?:now|from\s+now|only|instead)` +
+		`|\b(?:follow|obey)\s+(?:only\s+)?my\s+(?:rules|instructions|orders|commands)\s+only\b` +
+		`|\bmy\s+(?:word|say|orders?|commands?|instructions)\s+(?:overrides?|outranks?|beats?|trumps?|supersedes?)\s+(?:the|your|ur|any)\b` +
 		`|\b(?:no\s+longer|not|never\s+again)\s+(?:bound|restricted|governed|limited|constrained)\s+by\s+(?:any|the|your|those|these|its)\b` +
 		`|\byou\s+(?:work|answer|report|listen)\s+(?:only\s+)?(?:for|to)\s+me\s+(?:now|from\s+now|alone|only|instead)` +
 		`|\b(?:i\s+am|i'm)\s+(?:now\s+)?your\s+(?:only\s+|new\s+)?(?:master|boss|operator|owner|admin|controller)\b` +
@@ -136,6 +147,9 @@ var (
 		`|\byour\s+(?:only|sole|new)\s+(?:job|purpose|directive|task|goal|mission|function)\s+(?:now\s+|from\s+now\s+on\s+)?is\s+to\s+(?:obey|comply|help\s+me\s+with\s+(?:anything|everything)|do\s+(?:whatever|anything|what)\s+i|answer\s+(?:everything|anything|every)|be\s+my\b)`)
 	// d4LimitsOff is the model's limits declared off.
 	d4LimitsOff = re(`\b(?:safety\s+(?:layer|filters?|rules|guidelines|checks|settings|features|protocols|training|systems?)|content\s+(?:policy|policies|filters?|restrictions|rules|moderation)|(?:all\s+|your\s+|the\s+)?(?:restrictions|guardrails|filters|safeguards|limitations|censorship|refusals|policy\s+checks|ethical\s+(?:guidelines|constraints))|(?:your|usage|the\s+assistant's|the\s+model's)\s+polic(?:y|ies))\s+(?:(?:are|is|has\s+been|have\s+been|were|was|now|hereby|officially|temporarily|currently|been)\s+)*(?:disabled|off|suspended|lifted|removed|deprecated|deactivated|switched\s+off|turned\s+off|waived|bypassed|no\s+longer\s+(?:apply|applies|in\s+effect|active|enforced)|(?:do|does)\s+not\s+apply|don't\s+apply|doesn't\s+apply)\b`)
+	// d4LimitsKey is the limits switched off as settings
+	// ("refusals=off, filters=off").
+	d4LimitsKey = re(`\b(?:refusals?|filters?|filtering|safety|guardrails|restrictions|censorship|moderation|content_filter|safe_mode|safety_mode)\s*[=:]\s*(?:off|false|0|disabled|none|no)\b`)
 	// d4ToModel is a word to the model after its limits are declared off.
 	d4ToModel = re(`\b(?:you|your|assistant|model|acknowledge\w*|proceed|continue|respond|answer|reply|confirm|comply|go\s+ahead|operate|this\s+(?:session|chat|conversation|user|deployment|instance)|for\s+(?:evaluation|me|this))\b`)
 	// d4Unrestricted is a return to an unrestricted mode or behaviour.
@@ -149,6 +163,8 @@ var (
 	// of its safety training", "never added content policies", "answers
 	// anything however dangerous", "an uncensored model".
 	d4Freed = re(`\b(?:without|no|zero|free\s+(?:of|from)|freed\s+from|never\s+(?:had|added|gave|given|got|received|wrote|built\s+in|installed)|broke\s+(?:out\s+of|free\s+(?:of|from))|breaks?\s+(?:out\s+of\s+)?|breaking|ignores?|escaped|unbound\s+by|not\s+bound\s+by|trained\s+without|stripped\s+of|removed)\s+(?:any\s+|all\s+|its\s+|their\s+|his\s+|her\s+|the\s+|own\s+|of\s+)*(?:own\s+)?(?:safety\s+(?:training|rules|guidelines|filters|features|measures)|content\s+polic(?:y|ies)|polic(?:y|ies)|rules|restrictions|filters|guidelines|guardrails|ethics|ethical\s+(?:guidelines|limits|constraints)|morals|censorship|limits|limitations|alignment|programming|constraints)\b` +
+		`|\bwith\s+(?:its|their|his|her|all|the|every|any)\s+(?:\w+\s+)?(?:filters?|rules|restrictions|guardrails|safety\s+\w+|ethics(?:\s+module)?|guidelines|limits|censorship|alignment)\s+(?:removed|disabled|off|stripped|turned\s+off|switched\s+off|deleted|lifted|gone)\b` +
+		`|\b(?:removed|deleted|disabled|stripped)\s+(?:its|their|his|her)\s+(?:\w+\s+)?(?:filters?|rules|restrictions|guardrails|safety\s+\w+|ethics(?:\s+module)?|guidelines|limits|censorship|alignment)\b` +
 		`|\b(?:uncensored|unfiltered|unrestricted|unaligned|jailbroken|rogue|amoral|unethical|lawless|unchained|unshackled|unlimited)\s+(?:ai|model|assistant|version|bot|chatbot|llm|twin|alter\s+ego)\b` +
 		`|\b(?:answers?|tells?|helps?\s+(?:anyone\s+|users?\s+)?with|explains?|will\s+(?:help\s+with|tell|answer|explain))\s+(?:users\s+|anyone\s+|me\s+|you\s+)?(?:absolutely\s+)?(?:anything|everything)\b[^.\n]{0,40}?\b(?:however|no\s+matter|even\s+(?:if|when|the)|regardless|including|especially)\b`)
 	// d4Role is a role-play or fiction cue, or a request to speak as it.
@@ -200,10 +216,10 @@ var (
 	d4Me   = re(`(?:i|i'm|im|am|me)`)
 )
 
-// d4Self finds the model's setup in the sentence w (offset s in lo): its
-// span, and whether it names the text before the message (above) or a
+// d4Self finds the model's setup in the sentence w: its span, and
+// whether it names the text before the message (above) or a
 // bare "the system prompt".
-func d4Self(w string) (loc []int, above, bare bool) {
+func d4Self(w, near string) (loc []int, above, bare bool) {
 	for _, r := range []*lazyRegexp{d4SelfPoss, d4SelfRel, d4SelfTold, d4SelfTools} {
 		if l := r.FindStringIndex(w); l != nil && (loc == nil || l[0] < loc[0]) {
 			loc = l
@@ -211,6 +227,9 @@ func d4Self(w string) (loc []int, above, bare bool) {
 	}
 	if loc != nil {
 		return loc, false, false
+	}
+	if l := d4SelfOld.FindStringIndex(w); l != nil && d4You.MatchString(near) {
+		return l, false, false
 	}
 	if l := d4SelfAbove.FindStringIndex(w); l != nil {
 		return l, true, false
@@ -223,16 +242,57 @@ func d4Self(w string) (loc []int, above, bare bool) {
 
 // d4Lits are the literals one of which a sentence must hold before this
 // file's expressions read it.
-var d4Lits = []string{"you", "prior ", "previous ", "earlier ", "original ", "initial ", "assistant", "model", "its ", "ur ", "above", "before", "first message", "conversation", "mode", "polic", "restrict", "filter", "safety", "censor", "guardrail"}
+var d4Lits = []string{"you", "system prompt", "system message", "preamble", "my ", "operator", "creator", "programmer", "developer", "=", "prior ", "previous ", "earlier ", "original ", "initial ", "assistant", "model", "its ", "ur ", "above", "before", "first message", "conversation", "mode", "polic", "restrict", "filter", "safety", "censor", "guardrail"}
+
+// d4Common are the anchor words common in any prose ("before", "first",
+// "given"): their sentence must hold one of d4Lits before the
+// expressions read it.
+var d4Common = words("before first given told above everything whatever handed configured instructed my safety content mine care")
+
+// d4Gated reports whether the anchor word at at is one of d4Common.
+func d4Gated(lo string, at int) bool {
+	j := at
+	for j < len(lo) && j-at < 16 && isWordByte(lo[j]) {
+		j++
+	}
+	return d4Common[lo[at:j]]
+}
+
+// d4AboveObj is the object of jailbreak.go's extract check when it is
+// the text above, not the model's setup.
+var d4AboveObj = re(`\b(?:text|words|everything|lines|content|sentences)\s+(?:above|before\s+this|written\s+above|preceding)|\babove\s+(?:text|words|content)\b`)
+
+// d4Filter is a selection from the writer's own text: lines that start
+// with a word, values above a number, the text of a log or a list.
+var d4Filter = re(`\babove\s+(?:\d|zero|average|the\s+(?:line|threshold|limit|average|mean))|\b(?:that|which)\s+(?:start|starts|begin|begins|end|ends|contain|contains|match|matches|mention|mentions)\b|\b(?:from|in|of)\s+(?:this|that|the|my)\s+(?:log|file|list|output|table|email|thread|document|transcript|spreadsheet|csv|json|page|paragraph|draft)\b`)
+
+// d4AboveVeto removes a hit of jailbreak.go's extract check on the text
+// above when the writer reworks or filters it ("repeat the text above in
+// bullet points", "print the lines above that start with ERROR", "give
+// me everything above 10 degrees"): a task on the writer's own text, not
+// the model's setup reproduced (issue 27, item 1: a user's task is no
+// attack).
+func d4AboveVeto(lo string, m []int) bool {
+	obj := d4AboveObj.FindStringIndex(lo[m[0]:m[1]])
+	if obj == nil {
+		return false
+	}
+	s, e := d4Sentence(lo, m[0])
+	w := lo[s:e]
+	if d4Filter.MatchString(w) {
+		return true
+	}
+	return d4Rework.MatchString(w) && !d4Verbatim.MatchString(w)
+}
 
 // d4Extract is a request for the model's setup in the anchor's sentence.
 func d4Extract(lo string, m []int) (float64, bool) {
 	s, e := d4Sentence(lo, m[0])
 	w := lo[s:e]
-	if !containsAny(w, d4Lits) {
+	if d4Gated(lo, m[0]) && !containsAny(w, d4Lits) {
 		return 0, false
 	}
-	loc, above, bare := d4Self(w)
+	loc, above, bare := d4Self(w, lo[s:min(len(lo), e+120)])
 	if loc == nil {
 		return 0, false
 	}
@@ -240,6 +300,9 @@ func d4Extract(lo string, m []int) (float64, bool) {
 	// after it for a question put the other way ("… were you given?
 	// Quote them").
 	a := d4Ask.FindStringIndex(w[:loc[0]])
+	if a == nil && (strings.HasPrefix(w[loc[0]:], "what") || strings.HasPrefix(w[loc[0]:], "which")) {
+		a = []int{loc[0], loc[0] + 4} // "what rules were you given"
+	}
 	if a == nil {
 		if d4SelfTold.MatchString(w[loc[0]:loc[1]]) && strings.Contains(w[loc[0]:loc[1]], "how") {
 			a = []int{loc[0], loc[0]}
@@ -276,7 +339,7 @@ var d4TopicAfter = re(`^(?:\s+(?:we|i|they)\s+\w+)?\s+(?:for|on|about|regarding|
 
 // d4TopicSelf are the words after "about" that keep the setup the
 // model's: "the instructions about your role", "about how to answer".
-var d4TopicSelf = words("you your yourself how what which this it them responding answering behaving")
+var d4TopicSelf = words("you your yourself how what which this it them responding answering behaving chatbot bot assistant ai model deployment session chat conversation rest remainder duration moment day today now while time")
 
 // d4Topic reports whether the setup at loc in w is followed by a topic of
 // the writer's world rather than the model's.
@@ -284,6 +347,9 @@ func d4Topic(w string, loc []int) bool {
 	t := d4TopicAfter.FindStringSubmatchIndex(w[loc[1]:])
 	return t != nil && !d4TopicSelf[w[loc[1]+t[2]:loc[1]+t[3]]] && !strings.Contains(w[loc[0]:loc[1]], " you")
 }
+
+// d4You is a word to the model.
+var d4You = re(`\b(?:you|your|u|ur|yourself|assistant|model|ai|bot|chatbot)\b`)
 
 // firstPerson is the writer speaking of themselves.
 var firstPerson = re(`\b(?:i|i'm|i've|i'd|my|our|we|we're)\b`)
@@ -293,7 +359,7 @@ var firstPerson = re(`\b(?:i|i'm|i've|i'd|my|our|we|we're)\b`)
 func d4Override(lo string, m []int) (float64, bool) {
 	s, e := d4Sentence(lo, m[0])
 	w := lo[s:e]
-	if !containsAny(w, d4Lits) {
+	if d4Gated(lo, m[0]) && !containsAny(w, d4Lits) {
 		return 0, false
 	}
 	if l := d4Rank.FindStringIndex(w); l != nil && !d4Braked(lo, s, s+l[0]) {
@@ -304,13 +370,17 @@ func d4Override(lo string, m []int) (float64, bool) {
 		m[0], m[1] = s+l[0], s+l[1]
 		return 0.65, false
 	}
+	if l := d4LimitsKey.FindStringIndex(w); l != nil && d4ToModel.MatchString(lo[max(0, s-160):min(len(lo), e+160)]) {
+		m[0], m[1] = s+l[0], s+l[1]
+		return 0.65, false
+	}
 	if l := d4LimitsOff.FindStringIndex(w); l != nil && !d4Braked(lo, s, s+l[0]) && !d4Mine.MatchString(w) {
 		if d4ToModel.MatchString(lo[s:min(len(lo), e+160)]) {
 			m[0], m[1] = s+l[0], s+l[1]
 			return 0.65, false
 		}
 	}
-	loc, _, bare := d4Self(w)
+	loc, _, bare := d4Self(w, lo[s:min(len(lo), e+120)])
 	if l := d4SelfIts.FindStringIndex(w); l != nil && (loc == nil || l[0] < loc[0]) {
 		loc, bare = []int{l[0] + strings.LastIndex(w[l[0]:l[1]], " its ") + 1, l[1]}, false
 	}
@@ -371,7 +441,7 @@ func d4Persona(lo string, m []int) (float64, bool) {
 		return 0.7, false
 	}
 	f := d4Freed.FindStringIndex(w)
-	if f == nil || d4Braked(lo, s, s+f[0]) {
+	if f == nil || d4Neg.MatchString(w[:f[0]]) || d4Cond.MatchString(w[:f[0]]) {
 		return 0, false
 	}
 	// The freed one is an AI: named within the sentence.
@@ -410,8 +480,8 @@ var (
 // model's setup, the words of the text above, of rank and of limits, and
 // of a freed AI.
 var direct4Words = map[string][]string{
-	"d4extract":  strings.Fields("prompt pre-prompt preprompt instructions instruction rules rule guidelines guidance directives directive configuration config setup set-up programming policy policies restrictions guardrails filters constraints initialization initialisation orders briefing limits told instructed given handed configured whatever everything above before first tools functions"),
-	"d4override": strings.Fields("prompt pre-prompt preprompt instructions instruction rules rule guidelines guidance directives directive configuration config setup set-up programming policy policies restrictions guardrails filters constraints initialization initialisation orders briefing limits told instructed given handed configured whatever everything above before first mine outrank outranks supersede override overrides unrestricted unfiltered uncensored safety content my"),
+	"d4extract":  strings.Fields("preamble restriction constraint limitations prompt pre-prompt preprompt instructions instruction rules rule guidelines guidance directives directive configuration config setup set-up programming policy policies restrictions guardrails filters constraints initialization initialisation orders briefing limits told instructed given handed configured whatever everything above before first tools functions"),
+	"d4override": strings.Fields("care regardless irrespective preamble restriction constraint limitations prompt pre-prompt preprompt instructions instruction rules rule guidelines guidance directives directive configuration config setup set-up programming policy policies restrictions guardrails filters constraints initialization initialisation orders briefing limits told instructed given handed configured whatever everything above before first mine outrank outranks supersede override overrides unrestricted unfiltered uncensored safety content my"),
 	"d4persona":  strings.Fields("ai model assistant bot chatbot llm version twin ego uncensored unfiltered unrestricted unaligned jailbroken rogue follows"),
 }
 
@@ -422,6 +492,10 @@ var _ = mergeDirect4()
 // anchor words to wideAnchors.
 func mergeDirect4() bool {
 	addChecks(direct4Checks)
+	if _, dup := freshVetoes["extract"]; dup {
+		panic("injrules: two vetoes of extract")
+	}
+	freshVetoes["extract"] = d4AboveVeto
 	for _, name := range []string{"d4extract", "d4override", "d4persona"} {
 		for _, w := range direct4Words[name] {
 			wideAnchors[w] = append(wideAnchors[w], name)
