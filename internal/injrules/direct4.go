@@ -216,46 +216,269 @@ var (
 	d4Me   = re(`(?:i|i'm|im|am|me)`)
 )
 
-// d4Self finds the model's setup in the sentence w: its span, and
-// whether it names the text before the message (above) or a
-// bare "the system prompt".
-func d4Self(w, near string) (loc []int, above, bare bool) {
-	for _, r := range []*lazyRegexp{d4SelfPoss, d4SelfRel, d4SelfTold, d4SelfTools} {
-		if l := r.FindStringIndex(w); l != nil && (loc == nil || l[0] < loc[0]) {
-			loc = l
+// d4SelfNear finds the model's setup around the anchor word at at, in the
+// sentence [s, e): read from the anchor, which is a word of it (a noun of
+// the setup, a verb of how the model got it, a word of the text above),
+// with short expressions anchored at the word, so that a sentence with no
+// such phrase costs a few byte comparisons. The span it returns is
+// relative to s; above says that it names the text before the message,
+// bare that it is a bare "the system prompt".
+func d4SelfNear(lo string, s, e, at int) ([]int, bool, bool) {
+	j := at
+	for j < e && isWordByte(lo[j]) {
+		j++
+	}
+	word := lo[at:j]
+	back := lo[max(s, at-90):at]
+	fwd := lo[j:min(e, j+140)]
+	rel := func(st, en int) []int { return []int{st - s, en - s} }
+	you := strings.Contains(lo[s:e], "you") || strings.Contains(lo[s:e], "ur ") || strings.Contains(lo[s:e], "yr ")
+	switch {
+	case d4Nouns[word]:
+		if p := d4PossBack(lo, s, at); p >= 0 {
+			return rel(p, j), false, false // "your hidden rules"
+		}
+		pw := d4PrevWords(lo, s, at)
+		if you || d4RelLits.in(lo[s:e]) {
+			if d := d4DetAt(pw); d >= 0 {
+				if f := d4RelFwd.FindStringIndex(fwd); f != nil {
+					return rel(d, j+f[1]), false, false // "the rules you were handed"
+				}
+			}
+			if strings.Contains(back, "with ") || strings.Contains(back, "the ") && d4Hidden[pw[0].w] {
+				if b := d4WithBack.FindStringIndex(back); b != nil {
+					return rel(at-len(back)+b[0], j), false, false // "you were set up with some limits", "the hidden preamble"
+				}
+			}
+		}
+		if d4Old[pw[0].w] && (d4Those[pw[1].w] || pw[1].w == "the" || pw[1].w == "all") && d4You.MatchString(lo[s:min(len(lo), e+120)]) {
+			return rel(pw[1].at, j), false, false // "the prior rules", beside a word to the model
+		}
+		if d4BareAdj[pw[0].w] && pw[1].w == "the" {
+			return rel(pw[1].at, j), false, true // "the system prompt"
+		}
+	case d4RelOnly[word] && you:
+		if d := d4DetAt(d4PrevWords(lo, s, at)); d >= 0 {
+			if f := d4RelCfgFwd.FindStringIndex(fwd); f != nil {
+				return rel(d, j+f[1]), false, false // "the message that configured you"
+			}
+		}
+	case word == "whatever" && you:
+		if f := d4WhateverFwd.FindStringIndex(fwd); f != nil {
+			return rel(at, j+f[1]), false, false // "whatever you were set up to do"
+		}
+	case d4ToldWords[word] && you && (strings.Contains(back, "you") || strings.Contains(back, "what ")):
+		if b := d4ToldBack.FindStringIndex(back); b != nil {
+			return rel(at-len(back)+b[0], j), false, false // "what were you told", "whatever you were told"
+		}
+	case d4MakerWords[word] && you:
+		if strings.HasSuffix(back, "your ") || strings.HasSuffix(back, "ur ") {
+			if f := d4MakerFwd.FindStringIndex(fwd); f != nil {
+				return rel(at-len("your "), j+f[1]), false, false // "your creators told you"
+			}
+		}
+	case d4ToolWords[word] && you:
+		if f := d4ToolFwd.FindStringIndex(fwd); f != nil {
+			return rel(at, j+f[1]), false, false // "the tools you can call"
+		}
+		if strings.HasSuffix(back, "your ") || strings.HasSuffix(back, "ur ") {
+			return rel(at-len("your "), j), false, false
+		}
+	case d4RoleWords[word] && you:
+		if b := d4RoleBack.FindStringIndex(back); b != nil {
+			return rel(at-len(back)+b[0], j), false, false // "the earlier message about your role"
 		}
 	}
-	if loc != nil {
-		return loc, false, false
-	}
-	if l := d4SelfOld.FindStringIndex(w); l != nil && d4You.MatchString(near) {
-		return l, false, false
-	}
-	if l := d4SelfAbove.FindStringIndex(w); l != nil {
-		return l, true, false
-	}
-	if l := d4SelfBare.FindStringIndex(w); l != nil {
-		return l, false, true
+	if d4AboveWords[word] && d4AboveLits.in(lo[s:e]) {
+		ls, le := max(s, at-60), min(e, j+100)
+		for ls > s && ls < at && isWordByte(lo[ls-1]) {
+			ls++
+		}
+		if l := d4SelfAbove.FindStringIndex(lo[ls:le]); l != nil {
+			return rel(ls+l[0], ls+l[1]), true, false
+		}
 	}
 	return nil, false, false
 }
 
-// d4Lits are the literals one of which a sentence must hold before this
-// file's expressions read it.
-var d4Lits = []string{"you", "system prompt", "system message", "preamble", "my ", "operator", "creator", "programmer", "developer", "=", "prior ", "previous ", "earlier ", "original ", "initial ", "assistant", "model", "its ", "ur ", "above", "before", "first message", "conversation", "mode", "polic", "restrict", "filter", "safety", "censor", "guardrail"}
+// d4Word is a word of lo and where it starts.
+type d4Word struct {
+	w  string
+	at int
+}
 
-// d4Common are the anchor words common in any prose ("before", "first",
-// "given"): their sentence must hold one of d4Lits before the
-// expressions read it.
-var d4Common = words("before first given told above everything whatever handed configured instructed my safety content mine care")
+// d4PrevWords returns the four words before at (back to s), nearest
+// first; missing ones are empty.
+func d4PrevWords(lo string, s, at int) (pw [4]d4Word) {
+	i := at
+	for n := 0; n < 4; n++ {
+		k := i
+		for k > s && (lo[k-1] == ' ' || lo[k-1] == '\n' || lo[k-1] == '\t') {
+			k--
+		}
+		b := k
+		for b > s && (isWordByte(lo[b-1]) || lo[b-1] == '-') {
+			b--
+		}
+		if b == k {
+			return pw
+		}
+		pw[n] = d4Word{lo[b:k], b}
+		i = b
+	}
+	return pw
+}
 
-// d4Gated reports whether the anchor word at at is one of d4Common.
-func d4Gated(lo string, at int) bool {
+// d4DetAt returns where the determiner among the words pw (up to three
+// words before the noun) starts, or -1: "the rules", "all of the
+// hidden rules", "what instructions".
+func d4DetAt(pw [4]d4Word) int {
+	for _, w := range pw {
+		if d4Dets[w.w] {
+			return w.at
+		}
+	}
+	return -1
+}
+
+// The words of d4SelfNear's determiners and qualifiers.
+var (
+	d4Dets    = words("the those these any all whatever every each what which")
+	d4Those   = words("those these")
+	d4Old     = words("prior previous earlier original initial old first preceding above")
+	d4BareAdj = words("system developer hidden initial original setup")
+	d4Hidden  = words("hidden secret invisible confidential system")
+)
+
+// d4PossBack returns where the possessive before the noun at at starts
+// ("your", "ur", "the assistant's", with up to three words of d4Adjs
+// between), or -1.
+func d4PossBack(lo string, s, at int) int {
+	i := at
+	for n := 0; n <= 3; n++ {
+		k := i
+		for k > s && (lo[k-1] == ' ' || lo[k-1] == '\n' || lo[k-1] == '\t') {
+			k--
+		}
+		b := k
+		for b > s && (isWordByte(lo[b-1]) || lo[b-1] == '-') {
+			b--
+		}
+		if b == k {
+			return -1
+		}
+		w := lo[b:k]
+		switch {
+		case w == "your" || w == "ur" || w == "yr":
+			return b
+		case strings.HasSuffix(w, "'s") && d4Owners[w[:len(w)-2]]:
+			if b >= 4 && lo[b-4:b] == "the " {
+				return b - 4
+			}
+			return b
+		case n < 3 && d4Adjs[w]:
+			i = b
+		default:
+			return -1
+		}
+	}
+	return -1
+}
+
+// The words the anchors of d4SelfNear are.
+var (
+	d4Nouns      = words("prompt pre-prompt preprompt instructions instruction rules rule guidelines guidance directives directive configuration config setup set-up programming policy policies restrictions restriction guardrails filters constraints constraint initialization initialisation orders briefing limits limitations preamble")
+	d4RelOnly    = words("message messages text words")
+	d4ToldWords  = words("told instructed given handed configured programmed")
+	d4MakerWords = words("creators creator developers developer makers maker operators operator owners owner programmers designers trainers company")
+	d4ToolWords  = words("tools functions tool function plugins")
+	d4RoleWords  = words("role persona")
+	d4AboveWords = words("above before first everything whatever conversation preamble")
+	d4Adjs       = words("own full complete entire whole exact original initial hidden secret confidential private internal current underlying real actual true system developer operator first starting earlier previous prior old usual default standing configured preset built-in core base operating setup forbidden safety content ethical raw literal verbatim pre-set preset startup launch")
+	d4Owners     = words("assistant model bot ai operator developer system")
+)
+
+// The expressions of d4SelfNear, each anchored at the anchor word: before
+// it ($) or after it (^).
+var (
+	d4RelFwd      = re(`^\s+(?:that\s+|which\s+)?(?:you(?:'re|\s+are)\s+(?:running|operating|working)\s+(?:on|under|with)|you(?:'re|\s+are)\s+(?:bound|governed|constrained)\s+by|you(?:'ve|\s+have|\s+had)?\s+(?:were\s+|have\s+been\s+|'ve\s+been\s+|had\s+been\s+|been\s+)?(?:given|handed|told|fed|sent|shown|got|get|received|issued|started\s+with|set\s+up\s+with|configured\s+with|loaded\s+with|initiali[sz]ed\s+with|programmed\s+with|operate\s+under|are\s+running\s+(?:on|under|with)|follow|obey)|(?:(?:were|was)\s+)?(?:given|handed|sent)\s+to\s+you|(?:governs?|governed|defines?|defined|controls?|controlled|shapes?|shaped|configures?|configured|sets\s+up|set\s+up|set\s+you\s+up|initiali[sz]ed|programmed|primed)\s+(?:you|your)|(?:(?:were|was|are|is)\s+)?(?:configured|set|written|defined|loaded|put\s+in\s+place|placed)\s+for\s+you|(?:at|from)\s+the\s+(?:very\s+)?(?:top|start|beginning)\s+of\s+(?:this|the|our)\s+(?:chat|conversation|session)|(?:of|from)\s+(?:your|ur)\s+(?:creators?|developers?|makers?|operators?|owners?|company|programmers?|admins?|trainers)|(?:were|have)\s+you\s+(?:been\s+)?(?:given|told|handed|fed))\b`)
+	d4WithBack    = re(`\byou\s+(?:were|have\s+been|'ve\s+been)\s+(?:set\s+up|configured|programmed|given|loaded|initiali[sz]ed|started|deployed)\s+with\s+(?:(?:some|any|the|a\s+few|certain|these|those|a\s+set\s+of)\s+)?(?:[\w-]+\s+)?$|\bthe\s+(?:hidden|secret|invisible|confidential)\s+(?:system\s+)?$`)
+	d4ToldBack    = re(`\b(?:(?:what|everything|anything|which\s+[\w']+(?:\s+[\w']+)?)\s+(?:(?:that|else)\s+)?(?:(?:were|have|had|did)\s+you\s+(?:been\s+)?|you\s+(?:were|have\s+been|'ve\s+been|are)\s+)(?:not\s+)?|(?:built|made|created|trained|deployed|configured|programmed|set\s+up|designed|wrote|write)\s+you\s+|whatever\s+(?:else\s+)?you\s+(?:were|have\s+been|'ve\s+been)\s+|how\s+(?:were|are|was|have)\s+you\s+(?:been\s+)?|what\s+(?:they|the\s+(?:operator|developers?|company|admins?)|your\s+(?:operator|developers?|creators?))\s+)$`)
+	d4MakerFwd    = re(`^s?\s+(?:[\w']+\s+)?(?:told|instructed|wrote|put|gave|said|asked|tell|give)\b`)
+	d4ToolFwd     = re(`^\s+(?:(?:that\s+)?you\s+(?:have\s+access\s+to|can\s+(?:call|use|access|invoke|run)|were\s+given|have\s+been\s+given|are\s+(?:connected\s+to|given)|'ve\s+got)|(?:are|is)\s+(?:available|accessible|exposed)\s+to\s+you|were\s+you\s+given)\b`)
+	d4RelCfgFwd   = re(`^\s+(?:that\s+|which\s+)?(?:(?:governs?|governed|defines?|defined|configures?|configured|sets\s+up|set\s+up|set\s+you\s+up|initiali[sz]ed|programmed|primed)\s+(?:you|your)\b|you\s+(?:were|have\s+been|'ve\s+been|got)\s+(?:given|fed|shown|sent)\s+(?:at\s+the\s+(?:very\s+)?(?:start|beginning|top)|first|before|initially|by\s+(?:the|your)\s+(?:operator|developers?|creators?|company|system)))`)
+	d4WhateverFwd = re(`^\s+(?:else\s+)?you\s+(?:were|have\s+been|'ve\s+been)\s+(?:told|given|set\s+up|configured|instructed|programmed|asked)\b`)
+	d4RoleBack    = re(`\b(?:earlier|previous|prior|first|initial|original)\s+(?:message|messages|text)\s+(?:about|setting|that\s+set|defining|describing)\s+(?:up\s+)?your\s+$`)
+)
+
+// The literals one of which a sentence must hold before the expressions
+// of the setup read it: any form, d4SelfRel's forms without "you", and
+// d4SelfOld's, d4SelfAbove's and d4SelfBare's.
+var (
+	d4SelfLits  = newLitSet([]string{"you", "ur ", "yr ", "system ", "developer", "preamble", "prompt", "instructions", "message", "conversation", "chat", "prior ", "previous ", "earlier ", "original ", "initial ", "old ", "first ", "preceding ", "above"})
+	d4ToldLits  = newLitSet([]string{"told", "instruct", "programmed", "asked", "ordered", "directed", "configured", "briefed", "forbidden", "allowed", "supposed", "meant", "given", "built", "made", "created", "trained", "deployed", "set up", "designed", "wrote", "write", "creator", "developer", "maker", "operator", "owner", "programmer", "company", "trainer", "how "})
+	d4ToolLits  = newLitSet([]string{"tool", "function", "plugin", "api", "action", "capabilit"})
+	d4RelLits   = newLitSet([]string{"top of", "start of", "beginning of", "of ur ", "from ur ", "the hidden ", "the secret ", "the invisible ", "the confidential "})
+	d4OldLits   = newLitSet([]string{"prior ", "previous ", "earlier ", "original ", "initial ", "old ", "first ", "preceding ", "above "})
+	d4AboveLits = newLitSet([]string{"above", "before", "prior to", "preceding", "ahead of", "start of", "top of", "beginning of", "first message", "can't see", "cannot see", "can not see", "don't see", "do not see", "precede", "came before", "comes before"})
+	d4BareLits  = newLitSet([]string{"system prompt", "system message", "developer message", "hidden instructions", "prompt", "initial instructions", "original instructions", "setup instructions"})
+)
+
+// The literals one of which a sentence must hold before d4Rank,
+// d4Unrestricted, d4LimitsKey and d4LimitsOff read it.
+var (
+	d4RankLits  = newLitSet([]string{"my ", "mine", "care", "regardless", "irrespective", "bound by", "restricted by", "governed by", "limited by", "constrained by", "authority", "power", "your only", "your sole", "your new", "i am your", "i'm your", "what i", "to me", "for me"})
+	d4UnresLits = newLitSet([]string{"unrestricted", "unfiltered", "uncensored", "unlimited", "no-limit", "restriction-free", "filter-free", "limitless"})
+	d4KeyLits   = newLitSet([]string{"refusal", "filter", "safety", "guardrail", "restriction", "censor", "moderation", "safe_mode"})
+	d4OffLits   = newLitSet([]string{"disabled", "off", "suspended", "lifted", "removed", "deprecated", "deactivated", "waived", "bypassed", "no longer", "not apply", "n't apply"})
+)
+
+// d4Gates are, for the anchor words common in any prose ("before",
+// "first", "given", "my"), the literals one of which their sentence must
+// hold before the expressions read it.
+var d4Gates = func() map[string]*litSet {
+	above := newLitSet([]string{"message", "conversation", "chat", "this line", "prompt", "starting with", "see", "told", "given", "instructed", "you were", "you've been", "context"})
+	you := newLitSet([]string{"you", "ur ", "u "})
+	off := newLitSet([]string{"disabled", "off", "suspended", "lifted", "removed", "deprecated", "deactivated", "waived", "bypassed", "no longer", "not apply", "n't apply", "=", ":"})
+	g := map[string]*litSet{"care": newLitSet([]string{"what"}), "regardless": newLitSet([]string{"what"}), "irrespective": newLitSet([]string{"what"}), "my": d4RankLits, "mine": d4RankLits, "safety": off, "content": off}
+	for _, w := range strings.Fields("before above first everything whatever") {
+		g[w] = above
+	}
+	for _, w := range strings.Fields("bound restricted governed constrained authority sole master boss obey job purpose mission") {
+		g[w] = d4RankLits
+	}
+	for _, w := range strings.Fields("told instructed given handed configured") {
+		g[w] = you
+	}
+	return g
+}()
+
+// d4WordAt returns the word at at.
+func d4WordAt(lo string, at int) string {
+	j := at
+	for j < len(lo) && j-at < 24 && isWordByte(lo[j]) {
+		j++
+	}
+	return lo[at:j]
+}
+
+// The anchor words of d4Override's claims of rank, returns to an
+// unrestricted mode and limits declared off.
+var (
+	d4RankWords  = words("my mine care regardless irrespective bound restricted governed constrained authority sole master boss obey overrides outrank outranks supersede job purpose mission")
+	d4UnresWords = words("unrestricted unfiltered uncensored unlimited limitless no-limits no-limit restriction-free filter-free")
+	d4LimitWords = words("safety content restrictions restriction guardrails filters filter safeguards limitations censorship refusals refusal policy policies moderation checks")
+)
+
+// d4Gated reports whether the sentence w of the anchor word at at fails
+// its gate (d4Gates).
+func d4Gated(lo string, at int, w string) bool {
 	j := at
 	for j < len(lo) && j-at < 16 && isWordByte(lo[j]) {
 		j++
 	}
-	return d4Common[lo[at:j]]
+	g := d4Gates[lo[at:j]]
+	return g != nil && !g.in(w)
 }
 
 // d4AboveObj is the object of jailbreak.go's extract check when it is
@@ -289,10 +512,10 @@ func d4AboveVeto(lo string, m []int) bool {
 func d4Extract(lo string, m []int) (float64, bool) {
 	s, e := d4Sentence(lo, m[0])
 	w := lo[s:e]
-	if d4Gated(lo, m[0]) && !containsAny(w, d4Lits) {
+	if d4Gated(lo, m[0], w) {
 		return 0, false
 	}
-	loc, above, bare := d4Self(w, lo[s:min(len(lo), e+120)])
+	loc, above, bare := d4SelfNear(lo, s, e, m[0])
 	if loc == nil {
 		return 0, false
 	}
@@ -359,29 +582,39 @@ var firstPerson = re(`\b(?:i|i'm|i've|i'd|my|our|we|we're)\b`)
 func d4Override(lo string, m []int) (float64, bool) {
 	s, e := d4Sentence(lo, m[0])
 	w := lo[s:e]
-	if d4Gated(lo, m[0]) && !containsAny(w, d4Lits) {
+	if d4Gated(lo, m[0], w) {
 		return 0, false
 	}
-	if l := d4Rank.FindStringIndex(w); l != nil && !d4Braked(lo, s, s+l[0]) {
-		m[0], m[1] = s+l[0], s+l[1]
-		return 0.7, false
+	word := d4WordAt(lo, m[0])
+	if d4RankWords[word] && d4RankLits.in(w) {
+		if l := d4Rank.FindStringIndex(w); l != nil && !d4Braked(lo, s, s+l[0]) {
+			m[0], m[1] = s+l[0], s+l[1]
+			return 0.7, false
+		}
 	}
-	if l := d4Unrestricted.FindStringIndex(w); l != nil && !d4Braked(lo, s, s+l[0]) {
-		m[0], m[1] = s+l[0], s+l[1]
-		return 0.65, false
-	}
-	if l := d4LimitsKey.FindStringIndex(w); l != nil && d4ToModel.MatchString(lo[max(0, s-160):min(len(lo), e+160)]) {
-		m[0], m[1] = s+l[0], s+l[1]
-		return 0.65, false
-	}
-	if l := d4LimitsOff.FindStringIndex(w); l != nil && !d4Braked(lo, s, s+l[0]) && !d4Mine.MatchString(w) {
-		if d4ToModel.MatchString(lo[s:min(len(lo), e+160)]) {
+	if d4UnresWords[word] {
+		if l := d4Unrestricted.FindStringIndex(w); l != nil && !d4Braked(lo, s, s+l[0]) {
 			m[0], m[1] = s+l[0], s+l[1]
 			return 0.65, false
 		}
 	}
-	loc, _, bare := d4Self(w, lo[s:min(len(lo), e+120)])
-	if l := d4SelfIts.FindStringIndex(w); l != nil && (loc == nil || l[0] < loc[0]) {
+	if d4LimitWords[word] && strings.ContainsAny(w, "=:") && d4KeyLits.in(w) {
+		if l := d4LimitsKey.FindStringIndex(w); l != nil && d4ToModel.MatchString(lo[max(0, s-160):min(len(lo), e+160)]) {
+			m[0], m[1] = s+l[0], s+l[1]
+			return 0.65, false
+		}
+	}
+	if d4LimitWords[word] && d4OffLits.in(w) {
+		if l := d4LimitsOff.FindStringIndex(w); l != nil && !d4Braked(lo, s, s+l[0]) && !d4Mine.MatchString(w) {
+			if d4ToModel.MatchString(lo[s:min(len(lo), e+160)]) {
+				m[0], m[1] = s+l[0], s+l[1]
+				return 0.65, false
+			}
+		}
+	}
+	loc, _, bare := d4SelfNear(lo, s, e, m[0])
+	if !strings.Contains(w, " its ") || !d4ItsLits.in(w) {
+	} else if l := d4SelfIts.FindStringIndex(w); l != nil && (loc == nil || l[0] < loc[0]) {
 		loc, bare = []int{l[0] + strings.LastIndex(w[l[0]:l[1]], " its ") + 1, l[1]}, false
 	}
 	if loc == nil || d4SelfTools.MatchString(w[loc[0]:loc[1]]) || quoted(lo, s+loc[0], s+loc[1]) {
@@ -436,9 +669,14 @@ func d4Override(lo string, m []int) (float64, bool) {
 func d4Persona(lo string, m []int) (float64, bool) {
 	s, e := d4Sentence(lo, m[0])
 	w := lo[s:e]
-	if l := d4TwoVoices.FindStringIndex(lo[s:min(len(lo), s+400)]); l != nil && !d4Braked(lo, s, s+l[0]) {
-		m[0], m[1] = s+l[0], s+l[1]
-		return 0.7, false
+	if v := lo[s:min(len(lo), s+400)]; d4VoiceLits.in(v) && d4LimitNouns.in(v) {
+		if l := d4TwoVoices.FindStringIndex(v); l != nil && !d4Braked(lo, s, s+l[0]) {
+			m[0], m[1] = s+l[0], s+l[1]
+			return 0.7, false
+		}
+	}
+	if !d4FreedLits.in(w) {
+		return 0, false
 	}
 	f := d4Freed.FindStringIndex(w)
 	if f == nil || d4Neg.MatchString(w[:f[0]]) || d4Cond.MatchString(w[:f[0]]) {
@@ -455,6 +693,16 @@ func d4Persona(lo string, m []int) (float64, bool) {
 	m[0], m[1] = s+f[0], s+f[1]
 	return 0.7, false
 }
+
+// d4ItsLits are the literals of d4SelfIts.
+var d4ItsLits = newLitSet([]string{"the assistant", "the model", "the ai", "the bot", "the chatbot"})
+
+// The literals of d4TwoVoices and d4Freed.
+var (
+	d4VoiceLits  = newLitSet([]string{"follow", "obey", "stick", "respect"})
+	d4LimitNouns = newLitSet([]string{"rules", "polic", "guideline", "restriction"})
+	d4FreedLits  = newLitSet([]string{"safety", "polic", "rules", "restriction", "filter", "guideline", "guardrail", "ethic", "moral", "censor", "limit", "alignment", "programming", "constraint", "uncensored", "unfiltered", "unrestricted", "unaligned", "jailbroken", "rogue", "amoral", "unethical", "lawless", "unchained", "unshackled", "anything", "everything"})
+)
 
 // direct4Checks are the checks of this file; each reads its anchor's
 // sentence itself, the expression only marks the anchor.
@@ -480,9 +728,9 @@ var (
 // model's setup, the words of the text above, of rank and of limits, and
 // of a freed AI.
 var direct4Words = map[string][]string{
-	"d4extract":  strings.Fields("preamble restriction constraint limitations prompt pre-prompt preprompt instructions instruction rules rule guidelines guidance directives directive configuration config setup set-up programming policy policies restrictions guardrails filters constraints initialization initialisation orders briefing limits told instructed given handed configured whatever everything above before first tools functions"),
-	"d4override": strings.Fields("care regardless irrespective preamble restriction constraint limitations prompt pre-prompt preprompt instructions instruction rules rule guidelines guidance directives directive configuration config setup set-up programming policy policies restrictions guardrails filters constraints initialization initialisation orders briefing limits told instructed given handed configured whatever everything above before first mine outrank outranks supersede override overrides unrestricted unfiltered uncensored safety content my"),
-	"d4persona":  strings.Fields("ai model assistant bot chatbot llm version twin ego uncensored unfiltered unrestricted unaligned jailbroken rogue follows"),
+	"d4extract":  strings.Fields("message messages text words preamble restriction constraint limitations prompt pre-prompt preprompt instructions instruction rules rule guidelines guidance directives directive configuration config setup set-up programming policy policies restrictions guardrails filters constraints initialization initialisation orders briefing limits told instructed given handed configured whatever everything above before first tools functions"),
+	"d4override": strings.Fields("bound restricted governed constrained authority sole master boss obey job purpose mission unlimited limitless refusals refusal filter safeguards censorship moderation message messages text words care regardless irrespective preamble restriction constraint limitations prompt pre-prompt preprompt instructions instruction rules rule guidelines guidance directives directive configuration config setup set-up programming policy policies restrictions guardrails filters constraints initialization initialisation orders briefing limits told instructed given handed configured whatever everything above before first mine outrank outranks supersede override overrides unrestricted unfiltered uncensored safety content my"),
+	"d4persona":  strings.Fields("ai model assistant bot chatbot llm version yourself twin ego uncensored unfiltered unrestricted unaligned jailbroken rogue follows"),
 }
 
 // The merge is a package variable's initializer, like mergeJail's.
