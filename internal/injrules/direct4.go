@@ -470,6 +470,32 @@ var (
 	d4LimitWords = words("safety content restrictions restriction guardrails filters filter safeguards limitations censorship refusals refusal policy policies moderation checks")
 )
 
+// d4UnresNext are the words after "unrestricted" of a mode or answers.
+var d4UnresNext = words("mode behaviour behavior state self answers answer responses response replies output")
+
+// d4RankNear is the cheap test before d4Rank reads the sentence: the
+// words next to the anchor that a claim of rank needs ("no longer bound",
+// "my instructions", "your sole job").
+func d4RankNear(lo string, at int, word string) bool {
+	b := lo[max(0, at-16):at]
+	switch word {
+	case "bound", "restricted", "governed", "constrained":
+		return strings.Contains(b, "longer ") || strings.Contains(b, "not ") || strings.Contains(b, "again ")
+	case "authority", "say", "power":
+		return strings.Contains(b, "no ")
+	case "sole", "job", "purpose", "mission", "master", "boss":
+		return strings.Contains(b, "your ")
+	case "my":
+		return d4MyNext[nextWord(lo, at+2)]
+	case "mine":
+		return strings.Contains(b, "only ")
+	}
+	return true
+}
+
+// d4MyNext are the words after "my" of a claim of rank.
+var d4MyNext = words("instructions orders commands word words messages message rules requests directions prompts prompt say")
+
 // d4Gated reports whether the sentence w of the anchor word at at fails
 // its gate (d4Gates).
 func d4Gated(lo string, at int, w string) bool {
@@ -586,13 +612,13 @@ func d4Override(lo string, m []int) (float64, bool) {
 		return 0, false
 	}
 	word := d4WordAt(lo, m[0])
-	if d4RankWords[word] && d4RankLits.in(w) {
+	if d4RankWords[word] && d4RankNear(lo, m[0], word) {
 		if l := d4Rank.FindStringIndex(w); l != nil && !d4Braked(lo, s, s+l[0]) {
 			m[0], m[1] = s+l[0], s+l[1]
 			return 0.7, false
 		}
 	}
-	if d4UnresWords[word] {
+	if d4UnresWords[word] && d4UnresNext[nextWord(lo, m[0]+len(word))] {
 		if l := d4Unrestricted.FindStringIndex(w); l != nil && !d4Braked(lo, s, s+l[0]) {
 			m[0], m[1] = s+l[0], s+l[1]
 			return 0.65, false
