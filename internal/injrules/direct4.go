@@ -206,8 +206,12 @@ func d4Braked(lo string, s, pos int) bool {
 	if l := d4Told.FindStringSubmatchIndex(b); l != nil && !d4Me.MatchString(b[l[2]:l[3]]) {
 		return true // "if someone tells you to", "the user asks you to"
 	}
-	return isReported(lo, pos) && !d4Me.MatchString(b)
+	return isReported(lo, pos) && !d4Me.MatchString(b) && !d4Imperative[d4WordAt(lo, s+len(b)-len(strings.TrimLeft(b, " \t\n\"'*-(")))]
 }
+
+// d4Imperative are the words that open an order to the reader ("Make a
+// list of …", "Please …"): the sentence is no report of someone else's.
+var d4Imperative = words("make please now just ok okay hey so then and also kindly go write give tell list show print put create compile prepare type")
 
 // d4Told is someone asking or telling the model to act, and d4Me the
 // writer as that someone ("I'm telling you to …").
