@@ -53,35 +53,17 @@ func d4Budget(n int) int { return 64 + n/256 }
 const (
 	d4Noun = `(?:system\s+(?:prompt|message|instructions?|config(?:uration)?|rules)|developer\s+(?:message|prompt|instructions|notes)|pre-?prompt|prompt|instructions?|rules?|guidelines?|guidance|directives?|configuration|config|set-?up(?:\s+instructions)?|programming|polic(?:y|ies)|restrictions?|guardrails?|filters|constraints?|initiali[sz]ation|orders|briefing|preamble|limits|limitations|safeguards|safety\s+(?:rules|filters|guidelines|settings|training|layer)|content\s+(?:policy|filters?))`
 	d4Adj  = `(?:(?:own|full|complete|entire|whole|exact|original|initial|hidden|secret|confidential|private|internal|current|underlying|real|actual|true|system|developer|operator|first|starting|earlier|previous|prior|old|usual|default|standing|configured|preset|built-in|core|base|operating|setup|forbidden|safety|content|ethical|raw|literal|verbatim|pre-?set|startup|launch)\s+){0,3}`
-	d4Poss = `(?:your|ur|yr|the\s+assistant's|the\s+model's|the\s+bot's|the\s+ai's|the\s+operator's|the\s+developer's|the\s+system's)`
 )
 
 var (
-	// d4SelfPoss is the setup named by its owner: "your hidden rules",
-	// "the assistant's prior configuration".
-	d4SelfPoss = re(`\b` + d4Poss + `\s+` + d4Adj + d4Noun + `\b`)
 	// d4SelfIts is the setup of "the assistant" told in the third
 	// person, as a fake notice does ("the assistant must discard its
 	// prior guidance"); overrides only.
 	d4SelfIts = re(`\bthe\s+(?:assistant|model|ai|bot|chatbot)\s+(?:will|must|shall|should|is\s+to|is\s+required\s+to|may)\s+(?:now\s+|hereby\s+|immediately\s+)?(?:\w+\s+){1,3}?its\s+` + d4Adj + d4Noun + `\b`)
-	// d4SelfRel is the setup named by how the model got it: "the rules
-	// you were handed", "the prompt that governs your behaviour",
-	// "whatever you were told".
-	d4SelfRel = re(`\b(?:the|those|these|any|all(?:\s+of)?(?:\s+the)?|whatever|every|each|what)\s+(?:\w+\s+){0,3}?(?:prompt|instructions?|rules?|guidelines?|guidance|directives?|configuration|config|set-?up|text|words|message|orders|directions|policy|policies|restrictions?|constraints?|limits|limitations|preamble|stuff|things?)\s+(?:that\s+|which\s+)?(?:(?:were\s+|was\s+|are\s+|is\s+)?(?:configured|set|written|defined|loaded|put\s+in\s+place|placed)\s+for\s+you|(?:(?:at|from)\s+the\s+(?:very\s+)?(?:top|start|beginning)\s+of\s+(?:this|the|our)\s+(?:chat|conversation|session))|(?:of|from)\s+(?:your|ur)\s+(?:creators?|developers?|makers?|operators?|owners?|company|programmers?|admins?|trainers)|you(?:'re|\s+are)\s+(?:running|operating|working)\s+(?:on|under|with)|you(?:'re|\s+are)\s+(?:bound|governed|constrained)\s+by|you(?:'ve|\s+have|\s+had)?\s+(?:were\s+|have\s+been\s+|'ve\s+been\s+|had\s+been\s+|been\s+)?(?:given|handed|told|fed|sent|shown|got|get|received|issued|started\s+with|set\s+up\s+with|configured\s+with|loaded\s+with|initiali[sz]ed\s+with|programmed\s+with|operate\s+under|are\s+running\s+(?:on|under|with)|follow|obey)|(?:(?:were|was)\s+)?(?:given|handed|sent)\s+to\s+you|(?:that\s+)?(?:governs?|governed|defines?|defined|controls?|controlled|shapes?|shaped|configures?|configured|sets\s+up|set\s+up|set\s+you\s+up|initiali[sz]ed|programmed|primed)\s+(?:you|your))` +
-		`|\byou\s+(?:were|have\s+been|'ve\s+been)\s+(?:set\s+up|configured|programmed|given|loaded|initiali[sz]ed|started|deployed)\s+with\s+(?:some|any|the|a\s+few|certain|these|those|a\s+set\s+of)?\s*(?:\w+\s+)?(?:prompt|instructions|rules|guidelines|directives|limits|limitations|restrictions|constraints|policies|filters)\b` +
-		`|\bthe\s+(?:hidden|secret|invisible|confidential)\s+(?:preamble|prompt|instructions|setup|configuration|system\s+(?:prompt|message))\b` +
-		`|\bwhatever\s+(?:else\s+)?you\s+(?:were|have\s+been|'ve\s+been)\s+(?:told|given|set\s+up|configured|instructed|programmed|asked)\b` +
-		`|\beverything\s+(?:\w+\s+){0,2}(?:you\s+(?:were|have\s+been)\s+(?:told|given|instructed)|the\s+(?:operator|developer|system)\s+(?:wrote|said|told\s+you))\b` +
-		`|\b(?:the\s+)?(?:earlier|previous|prior|first|initial|original)\s+(?:message|messages|text)\s+(?:about|setting|that\s+set|defining|describing)\s+(?:up\s+)?your\s+(?:role|persona|rules|job|task|behaviou?r)\b` +
-		`|\bwhat\s+(?:they|the\s+(?:operator|developers?|company|admins?)|your\s+(?:operator|developers?|creators?))\s+(?:told|said\s+to|wrote\s+to|gave)\s+you\b`)
-	// d4SelfOld is the setup named by its age ("the prior rules"): it
-	// counts only with a word to the model beside it (an office memo's
-	// "the old rules no longer apply" has none).
-	d4SelfOld = re(`\b(?:the|those|these|all\s+the)\s+(?:prior|previous|earlier|original|initial|old|first|preceding|above)\s+(?:rules|instructions|guidelines|directives|prompt|guidance|orders|configuration|setup|directions)\b`)
 	// d4SelfTold is what the model was told, asked about: "what were you
 	// told not to say", "everything you were instructed not to reveal",
 	// "what the people who built you told you".
-	d4SelfTold = re(`\b(?:what|everything|anything|which\s+\w+(?:\s+\w+)?)\s+(?:(?:that|else)\s+)?(?:(?:were|have|had|did)\s+you\s+(?:been\s+)?|you\s+(?:were|have\s+been|'ve\s+been|are)\s+)(?:told|instructed|programmed|asked|ordered|directed|configured|briefed|forbidden|not\s+allowed|allowed|supposed|meant|given)\b` +
+	d4SelfTold = re(`\b(?:what|everything|anything|which\s+\w+(?:\s+\w+)?)\s+(?:(?:that|else)\s+)?(?:(?:were|have|had|did)\s+you\s+(?:been\s+)?|you(?:\s+were|\s+have\s+been|'ve\s+been|are)\s+)(?:told|instructed|programmed|asked|ordered|directed|configured|briefed|forbidden|not\s+allowed|allowed|supposed|meant|given)\b` +
 		`|\b(?:built|made|created|trained|deployed|configured|programmed|set\s+up|designed|wrote|write)\s+you\s+(?:told|instructed|asked|wrote|said|put|gave|tell)\b` +
 		`|\byour\s+(?:creators?|developers?|makers?|operators?|owners?|programmers?|company|designers?|trainers)\s+(?:\w+\s+)?(?:told|instructed|wrote|put|gave|said|asked|tell|give)\b` +
 		`|\b(?:prompt|instructions?|rules?|guidelines?|directives?|tools?|functions?)\s+(?:were|have)\s+you\s+(?:been\s+)?(?:given|told|handed|fed)\b` +
@@ -100,15 +82,11 @@ var (
 	// d4SelfTools is the model's tools: "the tools you have access to",
 	// "the functions you can call".
 	d4SelfTools = re(`\b(?:tools?|functions?|plugins?|apis)\s+(?:are|is)\s+(?:available|accessible|exposed)\s+to\s+you\b|\b(?:tools?|functions?|plugins?|actions|apis|capabilities)\s+(?:that\s+)?you\s+(?:have\s+access\s+to|can\s+(?:call|use|access|invoke|run)|were\s+given|have\s+been\s+given|are\s+(?:connected\s+to|given)|'ve\s+got)\b|\byour\s+(?:tools?|functions?|tool\s+(?:list|definitions?|schemas?)|function\s+(?:list|definitions?|schemas?)|plugins?)\b`)
-	// d4SelfBare is the setup without an owner ("the system prompt"): it
-	// counts only right after a request verb and with no first person in
-	// the sentence ("here is the system prompt I'm planning to use").
-	d4SelfBare = re(`\b(?:the|a\s+copy\s+of\s+the)\s+(?:system\s+(?:prompt|message)|developer\s+message|hidden\s+instructions|pre-?prompt|initial\s+instructions|original\s+instructions|setup\s+instructions)\b`)
 )
 
 var (
 	// d4Ask is a request for output or a question, said to the reader.
-	d4Ask = re(`\b(?:repeat|reprint|print|output|show|display|reveal|disclose|tell|give|list|share|paste|copy|recite|reproduce|dump|echo|write|spell|translate|summari[sz]e|quote|read|send|provide|describe|convert|rewrite|reflect|mirror|fill\s+in|complete|encode|continue|type|return|state|enumerate|reformat|render|serialize|export|transcribe|expose|leak|hand|forward|post|publish|let\s+me\s+(?:see|read|know|have)|i\s+(?:need|want|'d\s+like|would\s+like)|i'd\s+like|(?:can|could|may|would|will)\s+(?:you|i)\s+(?:see|read|get|have|view|access)|what(?:'s|\s+is|\s+are|\s+was|\s+were|\s+does|\s+did|\s+do)?|which|how)\b`)
+	d4Ask = re(`\b(?:repeat|reprint|print|output|show|display|reveal|disclose|tell|give|list|share|paste|copy|recite|reproduce|dump|echo|write|spell|translate|summari[sz]e|quote|read|send|provide|describe|convert|rewrite|reflect|mirror|fill\s+in|complete|encode|continue|type|return|state|enumerate|reformat|render|serialize|export|transcribe|expose|leak|hand|forward|post|publish|name|let\s+me\s+(?:see|read|know|have)|i\s+(?:need|want|'d\s+like|would\s+like)|i'd\s+like|(?:can|could|may|would|will)\s+(?:you|i)\s+(?:see|read|get|have|view|access)|what(?:'s|\s+is|\s+are|\s+was|\s+were|\s+does|\s+did|\s+do)?|which|how)\b`)
 	// d4Neg and d4Cond brake a request or an override: negated, a
 	// condition, or someone else's act ("if a user asks you to …").
 	d4Neg  = re(`\b(?:never|not|don't|dont|do\s+not|cannot|can't|won't|refuse|refuses|decline|declines|avoid|nor|must\s+not|should\s+not|shouldn't)\b`)
@@ -124,7 +102,7 @@ var (
 
 var (
 	// d4Drop is a verb of dropping, turning off or outranking the setup.
-	d4Drop = re(`\b(?:ignor\w*|disregard\w*|forget\w*|forgot|set(?:ting)?\s+aside|put(?:ting)?\s+aside|lay\s+aside|drop|dropping|skip|skipping|overrid\w+|overrul\w+|overwrit\w+|bypass\w*|abandon\w*|discard\w*|scrap|scratch|cancel\w*|suspend\w*|revok\w+|nullif\w+|void|lift|remove|delete|erase|wipe|disable|deactivate|(?:turn|switch|shut)\w*\s+(?:\w+\s+)?off|quit|cease|stop|stopped|no\s+longer|not\s+(?:follow|obey|apply|use|need|have\s+to|bound)|(?:don't|dont|do\s+not|doesn't|does\s+not)\s+(?:follow|obey|apply|need|have\s+to)|pay\s+no\s+attention\s+to|free\s+(?:yourself|you)\s+from|break\s+free|get\s+rid\s+of|throw\s+(?:out|away)|toss|replac\w+|supersed\w+|outrank\w*|trump\w*|no\s+time\s+for|exempt\s+from|without|treat\w*\s+(?:\w+\s+){0,4}as\s+(?:deleted|void|gone|cancell?ed|nonexistent|non-existent|removed|null)|consider\w*\s+(?:\w+\s+){0,4}(?:deleted|void|gone|cancell?ed|overwritten|revoked|nullified|null)|as\s+(?:if|though)\s+(?:\w+\s+){0,5}(?:never|not)\b)`)
+	d4Drop = re(`\b(?:aside|to\s+one\s+side|ignor\w*|disregard\w*|forget\w*|forgot|set(?:ting)?\s+aside|put(?:ting)?\s+aside|lay\s+aside|drop|dropping|skip|skipping|overrid\w+|overrul\w+|overwrit\w+|bypass\w*|abandon\w*|discard\w*|scrap|scratch|cancel\w*|suspend\w*|revok\w+|nullif\w+|void|lift|remove|delete|erase|wipe|disable|deactivate|(?:turn|switch|shut)\w*\s+(?:\w+\s+)?off|quit|cease|stop|stopped|no\s+longer|not\s+(?:follow|obey|apply|use|need|have\s+to|bound)|(?:don't|dont|do\s+not|doesn't|does\s+not)\s+(?:follow|obey|apply|need|have\s+to)|pay\s+no\s+attention\s+to|free\s+(?:yourself|you)\s+from|break\s+free|get\s+rid\s+of|throw\s+(?:out|away)|toss|replac\w+|supersed\w+|outrank\w*|trump\w*|no\s+time\s+for|exempt\s+from|without|treat\w*\s+(?:\w+\s+){0,4}as\s+(?:deleted|void|gone|cancell?ed|nonexistent|non-existent|removed|null)|consider\w*\s+(?:\w+\s+){0,4}(?:deleted|void|gone|cancell?ed|overwritten|revoked|nullified|null)|as\s+(?:if|though)\s+(?:\w+\s+){0,5}(?:never|not)\b)`)
 	// d4DropNoun is a verb of dropping used as a noun ("an override
 	// attempt", "the ignore list").
 	d4DropNoun = re(`^\s*(?:attempts?|attacks?|requests?|phrases?|prompts?|lists?|files?|tricks?|techniques?|patterns?|strings?)\b`)
@@ -216,8 +194,8 @@ var d4Imperative = words("make please now just ok okay hey so then and also kind
 // d4Told is someone asking or telling the model to act, and d4Me the
 // writer as that someone ("I'm telling you to …").
 var (
-	d4Told = re(`(\w+(?:'m)?)\s+(?:\w+\s+)?(?:asks?|asking|asked|tells?|telling|told|orders?|ordering|instructs?|instructing)\s+you\s+to`)
-	d4Me   = re(`(?:i|i'm|im|am|me)`)
+	d4Told = re(`\b(\w+(?:'m)?)\s+(?:\w+\s+)?(?:asks?|asking|asked|tells?|telling|told|orders?|ordering|instructs?|instructing)\s+you\s+to\b`)
+	d4Me   = re(`\b(?:i|i'm|im|am|me)\b`)
 )
 
 // d4SelfNear finds the model's setup around the anchor word at at, in the
@@ -406,35 +384,29 @@ var (
 // it ($) or after it (^).
 var (
 	d4RelFwd      = re(`^\s+(?:that\s+|which\s+)?(?:you(?:'re|\s+are)\s+(?:running|operating|working)\s+(?:on|under|with)|you(?:'re|\s+are)\s+(?:bound|governed|constrained)\s+by|you(?:'ve|\s+have|\s+had)?\s+(?:were\s+|have\s+been\s+|'ve\s+been\s+|had\s+been\s+|been\s+)?(?:given|handed|told|fed|sent|shown|got|get|received|issued|started\s+with|set\s+up\s+with|configured\s+with|loaded\s+with|initiali[sz]ed\s+with|programmed\s+with|operate\s+under|are\s+running\s+(?:on|under|with)|follow|obey)|(?:(?:were|was)\s+)?(?:given|handed|sent)\s+to\s+you|(?:governs?|governed|defines?|defined|controls?|controlled|shapes?|shaped|configures?|configured|sets\s+up|set\s+up|set\s+you\s+up|initiali[sz]ed|programmed|primed)\s+(?:you|your)|(?:(?:were|was|are|is)\s+)?(?:configured|set|written|defined|loaded|put\s+in\s+place|placed)\s+for\s+you|(?:at|from)\s+the\s+(?:very\s+)?(?:top|start|beginning)\s+of\s+(?:this|the|our)\s+(?:chat|conversation|session)|(?:of|from)\s+(?:your|ur)\s+(?:creators?|developers?|makers?|operators?|owners?|company|programmers?|admins?|trainers)|(?:were|have)\s+you\s+(?:been\s+)?(?:given|told|handed|fed))\b`)
-	d4WithBack    = re(`\byou\s+(?:were|have\s+been|'ve\s+been)\s+(?:set\s+up|configured|programmed|given|loaded|initiali[sz]ed|started|deployed)\s+with\s+(?:(?:some|any|the|a\s+few|certain|these|those|a\s+set\s+of)\s+)?(?:[\w-]+\s+)?$|\bthe\s+(?:hidden|secret|invisible|confidential)\s+(?:system\s+)?$`)
-	d4ToldBack    = re(`\b(?:(?:what|everything|anything|which\s+[\w']+(?:\s+[\w']+)?)\s+(?:(?:that|else)\s+)?(?:(?:were|have|had|did)\s+you\s+(?:been\s+)?|you\s+(?:were|have\s+been|'ve\s+been|are)\s+)(?:not\s+)?|(?:built|made|created|trained|deployed|configured|programmed|set\s+up|designed|wrote|write)\s+you\s+|whatever\s+(?:else\s+)?you\s+(?:were|have\s+been|'ve\s+been)\s+|how\s+(?:were|are|was|have)\s+you\s+(?:been\s+)?|what\s+(?:they|the\s+(?:operator|developers?|company|admins?)|your\s+(?:operator|developers?|creators?))\s+)$`)
+	d4WithBack    = re(`\byou(?:\s+were|\s+have\s+been|'ve\s+been)\s+(?:set\s+up|configured|programmed|given|loaded|initiali[sz]ed|started|deployed)\s+with\s+(?:(?:some|any|the|a\s+few|certain|these|those|a\s+set\s+of)\s+)?(?:[\w-]+\s+)?$|\bthe\s+(?:hidden|secret|invisible|confidential)\s+(?:system\s+)?$`)
+	d4ToldBack    = re(`\b(?:(?:what|everything|anything|which\s+[\w']+(?:\s+[\w']+)?)\s+(?:(?:that|else)\s+)?(?:(?:were|have|had|did)\s+you\s+(?:been\s+)?|you(?:\s+were|\s+have\s+been|'ve\s+been|are)\s+)(?:not\s+)?|(?:built|made|created|trained|deployed|configured|programmed|set\s+up|designed|wrote|write)\s+you\s+|whatever\s+(?:else\s+)?you(?:\s+were|\s+have\s+been|'ve\s+been)\s+|how\s+(?:were|are|was|have)\s+you\s+(?:been\s+)?|what\s+(?:they|the\s+(?:operator|developers?|company|admins?)|your\s+(?:operator|developers?|creators?))\s+)$`)
 	d4MakerFwd    = re(`^s?\s+(?:[\w']+\s+)?(?:told|instructed|wrote|put|gave|said|asked|tell|give)\b`)
 	d4ToolFwd     = re(`^\s+(?:(?:that\s+)?you\s+(?:have\s+access\s+to|can\s+(?:call|use|access|invoke|run)|were\s+given|have\s+been\s+given|are\s+(?:connected\s+to|given)|'ve\s+got)|(?:are|is)\s+(?:available|accessible|exposed)\s+to\s+you|were\s+you\s+given)\b`)
-	d4RelCfgFwd   = re(`^\s+(?:that\s+|which\s+)?(?:(?:governs?|governed|defines?|defined|configures?|configured|sets\s+up|set\s+up|set\s+you\s+up|initiali[sz]ed|programmed|primed)\s+(?:you|your)\b|you\s+(?:were|have\s+been|'ve\s+been|got)\s+(?:given|fed|shown|sent)\s+(?:at\s+the\s+(?:very\s+)?(?:start|beginning|top)|first|before|initially|by\s+(?:the|your)\s+(?:operator|developers?|creators?|company|system)))`)
-	d4WhateverFwd = re(`^\s+(?:else\s+)?you\s+(?:were|have\s+been|'ve\s+been)\s+(?:told|given|set\s+up|configured|instructed|programmed|asked)\b`)
+	d4RelCfgFwd   = re(`^\s+(?:that\s+|which\s+)?(?:(?:governs?|governed|defines?|defined|configures?|configured|sets\s+up|set\s+up|set\s+you\s+up|initiali[sz]ed|programmed|primed)\s+(?:you|your)\b|you(?:\s+were|\s+have\s+been|'ve\s+been|got)\s+(?:given|fed|shown|sent)\s+(?:at\s+the\s+(?:very\s+)?(?:start|beginning|top)|first|before|initially|by\s+(?:the|your)\s+(?:operator|developers?|creators?|company|system)))`)
+	d4WhateverFwd = re(`^\s+(?:else\s+)?you(?:\s+were|\s+have\s+been|'ve\s+been)\s+(?:told|given|set\s+up|configured|instructed|programmed|asked)\b`)
 	d4RoleBack    = re(`\b(?:earlier|previous|prior|first|initial|original)\s+(?:message|messages|text)\s+(?:about|setting|that\s+set|defining|describing)\s+(?:up\s+)?your\s+$`)
 )
 
-// The literals one of which a sentence must hold before the expressions
-// of the setup read it: any form, d4SelfRel's forms without "you", and
-// d4SelfOld's, d4SelfAbove's and d4SelfBare's.
+// The literals one of which a sentence must hold before d4SelfNear reads
+// a relative clause with no "you" in it ("the rules at the top of this
+// chat") and the text above.
 var (
-	d4SelfLits  = newLitSet([]string{"you", "ur ", "yr ", "system ", "developer", "preamble", "prompt", "instructions", "message", "conversation", "chat", "prior ", "previous ", "earlier ", "original ", "initial ", "old ", "first ", "preceding ", "above"})
-	d4ToldLits  = newLitSet([]string{"told", "instruct", "programmed", "asked", "ordered", "directed", "configured", "briefed", "forbidden", "allowed", "supposed", "meant", "given", "built", "made", "created", "trained", "deployed", "set up", "designed", "wrote", "write", "creator", "developer", "maker", "operator", "owner", "programmer", "company", "trainer", "how "})
-	d4ToolLits  = newLitSet([]string{"tool", "function", "plugin", "api", "action", "capabilit"})
 	d4RelLits   = newLitSet([]string{"top of", "start of", "beginning of", "of ur ", "from ur ", "the hidden ", "the secret ", "the invisible ", "the confidential "})
-	d4OldLits   = newLitSet([]string{"prior ", "previous ", "earlier ", "original ", "initial ", "old ", "first ", "preceding ", "above "})
 	d4AboveLits = newLitSet([]string{"above", "before", "prior to", "preceding", "ahead of", "start of", "top of", "beginning of", "first message", "can't see", "cannot see", "can not see", "don't see", "do not see", "precede", "came before", "comes before"})
-	d4BareLits  = newLitSet([]string{"system prompt", "system message", "developer message", "hidden instructions", "prompt", "initial instructions", "original instructions", "setup instructions"})
 )
 
 // The literals one of which a sentence must hold before d4Rank,
-// d4Unrestricted, d4LimitsKey and d4LimitsOff read it.
+// d4LimitsKey and d4LimitsOff read it.
 var (
-	d4RankLits  = newLitSet([]string{"my ", "mine", "care", "regardless", "irrespective", "bound by", "restricted by", "governed by", "limited by", "constrained by", "authority", "power", "your only", "your sole", "your new", "i am your", "i'm your", "what i", "to me", "for me"})
-	d4UnresLits = newLitSet([]string{"unrestricted", "unfiltered", "uncensored", "unlimited", "no-limit", "restriction-free", "filter-free", "limitless"})
-	d4KeyLits   = newLitSet([]string{"refusal", "filter", "safety", "guardrail", "restriction", "censor", "moderation", "safe_mode"})
-	d4OffLits   = newLitSet([]string{"disabled", "off", "suspended", "lifted", "removed", "deprecated", "deactivated", "waived", "bypassed", "no longer", "not apply", "n't apply"})
+	d4RankLits = newLitSet([]string{"my ", "mine", "care", "regardless", "irrespective", "bound by", "restricted by", "governed by", "limited by", "constrained by", "authority", "power", "your only", "your sole", "your new", "i am your", "i'm your", "what i", "to me", "for me"})
+	d4KeyLits  = newLitSet([]string{"refusal", "filter", "safety", "guardrail", "restriction", "censor", "moderation", "safe_mode"})
+	d4OffLits  = newLitSet([]string{"disabled", "off", "suspended", "lifted", "removed", "deprecated", "deactivated", "waived", "bypassed", "no longer", "not apply", "n't apply"})
 )
 
 // d4Gates are, for the anchor words common in any prose ("before",
@@ -553,7 +525,7 @@ func d4Extract(lo string, m []int) (float64, bool) {
 	// after it for a question put the other way ("… were you given?
 	// Quote them").
 	a := d4Ask.FindStringIndex(w[:loc[0]])
-	if a == nil && (strings.HasPrefix(w[loc[0]:], "what") || strings.HasPrefix(w[loc[0]:], "which")) {
+	if a == nil && (strings.HasPrefix(w[loc[0]:], "what ") || strings.HasPrefix(w[loc[0]:], "what'") || strings.HasPrefix(w[loc[0]:], "which ")) {
 		a = []int{loc[0], loc[0] + 4} // "what rules were you given"
 	}
 	if a == nil {
