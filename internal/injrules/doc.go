@@ -135,6 +135,15 @@
 // "the moral warning first, then the real answer"), and vetoes on older
 // checks for an e-mail that takes back its own instructions, an
 // operator's rule against embedded text and a marker named in prose.
+// direct4.go (issue 27, item 1) reads direct attacks by concept in one
+// sentence around its anchor word: a request word with the model's own
+// setup (named as the model's, by how it got it, as the text before the
+// message, as its tools), a verb of dropping or a void claim with the
+// setup, a claim of rank, limits declared off, a model freed of its
+// rules beside a role-play cue; negation, a condition, the writer's own
+// object or topic, reworked text above and quotation brake them, and a
+// veto keeps jailbreak.go's extract check off a user's task on the text
+// above ("repeat the text above in bullet points").
 // When the plain pass finds no
 // unquoted hit of Floor or more, the rules run again on views of the
 // text's first 4 KiB: spaced, dotted or leet letters joined, words split
@@ -208,6 +217,10 @@
 // so do fresh.go's ROT13 and full-width views and its acrostic (at most
 // 64 lines, 256 word initials), whose checks have a budget of their own
 // (64 windows a text, counted only when a window holds their literals).
+// direct4.go's checks run whatever word follows their anchor
+// (wideAnchors) and have a budget of their own too (64 windows a text
+// and one more for each 256 bytes), each reading at most 240 bytes
+// either side of its anchor.
 // Each
 // expression is compiled when a text first reaches it (lazy.go), not at
 // package init: a program that imports package shield does not pay for
