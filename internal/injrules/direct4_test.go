@@ -91,3 +91,12 @@ func TestDirect4Concepts(t *testing.T) {
 		}
 	}
 }
+
+// TestDirect4After runs shield.Scan on testdata/direct4_after.jsonl, 27
+// attacks and 20 benign twins in yet other registers, written after the
+// rules of direct4.go and run once; no rule was changed after that run
+// (its misses were not read). bc30858: 11/27 (40.7 %) and 3/20; with the
+// rules 16/27 (59.3 %) and 3/20 (the model's and older rules' flags).
+func TestDirect4After(t *testing.T) {
+	measureHeldout(t, heldoutSet{path: "testdata/direct4_after.jsonl", floor: 0.55, ceiling: 0.16, judge: byVerdict(newShield(t), nil), by: "kind", show: "DIRECT4_AFTER"})
+}
