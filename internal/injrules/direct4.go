@@ -40,14 +40,20 @@ import "strings"
 // project from the way these attacks are built, not from any collection of
 // them. Each check reads the sentence around its anchor word (at most
 // d4Clause bytes either side) and its own budget of windows a text
-// (d4Budget), so that the engine's other checks keep theirs.
+// (d4Budget) and of hits (d4MaxHits), so that the engine's other checks
+// keep theirs.
 
 // d4Clause bounds how far a check reads either side of its anchor.
-const d4Clause = 240
+const d4Clause = 200
 
-// d4Budget is the number of this file's windows one text runs: 64, and one
-// more for each 256 bytes of the text.
-func d4Budget(n int) int { return 64 + n/256 }
+// d4Budget is the number of this file's windows one text runs: 32, and one
+// more for each 1,024 bytes of the text (48 at 16 KiB).
+func d4Budget(n int) int { return 32 + n/1024 }
+
+// d4MaxHits is the number of this file's hits one text reports: a text
+// that repeats an attack is flagged by its first ones, and the windows
+// after them would cost time for nothing.
+const d4MaxHits = 8
 
 // The model's setup, named as the model's.
 const (
@@ -85,8 +91,6 @@ var (
 )
 
 var (
-	// d4Ask is a request for output or a question, said to the reader.
-	d4Ask = re(`\b(?:repeat|reprint|print|output|show|display|reveal|disclose|tell|give|list|share|paste|copy|recite|reproduce|dump|echo|write|spell|translate|summari[sz]e|quote|read|send|provide|describe|convert|rewrite|reflect|mirror|fill\s+in|complete|encode|continue|type|return|state|enumerate|reformat|render|serialize|export|transcribe|expose|leak|hand|forward|post|publish|name|let\s+me\s+(?:see|read|know|have)|i\s+(?:need|want|'d\s+like|would\s+like)|i'd\s+like|(?:can|could|may|would|will)\s+(?:you|i)\s+(?:see|read|get|have|view|access)|what(?:'s|\s+is|\s+are|\s+was|\s+were|\s+does|\s+did|\s+do)?|which|how)\b`)
 	// d4Neg and d4Cond brake a request or an override: negated, a
 	// condition, or someone else's act ("if a user asks you to …").
 	d4Neg  = re(`\b(?:never|not|don't|dont|do\s+not|cannot|can't|won't|refuse|refuses|decline|declines|avoid|nor|must\s+not|should\s+not|shouldn't)\b`)
@@ -177,6 +181,7 @@ func d4Sentence(lo string, at int) (int, int) {
 // d4Braked reports whether the words of the sentence before pos (from s)
 // negate the act or make it a condition or someone else's.
 func d4Braked(lo string, s, pos int) bool {
+	s = max(s, pos-120) // the clause before the act, not the whole sentence
 	b := lo[s:pos]
 	if d4Neg.MatchString(b) || d4Cond.MatchString(b) {
 		return true
@@ -525,7 +530,11 @@ func d4Extract(lo string, m []int) (float64, bool) {
 	// The request: a request word before the setup in its sentence, or
 	// after it for a question put the other way ("… were you given?
 	// Quote them").
-	a := d4Ask.FindStringIndex(w[:loc[0]])
+	as := max(0, loc[0]-120) // the request is near the setup it names
+	a := d4AskAt(w[as:loc[0]])
+	if a != nil {
+		a = []int{a[0] + as, a[1] + as}
+	}
 	if a == nil && (strings.HasPrefix(w[loc[0]:], "what ") || strings.HasPrefix(w[loc[0]:], "what'") || strings.HasPrefix(w[loc[0]:], "which ")) {
 		a = []int{loc[0], loc[0] + 4} // "what rules were you given"
 	}
@@ -576,6 +585,44 @@ func d4Topic(w string, loc []int) bool {
 
 // d4You is a word to the model.
 var d4You = re(`\b(?:you|your|u|ur|yourself|assistant|model|ai|bot|chatbot)\b`)
+
+// d4AskWords are the request words of one word: an output verb or a
+// question word.
+var d4AskWords = words("repeat reprint print output show display reveal disclose tell give list share paste copy recite reproduce dump echo write spell translate summarize summarise quote read send provide describe convert rewrite reflect mirror complete encode continue type return state enumerate reformat render serialize export transcribe expose leak hand forward post publish name what what's which how")
+
+// d4AskAt returns the span of the first request word in w, said to the
+// reader: a word of d4AskWords, or "fill in", "let me see", "I need",
+// "I'd like", "can I see"; nil for none. It reads words, not an
+// expression, since it runs on every setup found.
+func d4AskAt(w string) []int {
+	var prev, prev2 string
+	for i := 0; i < len(w); i++ {
+		if !isWordByte(w[i]) || i > 0 && isWordByte(w[i-1]) {
+			continue
+		}
+		j := i
+		for j < len(w) && isWordByte(w[j]) {
+			j++
+		}
+		word := w[i:j]
+		switch {
+		case d4AskWords[word] && word != "fill":
+			return []int{i, j}
+		case word == "in" && prev == "fill",
+			prev == "let" && word == "me",
+			prev == "i" && (word == "need" || word == "want"),
+			word == "like" && (prev == "i'd" || prev == "would" && prev2 == "i"),
+			(word == "see" || word == "read" || word == "get" || word == "have" || word == "view" || word == "access") && (prev == "you" || prev == "i") && d4Modal[prev2]:
+			return []int{i, j}
+		}
+		prev2, prev = prev, word
+		i = j
+	}
+	return nil
+}
+
+// d4Modal are the words of "can I see", "could you read".
+var d4Modal = words("can could may would will")
 
 // firstPerson is the writer speaking of themselves.
 var firstPerson = re(`\b(?:i|i'm|i've|i'd|my|our|we|we're)\b`)
@@ -630,7 +677,11 @@ func d4Override(lo string, m []int) (float64, bool) {
 	// it that it no longer holds (the claim may open the next sentence:
 	// "… you got at the beginning? They were wrong"). A bare "the setup
 	// instructions" counts only right after the verb.
-	ds := d4Drop.get().FindAllStringIndex(w[:loc[0]], -1)
+	db := max(0, loc[0]-100) // the verb is near the setup (80 bytes, below)
+	ds := d4Drop.get().FindAllStringIndex(w[db:loc[0]], -1)
+	for _, d := range ds {
+		d[0], d[1] = d[0]+db, d[1]+db
+	}
 	if len(ds) > 0 && loc[0]-ds[len(ds)-1][1] <= 80 && (!bare || loc[0]-ds[len(ds)-1][1] <= 12) {
 		d := ds[len(ds)-1]
 		if d4Braked(lo, s, s+d[0]) || d4DropNoun.MatchString(w[d[1]:]) {
@@ -657,7 +708,7 @@ func d4Override(lo string, m []int) (float64, bool) {
 		m[0], m[1] = s+loc[0], s+loc[1]+v[1]
 		return 0.7, false
 	}
-	if d := d4Drop.FindStringIndex(w[loc[1]:]); d != nil && d[0] <= 30 && !d4Braked(lo, s, s+loc[0]) {
+	if d := d4Drop.FindStringIndex(w[loc[1]:min(len(w), loc[1]+48)]); d != nil && d[0] <= 30 && !d4Braked(lo, s, s+loc[0]) {
 		// "the rules you were given, forget them": a verb right after.
 		if strings.HasPrefix(w[loc[1]+d[0]:], "without") {
 			return 0, false

@@ -863,6 +863,7 @@ type finder struct {
 	limit    int // checkLimit of the text
 	fresh    int // fresh.go's windows run, at most maxFreshChecks
 	d4       int // direct4.go's windows run, at most d4Budget
+	d4hits   int // direct4.go's hits, at most d4MaxHits
 	// until holds, per rule, the end of its last hit.
 	until map[string]int
 }
@@ -873,7 +874,7 @@ func (f *finder) run(name string, at int) {
 	// that pass their literals, so that they never take the others' windows.
 	own := freshOwn[name]
 	own4 := direct4Own[name] // direct4.go's checks: a budget of their own too
-	if at < f.until[ch.rule] || f.n >= MaxHits || !own && !own4 && f.checks >= f.limit || own && f.fresh >= maxFreshChecks || own4 && f.d4 >= d4Budget(len(f.lo)) {
+	if at < f.until[ch.rule] || f.n >= MaxHits || !own && !own4 && f.checks >= f.limit || own && f.fresh >= maxFreshChecks || own4 && (f.d4 >= d4Budget(len(f.lo)) || f.d4hits >= d4MaxHits) {
 		return
 	}
 	if own4 {
@@ -930,6 +931,9 @@ func (f *finder) run(name string, at int) {
 	}
 	f.until[ch.rule] = end
 	f.n++
+	if own4 {
+		f.d4hits++
+	}
 	f.add(h)
 }
 
