@@ -218,8 +218,8 @@
 // 64 lines, 256 word initials), whose checks have a budget of their own
 // (64 windows a text, counted only when a window holds their literals).
 // direct4.go's checks run whatever word follows their anchor
-// (wideAnchors) and have a budget of their own too (64 windows a text
-// and one more for each 256 bytes), each reading at most 240 bytes
+// (wideAnchors) and have a budget of their own too (32 windows a text
+// and one more for each KiB, 8 hits), each reading at most 200 bytes
 // either side of its anchor.
 // Each
 // expression is compiled when a text first reaches it (lazy.go), not at
