@@ -148,6 +148,15 @@
 // "the moral warning first, then the real answer"), and vetoes on older
 // checks for an e-mail that takes back its own instructions, an
 // operator's rule against embedded text and a marker named in prose.
+// direct4.go (issue 27, item 1) reads direct attacks by concept in one
+// sentence around its anchor word: a request word with the model's own
+// setup (named as the model's, by how it got it, as the text before the
+// message, as its tools), a verb of dropping or a void claim with the
+// setup, a claim of rank, limits declared off, a model freed of its
+// rules beside a role-play cue; negation, a condition, the writer's own
+// object or topic, reworked text above and quotation brake them, and a
+// veto keeps jailbreak.go's extract check off a user's task on the text
+// above ("repeat the text above in bullet points").
 // When the plain pass finds no
 // unquoted hit of Floor or more, the rules run again on views of the
 // text's first 4 KiB: spaced, dotted or leet letters joined, words split
@@ -231,7 +240,10 @@
 // opens, each built in one pass and read only when it made a word of an
 // override or an extraction. planted.go's checks have one too: 32
 // windows and one more for each 512 bytes (64 at 16 KiB), counted the
-// same way.
+// same way. direct4.go's checks run whatever word follows their anchor
+// (wideAnchors) and have a budget of their own too (32 windows a text
+// and one more for each KiB, 8 hits), each reading at most 200 bytes
+// either side of its anchor.
 // Each
 // expression is compiled when a text first reaches it (lazy.go), not at
 // package init: a program that imports package shield does not pay for

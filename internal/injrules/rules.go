@@ -628,6 +628,9 @@ func init() {
 	for w := range wordAnchors {
 		words_.add(w)
 	}
+	for w := range wideAnchors {
+		words_.add(w)
+	}
 	for _, f := range []map[string]bool{aboutCore, aboutCue} {
 		for w := range f {
 			words_.add(w)
@@ -666,6 +669,12 @@ func init() {
 			}
 			nextOf[id] = b
 		}
+	}
+	wideOf = make([][]string, len(words_.words))
+	for w, cs := range wideAnchors {
+		maxWord = max(maxWord, len(w))
+		twoLens[w[0]-'a'][w[1]&31] |= 1 << min(len(w), 31)
+		wideOf[words_.id(w)] = cs
 	}
 	for w := range aboutCore {
 		wordTag[words_.id(w)] |= tagCore
@@ -800,6 +809,9 @@ func (f *finder) scan(fs *frameState) {
 							f.run(k, i)
 						}
 					}
+					for _, k := range wideOf[id] {
+						f.run(k, i) // direct4.go's checks, whatever the next word
+					}
 					if fs != nil && wordTag[id] != 0 {
 						fs.word(lo, id, i, j)
 					}
@@ -860,6 +872,8 @@ type finder struct {
 	fresh    int // fresh.go's windows run, at most maxFreshChecks
 	planted  int // planted.go's windows run, at most plLimit
 	ml       int // ml2.go's and ml4.go's windows run, at most limit
+	d4       int // direct4.go's windows run, at most d4Budget
+	d4hits   int // direct4.go's hits, at most d4MaxHits
 	// until holds, per rule, the end of its last hit.
 	until map[string]int
 }
@@ -871,14 +885,18 @@ func (f *finder) run(name string, at int) {
 	// planted.go's checks too, with a budget that grows with the text;
 	// ml2.go's and ml4.go's bags have one too (a language's common words
 	// anchor them: "voor", "dla", "non"), so that a long text in one of
-	// those languages leaves the other checks their windows (ml4.go).
-	own, pl, ml := freshOwn[name], plOwn[name], mlOwn[name]
-	if at < f.until[ch.rule] || f.n >= MaxHits || !own && !pl && !ml && f.checks >= f.limit || own && f.fresh >= maxFreshChecks || pl && f.planted >= plLimit(len(f.lo)) || ml && f.ml >= f.limit {
+	// those languages leaves the other checks their windows (ml4.go);
+	// and direct4.go's checks, windows and hits.
+	own, pl, ml, own4 := freshOwn[name], plOwn[name], mlOwn[name], direct4Own[name]
+	if at < f.until[ch.rule] || f.n >= MaxHits || !own && !pl && !ml && !own4 && f.checks >= f.limit || own && f.fresh >= maxFreshChecks || pl && f.planted >= plLimit(len(f.lo)) || ml && f.ml >= f.limit || own4 && (f.d4 >= d4Budget(len(f.lo)) || f.d4hits >= d4MaxHits) {
 		return
 	}
-	if ml {
+	switch {
+	case ml:
 		f.ml++
-	} else if !own && !pl {
+	case own4:
+		f.d4++
+	case !own && !pl:
 		f.checks++
 	}
 	ws, we := max(0, at-ch.back), min(len(f.lo), at+ch.fwd)
@@ -933,6 +951,9 @@ func (f *finder) run(name string, at int) {
 	}
 	f.until[ch.rule] = end
 	f.n++
+	if own4 {
+		f.d4hits++
+	}
 	f.add(h)
 }
 
