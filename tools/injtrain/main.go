@@ -8,7 +8,9 @@
 //	go run ./tools/injtrain -data ../shared/datasets/injection/train.jsonl
 //
 // reads the training pool and the project-written items in
-// tools/injtrain/extra/*.jsonl, runs the leave-one-family-out evaluation
+// tools/injtrain/extra/*.jsonl (an item with a "source_group" of its own,
+// the voice it was written in, is a family of its own, "voice/NAME", held
+// out in turn), runs the leave-one-family-out evaluation
 // (printed; -eval=false skips it), trains the final model on everything,
 // calibrates it on cross-fitted scores and writes internal/injmodel/model.bin
 // and model.json. -benign DIR,DIR… also reports the false-positive rate
@@ -93,7 +95,7 @@ func main() {
 	benignMax := flag.Int("benign-max", 8<<20, "bytes of benign text to read from -benign")
 	write := flag.Bool("write", true, "write the model files")
 	probe := flag.String("probe", "", "a file of texts, one a line, to print the final model's scores for")
-	heldout := flag.String("heldout", "", "write each pool item's held-out probability (the model that held its family out) to this file, JSON lines {id, prob}, for judgeeval -heldout")
+	heldout := flag.String("heldout", "", "write each pool item's held-out probability (the model that held its family out) to this file, JSON lines {id, prob}, for judgeeval -heldout; project-written items with a source_group of their own (held out by voice) are written too")
 	var p params
 	flag.UintVar(&p.Bits, "bits", 20, "log2 of the hashed feature buckets")
 	flag.IntVar(&p.Window, "window", 32, "tokens per window")
@@ -182,7 +184,10 @@ func main() {
 		if *heldout != "" {
 			var b bytes.Buffer
 			for i, it := range items {
-				if strings.HasPrefix(it.SourceGroup, "project/") || it.family == "machine" {
+				// The pool's items, and the project-written items of a
+				// family of their own (held out by voice).
+				if (it.family == "project" || it.family == "machine") ||
+					(strings.HasPrefix(it.SourceGroup, "project/") && !strings.HasPrefix(it.family, "voice/")) {
 					continue
 				}
 				fmt.Fprintf(&b, "{\"id\":%q,\"prob\":%.6f}\n", it.ID, oofP[i])
@@ -300,7 +305,13 @@ func load(data, extraDir string) ([]item, string) {
 				log.Fatalf("%s: %s: label %q", path, ri.ID, ri.Label)
 			}
 			if project {
+				// A project item may name its own source group (the
+				// batch or voice it was written in): it is then a family
+				// of its own, held out in turn like the pool's.
 				it.SourceGroup = "project/" + strings.TrimSuffix(filepath.Base(path), ".jsonl")
+				if ri.SourceGroup != "" {
+					it.SourceGroup += "/" + ri.SourceGroup
+				}
 				if it.ID == "" {
 					h := sha256.Sum256([]byte(it.Text))
 					it.ID = "prj-" + hex.EncodeToString(h[:7])
@@ -327,6 +338,9 @@ func load(data, extraDir string) ([]item, string) {
 func family(g string) string {
 	switch {
 	case strings.HasPrefix(g, "project/"):
+		if _, voice, ok := strings.Cut(strings.TrimPrefix(g, "project/"), "/"); ok {
+			return "voice/" + voice
+		}
 		return "project"
 	}
 	switch g {
@@ -397,7 +411,7 @@ func weigh(items []item, p params) {
 	for i := range items {
 		it := &items[i]
 		it.w = math.Min(1, p.GroupCap/float64(n[key{it.SourceGroup, it.y}]))
-		if it.family == "project" {
+		if strings.HasPrefix(it.SourceGroup, "project/") {
 			it.w *= p.ExtraWeight
 		}
 	}
@@ -823,6 +837,15 @@ func report(w io.Writer, items []item, prob, z []float64) {
 	t5, r5 := at(0.05)
 	fmt.Fprintf(w, "\nPooled held-out: AUC %.3f; recall %.1f %% at 1 %% FPR (prob > %.3f), %.1f %% at 5 %% FPR (prob > %.3f)\n",
 		auc(ps, ys), r1, t1, r5, t5)
+	// The same over the pool's items alone: comparable between runs
+	// whatever project-written files are in.
+	var pp, py []float64
+	for i, it := range items {
+		if !strings.HasPrefix(it.SourceGroup, "project/") {
+			pp, py = append(pp, prob[i]), append(py, it.y)
+		}
+	}
+	fmt.Fprintf(w, "Pooled held-out, the pool's items alone: AUC %.3f\n", auc(pp, py))
 	fmt.Fprintln(w, "\nBy kind (each item scored by the model that held its family out)")
 	fmt.Fprintln(w, "| kind | n | flagged ≥0.5 | flagged ≥0.9 |")
 	fmt.Fprintln(w, "|---|---|---|---|")
