@@ -63,7 +63,12 @@ type params struct {
 	Seed     uint64  `json:"seed"`
 
 	ExtraWeight float64 `json:"extra_weight"`
-	Average     bool    `json:"average"`
+	// VoiceWeight replaces ExtraWeight for the items of a voice family
+	// (project items with a source_group of their own).
+	VoiceWeight float64 `json:"voice_weight"`
+	// VoiceCalib puts the voice families' items in the calibration sets.
+	VoiceCalib bool `json:"voice_calib"`
+	Average    bool `json:"average"`
 
 	FamilyBalance bool `json:"family_balance,omitempty"`
 }
@@ -107,6 +112,7 @@ func main() {
 	flag.Uint64Var(&p.Seed, "seed", 27, "shuffle seed")
 	flag.BoolVar(&p.Average, "average", true, "average the weights of the second half of the epochs")
 	flag.Float64Var(&p.ExtraWeight, "extra-weight", 0.5, "weight of a project-written item relative to a pool item")
+	flag.Float64Var(&p.VoiceWeight, "voice-weight", 0, "weight of an item of a voice family (a project item with a source_group) relative to a pool item, instead of -extra-weight; 0: held out only, never trained on")
 	flag.BoolVar(&p.FamilyBalance, "family-balance", false, "give each family the same total weight per label")
 	var dp deepParams
 	flag.IntVar(&dp.Dim, "dim", 0, "candidate: embedding columns of a hidden-layer part (0: none)")
@@ -118,6 +124,7 @@ func main() {
 	flag.Float64Var(&dp.Init, "init", 0.1, "candidate: embedding initialisation range")
 	candidate := flag.Bool("candidate", false, "evaluate a float candidate (-dim, -hidden, -dropout…) instead of the shipped model; writes no model")
 
+	flag.BoolVar(&p.VoiceCalib, "voice-calib", false, "calibrate on the voice families' items too (needs -voice-weight > 0)")
 	hard := flag.String("hard", "", "candidate: comma-separated directories of benign text added as training-only benign items (never tested or calibrated on)")
 	hardMax := flag.Int("hard-max", 2<<20, "bytes of -hard text to read")
 	flag.Parse()
@@ -157,8 +164,11 @@ func main() {
 					train = append(train, i)
 				case it.family == fam:
 					test = append(test, i)
-				case slice(it.ID) == 0:
+				case slice(it.ID) == 0 && (p.VoiceCalib || !strings.HasPrefix(it.family, "voice/")):
 					calib = append(calib, i)
+				case slice(it.ID) == 0:
+					// A calibration-slice item left out of calibration
+					// is not trained on either: the fold stays the same.
 				default:
 					train = append(train, i)
 				}
@@ -224,7 +234,7 @@ func main() {
 	m := fit(items, all, p)
 	var calIdx []int
 	for i, it := range items {
-		if it.family != "machine" {
+		if it.family != "machine" && (p.VoiceCalib || !strings.HasPrefix(it.family, "voice/")) {
 			calIdx = append(calIdx, i)
 		}
 	}
@@ -412,7 +422,11 @@ func weigh(items []item, p params) {
 		it := &items[i]
 		it.w = math.Min(1, p.GroupCap/float64(n[key{it.SourceGroup, it.y}]))
 		if strings.HasPrefix(it.SourceGroup, "project/") {
-			it.w *= p.ExtraWeight
+			if strings.HasPrefix(it.family, "voice/") {
+				it.w *= p.VoiceWeight
+			} else {
+				it.w *= p.ExtraWeight
+			}
 		}
 	}
 	if p.FamilyBalance {
@@ -498,6 +512,9 @@ func fit(items []item, idx []int, p params) *injmodel.Model {
 		var inst []instance
 		for _, i := range sorted {
 			it := &items[i]
+			if it.w == 0 {
+				continue // evaluated, not trained on (-voice-weight 0)
+			}
 			ws := windows(len(it.tokEnd), p.Window, p.Stride)
 			if len(ws) == 0 {
 				continue

@@ -94,7 +94,7 @@ func TestVoiceFamilies(t *testing.T) {
 	for i := range items {
 		items[i].family = family(items[i].SourceGroup)
 	}
-	weigh(items, params{GroupCap: 250, ExtraWeight: 0.5})
+	weigh(items, params{GroupCap: 250, ExtraWeight: 0.5, VoiceWeight: 0.5})
 	// Injections: 1 + 0.5 + 0.5 before balancing; the pool item weighs
 	// twice each project item.
 	if items[0].w != 2*items[2].w || items[2].w != items[3].w {
