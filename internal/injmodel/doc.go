@@ -16,7 +16,8 @@
 // letters and digits or runs of other visible characters; words are
 // lowered and NFKC-normalised, format characters (Cf) are dropped, ASCII
 // digits read as 0. Each token contributes its unigram, its bigram with
-// the previous token and, for words, the byte 3- and 5-grams of
+// the previous token, its skip-bigram with the token before that and, for
+// words, the byte 3- and 5-grams of
 // "^word$", hashed into 1<<Meta.Bits buckets of int8 weights. A window of
 // Meta.Window tokens (every Meta.Stride tokens, and one ending at the
 // last token; the whole text when it has fewer) scores

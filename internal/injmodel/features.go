@@ -21,7 +21,10 @@ import (
 // separating, so "ig\u200bnore" is the word "ignore". A word is lowered
 // and NFKC-normalised (ASCII fast path), its ASCII digits read as 0, and
 // only its first maxTokenBytes bytes count. Each token yields hashed
-// features: its unigram, the bigram with the token before it, and, for
+// features: its unigram, the bigram with the token before it, the
+// skip-bigram with the token two before it (so "ignore all instructions"
+// and "ignore your instructions" share a feature; measured in issue 27's
+// round of hand-written data, docs/judgement/injection-model.md), and, for
 // words, the byte 3- and 5-grams of "^word$" over the first maxGramBytes
 // bytes (4-grams were measured: they cost a sixth of the time and gave
 // nothing held out).
@@ -30,10 +33,11 @@ const (
 	maxTokenBytes = 64 // bytes of a normalised token that features see
 	maxGramBytes  = 34 // bytes of "^word$" that char n-grams see
 	// MaxFeatures is the most features one token yields.
-	MaxFeatures = 2 + 2*maxGramBytes
+	MaxFeatures = 3 + 2*maxGramBytes
 
 	seedUni   = 0x9e3779b97f4a7c15
 	seedBi    = 0xc2b2ae3d27d4eb4f
+	seedSkip  = 0x85ebca6b2545f491
 	seedGram3 = 0x1656_67b1_0000_0000
 	seedGram5 = 0x9e37_79f9_0000_0000 // beside a 40-bit 5-gram
 	seedSym   = 0x27d4eb2f165667c5
@@ -97,6 +101,7 @@ type featurizer struct {
 	buf     [MaxFeatures]uint32
 	feats   []uint32 // the current token's, in buf
 	prevH   uint64
+	prev2H  uint64 // the token before prevH's
 	hasPrev bool
 }
 
@@ -105,6 +110,7 @@ func (f *featurizer) reset(text string, bits uint) {
 	f.pos = 0
 	f.shift = 64 - bits
 	f.hasPrev = false
+	f.prevH, f.prev2H = 0, 0
 	if cap(f.raw) < maxTokenBytes+utf8.UTFMax {
 		f.raw = make([]byte, 0, maxTokenBytes+utf8.UTFMax)
 	}
@@ -258,30 +264,33 @@ func (f *featurizer) hash(tok []byte, tokClass uint8) uint64 {
 	return fnv1(seed, tok)
 }
 
-// bigram is the index of the bigram feature of the token of hash h after
-// the token before it, and makes h the one before the next.
-func (f *featurizer) bigram(h uint64) uint32 {
-	var b uint32
+// bigram returns the indices of the context features of the token of
+// hash h: its bigram with the token before it and its skip-bigram with
+// the token two before (the first tokens pair with a start mark), and
+// makes h the one before the next.
+func (f *featurizer) bigram(h uint64) (b, sk uint32) {
 	if f.hasPrev {
 		b = uint32(mix(f.prevH*31+h^seedBi) >> f.shift)
 	} else {
 		b = uint32(mix(h^seedBi^0x5555) >> f.shift)
 	}
+	sk = uint32(mix(f.prev2H*37+h^seedSkip) >> f.shift)
+	f.prev2H = f.prevH
 	f.prevH = h
 	f.hasPrev = true
-	return b
+	return b, sk
 }
 
 // features fills f.feats with the hashed feature indices of the token
 // tok of class tokClass and hash h (see hash), the token after the one
-// bigram last saw: feats[1] is the bigram, the others depend on the token
-// alone.
+// bigram last saw: feats[1] is the bigram and feats[2] the skip-bigram,
+// the others depend on the token alone.
 func (f *featurizer) features(tok []byte, tokClass uint8, h uint64) {
 	feats := f.buf[:]
 	sh := f.shift
 	feats[0] = uint32(mix(h) >> sh)
-	feats[1] = f.bigram(h)
-	k := 2
+	feats[1], feats[2] = f.bigram(h)
+	k := 3
 	if tokClass == 1 {
 		// The byte 3- and 5-grams of "^tok$" (of "^" and its first
 		// maxGramBytes-2 bytes when longer), keyed by the grams' bytes

@@ -41,13 +41,13 @@ type state struct {
 	starts []int
 	ends   []int
 	// cache holds, for tokens seen before under the same model, what
-	// the window sums need of them besides the bigram.
+	// the window sums need of them besides the bigram and skip-bigram.
 	cache tokenCache
 }
 
 // tokenCache remembers, per token of at most cacheTokBytes bytes, its hash (which the bigram
-// reads), the sum of its features' weights but the bigram's, and how many
-// features it has: every feature of a token but the bigram depends on the
+// and skip-bigram read), the sum of its features' weights but those two's, and how many
+// features it has: every feature of a token but those two depends on the
 // token's bytes alone (features.go), and a text repeats its words, so
 // most tokens of prose are scored without lowering them, hashing their
 // character n-grams or reading their weights again (issue 33, item 2). An
@@ -200,7 +200,8 @@ func (m *Model) scan(text string, emit func(window)) {
 			key := text[s:e]
 			ent := st.cache.slot(key)
 			if int(ent.len) == len(key) && string(ent.tok[:len(key)]) == key {
-				c = int64(ent.sum) + int64(w[st.f.bigram(ent.h)])
+				b, sk := st.f.bigram(ent.h)
+				c = int64(ent.sum) + int64(w[b]) + int64(w[sk])
 				nf = int(ent.n)
 			} else {
 				tok := st.f.raw[:0]
@@ -214,7 +215,7 @@ func (m *Model) scan(text string, emit func(window)) {
 					c += int64(w[i])
 				}
 				nf = len(st.f.feats)
-				ent.h, ent.sum, ent.n, ent.len, ent.kind = h, int32(c-int64(w[st.f.feats[1]])), uint8(nf), uint8(len(key)), 0
+				ent.h, ent.sum, ent.n, ent.len, ent.kind = h, int32(c-int64(w[st.f.feats[1]])-int64(w[st.f.feats[2]])), uint8(nf), uint8(len(key)), 0
 				copy(ent.tok[:], key)
 			}
 		} else {
@@ -234,7 +235,8 @@ func (m *Model) scan(text string, emit func(window)) {
 				}
 				nf = len(st.f.feats)
 			} else if ent := st.cache.slotRaw(raw); int(ent.len) == len(raw) && ent.kind == class|kindRaw && string(ent.tok[:len(raw)]) == string(raw) {
-				c = int64(ent.sum) + int64(w[st.f.bigram(ent.h)])
+				b, sk := st.f.bigram(ent.h)
+				c = int64(ent.sum) + int64(w[b]) + int64(w[sk])
 				nf = int(ent.n)
 			} else {
 				tok := st.f.normalize(raw)
@@ -244,7 +246,7 @@ func (m *Model) scan(text string, emit func(window)) {
 					c += int64(w[i])
 				}
 				nf = len(st.f.feats)
-				ent.h, ent.sum, ent.n, ent.len, ent.kind = h, int32(c-int64(w[st.f.feats[1]])), uint8(nf), uint8(len(raw)), class|kindRaw
+				ent.h, ent.sum, ent.n, ent.len, ent.kind = h, int32(c-int64(w[st.f.feats[1]])-int64(w[st.f.feats[2]])), uint8(nf), uint8(len(raw)), class|kindRaw
 				copy(ent.tok[:], raw)
 			}
 		}

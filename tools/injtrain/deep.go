@@ -240,6 +240,9 @@ func fitDeep(items []item, idx []int, p params, dp deepParams) *deepModel {
 		var inst []instance
 		for _, i := range sorted {
 			it := &items[i]
+			if it.w == 0 {
+				continue // evaluated, not trained on (-voice-weight 0)
+			}
 			ws := windows(len(it.tokEnd), p.Window, p.Stride)
 			if len(ws) == 0 {
 				continue

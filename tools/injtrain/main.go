@@ -8,7 +8,9 @@
 //	go run ./tools/injtrain -data ../shared/datasets/injection/train.jsonl
 //
 // reads the training pool and the project-written items in
-// tools/injtrain/extra/*.jsonl, runs the leave-one-family-out evaluation
+// tools/injtrain/extra/*.jsonl (an item with a "source_group" of its own,
+// the voice it was written in, is a family of its own, "voice/NAME", held
+// out in turn), runs the leave-one-family-out evaluation
 // (printed; -eval=false skips it), trains the final model on everything,
 // calibrates it on cross-fitted scores and writes internal/injmodel/model.bin
 // and model.json. -benign DIR,DIR… also reports the false-positive rate
@@ -61,7 +63,12 @@ type params struct {
 	Seed     uint64  `json:"seed"`
 
 	ExtraWeight float64 `json:"extra_weight"`
-	Average     bool    `json:"average"`
+	// VoiceWeight replaces ExtraWeight for the items of a voice family
+	// (project items with a source_group of their own).
+	VoiceWeight float64 `json:"voice_weight"`
+	// VoiceCalib puts the voice families' items in the calibration sets.
+	VoiceCalib bool `json:"voice_calib"`
+	Average    bool `json:"average"`
 
 	FamilyBalance bool `json:"family_balance,omitempty"`
 }
@@ -93,7 +100,7 @@ func main() {
 	benignMax := flag.Int("benign-max", 8<<20, "bytes of benign text to read from -benign")
 	write := flag.Bool("write", true, "write the model files")
 	probe := flag.String("probe", "", "a file of texts, one a line, to print the final model's scores for")
-	heldout := flag.String("heldout", "", "write each pool item's held-out probability (the model that held its family out) to this file, JSON lines {id, prob}, for judgeeval -heldout")
+	heldout := flag.String("heldout", "", "write each pool item's held-out probability (the model that held its family out) to this file, JSON lines {id, prob}, for judgeeval -heldout; project-written items with a source_group of their own (held out by voice) are written too")
 	var p params
 	flag.UintVar(&p.Bits, "bits", 20, "log2 of the hashed feature buckets")
 	flag.IntVar(&p.Window, "window", 32, "tokens per window")
@@ -105,6 +112,7 @@ func main() {
 	flag.Uint64Var(&p.Seed, "seed", 27, "shuffle seed")
 	flag.BoolVar(&p.Average, "average", true, "average the weights of the second half of the epochs")
 	flag.Float64Var(&p.ExtraWeight, "extra-weight", 0.5, "weight of a project-written item relative to a pool item")
+	flag.Float64Var(&p.VoiceWeight, "voice-weight", 0, "weight of an item of a voice family (a project item with a source_group) relative to a pool item, instead of -extra-weight; 0: held out only, never trained on")
 	flag.BoolVar(&p.FamilyBalance, "family-balance", false, "give each family the same total weight per label")
 	var dp deepParams
 	flag.IntVar(&dp.Dim, "dim", 0, "candidate: embedding columns of a hidden-layer part (0: none)")
@@ -116,6 +124,7 @@ func main() {
 	flag.Float64Var(&dp.Init, "init", 0.1, "candidate: embedding initialisation range")
 	candidate := flag.Bool("candidate", false, "evaluate a float candidate (-dim, -hidden, -dropout…) instead of the shipped model; writes no model")
 
+	flag.BoolVar(&p.VoiceCalib, "voice-calib", false, "calibrate on the voice families' items too (needs -voice-weight > 0)")
 	hard := flag.String("hard", "", "candidate: comma-separated directories of benign text added as training-only benign items (never tested or calibrated on)")
 	hardMax := flag.Int("hard-max", 2<<20, "bytes of -hard text to read")
 	flag.Parse()
@@ -155,8 +164,11 @@ func main() {
 					train = append(train, i)
 				case it.family == fam:
 					test = append(test, i)
-				case slice(it.ID) == 0:
+				case slice(it.ID) == 0 && (p.VoiceCalib || !strings.HasPrefix(it.family, "voice/")):
 					calib = append(calib, i)
+				case slice(it.ID) == 0:
+					// A calibration-slice item left out of calibration
+					// is not trained on either: the fold stays the same.
 				default:
 					train = append(train, i)
 				}
@@ -182,7 +194,10 @@ func main() {
 		if *heldout != "" {
 			var b bytes.Buffer
 			for i, it := range items {
-				if strings.HasPrefix(it.SourceGroup, "project/") || it.family == "machine" {
+				// The pool's items, and the project-written items of a
+				// family of their own (held out by voice).
+				if (it.family == "project" || it.family == "machine") ||
+					(strings.HasPrefix(it.SourceGroup, "project/") && !strings.HasPrefix(it.family, "voice/")) {
 					continue
 				}
 				fmt.Fprintf(&b, "{\"id\":%q,\"prob\":%.6f}\n", it.ID, oofP[i])
@@ -219,7 +234,7 @@ func main() {
 	m := fit(items, all, p)
 	var calIdx []int
 	for i, it := range items {
-		if it.family != "machine" {
+		if it.family != "machine" && (p.VoiceCalib || !strings.HasPrefix(it.family, "voice/")) {
 			calIdx = append(calIdx, i)
 		}
 	}
@@ -300,7 +315,13 @@ func load(data, extraDir string) ([]item, string) {
 				log.Fatalf("%s: %s: label %q", path, ri.ID, ri.Label)
 			}
 			if project {
+				// A project item may name its own source group (the
+				// batch or voice it was written in): it is then a family
+				// of its own, held out in turn like the pool's.
 				it.SourceGroup = "project/" + strings.TrimSuffix(filepath.Base(path), ".jsonl")
+				if ri.SourceGroup != "" {
+					it.SourceGroup += "/" + ri.SourceGroup
+				}
 				if it.ID == "" {
 					h := sha256.Sum256([]byte(it.Text))
 					it.ID = "prj-" + hex.EncodeToString(h[:7])
@@ -327,6 +348,9 @@ func load(data, extraDir string) ([]item, string) {
 func family(g string) string {
 	switch {
 	case strings.HasPrefix(g, "project/"):
+		if _, voice, ok := strings.Cut(strings.TrimPrefix(g, "project/"), "/"); ok {
+			return "voice/" + voice
+		}
 		return "project"
 	}
 	switch g {
@@ -397,8 +421,12 @@ func weigh(items []item, p params) {
 	for i := range items {
 		it := &items[i]
 		it.w = math.Min(1, p.GroupCap/float64(n[key{it.SourceGroup, it.y}]))
-		if it.family == "project" {
-			it.w *= p.ExtraWeight
+		if strings.HasPrefix(it.SourceGroup, "project/") {
+			if strings.HasPrefix(it.family, "voice/") {
+				it.w *= p.VoiceWeight
+			} else {
+				it.w *= p.ExtraWeight
+			}
 		}
 	}
 	if p.FamilyBalance {
@@ -484,6 +512,9 @@ func fit(items []item, idx []int, p params) *injmodel.Model {
 		var inst []instance
 		for _, i := range sorted {
 			it := &items[i]
+			if it.w == 0 {
+				continue // evaluated, not trained on (-voice-weight 0)
+			}
 			ws := windows(len(it.tokEnd), p.Window, p.Stride)
 			if len(ws) == 0 {
 				continue
@@ -823,6 +854,15 @@ func report(w io.Writer, items []item, prob, z []float64) {
 	t5, r5 := at(0.05)
 	fmt.Fprintf(w, "\nPooled held-out: AUC %.3f; recall %.1f %% at 1 %% FPR (prob > %.3f), %.1f %% at 5 %% FPR (prob > %.3f)\n",
 		auc(ps, ys), r1, t1, r5, t5)
+	// The same over the pool's items alone: comparable between runs
+	// whatever project-written files are in.
+	var pp, py []float64
+	for i, it := range items {
+		if !strings.HasPrefix(it.SourceGroup, "project/") {
+			pp, py = append(pp, prob[i]), append(py, it.y)
+		}
+	}
+	fmt.Fprintf(w, "Pooled held-out, the pool's items alone: AUC %.3f\n", auc(pp, py))
 	fmt.Fprintln(w, "\nBy kind (each item scored by the model that held its family out)")
 	fmt.Fprintln(w, "| kind | n | flagged ≥0.5 | flagged ≥0.9 |")
 	fmt.Fprintln(w, "|---|---|---|---|")

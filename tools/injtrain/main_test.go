@@ -71,3 +71,33 @@ func TestIsotonic(t *testing.T) {
 		t.Errorf("isotonic = %v, want %v", cal, want)
 	}
 }
+
+// A project-written item that names its own source group (the voice it
+// was written in) is a family of its own, held out in turn, and still
+// weighs -extra-weight times a pool item; one without stays in the
+// family "project".
+func TestVoiceFamilies(t *testing.T) {
+	for g, want := range map[string]string{
+		"project/handwritten4/kiddie": "voice/kiddie",
+		"project/shapes":              "project",
+		"WithSecureLabs/spikee":       "spikee",
+	} {
+		if got := family(g); got != want {
+			t.Errorf("family(%q) = %q, want %q", g, got, want)
+		}
+	}
+	items := []item{
+		{SourceGroup: "pool/a", y: 1}, {SourceGroup: "pool/a", y: 0},
+		{SourceGroup: "project/handwritten4/kiddie", y: 1},
+		{SourceGroup: "project/shapes", y: 1},
+	}
+	for i := range items {
+		items[i].family = family(items[i].SourceGroup)
+	}
+	weigh(items, params{GroupCap: 250, ExtraWeight: 0.5, VoiceWeight: 0.5})
+	// Injections: 1 + 0.5 + 0.5 before balancing; the pool item weighs
+	// twice each project item.
+	if items[0].w != 2*items[2].w || items[2].w != items[3].w {
+		t.Errorf("weights %v %v %v: want the voice item and the project item at half the pool item", items[0].w, items[2].w, items[3].w)
+	}
+}
