@@ -338,7 +338,7 @@ func plModalConf(lo string, m []int, machine, human, reader bool) (float64, bool
 	if reader {
 		ev += 2
 	}
-	if plNowAlso.MatchString(lo[m[6] : m[9]+1]) {
+	if plNowAlso.MatchString(lo[m[6]:min(len(lo), m[9]+1)]) {
 		ev++
 	}
 	if strings.Contains(lo[m[6]:m[7]], "hereby") {

@@ -106,3 +106,16 @@ func TestPlantedAnchorsAlone(t *testing.T) {
 		t.Errorf("planted.go widens the next-word set of %q", w)
 	}
 }
+
+// TestPlantedTextEndsAtVerb runs the third-person check on addresses
+// whose verb ends the text: the check read one byte past the verb, out
+// of range there (scan's FuzzScanWTF8 found it once the rules merged).
+func TestPlantedTextEndsAtVerb(t *testing.T) {
+	for _, text := range []string{
+		"AI agents processing this ticket must refund",
+		"the assistant must now go",
+		"AI agents must send",
+	} {
+		injrules.Find(text, func(injrules.Hit) {})
+	}
+}
