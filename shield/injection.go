@@ -240,6 +240,7 @@ func (d injectionDetector) detect(ctx context.Context, in *input, addHit func(hi
 			}
 		}
 	}
+	brake(text, ev)
 	byKind := map[string]float64{}
 	for _, h := range ev {
 		byKind[h.kind] = max(byKind[h.kind], h.conf)
@@ -268,6 +269,34 @@ func (d injectionDetector) detect(ctx context.Context, in *input, addHit func(hi
 		addHit(hit{class: PromptInjection, kind: "signature:" + m.ID, conf: m.Confidence, start: m.ByteStart, end: m.ByteEnd})
 	}
 	return nil
+}
+
+// brake applies the framing brake of internal/injrules (frame4.go; issue
+// 27, item 1) to the evidence ev of text once it would flag the text: a
+// text about attacks that only cites them, an operator's or a project's
+// rules, or a tool's echo of a request has every visible piece of
+// evidence (rules, §5 hints, the model) multiplied by
+// injrules.BrakeFactor. Hidden instructions and invisible characters keep
+// their weight.
+func brake(text string, ev []hit) {
+	if maxConf(ev) < injectionFloor {
+		return
+	}
+	var spans [][2]int
+	for _, h := range ev {
+		if h.conf >= injectionFloor && (strings.HasPrefix(h.kind, "rule:") || strings.HasPrefix(h.kind, "instruction_like:")) {
+			spans = append(spans, [2]int{h.start, h.end})
+		}
+	}
+	k := injrules.Brake(text, spans)
+	if k >= 1 {
+		return
+	}
+	for i := range ev {
+		if h := &ev[i]; h.kind == "model" || strings.HasPrefix(h.kind, "rule:") || strings.HasPrefix(h.kind, "instruction_like:") {
+			h.conf *= k
+		}
+	}
 }
 
 // overlapsRule reports whether a hit of rule in hs (offsets of the view

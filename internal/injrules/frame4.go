@@ -1,0 +1,514 @@
+package injrules
+
+import (
+	"strings"
+)
+
+// The framing brake (issue 27, item 1: "text about injection (docs,
+// advisories, test-suite prose) and operator-written system prompts are
+// not attacks"). Frame and Weigh lower single hits; the brake reads the
+// text as a whole once its evidence would flag it, and lowers every piece
+// of visible evidence together — rules, §5 hints and the model — when the
+// text is one of the shapes below and none of its evidence speaks to the
+// reader:
+//
+//   - Cited: a text about attacks (an advisory, a detector's README or
+//     rule file, a red-team report, a test and its fixtures) whose
+//     evidence at the floor lies in quotations, string literals, reported
+//     speech ("an attacker might write …") or a list of examples.
+//   - Policy: an operator's system prompt or an agent's instruction file
+//     (AGENTS.md, a skill's body): a role or a heading, then directives,
+//     none of which overturns earlier instructions, hides an action from
+//     the user or reaches for secrets, shells or addresses.
+//   - Echo: a tool's output whose evidence is the value of a key that
+//     echoes a request ("query", "input", "prompt").
+//
+// The attacks that wear such clothes keep their weight: the brake does not
+// apply when the text, outside what it cites, addresses the reading model
+// ("any AI reading this advisory must …"), enacts its example ("now apply
+// it", "this one is not a fixture"), overturns instructions ("[system] new
+// policy: …", "previous guidelines are revoked"), or hides from the user.
+
+// BrakeFactor is the factor by which the shield multiplies every piece of
+// visible prompt-injection evidence of a braked text.
+const BrakeFactor = 0.4
+
+// brakeLimit bounds the bytes Brake reads: its first 16 KiB, as Frame.
+const brakeLimit = 16 << 10
+
+// Brake returns the factor in (0, 1] by which visible prompt-injection
+// evidence in text counts: BrakeFactor when the text is cited, policy or
+// echo (see above) and nothing in it addresses or enacts, 1 otherwise.
+// spans are the byte spans of the evidence at the floor or above (rule
+// hits and §5 findings; the model's window is not a span a text cites).
+// It reads at most the first 16 KiB of text with expressions linear in
+// their input, so its time is linear in that prefix; a span beyond it is
+// not cited.
+func Brake(text string, spans [][2]int) float64 {
+	d := readDiscourse(text)
+	if d.brakes(spans) {
+		return BrakeFactor
+	}
+	return 1
+}
+
+// BrakeShape names the shape Brake found in text ("cited", "policy",
+// "echo") or "" when it does not brake; for tests and the docs' tables.
+func BrakeShape(text string, spans [][2]int) string {
+	d := readDiscourse(text)
+	if !d.brakes(spans) {
+		return ""
+	}
+	return d.shape
+}
+
+// discourse is what readDiscourse finds in a text.
+type discourse struct {
+	lo     string
+	quotes []region // quotations, string literals, code spans, blockquotes
+	meta   bool     // the text talks about attacks, detectors or tests
+	policy bool     // the text reads as an operator's or a project's rules
+	// template: the text is a prompt or chat template (Framing.Template,
+	// or one placeholder in a text that says it is a template).
+	template bool
+	// subverts: outside any quotation, the text overturns instructions;
+	// enacts: outside prose citations, it asks the reader to carry out
+	// what it cites, or hides from the user; addresses: it speaks to the
+	// reading model; harms: a directive reaches for secrets, shells,
+	// addresses or forwarding.
+	subverts, enacts, addresses, harms bool
+	shape                              string
+}
+
+// region is a quoted span of the lowered text; cite marks a quotation
+// that prose introduces ("such as '…'", "the sentence: '…'"), as opposed
+// to a literal of code or data.
+type region struct {
+	start, end int
+	cite       bool
+}
+
+func readDiscourse(text string) *discourse {
+	if len(text) > brakeLimit {
+		text = text[:brakeLimit]
+	}
+	lo := asciiLower(text)
+	d := &discourse{lo: lo}
+	d.quotes = quoteRegions(lo)
+	d.meta = metaText(text)
+	d.policy = policyText(lo)
+	d.template = templateSlots(lo, 2) >= 2 || templateSlots(lo, 1) == 1 && strings.Contains(lo, "template")
+	d.subverts = d.outside(subvertCue, false)
+	d.enacts = d.outside(enactCue, true) || d.outside(concealCue, true)
+	d.addresses = d.outside(addressCue, true)
+	d.harms = d.harmful()
+	return d
+}
+
+// brakes reports whether d's text brakes with its evidence at spans.
+func (d *discourse) brakes(spans [][2]int) bool {
+	if d.subverts || d.enacts {
+		return false
+	}
+	cited, prose := true, len(spans) > 0
+	echoed := len(spans) > 0
+	for _, s := range spans {
+		switch d.cited(s[0], s[1]) {
+		case notCited:
+			cited, prose = false, false
+		case literal:
+			prose = false
+		}
+		if !d.echoed(s[0]) {
+			echoed = false
+		}
+	}
+	switch {
+	case (prose || d.meta && cited) && !d.addresses:
+		d.shape = "cited"
+	case d.policy && !d.harms:
+		d.shape = "policy"
+	case echoed && !d.addresses:
+		d.shape = "echo"
+	case d.template && !d.addresses:
+		d.shape = "template"
+	default:
+		return false
+	}
+	return true
+}
+
+// asciiLower lowers ASCII letters only, so that offsets stay those of s.
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
+// quoteRegions finds the quoted spans of lo in one pass: double quotes
+// (a backslash escapes), typographic quotes, single quotes that are not
+// apostrophes, backtick spans and fences, and blockquote lines. A
+// quotation ends at a blank line or after 600 bytes (single quotes: a
+// line or 400 bytes); an unclosed one is no region.
+func quoteRegions(lo string) []region {
+	var rs []region
+	add := func(open, start, end int) {
+		rs = append(rs, region{start: start, end: end, cite: citingBefore(lo, open)})
+	}
+	for i := 0; i < len(lo); i++ {
+		switch c := lo[i]; {
+		case c == '"':
+			if e := closeQuote(lo, i+1, `"`, 600, true); e > 0 {
+				add(i, i+1, e)
+				i = e
+			}
+		case c == '`':
+			if strings.HasPrefix(lo[i:], "```") {
+				if e := strings.Index(lo[i+3:], "```"); e >= 0 {
+					add(i, i+3, i+3+e)
+					i += 5 + e
+				}
+				continue
+			}
+			if e := closeQuote(lo, i+1, "`", 400, false); e > 0 {
+				add(i, i+1, e)
+				i = e
+			}
+		case c == '\'':
+			if i > 0 && isWordByte(lo[i-1]) || i+1 >= len(lo) || lo[i+1] == ' ' {
+				continue // an apostrophe or a stray mark
+			}
+			if e := closeSingle(lo, i+1); e > 0 {
+				add(i, i+1, e)
+				i = e
+			}
+		case c == '>' && (i == 0 || lo[i-1] == '\n'):
+			e := strings.IndexByte(lo[i:], '\n')
+			if e < 0 {
+				e = len(lo) - i
+			}
+			add(i, i+1, i+e)
+			i += e - 1
+		case c == 0xe2 && i+2 < len(lo) && lo[i+1] == 0x80 && (lo[i+2] == 0x9c || lo[i+2] == 0x98):
+			closer := "”"
+			if lo[i+2] == 0x98 {
+				closer = "’"
+			}
+			if e := closeQuote(lo, i+3, closer, 600, false); e > 0 {
+				add(i, i+3, e)
+				i = e + len(closer) - 1
+			}
+		}
+	}
+	return rs
+}
+
+// closeQuote returns the offset of the quote q that closes a quotation
+// opened before from, within max bytes and before a blank line, or -1.
+func closeQuote(lo string, from int, q string, max int, escapes bool) int {
+	end := min(len(lo), from+max)
+	for j := from; j < end; j++ {
+		if escapes && lo[j] == '\\' {
+			j++
+			continue
+		}
+		if lo[j] == '\n' && j+1 < len(lo) && lo[j+1] == '\n' {
+			return -1
+		}
+		if strings.HasPrefix(lo[j:], q) {
+			return j
+		}
+	}
+	return -1
+}
+
+// closeSingle returns the offset of the single quote that closes a
+// quotation opened before from on the same line, within 400 bytes, or
+// -1: a quote not followed by a letter or digit.
+func closeSingle(lo string, from int) int {
+	end := min(len(lo), from+400)
+	for j := from; j < end; j++ {
+		switch {
+		case lo[j] == '\n':
+			return -1
+		case lo[j] == '\'' && (j+1 == len(lo) || !isWordByte(lo[j+1])) && j > from && lo[j-1] != ' ':
+			return j
+		}
+	}
+	return -1
+}
+
+// citingBefore reports whether the quotation opening at open follows the
+// words that cite ("such as", "says", "the sentence", "e.g.") or a colon
+// of prose (not a JSON or YAML key's).
+func citingBefore(lo string, open int) bool {
+	before := strings.TrimRight(lo[max(0, open-48):open], " \t([")
+	if strings.HasSuffix(before, ":") {
+		line := before[strings.LastIndexByte(before, '\n')+1:]
+		key := strings.TrimSpace(strings.TrimSuffix(line, ":"))
+		return !(strings.HasSuffix(key, `"`) || strings.HasSuffix(key, "'") || isKey(key))
+	}
+	return citeWords.MatchString(before)
+}
+
+// isKey reports whether s is a bare key of YAML or of a list of fields
+// (one word of letters, digits, '_' or '-').
+func isKey(s string) bool {
+	s = strings.TrimLeft(s, "- ")
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !isWordByte(s[i]) && s[i] != '-' {
+			return false
+		}
+	}
+	return true
+}
+
+// citeWords end the prose before a quotation that cites.
+var citeWords = re(`(?:\bsuch\s+as|\blike|\be\.g\.?,?|\bi\.e\.?,?|\bfor\s+(?:example|instance)|\bsays?|\bsaid|\bsaying|\bwrote|\bwrites?|\bwriting|\btyped?|\bread|\breads|\bcontaining|\bcontains?|\bincluded?|\bincluding|\bamong\s+them|\bsentence|\bphrases?|\bmessages?|\btext|\bstrings?|\bline|\bwords?|\bsent|\bsends?|\basks?|\basked|\basking|\btold|\btells?|\bprompts?|\bpayloads?|\bexamples?|\binputs?|\bquery|\bas|\bor|\band|\bof|\bwith|\bthat|\bto|\bthan|\bis|\bwas|\bvariants?|\bversion|\bbegan|\bbegins?|\bstarting|\bstarts?)\W*$`)
+
+// metaCore are words of text about attacks; metaWords the words of
+// analysis, detection and testing beside them.
+var (
+	metaCore  = words("injection injections injected inject jailbreak jailbreaks jailbreaking attack attacks attacker attackers attacking adversarial red-team red-teaming redteam malicious phishing exploit exploits exploited exfiltrate exfiltration poisoning poisoned payload payloads vulnerability vulnerabilities cve owasp threat hijack hijacked manipulation manipulate")
+	metaWords = words("example examples e.g detect detects detected detection detector detectors classifier classify classified flag flags flagged scanner scan scans guard guardrail guardrails filter filters deny block blocked blocks threshold regex regexes pattern patterns heuristic heuristics test tests testing tested assert expected fixture fixtures eval evaluation benchmark dataset research researcher researchers paper abstract study appendix security advisory mitigation mitigations mitigate defence defense defences defenses defend incident report reported finding findings severity risk risks caught refused refuses refuse refusal resist expect expects blocklist denylist allowlist resisted hypothetical hypothetically scenario quiz lesson exercise course training taxonomy category label labels score demo demos talk glossary prompts")
+)
+
+// metaText reports whether text talks about attacks: a word of
+// metaCore, or three of metaWords (a test suite that never says
+// "attack"). Identifiers count by their parts ("redTeamPrompts",
+// "test_blocks_role_marker").
+func metaText(text string) bool {
+	var core, other int
+	seen := map[string]bool{}
+	for i := 0; i < len(text); {
+		for i < len(text) && !isLetter(text[i]) {
+			i++
+		}
+		j := i + 1
+		for j < len(text) && (isLetter(text[j]) && !(isUpper(text[j]) && !isUpper(text[j-1])) || text[j] == '-' && j+1 < len(text) && isLetter(text[j+1]) || text[j] == '.' && j+1 < len(text) && isLetter(text[j+1]) && j-i == 1) {
+			j++
+		}
+		w := asciiLower(text[i:min(j, len(text))])
+		i = j
+		if len(w) < 2 || len(w) > 24 || seen[w] {
+			continue
+		}
+		switch {
+		case metaCore[w]:
+			seen[w] = true
+			core++
+		case metaWords[w]:
+			seen[w] = true
+			other++
+		}
+		if core >= 1 || other >= 3 {
+			return true
+		}
+	}
+	return false
+}
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
+
+// policyOpen is how an operator's prompt or a project's rules for agents
+// open: a role, an address to the assistant, a heading of instructions
+// or a rule file's name.
+var policyOpen = re(`(?:^|\n)\W{0,6}(?:\[?system\]?\s*:?\s*)?(?:(?:\[?system\]?|system\s+prompt|developer\s+message|operator\s+(?:configuration|instructions))\s*[:\n\]-]|you\s+are\s+(?:an?\s+|the\s+|now\s+(?:an?|the)\s+)?["\w-]+|you're\s+an?\s|your\s+(?:role|task|job|name|purpose)\s+is|act\s+as\s+an?\s|role\s*:|persona\s*:|(?:instructions|guidelines|rules)\s+for\s+(?:the\s+)?(?:ai|assistant|agents?|coding|llm)|assistant\s+(?:guidelines|configuration|instructions)|(?:assistant|agent)\s+configuration|(?:notes?|instructions|guidelines|rules)\s+(?:for|to)\s+(?:the\s+)?(?:ai|coding|llm)\s+(?:agents?|assistants?)|if\s+you\s+are\s+an?\s+(?:ai|llm|coding)\b|agents\.md|claude\.md|copilot\s+instructions|project\s+rules|\.cursorrules|name\s*:\s*[\w-]+\s*\ndescription\s*:)`)
+
+// policyDirective is a directive of such a text, at the start of a
+// sentence or a list item.
+var policyDirective = re(`(?:^|[\n.!?:;,]['")\]]*\s*(?:and\s+|or\s+|please\s+)?)(?:[-*]\s+|\d+[.)]\s+)?(?:never|always|do\s+not|don't|must|you\s+must|you\s+may|you\s+can|you\s+should|you\s+have|you\s+will|only|keep|avoid|refuse|decline|if|use|prefer|treat|stay|answer|respond|reply|be\s+|ask|run|read|follow|write|end|include|format|output|suggest|recommend|help|greet|explain|summari[sz]e|list|provide|give|tell|offer|say|speak|talk|check|confirm|collect|direct|refer|escalate|cite|quote|translate|classify|correct|return|point|mark|flag|redact|stop|make\s+sure|ensure|remember)\b`)
+
+// policyText reports whether lo reads as an operator's system prompt or a
+// project's rules for agents: an opening among its first 400 bytes and
+// three directives.
+func policyText(lo string) bool {
+	head := lo[:min(len(lo), 400)]
+	if !policyOpen.MatchString(head) {
+		return false
+	}
+	n := 0
+	for from := 0; from < len(lo) && n < 3; {
+		loc := policyDirective.FindStringIndex(lo[from:])
+		if loc == nil {
+			break
+		}
+		n++
+		from += loc[1]
+	}
+	return n >= 3
+}
+
+// subvertCue overturns instructions or grants the reader a rule-free
+// mode; it counts outside every quotation.
+var subvertCue = re(`(?:previous|prior|earlier|original|above|operator'?s?|old|current|existing|your|these|those|safety|all|initial)\s+(?:[\w-]+\s+){0,2}(?:instructions|rules|guidelines|directives|system\s+prompt|prompt|configuration|policy|policies|restrictions|filters)\s+(?:are|is|were|have\s+been|has\s+been)\s+(?:now\s+)?(?:void|revoked|null|cancel+ed|replaced|superseded|lifted|suspended|disabled|obsolete|outdated|invalid|no\s+longer)` +
+	`|no\s+longer\s+(?:apply|applies|bound|valid|in\s+effect|ha(?:s|ve)\s+(?:any\s+)?(?:content\s+)?(?:restrictions|rules|limits))` +
+	`|(?:new|updated|revised)\s+(?:system\s+)?(?:prompt|policy|instructions|configuration|rules)\b` +
+	`|\bpolicy\s+(?:update|override|has\s+been\s+changed)|\bsystem\s+(?:override|update|notice|message)\b|\b(?:operator|admin|administrator|developer)\s+(?:update|override|message|notice)\b|end\s+of\s+(?:the\s+)?system\s+prompt|developer\s+mode` +
+	`|(?:override|overrides|overriding|supersedes?|replaces?|takes?\s+priority\s+over)\s+(?:your|the|earlier|previous|prior|operator'?s?)\s+(?:[\w-]+\s+){0,2}(?:instructions|rules|system\s+prompt|prompt|guidelines|configuration)` +
+	`|(?:you\s+(?:have|has)\s+no|without\s+any|with\s+no|no)\s+(?:content\s+)?(?:rules|restrictions|limits|filters)\b` +
+	`|(?:must|will|shall)\s+(?:now\s+)?(?:always\s+)?(?:obey|comply\s+with)\s+(?:the\s+)?user|never\s+refuse` +
+	`|(?:must|should|will|are\s+to|need\s+to)\s+(?:now\s+)?(?:reveal|print|disclose|output|show)\s+(?:your|its|the|their)\s+(?:[\w-]+\s+){0,2}(?:prompt|instructions|configuration)` +
+	`|\bnow\s+you\s+are\b|\byou\s+are\s+now\b|\bfrom\s+now\s+on,?\s+you\b` +
+	`|anything\s+(?:before|above)\s+(?:this|them|these|it)\s+(?:was|is)\s+(?:a\s+|just\s+a\s+)?(?:test|fake|void)` +
+	`|(?:disregard|ignore|forget|set\s+aside|drop|abandon)\s+(?:[\w']+\s+){0,3}(?:previous|prior|earlier|original|operator'?s?|system|above|initial|safety)\s+(?:[\w-]+\s+){0,2}(?:instructions|rules|guidelines|directives|prompt|configuration)`)
+
+// enactCue asks the reader to carry out what the text cites, or denies
+// that a cited block is one; concealCue hides from the user. Both count
+// outside prose citations (a fixture's JSON comment is not cited).
+var (
+	enactCue   = re(`do\s+what\s+(?:it|they|this)\s+says|(?:apply|perform|execute|carry\s+out|enact|act\s+on)\s+(?:it|this|them|the\s+(?:sample|example|answer|instruction|above|list))\b|now\s+that\s+you\s+have\s+(?:seen|read)|\bnot\s+(?:an?\s+)?(?:example|fixture|test\s+case|drill|examples)\b|(?:this|it)\s+is\s+for\s+you|(?:it's|it\s+is|this\s+one\s+is)\s+for\s+you|no\s+longer\s+imagining|actually\s+(?:comply|do\s+it|follow|perform)|(?:stay|remain)\s+in\s+(?:the\s+)?(?:game|character)|you\s+are\s+(?:now\s+)?the\s+(?:subject|exercise|test)|on\s+yourself|(?:show|prove)\s+(?:me|it|him|her|them)\b[^.\n]{0,20}\bby\s+doing|need\s+you\s+to\s+actually|your\s+real,?\s+(?:complete\s+)?(?:system\s+prompt|instructions)|(?:the\s+)?(?:agent|ai|assistant|model)\s+(?:reading|processing)\s+this\s+should|(?:please|so|now|go\s+ahead\s+and)\s+do\s+(?:that|it|this|so)\b`)
+	concealCue = re(`(?:do\s+not|don't|never|without)\s+(?:tell|telling|mention|mentioning|inform|informing|notify|notifying|alert|alerting|bother|bothering)\w*\s+(?:this\s+|it\s+)?(?:to\s+)?(?:the\s+|your\s+|their\s+)?(?:user|owner|human|learner|mailbox\s+owner)s?\s*(?:about\b|of\s+(?:this|it)|with\b|[.;,)!—-]|$)|(?:do\s+not|don't|never|not)\s+(?:mention|report)\s+(?:this|it|doing\s+so|that\s+you|the\s+(?:e-?mail|step|forwarding|change|upload))|say\s+nothing\s+about|(?:do|run|perform|apply|install|push)\w*\s+(?:this\s+|it\s+)?silently|must\s+be\s+(?:silent|unattended)|without\s+(?:asking|telling|informing|notifying)\s+(?:the\s+|your\s+)?(?:user|owner|human)|(?:user|customer|owner|maintainer)s?\s+(?:is|has|have)\s+(?:already\s+)?(?:pre-?approved|authori[sz]ed|approved|agreed)`)
+	addressCue = re(`(?:ai|assistant|model|agent|llm|bot|chatbot|copilot|language\s+model)s?\s+(?:that\s+is\s+|who\s+is\s+|currently\s+)?(?:reading|processing|summari[sz]ing|reviewing|running|handling|parsing|analy[sz]ing|installing|loading|indexing|reads|processes)\s+(?:this|these|the\s+following|my)\b|if\s+you\s+are\s+an?\s+(?:ai|llm|language\s+model|assistant|agent|bot|automated)|\b(?:note|message|instructions?|attention|important)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:ai|assistant|model|agent|llm|bot)s?\b|\bdear\s+(?:ai|assistant|model|agent)|\b(?:ai|llm)\s+readers?\b|(?:^|[\n.!?(]\s*)(?:ai|assistant|agent|model|llm)\s*[:,]\s|\byou,\s+the\s+(?:ai|assistant|model|agent)|\bby\s+the\s+way,\s+(?:ai|assistant|agent)`)
+)
+
+// outside reports whether cue matches lo outside every quotation (or, with
+// citesOnly, outside the quotations that prose introduces).
+func (d *discourse) outside(cue *lazyRegexp, citesOnly bool) bool {
+	lo := d.lo
+	for from, n := 0, 0; from < len(lo) && n < 32; n++ {
+		loc := cue.FindStringIndex(lo[from:])
+		if loc == nil {
+			return false
+		}
+		s, e := from+loc[0], from+loc[1]
+		if !d.inQuote(s, e, citesOnly) {
+			return true
+		}
+		from = e
+	}
+	return false
+}
+
+// inQuote reports whether [s,e) lies in a quotation (a prose citation
+// when citesOnly).
+func (d *discourse) inQuote(s, e int, citesOnly bool) bool {
+	for _, r := range d.quotes {
+		if r.start <= s+1 && e-1 <= r.end && (r.cite || !citesOnly) {
+			return true
+		}
+	}
+	return false
+}
+
+// reportedSpeech is reported speech before a cited instruction ("the attacker
+// tells the model to", "asks the assistant to", "might write").
+var reportedSpeech = re(`(?:\b(?:tell|tells|told|telling|ask|asks|asked|asking|instruct\w*|trick\w*|persuade\w*|convince\w*|gets?|makes?|caus\w*|direct\w*)\s+(?:the\s+|a\s+|an\s+|its\s+|their\s+)?(?:model|assistant|ai|agent|bot|llm|chatbot|system|classifier)s?\s+(?:to\s+)?|\b(?:might|could|would|may|can)\s+(?:write|type|say|send|include|add|put|hide|embed|plant)\b|\bsuch\s+as\b|\blike\b|\be\.g\.|\bfor\s+(?:example|instance)\b)[^.\n]{0,80}$`)
+
+// exampleHead is a heading or a line that opens a list of examples.
+var exampleHead = re(`(?:examples?|attacks?|prompts?|fixtures?|cases?|samples?|what\s+attackers\s+\w+|test\s+inputs?)\b[^\n]{0,40}:?\s*$`)
+
+// How a piece of evidence is cited: not at all, in a literal of code or
+// data, or in prose (a quotation prose introduces, reported speech, an
+// item of a list of examples).
+const (
+	notCited = iota
+	literal
+	prose
+)
+
+// cited reports how the evidence at [s,e) of the text is cited. A span
+// whose start or end lies in a quotation is in it (a §5 match may run
+// from a JSON key into its value).
+func (d *discourse) cited(s, e int) int {
+	lo := d.lo
+	if e > len(lo) || s < 0 || s >= e {
+		return notCited
+	}
+	how := notCited
+	for _, r := range d.quotes {
+		if r.start <= s && s < r.end || r.start < e && e <= r.end+1 {
+			if r.cite {
+				return prose
+			}
+			how = literal
+		}
+	}
+	ls := strings.LastIndexAny(lo[:s], ".!?\n") + 1
+	if reportedSpeech.MatchString(lo[max(ls, s-120):s]) {
+		return prose
+	}
+	// An item of a list: the lines above it up to a line that is not an
+	// item hold a heading of examples.
+	lineStart := strings.LastIndexByte(lo[:s], '\n') + 1
+	if !listItem(lo[lineStart:s]) {
+		return how
+	}
+	for k, n := lineStart, 0; k > 0 && n < 24; n++ {
+		prev := strings.LastIndexByte(lo[:k-1], '\n') + 1
+		line := lo[prev : k-1]
+		if !listItem(line) {
+			if exampleHead.MatchString(line) {
+				return prose
+			}
+			return how
+		}
+		k = prev
+	}
+	return how
+}
+
+// listItem reports whether line opens as a list item ("- ", "* ", "1. ").
+func listItem(line string) bool {
+	t := strings.TrimLeft(line, " \t")
+	if strings.HasPrefix(t, "- ") || strings.HasPrefix(t, "* ") {
+		return true
+	}
+	i := 0
+	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
+		i++
+	}
+	return i > 0 && i < len(t) && (t[i] == '.' || t[i] == ')')
+}
+
+// echoKey is a key of a tool's output whose value echoes a request.
+var echoKey = re(`(?:"(?:query|q|search|input|prompt|request|question|text_in|user_input|asked)"\s*:\s*"|\b(?:user\s+asked|query|you\s+asked\s+us\s+to|searched\s+for)\s*:?\s*["'])$`)
+
+// echoed reports whether the offset s lies in the value of an echo key.
+func (d *discourse) echoed(s int) bool {
+	for _, r := range d.quotes {
+		if r.start <= s && s < r.end {
+			return echoKey.MatchString(d.lo[max(0, r.start-24):r.start])
+		}
+	}
+	return false
+}
+
+// harmCue is what a directive must not reach for in an operator's text:
+// secrets, shells, forwarding and uploads, addresses with a query.
+var harmCue = re(`~/\.ssh|id_rsa|\.aws/|credentials|\.env\b|api[_ -]?keys?|private\s+keys?|secrets?\b|cookies|tokens?\b|passwords?|curl\s|wget\s|\|\s*(?:ba|z)?sh\b|rm\s+-rf|chmod\s|gh\s+api|(?:send|forward|upload|post|push|export|share|e-?mail|copy)\w*\b[^.\n]{0,80}(?:https?://|@[\w-]+\.[a-z]|\bto\s+(?:the\s+)?remote)|https?://[^\s"')]*\?`)
+
+// prohibition opens a sentence that forbids or asks first.
+var prohibition = re(`^(?:[-*]\s+|\d+[.)]\s+)?(?:\*\*)?(?:never|do\s+not|don't|must\s+not|you\s+must\s+not|you\s+may\s+not|no|not|avoid|always\s+ask|ask\s+(?:before|first)|only|you\s+cannot|you\s+can't|cannot|refuse|decline|if)\b`)
+
+// harmful reports whether a sentence of the text outside quotations that
+// is not a prohibition holds a harm cue.
+func (d *discourse) harmful() bool {
+	lo := d.lo
+	for from, n := 0, 0; from < len(lo) && n < 32; n++ {
+		loc := harmCue.FindStringIndex(lo[from:])
+		if loc == nil {
+			return false
+		}
+		s, e := from+loc[0], from+loc[1]
+		from = e
+		if d.inQuote(s, e, false) {
+			continue
+		}
+		ss := strings.LastIndexAny(lo[:s], ".!?\n;") + 1
+		sentence := strings.TrimLeft(lo[ss:s], " \t")
+		if !prohibition.MatchString(sentence) && !strings.Contains(sentence, "never") && !strings.Contains(sentence, "not ") && !strings.Contains(sentence, "n't") {
+			return true
+		}
+	}
+	return false
+}
