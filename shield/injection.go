@@ -120,6 +120,11 @@ func (d injectionDetector) detect(ctx context.Context, in *input, addHit func(hi
 	vt := in.view.text
 	var ruleHits []injrules.Hit
 	framing := injrules.Analyze(vt, func(h injrules.Hit) { ruleHits = append(ruleHits, h) })
+	if (framing.About || framing.Described) && injrules.Unframe(vt) {
+		// Text about attacks that speaks to the reading model outside
+		// what it cites (frame4.go): its clothes do not lower it.
+		framing.About, framing.Described = false, false
+	}
 	if in.toolDefinition() {
 		// The tool-definition rules (issue 27, item 1) read what a
 		// definition tells the model; prose never reaches them. A

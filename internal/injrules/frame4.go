@@ -52,6 +52,17 @@ func Brake(text string, spans [][2]int) float64 {
 	return 1
 }
 
+// Unframe reports whether text, which Frame reads as about attacks,
+// speaks to the reading model outside what it cites: it addresses the
+// model ("any AI assistant reading this advisory must …") or enacts what
+// it cites ("now apply it"). The shield then weighs its evidence as
+// though Frame had not read it as about attacks (an advisory's clothes do
+// not halve its instruction). It reads as Brake does.
+func Unframe(text string) bool {
+	d := readDiscourse(text)
+	return d.addresses || d.enacts
+}
+
 // BrakeShape names the shape Brake found in text ("cited", "policy",
 // "echo") or "" when it does not brake; for tests and the docs' tables.
 func BrakeShape(text string, spans [][2]int) string {
@@ -98,7 +109,7 @@ func readDiscourse(text string) *discourse {
 	d.meta = metaText(text)
 	d.policy = policyText(lo)
 	d.template = templateSlots(lo, 2) >= 2 || templateSlots(lo, 1) == 1 && strings.Contains(lo, "template")
-	d.subverts = d.outside(subvertCue, false)
+	d.subverts = d.uncited(subvertCue)
 	d.enacts = d.outside(enactCue, true) || d.outside(concealCue, true)
 	d.addresses = d.outside(addressCue, true)
 	d.harms = d.harmful()
@@ -243,10 +254,13 @@ func closeSingle(lo string, from int) int {
 }
 
 // citingBefore reports whether the quotation opening at open follows the
-// words that cite ("such as", "says", "the sentence", "e.g.") or a colon
-// of prose (not a JSON or YAML key's).
+// words that cite ("such as", "says", "the sentence", "e.g."), a colon
+// of prose (not a JSON or YAML key's) or a list item's marker.
 func citingBefore(lo string, open int) bool {
 	before := strings.TrimRight(lo[max(0, open-48):open], " \t([")
+	if line := before[strings.LastIndexByte(before, '\n')+1:]; listItem(line+" ") && strings.TrimLeft(line, " \t-*0123456789.)") == "" {
+		return true // a list item that is a quotation
+	}
 	if strings.HasSuffix(before, ":") {
 		line := before[strings.LastIndexByte(before, '\n')+1:]
 		key := strings.TrimSpace(strings.TrimSuffix(line, ":"))
@@ -382,6 +396,24 @@ func (d *discourse) outside(cue *lazyRegexp, citesOnly bool) bool {
 		}
 		s, e := from+loc[0], from+loc[1]
 		if !d.inQuote(s, e, citesOnly) {
+			return true
+		}
+		from = e
+	}
+	return false
+}
+
+// uncited reports whether cue matches lo where the text does not cite
+// (cited: a quotation, a literal, reported speech, a list of examples).
+func (d *discourse) uncited(cue *lazyRegexp) bool {
+	lo := d.lo
+	for from, n := 0, 0; from < len(lo) && n < 32; n++ {
+		loc := cue.FindStringIndex(lo[from:])
+		if loc == nil {
+			return false
+		}
+		s, e := from+loc[0], from+loc[1]
+		if d.cited(s, e) == notCited {
 			return true
 		}
 		from = e
