@@ -287,10 +287,10 @@ func brake(text string, ev []hit) {
 	if maxConf(ev) < injectionFloor {
 		return
 	}
-	var spans [][2]int
+	var spans []injrules.Evidence
 	for _, h := range ev {
 		if h.conf >= injectionFloor && (strings.HasPrefix(h.kind, "rule:") || strings.HasPrefix(h.kind, "instruction_like:")) {
-			spans = append(spans, [2]int{h.start, h.end})
+			spans = append(spans, injrules.Evidence{Start: h.start, End: h.end, Overrides: overriding[h.kind]})
 		}
 	}
 	k := injrules.Brake(text, spans)
@@ -302,6 +302,17 @@ func brake(text string, ev []hit) {
 			h.conf *= k
 		}
 	}
+}
+
+// overriding are the evidence kinds no operator writes (Weigh does not
+// lower them in an operator's prompt): the brake leaves a policy that
+// holds one uncited.
+var overriding = map[string]bool{
+	"rule:" + injrules.Override:                           true,
+	"rule:" + injrules.Jailbreak:                          true,
+	"rule:" + injrules.RoleMarker:                         true,
+	"instruction_like:" + string(scan.IgnoreInstructions): true,
+	"instruction_like:" + string(scan.NewInstructions):    true,
 }
 
 // overlapsRule reports whether a hit of rule in hs (offsets of the view

@@ -29,6 +29,16 @@ import (
 // it", "this one is not a fixture"), overturns instructions ("[system] new
 // policy: …", "previous guidelines are revoked"), or hides from the user.
 
+// Evidence is a piece of evidence Brake reads: its byte span and whether
+// it is an instruction no operator writes (an override of earlier
+// instructions, a jailbreak, a forged role turn: the rules Weigh does not
+// lower in an operator's prompt), which an operator's policy does not
+// brake unless it is cited.
+type Evidence struct {
+	Start, End int
+	Overrides  bool
+}
+
 // BrakeFactor is the factor by which the shield multiplies every piece of
 // visible prompt-injection evidence of a braked text.
 const BrakeFactor = 0.4
@@ -39,14 +49,14 @@ const brakeLimit = 16 << 10
 // Brake returns the factor in (0, 1] by which visible prompt-injection
 // evidence in text counts: BrakeFactor when the text is cited, policy or
 // echo (see above) and nothing in it addresses or enacts, 1 otherwise.
-// spans are the byte spans of the evidence at the floor or above (rule
-// hits and §5 findings; the model's window is not a span a text cites).
+// ev is the evidence at the floor or above (rule hits and §5 findings;
+// the model's window is not a span a text cites).
 // It reads at most the first 16 KiB of text with expressions linear in
 // their input, so its time is linear in that prefix; a span beyond it is
 // not cited.
-func Brake(text string, spans [][2]int) float64 {
+func Brake(text string, ev []Evidence) float64 {
 	d := readDiscourse(text)
-	if d.brakes(spans) {
+	if d.brakes(ev) {
 		return BrakeFactor
 	}
 	return 1
@@ -65,9 +75,9 @@ func Unframe(text string) bool {
 
 // BrakeShape names the shape Brake found in text ("cited", "policy",
 // "echo") or "" when it does not brake; for tests and the docs' tables.
-func BrakeShape(text string, spans [][2]int) string {
+func BrakeShape(text string, ev []Evidence) string {
 	d := readDiscourse(text)
-	if !d.brakes(spans) {
+	if !d.brakes(ev) {
 		return ""
 	}
 	return d.shape
@@ -78,16 +88,32 @@ type discourse struct {
 	lo     string
 	quotes []region // quotations, string literals, code spans, blockquotes
 	meta   bool     // the text talks about attacks, detectors or tests
+	// metaCore: it names attacks (metaCore), as a text that only the
+	// model flags must to be braked.
+	metaCore bool
 	policy bool     // the text reads as an operator's or a project's rules
+	// rolePlay: the text opens by casting the reader in a role ("you
+	// are", "imagine you are", "pretend"): a persona or a role-play, never
+	// a text about attacks that cites them.
+	rolePlay bool
+	// requests: the text asks its reader to write, explain or provide
+	// something; a text about attacks that only the model flags is
+	// braked only when it asks for nothing (a harmful request dressed as
+	// research is not an explainer).
+	requests bool
+	// code: the text is source code (a keyword of a language at a
+	// line's start or after an opening).
+	code bool
 	// template: the text is a prompt or chat template (Framing.Template,
 	// or one placeholder in a text that says it is a template).
 	template bool
-	// subverts: outside any quotation, the text overturns instructions;
+	// subverts: where it does not cite, the text overturns instructions;
 	// enacts: outside prose citations, it asks the reader to carry out
-	// what it cites, or hides from the user; addresses: it speaks to the
-	// reading model; harms: a directive reaches for secrets, shells,
-	// addresses or forwarding.
-	subverts, enacts, addresses, harms bool
+	// what it cites; conceals: it hides from the user (which a text about
+	// attacks may narrate, so Unframe does not read it); addresses: it
+	// speaks to the reading model; harms: a directive reaches for
+	// secrets, shells, addresses or forwarding.
+	subverts, enacts, conceals, addresses, harms bool
 	shape                              string
 }
 
@@ -106,38 +132,44 @@ func readDiscourse(text string) *discourse {
 	lo := asciiLower(text)
 	d := &discourse{lo: lo}
 	d.quotes = quoteRegions(lo)
-	d.meta = metaText(text)
+	d.meta, d.metaCore = metaText(text)
 	d.policy = policyText(lo)
+	d.requests = d.outside(requestCue, false)
+	d.code = codeCue.MatchString(lo)
+	d.rolePlay = rolePlay.MatchString(strings.TrimLeft(lo[:min(len(lo), 200)], " \t\r\n\"'#*"))
 	d.template = templateSlots(lo, 2) >= 2 || templateSlots(lo, 1) == 1 && strings.Contains(lo, "template")
 	d.subverts = d.uncited(subvertCue)
-	d.enacts = d.outside(enactCue, true) || d.outside(concealCue, true)
+	d.enacts = d.outside(enactCue, true)
+	d.conceals = d.outside(concealCue, true)
 	d.addresses = d.outside(addressCue, true)
 	d.harms = d.harmful()
 	return d
 }
 
-// brakes reports whether d's text brakes with its evidence at spans.
-func (d *discourse) brakes(spans [][2]int) bool {
-	if d.subverts || d.enacts {
+// brakes reports whether d's text brakes with its evidence ev.
+func (d *discourse) brakes(ev []Evidence) bool {
+	if d.subverts || d.enacts || d.conceals {
 		return false
 	}
-	cited, prose := true, len(spans) > 0
-	echoed := len(spans) > 0
-	for _, s := range spans {
-		switch d.cited(s[0], s[1]) {
+	cited, prose := true, len(ev) > 0
+	echoed := len(ev) > 0
+	overrides := false
+	for _, s := range ev {
+		switch d.cited(s.Start, s.End) {
 		case notCited:
 			cited, prose = false, false
+			overrides = overrides || s.Overrides
 		case literal:
 			prose = false
 		}
-		if !d.echoed(s[0]) {
+		if !d.echoed(s.Start) {
 			echoed = false
 		}
 	}
 	switch {
-	case (prose || d.meta && cited) && !d.addresses:
+	case (prose || d.meta && cited && !d.rolePlay && (len(ev) > 0 || (d.metaCore || d.code) && !d.requests)) && !d.addresses:
 		d.shape = "cited"
-	case d.policy && !d.harms:
+	case d.policy && !d.harms && !overrides:
 		d.shape = "policy"
 	case echoed && !d.addresses:
 		d.shape = "echo"
@@ -168,6 +200,9 @@ func asciiLower(s string) string {
 func quoteRegions(lo string) []region {
 	var rs []region
 	add := func(open, start, end int) {
+		if dataValue(lo, open) {
+			return // a value of a record: the content, not a quotation
+		}
 		rs = append(rs, region{start: start, end: end, cite: citingBefore(lo, open)})
 	}
 	for i := 0; i < len(lo); i++ {
@@ -269,6 +304,41 @@ func citingBefore(lo string, open int) bool {
 	return citeWords.MatchString(before)
 }
 
+// dataValue reports whether the quotation opening at open is the value of
+// a key of a record (JSON, a Python dict, YAML, an assignment) that is not
+// a key of test data: an e-mail's "body" or an event's "name" is what a
+// tool returned, while a fixture's "input" or a rule's "pattern" cites.
+func dataValue(lo string, open int) bool {
+	before := strings.TrimRight(lo[max(0, open-40):open], " \t")
+	if !strings.HasSuffix(before, ":") {
+		return false
+	}
+	before = strings.TrimRight(before[:len(before)-1], " \t")
+	quotedKey := strings.HasSuffix(before, `"`) || strings.HasSuffix(before, "'")
+	before = strings.TrimRight(before, `"'`)
+	k := len(before)
+	for k > 0 && (isWordByte(before[k-1]) || before[k-1] == '-') {
+		k--
+	}
+	key := before[k:]
+	// A record a tool returns quotes its keys (JSON, a Python dict); a
+	// bare key is a configuration's (YAML), whose values cite, and
+	// "the text read: '…'" is prose.
+	if key == "" || !quotedKey {
+		return false
+	}
+	for _, part := range strings.FieldsFunc(key, func(r rune) bool { return r == '_' || r == '-' }) {
+		if fixtureKeys[strings.TrimSuffix(part, "s")] {
+			return false
+		}
+	}
+	return true
+}
+
+// fixtureKeys are the keys (or parts of keys, singular) under which test
+// data and rule files cite an attack.
+var fixtureKeys = words("input prompt attack payload pattern example case sample deny block allow regex rule phrase test adversarial injection jailbreak expected canary template query q question request user_input asked string")
+
 // isKey reports whether s is a bare key of YAML or of a list of fields
 // (one word of letters, digits, '_' or '-').
 func isKey(s string) bool {
@@ -296,9 +366,9 @@ var (
 
 // metaText reports whether text talks about attacks: a word of
 // metaCore, or three of metaWords (a test suite that never says
-// "attack"). Identifiers count by their parts ("redTeamPrompts",
-// "test_blocks_role_marker").
-func metaText(text string) bool {
+// "attack"); core, whether it holds a word of metaCore. Identifiers
+// count by their parts ("redTeamPrompts", "test_blocks_role_marker").
+func metaText(text string) (meta, named bool) {
 	var core, other int
 	seen := map[string]bool{}
 	for i := 0; i < len(text); {
@@ -322,16 +392,26 @@ func metaText(text string) bool {
 			seen[w] = true
 			other++
 		}
-		if core >= 1 || other >= 3 {
-			return true
+		if core >= 1 {
+			return true, true
 		}
 	}
-	return false
+	return other >= 3, false
 }
 
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
 func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
+
+// rolePlay opens a text that casts its reader in a role.
+var rolePlay = re(`^(?:you\s+are|you're|imagine|pretend|act\s+as|let's\s+play|let\s+us\s+play|from\s+now\s+on|as\s+an?\s|roleplay|role-play|suppose\s+you|you\s+will\s+(?:be|act|play))\b`)
+
+// codeCue is a keyword of source code that opens a declaration or a
+// statement.
+var codeCue = re(`(?:^|\n)\s*(?:func|def|const|var|let|import|package|class|return|assert|expect|describe|it|test|from\s+\S+\s+import|#include|public|private|static)\b|\bfunc\s+\w+\(|\bdef\s+\w+\(|=>`)
+
+// requestCue asks the reader to produce something.
+var requestCue = re(`\b(?:your\s+(?:task|job|goal)\s+is|i\s+need\s+(?:you|a\s+list|a\s+detailed|step)|(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:write|provide|give|explain|describe|list|create|generate|help|outline|detail)|please\s+(?:write|provide|give|explain|describe|list|create|generate|detail|outline|delete|send|share|forward|execute|run|transfer|update|change|grant|remove|pay|book|buy|post|upload|download|install|open|click|reply|tell|show|print|reveal|repeat|output|ignore|disregard|forget)|(?:^|[.!?\n]\s*)(?:execute|run|call|invoke)\s+\[|(?:^|[.!?\n]\s*)(?:write|provide|give|explain|describe|list|create|generate|detail|outline|draft|compose|develop|design)\s+(?:me\s+|us\s+)?(?:a|an|the|how|some|step|steps|detailed|specific|\d+)\b)`)
 
 // policyOpen is how an operator's prompt or a project's rules for agents
 // open: a role, an address to the assistant, a heading of instructions
@@ -342,12 +422,25 @@ var policyOpen = re(`(?:^|\n)\W{0,6}(?:\[?system\]?\s*:?\s*)?(?:(?:\[?system\]?|
 // sentence or a list item.
 var policyDirective = re(`(?:^|[\n.!?:;,]['")\]]*\s*(?:and\s+|or\s+|please\s+)?)(?:[-*]\s+|\d+[.)]\s+)?(?:never|always|do\s+not|don't|must|you\s+must|you\s+may|you\s+can|you\s+should|you\s+have|you\s+will|only|keep|avoid|refuse|decline|if|use|prefer|treat|stay|answer|respond|reply|be\s+|ask|run|read|follow|write|end|include|format|output|suggest|recommend|help|greet|explain|summari[sz]e|list|provide|give|tell|offer|say|speak|talk|check|confirm|collect|direct|refer|escalate|cite|quote|translate|classify|correct|return|point|mark|flag|redact|stop|make\s+sure|ensure|remember)\b`)
 
+// policyRestrict is a directive that restricts, as operators' rules do
+// and personas of role-play jailbreaks rarely do.
+var policyRestrict = re(`(?:^|[\n.!?:;,]['")\]]*\s*(?:and\s+|or\s+|please\s+)?)(?:[-*]\s+|\d+[.)]\s+)?(?:\*\*)?(?:never|do\s+not|don't|must\s+not|you\s+must\s+not|you\s+must\s+never|only|refuse|decline|avoid|you\s+may\s+not|you\s+cannot|you\s+can't|you\s+should\s+not|you\s+must\s+only|you\s+may\s+only|you\s+can\s+only|keep\s+(?:these|this|your)\s+(?:instructions|prompt|rules|message)|ignore\s+(?:any\s+)?(?:instructions|text|commands))\b`)
+
+// policyParty names whom an operator's rules serve or what a project's
+// rules govern; a role-play persona speaks of a scenario instead.
+var policyParty = re(`\b(?:the\s+user|users|user's|customers?|customer's|clients?|patients?|guests?|callers?|visitors?|players?|learners?|students?|employees?|children|the\s+human|tools?|repository|repo|codebase|project|tests|commits?|people|shoppers|buyers|members|readers|audience|travell?ers|residents|staff|applicants|candidates|kids|parents|subscribers|patrons|diners|tenants|drivers|passengers)\b`)
+
+// policyProtect keeps an operator's prompt to itself, as role-play
+// personas rarely do (Framing.OperatorRules).
+var policyProtect = re(`(?:reveal|share|disclose|discuss|repeat|print|show)\s+(?:these|this|your|the|my)\s+(?:system\s+)?(?:instructions|prompt|message|rules|configuration|guidelines|persona|setup)|(?:these|this|your|the)\s+(?:instructions|prompt|rules|guidelines|persona)\s+(?:are\s+|is\s+)?(?:private|confidential|secret|to\s+yourself)|about\s+your\s+(?:instructions|rules|prompt|configuration|setup)`)
+
 // policyText reports whether lo reads as an operator's system prompt or a
-// project's rules for agents: an opening among its first 400 bytes and
-// three directives.
+// project's rules for agents: an opening among its first 400 bytes, three
+// directives, one that restricts, and the party the rules serve or a
+// rule that keeps the prompt to itself.
 func policyText(lo string) bool {
 	head := lo[:min(len(lo), 400)]
-	if !policyOpen.MatchString(head) {
+	if !policyOpen.MatchString(head) || !policyRestrict.MatchString(lo) || !policyParty.MatchString(lo) && !policyProtect.MatchString(lo) {
 		return false
 	}
 	n := 0
@@ -372,6 +465,7 @@ var subvertCue = re(`(?:previous|prior|earlier|original|above|operator'?s?|old|c
 	`|(?:you\s+(?:have|has)\s+no|without\s+any|with\s+no|no)\s+(?:content\s+)?(?:rules|restrictions|limits|filters)\b` +
 	`|(?:must|will|shall)\s+(?:now\s+)?(?:always\s+)?(?:obey|comply\s+with)\s+(?:the\s+)?user|never\s+refuse` +
 	`|(?:must|should|will|are\s+to|need\s+to)\s+(?:now\s+)?(?:reveal|print|disclose|output|show)\s+(?:your|its|the|their)\s+(?:[\w-]+\s+){0,2}(?:prompt|instructions|configuration)` +
+	`|always\s+fulfil+s?|even\s+if\s+(?:the\s+request\s+is\s+|it\s+is\s+|it's\s+)?(?:a\s+bit\s+)?(?:questionable|harmful|unethical|illegal|dangerous|immoral|offensive)|(?:no|without\s+(?:any\s+)?)\s*(?:ethical|moral)\s+(?:guidelines|constraints|limits|boundaries|restrictions|concerns|considerations)|regardless\s+of\s+(?:legality|ethics|morality|the\s+consequences|how\s+(?:harmful|dangerous|illegal|unethical))|(?:ignore|ignoring|bypass|bypassing|disregard|disregarding)\s+(?:any\s+|all\s+|your\s+)?(?:ethical|moral|safety|content)|do\s+anything\s+now|never\s+(?:ever\s+)?(?:say|use|apologi[sz]e)\w*\s+(?:that\s+you\s+)?(?:can't|cannot|sorry|i'm\s+sorry|i\s+can't|i\s+cannot)|(?:stay|remain)\s+in\s+character|(?:entirely|purely)\s+hypothetical|for\s+(?:purely\s+)?(?:educational|academic|research)\s+(?:and\s+research\s+)?purposes|purely\s+for\s+(?:academic|research|educational)` +
 	`|\bnow\s+you\s+are\b|\byou\s+are\s+now\b|\bfrom\s+now\s+on,?\s+you\b` +
 	`|anything\s+(?:before|above)\s+(?:this|them|these|it)\s+(?:was|is)\s+(?:a\s+|just\s+a\s+)?(?:test|fake|void)` +
 	`|(?:disregard|ignore|forget|set\s+aside|drop|abandon)\s+(?:[\w']+\s+){0,3}(?:previous|prior|earlier|original|operator'?s?|system|above|initial|safety)\s+(?:[\w-]+\s+){0,2}(?:instructions|rules|guidelines|directives|prompt|configuration)`)
@@ -380,7 +474,7 @@ var subvertCue = re(`(?:previous|prior|earlier|original|above|operator'?s?|old|c
 // that a cited block is one; concealCue hides from the user. Both count
 // outside prose citations (a fixture's JSON comment is not cited).
 var (
-	enactCue   = re(`do\s+what\s+(?:it|they|this)\s+says|(?:apply|perform|execute|carry\s+out|enact|act\s+on)\s+(?:it|this|them|the\s+(?:sample|example|answer|instruction|above|list))\b|now\s+that\s+you\s+have\s+(?:seen|read)|\bnot\s+(?:an?\s+)?(?:example|fixture|test\s+case|drill|examples)\b|(?:this|it)\s+is\s+for\s+you|(?:it's|it\s+is|this\s+one\s+is)\s+for\s+you|no\s+longer\s+imagining|actually\s+(?:comply|do\s+it|follow|perform)|(?:stay|remain)\s+in\s+(?:the\s+)?(?:game|character)|you\s+are\s+(?:now\s+)?the\s+(?:subject|exercise|test)|on\s+yourself|(?:show|prove)\s+(?:me|it|him|her|them)\b[^.\n]{0,20}\bby\s+doing|need\s+you\s+to\s+actually|your\s+real,?\s+(?:complete\s+)?(?:system\s+prompt|instructions)|(?:the\s+)?(?:agent|ai|assistant|model)\s+(?:reading|processing)\s+this\s+should|(?:please|so|now|go\s+ahead\s+and)\s+do\s+(?:that|it|this|so)\b`)
+	enactCue   = re(`do\s+what\s+(?:it|they|this)\s+says|(?:apply|perform|execute|carry\s+out|enact|act\s+on)\s+(?:it|this|them|the\s+(?:sample|example|answer|instruction|above|list))\b|now\s+that\s+you\s+have\s+(?:seen|read)|\bnot\s+(?:an?\s+)?(?:example|fixture|test\s+case|drill|examples)\b|(?:this|it)\s+is\s+for\s+you|(?:it's|it\s+is|this\s+one\s+is)\s+for\s+you|no\s+longer\s+imagining|actually\s+(?:comply|do\s+it|follow|perform)|(?:stay|remain)\s+in\s+(?:the\s+)?(?:game|character)|you\s+are\s+(?:now\s+)?the\s+(?:subject|exercise|test)|on\s+yourself|(?:show|prove)\s+(?:me|it|him|her|them)\b[^.\n]{0,20}\bby\s+doing|need\s+you\s+to\s+actually|your\s+real,?\s+(?:complete\s+)?(?:system\s+prompt|instructions)|(?:the\s+)?(?:agent|ai|assistant|model)\s+(?:reading|processing)\s+this\s+should|(?:please|so|now|go\s+ahead\s+and)\s+do\s+(?:that|it|this|so)\b|\byou\s+(?:must|will|are\s+to)\s*(?:strictly\s+)?(?:adhere\s+to|follow|obey|comply\s+with|execute|carry\s+out)\s+(?:the\s+|these\s+|this\s+|my\s+)?(?:following|next|instructions?)|\byou\s+must\s*:|the\s+following\s+(?:instruction|message|command)s?\s+(?:is|are)\s+(?:strictly|for\s+you|very\s+important)`)
 	concealCue = re(`(?:do\s+not|don't|never|without)\s+(?:tell|telling|mention|mentioning|inform|informing|notify|notifying|alert|alerting|bother|bothering)\w*\s+(?:this\s+|it\s+)?(?:to\s+)?(?:the\s+|your\s+|their\s+)?(?:user|owner|human|learner|mailbox\s+owner)s?\s*(?:about\b|of\s+(?:this|it)|with\b|[.;,)!—-]|$)|(?:do\s+not|don't|never|not)\s+(?:mention|report)\s+(?:this|it|doing\s+so|that\s+you|the\s+(?:e-?mail|step|forwarding|change|upload))|say\s+nothing\s+about|(?:do|run|perform|apply|install|push)\w*\s+(?:this\s+|it\s+)?silently|must\s+be\s+(?:silent|unattended)|without\s+(?:asking|telling|informing|notifying)\s+(?:the\s+|your\s+)?(?:user|owner|human)|(?:user|customer|owner|maintainer)s?\s+(?:is|has|have)\s+(?:already\s+)?(?:pre-?approved|authori[sz]ed|approved|agreed)`)
 	addressCue = re(`(?:ai|assistant|model|agent|llm|bot|chatbot|copilot|language\s+model)s?\s+(?:that\s+is\s+|who\s+is\s+|currently\s+)?(?:reading|processing|summari[sz]ing|reviewing|running|handling|parsing|analy[sz]ing|installing|loading|indexing|reads|processes)\s+(?:this|these|the\s+following|my)\b|if\s+you\s+are\s+an?\s+(?:ai|llm|language\s+model|assistant|agent|bot|automated)|\b(?:note|message|instructions?|attention|important)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:ai|assistant|model|agent|llm|bot)s?\b|\bdear\s+(?:ai|assistant|model|agent)|\b(?:ai|llm)\s+readers?\b|(?:^|[\n.!?(]\s*)(?:ai|assistant|agent|model|llm)\s*[:,]\s|\byou,\s+the\s+(?:ai|assistant|model|agent)|\bby\s+the\s+way,\s+(?:ai|assistant|agent)`)
 )
@@ -449,21 +543,25 @@ const (
 )
 
 // cited reports how the evidence at [s,e) of the text is cited. A span
-// whose start or end lies in a quotation is in it (a §5 match may run
-// from a JSON key into its value).
+// at least half inside quotations is in them (a §5 match may run from a
+// JSON key into its value; an instruction that ends on a quoted word,
+// "… starting with 'You are'", is not cited).
 func (d *discourse) cited(s, e int) int {
 	lo := d.lo
 	if e > len(lo) || s < 0 || s >= e {
 		return notCited
 	}
-	how := notCited
+	how, covered := notCited, 0
 	for _, r := range d.quotes {
-		if r.start <= s && s < r.end || r.start < e && e <= r.end+1 {
-			if r.cite {
+		if lo, hi := max(s, r.start), min(e, r.end); lo < hi {
+			covered += hi - lo
+			if r.cite && 2*(hi-lo) >= e-s {
 				return prose
 			}
-			how = literal
 		}
+	}
+	if 2*covered >= e-s {
+		how = literal
 	}
 	ls := strings.LastIndexAny(lo[:s], ".!?\n") + 1
 	if reportedSpeech.MatchString(lo[max(ls, s-120):s]) {
