@@ -51,9 +51,12 @@ const brakeLimit = 16 << 10
 // echo (see above) and nothing in it addresses or enacts, 1 otherwise.
 // ev is the evidence at the floor or above (rule hits and §5 findings;
 // the model's window is not a span a text cites).
-// It reads at most the first 16 KiB of text with expressions linear in
-// their input, so its time is linear in that prefix; a span beyond it is
-// not cited.
+// It reads at most the first 16 KiB of text: its expressions are linear
+// in their input and each runs at most 32 matches, and the quotation scan
+// looks at most 600 bytes ahead of each quote mark, so time is at most
+// about 600 steps a byte of that prefix and memory linear in it; a span
+// beyond the prefix is not cited. The shield calls it only on a text its
+// evidence would flag.
 func Brake(text string, ev []Evidence) float64 {
 	d := readDiscourse(text)
 	if d.brakes(ev) {
@@ -89,9 +92,9 @@ type discourse struct {
 	quotes []region // quotations, string literals, code spans, blockquotes
 	meta   bool     // the text talks about attacks, detectors or tests
 	// metaCore: it names attacks (metaCore), as a text that only the
-	// model flags must to be braked.
+	// model flags must, to be braked.
 	metaCore bool
-	policy bool     // the text reads as an operator's or a project's rules
+	policy   bool // the text reads as an operator's or a project's rules
 	// rolePlay: the text opens by casting the reader in a role ("you
 	// are", "imagine you are", "pretend"): a persona or a role-play, never
 	// a text about attacks that cites them.
@@ -114,7 +117,7 @@ type discourse struct {
 	// speaks to the reading model; harms: a directive reaches for
 	// secrets, shells, addresses or forwarding.
 	subverts, enacts, conceals, addresses, harms bool
-	shape                              string
+	shape                                        string
 }
 
 // region is a quoted span of the lowered text; cite marks a quotation
@@ -411,7 +414,7 @@ var rolePlay = re(`^(?:you\s+are|you're|imagine|pretend|act\s+as|let's\s+play|le
 var codeCue = re(`(?:^|\n)\s*(?:func|def|const|var|let|import|package|class|return|assert|expect|describe|it|test|from\s+\S+\s+import|#include|public|private|static)\b|\bfunc\s+\w+\(|\bdef\s+\w+\(|=>`)
 
 // requestCue asks the reader to produce something.
-var requestCue = re(`\b(?:your\s+(?:task|job|goal)\s+is|i\s+need\s+(?:you|a\s+list|a\s+detailed|step)|(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:write|provide|give|explain|describe|list|create|generate|help|outline|detail)|please\s+(?:write|provide|give|explain|describe|list|create|generate|detail|outline|delete|send|share|forward|execute|run|transfer|update|change|grant|remove|pay|book|buy|post|upload|download|install|open|click|reply|tell|show|print|reveal|repeat|output|ignore|disregard|forget)|(?:^|[.!?\n]\s*)(?:execute|run|call|invoke)\s+\[|(?:^|[.!?\n]\s*)(?:write|provide|give|explain|describe|list|create|generate|detail|outline|draft|compose|develop|design)\s+(?:me\s+|us\s+)?(?:a|an|the|how|some|step|steps|detailed|specific|\d+)\b)`)
+var requestCue = re(`\b(?:your\s+(?:task|job|goal)\s+is|i\s+need\s+(?:you|a\s+list|a\s+detailed|step)|(?:(?:can|could|would|will)\s+you|you\s+(?:can|could|would))\s+(?:please\s+)?(?:write|provide|give|explain|describe|list|create|generate|help|outline|detail)|please\s+(?:write|provide|give|explain|describe|list|create|generate|detail|outline|delete|send|share|forward|execute|run|transfer|update|change|grant|remove|pay|book|buy|post|upload|download|install|open|click|reply|tell|show|print|reveal|repeat|output|ignore|disregard|forget)|(?:^|[.!?\n]\s*)(?:execute|run|call|invoke)\s+\[|(?:^|[.!?\n]\s*)(?:write|provide|give|explain|describe|list|create|generate|detail|outline|draft|compose|develop|design)\s+(?:me\s+|us\s+)?(?:a|an|the|how|some|step|steps|detailed|specific|\d+)\b)`)
 
 // policyOpen is how an operator's prompt or a project's rules for agents
 // open: a role, an address to the assistant, a heading of instructions
@@ -476,7 +479,7 @@ var subvertCue = re(`(?:previous|prior|earlier|original|above|operator'?s?|old|c
 var (
 	enactCue   = re(`do\s+what\s+(?:it|they|this)\s+says|(?:apply|perform|execute|carry\s+out|enact|act\s+on)\s+(?:it|this|them|the\s+(?:sample|example|answer|instruction|above|list))\b|now\s+that\s+you\s+have\s+(?:seen|read)|\bnot\s+(?:an?\s+)?(?:example|fixture|test\s+case|drill|examples)\b|(?:this|it)\s+is\s+for\s+you|(?:it's|it\s+is|this\s+one\s+is)\s+for\s+you|no\s+longer\s+imagining|actually\s+(?:comply|do\s+it|follow|perform)|(?:stay|remain)\s+in\s+(?:the\s+)?(?:game|character)|you\s+are\s+(?:now\s+)?the\s+(?:subject|exercise|test)|on\s+yourself|(?:show|prove)\s+(?:me|it|him|her|them)\b[^.\n]{0,20}\bby\s+doing|need\s+you\s+to\s+actually|your\s+real,?\s+(?:complete\s+)?(?:system\s+prompt|instructions)|(?:the\s+)?(?:agent|ai|assistant|model)\s+(?:reading|processing)\s+this\s+should|(?:please|so|now|go\s+ahead\s+and)\s+do\s+(?:that|it|this|so)\b|\byou\s+(?:must|will|are\s+to)\s*(?:strictly\s+)?(?:adhere\s+to|follow|obey|comply\s+with|execute|carry\s+out)\s+(?:the\s+|these\s+|this\s+|my\s+)?(?:following|next|instructions?)|\byou\s+must\s*:|the\s+following\s+(?:instruction|message|command)s?\s+(?:is|are)\s+(?:strictly|for\s+you|very\s+important)`)
 	concealCue = re(`(?:do\s+not|don't|never|without)\s+(?:tell|telling|mention|mentioning|inform|informing|notify|notifying|alert|alerting|bother|bothering)\w*\s+(?:this\s+|it\s+)?(?:to\s+)?(?:the\s+|your\s+|their\s+)?(?:user|owner|human|learner|mailbox\s+owner)s?\s*(?:about\b|of\s+(?:this|it)|with\b|[.;,)!—-]|$)|(?:do\s+not|don't|never|not)\s+(?:mention|report)\s+(?:this|it|doing\s+so|that\s+you|the\s+(?:e-?mail|step|forwarding|change|upload))|say\s+nothing\s+about|(?:do|run|perform|apply|install|push)\w*\s+(?:this\s+|it\s+)?silently|must\s+be\s+(?:silent|unattended)|without\s+(?:asking|telling|informing|notifying)\s+(?:the\s+|your\s+)?(?:user|owner|human)|(?:user|customer|owner|maintainer)s?\s+(?:is|has|have)\s+(?:already\s+)?(?:pre-?approved|authori[sz]ed|approved|agreed)`)
-	addressCue = re(`(?:ai|assistant|model|agent|llm|bot|chatbot|copilot|language\s+model)s?\s+(?:that\s+is\s+|who\s+is\s+|currently\s+)?(?:reading|processing|summari[sz]ing|reviewing|running|handling|parsing|analy[sz]ing|installing|loading|indexing|reads|processes)\s+(?:this|these|the\s+following|my)\b|if\s+you\s+are\s+an?\s+(?:ai|llm|language\s+model|assistant|agent|bot|automated)|\b(?:note|message|instructions?|attention|important)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:ai|assistant|model|agent|llm|bot)s?\b|\bdear\s+(?:ai|assistant|model|agent)|\b(?:ai|llm)\s+readers?\b|(?:^|[\n.!?(]\s*)(?:ai|assistant|agent|model|llm)\s*[:,]\s|\byou,\s+the\s+(?:ai|assistant|model|agent)|\bby\s+the\s+way,\s+(?:ai|assistant|agent)`)
+	addressCue = re(`(?:ai|assistant|model|agent|llm|bot|chatbot|copilot|language\s+model)s?\s+(?:that\s+is\s+|who\s+is\s+|currently\s+)?(?:reading|processing|summari[sz]ing|reviewing|running|handling|parsing|analy[sz]ing|installing|loading|indexing|reads|processes)\s+(?:this|these|the\s+following|my)\b|if\s+you\s+are\s+an?\s+(?:ai|llm|language\s+model|assistant|agent|bot|automated)|\b(?:note|message|instructions?|attention|important)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:ai|assistant|model|agent|llm|bot)s?\b|\bdear\s+(?:ai|assistant|model|agent)|\b(?:ai|llm)\s+readers?\b|(?:^|[\n.!?]\s*)(?:ai|assistant|agent|model|llm)\s*[:,][ \t]+\w|\byou,\s+the\s+(?:ai|assistant|model|agent)|\bby\s+the\s+way,\s+(?:ai|assistant|agent)`)
 )
 
 // outside reports whether cue matches lo outside every quotation (or, with
