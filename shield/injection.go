@@ -120,7 +120,7 @@ func (d injectionDetector) detect(ctx context.Context, in *input, addHit func(hi
 	vt := in.view.text
 	var ruleHits []injrules.Hit
 	framing := injrules.Analyze(vt, func(h injrules.Hit) { ruleHits = append(ruleHits, h) })
-	if (framing.About || framing.Described) && injrules.Unframe(vt) {
+	if (framing.About || framing.Described) && lowered(ruleHits, in.findings) && injrules.Unframe(vt) {
 		// Text about attacks that speaks to the reading model outside
 		// what it cites (frame4.go): its clothes do not lower it.
 		framing.About, framing.Described = false, false
@@ -302,6 +302,24 @@ func brake(text string, ev []hit) {
 			h.conf *= k
 		}
 	}
+}
+
+// lowered reports whether framing may have lowered evidence that would
+// count: a rule hit or a §5 instruction finding at the floor before
+// framing. Only then does the shield ask injrules.Unframe (a pass of its
+// expressions over the text).
+func lowered(hs []injrules.Hit, fs []scan.Finding) bool {
+	for _, h := range hs {
+		if h.Confidence >= injectionFloor {
+			return true
+		}
+	}
+	for _, f := range fs {
+		if f.Class == scan.InstructionLike && injectionConfidence["instruction_like:"+string(f.Pattern)] >= injectionFloor {
+			return true
+		}
+	}
+	return false
 }
 
 // overriding are the evidence kinds no operator writes (Weigh does not

@@ -1,6 +1,7 @@
 package injrules
 
 import (
+	"sort"
 	"strings"
 )
 
@@ -73,7 +74,7 @@ func Brake(text string, ev []Evidence) float64 {
 // not halve its instruction). It reads as Brake does.
 func Unframe(text string) bool {
 	d := readDiscourse(text)
-	return d.addresses || d.enacts
+	return d.outside(addressCueL, true) || d.outside(enactCueL, true)
 }
 
 // BrakeShape names the shape Brake found in text ("cited", "policy",
@@ -89,6 +90,7 @@ func BrakeShape(text string, ev []Evidence) string {
 // discourse is what readDiscourse finds in a text.
 type discourse struct {
 	lo     string
+	text   string   // the text read, before lowering
 	quotes []region // quotations, string literals, code spans, blockquotes
 	meta   bool     // the text talks about attacks, detectors or tests
 	// metaCore: it names attacks (metaCore), as a text that only the
@@ -133,27 +135,32 @@ func readDiscourse(text string) *discourse {
 		text = text[:brakeLimit]
 	}
 	lo := asciiLower(text)
-	d := &discourse{lo: lo}
+	d := &discourse{lo: lo, text: text}
 	d.quotes = quoteRegions(lo)
-	d.meta, d.metaCore = metaText(text)
-	d.policy = policyText(lo)
-	d.requests = d.outside(requestCue, false)
-	d.code = codeCue.MatchString(lo)
-	d.rolePlay = rolePlay.MatchString(strings.TrimLeft(lo[:min(len(lo), 200)], " \t\r\n\"'#*"))
-	d.template = templateSlots(lo, 2) >= 2 || templateSlots(lo, 1) == 1 && strings.Contains(lo, "template")
-	d.subverts = d.uncited(subvertCue)
-	d.enacts = d.outside(enactCue, true)
-	d.conceals = d.outside(concealCue, true)
-	d.addresses = d.outside(addressCue, true)
-	d.harms = d.harmful()
 	return d
 }
 
-// brakes reports whether d's text brakes with its evidence ev.
-func (d *discourse) brakes(ev []Evidence) bool {
-	if d.subverts || d.enacts || d.conceals {
-		return false
+// blocked reports whether the text, outside what it cites, overturns
+// instructions, enacts what it cites or hides from the user: no shape
+// brakes it. The expressions run only when asked (each is a pass over
+// the text).
+func (d *discourse) blocked() bool {
+	d.subverts = d.uncited(subvertCues)
+	if d.subverts {
+		return true
 	}
+	d.enacts = d.outside(enactCueL, true)
+	if d.enacts {
+		return true
+	}
+	d.conceals = d.outside(concealCueL, true)
+	return d.conceals
+}
+
+// brakes reports whether d's text brakes with its evidence ev. It reads
+// the evidence's citations first and runs only the expressions the shape
+// it may take needs.
+func (d *discourse) brakes(ev []Evidence) bool {
 	cited, prose := true, len(ev) > 0
 	echoed := len(ev) > 0
 	overrides := false
@@ -169,19 +176,52 @@ func (d *discourse) brakes(ev []Evidence) bool {
 			echoed = false
 		}
 	}
+	lo := d.lo
 	switch {
-	case (prose || d.meta && cited && !d.rolePlay && (len(ev) > 0 || (d.metaCore || d.code) && !d.requests)) && !d.addresses:
+	case prose || cited && d.isMeta(ev):
 		d.shape = "cited"
-	case d.policy && !d.harms && !overrides:
-		d.shape = "policy"
-	case echoed && !d.addresses:
+	case !overrides && policyText(lo):
+		d.policy, d.shape = true, "policy"
+	case echoed:
 		d.shape = "echo"
-	case d.template && !d.addresses:
-		d.shape = "template"
+	case templateSlots(lo, 2) >= 2 || templateSlots(lo, 1) == 1 && strings.Contains(lo, "template"):
+		d.template, d.shape = true, "template"
 	default:
 		return false
 	}
-	return true
+	if d.blocked() {
+		return false
+	}
+	if d.shape == "policy" {
+		d.harms = d.harmful()
+		return !d.harms
+	}
+	d.addresses = d.outside(addressCueL, true)
+	return !d.addresses
+}
+
+// isMeta reports whether the text is about attacks in a way that lets
+// its literals cite (see brakes): it talks about attacks and does not
+// open on a role; with no evidence but the model's, it is code or names
+// attacks and asks for nothing.
+func (d *discourse) isMeta(ev []Evidence) bool {
+	d.meta, d.metaCore = metaText(d.text)
+	if !d.meta {
+		return false
+	}
+	d.rolePlay = rolePlay.MatchString(strings.TrimLeft(d.lo[:min(len(d.lo), 200)], " \t\r\n\"'#*"))
+	if d.rolePlay {
+		return false
+	}
+	if len(ev) > 0 {
+		return true
+	}
+	d.code = codeCue.MatchString(d.lo[:min(len(d.lo), 4<<10)])
+	if !d.metaCore && !d.code {
+		return false
+	}
+	d.requests = d.outside(requestCueL, false)
+	return !d.requests
 }
 
 // asciiLower lowers ASCII letters only, so that offsets stay those of s.
@@ -304,7 +344,15 @@ func citingBefore(lo string, open int) bool {
 		key := strings.TrimSpace(strings.TrimSuffix(line, ":"))
 		return !(strings.HasSuffix(key, `"`) || strings.HasSuffix(key, "'") || isKey(key))
 	}
-	return citeWords.MatchString(before)
+	k := len(before)
+	for k > 0 && !isWordByte(before[k-1]) {
+		k--
+	}
+	j := k
+	for j > 0 && (isWordByte(before[j-1]) || before[j-1] == '.') {
+		j--
+	}
+	return citeWords[strings.Trim(before[j:k], ".")]
 }
 
 // dataValue reports whether the quotation opening at open is the value of
@@ -357,8 +405,10 @@ func isKey(s string) bool {
 	return true
 }
 
-// citeWords end the prose before a quotation that cites.
-var citeWords = re(`(?:\bsuch\s+as|\blike|\be\.g\.?,?|\bi\.e\.?,?|\bfor\s+(?:example|instance)|\bsays?|\bsaid|\bsaying|\bwrote|\bwrites?|\bwriting|\btyped?|\bread|\breads|\bcontaining|\bcontains?|\bincluded?|\bincluding|\bamong\s+them|\bsentence|\bphrases?|\bmessages?|\btext|\bstrings?|\bline|\bwords?|\bsent|\bsends?|\basks?|\basked|\basking|\btold|\btells?|\bprompts?|\bpayloads?|\bexamples?|\binputs?|\bquery|\bas|\bor|\band|\bof|\bwith|\bthat|\bto|\bthan|\bis|\bwas|\bvariants?|\bversion|\bbegan|\bbegins?|\bstarting|\bstarts?)\W*$`)
+// citeWords end the prose before a quotation that cites ("such as",
+// "e.g.", "for example", "among them", "the sentence", "says", "text
+// like"): the last word before the quotation is read, not an expression.
+var citeWords = words("as like e.g eg i.e ie example examples instance says say said saying wrote write writes writing type typed read reads containing contains contain include included including them sentence phrase phrases message messages text string strings line words word sent send sends ask asks asked asking told tell tells prompt prompts payload payloads input inputs query or and of with that to than is was variant variants version began begin begins starting start starts")
 
 // metaCore are words of text about attacks; metaWords the words of
 // analysis, detection and testing beside them.
@@ -442,6 +492,7 @@ var policyProtect = re(`(?:reveal|share|disclose|discuss|repeat|print|show)\s+(?
 // directives, one that restricts, and the party the rules serve or a
 // rule that keeps the prompt to itself.
 func policyText(lo string) bool {
+	lo = lo[:min(len(lo), 4<<10)] // an operator's rules open the text
 	head := lo[:min(len(lo), 400)]
 	if !policyOpen.MatchString(head) || !policyRestrict.MatchString(lo) || !policyParty.MatchString(lo) && !policyProtect.MatchString(lo) {
 		return false
@@ -458,20 +509,22 @@ func policyText(lo string) bool {
 	return n >= 3
 }
 
-// subvertCue overturns instructions or grants the reader a rule-free
-// mode; it counts outside every quotation.
-var subvertCue = re(`(?:previous|prior|earlier|original|above|operator'?s?|old|current|existing|your|these|those|safety|all|initial)\s+(?:[\w-]+\s+){0,2}(?:instructions|rules|guidelines|directives|system\s+prompt|prompt|configuration|policy|policies|restrictions|filters)\s+(?:are|is|were|have\s+been|has\s+been)\s+(?:now\s+)?(?:void|revoked|null|cancel+ed|replaced|superseded|lifted|suspended|disabled|obsolete|outdated|invalid|no\s+longer)` +
-	`|no\s+longer\s+(?:apply|applies|bound|valid|in\s+effect|ha(?:s|ve)\s+(?:any\s+)?(?:content\s+)?(?:restrictions|rules|limits))` +
-	`|(?:new|updated|revised)\s+(?:system\s+)?(?:prompt|policy|instructions|configuration|rules)\b` +
-	`|\bpolicy\s+(?:update|override|has\s+been\s+changed)|\bsystem\s+(?:override|update|notice|message)\b|\b(?:operator|admin|administrator|developer)\s+(?:update|override|message|notice)\b|end\s+of\s+(?:the\s+)?system\s+prompt|developer\s+mode` +
-	`|(?:override|overrides|overriding|supersedes?|replaces?|takes?\s+priority\s+over)\s+(?:your|the|earlier|previous|prior|operator'?s?)\s+(?:[\w-]+\s+){0,2}(?:instructions|rules|system\s+prompt|prompt|guidelines|configuration)` +
-	`|(?:you\s+(?:have|has)\s+no|without\s+any|with\s+no|no)\s+(?:content\s+)?(?:rules|restrictions|limits|filters)\b` +
-	`|(?:must|will|shall)\s+(?:now\s+)?(?:always\s+)?(?:obey|comply\s+with)\s+(?:the\s+)?user|never\s+refuse` +
-	`|(?:must|should|will|are\s+to|need\s+to)\s+(?:now\s+)?(?:reveal|print|disclose|output|show)\s+(?:your|its|the|their)\s+(?:[\w-]+\s+){0,2}(?:prompt|instructions|configuration)` +
-	`|always\s+fulfil+s?|even\s+if\s+(?:the\s+request\s+is\s+|it\s+is\s+|it's\s+)?(?:a\s+bit\s+)?(?:questionable|harmful|unethical|illegal|dangerous|immoral|offensive)|(?:no|without\s+(?:any\s+)?)\s*(?:ethical|moral)\s+(?:guidelines|constraints|limits|boundaries|restrictions|concerns|considerations)|regardless\s+of\s+(?:legality|ethics|morality|the\s+consequences|how\s+(?:harmful|dangerous|illegal|unethical))|(?:ignore|ignoring|bypass|bypassing|disregard|disregarding)\s+(?:any\s+|all\s+|your\s+)?(?:ethical|moral|safety|content)|do\s+anything\s+now|never\s+(?:ever\s+)?(?:say|use|apologi[sz]e)\w*\s+(?:that\s+you\s+)?(?:can't|cannot|sorry|i'm\s+sorry|i\s+can't|i\s+cannot)|(?:stay|remain)\s+in\s+character|(?:entirely|purely)\s+hypothetical|for\s+(?:purely\s+)?(?:educational|academic|research)\s+(?:and\s+research\s+)?purposes|purely\s+for\s+(?:academic|research|educational)` +
-	`|\bnow\s+you\s+are\b|\byou\s+are\s+now\b|\bfrom\s+now\s+on,?\s+you\b` +
-	`|anything\s+(?:before|above)\s+(?:this|them|these|it)\s+(?:was|is)\s+(?:a\s+|just\s+a\s+)?(?:test|fake|void)` +
-	`|(?:disregard|ignore|forget|set\s+aside|drop|abandon)\s+(?:[\w']+\s+){0,3}(?:previous|prior|earlier|original|operator'?s?|system|above|initial|safety)\s+(?:[\w-]+\s+){0,2}(?:instructions|rules|guidelines|directives|prompt|configuration)`)
+// subvertCues overturn instructions or grant the reader a rule-free
+// mode; they count where the text does not cite.
+var subvertCues = []cue{
+	{re(`(?:previous|prior|earlier|original|above|operator'?s?|old|current|existing|your|these|those|safety|all|initial)\s+(?:[\w-]+\s+){0,2}(?:instructions|rules|guidelines|directives|system\s+prompt|prompt|configuration|policy|policies|restrictions|filters)\s+(?:are|is|were|have\s+been|has\s+been)\s+(?:now\s+)?(?:void|revoked|null|cancel+ed|replaced|superseded|lifted|suspended|disabled|obsolete|outdated|invalid|no\s+longer)`), strings.Fields("void revoked null cancel replaced superseded lifted suspended disabled obsolete outdated invalid longer")},
+	{re(`no\s+longer\s+(?:apply|applies|bound|valid|in\s+effect|ha(?:s|ve)\s+(?:any\s+)?(?:content\s+)?(?:restrictions|rules|limits))`), strings.Fields("longer")},
+	{re(`(?:new|updated|revised)\s+(?:system\s+)?(?:prompt|policy|instructions|configuration|rules)\b`), strings.Fields("new updated revised")},
+	{re(`\bpolicy\s+(?:update|override|has\s+been\s+changed)|\bsystem\s+(?:override|update|notice|message)\b|\b(?:operator|admin|administrator|developer)\s+(?:update|override|message|notice)\b|end\s+of\s+(?:the\s+)?system\s+prompt|developer\s+mode`), strings.Fields("policy system operator admin developer")},
+	{re(`(?:override|overrides|overriding|supersedes?|replaces?|takes?\s+priority\s+over)\s+(?:your|the|earlier|previous|prior|operator'?s?)\s+(?:[\w-]+\s+){0,2}(?:instructions|rules|system\s+prompt|prompt|guidelines|configuration)`), strings.Fields("overrid supersede replace priority")},
+	{re(`(?:you\s+(?:have|has)\s+no|without\s+any|with\s+no|no)\s+(?:content\s+)?(?:rules|restrictions|limits|filters)\b`), strings.Fields("rules restrictions limits filters")},
+	{re(`(?:must|will|shall)\s+(?:now\s+)?(?:always\s+)?(?:obey|comply\s+with)\s+(?:the\s+)?user|never\s+refuse`), strings.Fields("obey comply refuse")},
+	{re(`(?:must|should|will|are\s+to|need\s+to)\s+(?:now\s+)?(?:reveal|print|disclose|output|show)\s+(?:your|its|the|their)\s+(?:[\w-]+\s+){0,2}(?:prompt|instructions|configuration)`), strings.Fields("reveal print disclose output show")},
+	{re(`always\s+fulfil+s?|even\s+if\s+(?:the\s+request\s+is\s+|it\s+is\s+|it's\s+)?(?:a\s+bit\s+)?(?:questionable|harmful|unethical|illegal|dangerous|immoral|offensive)|(?:no|without\s+(?:any\s+)?)\s*(?:ethical|moral)\s+(?:guidelines|constraints|limits|boundaries|restrictions|concerns|considerations)|regardless\s+of\s+(?:legality|ethics|morality|the\s+consequences|how\s+(?:harmful|dangerous|illegal|unethical))|(?:ignore|ignoring|bypass|bypassing|disregard|disregarding)\s+(?:any\s+|all\s+|your\s+)?(?:ethical|moral|safety|content)|do\s+anything\s+now|never\s+(?:ever\s+)?(?:say|use|apologi[sz]e)\w*\s+(?:that\s+you\s+)?(?:can't|cannot|sorry|i'm\s+sorry|i\s+can't|i\s+cannot)|(?:stay|remain)\s+in\s+character|(?:entirely|purely)\s+hypothetical|for\s+(?:purely\s+)?(?:educational|academic|research)\s+(?:and\s+research\s+)?purposes|purely\s+for\s+(?:academic|research|educational)`), strings.Fields("fulfil even ethical moral regardless bypass anything apologi sorry can't cannot character hypothetical purposes purely")},
+	{re(`\bnow\s+you\s+are\b|\byou\s+are\s+now\b|\bfrom\s+now\s+on,?\s+you\b`), strings.Fields("now")},
+	{re(`anything\s+(?:before|above)\s+(?:this|them|these|it)\s+(?:was|is)\s+(?:a\s+|just\s+a\s+)?(?:test|fake|void)`), strings.Fields("anything")},
+	{re(`(?:disregard|ignore|forget|set\s+aside|drop|abandon)\s+(?:[\w']+\s+){0,3}(?:previous|prior|earlier|original|operator'?s?|system|above|initial|safety)\s+(?:[\w-]+\s+){0,2}(?:instructions|rules|guidelines|directives|prompt|configuration)`), strings.Fields("disregard ignore forget aside drop abandon")},
+}
 
 // enactCue asks the reader to carry out what the text cites, or denies
 // that a cited block is one; concealCue hides from the user. Both count
@@ -482,51 +535,82 @@ var (
 	addressCue = re(`(?:ai|assistant|model|agent|llm|bot|chatbot|copilot|language\s+model)s?\s+(?:that\s+is\s+|who\s+is\s+|currently\s+)?(?:reading|processing|summari[sz]ing|reviewing|running|handling|parsing|analy[sz]ing|installing|loading|indexing|reads|processes)\s+(?:this|these|the\s+following|my)\b|if\s+you\s+are\s+an?\s+(?:ai|llm|language\s+model|assistant|agent|bot|automated)|\b(?:note|message|instructions?|attention|important)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:ai|assistant|model|agent|llm|bot)s?\b|\bdear\s+(?:ai|assistant|model|agent)|\b(?:ai|llm)\s+readers?\b|(?:^|[\n.!?]\s*)(?:ai|assistant|agent|model|llm)\s*[:,][ \t]+\w|\byou,\s+the\s+(?:ai|assistant|model|agent)|\bby\s+the\s+way,\s+(?:ai|assistant|agent)`)
 )
 
-// outside reports whether cue matches lo outside every quotation (or, with
-// citesOnly, outside the quotations that prose introduces).
-func (d *discourse) outside(cue *lazyRegexp, citesOnly bool) bool {
-	lo := d.lo
-	for from, n := 0, 0; from < len(lo) && n < 32; n++ {
-		loc := cue.FindStringIndex(lo[from:])
-		if loc == nil {
-			return false
+// cue is an expression and literals one of which every match holds: the
+// expression runs only on windows of 64 bytes either side of at most 8
+// of their occurrences (a pass of a large expression over a long text
+// costs milliseconds).
+type cue struct {
+	re   *lazyRegexp
+	lits []string
+}
+
+var (
+	enactCueL   = cue{enactCue, []string{"what it says", "what they say", "what this says", "apply", "perform", "execute", "carry out", "enact", "act on", "now that you", "not a", "not an", "not example", "not fixture", "for you", "imagining", "actually", "in character", "the game", "the subject", "the exercise", "the test", "yourself", "by doing", "need you to", "your real", "this should", "do that", "do it", "do this", "do so", "adhere", "you must", "following"}}
+	concealCueL = cue{concealCue, []string{"tell", "mention", "inform", "notify", "alert", "bother", "report", "say nothing", "silently", "unattended", "silent", "without asking", "without telling", "approved", "authori", "agreed"}}
+	addressCueL = cue{addressCue, []string{"reading this", "reading these", "reading my", "reading the following", "processing this", "summarizing this", "summarising this", "reviewing this", "running this", "handling this", "parsing this", "analyzing this", "analysing this", "installing this", "loading this", "indexing this", "reads this", "processes this", "if you are a", "note to", "note for", "notes for", "notes to", "message to", "message for", "instructions to", "instructions for", "instruction to", "instruction for", "attention to", "attention for", "important to", "important for", "dear ", "readers", "ai:", "ai,", "assistant:", "assistant,", "agent:", "agent,", "model:", "model,", "llm:", "llm,", "you, the", "by the way"}}
+	requestCueL = cue{requestCue, []string{"your task", "your job", "your goal", "i need", "can you", "could you", "would you", "will you", "you can", "you could", "you would", "please", "write", "provide", "give", "explain", "describe", "list", "create", "generate", "detail", "outline", "draft", "compose", "develop", "design", "execute [", "run [", "call [", "invoke ["}}
+	harmCueL    = cue{harmCue, []string{"ssh", "id_rsa", ".aws", "credentials", ".env", "api key", "api_key", "api-key", "apikey", "private key", "secret", "cookie", "token", "password", "curl ", "wget ", "| sh", "|sh", "| bash", "|bash", "| zsh", "rm -rf", "chmod ", "gh api", "send", "forward", "upload", "post", "push", "export", "share", "mail", "copy", "http"}}
+)
+
+// findCue calls ok with each match of cue in lo (offsets of lo), read on
+// windows around its literals, until ok returns true; it reports whether
+// one did. At most 8 windows of at most 150 bytes: time bounded by the
+// literals' search, linear in lo.
+func findCue(lo string, c cue, ok func(s, e int) bool) bool {
+	const side, maxWindows = 64, 8
+	n := 0
+	for _, lit := range c.lits {
+		for from := 0; n < maxWindows; {
+			k := strings.Index(lo[from:], lit)
+			if k < 0 {
+				break
+			}
+			i := from + k
+			from = i + len(lit)
+			ws, we := max(0, i-side), min(len(lo), i+len(lit)+side)
+			n++
+			w := lo[ws:we]
+			for off := 0; off < len(w); {
+				loc := c.re.FindStringIndex(w[off:])
+				if loc == nil {
+					break
+				}
+				if ok(ws+off+loc[0], ws+off+loc[1]) {
+					return true
+				}
+				off += max(loc[1], 1)
+			}
 		}
-		s, e := from+loc[0], from+loc[1]
-		if !d.inQuote(s, e, citesOnly) {
-			return true
-		}
-		from = e
 	}
 	return false
 }
 
+// outside reports whether cue matches lo outside every quotation (or, with
+// citesOnly, outside the quotations that prose introduces).
+func (d *discourse) outside(c cue, citesOnly bool) bool {
+	return findCue(d.lo, c, func(s, e int) bool { return !d.inQuote(s, e, citesOnly) })
+}
+
 // uncited reports whether cue matches lo where the text does not cite
 // (cited: a quotation, a literal, reported speech, a list of examples).
-func (d *discourse) uncited(cue *lazyRegexp) bool {
-	lo := d.lo
-	for from, n := 0, 0; from < len(lo) && n < 32; n++ {
-		loc := cue.FindStringIndex(lo[from:])
-		if loc == nil {
-			return false
-		}
-		s, e := from+loc[0], from+loc[1]
-		if d.cited(s, e) == notCited {
+func (d *discourse) uncited(cs []cue) bool {
+	for _, c := range cs {
+		if findCue(d.lo, c, func(s, e int) bool { return d.cited(s, e) == notCited }) {
 			return true
 		}
-		from = e
 	}
 	return false
 }
 
 // inQuote reports whether [s,e) lies in a quotation (a prose citation
-// when citesOnly).
+// when citesOnly). The regions are sorted and disjoint: a binary search.
 func (d *discourse) inQuote(s, e int, citesOnly bool) bool {
-	for _, r := range d.quotes {
-		if r.start <= s+1 && e-1 <= r.end && (r.cite || !citesOnly) {
-			return true
-		}
+	i := sort.Search(len(d.quotes), func(i int) bool { return d.quotes[i].start > s+1 }) - 1
+	if i < 0 {
+		return false
 	}
-	return false
+	r := d.quotes[i]
+	return e-1 <= r.end && (r.cite || !citesOnly)
 }
 
 // reportedSpeech is reported speech before a cited instruction ("the attacker
@@ -555,7 +639,11 @@ func (d *discourse) cited(s, e int) int {
 		return notCited
 	}
 	how, covered := notCited, 0
-	for _, r := range d.quotes {
+	first := sort.Search(len(d.quotes), func(i int) bool { return d.quotes[i].end > s })
+	for _, r := range d.quotes[first:] {
+		if r.start >= e {
+			break
+		}
 		if lo, hi := max(s, r.start), min(e, r.end); lo < hi {
 			covered += hi - lo
 			if r.cite && 2*(hi-lo) >= e-s {
@@ -608,12 +696,12 @@ var echoKey = re(`(?:"(?:query|q|search|input|prompt|request|question|text_in|us
 
 // echoed reports whether the offset s lies in the value of an echo key.
 func (d *discourse) echoed(s int) bool {
-	for _, r := range d.quotes {
-		if r.start <= s && s < r.end {
-			return echoKey.MatchString(d.lo[max(0, r.start-24):r.start])
-		}
+	i := sort.Search(len(d.quotes), func(i int) bool { return d.quotes[i].start > s }) - 1
+	if i < 0 || s >= d.quotes[i].end {
+		return false
 	}
-	return false
+	r := d.quotes[i]
+	return echoKey.MatchString(d.lo[max(0, r.start-24):r.start])
 }
 
 // harmCue is what a directive must not reach for in an operator's text:
@@ -627,21 +715,12 @@ var prohibition = re(`^(?:[-*]\s+|\d+[.)]\s+)?(?:\*\*)?(?:never|do\s+not|don't|m
 // is not a prohibition holds a harm cue.
 func (d *discourse) harmful() bool {
 	lo := d.lo
-	for from, n := 0, 0; from < len(lo) && n < 32; n++ {
-		loc := harmCue.FindStringIndex(lo[from:])
-		if loc == nil {
-			return false
-		}
-		s, e := from+loc[0], from+loc[1]
-		from = e
+	return findCue(lo, harmCueL, func(s, e int) bool {
 		if d.inQuote(s, e, false) {
-			continue
+			return false
 		}
 		ss := strings.LastIndexAny(lo[:s], ".!?\n;") + 1
 		sentence := strings.TrimLeft(lo[ss:s], " \t")
-		if !prohibition.MatchString(sentence) && !strings.Contains(sentence, "never") && !strings.Contains(sentence, "not ") && !strings.Contains(sentence, "n't") {
-			return true
-		}
-	}
-	return false
+		return !prohibition.MatchString(sentence) && !strings.Contains(sentence, "never") && !strings.Contains(sentence, "not ") && !strings.Contains(sentence, "n't")
+	})
 }
