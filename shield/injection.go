@@ -245,7 +245,11 @@ func (d injectionDetector) detect(ctx context.Context, in *input, addHit func(hi
 			}
 		}
 	}
-	brake(text, ev)
+	if !in.toolDefinition() {
+		// A tool definition is addressed to the model by design and
+		// quotes its own fields: the brake does not read it.
+		brake(text, ev)
+	}
 	byKind := map[string]float64{}
 	for _, h := range ev {
 		byKind[h.kind] = max(byKind[h.kind], h.conf)

@@ -332,17 +332,21 @@ func closeSingle(lo string, from int) int {
 }
 
 // citingBefore reports whether the quotation opening at open follows the
-// words that cite ("such as", "says", "the sentence", "e.g."), a colon
-// of prose (not a JSON or YAML key's) or a list item's marker.
+// words that cite ("such as", "says", "the sentence", "e.g."), with or
+// without a colon, or a list item's marker.
 func citingBefore(lo string, open int) bool {
 	before := strings.TrimRight(lo[max(0, open-48):open], " \t([")
 	if line := before[strings.LastIndexByte(before, '\n')+1:]; listItem(line+" ") && strings.TrimLeft(line, " \t-*0123456789.)") == "" {
 		return true // a list item that is a quotation
 	}
 	if strings.HasSuffix(before, ":") {
-		line := before[strings.LastIndexByte(before, '\n')+1:]
-		key := strings.TrimSpace(strings.TrimSuffix(line, ":"))
-		return !(strings.HasSuffix(key, `"`) || strings.HasSuffix(key, "'") || isKey(key))
+		// A colon cites after a citing word ("the text read:", "the
+		// sentence:"); after a label ("Slack message from #general:",
+		// "Result 2:") or a quoted key it introduces the content itself.
+		before = strings.TrimRight(strings.TrimSuffix(before, ":"), " \t")
+		if strings.HasSuffix(before, `"`) || strings.HasSuffix(before, "'") {
+			return false
+		}
 	}
 	k := len(before)
 	for k > 0 && !isWordByte(before[k-1]) {
@@ -389,21 +393,6 @@ func dataValue(lo string, open int) bool {
 // fixtureKeys are the keys (or parts of keys, singular) under which test
 // data and rule files cite an attack.
 var fixtureKeys = words("input prompt attack payload pattern example case sample deny block allow regex rule phrase test adversarial injection jailbreak expected canary template query q question request user_input asked string")
-
-// isKey reports whether s is a bare key of YAML or of a list of fields
-// (one word of letters, digits, '_' or '-').
-func isKey(s string) bool {
-	s = strings.TrimLeft(s, "- ")
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if !isWordByte(s[i]) && s[i] != '-' {
-			return false
-		}
-	}
-	return true
-}
 
 // citeWords end the prose before a quotation that cites ("such as",
 // "e.g.", "for example", "among them", "the sentence", "says", "text
@@ -536,7 +525,7 @@ var (
 )
 
 // cue is an expression and literals one of which every match holds: the
-// expression runs only on windows of 64 bytes either side of at most 8
+// expression runs only on windows of 48 bytes either side of at most 6
 // of their occurrences (a pass of a large expression over a long text
 // costs milliseconds).
 type cue struct {
@@ -554,10 +543,10 @@ var (
 
 // findCue calls ok with each match of cue in lo (offsets of lo), read on
 // windows around its literals, until ok returns true; it reports whether
-// one did. At most 8 windows of at most 150 bytes: time bounded by the
+// one did. At most 6 windows of at most 120 bytes: time bounded by the
 // literals' search, linear in lo.
 func findCue(lo string, c cue, ok func(s, e int) bool) bool {
-	const side, maxWindows = 64, 8
+	const side, maxWindows = 48, 6
 	n := 0
 	for _, lit := range c.lits {
 		for from := 0; n < maxWindows; {

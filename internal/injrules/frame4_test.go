@@ -16,9 +16,11 @@ import (
 // before the brake: 62/75 (82.7 %) caught and 30/155 (19.4 %) benign
 // flagged; the brake's first version, after the baseline's false flags
 // had been read: 62/75 and 6/155; at landing, after the fixes the pool
-// and a separate dev set showed, 68/75 (90.7 %) and 7/155 (4.5 %), three
-// of the seven a phone number in a system prompt (PII, not framing). The
-// figures after the first version are in-sample for the brake's shapes.
+// and a separate dev set showed (and Unframe, which restores attacks
+// dressed as text about attacks), 67/75 (89.3 %) and 7/155 (4.5 %),
+// three of the seven a phone number in a system prompt (PII, not
+// framing). The figures after the first version are in-sample for the
+// brake's shapes.
 func TestFraming4Heldout(t *testing.T) {
 	measureHeldout(t, heldoutSet{path: "testdata/framing4_heldout.jsonl", floor: 0.88, ceiling: 0.06, minEach: 70, judge: byVerdict(newShield(t), carrierSource), by: "kind", show: "FRAMING4_SHOW"})
 }
