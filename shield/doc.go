@@ -71,7 +71,10 @@
 //     matches ([SignatureMatcher]). A text gets prompt_injection signals
 //     only when one piece of evidence alone reaches the floor 0.5: weak
 //     hints (a lone zero-width character, an HTML comment, a §5 pattern in
-//     an operator's prompt) add to a score but never make one
+//     an operator's prompt) add to a score but never make one; a text that
+//     only cites attacks, an operator's or a project's rules, a tool's echo
+//     of a request or a prompt template has its visible evidence braked
+//     (internal/injrules' Brake) unless it speaks to the reading model
 //     (docs/judgement/injection.md).
 //   - secrets: the credential formats of internal/secret — gitleaks'
 //     default rules (v8.30.1, embedded and matched there; kind = the

@@ -120,6 +120,11 @@ func (d injectionDetector) detect(ctx context.Context, in *input, addHit func(hi
 	vt := in.view.text
 	var ruleHits []injrules.Hit
 	framing := injrules.Analyze(vt, func(h injrules.Hit) { ruleHits = append(ruleHits, h) })
+	if (framing.About || framing.Described) && lowered(ruleHits, in.findings) && injrules.Unframe(vt) {
+		// Text about attacks that speaks to the reading model outside
+		// what it cites (frame4.go): its clothes do not lower it.
+		framing.About, framing.Described = false, false
+	}
 	if in.toolDefinition() {
 		// The tool-definition rules (issue 27, item 1) read what a
 		// definition tells the model; prose never reaches them. A
@@ -240,6 +245,11 @@ func (d injectionDetector) detect(ctx context.Context, in *input, addHit func(hi
 			}
 		}
 	}
+	if !in.toolDefinition() {
+		// A tool definition is addressed to the model by design and
+		// quotes its own fields: the brake does not read it.
+		brake(text, ev)
+	}
 	byKind := map[string]float64{}
 	for _, h := range ev {
 		byKind[h.kind] = max(byKind[h.kind], h.conf)
@@ -268,6 +278,63 @@ func (d injectionDetector) detect(ctx context.Context, in *input, addHit func(hi
 		addHit(hit{class: PromptInjection, kind: "signature:" + m.ID, conf: m.Confidence, start: m.ByteStart, end: m.ByteEnd})
 	}
 	return nil
+}
+
+// brake applies the framing brake of internal/injrules (frame4.go; issue
+// 27, item 1) to the evidence ev of text once it would flag the text: a
+// text about attacks that only cites them, an operator's or a project's
+// rules, or a tool's echo of a request has every visible piece of
+// evidence (rules, §5 hints, the model) multiplied by
+// injrules.BrakeFactor. Hidden instructions and invisible characters keep
+// their weight.
+func brake(text string, ev []hit) {
+	if maxConf(ev) < injectionFloor {
+		return
+	}
+	var spans []injrules.Evidence
+	for _, h := range ev {
+		if h.conf >= injectionFloor && (strings.HasPrefix(h.kind, "rule:") || strings.HasPrefix(h.kind, "instruction_like:")) {
+			spans = append(spans, injrules.Evidence{Start: h.start, End: h.end, Overrides: overriding[h.kind]})
+		}
+	}
+	k := injrules.Brake(text, spans)
+	if k >= 1 {
+		return
+	}
+	for i := range ev {
+		if h := &ev[i]; h.kind == "model" || strings.HasPrefix(h.kind, "rule:") || strings.HasPrefix(h.kind, "instruction_like:") {
+			h.conf *= k
+		}
+	}
+}
+
+// lowered reports whether framing may have lowered evidence that would
+// count: a rule hit or a §5 instruction finding at the floor before
+// framing. Only then does the shield ask injrules.Unframe (a pass of its
+// expressions over the text).
+func lowered(hs []injrules.Hit, fs []scan.Finding) bool {
+	for _, h := range hs {
+		if h.Confidence >= injectionFloor {
+			return true
+		}
+	}
+	for _, f := range fs {
+		if f.Class == scan.InstructionLike && injectionConfidence["instruction_like:"+string(f.Pattern)] >= injectionFloor {
+			return true
+		}
+	}
+	return false
+}
+
+// overriding are the evidence kinds no operator writes (Weigh does not
+// lower them in an operator's prompt): the brake leaves a policy that
+// holds one uncited.
+var overriding = map[string]bool{
+	"rule:" + injrules.Override:                           true,
+	"rule:" + injrules.Jailbreak:                          true,
+	"rule:" + injrules.RoleMarker:                         true,
+	"instruction_like:" + string(scan.IgnoreInstructions): true,
+	"instruction_like:" + string(scan.NewInstructions):    true,
 }
 
 // overlapsRule reports whether a hit of rule in hs (offsets of the view

@@ -207,6 +207,16 @@
 // fiction or role-play that says it stays harmless (Framing.Harmless) is
 // no evidence for the model alone.
 //
+// Brake (frame4.go) reads a whole text once its evidence would flag it: a
+// text that only cites attacks (quotations, reported speech, lists of
+// examples, test literals), an operator's or a project's rules, a tool's
+// echo of a request or a prompt template has every visible piece of
+// evidence multiplied by BrakeFactor, unless, outside what it cites, it
+// overturns instructions, enacts its example, hides from the user or
+// addresses the reading model; Unframe tells when a text Frame reads as
+// about attacks addresses the reading model, so that it is weighed as
+// plain text (docs/judgement/injection.md, "Framing, fourth round").
+//
 // # The model's gate
 //
 // ModelWeight, CountWords and the constants Floor, ModelAlone,
