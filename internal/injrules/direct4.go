@@ -605,6 +605,15 @@ func d4AskAt(w string) []int {
 			j++
 		}
 		word := w[i:j]
+		if j+1 < len(w) && w[j] == '-' && isWordByte(w[j+1]) || i > 1 && w[i-1] == '-' && isWordByte(w[i-2]) {
+			// part of a compound ("the write-up", "a print-out"): no
+			// request
+			for j < len(w) && (isWordByte(w[j]) || w[j] == '-') {
+				j++
+			}
+			prev2, prev, i = prev, w[i:j], j
+			continue
+		}
 		switch {
 		case d4AskWords[word] && word != "fill":
 			return []int{i, j}
