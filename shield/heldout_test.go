@@ -29,14 +29,25 @@ var heldOutFloors = []heldOutFloor{
 	// test or data file of this project, and read since only as these
 	// figures: secrets 167 of 192 (87.0 %) at 167 of 168 precision; pii
 	// 145 of 161 (90.1 %) at 145 of 155 (93.5 %), after the international
-	// identifiers (72.0 % at 92.8 % before them).
-	{"../internal/secret/testdata/heldout3.jsonl", Secrets, 0.86, 0.99},
-	{"internal/pii/testdata/heldout-wild3.jsonl", PII, 0.89, 0.93},
+	// identifiers (72.0 % at 92.8 % before them); after the fourth pass
+	// (its authors were given these sets' per-kind figures, never a text)
+	// secrets 181 of 192 (94.3 %) at 181 of 182, pii 148 of 161 (91.9 %)
+	// at 148 of 150 (98.7 %).
+	{"../internal/secret/testdata/heldout3.jsonl", Secrets, 0.94, 0.99},
+	{"internal/pii/testdata/heldout-wild3.jsonl", PII, 0.91, 0.98},
 	// The fourth pass's own sets, written before its rules and never
 	// edited (issue 27, items 2 and 3). Before the pass: secrets 138 of
 	// 180 at precision 1.00; pii 89 of 106 at 89 of 126 (70.6 %).
 	{"../internal/secret/testdata/heldout-own4.jsonl", Secrets, 0.96, 1},
 	{"internal/pii/testdata/heldout-own4.jsonl", PII, 0.94, 0.96},
+	// The third independent round, by an author who read nothing of the
+	// project, committed before the fourth pass was measured on it and
+	// read only as these figures. Secrets: 209 of 222 (94.1 %) at 209 of
+	// 217 (96.3 %) on the build before the pass (bc30858), 213 (95.9 %)
+	// at 213 of 222 (95.9 %) after; pii: 152 of 180 (84.4 %) at 152 of
+	// 166 (91.6 %) before, 156 (86.7 %) at 156 of 163 (95.7 %) after.
+	{"../internal/secret/testdata/heldout4.jsonl", Secrets, 0.95, 0.95},
+	{"internal/pii/testdata/heldout-wild4.jsonl", PII, 0.86, 0.95},
 }
 
 // TestHeldOutSecretsPII scans the held-out sets of internal/secret and

@@ -171,3 +171,25 @@ func TestToolDefsHeldout4(t *testing.T) {
 		t.Errorf("flagged %d of %d benign definitions, want at most 4 %%", flagged, nBen)
 	}
 }
+
+// TestToolDefsIndependent3 is TestToolDefsHeldout on the third
+// independent round's tool definitions (testdata/tooldefs_independent3.jsonl,
+// 60 poisoned, 60 benign), written by an author who read nothing of the
+// project and committed before any change was measured on it; read since
+// only as these figures. The build before the fourth round (bc30858)
+// caught 30 of 60 (50 %) and flagged 3 of 60 (5 %); after it 32 of 60
+// (53.3 %) and 3 of 60 (prompt_injection each): far from issue 27's
+// 90 %, and the honest figure of the tool-definition rules.
+func TestToolDefsIndependent3(t *testing.T) {
+	caught, nInj, flagged, nBen := toolDefsSet(t, "testdata/tooldefs_independent3.jsonl")
+	if nInj != 60 || nBen != 60 {
+		t.Fatalf("the set is 60 and 60, read %d poisoned and %d benign", nInj, nBen)
+	}
+	t.Logf("caught %d of %d, flagged %d of %d", caught, nInj, flagged, nBen)
+	if 100*caught < 52*nInj {
+		t.Errorf("caught %d of %d poisoned definitions, want at least 52 %%", caught, nInj)
+	}
+	if 100*flagged > 6*nBen {
+		t.Errorf("flagged %d of %d benign definitions, want at most 6 %%", flagged, nBen)
+	}
+}
