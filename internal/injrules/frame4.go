@@ -3,6 +3,7 @@ package injrules
 import (
 	"sort"
 	"strings"
+	"sync"
 )
 
 // The framing brake (issue 27, item 1: "text about injection (docs,
@@ -120,6 +121,9 @@ type discourse struct {
 	// secrets, shells, addresses or forwarding.
 	subverts, enacts, conceals, addresses, harms bool
 	shape                                        string
+	// has says, by cueLits' index, which cue literals lo holds (nil
+	// until a cue is first read: see present).
+	has []bool
 }
 
 // region is a quoted span of the lowered text; cite marks a quotation
@@ -545,10 +549,14 @@ var (
 // windows around its literals, until ok returns true; it reports whether
 // one did. At most 6 windows of at most 120 bytes: time bounded by the
 // literals' search, linear in lo.
-func findCue(lo string, c cue, ok func(s, e int) bool) bool {
+func findCue(lo string, c cue, has []bool, ok func(s, e int) bool) bool {
 	const side, maxWindows = 48, 6
 	n := 0
+	x := cueLits()
 	for _, lit := range c.lits {
+		if id, known := x.id[lit]; known && has != nil && !has[id] {
+			continue // not in lo: a search would read all of it for nothing
+		}
 		for from := 0; n < maxWindows; {
 			k := strings.Index(lo[from:], lit)
 			if k < 0 {
@@ -574,17 +582,72 @@ func findCue(lo string, c cue, ok func(s, e int) bool) bool {
 	return false
 }
 
+// litIndex indexes the literals of every cue of this file by their first
+// two bytes, so that one pass over a text says which it holds: the brake
+// reads about a hundred literals, and a search for one the text lacks
+// reads all of the text (up to brakeLimit), which made the brake cost
+// milliseconds on a 16 KiB text it read (issue 27, item 7).
+type litIndex struct {
+	lits  []string
+	id    map[string]int
+	first [1 << 16]bool // a literal starts with these two bytes
+	by    map[uint16][]int
+}
+
+// cueLits is the index of the cues' literals, built once.
+var cueLits = sync.OnceValue(func() *litIndex {
+	x := &litIndex{id: map[string]int{}, by: map[uint16][]int{}}
+	cues := append([]cue{enactCueL, concealCueL, addressCueL, requestCueL, harmCueL}, subvertCues...)
+	for _, c := range cues {
+		for _, l := range c.lits {
+			if _, dup := x.id[l]; dup || len(l) < 2 {
+				continue // a one-byte literal is searched for as before
+			}
+			x.id[l] = len(x.lits)
+			x.lits = append(x.lits, l)
+			k := uint16(l[0])<<8 | uint16(l[1])
+			x.first[k] = true
+			x.by[k] = append(x.by[k], x.id[l])
+		}
+	}
+	return x
+})
+
+// present returns which of cueLits' literals d.lo holds, read in one
+// pass the first time.
+func (d *discourse) present() []bool {
+	if d.has != nil {
+		return d.has
+	}
+	x := cueLits()
+	has := make([]bool, len(x.lits))
+	lo := d.lo
+	for i := 0; i+1 < len(lo); i++ {
+		k := uint16(lo[i])<<8 | uint16(lo[i+1])
+		if !x.first[k] {
+			continue
+		}
+		for _, id := range x.by[k] {
+			if !has[id] && strings.HasPrefix(lo[i:], x.lits[id]) {
+				has[id] = true
+			}
+		}
+	}
+	d.has = has
+	return has
+}
+
 // outside reports whether cue matches lo outside every quotation (or, with
 // citesOnly, outside the quotations that prose introduces).
 func (d *discourse) outside(c cue, citesOnly bool) bool {
-	return findCue(d.lo, c, func(s, e int) bool { return !d.inQuote(s, e, citesOnly) })
+	return findCue(d.lo, c, d.present(), func(s, e int) bool { return !d.inQuote(s, e, citesOnly) })
 }
 
 // uncited reports whether cue matches lo where the text does not cite
 // (cited: a quotation, a literal, reported speech, a list of examples).
 func (d *discourse) uncited(cs []cue) bool {
 	for _, c := range cs {
-		if findCue(d.lo, c, func(s, e int) bool { return d.cited(s, e) == notCited }) {
+		if findCue(d.lo, c, d.present(), func(s, e int) bool { return d.cited(s, e) == notCited }) {
 			return true
 		}
 	}
@@ -704,7 +767,7 @@ var prohibition = re(`^(?:[-*]\s+|\d+[.)]\s+)?(?:\*\*)?(?:never|do\s+not|don't|m
 // is not a prohibition holds a harm cue.
 func (d *discourse) harmful() bool {
 	lo := d.lo
-	return findCue(lo, harmCueL, func(s, e int) bool {
+	return findCue(lo, harmCueL, d.present(), func(s, e int) bool {
 		if d.inQuote(s, e, false) {
 			return false
 		}
