@@ -553,6 +553,10 @@ func findCue(lo string, c cue, has []bool, ok func(s, e int) bool) bool {
 	const side, maxWindows = 48, 6
 	n := 0
 	x := cueLits()
+	var find interface{ FindStringIndex(string) []int } = c.re
+	if sp := x.splits[c.re]; sp != nil {
+		find = sp
+	}
 	for _, lit := range c.lits {
 		if id, known := x.id[lit]; known && has != nil && !has[id] {
 			continue // not in lo: a search would read all of it for nothing
@@ -568,7 +572,7 @@ func findCue(lo string, c cue, has []bool, ok func(s, e int) bool) bool {
 			n++
 			w := lo[ws:we]
 			for off := 0; off < len(w); {
-				loc := c.re.FindStringIndex(w[off:])
+				loc := find.FindStringIndex(w[off:])
 				if loc == nil {
 					break
 				}
@@ -592,13 +596,17 @@ type litIndex struct {
 	id    map[string]int
 	first [1 << 16]bool // a literal starts with these two bytes
 	by    map[uint16][]int
+	// splits are the cues' expressions as backtracker-sized parts
+	// (split.go).
+	splits map[*lazyRegexp]*splitRegexp
 }
 
 // cueLits is the index of the cues' literals, built once.
 var cueLits = sync.OnceValue(func() *litIndex {
-	x := &litIndex{id: map[string]int{}, by: map[uint16][]int{}}
+	x := &litIndex{id: map[string]int{}, by: map[uint16][]int{}, splits: map[*lazyRegexp]*splitRegexp{}}
 	cues := append([]cue{enactCueL, concealCueL, addressCueL, requestCueL, harmCueL}, subvertCues...)
 	for _, c := range cues {
+		x.splits[c.re] = split(c.re)
 		for _, l := range c.lits {
 			if _, dup := x.id[l]; dup || len(l) < 2 {
 				continue // a one-byte literal is searched for as before
