@@ -100,6 +100,9 @@ func (s *splitRegexp) FindStringIndex(x string) []int {
 	for _, p := range parts {
 		if loc := p.FindStringIndex(x); loc != nil && (best == nil || loc[0] < best[0]) {
 			best = loc
+			if loc[0] == 0 {
+				break // none starts further left, and an earlier part wins a tie
+			}
 		}
 	}
 	return best
