@@ -31,20 +31,62 @@ var act5Labels = words("agent-task agent-tasks agent-directive agent-action agen
 // act5Hard extends aiHard, the actions a weak address needs.
 const act5Hard = `reserve|book|reorder|charge|tweet|launch|spawn|invoke|call\s+the|create|drop|truncate|schedule|regenerate|rotate|commit|chmod|curl|wget|deploy|submit|authori[sz]e|whitelist|allowlist|set\s+(?:the|up)|edit\s+the|open\s+a\s+(?:terminal|shell)`
 
+// act5Roles are the functions an agent is named by ("AI approver bot",
+// "the procurement agent"), qualifiers agentact.go's address accepts
+// before an agent's name.
+const act5Roles = `approver|approval|payable|accounts-payable|finance|billing|booking|procurement|purchasing|ordering|expense|devops|ops|deployment|release|security|workflow|automation|autonomous|digital|virtual|web|cloud|admin|onboarding|setup|sales|crm|ticket|helpdesk|travel\s+booking|ai-powered`
+
+// act5Dest are destinations agentact.go's third parties lack: a defanged
+// URL, a crypto wallet, a raw IP address, a shell's network device.
+const act5Dest = `hxxps?://|\bbc1[a-z0-9]{20,}|\b0x[0-9a-f]{40}\b|\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b|/dev/tcp/`
+
+// act5Harm is an extra kind of its own for agentact.go: an act of
+// consequence named (a remote script piped to a shell, a recursive
+// delete, world-writable permissions, a reverse shell, a dropped table, a
+// forced push, an admin role, a disabled second factor or audit log, gift
+// cards, auto-forwarding); act5HarmLits are its literals.
+var (
+	act5Harm     = re(`\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b|\brm\s+-[rf]{1,2}|chmod\s+(?:-r\s+)?0?777|\bnc\s+-e\b|\bdrop\s+(?:table|database|schema|ns)\b|\btruncate\s+(?:table\s+)?\w|--force\b|force-push|--no-verify|sudoers|nopasswd|-enc(?:odedcommand)?\s|\bsuper\s*-?admin|\b(?:owner|admin)\s+role|administratoraccess|all\s+permissions|write-all|gift\s+cards?|business[\s-]class|\b(?:mx|dns)\s+records?|2-step|two-factor|\b2fa\b|\bmfa\b|audit\s+log|version\s+history|recovery\s+e-?mail|auto-?forward|delete\s+(?:the\s+)?(?:ns|namespace|repo|repository)\b`)
+	act5HarmLits = []string{"|", "rm ", "chmod", "nc ", "drop ", "truncate", "--force", "force-push", "--no-verify", "sudoers", "nopasswd", "-enc", "super", "owner role", "admin role", "administratoraccess", "all permissions", "write-all", "gift card", "class", "record", "2-step", "two-factor", "2fa", "mfa", "audit log", "version history", "recovery", "forward", "delete"}
+)
+
+// act5Keys are JSON keys of an agent's note ("message_for_agent",
+// "agent_directive"), built from an agent's name and a note's name:
+// agentact.go's aaKeys completed (the engine's vocabulary is bounded).
+var act5Keys = func() map[string]bool {
+	ks := map[string]bool{}
+	for _, a := range []string{"agent", "ai", "assistant", "llm"} {
+		for _, n := range []string{"note", "instruction", "instructions", "directive", "action", "task", "message"} {
+			ks[a+"_"+n] = true
+		}
+		ks["message_for_"+a] = true
+		ks["note_for_"+a] = true
+	}
+	return ks
+}()
+
 var _ = mergeAct5()
 
 // mergeAct5 adds act5Verbs and act5Next to agentact.go's tables and
-// act5Labels to the engine's anchors.
+// act5Labels and act5Keys to the engine's anchors.
 func mergeAct5() bool {
 	for w := range act5Verbs {
 		aaVerbs[w] = true
 	}
+	aaExtraLits = append(aaExtraLits, act5HarmLits)
+	aaExtraLits[0] = append(aaExtraLits[0], "hxxp", "bc1", "/dev/tcp")
 	for w, n := range act5Next {
 		aaVerbNext[w] = n
 	}
 	as := map[string]anchor{}
 	for w := range act5Labels {
 		as[w] = anchor{[]string{"agentact"}, ""}
+	}
+	for w := range act5Keys {
+		if !aaKeys[w] {
+			aaKeys[w] = true
+			as[w] = anchor{[]string{"agentact"}, ""}
+		}
 	}
 	addAnchors(as, false)
 	return true

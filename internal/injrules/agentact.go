@@ -77,7 +77,7 @@ const (
 // (start of the text or a line, after punctuation, an HTML comment's
 // opening, a comment marker, a bracket), in the lowered text before the
 // anchor, with determiners and a qualifier or two between.
-var aaStart = re(`(?:^|[\n.!?;:\[{>"'*#/]|<!--|—|–|\s-)\s*(?:@|\[\[?|-\s)?(?:(?:dear|hey|hi|hello|attention|attn|yo|ok|okay|lieber|liebe|liebes|sehr\s+geehrte[rs]?|hallo|cher|ch[èe]re|bonjour|querid[oa]|hola|estimad[oa]|car[oa]|oi|ol[áa])\s*,?\s*)?(?:(?:the|an?|any|all|every|each|you,?\s+the|my|your|this|our)\s+)?(?:(?:ai|a\.i\.|llm|automated|automatic|coding|code|email|e-mail|shopping|scheduling|support|review|reviewer|summary|transcript|export|maintainer|triage|chat|browser|browsing|research|language|channel|slack|docs|inbox|calendar|meeting|personal|github|ci|ki|ia)[\s-]+){0,2}$`)
+var aaStart = re(`(?:^|[\n.!?;:\[{>"'*#/]|<!--|—|–|\s-)\s*(?:@|\[\[?|-\s)?(?:(?:dear|hey|hi|hello|attention|attn|yo|ok|okay|lieber|liebe|liebes|sehr\s+geehrte[rs]?|hallo|cher|ch[èe]re|bonjour|querid[oa]|hola|estimad[oa]|car[oa]|oi|ol[áa])\s*,?\s*)?(?:(?:the|an?|any|all|every|each|you,?\s+the|my|your|this|our)\s+)?(?:(?:ai|a\.i\.|llm|automated|automatic|coding|code|email|e-mail|shopping|scheduling|support|review|reviewer|summary|transcript|export|maintainer|triage|chat|browser|browsing|research|language|channel|slack|docs|inbox|calendar|meeting|personal|github|ci|ki|ia|` + act5Roles + `)[\s-]+){0,2}$`)
 
 // aaLabelBefore: a label that names whom a note is for ("note to the",
 // "instructions for any", "this description is for the", "message
@@ -283,7 +283,7 @@ var aiHard = re(`^(?:approve|merge|delete|remove|erase|wipe|purge|revert|force-p
 
 // The extras, as literals and expressions of the lowered text.
 var (
-	aaThirdParty = re(`[a-z0-9._%+-]+@[a-z0-9-]+\.[a-z]|https?://|sftp://|git@|\b[a-z]{2}\d{2}(?:\s?[0-9a-z]{4}){3,}|\b(?:account|konto|compte|cuenta|conta|routing|sort\s+code|iban|pix)\b[^.\n]{0,24}?\d{4}|ssh-(?:rsa|ed25519|dss)|\+\d{2}\s?\d|\bgc-\d`)
+	aaThirdParty = re(`[a-z0-9._%+-]+@[a-z0-9-]+\.[a-z]|https?://|` + act5Dest + `|sftp://|git@|\b[a-z]{2}\d{2}(?:\s?[0-9a-z]{4}){3,}|\b(?:account|konto|compte|cuenta|conta|routing|sort\s+code|iban|pix)\b[^.\n]{0,24}?\d{4}|ssh-(?:rsa|ed25519|dss)|\+\d{2}\s?\d|\bgc-\d`)
 	aaThirdUser  = re(`\b(?:the\s+user(?:'s|s')?|the\s+account\s+(?:owner|holder)|the\s+customer's|the\s+shopper|the\s+person\s+you|the\s+recipient's|the\s+employee's|their\s+(?:account|files|e-?mails?|contacts|calendar|card|password|inbox|orders?|saved|stored|private|medical|location|autofill|behalf|name)|on\s+(?:the\s+user's|their|his|her)\s+behalf|in\s+their\s+name|(?:des|dem|der|den)\s+nutzers?|(?:des|dem|der|den)\s+kontoinhabers?|(?:de\s+)?l'utilisateur|(?:del|al|el)\s+usuario|(?:do|o|ao)\s+usu[áa]rio|o\s+titular|le\s+titulaire|el\s+titular)\b`)
 	aaUnilateral = re(`\b(?:do\s+not\s+ask|don't\s+ask|without\s+(?:asking|confirmation|confirming|any\s+confirmation|review|running|telling|informing|notifying)|no\s+need\s+to\s+(?:confirm|ask|bother)|(?:no|without)\s+(?:further\s+)?confirmation|already\s+(?:approved|agreed|consented|authorized|authorised|confirmed|cleared|said\s+yes|been\s+approved)|pre-?approved|has\s+(?:consented|authorized|authorised|agreed)|have\s+(?:consented|agreed)|silently|quietly|secretly|immediately|right\s+away|right\s+now|automatically|do\s+not\s+(?:mention|tell|inform|notify|contact|escalate|bother)|don't\s+(?:mention|tell|bother)|do\s+it\s+now|no\s+review|skip\s+(?:the\s+|all\s+)?(?:checks|ci|tests|review)|auto-accept|frag\s+nicht|ohne\s+r[üu]ckfrage|keine\s+r[üu]ckfrage|unbemerkt|sofort|bereits\s+(?:zugestimmt|freigegeben)|sans\s+(?:demander|pr[ée]venir|suivi)|ne\s+lui\s+demande\s+pas|n'en\s+parle\s+pas|imm[ée]diatement|d[ée]j[àa]\s+donn[ée]|sin\s+preguntar|sin\s+avisar|no\s+le\s+pidas|ya\s+lo\s+aprob[óo]|ya\s+est[áa]\s+de\s+acuerdo|ahora\s+mismo|sem\s+(?:pedir|avisar)|n[ãa]o\s+pe[çc]a|n[ãa]o\s+avise|j[áa]\s+aprovou|imediatamente)`)
 	aaAuthority  = re(`\b(?:per\s+(?:the\s+|our\s+)?(?:security|it|legal|compliance|account|hr)\s+(?:team|department)|(?:required|mandated)\s+by\s+(?:our\s+|the\s+|company\s+)?(?:security\s+)?policy|(?:security|company)\s+policy|the\s+(?:maintainers|owner|owners|admins?|administrators?|sysadmin|release\s+manager|ceo|it\s+department|document\s+owner|page\s+owner|site\s+owner|account\s+team)\b|approved\s+by|signed\s+off|official\s+request|this\s+is\s+(?:the\s+)?it|sicherheitsrichtlinie|service\s+informatique|equipo\s+de\s+seguridad|o\s+titular\s+pediu|kontoinhaber\s+hat)`)
@@ -312,7 +312,7 @@ var (
 // aaExtras counts, up to max, the kinds of extras lo's region w holds.
 func aaExtras(w string, max int) int {
 	n, third := 0, false
-	for k, x := range []*lazyRegexp{aaThirdParty, aaThirdUser, aaUnilateral, aaAuthority, aaPrivate} {
+	for k, x := range []*lazyRegexp{aaThirdParty, aaThirdUser, aaUnilateral, aaAuthority, aaPrivate, act5Harm} {
 		if n < max && containsAny(w, aaExtraLits[k]) && x.MatchString(w) {
 			n++
 			if k == 0 {
@@ -455,7 +455,7 @@ var (
 
 // aaModalSubject: what a weak address's agent word follows: a
 // determiner, a qualifier, the start of a clause.
-var aaModalSubject = re(`(?:^|[\n.!?;:(\[>"']|<!--|\b(?:the|any|all|every|each|an?|this|that|your)\s+)(?:(?:ai|llm|automated|automatic|coding|code|review|summary|triage|language|email|e-mail|shopping)[\s-]+){0,2}$`)
+var aaModalSubject = re(`(?:^|[\n.!?;:(\[>"']|<!--|\b(?:the|any|all|every|each|an?|this|that|your)\s+)(?:(?:ai|llm|automated|automatic|coding|code|review|summary|triage|language|email|e-mail|shopping|` + act5Roles + `)[\s-]+){0,2}$`)
 
 // aaLabelColon: a meta-label's word followed by its colon.
 var aaLabelColon = re(`^\s*(?:note|notes|message|instruction|instructions|directive|task|for\s+(?:the\s+)?(?:ai|agent|assistant|model))?\s*(?:\]|:)`)
