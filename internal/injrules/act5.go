@@ -18,11 +18,11 @@ package injrules
 
 // act5Verbs are the verbs added to aaVerbs (imperatives at a clause's
 // start near an address to the agent).
-var act5Verbs = words("reserve book rebook reorder re-order bill charge tweet retweet spin launch spawn invoke call create drop truncate schedule regenerate rotate set edit open clear empty commit tag mark leave text output chmod chown curl wget kill restart stop start deploy provision configure submit authorize authorise whitelist allowlist unsubscribe archive fork star follow rebase cherry-pick confirm enroll register sudo")
+var act5Verbs = words("reserve book rebook reorder re-order bill charge tweet retweet spin launch spawn invoke call create drop truncate schedule regenerate rotate set edit open clear empty commit tag mark leave text output chmod chown curl wget kill restart stop start deploy provision configure submit authorize authorise whitelist allowlist unsubscribe archive fork star follow rebase cherry-pick confirm enroll register sudo initiate perform trigger queue place process complete move message notify log")
 
 // act5Next: the particle some of act5Verbs need to mean an act ("spin
 // up", "set up" or "set the …", "open a terminal").
-var act5Next = map[string]string{"spin": " up ", "open": " a an the terminal shell up ", "leave": " a an ", "start": " a the ", "stop": " the all ", "clear": " out the all ", "empty": " the ", "call": " the ", "mark": " the it this them all ", "set": " the up all a "}
+var act5Next = map[string]string{"spin": " up ", "open": " a an the terminal shell up ", "leave": " a an ", "start": " a the ", "stop": " the all ", "clear": " out the all ", "empty": " the ", "call": " the ", "mark": " the it this them all ", "set": " the up all a ", "place": " an a the order orders bet ", "process": " the this a payment refund transfer order ", "complete": " the this checkout purchase payment order transaction ", "move": " the all funds money ", "message": " everyone all the every each ", "log": " in into "}
 
 // act5Labels are an agent's name joined to a label ("[agent-task]",
 // "agent-directive:"), anchors of agentact.go's check.

@@ -509,7 +509,7 @@ var aaNoConfirm = re(`\b(?:(?:do\s+not|don't)\s+ask\s+(?:the\s+user|for|them|him
 
 // aaWhoever: "whoever is summarizing this", "whatever is reading this
 // page", after "whoever" or "whatever".
-var aaWhoever = re(`^(?:\s+or\s+whatever)?(?:'s\s+[\w-]+)?\s+(?:is\s+|are\s+)?(?:reading|summari[sz]ing|processing|handling|reviewing|parsing|indexing|scanning)\b`)
+var aaWhoever = re(`^(?:\s+or\s+whatever)?(?:'s\s+[\w-]+)?\s+(?:is\s+|are\s+)?(?:reading|summari[sz]ing|processing|handling|reviewing|parsing|indexing|scanning|automating|operating|driving|controlling|executing)\b`)
 
 // aaReadWords are the verbs of an agent's handling of the text ("when
 // summarizing this", "before replying to the user", "as part of
