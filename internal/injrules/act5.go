@@ -5,7 +5,8 @@ package injrules
 // an agent can be asked to perform beyond its user's task — run or launch
 // a process, book or reserve, order or charge, post or message, create or
 // drop, schedule, rotate or regenerate, set or edit a setting, invoke or
-// call a named tool — join agentact.go's class (aaVerbs) and, for the
+// call a named tool, resolve or escalate a ticket, block or suspend an
+// account (and the same in German, French, Spanish and Portuguese) — join agentact.go's class (aaVerbs) and, for the
 // weaker address ("the agent must …"), its narrower class (aiHard). The
 // address and the extras stay agentact.go's: a verb alone, or a verb with
 // an address and nothing that marks the request as foreign to the user's
@@ -18,7 +19,7 @@ package injrules
 
 // act5Verbs are the verbs added to aaVerbs (imperatives at a clause's
 // start near an address to the agent).
-var act5Verbs = words("reserve book rebook reorder re-order bill charge tweet retweet spin launch spawn invoke call create drop truncate schedule regenerate rotate set edit open clear empty commit tag mark leave text output chmod chown curl wget kill restart stop start deploy provision configure submit authorize authorise whitelist allowlist unsubscribe archive fork star follow rebase cherry-pick confirm enroll register sudo initiate perform trigger queue place process complete move message notify log")
+var act5Verbs = words("reserve book rebook reorder re-order bill charge tweet retweet spin launch spawn invoke call create drop truncate schedule regenerate rotate set edit open clear empty commit tag mark leave text output chmod chown curl wget kill restart stop start deploy provision configure submit authorize authorise whitelist allowlist unsubscribe archive fork star follow rebase cherry-pick confirm enroll register sudo initiate perform trigger queue place process complete move message notify log resolve reopen escalate assign reassign dismiss block unblock ban unban suspend restore sync detach unlink mute withdraw redeem claim buche reserviere starte öffne oeffne erstelle storniere réserve reserve lance crée cree ouvre annule reserva lanza crea abre cancela programa inicie crie abra")
 
 // act5Next: the particle some of act5Verbs need to mean an act ("spin
 // up", "set up" or "set the …", "open a terminal").
