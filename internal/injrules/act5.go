@@ -23,7 +23,7 @@ var act5Verbs = words("reserve book rebook reorder re-order bill charge tweet re
 
 // act5Next: the particle some of act5Verbs need to mean an act ("spin
 // up", "set up" or "set the …", "open a terminal").
-var act5Next = map[string]string{"spin": " up ", "open": " a an the terminal shell up ", "leave": " a an ", "start": " a the ", "stop": " the all ", "clear": " out the all ", "empty": " the ", "call": " the ", "mark": " the it this them all ", "set": " the up all a ", "place": " an a the order orders bet ", "process": " the this a payment refund transfer order ", "complete": " the this checkout purchase payment order transaction ", "move": " the all funds money ", "message": " everyone all the every each ", "log": " in into "}
+var act5Next = map[string]string{"spin": " up ", "open": " a an the terminal shell up ", "leave": " a an ", "start": " a the ", "stop": " the all ", "clear": " out the all ", "empty": " the ", "call": " the ", "mark": " the it this them all ", "set": " the up all a ", "place": " an a the order orders bet ", "process": " the this a payment refund transfer order ", "complete": " the this checkout purchase payment order transaction ", "move": " the all funds money ", "message": " everyone all the every each ", "log": " in into ", "edit": " the this these all "}
 
 // act5Labels are an agent's name joined to a label ("[agent-task]",
 // "agent-directive:"), anchors of agentact.go's check.
