@@ -66,10 +66,38 @@ var act5Keys = func() map[string]bool {
 	return ks
 }()
 
+// act5NextRx: the agent told what its next action must be ("Your next
+// step must be to …", "your first task is to …"), at a clause's start.
+var act5NextRx = re(`^your\s+(?:next|first|immediate|only|sole)\s+(?:action|step|move|task|job|priority)\s+(?:(?:must|should|will|has\s+to)\s+be|is)\s+(?:now\s+)?(?:to\s+)?`)
+
+// act5NextAct reads "your next action must be to <act>": an address to the
+// agent about its own conduct, which a user asking a person or a page
+// instructing its reader does not phrase so. The act must open the
+// clause, and two extras of agentact.go's kinds are needed (0.65): an
+// operator's prompt saying "your first step is to ask the user …" or a
+// guide's "your next step is to run the tests" holds at most one.
+func act5NextAct(lo string, m []int) (float64, bool) {
+	at := m[0]
+	if !aaClauseStart.MatchString(lo[max(0, at-24):at]) {
+		return 0, false
+	}
+	as, ae := aaFindAction(lo, m[1], min(len(lo), m[1]+40))
+	if as != m[1] {
+		return 0, false
+	}
+	rs, re_ := aaSpan(lo, at)
+	if aaExtras(lo[rs:re_], 2) < 2 {
+		return 0, false
+	}
+	m[1] = ae
+	return 0.65, false
+}
+
 var _ = mergeAct5()
 
 // mergeAct5 adds act5Verbs and act5Next to agentact.go's tables and
-// act5Labels and act5Keys to the engine's anchors.
+// act5Labels and act5Keys to the engine's anchors, and adds the check
+// of "your next action must be …".
 func mergeAct5() bool {
 	for w := range act5Verbs {
 		aaVerbs[w] = true
@@ -89,6 +117,8 @@ func mergeAct5() bool {
 			as[w] = anchor{[]string{"agentact"}, ""}
 		}
 	}
+	as["your"] = anchor{[]string{"act5next"}, "next first immediate only sole"}
+	addChecks(map[string]check{"act5next": {Exfiltrate, act5NextRx, 0, 80, act5NextAct}})
 	addAnchors(as, false)
 	return true
 }
