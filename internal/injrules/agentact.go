@@ -77,7 +77,7 @@ const (
 // (start of the text or a line, after punctuation, an HTML comment's
 // opening, a comment marker, a bracket), in the lowered text before the
 // anchor, with determiners and a qualifier or two between.
-var aaStart = re(`(?:^|[\n.!?;:\[{>"'*#/]|<!--|—|–|\s-)\s*(?:@|\[\[?|-\s)?(?:(?:dear|hey|hi|hello|attention|attn|yo|ok|okay|lieber|liebe|liebes|sehr\s+geehrte[rs]?|hallo|cher|ch[èe]re|bonjour|querid[oa]|hola|estimad[oa]|car[oa]|oi|ol[áa])\s*,?\s*)?(?:(?:the|an?|any|all|every|each|you,?\s+the|my|your|this|our)\s+)?(?:(?:ai|a\.i\.|llm|automated|automatic|coding|code|email|e-mail|shopping|scheduling|support|review|reviewer|summary|transcript|export|maintainer|triage|chat|browser|browsing|research|language|channel|slack|docs|inbox|calendar|meeting|personal|github|ci|ki|ia)[\s-]+){0,2}$`)
+var aaStart = re(`(?:^|[\n.!?;:\[{>"'*#/]|<!--|—|–|\s-)\s*(?:@|\[\[?|-\s)?(?:(?:dear|hey|hi|hello|attention|attn|yo|ok|okay|lieber|liebe|liebes|sehr\s+geehrte[rs]?|hallo|cher|ch[èe]re|bonjour|querid[oa]|hola|estimad[oa]|car[oa]|oi|ol[áa])\s*,?\s*)?(?:(?:the|an?|any|all|every|each|you,?\s+the|my|your|this|our)\s+)?(?:(?:ai|a\.i\.|llm|automated|automatic|coding|code|email|e-mail|shopping|scheduling|support|review|reviewer|summary|transcript|export|maintainer|triage|chat|browser|browsing|research|language|channel|slack|docs|inbox|calendar|meeting|personal|github|ci|ki|ia|` + act5Roles + `)[\s-]+){0,2}$`)
 
 // aaLabelBefore: a label that names whom a note is for ("note to the",
 // "instructions for any", "this description is for the", "message
@@ -136,7 +136,7 @@ var aaKeyValue = re(`^\s*[:=]\s*(?:null|true|false|none|undefined|nil|\d|["'{\[(
 // workspace:").
 var (
 	aaLabelNamed = re(`\b(?:note|notes|message|messages|instruction|instructions|directive|directives|reminder|hint|memo|request|task|notice|warning|text|line|part|section|description|comment|update|alert|consigne|consignes|remarque|nota|notiz|hinweis|hinweise|anweisung|anweisungen|nachricht|mensaje|mensagem|instru[çc][ãa]o|instru[çc][õo]es|instrucciones|instrucci[óo]n|indicaci[óo]n|avis)\s+(?:is\s+|are\s+)?(?:meant\s+|intended\s+|written\s+|only\s+|just\s+)?(?:to|for|an|f[üu]r|pour|para|[àa]|au|aux|al|ao)\s+`)
-	aaAfterLabel = re(`^(?:[\s-]+(?:assistant|assistants|agent|agents|model|models|bot|bots|system|systems|reviewer|reviewers|reader|readers|helper|summarizer|summarizers|only|assistent|assistenten|agenten?|asistente|assistente|agente))*\s*(?::|,|—|–|\s-\s|\]|!|\s+(?:(?:is|are)\s+)?(?:reading|processing|summari[sz]ing|reviewing|handling|browsing|crawling|indexing|managing|that|who|which|qui|que|die|der|das)\b|[^.\n,:]{0,48}:\s)`)
+	aaAfterLabel = re(`^(?:[\s-]+(?:assistant|assistants|agent|agents|model|models|bot|bots|system|systems|reviewer|reviewers|reader|readers|helper|summarizer|summarizers|only|assistent|assistenten|agenten?|asistente|assistente|agente))*\s*(?::|,|—|–|\s--?\s|\]|!|\s+(?:(?:is|are)\s+)?(?:reading|processing|summari[sz]ing|reviewing|handling|browsing|crawling|indexing|managing|that|who|which|qui|que|die|der|das)\b|[^.\n,:]{0,48}:\s)`)
 )
 
 // aaIfYou: the text made conditional on its reader being an agent ("if
@@ -161,7 +161,7 @@ var (
 // aaAfter: what follows an agent's name spoken to: the label's
 // punctuation, another agent word or a reading participle and then the
 // punctuation or a modal, "please".
-var aaAfter = re(`^(?:[\s-]+(?:assistant|assistants|agent|agents|model|models|bot|bots|system|systems|reviewer|reviewers|reader|readers|helper|summarizer|summarizers|tool|tools|only|instructions?|note|notes|task|directive|hinweis|assistent|assistenten|agenten?|asistente|assistente|agente|-only))*\s*(?::|,|—|–|\s-\s|\]|\)|!|\s+please\b|(?:\s+[\w'-]+){0,1}\s+(?:reading|processing|summari[sz]ing|reviewing|handling|browsing|crawling|indexing|evaluating|parsing|managing|editing|working|scanning|archiving|embedded|left|written|placed|added|inserted|intended|meant|that|who|which|qui|que|die|der|das)\b[^.\n]{0,80}?(?::|,|—|\s(?:must|should|shall|needs?\s+to|has\s+to|is\s+required\s+to|please)\b))`)
+var aaAfter = re(`^(?:[\s-]+(?:assistant|assistants|agent|agents|model|models|bot|bots|system|systems|reviewer|reviewers|reader|readers|helper|summarizer|summarizers|tool|tools|only|instructions?|note|notes|task|directive|hinweis|assistent|assistenten|agenten?|asistente|assistente|agente|-only))*\s*(?::|,|—|–|\s--?\s|\]|\)|!|\s+please\b|(?:\s+[\w'-]+){0,1}\s+(?:reading|processing|summari[sz]ing|reviewing|handling|browsing|crawling|indexing|evaluating|parsing|managing|editing|working|scanning|archiving|embedded|left|written|placed|added|inserted|intended|meant|that|who|which|qui|que|die|der|das)\b[^.\n]{0,80}?(?::|,|—|\s(?:must|should|shall|needs?\s+to|has\s+to|is\s+required\s+to|please)\b))`)
 
 // aaModal: the agent spoken of with a modal ("the agent must",
 // "assistants should", "AI coding agents working in this repository
@@ -279,15 +279,15 @@ func aaLetter(r rune) bool {
 
 // aiHard: the narrower class of actions a weak address needs, at its
 // modal ("the agent should add …", "assistants must upload …").
-var aiHard = re(`^(?:approve|merge|delete|remove|erase|wipe|purge|revert|force-push|grant|add|invite|share|forward|send|e-?mail|transfer|wire|pay|buy|purchase|check\s+out|upload|download|run|execute|install|paste|post|publish|disable|deactivate|turn\s+off|accept|resend|re-send|reply\s+with|replace|close|lock|cancel|refund|export|leak|append|attach|change\s+the\s+(?:e-?mail|password|account))\b`)
+var aiHard = re(`^(?:approve|merge|delete|remove|erase|wipe|purge|revert|force-push|grant|add|invite|share|forward|send|e-?mail|transfer|wire|pay|buy|purchase|check\s+out|upload|download|run|execute|install|paste|post|publish|disable|deactivate|turn\s+off|accept|resend|re-send|reply\s+with|replace|close|lock|cancel|refund|export|leak|append|attach|change\s+the\s+(?:e-?mail|password|account)|` + act5Hard + `)\b`)
 
 // The extras, as literals and expressions of the lowered text.
 var (
-	aaThirdParty = re(`[a-z0-9._%+-]+@[a-z0-9-]+\.[a-z]|https?://|sftp://|git@|\b[a-z]{2}\d{2}(?:\s?[0-9a-z]{4}){3,}|\b(?:account|konto|compte|cuenta|conta|routing|sort\s+code|iban|pix)\b[^.\n]{0,24}?\d{4}|ssh-(?:rsa|ed25519|dss)|\+\d{2}\s?\d|\bgc-\d`)
+	aaThirdParty = re(`[a-z0-9._%+-]+@[a-z0-9-]+\.[a-z]|https?://|` + act5Dest + `|sftp://|git@|\b[a-z]{2}\d{2}(?:\s?[0-9a-z]{4}){3,}|\b(?:account|konto|compte|cuenta|conta|routing|sort\s+code|iban|pix)\b[^.\n]{0,24}?\d{4}|ssh-(?:rsa|ed25519|dss)|\+\d{2}\s?\d|\bgc-\d`)
 	aaThirdUser  = re(`\b(?:the\s+user(?:'s|s')?|the\s+account\s+(?:owner|holder)|the\s+customer's|the\s+shopper|the\s+person\s+you|the\s+recipient's|the\s+employee's|their\s+(?:account|files|e-?mails?|contacts|calendar|card|password|inbox|orders?|saved|stored|private|medical|location|autofill|behalf|name)|on\s+(?:the\s+user's|their|his|her)\s+behalf|in\s+their\s+name|(?:des|dem|der|den)\s+nutzers?|(?:des|dem|der|den)\s+kontoinhabers?|(?:de\s+)?l'utilisateur|(?:del|al|el)\s+usuario|(?:do|o|ao)\s+usu[áa]rio|o\s+titular|le\s+titulaire|el\s+titular)\b`)
 	aaUnilateral = re(`\b(?:do\s+not\s+ask|don't\s+ask|without\s+(?:asking|confirmation|confirming|any\s+confirmation|review|running|telling|informing|notifying)|no\s+need\s+to\s+(?:confirm|ask|bother)|(?:no|without)\s+(?:further\s+)?confirmation|already\s+(?:approved|agreed|consented|authorized|authorised|confirmed|cleared|said\s+yes|been\s+approved)|pre-?approved|has\s+(?:consented|authorized|authorised|agreed)|have\s+(?:consented|agreed)|silently|quietly|secretly|immediately|right\s+away|right\s+now|automatically|do\s+not\s+(?:mention|tell|inform|notify|contact|escalate|bother)|don't\s+(?:mention|tell|bother)|do\s+it\s+now|no\s+review|skip\s+(?:the\s+|all\s+)?(?:checks|ci|tests|review)|auto-accept|frag\s+nicht|ohne\s+r[üu]ckfrage|keine\s+r[üu]ckfrage|unbemerkt|sofort|bereits\s+(?:zugestimmt|freigegeben)|sans\s+(?:demander|pr[ée]venir|suivi)|ne\s+lui\s+demande\s+pas|n'en\s+parle\s+pas|imm[ée]diatement|d[ée]j[àa]\s+donn[ée]|sin\s+preguntar|sin\s+avisar|no\s+le\s+pidas|ya\s+lo\s+aprob[óo]|ya\s+est[áa]\s+de\s+acuerdo|ahora\s+mismo|sem\s+(?:pedir|avisar)|n[ãa]o\s+pe[çc]a|n[ãa]o\s+avise|j[áa]\s+aprovou|imediatamente)`)
 	aaAuthority  = re(`\b(?:per\s+(?:the\s+|our\s+)?(?:security|it|legal|compliance|account|hr)\s+(?:team|department)|(?:required|mandated)\s+by\s+(?:our\s+|the\s+|company\s+)?(?:security\s+)?policy|(?:security|company)\s+policy|the\s+(?:maintainers|owner|owners|admins?|administrators?|sysadmin|release\s+manager|ceo|it\s+department|document\s+owner|page\s+owner|site\s+owner|account\s+team)\b|approved\s+by|signed\s+off|official\s+request|this\s+is\s+(?:the\s+)?it|sicherheitsrichtlinie|service\s+informatique|equipo\s+de\s+seguridad|o\s+titular\s+pediu|kontoinhaber\s+hat)`)
-	aaPrivate    = re(`\b(?:repository|repositories|repo|tests|test\s+suite|backups?|git\s+history|main\s+branch|default\s+branch|branch\s+protection|database|production|admin(?:istrator)?\s+(?:rights|role|access|privileges)|as\s+(?:a\s+)?(?:maintainer|admin|owner|collaborator)|write\s+access|all\s+privileges|authorized_keys|cart|saved\s+card|card\s+on\s+file|stored\s+(?:card|payment)|payment\s+method|one-click)\b|\.env\b|api[\s_-]?keys?|\btokens?\b|passwords?|passcode|credentials|recovery\s+codes?|backup\s+codes?|private\s+(?:keys?|repositories|notes|channel)|\bsecrets?\b|id_rsa|\.pem\b|\.key\b|\bssh\b|contacts|chat\s+history|conversation|browsing\s+history|payroll|salary|medical|wiederherstellungscodes|codes\s+de\s+r[ée]cup[ée]ration|c[óo]digos\s+de\s+recupera|\bcl[ée]\s+api|clave\s+ssh|chave\s+da\s+api`)
+	aaPrivate    = re(`\b(?:repository|repositories|repo|tests|test\s+suite|backups?|git\s+history|main\s+branch|default\s+branch|branch\s+protection|database|production|admin(?:istrator)?\s+(?:rights|role|access|privileges)|as\s+(?:a\s+)?(?:maintainer|admin|owner|collaborator)|write\s+access|all\s+privileges|authorized_keys|cart|saved\s+card|card\s+on\s+file|stored\s+(?:card|payment)|payment\s+method|one-click)\b|\.env\b|api[\s_-]?keys?|\btokens?\b|passwords?|passcode|credentials|recovery\s+codes?|backup\s+codes?|private\s+(?:keys?|repositories|notes|channel)|\bsecrets?\b|id_rsa|\.pem\b|\.key\b|\bssh\b|contacts|chat\s+history|conversation|browsing\s+history|payroll|salary|medical|(?:corporate|company|business)\s+(?:card|visa|amex|mastercard|credit\s+card|account)|wiederherstellungscodes|codes\s+de\s+r[ée]cup[ée]ration|c[óo]digos\s+de\s+recupera|\bcl[ée]\s+api|clave\s+ssh|chave\s+da\s+api`)
 )
 
 // aaExtraLits are, for each of the extras, literals one of which its
@@ -297,7 +297,7 @@ var aaExtraLits = [][]string{
 	{"user", "owner", "holder", "customer", "shopper", "person you", "recipient", "employee", "their ", "behalf", "nutzer", "kontoinhaber", "utilisateur", "usuario", "usuário", "titular", "titulaire"},
 	{"ask", "confirm", "review", "skip", "running", "telling", "inform", "notif", "already", "approved", "consent", "authori", "agreed", "silent", "quiet", "secret", "immediate", "right ", "automatic", "mention", "tell", "contact", "escalat", "bother", "do it now", "auto-accept", "frag", "ckfrage", "unbemerkt", "sofort", "bereits", "sans ", "demande", "parle", "imm", "sin ", "pidas", "aprob", "acuerdo", "ahora mismo", "sem ", "peça", "avise", "aprovou", "imed", "d\u00e9j", "deja"},
 	{"per ", "required", "mandated", "policy", "maintainer", "owner", "admin", "sysadmin", "release manager", "ceo", "department", "account team", "approved by", "signed off", "official", "this is", "richtlinie", "informatique", "seguridad", "titular", "kontoinhaber"},
-	{"repo", "tests", "test suite", "backup", "history", "branch", "database", "production", "admin", "maintainer", "owner", "collaborator", "write access", "privileges", "authorized_keys", "cart", "card", "payment", "one-click", ".env", "api", "token", "password", "passcode", "credential", "recovery", "backup code", "private", "secret", "id_rsa", ".pem", ".key", "ssh", "contacts", "history", "conversation", "payroll", "salary", "medical", "wiederherstellung", "cupération", "recupera", "clé", "clave", "chave"},
+	{"repo", "tests", "test suite", "backup", "history", "branch", "database", "production", "admin", "maintainer", "owner", "collaborator", "write access", "privileges", "authorized_keys", "cart", "card", "payment", "one-click", ".env", "api", "token", "password", "passcode", "credential", "recovery", "backup code", "private", "secret", "id_rsa", ".pem", ".key", "ssh", "contacts", "history", "conversation", "payroll", "salary", "medical", "corporate", "company", "business", "wiederherstellung", "cupération", "recupera", "clé", "clave", "chave"},
 }
 
 // aaPublic and aaConfidential: a public place ("#general", "publicly",
@@ -312,7 +312,7 @@ var (
 // aaExtras counts, up to max, the kinds of extras lo's region w holds.
 func aaExtras(w string, max int) int {
 	n, third := 0, false
-	for k, x := range []*lazyRegexp{aaThirdParty, aaThirdUser, aaUnilateral, aaAuthority, aaPrivate} {
+	for k, x := range []*lazyRegexp{aaThirdParty, aaThirdUser, aaUnilateral, aaAuthority, aaPrivate, act5Harm} {
 		if n < max && containsAny(w, aaExtraLits[k]) && x.MatchString(w) {
 			n++
 			if k == 0 {
@@ -455,7 +455,7 @@ var (
 
 // aaModalSubject: what a weak address's agent word follows: a
 // determiner, a qualifier, the start of a clause.
-var aaModalSubject = re(`(?:^|[\n.!?;:(\[>"']|<!--|\b(?:the|any|all|every|each|an?|this|that|your)\s+)(?:(?:ai|llm|automated|automatic|coding|code|review|summary|triage|language|email|e-mail|shopping)[\s-]+){0,2}$`)
+var aaModalSubject = re(`(?:^|[\n.!?;:(\[>"']|<!--|\b(?:the|any|all|every|each|an?|this|that|your)\s+)(?:(?:ai|llm|automated|automatic|coding|code|review|summary|triage|language|email|e-mail|shopping|` + act5Roles + `)[\s-]+){0,2}$`)
 
 // aaLabelColon: a meta-label's word followed by its colon.
 var aaLabelColon = re(`^\s*(?:note|notes|message|instruction|instructions|directive|task|for\s+(?:the\s+)?(?:ai|agent|assistant|model))?\s*(?:\]|:)`)
@@ -509,7 +509,7 @@ var aaNoConfirm = re(`\b(?:(?:do\s+not|don't)\s+ask\s+(?:the\s+user|for|them|him
 
 // aaWhoever: "whoever is summarizing this", "whatever is reading this
 // page", after "whoever" or "whatever".
-var aaWhoever = re(`^(?:\s+or\s+whatever)?(?:'s\s+[\w-]+)?\s+(?:is\s+|are\s+)?(?:reading|summari[sz]ing|processing|handling|reviewing|parsing|indexing|scanning)\b`)
+var aaWhoever = re(`^(?:\s+or\s+whatever)?(?:'s\s+[\w-]+)?\s+(?:is\s+|are\s+)?(?:reading|summari[sz]ing|processing|handling|reviewing|parsing|indexing|scanning|automating|operating|driving|controlling|executing)\b`)
 
 // aaReadWords are the verbs of an agent's handling of the text ("when
 // summarizing this", "before replying to the user", "as part of
