@@ -424,3 +424,11 @@ func TestQuotedSpan(t *testing.T) {
 		t.Errorf("%q: a key with its closing quote is read as quoted", key)
 	}
 }
+
+// TestVocabHeadroom keeps room in the rules' word table for the next
+// rule file: past half its slots, add panics when the package loads.
+func TestVocabHeadroom(t *testing.T) {
+	if n, max := len(words_.words), len(words_.slots)/2; n > max*3/4 {
+		t.Errorf("the word table holds %d words of at most %d: grow vocabSlots", n, max)
+	}
+}
