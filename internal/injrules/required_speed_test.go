@@ -93,22 +93,7 @@ func TestRequiredSame(t *testing.T) {
 	if len(names) < 5 {
 		t.Fatalf("only %d checks have required literals: %v", len(names), names)
 	}
-	var real []string
-	for _, f := range []string{"testdata/direct_heldout.jsonl", "testdata/jailwild_heldout.jsonl", "testdata/ml2_heldout.jsonl", "testdata/ml2_heldout2.jsonl"} {
-		fh, err := os.Open(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc := bufio.NewScanner(fh)
-		sc.Buffer(nil, 1<<20)
-		for sc.Scan() {
-			var rec struct{ Text string }
-			if json.Unmarshal(sc.Bytes(), &rec) == nil && rec.Text != "" {
-				real = append(real, lower(rec.Text))
-			}
-		}
-		fh.Close()
-	}
+	real := testTexts(t, 1, lower, "testdata/direct_heldout.jsonl", "testdata/jailwild_heldout.jsonl", "testdata/ml2_heldout.jsonl", "testdata/ml2_heldout2.jsonl")
 	r := rand.New(rand.NewSource(7))
 	fill := []string{"", " ", "the ", "x", "\n", "é ", "ok. "}
 	for _, name := range names {
@@ -198,4 +183,30 @@ func BenchmarkRequired(b *testing.B) {
 	requiredSets = table
 	b.ReportMetric(float64(tNew)/float64(b.N), "new-ns/op")
 	b.ReportMetric(float64(tOld)/float64(b.N), "old-ns/op")
+}
+
+// testTexts returns the "text" field of every every-th line of the JSON
+// lines files, through norm (the engine's lower, or asciiLower).
+func testTexts(t *testing.T, every int, norm func(string) string, files ...string) []string {
+	t.Helper()
+	var out []string
+	for _, f := range files {
+		fh, err := os.Open(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(fh)
+		sc.Buffer(nil, 1<<20)
+		for n := 0; sc.Scan(); n++ {
+			var rec struct{ Text string }
+			if n%every == 0 && json.Unmarshal(sc.Bytes(), &rec) == nil && rec.Text != "" {
+				out = append(out, norm(rec.Text))
+			}
+		}
+		fh.Close()
+		if err := sc.Err(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return out
 }

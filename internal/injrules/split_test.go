@@ -1,9 +1,6 @@
 package injrules
 
 import (
-	"bufio"
-	"encoding/json"
-	"os"
 	"path/filepath"
 	"testing"
 )
@@ -15,24 +12,9 @@ import (
 // and that the large ones were split at all.
 func TestSplitSame(t *testing.T) {
 	x := cueLits()
-	var texts []string
 	files, _ := filepath.Glob("testdata/*.jsonl")
-	for _, f := range files {
-		fh, err := os.Open(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc := bufio.NewScanner(fh)
-		sc.Buffer(nil, 1<<20)
-		for sc.Scan() {
-			var it struct{ Text string }
-			if json.Unmarshal(sc.Bytes(), &it) == nil && it.Text != "" {
-				texts = append(texts, asciiLower(it.Text))
-			}
-			sc.Scan() // every other text: the test's time in CI's race run
-		}
-		fh.Close()
-	}
+	// every other text: the test's time in CI's race run
+	texts := testTexts(t, 2, asciiLower, files...)
 	if len(texts) < 500 {
 		t.Fatalf("%d texts", len(texts))
 	}
